@@ -1,0 +1,136 @@
+// Business constants and limits of spec §9 (and the §7 call time-outs), one name per number.
+// Money is lamports (integers); times are milliseconds.
+
+export const LAMPORTS_PER_SOL = 1_000_000_000;
+
+// --- Fees and rent ---
+/** Service fee: 1 % of the recovered rent, in basis points (fee = floor(rent × bps / 10 000)). */
+export const SERVICE_FEE_BPS = 100;
+export const BASIS_POINTS_DENOMINATOR = 10_000;
+/** Rent of a 165-byte token account ((165 + 128) × 6960). Spec: "about 0.00204 SOL"; only a fallback — real rent comes from each account's lamports. */
+export const DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280;
+/** Rent of a 170-byte Token-2022 account with the immutable-owner extension (DESIGN §6). */
+export const TOKEN_2022_ACCOUNT_RENT_LAMPORTS = 2_074_080;
+/** Rent assumed in the NFT burn success message (0.0077 SOL). */
+export const NFT_BURN_ASSUMED_RENT_LAMPORTS = 7_700_000;
+/** Metadata (679 B) and master edition (282 B) rent, which a full Metaplex burn also returns (DESIGN §6). */
+export const NFT_METADATA_RENT_LAMPORTS = 5_616_720;
+export const NFT_MASTER_EDITION_RENT_LAMPORTS = 2_853_600;
+export const NFT_FULL_BURN_RENT_LAMPORTS =
+  DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS + NFT_METADATA_RENT_LAMPORTS + NFT_MASTER_EDITION_RENT_LAMPORTS;
+/** Base fee the cluster charges per signature. */
+export const LAMPORTS_PER_SIGNATURE = 5_000;
+
+// --- Selection and batch limits ---
+/** Warning 'Batch Size Limit Exceeded' when MORE than this many tokens are selected. */
+export const MAX_SELECTED_TOKENS_WARNING_THRESHOLD = 10;
+/** Warning when MORE than this many NFTs are selected. */
+export const MAX_SELECTED_NFTS_WARNING_THRESHOLD = 10;
+/** Spec behaviour: the first 8 selected tokens go into one transaction (used when the wallet cannot sign several). */
+export const BULK_TOKEN_BURN_PER_TRANSACTION = 8;
+/** cNFT batch trash: the first 3 assets, in one transaction. */
+export const CNFT_BATCH_SIZE = 3;
+/** At most this many proof nodes are put in a cNFT transfer. */
+export const MAX_PROOF_NODES = 12;
+/** Basic trash fallback: a 1000-lamport transfer that only hides the asset. */
+export const BASIC_FALLBACK_TRANSFER_LAMPORTS = 1_000;
+
+// --- Compute budget ---
+export const SINGLE_BURN_COMPUTE_UNITS = 200_000;
+/** Bulk token burn: 200 000 × min(5, count). */
+export const BULK_BURN_COMPUTE_UNITS_PER_TOKEN = 200_000;
+export const BULK_BURN_COMPUTE_UNITS_MAX_MULTIPLIER = 5;
+export const CNFT_TRANSFER_COMPUTE_UNITS = 400_000;
+export const CNFT_BATCH_COMPUTE_UNITS = 1_000_000;
+/** The runtime's ceiling for one transaction. */
+export const MAX_COMPUTE_UNITS_PER_TRANSACTION = 1_400_000;
+/** Spec: compute-unit price 1 microlamport; also the floor of our priority fee. */
+export const DEFAULT_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 1;
+export const MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 1;
+/**
+ * Cap on the priority fee taken from getRecentPrioritizationFees (DESIGN §3.9). At 200 000 CU, 100 000 µlamports/CU
+ * costs at most 0.00002 SOL — small against the ~0.002 SOL a close returns.
+ */
+export const MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 100_000;
+/** The guard refuses a compute-unit price above this (a wallet-draining "priority fee"). */
+export const GUARD_MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS = MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS;
+
+// --- Transactions ---
+/** Legacy and v0 transactions: at most 1232 serialized bytes (1280 IPv6 MTU − 48 header bytes). */
+export const TRANSACTION_SIZE_LIMIT_BYTES = 1232;
+export const BATCH_SEND_MAX_RETRIES = 5;
+/** An expired transaction is retried once with a fresh blockhash. */
+export const EXPIRED_TRANSACTION_RETRIES = 1;
+
+// --- Commitments ---
+export const CONNECTION_COMMITMENT = 'confirmed' as const;
+export const SEND_COMMITMENT = 'processed' as const;
+export const CONFIRM_COMMITMENT = 'confirmed' as const;
+export const CNFT_COMMITMENT = 'confirmed' as const;
+
+// --- Time-outs (ms) ---
+export const SIGNING_TIMEOUT_MS = 120_000;
+export const RENT_ESTIMATE_TIMEOUT_MS = 15_000;
+export const TOKEN_METADATA_TIMEOUT_MS = 10_000;
+export const PROOF_FETCH_TIMEOUT_MS = 20_000;
+export const DELEGATED_TRANSFER_TIMEOUT_MS = 30_000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+// --- Retries ---
+export const TOKEN_METADATA_MAX_RETRIES_ON_429 = 3;
+/** Retry delay on 429 = this × attempt number. */
+export const TOKEN_METADATA_RETRY_DELAY_MS = 1_000;
+export const DELEGATED_TRANSFER_MAX_RETRIES = 2;
+/** Back-off ≈ base × 2^attempt ± 10 %. */
+export const DELEGATED_TRANSFER_BACKOFF_BASE_MS = 1_000;
+export const DELEGATED_TRANSFER_BACKOFF_JITTER = 0.1;
+
+// --- Concurrency and delays (ms) ---
+export const TOKEN_METADATA_CONCURRENCY = 3;
+export const ONCHAIN_NFT_LOOKUP_BATCH_SIZE = 3;
+export const ONCHAIN_NFT_LOOKUP_PAUSE_MS = 500;
+export const RENT_ESTIMATE_DELAY_AFTER_WALLET_CHANGE_MS = 500;
+export const SUCCESS_MESSAGE_CLEAR_MS = 8_000;
+export const REMAINING_TOKENS_MESSAGE_DELAY_MS = 5_000;
+export const QUEUE_POLL_INTERVAL_MS = 2_000;
+export const QUEUE_SUCCESS_CALLBACK_DELAY_MS = 2_000;
+export const CNFT_BEFORE_BATCH_EXECUTION_MS = 1_000;
+export const CNFT_BETWEEN_PROOF_REFRESHES_MS = 100;
+export const CNFT_BEFORE_BATCH_SIGNING_MS = 500;
+export const CNFT_BEFORE_INDIVIDUAL_TRANSFER_MS = 500;
+export const CNFT_BETWEEN_FALLBACK_TRANSFERS_MS = 2_000;
+export const CNFT_BETWEEN_FALLBACK_TRANSFERS_AFTER_ERROR_MS = 1_000;
+
+// --- Activity log ---
+export const ACTIVITY_MAX_ENTRIES = 50;
+export const ACTIVITY_RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const ACTIVITY_RECENT_MAX_SHOWN = 10;
+export const ACTIVITY_PANEL_MAX_HEIGHT_PX = 300;
+export const ACTIVITY_RECOVERY_DECIMALS = 4;
+export const ACTIVITY_STORAGE_KEY = 'solback.recentActivity';
+
+// --- Display ---
+/** Token balance: up to 4 fraction digits, or 8 when the value is below 0.001 (spec §2.1). */
+export const TOKEN_BALANCE_FRACTION_DIGITS = 4;
+export const TOKEN_BALANCE_SMALL_FRACTION_DIGITS = 8;
+export const TOKEN_BALANCE_SMALL_THRESHOLD = 0.001;
+/** Shortened ids: first 6 and last 4 characters. */
+export const SHORT_ID_HEAD = 6;
+export const SHORT_ID_TAIL = 4;
+/** Default token symbol = first 4 characters of the mint; name = 'Token' + first 8. NFT name = 'NFT' + first 6. */
+export const DEFAULT_TOKEN_SYMBOL_MINT_CHARS = 4;
+export const DEFAULT_TOKEN_NAME_MINT_CHARS = 8;
+export const DEFAULT_NFT_NAME_MINT_CHARS = 6;
+export const DEFAULT_TOKEN_ICON = '/static/default-token.svg';
+export const DEFAULT_NFT_IMAGE = '/static/default-nft.svg';
+export const STATIC_PUBLIC_PATH = '/static/dist/';
+
+// --- Network ---
+export const MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
+export const EXPLORER_BASE_URL = 'https://explorer.solana.com';
+/** The burn-request call's signature when signing is unavailable (spec §6). */
+export const SIMULATED_SIGNATURE = 'simulated-signature';
+/** The spec does not show the vacant-accounts placeholder value; we use the same literal. */
+export const VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE = SIMULATED_SIGNATURE;
+/** Text the queue authorisation signs: `${QUEUE_AUTHORIZE_MESSAGE_PREFIX}${queueId}`. */
+export const QUEUE_AUTHORIZE_MESSAGE_PREFIX = 'Authorize cNFT queue transfer: ';

@@ -1,0 +1,258 @@
+// Every user-facing text, quoted exactly from the spec (section in the comment). Texts the spec leaves open are
+// marked "ours". A text with a placeholder is a function; '...' in the spec is where the detail goes.
+
+export const BRAND = {
+  name: 'SolBack',
+  slogan: 'helping you get your sol back', // §1
+} as const;
+
+// §2.1 Wallet assets screen
+export const ASSETS = {
+  connectHeading: 'Connect Wallet to View Assets',
+  connectedHeading: 'Your Wallet Assets',
+  bulkSelectMode: 'Bulk Select Mode',
+  loading: 'Loading...',
+  tokensSection: 'Tokens',
+  nftsSection: 'NFTs',
+  cnftsSection: 'Compressed NFTs',
+  noTokens: 'No tokens found in this wallet',
+  noNfts: 'No NFTs found in this wallet',
+  noCnfts: 'No compressed NFTs found in this wallet',
+  burnButton: 'Burn',
+  viewOnly: 'View Only',
+  unknownCollection: 'Unknown Collection', // §3
+  unknownSymbol: 'Unknown', // §3
+  unknownTokenName: 'Unknown Token', // §3
+} as const;
+
+// §3 defaults derived from the mint
+export const defaultTokenSymbol = (mint: string): string => mint.slice(0, 4);
+export const defaultTokenName = (mint: string): string => `Token ${mint.slice(0, 8)}`;
+export const defaultNftName = (mint: string): string => `NFT ${mint.slice(0, 6)}`;
+
+// §2.2 Selected Assets panel
+export const SELECTION = {
+  heading: 'Selected Assets',
+  burnSelectedTokens: 'Burn Selected Tokens',
+  burnSelectedNfts: 'Burn Selected NFTs',
+  cnftsViewOnlyNote: 'Selected cNFTs are view only (transfer disabled).',
+  emptyHint: 'Click on any asset to select it...',
+} as const;
+export const selectedCount = (n: number): string => `${n} selected`; // ours
+
+// §2.3 Rent estimate card
+export const RENT = {
+  heading: 'Rent Return Estimate',
+  loading: 'Calculating potential returns...',
+  totalPotentialReturn: 'Total Potential Return',
+  selectedForBurning: 'Selected for Burning',
+  batchSizeLimitExceeded: 'Batch Size Limit Exceeded',
+  nftAccounts: 'NFT accounts', // ours (breakdown labels)
+  tokenAccounts: 'Token accounts',
+  vacantAccounts: 'Vacant accounts',
+  tokens: 'Tokens',
+  nfts: 'NFTs',
+  cnfts: 'cNFTs',
+  rentPerTokenAccount: 'Rent per token account',
+  rentPerNft: 'Rent per NFT',
+  serviceFeeNote: 'After the 1% service fee',
+  cnftsNoRentNote: "cNFTs don't return rent",
+} as const;
+
+// §2.4 Vacant-accounts banner
+export const VACANT = {
+  processing: 'PROCESSING...',
+  reset: 'Reset',
+  recoverButton: 'Recover rent', // ours
+} as const;
+export const vacantBannerText = (count: number, sol: string): string =>
+  `${count} vacant token account${count === 1 ? '' : 's'} found: ${sol} SOL recoverable`; // ours
+export const vacantSuccessAlert = (count: number, sol: string, signature: string): string =>
+  `Burned ${count} vacant account${count === 1 ? '' : 's'} and recovered ${sol} SOL. Signature: ${signature}. The page will refresh.`; // ours, contents per §8.1
+
+// §2.5 Recent Activity panel
+export const ACTIVITY = {
+  heading: 'Recent Activity',
+  totalRecoveredToday: 'Total Recovered Today',
+  transactions: 'Transactions',
+  empty: 'No recent activity',
+  emptyHint: 'Your successful burns will appear here',
+  justNow: 'just now',
+} as const;
+export const minutesAgo = (n: number): string => `${n}m ago`;
+export const hoursAgo = (n: number): string => `${n}h ago`;
+export const daysAgo = (n: number): string => `${n}d ago`;
+
+// §2.6 Fallback error screen
+export const FALLBACK = {
+  heading: 'Something went wrong',
+  technicalDetails: 'Technical details',
+  refresh: 'Refresh Page',
+} as const;
+
+// §4.2 success messages and links
+export const SUCCESS = {
+  viewTransaction: 'View transaction',
+  viewOnExplorer: 'View on explorer',
+  viewOnSolanaExplorer: 'View on Solana Explorer',
+} as const;
+export const burnSuccess = (what: string, sol: string, shortSignature: string): string =>
+  `Burned ${what}. ${sol} SOL returned to your wallet. Signature: ${shortSignature}`; // ours, contents per §4.2
+export const remainingTokensMessage = (n: number): string =>
+  `${n} token${n === 1 ? '' : 's'} remain selected. Click 'Burn Selected Tokens' again to burn them.`; // ours, §4.3
+
+// §2.7 Advanced cNFT Trash (robust method)
+export const ROBUST_MODAL = {
+  title: 'Advanced cNFT Trash',
+  privateKeyLabel: 'Wallet private key (base58)',
+  derivedAddress: 'Wallet address',
+  cancel: 'Cancel',
+  confirm: 'Confirm Trash',
+  viewOnExplorer: 'View on explorer',
+} as const;
+
+// §2.8 Send cNFT to Trash (direct)
+export const DIRECT_MODAL = {
+  title: 'Send cNFT to Trash',
+  standardMethod: 'Standard Method',
+  recommended: 'Recommended',
+  robustMethod: 'Robust Method',
+  alternative: 'Alternative',
+  info: 'The cNFT is transferred to the project trash wallet. This is irreversible and is not a burn.', // ours, per §2.8
+  send: 'Send to Trash',
+  tryRobust: 'Try Robust Method',
+  cancel: 'Cancel',
+  loading: 'Sending to trash...', // ours
+  tryRobustSuggestion: 'You can try the Robust Method instead.', // ours
+} as const;
+
+// §2.9 Queued cNFT Trash Operation
+export const QUEUE_MODAL = {
+  title: 'Queued cNFT Trash Operation',
+  start: 'Start Transfer',
+  cancel: 'Cancel Transfer',
+  close: 'Close',
+  pending: 'Pending', // ours (count labels)
+  processing: 'Processing',
+  successful: 'Successful',
+  failed: 'Failed',
+  trashedAssets: 'Trashed assets',
+  failedAssets: 'Failed assets',
+} as const;
+export const queueAuthorizeMessage = (queueId: string): string => `Authorize cNFT queue transfer: ${queueId}`; // §7.5
+
+// §2.10 Delegated Transfer
+export const DELEGATED_MODAL = {
+  title: 'Delegated Transfer',
+  transfer: 'Transfer to Trash Collection',
+  signing: 'Please sign the message with your wallet...',
+  transferring: 'Processing transfer...',
+  success: 'Transfer successful!',
+  viewOnSolanaExplorer: 'View on Solana Explorer',
+  delegate: 'Delegate', // ours
+} as const;
+
+// §4.6 cNFT burn outcomes
+export const CNFT_OUTCOMES = {
+  assumedSuccess: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+  basicFallbackHidden: 'The asset is hidden from this list, not moved.', // ours, DESIGN §3.8
+} as const;
+
+// §5 Validation
+export const VALIDATION = {
+  connectWalletFirst: 'Please connect your wallet first',
+  walletRequiredTokens: 'Wallet connection required for burning tokens',
+  walletRequiredNfts: 'Wallet connection required for burning NFTs',
+  nftTokenAccountMissing: 'Could not find the token account for this NFT',
+  noValidNfts: 'No valid NFTs found to burn',
+  selectFewerAssets: 'Please select fewer assets to burn them in a single transaction',
+  noVacantAccounts: 'No vacant accounts found to burn.',
+  invalidPrivateKeyFormat: 'Invalid private key format',
+  walletNotConnected: 'Wallet not connected',
+  noAssetsSelected: 'No assets selected for transfer',
+  signingMethodUnsupported: 'Your wallet does not support the required signing method',
+  noAssetIds: 'No asset IDs provided for batch transfer',
+  assetIdRequired: 'Asset ID is required',
+  walletRequiredSigning: 'Wallet connection required for signing',
+} as const;
+export const batchLimitFromServer = (error: string, n: number): string => `${error} Please select ${n} or fewer NFTs.`;
+export const invalidPrivateKey = (reason: string): string => `Invalid private key: ${reason}`;
+
+// §8.1 Vacant burn (alerts)
+export const VACANT_ERRORS = {
+  fetchFailed: 'Failed to fetch vacant accounts',
+  noneFound: 'No vacant accounts found to burn.',
+  cancelled: 'Transaction was cancelled.',
+  cancelledByUser: 'Transaction was cancelled by user.',
+  unknown: 'Unknown error occurred',
+  insufficientFunds: 'Insufficient SOL to pay for transaction fees.',
+  expired: 'Transaction expired. Please try again.',
+} as const;
+export const vacantFetchError = (error: string): string => `Error: ${error}`;
+export const vacantPrepareError = (detail: string): string => `Error preparing transactions: ${detail}`;
+export const vacantSubmitError = (error: string): string => `Transaction failed: ${error}`;
+export const vacantBurnFailed = (message: string): string => `Failed to burn vacant accounts: ${message}`;
+
+// §8.2 Rent estimate
+export const RENT_ERRORS = {
+  failed: 'Failed to calculate rent estimate',
+  timeout: 'Request timed out - please try again',
+  walletNotFound: 'Wallet address not found',
+  unavailable: 'Unable to fetch rent estimate',
+} as const;
+
+// §8.3 Token and NFT burns
+export const BURN_ERRORS = {
+  cancelledToken: 'Transaction was cancelled. Please try again if you want to burn this token.',
+  cancelledNft: 'Transaction was cancelled. Please try again if you want to burn this NFT.',
+  cancelledBulk: 'Transaction was cancelled. No tokens were burned.',
+  feeIssue: "Transaction failed due to network fee issues. We've updated the app to fix this. Please try again.",
+  walletConnection: 'Wallet connection error. Please check your wallet and try again.',
+  couldNotAddTokens: 'Could not add any tokens to the transaction. Please try again or burn individually.',
+} as const;
+export const errorBurningToken = (detail: string): string => `Error burning token: ${detail}`;
+export const errorBurningNft = (detail: string): string => `Error burning NFT: ${detail}`;
+export const errorBurningTokens = (detail: string): string => `Error burning tokens: ${detail}`;
+export const errorInBulkBurn = (detail: string): string => `Error in bulk burn operation: ${detail}`;
+export const errorInSigning = (detail: string): string => `Error in transaction signing: ${detail}`;
+export const serverError = (statusText: string): string => `Server error: ${statusText}`;
+export const errorFetchingTokens = (detail: string): string => `Error fetching tokens: ${detail}`; // §4.1
+export const errorFetchingNfts = (detail: string): string => `Error fetching NFTs: ${detail}`; // §4.1
+
+// §8.4 cNFT trashing
+export const CNFT_ERRORS = {
+  cancelledByUser: 'Transaction was cancelled by the user',
+  proofFetchFailed: 'Failed to fetch required proof data after multiple attempts',
+  proofFetchNotification: 'Error Fetching Proof Data',
+  walletMissingSign: 'Wallet not connected or missing signTransaction method',
+  invalidProofForBurn: 'Missing or invalid proof data for cNFT burn operation.',
+  missingCompression: 'Asset data missing required compression information',
+  missingTree: 'Missing tree address in asset data...',
+  serverBurnFailed: 'Server burn request failed',
+  moduleUnavailable: 'Working CNFT transfer module not available',
+  queueCreateFailed: 'Failed to create transfer queue',
+  queueAuthorizeFailed: 'Failed to authorize transfer queue',
+  queueStatusFailed: 'Failed to fetch queue status',
+  delegationInfoFailed: 'Could not fetch delegation information for this asset.',
+  transferFailed: 'Transfer failed',
+  noProofSuffix: ' Blockchain data might be temporarily unavailable. Please try again in a few minutes.',
+  timeout: 'Transfer request timed out. The network might be congested. Please try again.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  proofVerificationFailed:
+    'Proof data verification failed. This can happen when blockchain data is inconsistent. Please try again in a few minutes.',
+  batchProofFailed: 'Batch transfer failed proof validation. Try a smaller batch or individual transfers.', // ours: wording not shown
+  apiConnectionIssue: 'API connection issue - please try again',
+  unexpected: 'An unexpected error occurred.',
+  failedToTransfer: 'Failed to transfer cNFT.',
+} as const;
+export const proofDataFailed = (detail: string): string => `Failed to get proof data ${detail}`;
+export const allTrashMethodsFailed = (reasons: string[]): string => `All trash methods failed: ${reasons.join('; ')}`;
+export const signingFailed = (detail: string): string => `Signing failed: ${detail}`;
+export const transferFailed = (proofAvailable: boolean): string =>
+  proofAvailable ? CNFT_ERRORS.transferFailed : CNFT_ERRORS.transferFailed + CNFT_ERRORS.noProofSuffix;
+
+// DESIGN §3: where we do better than the spec
+export const GUARD = {
+  mismatch: 'This transaction does not match what you asked for. Nothing was signed.',
+  privateKeysRefused: 'Private keys are never accepted by this server. The robust method signs in your browser.',
+} as const;
