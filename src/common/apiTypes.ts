@@ -1,0 +1,376 @@
+// Request and response of every `/api` call (spec §7, with the changes of DESIGN §3).
+// Field names are the spec's. Units: money is integer lamports, raw token amounts are decimal strings (they can
+// exceed 2^53), transactions are base64, addresses base58, signatures of messages base64 (ed25519 over the UTF-8 text).
+// A failure answers `{ success: false, error }` — with a 4xx/5xx status, or 200 where the spec reads `error` from a body.
+
+export interface ApiFailure {
+  success: false;
+  error: string;
+}
+/** Every response carries `success`; `error` is set when it is false. */
+export interface ApiResult {
+  success: boolean;
+  error?: string;
+}
+
+// --- §7.1 configuration and estimates -------------------------------------------------------------------------
+
+/** GET /api/config */
+export interface ConfigResponse extends ApiResult {
+  /** This server's JSON-RPC proxy (`<origin>/api/rpc`), never an upstream URL. */
+  quicknodeRpcUrl: string;
+  /** Only when a public explorer key is configured. */
+  solscanApiKey?: string;
+  /** true when the server runs the embedded local chain. */
+  localnet: boolean;
+  trashWallet: string;
+  feeWallet: string;
+  /** The server's fixed cNFT delegate address. */
+  delegate: string;
+}
+
+/** GET /api/rent-estimate/{wallet}?useAccurateCalculator=true — all amounts lamports, before the 1 % fee. */
+export interface RentEstimateData {
+  totalRentEstimate: number;
+  rentPerAccount: number;
+  nftRentPerAsset: number;
+  nftAccounts: number;
+  tokenAccounts: number;
+  vacantAccounts: number;
+  breakdown: { nftRent: number; tokenRent: number; vacantRent: number };
+  actualBalances: { avgVacantRent: number };
+}
+export interface RentEstimateResponse extends ApiResult {
+  data?: RentEstimateData;
+}
+
+// --- §7.2 vacant accounts -------------------------------------------------------------------------------------
+
+/** POST /api/burn-vacant-accounts */
+export interface VacantAccountsRequest {
+  ownerAddress: string;
+  /** The spec's fixed placeholder is accepted (DESIGN §3.3). */
+  signedMessage: string;
+}
+export interface VacantAccount {
+  /** Token account address. */
+  address: string;
+  mint: string;
+  /** Token program that owns the account (SPL Token or Token-2022). */
+  programId: string;
+  /** The account's own lamports = the rent its close returns. */
+  lamports: number;
+  /** Token-2022 transfer-fee amount withheld in the account (raw, decimal string), harvested before the close. */
+  withheldAmount?: string;
+}
+/** Accounts that are empty but not closed silently (wrapped SOL, frozen, delegated, foreign close authority). */
+export interface SkippedVacantAccount {
+  address: string;
+  mint: string;
+  lamports: number;
+  reason: 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority' | string;
+}
+export interface VacantAccountsResponse extends ApiResult {
+  accountCount: number;
+  vacantAccounts: VacantAccount[];
+  skippedAccounts?: SkippedVacantAccount[];
+  /** Sum of `lamports` over `vacantAccounts`. */
+  totalRent?: number;
+}
+
+/** POST /api/prepare-burn-transactions */
+export interface PrepareBurnTransactionsRequest {
+  ownerAddress: string;
+  /** Token account addresses to close (a subset of `vacantAccounts[].address`). */
+  vacantAccounts: string[];
+}
+export interface PrepareBurnTransactionsResponse extends ApiResult {
+  /** The first transaction (spec); unsigned, base64. */
+  transaction?: string;
+  /** All transactions, packed to the size limit (DESIGN §3.6). `transactions[0] === transaction`. */
+  transactions?: string[];
+  /** Accounts closed by all `transactions` together. */
+  accountCount: number;
+  /** Accounts closed by each transaction, same order as `transactions`. */
+  accountCounts?: number[];
+  /** Rent returned and fee charged, lamports, over all transactions. */
+  totalRent?: number;
+  totalFee?: number;
+}
+
+/** POST /api/submit-burn-transaction — one signed transaction per call. */
+export interface SubmitBurnTransactionRequest {
+  signedTransaction: string;
+  accountCount: number;
+}
+export interface SubmitBurnTransactionResponse extends ApiResult {
+  signature?: string;
+  /** Lamports returned to the owner (rent minus fee). */
+  recoveredRent?: number;
+  accountCount?: number;
+}
+
+// --- §7.3 tokens and NFTs -------------------------------------------------------------------------------------
+
+/** GET /api/wallet-tokens/{wallet} — 503 when temporarily unavailable. */
+export interface WalletTokenItem {
+  mint: string;
+  /** Raw amount, decimal string. */
+  amount: string;
+  decimals: number;
+  tokenAccount: string;
+  programId?: string;
+}
+export interface WalletTokensResponse extends ApiResult {
+  tokens: WalletTokenItem[];
+}
+
+/** GET /api/token-metadata/{mint} */
+export interface TokenMetadata {
+  symbol: string;
+  name: string;
+  icon: string | null;
+  decimals: number;
+  uri: string | null;
+}
+export interface TokenMetadataResponse extends ApiResult {
+  data?: TokenMetadata;
+}
+
+/** The compression object of a DAS asset. */
+export interface AssetCompression {
+  compressed: boolean;
+  tree: string;
+  root?: string;
+  data_hash: string;
+  creator_hash: string;
+  leaf_id: number;
+}
+export interface AssetOwnership {
+  owner: string;
+  delegate: string | null;
+  delegated: boolean;
+}
+/** One NFT or cNFT of a wallet, as the indexer endpoints answer it. */
+export interface WalletAsset {
+  /** Asset id; for a regular NFT the mint. */
+  id: string;
+  mint: string;
+  name: string;
+  symbol?: string;
+  image: string | null;
+  /** Collection name; null when unknown (the UI shows 'Unknown Collection'). */
+  collection: string | null;
+  collectionAddress?: string | null;
+  /** Regular NFTs: the owner's token account and the metadata account. */
+  tokenAddress?: string | null;
+  metadataAddress?: string | null;
+  tokenProgram?: string;
+  compressed: boolean;
+  compression?: AssetCompression;
+  ownership?: AssetOwnership;
+}
+/** GET /api/helius/wallet/nfts/{wallet} */
+export interface WalletNftsResponse extends ApiResult {
+  data?: { regularNfts: WalletAsset[]; compressedNfts: WalletAsset[] };
+}
+/** GET /api/helius/assets/{wallet} and GET /api/helius/cnfts/{wallet} */
+export interface AssetListResponse extends ApiResult {
+  data?: WalletAsset[];
+}
+
+/** POST /api/batch-burn-nft */
+export interface BatchBurnNftItem {
+  mint: string;
+  tokenAccount: string;
+  name: string;
+}
+export interface BatchBurnNftRequest {
+  nfts: BatchBurnNftItem[];
+  owner: string;
+}
+export interface BatchBurnNftResponse extends ApiResult {
+  /** Set when too many NFTs were asked for. */
+  maxBatchSize?: number;
+  transaction?: string;
+  /** All transactions when the NFTs do not fit one (DESIGN §3.6). */
+  transactions?: string[];
+  /** Lamports, before the fee. */
+  totalRentRecovered?: number;
+  totalFee?: number;
+  processedNFTs?: { mint: string; name?: string; tokenAccount?: string }[];
+}
+
+// --- §7.4 cNFT data -------------------------------------------------------------------------------------------
+
+export interface AssetProofData {
+  proof: string[];
+  root: string;
+  tree_id: string;
+  node_index?: number;
+  leaf_id?: number;
+  data_hash?: string;
+  creator_hash?: string;
+  /** Leaf hash. */
+  leaf?: string;
+}
+/** GET /api/helius/asset-proof/{assetId}?t=<timestamp> */
+export interface AssetProofResponse extends ApiResult {
+  data?: AssetProofData;
+}
+/** GET /api/helius/asset/{assetId} */
+export interface AssetResponse extends ApiResult {
+  data?: {
+    id: string;
+    name?: string;
+    image?: string | null;
+    compression: AssetCompression & { proof?: string[] };
+    ownership?: AssetOwnership;
+  };
+}
+/** GET /api/asset/diagnostic/{assetId} */
+export interface AssetDiagnosticResponse extends ApiResult {
+  details?: { proof: AssetProofData | null; [key: string]: unknown };
+  compression?: { tree: string; leaf_id: number; root: string; tree_root: string };
+}
+
+// --- §7.5 cNFT trashing ---------------------------------------------------------------------------------------
+
+/** POST /api/cnft/burn-request */
+export interface CnftBurnRequest {
+  assetId: string;
+  ownerAddress: string;
+  /** base64 signature of `authorizationMessages.burnRequest(assetId)`, or 'simulated-signature'. */
+  signedMessage: string;
+}
+export interface CnftBurnResponse extends ApiResult {
+  message?: string;
+  signature?: string;
+  explorerUrl?: string;
+  isSimulated?: boolean;
+  assetDetails?: { name: string; collection: string | null };
+}
+
+/** POST /api/cnft/delegate */
+export interface CnftDelegateRequest {
+  ownerAddress: string;
+  assetId: string;
+  delegatePublicKey: string;
+}
+export interface CnftDelegateResponse extends ApiResult {
+  isSimulated?: boolean;
+  message?: string;
+  data?: {
+    requiredProof: { proof: string[]; root: string };
+    treeId: string;
+    treeAuthority: string;
+    delegate: string;
+  };
+  /** Unsigned Bubblegum delegate transaction for the owner to sign, base64. */
+  transaction?: string;
+}
+
+/** POST /api/robust-transfer — a transaction signed in the browser (DESIGN §3.1); `privateKeyBase58` gets 400. */
+export interface RobustTransferRequest {
+  assetId: string;
+  destinationAddress: string;
+  signedTransaction: string;
+}
+export interface RobustTransferResponse extends ApiResult {
+  signature?: string;
+  explorerUrl?: string;
+}
+
+/** POST /api/burn-cnft/{assetId} */
+export interface BurnCnftRequest {
+  cachedProofData: AssetProofData | null;
+}
+export interface BurnCnftResponse extends ApiResult {
+  signature?: string;
+  message?: string;
+}
+
+/** POST /api/queue/create */
+export interface QueueAsset {
+  assetId: string;
+  name: string;
+  image: string | null;
+}
+export interface QueueCreateRequest {
+  ownerAddress: string;
+  assets: QueueAsset[];
+}
+export interface QueueCreateResponse extends ApiResult {
+  queueId?: string;
+}
+/** POST /api/queue/authorize — `signature`: base64 of the owner's signature of `authorizationMessages.queue(queueId)`. */
+export interface QueueAuthorizeRequest {
+  queueId: string;
+  ownerAddress: string;
+  signature: string;
+}
+export type QueueAuthorizeResponse = ApiResult;
+/** GET /api/queue/status/{queueId} */
+export interface QueueStatus {
+  pending?: number;
+  processing: number;
+  completed: number;
+  failed: number;
+  isComplete: boolean;
+  lastSignature: string | null;
+  completedAssets: { assetId: string; name: string; signature: string }[];
+  failedAssets: { assetId: string; name: string; error: string }[];
+}
+export interface QueueStatusResponse extends ApiResult {
+  status?: QueueStatus;
+}
+/** POST /api/queue/cancel/{queueId} — the spec leaves the body open; we send the owner. */
+export interface QueueCancelRequest {
+  queueId: string;
+  ownerAddress?: string;
+}
+export type QueueCancelResponse = ApiResult;
+
+/** GET /api/delegate/info/{assetId} */
+export interface DelegationInfo {
+  delegated: boolean;
+  delegate: string | null;
+}
+export interface DelegateInfoResponse extends ApiResult {
+  delegationInfo?: DelegationInfo;
+}
+/** GET /api/delegate/proof/{assetId} */
+export interface DelegateProofResponse extends ApiResult {
+  proofData?: AssetProofData;
+}
+/** POST /api/delegated-transfer */
+export interface DelegatedTransferRequest {
+  sender: string;
+  assetId: string;
+  /** base64 signature of `authorizationMessages.delegatedTransfer(assetId)`. */
+  signedMessage: string;
+  proofData: AssetProofData | null;
+}
+export interface DelegatedTransferResponse extends ApiResult {
+  signature?: string;
+  explorerUrl?: string;
+}
+
+// --- local chain only (DESIGN §2) -----------------------------------------------------------------------------
+
+/** POST /api/localnet/fund — 404 in upstream mode. */
+export interface LocalnetFundRequest {
+  owner: string;
+  profile?: 'demo' | 'large';
+}
+export interface LocalnetFundResponse extends ApiResult {
+  /** Every address the funding made (shape: backend/localnet FundManifest). */
+  manifest?: Record<string, unknown>;
+}
+
+/** The exact texts the owner signs; the server verifies the signature over the same text (DESIGN §3.3). */
+export const authorizationMessages = {
+  queue: (queueId: string) => `Authorize cNFT queue transfer: ${queueId}`,
+  burnRequest: (assetId: string) => `Authorize burning cNFT: ${assetId}`,
+  delegatedTransfer: (assetId: string) => `Authorize delegated transfer of cNFT ${assetId} to the trash wallet`,
+};
