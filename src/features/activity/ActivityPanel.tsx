@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { ACTIVITY_PANEL_MAX_HEIGHT_PX, ACTIVITY_RECOVERY_DECIMALS } from '../../common/constants';
+import { ACTIVITY } from '../../common/texts';
+import { formatLamportsAsSol } from './formatSol';
+import { relativeTime } from './relativeTime';
+import { selectRecentActivity, type ActivityState, type ActivityType } from './activitySlice';
+import './activity.css';
+
+const ICONS: Record<ActivityType, string> = {
+  'nft-burn': '🖼️',
+  'token-burn': '🪙',
+  'vacant-burn': '🧹',
+  resize: '📐',
+  'batch-burn': '🔥',
+};
+
+/** Re-render every 30 s so relative times and the 24 h window stay current. */
+function useNow(intervalMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+export function ActivityPanel() {
+  const [open, setOpen] = useState(true);
+  const now = useNow();
+  const { entries, totalLamports, count } = useSelector((s: { activity: ActivityState }) => selectRecentActivity(s, now));
+  const sol = (lamports: number) => formatLamportsAsSol(lamports, ACTIVITY_RECOVERY_DECIMALS);
+
+  return (
+    <section className="activity-panel" aria-label={ACTIVITY.heading} data-testid="activity-panel">
+      <button type="button" className="activity-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <span>{ACTIVITY.heading}</span>
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+      </button>
+      {open && (
+        <div className="activity-body">
+          <div className="activity-summary">
+            <div>
+              <span className="activity-label">{ACTIVITY.totalRecoveredToday}</span>
+              <strong data-testid="activity-total">{sol(totalLamports)} SOL</strong>
+            </div>
+            <div>
+              <span className="activity-label">{ACTIVITY.transactions}</span>
+              <strong data-testid="activity-count">{count}</strong>
+            </div>
+          </div>
+          {entries.length === 0 ? (
+            <div className="activity-empty">
+              <p>{ACTIVITY.empty}</p>
+              <p className="activity-hint">{ACTIVITY.emptyHint}</p>
+            </div>
+          ) : (
+            <ul className="activity-list" style={{ maxHeight: ACTIVITY_PANEL_MAX_HEIGHT_PX }}>
+              {entries.map((e) => (
+                <li key={e.id} className="activity-entry" data-testid="activity-entry" data-type={e.type}>
+                  <span className="activity-icon" aria-hidden="true">
+                    {ICONS[e.type]}
+                  </span>
+                  <div className="activity-text">
+                    <span className="activity-title">{e.title}</span>
+                    <span className="activity-description">{e.description}</span>
+                  </div>
+                  <div className="activity-meta">
+                    <span className="activity-sol" data-lamports={e.lamports}>
+                      +{sol(e.lamports)} SOL
+                    </span>
+                    <span className="activity-time">{relativeTime(e.timestamp, now)}</span>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+export default ActivityPanel;
