@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ActivityPanel } from '../../../src/features/activity/ActivityPanel';
 import { activityRecorded, activitySlice, selectRecentActivity } from '../../../src/features/activity/activitySlice';
-import { formatLamportsAsSol } from '../../../src/features/activity/formatSol';
-import { relativeTime } from '../../../src/features/activity/relativeTime';
+import { formatSol, relativeTime } from '../../../src/chain/format';
 import { ACTIVITY } from '../../../src/common/texts';
 
 const HOUR = 3_600_000;
@@ -43,9 +42,9 @@ describe('activity log', () => {
     expect(relativeTime(now - 5 * 60_000, now)).toBe('5m ago');
     expect(relativeTime(now - 3 * HOUR, now)).toBe('3h ago');
     expect(relativeTime(now - 50 * HOUR, now)).toBe('2d ago');
-    expect(formatLamportsAsSol(2_039_280, 4)).toBe('0.0020');
-    expect(formatLamportsAsSol(10_509_600, 4)).toBe('0.0105');
-    expect(formatLamportsAsSol(1_999_950_000, 4)).toBe('2.0000');
+    expect(formatSol(2_039_280, 4)).toBe('0.0020');
+    expect(formatSol(10_509_600, 4)).toBe('0.0105');
+    expect(formatSol(1_999_950_000, 4)).toBe('2.0000');
   });
 
   it('panel: open by default, empty texts, entries, collapsible', async () => {

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { ACTIVITY_PANEL_MAX_HEIGHT_PX, ACTIVITY_RECOVERY_DECIMALS } from '../../common/constants';
 import { ACTIVITY } from '../../common/texts';
-import { formatLamportsAsSol } from './formatSol';
-import { relativeTime } from './relativeTime';
+import { formatSol, relativeTime } from '../../chain/format';
 import { selectRecentActivity, type ActivityState, type ActivityType } from './activitySlice';
 import './activity.css';
 
@@ -29,7 +28,7 @@ export function ActivityPanel() {
   const [open, setOpen] = useState(true);
   const now = useNow();
   const { entries, totalLamports, count } = useSelector((s: { activity: ActivityState }) => selectRecentActivity(s, now));
-  const sol = (lamports: number) => formatLamportsAsSol(lamports, ACTIVITY_RECOVERY_DECIMALS);
+  const sol = (lamports: number) => formatSol(lamports, ACTIVITY_RECOVERY_DECIMALS);
 
   return (
     <section className="activity-panel" aria-label={ACTIVITY.heading} data-testid="activity-panel">
