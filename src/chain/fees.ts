@@ -1,0 +1,63 @@
+import {
+  BASIS_POINTS_DENOMINATOR,
+  BULK_BURN_COMPUTE_UNITS_MAX_MULTIPLIER,
+  BULK_BURN_COMPUTE_UNITS_PER_TOKEN,
+  LAMPORTS_PER_SIGNATURE,
+  MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
+  MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
+  SERVICE_FEE_BPS,
+} from '../common/constants';
+
+/** The 1 % service fee on recovered rent, rounded down (the user never pays more than 1 %). */
+export function serviceFee(rentLamports: number): number;
+export function serviceFee(rentLamports: bigint): bigint;
+export function serviceFee(rentLamports: number | bigint): number | bigint {
+  if (typeof rentLamports === 'bigint') {
+    if (rentLamports <= 0n) return 0n;
+    return (rentLamports * BigInt(SERVICE_FEE_BPS)) / BigInt(BASIS_POINTS_DENOMINATOR);
+  }
+  if (!Number.isSafeInteger(rentLamports)) throw new RangeError(`Not integer lamports: ${rentLamports}`);
+  if (rentLamports <= 0) return 0;
+  return Math.floor((rentLamports * SERVICE_FEE_BPS) / BASIS_POINTS_DENOMINATOR);
+}
+
+/** Rent minus the service fee: what the user gets back before network fees. */
+export function netOfServiceFee(rentLamports: number): number {
+  return rentLamports - serviceFee(rentLamports);
+}
+
+/** Network base fee for a transaction with `signatures` signatures. */
+export function baseNetworkFee(signatures = 1): number {
+  return signatures * LAMPORTS_PER_SIGNATURE;
+}
+
+/** Total priority fee in lamports: ceil(units × µlamports / 10^6), as the runtime charges it. */
+export function priorityFeeLamports(computeUnits: number, microLamportsPerUnit: number): number {
+  return Math.ceil((computeUnits * microLamportsPerUnit) / 1_000_000);
+}
+
+/** Spec §7.6: bulk token burn limit = 200 000 × min(5, count). */
+export function bulkBurnComputeUnits(count: number): number {
+  return BULK_BURN_COMPUTE_UNITS_PER_TOKEN * Math.max(1, Math.min(BULK_BURN_COMPUTE_UNITS_MAX_MULTIPLIER, count));
+}
+
+export type RecentPrioritizationFee = number | { prioritizationFee: number; slot?: number };
+
+/**
+ * Compute-unit price from getRecentPrioritizationFees: the 75th percentile of the non-zero samples (zeros are
+ * slots where nobody paid, which would drag the estimate to nothing), at least 1 µlamport, at most `cap`.
+ */
+export function priorityFeeFromRecent(
+  fees: readonly RecentPrioritizationFee[],
+  cap: number = MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
+  percentile = 75,
+): number {
+  const values = fees
+    .map((f) => (typeof f === 'number' ? f : f.prioritizationFee))
+    .filter((v) => Number.isFinite(v) && v > 0)
+    .sort((a, b) => a - b);
+  if (values.length === 0) return MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS;
+  const index = Math.min(values.length - 1, Math.ceil((percentile / 100) * values.length) - 1);
+  const chosen = Math.floor(values[Math.max(0, index)]);
+  return Math.max(MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS, Math.min(cap, chosen));
+}
