@@ -1,0 +1,245 @@
+// The local chain: LiteSVM (a real Solana runtime: signatures, rent, fees, compute budget) plus what a cluster adds
+// around it — slots and block heights, several live blockhashes with a lastValidBlockHeight, signature statuses,
+// change notifications, and the hook that emulates Metaplex Token Metadata and Bubblegum (see emulated/types.ts).
+import { EventEmitter } from 'node:events';
+import { FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, TransactionMetadata } from 'litesvm';
+import { address, getTransactionDecoder, lamports as kitLamports } from '@solana/kit';
+import type { Transaction as KitTransaction } from '@solana/kit';
+import bs58 from 'bs58';
+import { SPL_NOOP_PROGRAM } from '../../src/common/addresses';
+import { decodeTransaction, isValidAddress, type DecodedTransaction } from './decode';
+import { EmulatedProgramError, type ProgramEmulator } from './emulated/types';
+import { transactionErrorJson, type TransactionErrorJson } from './txErrors';
+import { messageFee } from './fees';
+import { noopProgramPath } from './programs';
+
+export interface ChainAccount { lamports: bigint; data: Uint8Array; owner: string; executable: boolean }
+
+export interface SignatureRecord {
+  slot: number; blockTime: number; err: TransactionErrorJson | null; fee: number; logs: string[];
+  unitsConsumed: number; accountKeys: string[]; preBalances: number[]; postBalances: number[];
+  loadedAddresses: { writable: string[]; readonly: string[] }; version: 'legacy' | 0;
+  tx: string | null; // base64 bytes (null for airdrops)
+  visibleAt: number; // statuses and notifications stay hidden until then (delayConfirmations fault)
+}
+
+export interface TxResult {
+  signature: string; err: TransactionErrorJson | null; logs: string[]; unitsConsumed: number; fee: number;
+  postAccounts?: Map<string, ChainAccount>; replacementBlockhash?: { blockhash: string; lastValidBlockHeight: number };
+}
+
+export const BLOCKHASH_LIFETIME = 150; // slots, as on a cluster
+const BLOCKHASH_ROTATE = 8;            // a new blockhash every few slots; older ones stay valid for their lifetime
+
+export class Chain extends EventEmitter {
+  svm: LiteSVM;
+  readonly emulators = new Map<string, ProgramEmulator>();
+  readonly statuses = new Map<string, SignatureRecord>();
+  /** blockhash → last block height at which a transaction using it is accepted */
+  readonly blockhashes = new Map<string, number>();
+  confirmationDelayMs = 0;
+  private currentHash = '';
+  private currentIssued = 0;
+  private readonly decoder = getTransactionDecoder();
+
+  constructor(svm?: LiteSVM) {
+    super();
+    this.setMaxListeners(0);
+    this.svm = svm ?? new LiteSVM();
+    this.attach(this.svm);
+  }
+
+  /** Swaps in another LiteSVM (restore from disk) and re-applies the settings LiteSVM does not persist. */
+  attach(svm: LiteSVM): void {
+    this.svm = svm;
+    // We check blockhashes ourselves: LiteSVM accepts only its latest one, a cluster accepts any of the last 150 slots.
+    svm.withBlockhashCheck(false).withSigverify(true);
+    if (!this.svm.getAccount(address(SPL_NOOP_PROGRAM)).exists) svm.addProgramFromFile(address(SPL_NOOP_PROGRAM), noopProgramPath());
+    for (const id of this.emulators.keys()) this.deployNoop(id);
+    this.currentHash = svm.latestBlockhash();
+    this.currentIssued = this.slot();
+    if (!this.blockhashes.has(this.currentHash)) this.blockhashes.set(this.currentHash, this.currentIssued + BLOCKHASH_LIFETIME);
+  }
+
+  slot(): number { return Number(this.svm.getClock().slot); }
+  blockHeight(): number { return this.slot(); }
+  rent(bytes: number): number { return Number(this.svm.minimumBalanceForRentExemption(BigInt(bytes))); }
+
+  getAccount(pubkey: string): ChainAccount | null {
+    if (!isValidAddress(pubkey)) return null;
+    const a = this.svm.getAccount(address(pubkey));
+    if (!a.exists) return null;
+    return { lamports: BigInt(a.lamports), data: a.data as Uint8Array, owner: a.programAddress, executable: a.executable };
+  }
+
+  getBalance(pubkey: string): bigint { return this.getAccount(pubkey)?.lamports ?? 0n; }
+
+  /** Writes an account directly (funding, emulators). lamports 0 deletes it, as the runtime would. */
+  setAccount(pubkey: string, acc: { lamports: bigint | number; data?: Uint8Array; owner?: string; executable?: boolean }): void {
+    const data = acc.data ?? new Uint8Array(0);
+    this.svm.setAccount({
+      address: address(pubkey), lamports: kitLamports(BigInt(acc.lamports)), data, programAddress: address(acc.owner ?? '11111111111111111111111111111111'),
+      executable: acc.executable ?? false, space: BigInt(data.length),
+    } as Parameters<LiteSVM['setAccount']>[0]);
+    this.emit('accounts', [pubkey]);
+  }
+
+  getProgramAccounts(programId: string): { pubkey: string; account: ChainAccount }[] {
+    if (!isValidAddress(programId)) return [];
+    return this.svm.getProgramAccounts(address(programId)).map((a) => ({
+      pubkey: a.address, account: { lamports: BigInt(a.lamports), data: a.data as Uint8Array, owner: a.programAddress, executable: a.executable } }));
+  }
+
+  registerEmulator(e: ProgramEmulator): void {
+    this.emulators.set(e.programId, e);
+    this.deployNoop(e.programId);
+  }
+
+  private deployNoop(programId: string): void {
+    if (!this.svm.getAccount(address(programId)).exists) this.svm.addProgramFromFile(address(programId), noopProgramPath());
+  }
+
+  // ---- blockhashes -------------------------------------------------------------------------------------------
+
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } {
+    if (this.slot() - this.currentIssued >= BLOCKHASH_ROTATE || !this.isBlockhashValid(this.currentHash)) this.rotateBlockhash();
+    return { blockhash: this.currentHash, lastValidBlockHeight: this.blockhashes.get(this.currentHash)! };
+  }
+
+  isBlockhashValid(hash: string): boolean {
+    const last = this.blockhashes.get(hash);
+    return last !== undefined && this.blockHeight() <= last;
+  }
+
+  private rotateBlockhash(): void {
+    this.svm.expireBlockhash();
+    this.currentHash = this.svm.latestBlockhash();
+    this.currentIssued = this.slot();
+    this.blockhashes.set(this.currentHash, this.currentIssued + BLOCKHASH_LIFETIME);
+    for (const [h, last] of this.blockhashes) if (last < this.blockHeight()) this.blockhashes.delete(h);
+  }
+
+  /** Every blockhash issued so far expires (block height moves past their lastValidBlockHeight); a new one is issued. */
+  expireBlockhashes(): void {
+    const maxLast = Math.max(this.blockHeight(), ...this.blockhashes.values());
+    this.warpTo(maxLast + 1);
+    this.blockhashes.clear();
+    this.rotateBlockhash();
+  }
+
+  /** A cluster produces a slot every ~400 ms; the local chain's ticker calls this so block heights move on. */
+  advanceSlot(): void { this.warpTo(this.slot() + 1); }
+
+  private warpTo(slot: number): void {
+    this.svm.warpToSlot(BigInt(slot));
+    const clock = this.svm.getClock();
+    clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000));
+    this.svm.setClock(clock);
+    this.emit('slot', slot);
+  }
+
+  // ---- transactions ------------------------------------------------------------------------------------------
+
+  decode(bytes: Uint8Array): DecodedTransaction {
+    return decodeTransaction(bytes, (a) => this.getAccount(a));
+  }
+
+  simulate(bytes: Uint8Array, opts: { sigVerify?: boolean; replaceRecentBlockhash?: boolean; accounts?: string[] } = {}): TxResult {
+    const d = this.decode(bytes);
+    const replace = opts.replaceRecentBlockhash ? this.latestBlockhash() : undefined;
+    return this.execute(d, { simulate: true, sigVerify: opts.sigVerify ?? true, skipBlockhash: !!replace, accounts: opts.accounts, replacement: replace });
+  }
+
+  /** Executes and, if it gets past fee payment, records the transaction. Never throws for a runtime failure. */
+  send(bytes: Uint8Array): TxResult {
+    return this.execute(this.decode(bytes), { simulate: false, sigVerify: true });
+  }
+
+  private execute(d: DecodedTransaction, o: { simulate: boolean; sigVerify: boolean; skipBlockhash?: boolean; accounts?: string[];
+    replacement?: { blockhash: string; lastValidBlockHeight: number } }): TxResult {
+    const base = { signature: d.signature, unitsConsumed: 0, fee: messageFee(d), replacementBlockhash: o.replacement };
+    if (!o.skipBlockhash && !this.isBlockhashValid(d.blockhash)) return { ...base, err: 'BlockhashNotFound', logs: [], fee: 0 };
+    const applies: (() => void)[] = [];
+    for (const [index, ix] of d.instructions.entries()) {
+      const programId = d.accountKeys[ix.programIdIndex];
+      const emulator = this.emulators.get(programId);
+      if (!emulator) continue;
+      if (!d.lookupsResolved) return { ...base, err: 'AddressLookupTableNotFound', logs: [], fee: 0 };
+      try {
+        applies.push(emulator.prepare({ index, programId, data: ix.data, accounts: ix.accountKeyIndexes.map((i) => ({
+          pubkey: d.accountKeys[i], isSigner: d.signers.has(d.accountKeys[i]), isWritable: d.writable[i] })) },
+        { chain: this, signers: d.signers }));
+      } catch (e) {
+        if (!(e instanceof EmulatedProgramError)) throw e;
+        const logs = [`Program ${programId} invoke [1]`, `Program log: ${e.message}`,
+          `Program ${programId} failed: custom program error: 0x${e.code.toString(16)}`];
+        return { ...base, err: { InstructionError: [index, { Custom: e.code }] }, logs };
+      }
+    }
+    const kitTx = this.decoder.decode(d.bytes) as unknown as KitTransaction;
+    const preBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
+    let r: FailedTransactionMetadata | SimulatedTransactionInfo | TransactionMetadata;
+    if (o.simulate) {
+      if (!o.sigVerify) this.svm.withSigverify(false);
+      try { r = this.svm.simulateTransaction(kitTx as never); } finally { if (!o.sigVerify) this.svm.withSigverify(true); }
+    } else r = this.svm.sendTransaction(kitTx as never);
+    const failed = r instanceof FailedTransactionMetadata;
+    const meta = r instanceof TransactionMetadata ? r : r.meta();
+    const result: TxResult = { ...base, err: r instanceof FailedTransactionMetadata ? transactionErrorJson(r.err()) : null, logs: meta.logs(),
+      unitsConsumed: Number(meta.computeUnitsConsumed()) };
+    if (o.simulate) {
+      if (!failed && o.accounts) {
+        const post = new Map<string, ChainAccount>();
+        for (const a of (r as SimulatedTransactionInfo).postAccounts())
+          post.set(a.address, { lamports: BigInt(a.lamports), data: a.data as Uint8Array, owner: a.programAddress, executable: a.executable });
+        result.postAccounts = post;
+      }
+      return result;
+    }
+    if (!failed) for (const apply of applies) apply();
+    const postBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
+    // A transaction that failed before fee payment (bad signature, duplicate, no funds) leaves no trace on a cluster.
+    const landed = !failed || postBalances[0] !== preBalances[0];
+    if (!landed) return { ...result, fee: 0 };
+    this.record(d.signature, { err: result.err, fee: result.fee, logs: result.logs, unitsConsumed: result.unitsConsumed,
+      accountKeys: d.accountKeys, preBalances, postBalances, loadedAddresses: d.loadedAddresses, version: d.version,
+      tx: Buffer.from(d.bytes).toString('base64') });
+    this.emit('accounts', d.accountKeys.filter((_, i) => d.writable[i]));
+    return result;
+  }
+
+  /** LiteSVM's airdrop signs with a fixed faucet and the latest blockhash: rotate and retry when it repeats. */
+  airdrop(pubkey: string, lamports: bigint): string {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const pre = this.getBalance(pubkey);
+      const r = this.svm.airdrop(address(pubkey), kitLamports(lamports));
+      if (r && !(r instanceof FailedTransactionMetadata)) {
+        const sig = bs58.encode(r.signature());
+        this.record(sig, { err: null, fee: 5000, logs: r.logs(), unitsConsumed: Number(r.computeUnitsConsumed()),
+          accountKeys: [pubkey], preBalances: [Number(pre)], postBalances: [Number(this.getBalance(pubkey))],
+          loadedAddresses: { writable: [], readonly: [] }, version: 'legacy', tx: null });
+        this.emit('accounts', [pubkey]);
+        return sig;
+      }
+      this.rotateBlockhash();
+    }
+    throw new Error('airdrop failed');
+  }
+
+  private record(sig: string, rec: Omit<SignatureRecord, 'slot' | 'blockTime' | 'visibleAt'>): void {
+    const slot = this.slot();
+    const full: SignatureRecord = { ...rec, slot, blockTime: Math.floor(Date.now() / 1000), visibleAt: Date.now() + this.confirmationDelayMs };
+    this.statuses.set(sig, full);
+    this.warpTo(slot + 1);
+    const notify = () => this.emit('signature', sig, full);
+    if (this.confirmationDelayMs > 0) setTimeout(notify, this.confirmationDelayMs).unref();
+    else notify();
+    this.emit('transaction', sig, full);
+  }
+
+  /** The status as a cluster answers it, or null while unknown or still hidden by delayConfirmations. */
+  visibleStatus(sig: string): SignatureRecord | null {
+    const s = this.statuses.get(sig);
+    return s && s.visibleAt <= Date.now() ? s : null;
+  }
+}

@@ -1,0 +1,30 @@
+// How programs that no registry ships (Metaplex Token Metadata, Bubblegum) run on the local chain: the program id
+// holds the SPL Noop program, and an emulator checks each of its instructions before the transaction executes and
+// returns the state change, which the chain applies only when the whole transaction succeeded in LiteSVM.
+import type { Chain } from '../chain';
+
+export interface EmulatedInstruction {
+  index: number;
+  programId: string;
+  data: Uint8Array;
+  accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
+}
+
+export interface ProgramEmulator {
+  programId: string;
+  // Runs before the transaction executes. Throw EmulatedProgramError(code, msg) to fail the transaction as the
+  // program would. Returns the state change; the chain applies it only when the whole transaction succeeded in
+  // LiteSVM (the program id itself is the SPL Noop program, so signatures, fees and the other instructions stay real).
+  prepare(ix: EmulatedInstruction, ctx: { chain: Chain; signers: Set<string> }): () => void;
+}
+
+/** Fails the transaction with `InstructionError [index, { Custom: code }]`, as the real program would. */
+export class EmulatedProgramError extends Error {
+  name = 'EmulatedProgramError';
+  constructor(
+    public readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

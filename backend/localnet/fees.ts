@@ -1,0 +1,23 @@
+// Transaction fee as a cluster charges it: 5000 lamports per signature plus the priority fee
+// (compute-unit price in micro-lamports × compute-unit limit).
+import type { DecodedTransaction } from './decode';
+import { COMPUTE_BUDGET_PROGRAM } from '../../src/common/addresses';
+
+export const LAMPORTS_PER_SIGNATURE = 5000;
+const DEFAULT_UNITS_PER_INSTRUCTION = 200_000;
+const MAX_UNITS = 1_400_000;
+
+export function messageFee(d: Pick<DecodedTransaction, 'instructions' | 'accountKeys' | 'signers'>): number {
+  let price = 0n;
+  let limit: number | undefined;
+  let others = 0;
+  for (const ix of d.instructions) {
+    if (d.accountKeys[ix.programIdIndex] !== COMPUTE_BUDGET_PROGRAM) { others++; continue; }
+    const v = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
+    if (ix.data[0] === 2 && ix.data.length >= 5) limit = v.getUint32(1, true);
+    if (ix.data[0] === 3 && ix.data.length >= 9) price = v.getBigUint64(1, true);
+  }
+  const units = BigInt(Math.min(limit ?? others * DEFAULT_UNITS_PER_INSTRUCTION, MAX_UNITS));
+  const priority = (price * units + 999_999n) / 1_000_000n;
+  return d.signers.size * LAMPORTS_PER_SIGNATURE + Number(priority);
+}

@@ -1,0 +1,32 @@
+// What `fund(owner, profile)` made, address by address (answered by POST /api/localnet/fund).
+export type TokenProgramName = 'spl-token' | 'spl-token-2022';
+
+export interface FundedToken {
+  mint: string; account: string; program: string; // program id (base58)
+  amount: string; decimals: number; name: string; symbol: string; image: string;
+  metadata?: string; // Token Metadata PDA, when written
+}
+
+export interface FundedEmptyAccount {
+  account: string; mint: string; program: string; lamports: number;
+  withheld?: string; // Token-2022 transfer fees withheld in the account (raw amount)
+}
+
+export interface FundedFrozenAccount { account: string; mint: string; program: string; lamports: number; amount: string }
+
+export interface FundedWrappedSol { account: string; lamports: number; amount: string }
+
+export interface FundManifest {
+  owner: string;
+  profile: 'demo' | 'large';
+  lamports: number; // SOL airdropped to the owner
+  tokens: FundedToken[];
+  wrappedSol: FundedWrappedSol | null;
+  emptyAccounts: FundedEmptyAccount[];
+  frozenAccounts: FundedFrozenAccount[];
+  // From the Metaplex plugin (shapes owned by backend/localnet/metaplex); empty when the plugin is absent.
+  collection: unknown | null;
+  nfts: unknown[];
+  tree: string | null;
+  cnfts: unknown[];
+}

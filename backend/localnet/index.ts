@@ -1,0 +1,105 @@
+// The embedded local chain: LiteSVM behind a Solana JSON-RPC + websocket API, a DAS API from the Metaplex plugin,
+// funding profiles, fault injection and DATA_DIR persistence. Metaplex Token Metadata and Bubblegum are not real
+// programs here: they are emulated (see emulated/types.ts and metaplex/), everything else runs in LiteSVM.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Keypair } from '@solana/web3.js';
+import { Chain } from './chain';
+import { FaultState, type Faults } from './faults';
+import { fundOwner, type FundProfile } from './fund';
+import type { FundManifest } from './fund/manifest';
+import { loadState, restoreChainState, saveState } from './persistence';
+import { loadMetaplex, type MetaplexPluginLike } from './plugin';
+import { createRpcHandler } from './rpc/handler';
+import { solanaMethods } from './rpc/methods';
+import { isValidAddress } from './decode';
+import { SubscriptionServer } from './ws';
+
+export { Chain } from './chain';
+export type { Faults } from './faults';
+export type { FundManifest } from './fund/manifest';
+export { RateLimitedError, RpcError } from './txErrors';
+
+export interface LocalnetOptions {
+  dataDir?: string; // undefined = memory only
+  delegate: string;
+  trashWallet: string;
+  feeWallet: string;
+  slotMs?: number; // a new slot every slotMs (default 400, as on a cluster); 0 = slots move only with transactions
+  sendTimeoutMs?: number; // how long a send held by failNextSends(n, 'timeout') hangs (default 90 s)
+  log?: (msg: string, err?: unknown) => void;
+}
+
+export interface Localnet {
+  handleRpc(body: unknown): Promise<unknown>;
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  fund(owner: string, profile?: FundProfile): Promise<FundManifest>;
+  faults: Faults;
+  chain: Chain;
+  metaplex: MetaplexPluginLike | null;
+  save(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SAVE_DEBOUNCE_MS = 500;
+
+export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
+  const restored = opts.dataDir ? loadState(opts.dataDir) : null;
+  const chain = new Chain(restored?.svm);
+  const faucet = restored ? Keypair.fromSecretKey(Uint8Array.from(restored.state.faucetSecret)) : Keypair.generate();
+  if (restored) restoreChainState(chain, restored.state);
+
+  const metaplex = loadMetaplex(chain, { delegate: opts.delegate, trashWallet: opts.trashWallet, feeWallet: opts.feeWallet,
+    authority: faucet.publicKey.toBase58() });
+  for (const e of metaplex?.emulators ?? []) chain.registerEmulator(e);
+  if (restored?.state.metaplex !== undefined && metaplex) metaplex.restore(restored.state.metaplex);
+
+  const faults = new FaultState(chain, opts.sendTimeoutMs);
+  const methods = { ...solanaMethods(chain, faults), ...(metaplex?.dasMethods ?? {}) };
+  const handleRpc = createRpcHandler(methods, (e) => opts.log?.('localnet rpc method failed', e));
+  const ws = new SubscriptionServer(chain);
+
+  let closed = false;
+  let saveTimer: NodeJS.Timeout | null = null;
+  const saveNow = () => {
+    if (saveTimer) { clearTimeout(saveTimer); saveTimer = null; }
+    if (opts.dataDir) saveState(opts.dataDir, chain, { faucetSecret: faucet.secretKey, metaplex: metaplex?.snapshot() });
+  };
+  const scheduleSave = () => {
+    if (!opts.dataDir || closed || saveTimer) return;
+    saveTimer = setTimeout(() => {
+      saveTimer = null;
+      try { saveNow(); } catch (e) { opts.log?.('localnet save failed', e); }
+    }, SAVE_DEBOUNCE_MS);
+    saveTimer.unref();
+  };
+  chain.on('transaction', scheduleSave);
+
+  const slotMs = opts.slotMs ?? 400;
+  const ticker = slotMs > 0 ? setInterval(() => chain.advanceSlot(), slotMs) : null;
+  ticker?.unref();
+
+  return {
+    handleRpc,
+    handleUpgrade: (req, socket, head) => ws.handleUpgrade(req, socket, head),
+    async fund(owner, profile = 'demo') {
+      if (!isValidAddress(owner)) throw new RangeError('owner must be a base58 address');
+      const manifest = await fundOwner({ chain, faucet, metaplex, delegate: opts.delegate }, owner, profile);
+      scheduleSave();
+      return manifest;
+    },
+    faults,
+    chain,
+    metaplex,
+    async save() { saveNow(); },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (ticker) clearInterval(ticker);
+      faults.close();
+      ws.close();
+      chain.off('transaction', scheduleSave);
+      saveNow();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// DATA_DIR persistence of the local chain: LiteSVM's own snapshot (accounts, programs, sysvars, transaction
+// history) plus what the Chain keeps beside it (signature statuses, live blockhashes), the faucet key and the
+// Metaplex plugin's trees and asset index.
+import fs from 'node:fs';
+import path from 'node:path';
+import { LiteSVM } from 'litesvm';
+import type { Chain, SignatureRecord } from './chain';
+
+export interface SavedState {
+  version: 1;
+  statuses: [string, SignatureRecord][];
+  blockhashes: [string, number][];
+  faucetSecret: number[];
+  metaplex?: unknown;
+}
+
+const files = (dataDir: string) => ({
+  dir: path.join(dataDir, 'localnet'),
+  svm: path.join(dataDir, 'localnet', 'svm.bin'),
+  state: path.join(dataDir, 'localnet', 'state.json'),
+});
+
+function writeAtomic(file: string, data: Uint8Array | string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, data);
+  fs.renameSync(tmp, file);
+}
+
+export function loadState(dataDir: string): { svm: LiteSVM; state: SavedState } | null {
+  const f = files(dataDir);
+  if (!fs.existsSync(f.svm) || !fs.existsSync(f.state)) return null;
+  const state = JSON.parse(fs.readFileSync(f.state, 'utf8')) as SavedState;
+  if (state.version !== 1) return null;
+  return { svm: LiteSVM.fromBytes(fs.readFileSync(f.svm)), state };
+}
+
+export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: Uint8Array; metaplex?: unknown }): void {
+  const f = files(dataDir);
+  fs.mkdirSync(f.dir, { recursive: true });
+  const state: SavedState = {
+    version: 1,
+    statuses: [...chain.statuses].map(([k, v]) => [k, { ...v, visibleAt: 0 }]),
+    blockhashes: [...chain.blockhashes],
+    faucetSecret: [...extra.faucetSecret],
+    metaplex: extra.metaplex,
+  };
+  writeAtomic(f.svm, chain.svm.toBytes());
+  writeAtomic(f.state, JSON.stringify(state));
+}
+
+export function restoreChainState(chain: Chain, state: SavedState): void {
+  for (const [k, v] of state.statuses) chain.statuses.set(k, v);
+  for (const [k, v] of state.blockhashes) chain.blockhashes.set(k, v);
+}

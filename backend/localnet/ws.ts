@@ -1,0 +1,114 @@
+// Websocket subscriptions over the Chain: signatureSubscribe (web3.js 1.x confirmTransaction waits on it),
+// accountSubscribe and slotSubscribe, with their unsubscribes.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Chain, SignatureRecord } from './chain';
+import { API_VERSION } from './rpc/methods';
+import { encodeAccount, type AccountConfig } from './rpc/accounts';
+import { isValidAddress } from './decode';
+
+type Sub =
+  | { kind: 'signature'; ws: WebSocket; sig: string }
+  | { kind: 'account'; ws: WebSocket; pubkey: string; config: AccountConfig }
+  | { kind: 'slot'; ws: WebSocket };
+
+export class SubscriptionServer {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
+  private readonly subs = new Map<number, Sub>();
+  private nextId = 1;
+
+  constructor(private readonly chain: Chain) {
+    chain.on('signature', this.onSignature);
+    chain.on('accounts', this.onAccounts);
+    chain.on('slot', this.onSlot);
+    this.wss.on('connection', (ws) => {
+      ws.on('message', (m) => this.onMessage(ws, m.toString()));
+      ws.on('close', () => { for (const [id, s] of this.subs) if (s.ws === ws) this.subs.delete(id); });
+      ws.on('error', () => ws.terminate());
+    });
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
+  }
+
+  close(): void {
+    this.chain.off('signature', this.onSignature);
+    this.chain.off('accounts', this.onAccounts);
+    this.chain.off('slot', this.onSlot);
+    for (const ws of this.wss.clients) ws.terminate();
+    this.wss.close();
+    this.subs.clear();
+  }
+
+  private ctx(value: unknown) { return { context: { apiVersion: API_VERSION, slot: this.chain.slot() }, value }; }
+
+  private notify(ws: WebSocket, method: string, subscription: number, result: unknown): void {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ jsonrpc: '2.0', method, params: { result, subscription } }));
+  }
+
+  private onMessage(ws: WebSocket, text: string): void {
+    let r: { id?: unknown; method?: unknown; params?: unknown };
+    try { r = JSON.parse(text); } catch { ws.send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })); return; }
+    const reply = (result: unknown) => ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, result }));
+    const fail = (code: number, message: string) => ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, error: { code, message } }));
+    const params = Array.isArray(r.params) ? r.params : [];
+    switch (r.method) {
+      case 'signatureSubscribe': {
+        if (typeof params[0] !== 'string') return fail(-32602, 'Invalid params');
+        const id = this.nextId++;
+        reply(id);
+        const done = this.chain.visibleStatus(params[0]);
+        if (done) this.notify(ws, 'signatureNotification', id, this.ctx({ err: done.err }));
+        else this.subs.set(id, { kind: 'signature', ws, sig: params[0] });
+        return;
+      }
+      case 'accountSubscribe': {
+        if (!isValidAddress(params[0])) return fail(-32602, 'Invalid params');
+        const config = (params[1] && typeof params[1] === 'object' ? params[1] : {}) as AccountConfig;
+        const id = this.nextId++;
+        this.subs.set(id, { kind: 'account', ws, pubkey: params[0], config: { encoding: config.encoding } });
+        return reply(id);
+      }
+      case 'slotSubscribe': {
+        const id = this.nextId++;
+        this.subs.set(id, { kind: 'slot', ws });
+        return reply(id);
+      }
+      case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': {
+        const s = this.subs.get(params[0] as number);
+        const ok = !!s && s.ws === ws;
+        if (ok) this.subs.delete(params[0] as number);
+        return reply(ok);
+      }
+      default:
+        return fail(-32601, 'Method not found');
+    }
+  }
+
+  private onSignature = (sig: string, rec: SignatureRecord): void => {
+    for (const [id, s] of this.subs) {
+      if (s.kind !== 'signature' || s.sig !== sig) continue;
+      this.subs.delete(id);
+      this.notify(s.ws, 'signatureNotification', id, this.ctx({ err: rec.err }));
+    }
+  };
+
+  private onAccounts = (keys: string[]): void => {
+    const wanted = new Set(keys);
+    const send = () => {
+      for (const [id, s] of this.subs) {
+        if (s.kind !== 'account' || !wanted.has(s.pubkey)) continue;
+        const acc = this.chain.getAccount(s.pubkey) ?? { lamports: 0n, data: new Uint8Array(0), owner: '11111111111111111111111111111111', executable: false };
+        this.notify(s.ws, 'accountNotification', id, this.ctx(encodeAccount(this.chain, s.pubkey, acc, s.config)));
+      }
+    };
+    if (this.chain.confirmationDelayMs > 0) setTimeout(send, this.chain.confirmationDelayMs).unref();
+    else send();
+  };
+
+  private onSlot = (slot: number): void => {
+    for (const [id, s] of this.subs) if (s.kind === 'slot') this.notify(s.ws, 'slotNotification', id, { parent: slot - 1, root: Math.max(0, slot - 32), slot });
+  };
+}
