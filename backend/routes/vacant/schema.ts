@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { base58Address } from '../schemas';
+
+const base64Tx = z.string().min(1).max(4096).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64');
+
+export const VacantListSchema = {
+  body: z.strictObject({
+    ownerAddress: base58Address,
+    // Listing reads public data only, so the spec's placeholder is accepted (DESIGN §3.3).
+    signedMessage: z.string().min(1).max(1024),
+  }),
+};
+
+/** The client's list only narrows the set; entries may be addresses or the listed account objects. */
+const accountRef = z.union([base58Address, z.looseObject({ address: base58Address }).transform((a) => a.address)]);
+
+export const PrepareSchema = {
+  body: z.strictObject({
+    ownerAddress: base58Address,
+    vacantAccounts: z.array(accountRef).max(5000).optional(),
+  }),
+};
+
+export const SubmitSchema = {
+  body: z
+    .strictObject({
+      signedTransaction: base64Tx.optional(),
+      signedTransactions: z.array(base64Tx).min(1).max(200).optional(),
+      accountCount: z.int().min(0).optional(),
+    })
+    .refine((b) => b.signedTransaction || b.signedTransactions, { message: 'signedTransaction is required' }),
+};

@@ -1,0 +1,118 @@
+// Rent estimate from the wallet's real accounts: every figure is a sum of on-chain lamports, never a constant
+// (constants only fill the per-account averages of a wallet that has no such account).
+import { PublicKey } from '@solana/web3.js';
+import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
+import {
+  DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+  LAMPORTS_PER_SOL,
+  NFT_FULL_BURN_RENT_LAMPORTS,
+} from '../../src/common/constants';
+import type { RpcClient } from './rpc';
+import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
+
+export interface RentEstimateLamports {
+  totalRentEstimate: number;
+  rentPerAccount: number;
+  nftRentPerAsset: number;
+  nftAccounts: number;
+  tokenAccounts: number;
+  vacantAccounts: number;
+  breakdown: { nftRent: number; tokenRent: number; vacantRent: number };
+  avgVacantRent: number;
+}
+
+const METADATA_PROGRAM = new PublicKey(TOKEN_METADATA_PROGRAM);
+const MAX_KEYS_PER_CALL = 100; // getMultipleAccounts limit of public RPC nodes
+
+export function metadataPdas(mint: string): { metadata: string; edition: string } {
+  const seeds = [Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()];
+  const [metadata] = PublicKey.findProgramAddressSync(seeds, METADATA_PROGRAM);
+  const [edition] = PublicKey.findProgramAddressSync([...seeds, Buffer.from('edition')], METADATA_PROGRAM);
+  return { metadata: metadata.toBase58(), edition: edition.toBase58() };
+}
+
+/** Lamports of each address owned by Token Metadata (null when missing or owned by another program). */
+async function metadataLamports(rpc: RpcClient, addresses: string[]): Promise<(number | null)[]> {
+  const chunks: string[][] = [];
+  for (let i = 0; i < addresses.length; i += MAX_KEYS_PER_CALL) chunks.push(addresses.slice(i, i + MAX_KEYS_PER_CALL));
+  const results = await Promise.all(
+    chunks.map((keys) =>
+      rpc.call<{ value: ({ lamports: number; owner: string } | null)[] }>('getMultipleAccounts', [
+        keys,
+        { encoding: 'base64', dataSlice: { offset: 0, length: 0 }, commitment: 'confirmed' },
+      ]),
+    ),
+  );
+  return results.flatMap((r) => r.value.map((a) => (a && a.owner === TOKEN_METADATA_PROGRAM ? a.lamports : null)));
+}
+
+export async function estimateRent(rpc: RpcClient, owner: string): Promise<RentEstimateLamports | null> {
+  const [accounts, ownerInfo] = await Promise.all([
+    scanTokenAccounts(rpc, owner),
+    rpc.call<{ value: unknown | null }>('getAccountInfo', [owner, { encoding: 'base64', dataSlice: { offset: 0, length: 0 } }]),
+  ]);
+  if (!ownerInfo?.value && accounts.length === 0) return null; // nothing on chain under this address
+
+  const { vacant } = classifyVacant(accounts, owner);
+  // Burnable holdings: a positive balance, not frozen, not wrapped SOL (closing that returns the SOL, not rent).
+  const held = accounts.filter((a) => a.amount > 0n && !a.frozen && a.nativeReserve === null);
+  const nftCandidates = held.filter((a) => a.amount === 1n);
+  const pdas = nftCandidates.map((a) => metadataPdas(a.mint));
+  const lamports = await metadataLamports(rpc, pdas.flatMap((p) => [p.metadata, p.edition]));
+
+  const nfts: { token: ScannedTokenAccount; rent: number }[] = [];
+  const nftAddresses = new Set<string>();
+  nftCandidates.forEach((token, i) => {
+    const [meta, edition] = [lamports[2 * i], lamports[2 * i + 1]];
+    // A master edition means supply 1 / decimals 0 and a full burn (burnV1) that also returns metadata + edition.
+    if (meta !== null && edition !== null) {
+      nfts.push({ token, rent: token.lamports + meta + edition });
+      nftAddresses.add(token.address);
+    }
+  });
+  const tokens = held.filter((a) => !nftAddresses.has(a.address));
+
+  const nftRent = nfts.reduce((s, n) => s + n.rent, 0);
+  const tokenRent = sumLamports(tokens);
+  const vacantRent = sumLamports(vacant);
+  return {
+    totalRentEstimate: nftRent + tokenRent + vacantRent,
+    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+    nftRentPerAsset: nfts.length ? Math.floor(nftRent / nfts.length) : NFT_FULL_BURN_RENT_LAMPORTS,
+    nftAccounts: nfts.length,
+    tokenAccounts: tokens.length,
+    vacantAccounts: vacant.length,
+    breakdown: { nftRent, tokenRent, vacantRent },
+    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+  };
+}
+
+const sol = (lamports: number): number => lamports / LAMPORTS_PER_SOL;
+
+/**
+ * The spec's fields in SOL (display), each with an exact integer twin `<field>Lamports`.
+ * Counts are plain integers.
+ */
+export function toRentEstimateResponse(e: RentEstimateLamports) {
+  return {
+    totalRentEstimate: sol(e.totalRentEstimate),
+    totalRentEstimateLamports: e.totalRentEstimate,
+    rentPerAccount: sol(e.rentPerAccount),
+    rentPerAccountLamports: e.rentPerAccount,
+    nftRentPerAsset: sol(e.nftRentPerAsset),
+    nftRentPerAssetLamports: e.nftRentPerAsset,
+    nftAccounts: e.nftAccounts,
+    tokenAccounts: e.tokenAccounts,
+    vacantAccounts: e.vacantAccounts,
+    breakdown: {
+      nftRent: sol(e.breakdown.nftRent),
+      nftRentLamports: e.breakdown.nftRent,
+      tokenRent: sol(e.breakdown.tokenRent),
+      tokenRentLamports: e.breakdown.tokenRent,
+      vacantRent: sol(e.breakdown.vacantRent),
+      vacantRentLamports: e.breakdown.vacantRent,
+    },
+    actualBalances: { avgVacantRent: sol(e.avgVacantRent), avgVacantRentLamports: e.avgVacantRent },
+  };
+}
+export type RentEstimateBody = ReturnType<typeof toRentEstimateResponse>;

@@ -1,0 +1,128 @@
+// Reads a wallet's token accounts (SPL Token and Token-2022, one getTokenAccountsByOwner per program) and sorts the
+// empty ones into the safe-to-close set and the ones we report but never close (DESIGN §3.7).
+import { AccountState, getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
+import { PublicKey } from '@solana/web3.js';
+import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
+import type { RpcClient } from './rpc';
+
+export interface ScannedTokenAccount {
+  address: string;
+  programId: string;
+  mint: string;
+  owner: string;
+  amount: bigint;
+  lamports: number;
+  frozen: boolean;
+  delegate: string | null;
+  closeAuthority: string | null;
+  /** Wrapped SOL: the rent-exempt reserve (lamports − amount); null for other mints. */
+  nativeReserve: number | null;
+  /** Token-2022 transfer fees withheld in the account (0 when none or SPL Token). */
+  withheldAmount: bigint;
+}
+
+export interface VacantAccountInfo {
+  address: string;
+  mint: string;
+  programId: string;
+  /** The account's own lamports: exactly what its close returns. */
+  lamports: number;
+  /** Present (raw amount, decimal string) when Token-2022 withheld fees must be harvested before the close. */
+  withheldAmount?: string;
+  harvestFirst?: true;
+}
+
+export type SkipReason = 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority';
+export interface SkippedAccountInfo {
+  address: string;
+  mint: string;
+  programId: string;
+  lamports: number;
+  reason: SkipReason;
+  detail: string;
+}
+
+export const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM] as const;
+
+interface RawKeyedAccount {
+  pubkey: string;
+  account: { data: [string, string]; lamports: number; owner: string; executable: boolean; rentEpoch?: number };
+}
+
+export async function scanTokenAccounts(rpc: RpcClient, owner: string): Promise<ScannedTokenAccount[]> {
+  const perProgram = await Promise.all(
+    TOKEN_PROGRAMS.map((programId) =>
+      rpc.call<{ value: RawKeyedAccount[] }>('getTokenAccountsByOwner', [
+        owner,
+        { programId },
+        { encoding: 'base64', commitment: 'confirmed' },
+      ]),
+    ),
+  );
+  const out: ScannedTokenAccount[] = [];
+  perProgram.forEach((res, i) => {
+    for (const item of res?.value ?? []) {
+      const scanned = decodeTokenAccount(item, TOKEN_PROGRAMS[i]);
+      if (scanned && scanned.owner === owner) out.push(scanned);
+    }
+  });
+  return out;
+}
+
+function decodeTokenAccount(item: RawKeyedAccount, programId: string): ScannedTokenAccount | null {
+  const program = new PublicKey(programId);
+  const data = Buffer.from(item.account.data[0], 'base64');
+  try {
+    const acc = unpackAccount(
+      new PublicKey(item.pubkey),
+      { data, owner: program, lamports: item.account.lamports, executable: false, rentEpoch: item.account.rentEpoch ?? 0 },
+      program,
+    );
+    const fee = programId === TOKEN_2022_PROGRAM ? getTransferFeeAmount(acc) : null;
+    const mint = acc.mint.toBase58();
+    return {
+      address: item.pubkey,
+      programId,
+      mint,
+      owner: acc.owner.toBase58(),
+      amount: acc.amount,
+      lamports: item.account.lamports,
+      frozen: acc.isFrozen || (acc as { state?: AccountState }).state === AccountState.Frozen,
+      delegate: acc.delegate?.toBase58() ?? null,
+      closeAuthority: acc.closeAuthority?.toBase58() ?? null,
+      nativeReserve: acc.isNative || mint === NATIVE_MINT ? Number(acc.rentExemptReserve ?? BigInt(item.account.lamports) - acc.amount) : null,
+      withheldAmount: fee?.withheldAmount ?? 0n,
+    };
+  } catch {
+    return null; // not a token account we understand: never touch it
+  }
+}
+
+/** Splits the empty accounts into the closable set and the ones reported apart, with the reason. */
+export function classifyVacant(
+  accounts: ScannedTokenAccount[],
+  owner: string,
+): { vacant: VacantAccountInfo[]; skipped: SkippedAccountInfo[] } {
+  const vacant: VacantAccountInfo[] = [];
+  const skipped: SkippedAccountInfo[] = [];
+  for (const a of accounts) {
+    const base = { address: a.address, mint: a.mint, programId: a.programId, lamports: a.lamports };
+    if (a.nativeReserve !== null && a.amount > 0n) {
+      skipped.push({ ...base, reason: 'wrapped-sol', detail: `Wrapped SOL account holding ${a.amount} lamports; unwrap it yourself` });
+      continue;
+    }
+    if (a.amount !== 0n) continue;
+    if (a.frozen) {
+      skipped.push({ ...base, reason: 'frozen', detail: 'Frozen by the mint; it cannot be closed' });
+    } else if (a.delegate) {
+      skipped.push({ ...base, reason: 'delegated', detail: `Delegated to ${a.delegate}` });
+    } else if (a.closeAuthority && a.closeAuthority !== owner) {
+      skipped.push({ ...base, reason: 'close-authority', detail: `Close authority is ${a.closeAuthority}` });
+    } else if (a.lamports > 0) {
+      vacant.push(a.withheldAmount > 0n ? { ...base, withheldAmount: a.withheldAmount.toString(), harvestFirst: true } : base);
+    }
+  }
+  return { vacant, skipped };
+}
+
+export const sumLamports = (list: { lamports: number }[]): number => list.reduce((s, a) => s + a.lamports, 0);

@@ -1,0 +1,107 @@
+// Relays only transactions this server prepared (same message bytes), signed by their owner; reports the rent
+// actually recovered from the on-chain change of the closed accounts.
+import { VersionedTransaction } from '@solana/web3.js';
+import nacl from 'tweetnacl';
+import { AppError, RpcError, ValidationError } from '../errors';
+import { confirmSignature } from './connection';
+import type { RpcClient } from './rpc';
+import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
+
+export const NOT_PREPARED =
+  'This transaction was not prepared by this server, or it was changed after preparing. Nothing was sent.';
+export const NOT_SIGNED_BY_OWNER = 'The transaction is not signed by the wallet that owns the accounts. Nothing was sent.';
+
+export interface SubmittedBurn {
+  signature: string;
+  accountCount: number;
+  /** Sum over the closed accounts of the lamports they lost (= the gross rent returned to the owner). */
+  recoveredRent: number;
+  serviceFee: number;
+  /** Owner's balance after − before (recovered rent − service fee − network fees). */
+  ownerBalanceChange: number;
+  feeWalletBalanceChange: number;
+}
+
+interface Checked {
+  bytes: Buffer;
+  message: Uint8Array;
+  prepared: PreparedBurn;
+}
+
+/** Decodes and checks every transaction before any is sent: one bad transaction stops the whole submission. */
+export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Checked[] {
+  return base64s.map((b64) => {
+    const bytes = Buffer.from(b64, 'base64');
+    let tx: VersionedTransaction;
+    try {
+      tx = VersionedTransaction.deserialize(bytes);
+    } catch {
+      throw ValidationError('signedTransaction is not a serialized Solana transaction (base64)');
+    }
+    const message = tx.message.serialize();
+    const prepared = store.get(message);
+    if (!prepared) throw ValidationError(NOT_PREPARED);
+    const payer = tx.message.staticAccountKeys[0];
+    const sig = tx.signatures[0];
+    if (payer?.toBase58() !== prepared.owner || !sig || !nacl.sign.detached.verify(message, sig, payer.toBytes()))
+      throw ValidationError(NOT_SIGNED_BY_OWNER);
+    return { bytes, message, prepared };
+  });
+}
+
+async function balances(rpc: RpcClient, addresses: string[]): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < addresses.length; i += 100) {
+    const res = await rpc.call<{ value: ({ lamports: number } | null)[] }>('getMultipleAccounts', [
+      addresses.slice(i, i + 100),
+      { encoding: 'base64', dataSlice: { offset: 0, length: 0 }, commitment: 'confirmed' },
+    ]);
+    out.push(...res.value.map((a) => a?.lamports ?? 0));
+  }
+  return out;
+}
+
+/** Chain errors the user caused or can fix are 400s with the chain's own words; the client maps them (§8.1). */
+function sendFailure(err: unknown): AppError {
+  const message = err instanceof RpcError || err instanceof Error ? err.message : String(err);
+  return new AppError(400, 'send_failed', message || 'Unknown error occurred');
+}
+
+export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: Checked): Promise<SubmittedBurn> {
+  const { prepared } = item;
+  const watched = [prepared.owner, prepared.feeWallet, ...prepared.accounts.map((a) => a.address)];
+  const before = await balances(rpc, watched);
+  let signature: string;
+  try {
+    signature = await rpc.call<string>('sendTransaction', [
+      item.bytes.toString('base64'),
+      { encoding: 'base64', preflightCommitment: 'confirmed', maxRetries: 5 },
+    ]);
+  } catch (err) {
+    throw sendFailure(err);
+  }
+  const { confirmed, err } = await confirmSignature(rpc, signature, { commitment: 'confirmed', timeoutMs: 60_000 });
+  if (!confirmed) {
+    if (err === 'timeout')
+      throw new AppError(504, 'confirm_timeout', `Transaction ${signature} was sent but not confirmed in time. Check the explorer.`);
+    throw new AppError(400, 'transaction_failed', `Transaction ${signature} failed on chain: ${JSON.stringify(err)}`);
+  }
+  store.forget(item.message);
+  const after = await balances(rpc, watched);
+  let recoveredRent = 0;
+  let accountCount = 0;
+  for (let i = 2; i < watched.length; i++) {
+    if (after[i] === 0 && before[i] > 0) {
+      recoveredRent += before[i];
+      accountCount++;
+    }
+  }
+  return {
+    signature,
+    accountCount,
+    recoveredRent,
+    serviceFee: prepared.serviceFee,
+    ownerBalanceChange: after[0] - before[0],
+    feeWalletBalanceChange: after[1] - before[1],
+  };
+}
