@@ -1,0 +1,2 @@
+// Placeholder until the bundle build step lands.
+export default async function globalSetup(): Promise<void> {}

@@ -1,0 +1,71 @@
+// The one RTK Query api. Features add their endpoints with `baseApi.injectEndpoints` in
+// `src/features/<domain>/<domain>Api.ts`; each endpoint sets its own time-out (`timeout` in the request) and, where
+// the spec asks for it, a retry policy in `extraOptions.retry`.
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  shouldRetry: (error: FetchBaseQueryError) => boolean;
+  /** Wait before retry number `retry` (1-based), ms. */
+  delayMs: (retry: number) => number;
+}
+export interface ApiExtraOptions {
+  retry?: RetryPolicy;
+}
+
+// Tests point the api at a real server (`setApiOrigin('http://127.0.0.1:1234')`) or shrink the retry waits.
+// The page itself leaves both alone: same origin, spec delays.
+const settings = { origin: '', delayScale: 1 };
+export function setApiOrigin(origin: string): void {
+  settings.origin = origin.replace(/\/$/, '');
+}
+export function setRetryDelayScale(scale: number): void {
+  settings.delayScale = scale;
+}
+
+function apiBaseUrl(): string {
+  if (settings.origin) return `${settings.origin}/api`;
+  // Node's fetch (used under jsdom) cannot resolve a relative URL; a page can, but absolute is the same there.
+  const origin = typeof window !== 'undefined' ? window.location?.origin : undefined;
+  return origin && origin !== 'null' ? `${origin}/api` : '/api';
+}
+
+const rawBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = (args, api, extra) =>
+  fetchBaseQuery({ baseUrl: apiBaseUrl() })(args, api, extra);
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
+
+export const baseQueryWithRetry: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> =
+  async (args, api, extraOptions) => {
+    const policy = extraOptions?.retry;
+    for (let retry = 0; ; retry++) {
+      const result = await rawBaseQuery(args, api, {});
+      if (!result.error || !policy || retry >= policy.maxRetries || !policy.shouldRetry(result.error)) return result;
+      await wait(policy.delayMs(retry + 1) * settings.delayScale, api.signal);
+      if (api.signal.aborted) return result;
+    }
+  };
+
+export const API_TAGS = ['Config', 'Rent', 'Tokens', 'Nfts', 'Cnfts', 'Vacant', 'Asset', 'Queue', 'Delegation'] as const;
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithRetry,
+  tagTypes: API_TAGS,
+  endpoints: () => ({}),
+});
+
+/** Cache-busting headers for data that changes under us (proofs). */
+export const NO_CACHE_HEADERS = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } as const;

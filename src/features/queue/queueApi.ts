@@ -1,0 +1,35 @@
+// §7.5 the server-side transfer queue: create, authorise (signed text), status (polled), cancel.
+import { baseApi } from '../../api/baseApi';
+import type {
+  QueueAuthorizeRequest,
+  QueueAuthorizeResponse,
+  QueueCancelRequest,
+  QueueCancelResponse,
+  QueueCreateRequest,
+  QueueCreateResponse,
+  QueueStatusResponse,
+} from '../../common/apiTypes';
+
+export const queueApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    createQueue: build.mutation<QueueCreateResponse, QueueCreateRequest>({
+      query: (body) => ({ url: 'queue/create', method: 'POST', body }),
+    }),
+    authorizeQueue: build.mutation<QueueAuthorizeResponse, QueueAuthorizeRequest>({
+      query: (body) => ({ url: 'queue/authorize', method: 'POST', body }),
+      invalidatesTags: (_r, _e, { queueId }) => [{ type: 'Queue', id: queueId }],
+    }),
+    getQueueStatus: build.query<QueueStatusResponse, string>({
+      query: (queueId) => `queue/status/${encodeURIComponent(queueId)}`,
+      providesTags: (_r, _e, queueId) => [{ type: 'Queue', id: queueId }],
+      keepUnusedDataFor: 0,
+    }),
+    cancelQueue: build.mutation<QueueCancelResponse, QueueCancelRequest>({
+      query: ({ queueId, ...body }) => ({ url: `queue/cancel/${encodeURIComponent(queueId)}`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { queueId }) => [{ type: 'Queue', id: queueId }],
+    }),
+  }),
+});
+
+export const { useCreateQueueMutation, useAuthorizeQueueMutation, useGetQueueStatusQuery, useCancelQueueMutation } =
+  queueApi;

@@ -1,0 +1,28 @@
+// §7.2 vacant accounts: list, prepare the close transactions, submit one signed transaction.
+import { baseApi } from '../../api/baseApi';
+import type {
+  PrepareBurnTransactionsRequest,
+  PrepareBurnTransactionsResponse,
+  SubmitBurnTransactionRequest,
+  SubmitBurnTransactionResponse,
+  VacantAccountsRequest,
+  VacantAccountsResponse,
+} from '../../common/apiTypes';
+
+export const vacantApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getVacantAccounts: build.mutation<VacantAccountsResponse, VacantAccountsRequest>({
+      query: (body) => ({ url: 'burn-vacant-accounts', method: 'POST', body }),
+    }),
+    prepareBurnTransactions: build.mutation<PrepareBurnTransactionsResponse, PrepareBurnTransactionsRequest>({
+      query: (body) => ({ url: 'prepare-burn-transactions', method: 'POST', body }),
+    }),
+    submitBurnTransaction: build.mutation<SubmitBurnTransactionResponse, SubmitBurnTransactionRequest>({
+      query: (body) => ({ url: 'submit-burn-transaction', method: 'POST', body }),
+      invalidatesTags: ['Rent', 'Vacant'],
+    }),
+  }),
+});
+
+export const { useGetVacantAccountsMutation, usePrepareBurnTransactionsMutation, useSubmitBurnTransactionMutation } =
+  vacantApi;
