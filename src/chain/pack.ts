@@ -46,9 +46,12 @@ export class GroupTooLargeError extends Error {
 
 function build(opts: PackOptions, payer: PublicKey, indexes: number[]): { transaction: Transaction; size: number } {
   const transaction = new Transaction({ feePayer: payer, recentBlockhash: opts.recentBlockhash });
-  transaction.add(...(opts.prefix?.(indexes.length, indexes) ?? []));
-  for (const i of indexes) transaction.add(...opts.groups[i]);
-  transaction.add(...(opts.suffix?.(indexes) ?? []));
+  const instructions = [
+    ...(opts.prefix?.(indexes.length, indexes) ?? []),
+    ...indexes.flatMap((i) => opts.groups[i]),
+    ...(opts.suffix?.(indexes) ?? []),
+  ];
+  if (instructions.length > 0) transaction.add(...instructions);
   return { transaction, size: measureTransactionSize(transaction) };
 }
 
