@@ -1,0 +1,117 @@
+import http from 'http';
+import type { AddressInfo } from 'net';
+import bodyParser from '@koa/bodyparser';
+import type { Connection, Keypair } from '@solana/web3.js';
+import Koa from 'koa';
+import type { Config } from './config';
+import type { LocalnetPort, Services } from './context';
+import { NotFoundError } from './errors';
+import { errorHandler } from './middleware/errorHandler';
+import { createLogger, requestLogger } from './middleware/logging';
+import { securityHeaders } from './middleware/security';
+import { apiRouters } from './routes';
+import { staticFiles } from './routes/static';
+import { createConnection } from './services/connection';
+import { createDasClient, type DasClient } from './services/das';
+import { loadDelegate } from './services/delegate';
+import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
+import { createUpstreamWsProxy } from './services/wsProxy';
+
+export const BODY_LIMIT = '1mb';
+
+export interface SolbackApp {
+  app: Koa;
+  config: Config;
+  rpc: RpcClient;
+  das: DasClient;
+  connection: Connection;
+  delegate: Keypair | null;
+  localnet?: LocalnetPort;
+  listen(port?: number): Promise<{ server: http.Server; url: string }>;
+  close(): Promise<void>;
+}
+
+export async function createApp(config: Config): Promise<SolbackApp> {
+  const logger = createLogger(config.logLevel);
+  const delegate = loadDelegate(config);
+
+  let localnet: LocalnetPort | undefined;
+  if (config.mode === 'local') {
+    // Loaded lazily: upstream mode never starts (or even imports) the local chain.
+    const { createLocalnet } = await import('./localnet');
+    localnet = (await createLocalnet({
+      dataDir: config.memoryOnly ? undefined : config.dataDir,
+      delegate: delegate!.publicKey.toBase58(),
+      trashWallet: config.trashWallet,
+      feeWallet: config.feeWallet,
+    })) as unknown as LocalnetPort;
+  }
+  const rpcTransport = localnet ? localTransport((b) => localnet!.handleRpc(b)) : httpTransport(config.solanaRpcUrl!);
+  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!);
+  const rpc = createRpcClient(rpcTransport);
+  const das = createDasClient(dasTransport);
+  const connection = createConnection(rpc);
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet };
+
+  const app = new Koa();
+  app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin
+  app.silent = true; // the error middleware logs
+  app.use(requestLogger(logger));
+  app.use(errorHandler());
+  app.use(securityHeaders());
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
+  for (const router of apiRouters(services)) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw NotFoundError(`No such API endpoint: ${ctx.method} ${ctx.path}`);
+    await next();
+  });
+  app.use(staticFiles(config));
+
+  const servers: http.Server[] = [];
+  const wsProxy = localnet ? undefined : createUpstreamWsProxy(config.solanaRpcUrl!, logger);
+
+  return {
+    app,
+    config,
+    rpc,
+    das,
+    connection,
+    delegate,
+    localnet,
+    async listen(port = config.port) {
+      const server = http.createServer(app.callback());
+      server.on('upgrade', (req, socket, head) => {
+        const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+        if (pathname !== '/api/rpc') return socket.destroy();
+        if (localnet) localnet.handleUpgrade(req, socket, head);
+        else wsProxy!.handleUpgrade(req, socket, head);
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, resolve);
+      });
+      servers.push(server);
+      const { port: actual } = server.address() as AddressInfo;
+      return { server, url: `http://localhost:${actual}` };
+    },
+    async close() {
+      wsProxy?.close();
+      await Promise.all(
+        servers.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.close(() => resolve());
+              s.closeAllConnections();
+            }),
+        ),
+      );
+      if (localnet) {
+        if (!config.memoryOnly) await localnet.save();
+        await localnet.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import path from 'path';
+import { z } from 'zod';
+import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../src/common/addresses';
+import { base58Address } from './routes/schemas';
+
+export interface Config {
+  port: number;
+  mode: 'local' | 'upstream';
+  solanaRpcUrl?: string;
+  dasUrl?: string;
+  trashWallet: string;
+  feeWallet: string;
+  delegateKeypairPath?: string;
+  dataDir: string;
+  solscanApiKey?: string;
+  logLevel: string;
+  /** Folder served under /static; `<staticDir>/dist/index.html` is the page. Tests point it at a temp folder. */
+  staticDir: string;
+  /** Keep the local chain in memory only (tests); default false = persisted under dataDir. */
+  memoryOnly: boolean;
+}
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional());
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  SOLANA_RPC_URL: optionalUrl,
+  DAS_URL: optionalUrl,
+  TRASH_WALLET: z.preprocess(emptyToUndefined, base58Address.default(LOCAL_DEFAULT_TRASH_WALLET)),
+  FEE_WALLET: z.preprocess(emptyToUndefined, base58Address.default(LOCAL_DEFAULT_FEE_WALLET)),
+  DELEGATE_KEYPAIR: optionalString,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  SOLSCAN_API_KEY: optionalString,
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  STATIC_DIR: optionalString,
+});
+
+/** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const mode = e.SOLANA_RPC_URL ? 'upstream' : 'local';
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const config: Config = {
+    port: e.PORT,
+    mode,
+    solanaRpcUrl: e.SOLANA_RPC_URL,
+    // A DAS-capable RPC (e.g. Helius) answers both; without DAS_URL we ask the RPC itself.
+    dasUrl: e.DAS_URL ?? e.SOLANA_RPC_URL,
+    trashWallet: e.TRASH_WALLET,
+    feeWallet: e.FEE_WALLET,
+    delegateKeypairPath: e.DELEGATE_KEYPAIR
+      ? path.resolve(e.DELEGATE_KEYPAIR)
+      : mode === 'local'
+        ? path.join(dataDir, 'delegate-keypair.json')
+        : undefined,
+    dataDir,
+    solscanApiKey: e.SOLSCAN_API_KEY,
+    logLevel: e.LOG_LEVEL,
+    staticDir: path.resolve(e.STATIC_DIR ?? path.join(__dirname, '..', 'static')),
+    memoryOnly: false,
+    ...overrides,
+  };
+  if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {
+    config.delegateKeypairPath = path.join(config.dataDir, 'delegate-keypair.json');
+  }
+  return config;
+}

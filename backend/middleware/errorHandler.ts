@@ -1,0 +1,47 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { AppError, isRateLimited } from '../errors';
+
+/** The one error middleware: JSON for /api, a short text page elsewhere; never a stack trace. */
+export function errorHandler(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const { status, message } = describe(err);
+      if (status >= 500) ctx.state.log?.error({ err }, 'request failed');
+      else ctx.state.log?.debug({ err: (err as Error)?.message }, 'client error');
+      ctx.status = status;
+      if (ctx.path.startsWith('/api')) {
+        ctx.body = { success: false, error: message };
+      } else {
+        ctx.type = 'text/plain';
+        ctx.body = message;
+      }
+    }
+  };
+}
+
+function describe(err: unknown): { status: number; message: string } {
+  if (err instanceof AppError) return { status: err.status, message: err.expose ? err.message : 'Internal server error' };
+  if (err instanceof ZodError) return { status: 400, message: formatZodError(err) };
+  if (isRateLimited(err)) return { status: 429, message: 'Too many requests. Please wait a moment and try again.' };
+  // http-errors thrown by Koa, the body parser (400 bad JSON, 413 too large, 415) etc.
+  const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (status === 413) return { status, message: 'Request body is too large' };
+    if (e.type === 'entity.parse.failed' || /JSON/i.test(e.message ?? '')) return { status: 400, message: 'Request body is not valid JSON' };
+    return { status, message: e.expose && e.message ? e.message : 'Invalid request' };
+  }
+  return { status: 500, message: 'Internal server error' };
+}
+
+export function formatZodError(err: ZodError): string {
+  const parts = err.issues.map((i) => {
+    const where = i.path.length ? i.path.join('.') : 'request';
+    if (i.code === 'unrecognized_keys') return `${where}: unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}`;
+    return `${where}: ${i.message}`;
+  });
+  return `Invalid request: ${parts.join('; ')}`;
+}

@@ -1,0 +1,35 @@
+import type { Middleware } from 'koa';
+import helmet from 'koa-helmet';
+
+/**
+ * Security headers. The CSP lets the bundle (self), wallet adapters and our RPC websocket work:
+ * wallet-adapter-react-ui injects <style> tags, token images come from anywhere over https, and the page talks
+ * only to its own origin (HTTP + ws on /api/rpc). Solflare's web wallet runs in an iframe.
+ */
+export function securityHeaders(): Middleware {
+  const selfWs = (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost');
+    return `ws://${host} wss://${host}`;
+  };
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", selfWs as never],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+        frameSrc: ["'self'", 'https://connect.solflare.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The local server runs over plain http; HSTS and upgrade-insecure-requests would break it.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+}

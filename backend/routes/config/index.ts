@@ -1,0 +1,21 @@
+import Router from '@koa/router';
+import type { Services } from '../../context';
+
+/** GET /api/config — public settings only: the RPC URL is always this server's proxy, never the upstream one. */
+export function configRoutes({ config, delegate }: Services): Router {
+  const router = new Router();
+  router.get('/api/config', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      success: true,
+      // Koa 3's ctx.origin is the Origin header; we want this server's own origin.
+      quicknodeRpcUrl: `${ctx.protocol}://${ctx.host}/api/rpc`,
+      ...(config.solscanApiKey ? { solscanApiKey: config.solscanApiKey } : {}),
+      localnet: config.mode === 'local',
+      trashWallet: config.trashWallet,
+      feeWallet: config.feeWallet,
+      delegate: delegate?.publicKey.toBase58() ?? null,
+    };
+  });
+  return router;
+}

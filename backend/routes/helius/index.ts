@@ -1,0 +1,44 @@
+import Router from '@koa/router';
+import type { Services } from '../../context';
+import { isRateLimited, RateLimitedError, ServiceUnavailableError } from '../../errors';
+import { validate, type ValidatedContext } from '../../middleware/validate';
+import { listWalletAssets } from '../../services/walletAssets';
+import { AssetListSchema, WalletNftsSchema } from './schema';
+
+/**
+ * Indexer routes (`{indexer}` = helius, DESIGN §2), backed by DAS in both modes.
+ * - GET /api/helius/wallet/nfts/:wallet → data {regularNfts, compressedNfts}; with ?format=list, data is one list
+ *   (regular then compressed; cNFTs carry compression.compressed = true) — the spec's second reading.
+ * - GET /api/helius/assets/:wallet → non-compressed NFTs; GET /api/helius/cnfts/:wallet → cNFTs.
+ */
+export function heliusRoutes({ das, rpc, logger }: Services): Router {
+  const router = new Router({ prefix: '/api/helius' });
+
+  const load = async (wallet: string) => {
+    try {
+      return await listWalletAssets(das, rpc, wallet);
+    } catch (err) {
+      if (isRateLimited(err)) throw RateLimitedError();
+      logger.warn({ err: (err as Error).message }, 'asset index unavailable');
+      throw ServiceUnavailableError('Asset service temporarily unavailable');
+    }
+  };
+
+  router.get('/wallet/nfts/:wallet', validate(WalletNftsSchema), async (ctx: ValidatedContext<typeof WalletNftsSchema>) => {
+    const { regularNfts, compressedNfts } = await load(ctx.state.input.params.wallet);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body =
+      ctx.state.input.query.format === 'list'
+        ? { success: true, data: [...regularNfts, ...compressedNfts] }
+        : { success: true, data: { regularNfts, compressedNfts } };
+  });
+  router.get('/assets/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).regularNfts };
+  });
+  router.get('/cnfts/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).compressedNfts };
+  });
+  return router;
+}

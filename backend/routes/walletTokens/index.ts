@@ -1,0 +1,55 @@
+import Router from '@koa/router';
+import type { Services } from '../../context';
+import { ServiceUnavailableError } from '../../errors';
+import { validate, type ValidatedContext } from '../../middleware/validate';
+import { imageWithoutFetch } from '../../services/offchain';
+import { listTokenAccounts, type OwnedTokenAccount } from '../../services/tokenAccounts';
+import { fetchMintInfos, isNft, type MintInfo } from '../../services/tokenMetadata';
+import { WalletTokensSchema } from './schema';
+
+export const TOKEN_SERVICE_UNAVAILABLE = 'Token service temporarily unavailable';
+
+/**
+ * GET /api/wallet-tokens/:wallet — fungible token accounts with a balance (SPL + Token-2022), NFTs left out,
+ * names/symbols from one batched metadata pass. 503 when the chain cannot be reached.
+ */
+export function walletTokensRoutes({ rpc, logger }: Services): Router {
+  const router = new Router();
+  router.get('/api/wallet-tokens/:wallet', validate(WalletTokensSchema), async (ctx: ValidatedContext<typeof WalletTokensSchema>) => {
+    const { wallet } = ctx.state.input.params;
+    let accounts: OwnedTokenAccount[];
+    try {
+      accounts = (await listTokenAccounts(rpc, wallet)).filter((a) => a.amount > 0n);
+    } catch (err) {
+      logger.warn({ err: (err as Error).message }, 'wallet-tokens: token accounts unavailable');
+      throw ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE);
+    }
+    let infos = new Map<string, MintInfo>();
+    try {
+      infos = await fetchMintInfos(rpc, accounts.map((a) => a.mint));
+    } catch (err) {
+      // Balances are still right without names; the client enriches per mint later.
+      logger.warn({ err: (err as Error).message }, 'wallet-tokens: metadata unavailable');
+    }
+    const tokens = accounts
+      .filter((a) => !isNft(infos.get(a.mint), a.amount, a.decimals))
+      .map((a) => {
+        const md = infos.get(a.mint);
+        const logo = imageWithoutFetch(md?.uri);
+        return {
+          mint: a.mint,
+          amount: a.amount.toString(),
+          decimals: a.decimals,
+          tokenAccount: a.address,
+          programId: a.program,
+          ...(md?.symbol ? { symbol: md.symbol } : {}),
+          ...(md?.name ? { name: md.name } : {}),
+          ...(logo ? { logoURI: logo } : {}),
+          ...(md?.uri ? { metadataUri: md.uri } : {}),
+        };
+      });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, tokens };
+  });
+  return router;
+}

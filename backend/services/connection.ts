@@ -1,0 +1,45 @@
+import { Connection, type Commitment, type TransactionSignature } from '@solana/web3.js';
+import type { RpcClient } from './rpc';
+
+/**
+ * A web3.js Connection whose HTTP goes through our RpcClient: the same server code runs on the local chain
+ * (in-process) and upstream. The endpoint URL is a placeholder that is never fetched.
+ */
+export function createConnection(rpc: RpcClient, commitment: Commitment = 'confirmed'): Connection {
+  const fetchViaRpc = async (_url: unknown, init?: { body?: unknown }): Promise<Response> => {
+    const body = JSON.parse(String(init?.body ?? 'null'));
+    try {
+      const out = await rpc.send(body);
+      return new Response(JSON.stringify(out), { status: 200, headers: { 'content-type': 'application/json' } });
+    } catch (err) {
+      const status = (err as { httpStatus?: number }).httpStatus ?? 503;
+      return new Response(JSON.stringify({ error: (err as Error).message }), { status });
+    }
+  };
+  return new Connection('http://solback.internal/', {
+    commitment,
+    fetch: fetchViaRpc as never,
+    disableRetryOnRateLimit: true, // the RpcClient already backs off
+  });
+}
+
+/** Waits for a signature by polling getSignatureStatuses (no websockets on the server side). */
+export async function confirmSignature(
+  rpc: RpcClient,
+  signature: TransactionSignature,
+  opts: { commitment?: 'processed' | 'confirmed' | 'finalized'; timeoutMs?: number; intervalMs?: number } = {},
+): Promise<{ confirmed: boolean; err: unknown }> {
+  const { commitment = 'confirmed', timeoutMs = 60_000, intervalMs = 400 } = opts;
+  const rank = { processed: 0, confirmed: 1, finalized: 2 } as const;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await rpc.call<{ value: ({ err: unknown; confirmationStatus?: keyof typeof rank } | null)[] }>(
+      'getSignatureStatuses',
+      [[signature], { searchTransactionHistory: false }],
+    );
+    const st = res?.value?.[0];
+    if (st && (st.err || rank[st.confirmationStatus ?? 'processed'] >= rank[commitment])) return { confirmed: !st.err, err: st.err ?? null };
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return { confirmed: false, err: 'timeout' };
+}

@@ -1,0 +1,51 @@
+import fs from 'fs/promises';
+import path from 'path';
+
+const IMAGE_EXT = /\.(png|jpe?g|gif|svg|webp|avif)(\?.*)?$/i;
+const MAX_JSON_BYTES = 256 * 1024;
+const cache = new Map<string, Promise<string | null>>();
+const CACHE_LIMIT = 2000;
+
+/** The image an off-chain metadata URI points to, without touching the network. `undefined` = needs a fetch. */
+export function imageWithoutFetch(uri: string | undefined): string | null | undefined {
+  if (!uri) return null;
+  if (IMAGE_EXT.test(uri) || uri.startsWith('data:image/')) return uri;
+  return undefined;
+}
+
+/**
+ * Reads the off-chain JSON of a metadata URI and answers its `image`. Only https URLs (and this server's own
+ * /static files) are read: bounded size, 3 s time-out, cached. Failures answer null.
+ */
+export function resolveImage(uri: string | undefined, staticDir: string): Promise<string | null> {
+  const direct = imageWithoutFetch(uri);
+  if (direct !== undefined) return Promise.resolve(direct);
+  const key = uri!;
+  let hit = cache.get(key);
+  if (!hit) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    hit = readJson(key, staticDir).then((j) => (typeof j?.image === 'string' && j.image ? j.image : null), () => null);
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+async function readJson(uri: string, staticDir: string): Promise<{ image?: unknown } | null> {
+  const local = localStaticPath(uri, staticDir);
+  if (local) return JSON.parse(await fs.readFile(local, 'utf8'));
+  if (!/^https:\/\//i.test(uri)) return null;
+  const res = await fetch(uri, { signal: AbortSignal.timeout(3000), redirect: 'follow' });
+  if (!res.ok) return null;
+  const len = Number(res.headers.get('content-length') ?? 0);
+  if (len > MAX_JSON_BYTES) return null;
+  const text = await res.text();
+  return text.length > MAX_JSON_BYTES ? null : JSON.parse(text);
+}
+
+/** `/static/x.json` or `http://localhost:PORT/static/x.json` → a file inside staticDir (never outside it). */
+function localStaticPath(uri: string, staticDir: string): string | null {
+  const m = /^(?:https?:\/\/(?:localhost|127\.0\.0\.1)(?::\d+)?)?\/static\/([^?#]+\.json)$/i.exec(uri);
+  if (!m) return null;
+  const file = path.resolve(staticDir, decodeURIComponent(m[1]));
+  return file.startsWith(path.resolve(staticDir) + path.sep) ? file : null;
+}

@@ -1,0 +1,82 @@
+import { RpcError } from '../errors';
+
+/** Raw JSON-RPC transport: one request object or a batch in, the matching response(s) out. */
+export type RpcTransport = (body: unknown) => Promise<unknown>;
+
+export interface RpcClient {
+  call<T = unknown>(method: string, params?: unknown): Promise<T>;
+  /** Pass a JSON-RPC request or batch through unchanged (used by the /api/rpc proxy and the Connection). */
+  send(body: unknown): Promise<unknown>;
+}
+
+interface RpcResponse {
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+let nextId = 1;
+
+export function createRpcClient(transport: RpcTransport): RpcClient {
+  return {
+    send: transport,
+    async call<T>(method: string, params?: unknown): Promise<T> {
+      const req = { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) };
+      const res = (await transport(req)) as RpcResponse;
+      if (res?.error) throw new RpcError(res.error.code, res.error.message, res.error.data);
+      return res?.result as T;
+    },
+  };
+}
+
+/** The local chain answers in-process; a thrown error with httpStatus (429 fault) keeps it. */
+export function localTransport(handleRpc: (body: unknown) => Promise<unknown>): RpcTransport {
+  return async (body) => {
+    try {
+      return await handleRpc(body);
+    } catch (err) {
+      const e = err as { httpStatus?: number; code?: number; message?: string };
+      throw new RpcError(e.code ?? -32603, e.message ?? 'local chain error', undefined, e.httpStatus ?? 500);
+    }
+  };
+}
+
+export interface HttpTransportOptions {
+  retries?: number; // extra attempts after a 429
+  baseDelayMs?: number;
+  timeoutMs?: number;
+}
+
+/** JSON-RPC over HTTP POST with exponential backoff (and Retry-After) on 429. */
+export function httpTransport(url: string, opts: HttpTransportOptions = {}): RpcTransport {
+  const { retries = 4, baseDelayMs = 250, timeoutMs = 30_000 } = opts;
+  return async (body) => {
+    for (let attempt = 0; ; attempt++) {
+      let res: Response;
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (err) {
+        // Never repeat the URL: it may carry an API key.
+        throw new RpcError(-32000, `RPC endpoint unreachable (${(err as Error).name})`, undefined, 503);
+      }
+      if (res.status === 429 && attempt < retries) {
+        const retryAfter = Number(res.headers.get('retry-after'));
+        const wait = retryAfter > 0 ? Math.min(retryAfter * 1000, 5000) : baseDelayMs * 2 ** attempt;
+        await res.body?.cancel().catch(() => undefined);
+        await new Promise((r) => setTimeout(r, wait * (0.9 + Math.random() * 0.2)));
+        continue;
+      }
+      if (res.status === 429) throw new RpcError(429, 'Too many requests', undefined, 429);
+      const text = await res.text();
+      try {
+        return JSON.parse(text);
+      } catch {
+        throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, res.status >= 500 ? res.status : 502);
+      }
+    }
+  };
+}
