@@ -1,0 +1,148 @@
+// POST /api/batch-burn-nft over HTTP on the local chain: full Metaplex burns of demo NFTs, the 1 % fee, and figures
+// that equal the on-chain lamport changes exactly.
+import os from 'os';
+import path from 'path';
+import fs from 'fs';
+import { ComputeBudgetProgram, Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { createApp, type SolbackApp } from '../../backend/app';
+import { loadConfig } from '../../backend/config';
+import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
+import { LAMPORTS_PER_SIGNATURE, TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
+import { priorityFeeLamports, serviceFee } from '../../src/chain/fees';
+import { checkTransactions } from '../../src/chain/guard';
+
+interface FundedNft { mint: string; tokenAccount: string; metadata: string; edition: string; name: string }
+
+let solback: SolbackApp;
+let url: string;
+let connection: Connection;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-bbn-'));
+  solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
+  ({ url } = await solback.listen(0));
+  connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+});
+afterAll(async () => {
+  await solback?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function post(route: string, body: unknown) {
+  const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function fundedOwner(): Promise<{ owner: Keypair; nfts: FundedNft[] }> {
+  const owner = Keypair.generate();
+  const { status, body } = await post('localnet/fund', { owner: owner.publicKey.toBase58() });
+  expect(status).toBe(200);
+  return { owner, nfts: body.manifest.nfts as FundedNft[] };
+}
+
+const lamportsOf = async (addresses: string[]) =>
+  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
+
+/** Network fee the runtime charges for one of our transactions: signatures + compute-unit limit × price. */
+function networkFee(tx: Transaction): number {
+  let units = 200_000;
+  let price = 0;
+  for (const ix of tx.instructions) {
+    if (!ix.programId.equals(ComputeBudgetProgram.programId)) continue;
+    if (ix.data[0] === 2) units = ix.data.readUInt32LE(1);
+    if (ix.data[0] === 3) price = Number(ix.data.readBigUInt64LE(1));
+  }
+  return LAMPORTS_PER_SIGNATURE * tx.signatures.length + priorityFeeLamports(units, price);
+}
+
+describe('POST /api/batch-burn-nft', () => {
+  it('burns 3 NFTs fully: owner gets token+metadata+edition lamports minus fees and 1 %; FEE_WALLET gets the 1 %', async () => {
+    const { owner, nfts } = await fundedOwner();
+    const chosen = nfts.slice(0, 3);
+    expect(chosen).toHaveLength(3);
+    const ownerAddress = owner.publicKey.toBase58();
+    const feeWallet = solback.config.feeWallet;
+    const accounts = chosen.flatMap((n) => [n.tokenAccount, n.metadata, n.edition]);
+    const rent = (await lamportsOf(accounts)).reduce((a, b) => a + b, 0);
+    expect(rent).toBeGreaterThan(3 * 10_000_000); // full burns, not just token accounts
+    const [ownerBefore, feeBefore] = await Promise.all([connection.getBalance(owner.publicKey), connection.getBalance(new PublicKey(feeWallet))]);
+
+    const { status, body } = await post('batch-burn-nft', {
+      owner: ownerAddress,
+      nfts: chosen.map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })),
+    });
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.totalRentRecovered).toBe(rent);
+    expect(body.totalFee).toBe(serviceFee(rent));
+    expect(Number.isInteger(body.totalFee)).toBe(true);
+    expect(body.processedNFTs.map((n: { mint: string }) => n.mint)).toEqual(chosen.map((n) => n.mint));
+    expect(body.transactions).toHaveLength(1);
+    expect(body.transaction).toBe(body.transactions[0]);
+    expect(body.maxBatchSize).toBeGreaterThanOrEqual(3);
+
+    const txs = (body.transactions as string[]).map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
+    // What the browser's guard will check: only these NFTs, fee ≤ 1 % of the rent read from the chain, to FEE_WALLET.
+    const guard = checkTransactions(txs, {
+      owner: ownerAddress, kind: 'burnNfts', feeWallet, maxFeeLamports: serviceFee(rent),
+      allowedAccounts: chosen.flatMap((n) => [n.mint, n.tokenAccount]),
+    });
+    expect(guard).toEqual({ ok: true });
+    expect(txs[0].instructions.some((ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM)).toBe(true);
+
+    let fees = 0;
+    for (const tx of txs) {
+      tx.sign(owner);
+      fees += networkFee(tx);
+      const signature = await connection.sendRawTransaction(tx.serialize());
+      const { value } = await connection.confirmTransaction(
+        { signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight: (await connection.getLatestBlockhash()).lastValidBlockHeight },
+        'confirmed',
+      );
+      expect(value.err).toBeNull();
+    }
+
+    const [ownerAfter, feeAfter] = await Promise.all([connection.getBalance(owner.publicKey), connection.getBalance(new PublicKey(feeWallet))]);
+    expect(ownerAfter - ownerBefore).toBe(rent - fees - serviceFee(rent));
+    expect(feeAfter - feeBefore).toBe(serviceFee(rent));
+    expect(feeAfter - feeBefore).toBe(body.totalFee);
+    expect(await lamportsOf(accounts)).toEqual(accounts.map(() => 0));
+  });
+
+  it('packs 5 NFTs into as few transactions as fit, each within 1232 bytes', async () => {
+    const { owner, nfts } = await fundedOwner();
+    const { status, body } = await post('batch-burn-nft', {
+      owner: owner.publicKey.toBase58(),
+      nfts: nfts.slice(0, 5).map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })),
+    });
+    expect(status).toBe(200);
+    expect(body.transactions).toHaveLength(Math.ceil(5 / body.maxBatchSize));
+    for (const b64 of body.transactions as string[]) expect(Buffer.from(b64, 'base64').length).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
+  });
+
+  it('skips NFTs the owner does not hold and refuses when none is left', async () => {
+    const { nfts } = await fundedOwner();
+    const stranger = Keypair.generate().publicKey.toBase58();
+    const { status, body } = await post('batch-burn-nft', {
+      owner: stranger,
+      nfts: nfts.slice(0, 2).map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })),
+    });
+    expect(status).toBe(400);
+    expect(body).toEqual({ success: false, error: 'No valid NFTs found to burn' });
+  });
+
+  it('validates the body', async () => {
+    const owner = Keypair.generate().publicKey.toBase58();
+    const nft = { mint: owner, tokenAccount: owner, name: 'x' };
+    expect((await post('batch-burn-nft', { owner, nfts: [] })).body).toEqual({ success: false, error: 'No valid NFTs found to burn' });
+    const tooMany = await post('batch-burn-nft', { owner, nfts: Array.from({ length: 11 }, () => nft) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ success: false, maxBatchSize: 10 });
+    const bad = await post('batch-burn-nft', { owner: 'not-an-address', nfts: [nft] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatch(/owner/);
+    const extra = await post('batch-burn-nft', { owner, nfts: [nft], privateKey: 'x' });
+    expect(extra.status).toBe(400);
+  });
+});
