@@ -16,6 +16,11 @@ export class SvmHarness {
     this.svm.airdrop(addr(to), kitLamports(BigInt(lamports)));
   }
 
+  /** LiteSVM keeps one blockhash: a second identical transaction needs a new one. */
+  expireBlockhash(): void {
+    this.svm.expireBlockhash();
+  }
+
   blockhash(): string {
     return this.svm.latestBlockhash();
   }
