@@ -60,14 +60,16 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(errorHandler());
   app.use(securityHeaders());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
+  // Unknown /api paths: checked on the way back, after each router's allowedMethods had its say (405).
+  app.use(async (ctx, next) => {
+    await next();
+    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
+    if (isApi && ctx.status === 404 && ctx.body == null) throw NotFoundError(`No such API endpoint: ${ctx.method} ${ctx.path}`);
+  });
   for (const router of apiRouters(services)) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw NotFoundError(`No such API endpoint: ${ctx.method} ${ctx.path}`);
-    await next();
-  });
   app.use(staticFiles(config));
 
   const servers: http.Server[] = [];
