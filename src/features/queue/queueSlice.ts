@@ -1,0 +1,71 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { QueueAsset, QueueStatus } from '../../common/apiTypes';
+import { walletDisconnected } from '../wallet/walletSlice';
+
+// Spec §2.9/§4.6 queued cNFT trash: initial → creating_queue → processing (authorised, polled) → complete.
+// Cancel (or a failure) returns to initial.
+
+export type QueueFlowStatus = 'initial' | 'creating_queue' | 'processing' | 'complete';
+
+export interface QueueState {
+  status: QueueFlowStatus;
+  assets: QueueAsset[];
+  queueId: string | null;
+  progress: QueueStatus | null;
+  error: { name: string; message: string } | null;
+}
+
+export const initialState: QueueState = { status: 'initial', assets: [], queueId: null, progress: null, error: null };
+
+const queueSlice = createSlice({
+  name: 'queue',
+  initialState,
+  reducers: {
+    queueStartRequested(state, action: PayloadAction<{ assets: QueueAsset[] }>) {
+      if (state.status !== 'initial') return;
+      Object.assign(state, initialState, { status: 'creating_queue', assets: action.payload.assets });
+    },
+    queueCreated(state, action: PayloadAction<{ queueId: string }>) {
+      if (state.status !== 'creating_queue') return;
+      state.queueId = action.payload.queueId;
+    },
+    queueAuthorized(state) {
+      if (state.status === 'creating_queue' && state.queueId) state.status = 'processing';
+    },
+    queueStatusUpdated(state, action: PayloadAction<QueueStatus>) {
+      if (state.status !== 'processing') return;
+      state.progress = action.payload;
+      if (action.payload.isComplete) state.status = 'complete';
+    },
+    queueFailed(state, action: PayloadAction<{ name: string; message: string }>) {
+      Object.assign(state, { status: 'initial', queueId: null, progress: null, error: action.payload });
+    },
+    queueCancelRequested(state) {
+      Object.assign(state, { status: 'initial', queueId: null, progress: null });
+    },
+    queueClosed() {
+      return initialState;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(walletDisconnected, () => initialState);
+  },
+  selectors: {
+    selectQueue: (state) => state,
+    selectQueueStatus: (state) => state.status,
+    selectQueueProgress: (state) => state.progress,
+  },
+});
+
+export const {
+  queueStartRequested,
+  queueCreated,
+  queueAuthorized,
+  queueStatusUpdated,
+  queueFailed,
+  queueCancelRequested,
+  queueClosed,
+} = queueSlice.actions;
+export const { selectQueue, selectQueueStatus, selectQueueProgress } = queueSlice.selectors;
+export default queueSlice;
+export { queueSlice };

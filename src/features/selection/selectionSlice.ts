@@ -1,0 +1,74 @@
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { walletDisconnected } from '../wallet/walletSlice';
+
+// Spec §2.1/§2.2: bulk select mode (default ON) and the selected tokens, NFTs and cNFTs (by mint / asset id).
+// Turning bulk mode off clears the selection.
+
+export type AssetKind = 'token' | 'nft' | 'cnft';
+
+export interface SelectionState {
+  bulkMode: boolean;
+  tokens: string[];
+  nfts: string[];
+  cnfts: string[];
+}
+
+export const initialState: SelectionState = { bulkMode: true, tokens: [], nfts: [], cnfts: [] };
+
+const listOf = (state: SelectionState, kind: AssetKind): string[] =>
+  kind === 'token' ? state.tokens : kind === 'nft' ? state.nfts : state.cnfts;
+
+const selectionSlice = createSlice({
+  name: 'selection',
+  initialState,
+  reducers: {
+    assetSelectionToggled(state, action: PayloadAction<{ kind: AssetKind; mint: string }>) {
+      if (!state.bulkMode) return;
+      const list = listOf(state, action.payload.kind);
+      const i = list.indexOf(action.payload.mint);
+      if (i >= 0) list.splice(i, 1);
+      else list.push(action.payload.mint);
+    },
+    assetsDeselected(state, action: PayloadAction<{ kind: AssetKind; mints: string[] }>) {
+      const gone = new Set(action.payload.mints);
+      const list = listOf(state, action.payload.kind);
+      const kept = list.filter((m) => !gone.has(m));
+      list.splice(0, list.length, ...kept);
+    },
+    selectionCleared(state) {
+      Object.assign(state, { tokens: [], nfts: [], cnfts: [] });
+    },
+    bulkModeSet(state, action: PayloadAction<boolean>) {
+      state.bulkMode = action.payload;
+      if (!action.payload) Object.assign(state, { tokens: [], nfts: [], cnfts: [] });
+    },
+  },
+  extraReducers: (builder) => {
+    // The selection belongs to the wallet that was shown; the mode is the user's preference and stays.
+    builder.addCase(walletDisconnected, (state) => ({ ...initialState, bulkMode: state.bulkMode }));
+  },
+  selectors: {
+    selectBulkMode: (state) => state.bulkMode,
+    selectSelectedTokenMints: (state) => state.tokens,
+    selectSelectedNftMints: (state) => state.nfts,
+    selectSelectedCnftIds: (state) => state.cnfts,
+    selectIsSelected: (state, kind: AssetKind, mint: string) => listOf(state, kind).includes(mint),
+  },
+});
+
+export const { assetSelectionToggled, assetsDeselected, selectionCleared, bulkModeSet } = selectionSlice.actions;
+export const { selectBulkMode, selectSelectedTokenMints, selectSelectedNftMints, selectSelectedCnftIds, selectIsSelected } =
+  selectionSlice.selectors;
+
+export const selectSelectedCounts = createSelector(
+  [selectSelectedTokenMints, selectSelectedNftMints, selectSelectedCnftIds],
+  (tokens, nfts, cnfts) => ({
+    tokens: tokens.length,
+    nfts: nfts.length,
+    cnfts: cnfts.length,
+    total: tokens.length + nfts.length + cnfts.length,
+  }),
+);
+
+export default selectionSlice;
+export { selectionSlice };

@@ -1,0 +1,76 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { walletDisconnected } from '../wallet/walletSlice';
+
+// Spec §2.4/§4.5 vacant burn: idle → processing → done. Reset forces processing back to idle; a second request
+// while processing is ignored. Each run has an id; reports from an abandoned run (after Reset) are ignored.
+// NOTE (front-end skeleton): this file was accidentally overwritten while the vacant flow's own version was
+// uncommitted; rebuilt from what vacantListeners.ts / vacantFlow.ts use. The vacant flow's owner may replace it.
+
+export type VacantStatus = 'idle' | 'processing' | 'done';
+export type VacantStep = 'fetching' | 'preparing' | 'checking' | 'awaitingSignature' | 'submitting';
+
+export interface VacantResult {
+  accountCount: number;
+  recoveredLamports: number;
+  serviceFeeLamports: number;
+  signature: string;
+  signatures: string[];
+}
+
+export interface VacantState {
+  status: VacantStatus;
+  runId: number;
+  step: VacantStep | null;
+  result: VacantResult | null;
+  /** The browser alert text of spec §8.1 to show, if any. */
+  alert: string | null;
+  error: { name: string; message: string } | null;
+}
+
+export const initialState: VacantState = { status: 'idle', runId: 0, step: null, result: null, alert: null, error: null };
+
+const vacantSlice = createSlice({
+  name: 'vacant',
+  initialState,
+  reducers: {
+    vacantBurnRequested(state) {
+      if (state.status === 'processing') return;
+      Object.assign(state, { ...initialState, status: 'processing', runId: state.runId + 1 });
+    },
+    vacantStepChanged(state, action: PayloadAction<{ runId: number; step: VacantStep }>) {
+      if (state.status === 'processing' && action.payload.runId === state.runId) state.step = action.payload.step;
+    },
+    vacantBurnSucceeded(state, action: PayloadAction<{ runId: number; result: VacantResult; alert: string }>) {
+      if (state.status !== 'processing' || action.payload.runId !== state.runId) return;
+      Object.assign(state, { status: 'done', step: null, result: action.payload.result, alert: action.payload.alert });
+    },
+    vacantBurnEnded(
+      state,
+      action: PayloadAction<{ runId: number; alert: string; error?: { name: string; message: string } }>,
+    ) {
+      if (state.status !== 'processing' || action.payload.runId !== state.runId) return;
+      Object.assign(state, { status: 'idle', step: null, alert: action.payload.alert, error: action.payload.error ?? null });
+    },
+    vacantReset(state) {
+      Object.assign(state, { ...initialState, runId: state.runId + 1 });
+    },
+    vacantAlertDismissed(state) {
+      state.alert = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(walletDisconnected, (state) => ({ ...initialState, runId: state.runId + 1 }));
+  },
+  selectors: {
+    selectVacant: (state) => state,
+    selectVacantStatus: (state) => state.status,
+    selectVacantBusy: (state) => state.status === 'processing',
+    selectVacantAlert: (state) => state.alert,
+  },
+});
+
+export const { vacantBurnRequested, vacantStepChanged, vacantBurnSucceeded, vacantBurnEnded, vacantReset, vacantAlertDismissed } =
+  vacantSlice.actions;
+export const { selectVacant, selectVacantStatus, selectVacantBusy, selectVacantAlert } = vacantSlice.selectors;
+export default vacantSlice;
+export { vacantSlice };
