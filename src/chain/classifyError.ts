@@ -42,6 +42,8 @@ export function errorDetail(err: unknown): string {
     if (e.error && typeof e.error === 'object') return errorDetail(e.error);
     if (e.cause) return errorDetail(e.cause);
     if (e.code != null) return `code ${String(e.code)}`;
+    const text = String(err);
+    return text === '[object Object]' ? '' : text;
   }
   return String(err);
 }
@@ -83,7 +85,7 @@ export function classifyError(err: unknown, flow: ErrorFlow): ClassifiedError {
     if (CANCELLED.test(text)) return make('cancelled', VACANT_ERRORS.cancelled);
     if (INSUFFICIENT.test(text)) return make('insufficientFunds', VACANT_ERRORS.insufficientFunds);
     if (EXPIRED.test(text)) return make('expired', VACANT_ERRORS.expired);
-    return make('other', vacantBurnFailed(detail || VACANT_ERRORS.unknown));
+    return make('other', detail ? vacantBurnFailed(detail) : VACANT_ERRORS.unknown);
   }
 
   if (flow === 'cnft') {

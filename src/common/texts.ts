@@ -35,7 +35,7 @@ export const SELECTION = {
   heading: 'Selected Assets',
   burnSelectedTokens: 'Burn Selected Tokens',
   burnSelectedNfts: 'Burn Selected NFTs',
-  cnftsViewOnlyNote: 'Selected cNFTs are view only (transfer disabled).',
+  cnftsViewOnlyNote: 'Selected cNFTs are view only (transfer disabled).', // ours, per §2.2
   emptyHint: 'Click on any asset to select it...',
 } as const;
 export const selectedCount = (n: number): string => `${n} selected`; // ours
@@ -53,10 +53,10 @@ export const RENT = {
   tokens: 'Tokens',
   nfts: 'NFTs',
   cnfts: 'cNFTs',
-  rentPerTokenAccount: 'Rent per token account',
-  rentPerNft: 'Rent per NFT',
-  serviceFeeNote: 'After the 1% service fee',
-  cnftsNoRentNote: "cNFTs don't return rent",
+  rentPerTokenAccount: 'Rent per token account', // ours
+  rentPerNft: 'Rent per NFT', // ours
+  serviceFeeNote: 'After the 1% service fee', // ours
+  cnftsNoRentNote: "cNFTs don't return rent", // §2.3 note
 } as const;
 
 // §2.4 Vacant-accounts banner
@@ -86,7 +86,7 @@ export const daysAgo = (n: number): string => `${n}d ago`;
 // §2.6 Fallback error screen
 export const FALLBACK = {
   heading: 'Something went wrong',
-  technicalDetails: 'Technical details',
+  technicalDetails: 'Technical details', // ours
   refresh: 'Refresh Page',
 } as const;
 
@@ -104,8 +104,8 @@ export const remainingTokensMessage = (n: number): string =>
 // §2.7 Advanced cNFT Trash (robust method)
 export const ROBUST_MODAL = {
   title: 'Advanced cNFT Trash',
-  privateKeyLabel: 'Wallet private key (base58)',
-  derivedAddress: 'Wallet address',
+  privateKeyLabel: 'Wallet private key (base58)', // ours
+  derivedAddress: 'Wallet address', // ours
   cancel: 'Cancel',
   confirm: 'Confirm Trash',
   viewOnExplorer: 'View on explorer',
@@ -136,8 +136,8 @@ export const QUEUE_MODAL = {
   processing: 'Processing',
   successful: 'Successful',
   failed: 'Failed',
-  trashedAssets: 'Trashed assets',
-  failedAssets: 'Failed assets',
+  trashedAssets: 'Trashed assets', // ours
+  failedAssets: 'Failed assets', // ours
 } as const;
 export const queueAuthorizeMessage = (queueId: string): string => `Authorize cNFT queue transfer: ${queueId}`; // §7.5
 
@@ -162,7 +162,7 @@ export const CNFT_OUTCOMES = {
 export const VALIDATION = {
   connectWalletFirst: 'Please connect your wallet first',
   walletRequiredTokens: 'Wallet connection required for burning tokens',
-  walletRequiredNfts: 'Wallet connection required for burning NFTs',
+  walletRequiredNfts: 'Wallet connection required for burning NFTs', // spec: '... for burning NFTs'
   nftTokenAccountMissing: 'Could not find the token account for this NFT',
   noValidNfts: 'No valid NFTs found to burn',
   selectFewerAssets: 'Please select fewer assets to burn them in a single transaction',
@@ -204,7 +204,7 @@ export const RENT_ERRORS = {
 // §8.3 Token and NFT burns
 export const BURN_ERRORS = {
   cancelledToken: 'Transaction was cancelled. Please try again if you want to burn this token.',
-  cancelledNft: 'Transaction was cancelled. Please try again if you want to burn this NFT.',
+  cancelledNft: 'Transaction was cancelled. Please try again if you want to burn this NFT.', // spec: '... this NFT.'
   cancelledBulk: 'Transaction was cancelled. No tokens were burned.',
   feeIssue: "Transaction failed due to network fee issues. We've updated the app to fix this. Please try again.",
   walletConnection: 'Wallet connection error. Please check your wallet and try again.',
