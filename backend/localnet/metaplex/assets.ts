@@ -1,0 +1,86 @@
+// DAS asset shapes (as Helius answers them) for compressed NFTs, regular NFTs and fungible tokens.
+import bs58 from 'bs58';
+import { TokenStandard, type MetadataAccountData } from '@metaplex-foundation/mpl-token-metadata';
+import { isSome, unwrapOption } from '@metaplex-foundation/umi';
+import type { CnftRecord } from './cnfts';
+import type { LocalTree } from './tree';
+import type { IndexedTokenAccount } from './tokenIndex';
+
+const SCHEMA = 'https://schema.metaplex.com/nft1.0.json';
+
+/** Our demo metadata JSON sits beside its image; other URIs have no image we can know without fetching. */
+export function imageForUri(uri: string): string | undefined {
+  return /\/static\/demo\/[\w-]+\.json$/.test(uri) ? uri.replace(/\.json$/, '.svg') : undefined;
+}
+
+function content(name: string, symbol: string, uri: string, image: string | undefined, tokenStandard: string) {
+  return {
+    $schema: SCHEMA, json_uri: uri,
+    files: image ? [{ uri: image, cdn_uri: image, mime: image.endsWith('.svg') ? 'image/svg+xml' : 'image/png' }] : [],
+    metadata: { name, symbol, description: '', attributes: [], token_standard: tokenStandard },
+    links: image ? { image } : {},
+  };
+}
+
+const royalty = (basisPoints: number, primarySale: boolean) => ({ royalty_model: 'creators', target: null,
+  percent: basisPoints / 10000, basis_points: basisPoints, primary_sale_happened: primarySale, locked: false });
+const NOT_COMPRESSED = { eligible: false, compressed: false, data_hash: '', creator_hash: '', asset_hash: '', tree: '', seq: 0, leaf_id: 0 };
+
+export function cnftAsset(r: CnftRecord, tree: LocalTree, leaf: Buffer, authority: string) {
+  return {
+    interface: 'V1_NFT', id: r.id,
+    content: content(r.name, r.symbol, r.uri, r.image, 'NonFungible'),
+    authorities: [{ address: authority, scopes: ['full'] }],
+    compression: { eligible: false, compressed: true, data_hash: r.dataHash, creator_hash: r.creatorHash,
+      asset_hash: bs58.encode(leaf), tree: r.tree, seq: tree.seq, leaf_id: r.leafIndex },
+    grouping: [{ group_key: 'collection', group_value: r.collection, verified: true }],
+    royalty: royalty(0, false),
+    creators: r.creators,
+    ownership: { frozen: false, delegated: r.delegate !== null, delegate: r.delegate, ownership_model: 'single', owner: r.owner },
+    supply: { print_max_supply: 0, print_current_supply: 0, edition_nonce: null },
+    mutable: true, burnt: r.burnt,
+  };
+}
+
+export function isNonFungible(meta: MetadataAccountData | null, decimals: number, supply: bigint): boolean {
+  if (decimals !== 0 || supply !== 1n) return false;
+  const ts = meta ? unwrapOption(meta.tokenStandard) : null;
+  return ts === null ? !!meta : [TokenStandard.NonFungible, TokenStandard.ProgrammableNonFungible,
+    TokenStandard.NonFungibleEdition, TokenStandard.ProgrammableNonFungibleEdition].includes(ts);
+}
+
+export function nftAsset(mint: string, meta: MetadataAccountData, holder: IndexedTokenAccount) {
+  const programmable = unwrapOption(meta.tokenStandard) === TokenStandard.ProgrammableNonFungible;
+  const collection = unwrapOption(meta.collection);
+  const creators = unwrapOption(meta.creators) ?? [];
+  return {
+    interface: programmable ? 'ProgrammableNFT' : 'V1_NFT', id: mint,
+    content: content(meta.name, meta.symbol, meta.uri, imageForUri(meta.uri), programmable ? 'ProgrammableNonFungible' : 'NonFungible'),
+    authorities: [{ address: meta.updateAuthority, scopes: ['full'] }],
+    compression: NOT_COMPRESSED,
+    grouping: collection ? [{ group_key: 'collection', group_value: collection.key, verified: collection.verified }] : [],
+    royalty: royalty(meta.sellerFeeBasisPoints, meta.primarySaleHappened),
+    creators: creators.map((c) => ({ address: c.address, share: c.share, verified: c.verified })),
+    ownership: { frozen: holder.state === 2, delegated: holder.delegate !== null, delegate: holder.delegate,
+      ownership_model: 'single', owner: holder.owner },
+    supply: { print_max_supply: 0, print_current_supply: 0, edition_nonce: isSome(meta.editionNonce) ? meta.editionNonce.value : null },
+    mutable: meta.isMutable, burnt: false,
+    token_info: { supply: 1, decimals: 0, token_program: holder.program, associated_token_address: holder.address },
+  };
+}
+
+export function fungibleAsset(mint: string, meta: MetadataAccountData | null, holders: IndexedTokenAccount[],
+  mintInfo: { supply: bigint; decimals: number }) {
+  const balance = holders.reduce((n, h) => n + h.amount, 0n);
+  const symbol = meta?.symbol ?? '';
+  return {
+    interface: 'FungibleToken', id: mint,
+    content: content(meta?.name ?? '', symbol, meta?.uri ?? '', meta ? imageForUri(meta.uri) : undefined, 'Fungible'),
+    authorities: meta ? [{ address: meta.updateAuthority, scopes: ['full'] }] : [],
+    compression: NOT_COMPRESSED, grouping: [], royalty: royalty(0, false), creators: [],
+    ownership: { frozen: holders.every((h) => h.state === 2), delegated: false, delegate: null, ownership_model: 'token', owner: holders[0].owner },
+    supply: null, mutable: meta?.isMutable ?? false, burnt: false,
+    token_info: { symbol, balance: Number(balance), supply: Number(mintInfo.supply), decimals: mintInfo.decimals,
+      token_program: holders[0].program, associated_token_address: holders[0].address },
+  };
+}

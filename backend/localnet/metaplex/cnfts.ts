@@ -1,0 +1,107 @@
+// The compressed-NFT index: local trees (see tree.ts) and one record per asset — what a DAS indexer would know.
+import bs58 from 'bs58';
+import { Keypair } from '@solana/web3.js';
+import type { PublicKey as UmiPublicKey } from '@metaplex-foundation/umi';
+import { DecompressibleState, Version, getTreeConfigAccountDataSerializer } from '@metaplex-foundation/mpl-bubblegum';
+import type { Chain } from '../chain';
+import { ACCOUNT_COMPRESSION_PROGRAM, BUBBLEGUM_PROGRAM, TREE_CANOPY_DEPTH, TREE_MAX_BUFFER, TREE_MAX_DEPTH } from './constants';
+import { contentHashes, leafHash, type CnftContent } from './leaf';
+import { assetIdPda, treeConfigPda } from './pdas';
+import { LocalTree, type TreeSnapshot } from './tree';
+
+export interface CnftRecord extends CnftContent {
+  id: string; tree: string; leafIndex: number; owner: string; delegate: string | null; image: string;
+  dataHash: string; creatorHash: string; burnt: boolean;
+}
+export interface CnftEntry { assetId: string; tree: string; leafIndex: number; name: string; image: string; delegate: string | null }
+export interface CnftSnapshot { trees: TreeSnapshot[]; records: CnftRecord[] }
+
+export class CnftStore {
+  readonly trees = new Map<string, LocalTree>();
+  readonly records = new Map<string, CnftRecord>();
+  private readonly byOwner = new Map<string, Set<string>>();
+  private openTree: LocalTree | null = null;
+
+  constructor(private readonly chain: Chain, private readonly authority: string) {}
+
+  leafOf(r: CnftRecord): Buffer {
+    if (r.burnt) return Buffer.alloc(32);
+    return leafHash({ id: r.id, owner: r.owner, delegate: r.delegate ?? r.owner, nonce: r.leafIndex,
+      dataHash: bs58.decode(r.dataHash), creatorHash: bs58.decode(r.creatorHash) });
+  }
+
+  ownedBy(owner: string): CnftRecord[] {
+    return [...(this.byOwner.get(owner) ?? [])].map((id) => this.records.get(id)!).filter((r) => !r.burnt);
+  }
+
+  /** Mints `items` as new leaves (a fresh tree when the open one is full) and writes each touched tree once. */
+  mint(owner: string, items: (CnftContent & { image: string; delegate?: string | null })[]): CnftRecord[] {
+    const touched = new Set<LocalTree>();
+    const out: CnftRecord[] = [];
+    for (const item of items) {
+      const tree = this.treeWithRoom();
+      const leafIndex = tree.numLeaves;
+      const { delegate, ...content } = item;
+      const r: CnftRecord = { ...content, ...contentHashes(content), id: assetIdPda(tree.address, leafIndex), tree: tree.address,
+        leafIndex, owner, delegate: delegate ?? null, burnt: false };
+      tree.append(this.leafOf(r));
+      this.put(r);
+      touched.add(tree);
+      out.push(r);
+    }
+    for (const t of touched) this.writeTree(t);
+    return out;
+  }
+
+  /** Replaces a leaf after a transfer, delegate or burn; the tree account is rewritten. */
+  update(id: string, change: Partial<Pick<CnftRecord, 'owner' | 'delegate' | 'burnt'>>): void {
+    const r = this.records.get(id)!;
+    this.byOwner.get(r.owner)?.delete(id);
+    Object.assign(r, change);
+    this.put(r);
+    const tree = this.trees.get(r.tree)!;
+    tree.setLeaf(r.leafIndex, this.leafOf(r));
+    this.writeTree(tree);
+  }
+
+  private put(r: CnftRecord): void {
+    this.records.set(r.id, r);
+    let set = this.byOwner.get(r.owner);
+    if (!set) this.byOwner.set(r.owner, (set = new Set()));
+    set.add(r.id);
+  }
+
+  private treeWithRoom(): LocalTree {
+    if (this.openTree && this.openTree.numLeaves < this.openTree.capacity) return this.openTree;
+    const address = Keypair.generate().publicKey.toBase58();
+    const tree = new LocalTree(address, treeConfigPda(address), TREE_MAX_DEPTH, TREE_MAX_BUFFER, TREE_CANOPY_DEPTH, this.chain.slot());
+    this.trees.set(address, tree);
+    this.openTree = tree;
+    return tree;
+  }
+
+  writeTree(tree: LocalTree): void {
+    const data = tree.accountData();
+    this.chain.setAccount(tree.address, { lamports: BigInt(this.chain.rent(data.length)), data, owner: ACCOUNT_COMPRESSION_PROGRAM });
+    const config = getTreeConfigAccountDataSerializer().serialize({
+      treeCreator: this.authority as UmiPublicKey, treeDelegate: this.authority as UmiPublicKey,
+      totalMintCapacity: BigInt(tree.capacity), numMinted: BigInt(tree.numLeaves), isPublic: false,
+      isDecompressible: DecompressibleState.Disabled, version: Version.V1,
+    });
+    this.chain.setAccount(tree.authority, { lamports: BigInt(this.chain.rent(config.length)), data: config, owner: BUBBLEGUM_PROGRAM });
+  }
+
+  snapshot(): CnftSnapshot {
+    return { trees: [...this.trees.values()].map((t) => t.snapshot()), records: [...this.records.values()].map((r) => ({ ...r })) };
+  }
+
+  restore(s: CnftSnapshot): void {
+    this.trees.clear(); this.records.clear(); this.byOwner.clear(); this.openTree = null;
+    for (const t of s.trees) {
+      const tree = LocalTree.restore(t);
+      this.trees.set(tree.address, tree);
+      this.openTree = tree;
+    }
+    for (const r of s.records) this.put({ ...r });
+  }
+}

@@ -1,0 +1,18 @@
+// Sizes and parameters the emulated Metaplex state is built with (DESIGN §6: sizes as on mainnet).
+export {
+  TOKEN_PROGRAM, TOKEN_2022_PROGRAM, ASSOCIATED_TOKEN_PROGRAM, TOKEN_METADATA_PROGRAM, BUBBLEGUM_PROGRAM,
+  ACCOUNT_COMPRESSION_PROGRAM, SPL_NOOP_PROGRAM, SYSTEM_PROGRAM,
+} from '../../../src/common/addresses';
+
+export const MINT_SIZE = 82;
+export const TOKEN_ACCOUNT_SIZE = 165;
+export const METADATA_SIZE = 679;   // MAX_METADATA_LEN, what Token Metadata allocates for every NFT
+export const EDITION_SIZE = 282;    // MAX_MASTER_EDITION_LEN
+
+// A transfer carries maxDepth - canopyDepth = 6 proof nodes: ~685 bytes, far below 1232 (DESIGN §6: ≤ 21 nodes).
+// (14, 64) is one of the (depth, buffer) pairs account compression accepts; 16,384 leaves per tree.
+export const TREE_MAX_DEPTH = 14;
+export const TREE_MAX_BUFFER = 64;
+export const TREE_CANOPY_DEPTH = 8;
+
+export const DEMO_IMAGES = 12;      // static/demo/{nft,cnft}-1..12.svg, reused in turn for bigger profiles

@@ -1,0 +1,130 @@
+// The DAS JSON-RPC methods (params are objects, as on Helius). Compressed NFTs come from the cNFT index; regular
+// NFTs and fungible tokens are read from the chain's current accounts, so a burned NFT or a closed account is gone.
+import bs58 from 'bs58';
+import type { MetadataAccountData } from '@metaplex-foundation/mpl-token-metadata';
+import type { Chain } from '../chain';
+import { isValidAddress } from '../decode';
+import { RpcError } from '../txErrors';
+import { decodeMetadata, decodeMint } from './accounts';
+import { cnftAsset, fungibleAsset, isNonFungible, nftAsset } from './assets';
+import type { CnftStore } from './cnfts';
+import { metadataPda } from './pdas';
+import type { IndexedTokenAccount, TokenIndex } from './tokenIndex';
+
+type Params = Record<string, unknown> | undefined;
+const MAX_LIMIT = 1000;
+
+const invalid = (msg: string) => new RpcError(-32602, `Invalid params: ${msg}`);
+
+function address(p: Params, ...names: string[]): string {
+  const v = names.map((n) => p?.[n]).find((x) => x !== undefined);
+  if (!isValidAddress(v)) throw invalid(`${names[0]} must be a base58 address`);
+  return v;
+}
+
+function paging(p: Params): { page: number; limit: number } {
+  const page = p?.page ?? 1;
+  const limit = p?.limit ?? MAX_LIMIT;
+  if (!Number.isInteger(page) || (page as number) < 1) throw invalid('page must be a positive integer');
+  if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_LIMIT) throw invalid(`limit must be between 1 and ${MAX_LIMIT}`);
+  return { page: page as number, limit: limit as number };
+}
+
+const pageOf = <T>(all: T[], { page, limit }: { page: number; limit: number }) => {
+  const items = all.slice((page - 1) * limit, page * limit);
+  return { total: items.length, limit, page, items };          // Helius' total counts this page's items
+};
+
+export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIndex, authority: string,
+  collections: () => Map<string, Set<string>>) {
+  const metaCache = new Map<string, { data: Uint8Array; meta: MetadataAccountData | null }>();
+  const metadataOf = (mint: string): MetadataAccountData | null => {
+    const pda = metadataPda(mint);
+    const acc = chain.getAccount(pda);
+    if (!acc) { metaCache.delete(pda); return null; }
+    const hit = metaCache.get(pda);
+    if (hit && Buffer.from(hit.data).equals(acc.data)) return hit.meta;
+    const meta = decodeMetadata(acc.data);
+    metaCache.set(pda, { data: acc.data, meta });
+    return meta;
+  };
+  const mintOf = (mint: string) => { const a = chain.getAccount(mint); return a ? decodeMint(a.data) : null; };
+
+  const cnft = (id: string) => {
+    const r = cnfts.records.get(id);
+    return r && cnftAsset(r, cnfts.trees.get(r.tree)!, cnfts.leafOf(r), authority);
+  };
+
+  /** One asset per mint among these token accounts (zero balances are not holdings). */
+  const tokenAssets = (accounts: IndexedTokenAccount[], showFungible: boolean) => {
+    const byMint = new Map<string, IndexedTokenAccount[]>();
+    for (const a of accounts) if (a.amount > 0n) byMint.set(a.mint, [...(byMint.get(a.mint) ?? []), a]);
+    const nfts: unknown[] = [];
+    const fungibles: unknown[] = [];
+    for (const [mint, holders] of [...byMint].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const info = mintOf(mint);
+      if (!info) continue;
+      const meta = metadataOf(mint);
+      if (isNonFungible(meta, info.decimals, info.supply)) nfts.push(nftAsset(mint, meta!, holders[0]));
+      else if (showFungible) fungibles.push(fungibleAsset(mint, meta, holders, info));
+    }
+    return { nfts, fungibles };
+  };
+
+  const assetById = (id: string) => cnft(id) ?? (() => {
+    const { nfts, fungibles } = tokenAssets(tokens.holdersOf(id), true);
+    return nfts[0] ?? fungibles[0] ?? null;
+  })();
+
+  const proofOf = (id: string) => {
+    const r = cnfts.records.get(id);
+    if (!r) return null;
+    const tree = cnfts.trees.get(r.tree)!;
+    return { root: bs58.encode(tree.root()), proof: tree.proof(r.leafIndex).map((n) => bs58.encode(n)),
+      node_index: tree.capacity + r.leafIndex, leaf: bs58.encode(tree.leaf(r.leafIndex)), tree_id: r.tree };
+  };
+
+  const showFungible = (p: Params) => {
+    const o = (p?.displayOptions ?? p?.options) as { showFungible?: boolean } | undefined;
+    return o?.showFungible === true;
+  };
+
+  return {
+    getAsset(p: Params) {
+      const id = address(p, 'id', 'assetId');
+      const asset = assetById(id);
+      if (!asset) throw new RpcError(-32000, 'Asset not found');
+      return asset;
+    },
+    getAssets(p: Params) {
+      const ids = p?.ids;
+      if (!Array.isArray(ids) || ids.length > MAX_LIMIT || !ids.every(isValidAddress)) throw invalid('ids must be a list of addresses');
+      return ids.map((id) => assetById(id));
+    },
+    getAssetProof(p: Params) {
+      const proof = proofOf(address(p, 'id', 'assetId'));
+      if (!proof) throw new RpcError(-32000, 'Asset proof not found');
+      return proof;
+    },
+    getAssetProofs(p: Params) {
+      const ids = p?.ids;
+      if (!Array.isArray(ids) || ids.length > MAX_LIMIT || !ids.every(isValidAddress)) throw invalid('ids must be a list of addresses');
+      return Object.fromEntries(ids.map((id) => [id, proofOf(id)]));
+    },
+    getAssetsByOwner(p: Params) {
+      const owner = address(p, 'ownerAddress');
+      const { nfts, fungibles } = tokenAssets(tokens.ownedBy(owner), showFungible(p));
+      const compressed = cnfts.ownedBy(owner).sort((a, b) => (a.tree === b.tree ? a.leafIndex - b.leafIndex : a.tree < b.tree ? -1 : 1))
+        .map((r) => cnft(r.id));
+      return pageOf([...nfts, ...compressed, ...fungibles], paging(p));
+    },
+    getAssetsByGroup(p: Params) {
+      if (p?.groupKey !== 'collection') throw invalid('groupKey must be "collection"');
+      const value = address(p, 'groupValue');
+      const compressed = [...cnfts.records.values()].filter((r) => r.collection === value && !r.burnt).map((r) => cnft(r.id));
+      const regular = [...(collections().get(value) ?? [])].sort().map((mint) => tokenAssets(tokens.holdersOf(mint), false).nfts[0])
+        .filter(Boolean);
+      return pageOf([...regular, ...compressed], paging(p));
+    },
+  };
+}

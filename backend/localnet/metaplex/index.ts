@@ -1,0 +1,94 @@
+// The Metaplex side of the local chain: NFTs with Token Metadata accounts, compressed NFTs in local Bubblegum trees,
+// the DAS API over both, and the two programs no registry ships — Token Metadata (burnV1) and Bubblegum (transfer,
+// delegate, burn) — EMULATED here: their ids run the SPL Noop program and emulators/ apply the state changes.
+import type { Chain } from '../chain';
+import type { ProgramEmulator } from '../emulated/types';
+import { CnftStore, type CnftEntry, type CnftRecord, type CnftSnapshot } from './cnfts';
+import { createDasMethods } from './das';
+import { bubblegumEmulator } from './emulators/bubblegum';
+import { tokenMetadataEmulator } from './emulators/tokenMetadata';
+import { fundNfts, mediaUrls, writeNft, type NftEntry } from './nfts';
+import { TokenIndex } from './tokenIndex';
+
+export type { NftEntry } from './nfts';
+export type { CnftEntry } from './cnfts';
+
+export interface MetaplexOptions {
+  authority: string;          // update authority, tree creator and holder of the cNFT collection NFT
+  delegate?: string; trashWallet?: string; feeWallet?: string;
+  mediaBaseUrl?: string;      // prefix of /static/demo/... in metadata URIs; default '' (same origin)
+}
+
+export interface MetaplexPlugin {
+  emulators: ProgramEmulator[];
+  dasMethods: Record<string, (params: any) => unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  fundNfts(owner: string, count: number, opts?: { direct?: boolean }): { collection: NftEntry; nfts: NftEntry[] };
+  fundCnfts(owner: string, count: number, opts?: { delegateIndexes?: number[]; delegate?: string }): { tree: string; cnfts: CnftEntry[] };
+  snapshot(): MetaplexSnapshot;
+  restore(snapshot: unknown): void;
+  cnfts: CnftStore;           // for tests and diagnostics
+}
+
+interface MetaplexSnapshot {
+  version: 1; cnfts: CnftSnapshot; collections: [string, string[]][]; serial: { nft: number; cnft: number }; cnftCollection: string | null;
+}
+
+export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPlugin {
+  const media = mediaUrls(opts.mediaBaseUrl);
+  const cnfts = new CnftStore(chain, opts.authority);
+  const tokens = new TokenIndex(chain);
+  const collections = new Map<string, Set<string>>();   // collection mint → member mints (regular NFTs we made)
+  const serial = { nft: 0, cnft: 0 };
+  let cnftCollection: string | null = null;
+
+  const onBurn = (mint: string) => { for (const members of collections.values()) members.delete(mint); };
+  const entry = (r: CnftRecord): CnftEntry => ({ assetId: r.id, tree: r.tree, leafIndex: r.leafIndex, name: r.name, image: r.image, delegate: r.delegate });
+
+  return {
+    emulators: [tokenMetadataEmulator(onBurn), bubblegumEmulator(cnfts)],
+    dasMethods: createDasMethods(chain, cnfts, tokens, opts.authority, () => collections),
+    cnfts,
+
+    fundNfts(owner, count) {
+      // Always written directly (setAccount): metadata and editions cannot be made by transactions here anyway,
+      // and direct writes keep the 300-NFT profile fast.
+      const made = fundNfts(chain, owner, count, media, () => ++serial.nft, opts.authority);
+      collections.set(made.collection.mint, new Set(made.nfts.map((n) => n.mint)));
+      return made;
+    },
+
+    fundCnfts(owner, count, o = {}) {
+      if (!cnftCollection) {
+        const n = ++serial.nft;
+        cnftCollection = writeNft(chain, { owner: opts.authority, name: 'SolBack Compressed Collection', symbol: 'SBCC',
+          uri: media.json('cnft', n), image: media.image('cnft', n), updateAuthority: opts.authority, collectionSize: 0 }).mint;
+      }
+      const delegated = new Set(o.delegateIndexes ?? []);
+      const items = Array.from({ length: count }, (_, i) => {
+        const n = ++serial.cnft;
+        return { name: `SolBack Compressed #${n}`, symbol: 'SBC', uri: media.json('cnft', n), image: media.image('cnft', n),
+          collection: cnftCollection!, creators: [{ address: opts.authority, share: 100, verified: false }],
+          delegate: delegated.has(i) && o.delegate ? o.delegate : null };
+      });
+      const records = cnfts.mint(owner, items);
+      return { tree: records[records.length - 1]?.tree ?? '', cnfts: records.map(entry) };
+    },
+
+    snapshot() {
+      return { version: 1, cnfts: cnfts.snapshot(), serial: { ...serial }, cnftCollection,
+        collections: [...collections].map(([c, m]) => [c, [...m]]) };
+    },
+
+    restore(raw) {
+      const s = raw as MetaplexSnapshot;
+      if (!s || s.version !== 1) return;
+      cnfts.restore(s.cnfts);
+      for (const tree of cnfts.trees.values()) cnfts.writeTree(tree);
+      collections.clear();
+      for (const [c, members] of s.collections) collections.set(c, new Set(members));
+      Object.assign(serial, s.serial);
+      cnftCollection = s.cnftCollection;
+      tokens.reset();
+    },
+  };
+}
