@@ -1,6 +1,5 @@
 // The transaction guard (DESIGN §3.4): before the wallet is asked, refuse any server-built transaction that does
 // anything but what the user asked. Default deny: only the instructions listed here, with the accounts checked.
-import { PublicKey } from '@solana/web3.js';
 import {
   BUBBLEGUM_PROGRAM,
   COMPUTE_BUDGET_PROGRAM,
@@ -15,7 +14,10 @@ import {
   MAX_COMPUTE_UNITS_PER_TRANSACTION,
 } from '../common/constants';
 import { GUARD } from '../common/texts';
+import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
 import { type DecodedInstruction, type TransactionInput, decodeTransaction } from './decode';
+
+export { cnftAssetId };
 
 export type GuardKind = 'closeVacant' | 'burnTokens' | 'burnNfts' | 'trashCnft' | 'burnCnft' | 'delegateCnft';
 
@@ -55,11 +57,7 @@ const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
   delegateCnft: new Set(['cnftDelegate']),
 };
 const FEE_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts']);
-const BUBBLEGUM = {
-  transfer: [163, 52, 200, 231, 140, 3, 69, 186],
-  burn: [116, 110, 29, 56, 107, 219, 42, 93],
-  delegate: [90, 147, 75, 178, 85, 88, 4, 137],
-};
+const BUBBLEGUM = BUBBLEGUM_DISCRIMINATORS;
 
 interface Totals {
   fee: bigint;
@@ -68,14 +66,7 @@ interface Totals {
 
 const u64 = (data: Uint8Array, offset: number) => Buffer.from(data).readBigUInt64LE(offset);
 const u32 = (data: Uint8Array, offset: number) => Buffer.from(data).readUInt32LE(offset);
-const startsWith = (data: Uint8Array, prefix: number[]) => prefix.every((b, i) => data[i] === b);
-
-export function cnftAssetId(merkleTree: string, nonce: bigint): string {
-  const seed = Buffer.alloc(8);
-  seed.writeBigUInt64LE(nonce);
-  const program = new PublicKey(BUBBLEGUM_PROGRAM);
-  return PublicKey.findProgramAddressSync([Buffer.from('asset'), new PublicKey(merkleTree).toBuffer(), seed], program)[0].toBase58();
-}
+const startsWith = (data: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => data[i] === b);
 
 type Check = (ix: DecodedInstruction, intent: GuardIntent, allowed: Set<string>, totals: Totals) => string | null;
 

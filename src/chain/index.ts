@@ -10,3 +10,4 @@ export * from './pack';
 export * from './decode';
 export * from './guard';
 export * from './classifyError';
+export * from './cnft';
