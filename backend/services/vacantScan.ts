@@ -21,26 +21,8 @@ export interface ScannedTokenAccount {
   withheldAmount: bigint;
 }
 
-export interface VacantAccountInfo {
-  address: string;
-  mint: string;
-  programId: string;
-  /** The account's own lamports: exactly what its close returns. */
-  lamports: number;
-  /** Present (raw amount, decimal string) when Token-2022 withheld fees must be harvested before the close. */
-  withheldAmount?: string;
-  harvestFirst?: true;
-}
-
-export type SkipReason = 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority';
-export interface SkippedAccountInfo {
-  address: string;
-  mint: string;
-  programId: string;
-  lamports: number;
-  reason: SkipReason;
-  detail: string;
-}
+import type { SkippedAccountInfo, VacantAccountInfo } from '../../src/features/vacant/vacantAccountTypes';
+export type { SkippedAccountInfo, SkipReason, VacantAccountInfo } from '../../src/features/vacant/vacantAccountTypes';
 
 export const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM] as const;
 

@@ -1,0 +1,75 @@
+// GET /api/rent-estimate/:wallet over HTTP on the local chain: every figure equals a sum of on-chain lamports of
+// the accounts the funding manifest says it made, for the demo and the large profile.
+import { Keypair } from '@solana/web3.js';
+import { LAMPORTS_PER_SOL } from '../../src/common/constants';
+import { startHarness, sum, type Harness } from './vacantSupport';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 60_000);
+afterAll(() => h?.close());
+
+/** The figures expected from the chain: NFTs = token + metadata + edition; tokens with a balance; vacant = closable empties. */
+async function expectedFromChain(manifest: any) {
+  const nfts = [manifest.collection, ...manifest.nfts].filter(Boolean);
+  const nftRent = sum(await h.lamportsOf(nfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition])));
+  const tokens = manifest.tokens.filter((t: any) => BigInt(t.amount) > 0n && t.mint !== 'So11111111111111111111111111111111111111112');
+  const tokenRent = sum(await h.lamportsOf(tokens.map((t: any) => t.account)));
+  const vacantRent = sum(await h.lamportsOf(manifest.emptyAccounts.map((a: any) => a.account)));
+  return { nfts: nfts.length, nftRent, tokens: tokens.length, tokenRent, vacant: manifest.emptyAccounts.length, vacantRent };
+}
+
+function expectFigures(data: any, e: Awaited<ReturnType<typeof expectedFromChain>>) {
+  expect(data.nftAccounts).toBe(e.nfts);
+  expect(data.tokenAccounts).toBe(e.tokens);
+  expect(data.vacantAccounts).toBe(e.vacant);
+  expect(data.breakdown.nftRentLamports).toBe(e.nftRent);
+  expect(data.breakdown.tokenRentLamports).toBe(e.tokenRent);
+  expect(data.breakdown.vacantRentLamports).toBe(e.vacantRent);
+  expect(data.totalRentEstimateLamports).toBe(e.nftRent + e.tokenRent + e.vacantRent);
+  expect(data.rentPerAccountLamports).toBe(Math.floor(e.tokenRent / e.tokens));
+  expect(data.nftRentPerAssetLamports).toBe(Math.floor(e.nftRent / e.nfts));
+  expect(data.actualBalances.avgVacantRentLamports).toBe(Math.floor(e.vacantRent / e.vacant));
+  // The spec's fields are the same amounts in SOL.
+  expect(data.totalRentEstimate).toBe(data.totalRentEstimateLamports / LAMPORTS_PER_SOL);
+  expect(data.breakdown.vacantRent).toBe(e.vacantRent / LAMPORTS_PER_SOL);
+  for (const v of [data.totalRentEstimateLamports, data.breakdown.nftRentLamports, data.rentPerAccountLamports])
+    expect(Number.isSafeInteger(v)).toBe(true);
+}
+
+describe('GET /api/rent-estimate/:wallet', () => {
+  it('demo wallet: figures are the sums of the accounts’ lamports on chain', async () => {
+    const { owner, manifest } = await h.fund('demo');
+    // 4 SPL + 2 Token-2022 empties are closable; the frozen one and wrapped SOL are not vacant rent.
+    expect(manifest.emptyAccounts).toHaveLength(6);
+    const { status, body } = await h.get(`rent-estimate/${owner.publicKey.toBase58()}?useAccurateCalculator=true`);
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    const e = await expectedFromChain(manifest);
+    expectFigures(body.data, e);
+    expect(e.nftRent / e.nfts).toBe(10_509_600); // full burn: token + metadata + master edition
+    console.log('demo estimate (lamports):', JSON.stringify({ total: body.data.totalRentEstimateLamports, ...e }));
+  });
+
+  it('large wallet: 300 NFTs, 1,000 tokens, 200 vacant accounts, exact sums', async () => {
+    const { owner, manifest } = await h.fund('large');
+    const { status, body } = await h.get(`rent-estimate/${owner.publicKey.toBase58()}?useAccurateCalculator=true`);
+    expect(status).toBe(200);
+    const e = await expectedFromChain(manifest);
+    expect(e.vacant).toBe(200);
+    expect(e.tokens).toBe(1000);
+    expectFigures(body.data, e);
+    console.log('large estimate (lamports):', JSON.stringify({ total: body.data.totalRentEstimateLamports, ...e }));
+  }, 120_000);
+
+  it('answers 404 for an address with nothing on chain and 400 for a bad address', async () => {
+    const nobody = await h.get(`rent-estimate/${Keypair.generate().publicKey.toBase58()}?useAccurateCalculator=true`);
+    expect(nobody.status).toBe(404);
+    expect(nobody.body).toEqual({ success: false, error: 'Wallet address not found' });
+    const bad = await h.get('rent-estimate/not-an-address');
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    expect(bad.body.error).toMatch(/wallet/);
+  });
+});

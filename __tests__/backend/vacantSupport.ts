@@ -1,0 +1,77 @@
+// Shared by the rent-estimate and vacant-account HTTP tests: a real app on the local chain, funded wallets, and
+// lamport reads straight from the chain (never from the app's own answers).
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { ComputeBudgetProgram, Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { createApp, type SolbackApp } from '../../backend/app';
+import { loadConfig } from '../../backend/config';
+import { priorityFeeLamports } from '../../src/chain/fees';
+import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
+
+export interface Harness {
+  solback: SolbackApp;
+  url: string;
+  connection: Connection;
+  post(route: string, body: unknown): Promise<{ status: number; body: any }>;
+  get(route: string): Promise<{ status: number; body: any }>;
+  fund(profile?: 'demo' | 'large'): Promise<{ owner: Keypair; manifest: any }>;
+  lamportsOf(addresses: string[]): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-vacant-'));
+  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
+  const { url } = await solback.listen(0);
+  const connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  const post = async (route: string, body: unknown) => {
+    const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const get = async (route: string) => {
+    const res = await fetch(`${url}/api/${route}`);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const lamportsOf = async (addresses: string[]) => {
+    const out: number[] = [];
+    for (let i = 0; i < addresses.length; i += 100) {
+      const infos = await connection.getMultipleAccountsInfo(addresses.slice(i, i + 100).map((a) => new PublicKey(a)));
+      out.push(...infos.map((a) => a?.lamports ?? 0));
+    }
+    return out;
+  };
+  // The fee wallet must exist for a fee transfer below its rent-exempt minimum to succeed; on a real cluster it does.
+  const feeWallet = solback.config.feeWallet;
+  if ((await connection.getBalance(new PublicKey(feeWallet))) === 0) await post('localnet/fund', { owner: feeWallet });
+  return {
+    solback, url, connection, post, get, lamportsOf,
+    async fund(profile = 'demo') {
+      const owner = Keypair.generate();
+      const { status, body } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
+      if (status !== 200) throw new Error(`fund failed: ${status} ${JSON.stringify(body)}`);
+      return { owner, manifest: body.manifest };
+    },
+    async close() {
+      await solback.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** Network fee the runtime charges for one transaction: signatures + ceil(compute-unit limit × price / 10⁶). */
+export function networkFee(tx: Transaction): number {
+  let units = 200_000;
+  let price = 0;
+  for (const ix of tx.instructions) {
+    if (!ix.programId.equals(ComputeBudgetProgram.programId)) continue;
+    if (ix.data[0] === 2) units = ix.data.readUInt32LE(1);
+    if (ix.data[0] === 3) price = Number(ix.data.readBigUInt64LE(1));
+  }
+  return LAMPORTS_PER_SIGNATURE * tx.signatures.length + priorityFeeLamports(units, price);
+}
+
+export const fromBase64 = (b64: string) => Transaction.from(Buffer.from(b64, 'base64'));
+export const toBase64 = (tx: Transaction) => tx.serialize().toString('base64');
