@@ -1,4 +1,5 @@
-import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { walletDisconnected } from '../wallet/walletSlice';
 
 // The burn flows of spec §4.2–§4.4 as one state machine. Listeners (burnListeners.ts) run the steps; this slice
 // holds where the flow is and what the user is told. Events that do not fit the current status are ignored.
@@ -12,6 +13,7 @@ export interface BurnMessage {
   kind: BurnMessageKind;
   text: string;
   signature?: string; // full signature; the component shortens it and links 'View transaction'
+  id?: number; // set by the reducer; the 8 s clear removes only the message it was started for
 }
 
 export interface BurnResult {
@@ -29,6 +31,7 @@ export interface BurnState {
   message: BurnMessage | null;
   error: { name: string; message: string } | null;
   lastResult: BurnResult | null;
+  messageSeq: number;
 }
 
 export const initialState: BurnState = {
@@ -39,16 +42,19 @@ export const initialState: BurnState = {
   message: null,
   error: null,
   lastResult: null,
+  messageSeq: 0,
 };
 
 const ACTIVE: BurnStatus[] = ['building', 'awaitingSignature', 'sending', 'confirming'];
 
-/** Emitted once the chain confirmed the burns: token and NFT lists drop these mints. */
-export const assetsBurned = createAction<{ tokens: string[]; nfts: string[] }>('burn/assetsBurned');
-
 function start(state: BurnState, mode: BurnMode, target: BurnState['target']) {
   if (state.busy) return;
-  Object.assign(state, { ...initialState, status: 'building', mode, target, busy: true });
+  Object.assign(state, { ...initialState, status: 'building', mode, target, busy: true, messageSeq: state.messageSeq });
+}
+
+function show(state: BurnState, message: BurnMessage) {
+  state.messageSeq += 1;
+  state.message = { ...message, id: state.messageSeq };
 }
 
 const burnSlice = createSlice({
@@ -72,26 +78,27 @@ const burnSlice = createSlice({
       state.status = 'done';
       state.busy = false;
       state.lastResult = action.payload.result;
-      state.message = action.payload.message;
+      show(state, action.payload.message);
     },
     burnFailed(state, action: PayloadAction<{ name: string; message: string }>) {
       if (!ACTIVE.includes(state.status)) return;
       state.status = 'failed';
       state.busy = false;
       state.error = action.payload;
-      state.message = { kind: 'error', text: action.payload.message };
+      show(state, { kind: 'error', text: action.payload.message });
     },
     burnMessageShown(state, action: PayloadAction<BurnMessage>) {
-      state.message = action.payload;
+      show(state, action.payload);
     },
-    burnMessageCleared(state) {
+    /** With an id: clears only that message (a newer one stays). */
+    burnMessageCleared(state, action: PayloadAction<number | undefined>) {
+      if (action.payload !== undefined && state.message?.id !== action.payload) return;
       state.message = null;
       if (state.status === 'done' || state.status === 'failed') state.status = 'idle';
     },
   },
   extraReducers: (builder) => {
-    // 'wallet/walletDisconnected' (src/features/wallet/walletSlice.ts), matched by type until that file lands.
-    builder.addMatcher((a) => a.type === 'wallet/walletDisconnected', () => initialState);
+    builder.addCase(walletDisconnected, () => initialState);
   },
   selectors: {
     selectBurnStatus: (s) => s.status,

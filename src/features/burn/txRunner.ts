@@ -18,8 +18,6 @@ export interface RunnerDeps {
   /** listenerApi.delay: rejects when the listener is cancelled. */
   delay: (ms: number) => Promise<void>;
   onStep?: (step: 'awaitingSignature' | 'sending' | 'confirming') => void;
-  /** Called before each signing request with the attempt number (0, then 1 after an expiry). */
-  beforeSign?: (attempt: number, txs: Transaction[]) => void | Promise<void>;
 }
 
 export const canSignAll = (wallet: SigningWallet): boolean => typeof wallet.signAllTransactions === 'function';
@@ -84,7 +82,6 @@ export async function runTransactions(deps: RunnerDeps, txs: Transaction[]): Pro
       txs[i].signatures = txs[i].signatures.map((s) => ({ publicKey: s.publicKey, signature: null }));
     }
     deps.onStep?.('awaitingSignature');
-    await deps.beforeSign?.(attempt, pending.map((i) => txs[i]));
     const signed = await signWithin(deps, pending.map((i) => txs[i]));
     deps.onStep?.('sending');
     try {

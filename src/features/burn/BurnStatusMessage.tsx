@@ -1,0 +1,49 @@
+import { useSelector } from 'react-redux';
+import { useGetConfigQuery } from '../../api/configApi';
+import { explorerTxUrl } from '../../chain/format';
+import { SUCCESS } from '../../common/texts';
+import { selectBurnMessage, selectBurnStatus } from './burnSlice';
+import './burn.css';
+
+const STEP_TEXT: Record<string, string> = {
+  building: 'Preparing transaction...',
+  awaitingSignature: 'Please approve the transaction in your wallet...',
+  sending: 'Sending transaction...',
+  confirming: 'Confirming transaction...',
+}; // ours: progress wording the spec leaves open
+
+/** The burn flows' line of the status area: progress, the §4.2 success message with its link, or the §8.3 error. */
+export function BurnStatusMessage() {
+  const message = useSelector(selectBurnMessage);
+  const status = useSelector(selectBurnStatus);
+  const { data: config } = useGetConfigQuery();
+  const progress = STEP_TEXT[status];
+  if (!message && !progress) return null;
+  if (!message) {
+    return (
+      <div className="burn-status progress" role="status" data-testid="burn-status" data-status={status}>
+        {progress}
+      </div>
+    );
+  }
+  const cluster = config?.localnet ? { customUrl: config.quicknodeRpcUrl } : 'mainnet-beta';
+  return (
+    <div
+      className={`burn-status ${message.kind}`}
+      role={message.kind === 'error' ? 'alert' : 'status'}
+      data-testid="burn-status"
+      data-status={status}
+    >
+      <span data-testid="burn-message">{message.text}</span>
+      {message.signature && (
+        <>
+          {' '}
+          <a href={explorerTxUrl(message.signature, cluster)} target="_blank" rel="noreferrer">
+            {SUCCESS.viewTransaction}
+          </a>
+        </>
+      )}
+    </div>
+  );
+}
+export default BurnStatusMessage;

@@ -1,0 +1,111 @@
+// Spec §4.4 bulk NFT burn: the server builds the transactions (POST /api/batch-burn-nft); the client reads the same
+// accounts itself, refuses anything but burns of these NFTs and a fee of at most 1 % of their real rent to the
+// configured fee wallet (DESIGN §3.4), then signs all with one approval, sends, confirms and records.
+import { Transaction } from '@solana/web3.js';
+import { describeApiError } from '../../api/apiError';
+import { configApi } from '../../api/configApi';
+import { decodeTransaction } from '../../chain/decode';
+import { serviceFee } from '../../chain/fees';
+import { assertTransactions } from '../../chain/guard';
+import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
+import { MAX_SELECTED_NFTS_WARNING_THRESHOLD } from '../../common/constants';
+import { VALIDATION, batchLimitFromServer, serverError } from '../../common/texts';
+import { nftsApi } from '../nfts/nftsApi';
+import { selectNfts } from '../nfts/nftsSlice';
+import { selectSelectedNftMints, selectionCleared } from '../selection/selectionSlice';
+import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext';
+import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
+import { recordBurn } from './burnRecord';
+import { burnFailed, burnMessageShown } from './burnSlice';
+import { readNftBurns } from './nftBurnPlan';
+import { canSign, runTransactions } from './txRunner';
+
+class ServerRefusedError extends BurnValidationError {
+  name = 'ServerRefusedError';
+}
+
+/** The server's answer, or the spec's text for its refusal ('{error} Please select {n} or fewer NFTs.'). */
+async function requestTransactions(api: BurnApi, owner: string, nfts: { mint: string; tokenAccount: string; name: string }[]) {
+  try {
+    const answer = await api.dispatch(nftsApi.endpoints.batchBurnNft.initiate({ nfts, owner })).unwrap();
+    const txs = answer.transactions ?? (answer.transaction ? [answer.transaction] : []);
+    if (!answer.success || txs.length === 0) throw new ServerRefusedError(answer.error || VALIDATION.noValidNfts);
+    return { ...answer, txs };
+  } catch (err) {
+    if (err instanceof ServerRefusedError) throw err;
+    const data = (err as { data?: { error?: string; maxBatchSize?: number } }).data;
+    if (data?.maxBatchSize) throw new ServerRefusedError(batchLimitFromServer(data.error ?? '', data.maxBatchSize));
+    if (data?.error) throw new ServerRefusedError(data.error);
+    throw new ServerRefusedError(serverError(describeApiError(err).message));
+  }
+}
+
+/** Which mints a confirmed transaction burned, and what it paid the fee wallet. */
+function effectOf(tx: Transaction, feeWallet: string): { mints: string[]; fee: number } {
+  const decoded = decodeTransaction(tx);
+  const mints: string[] = [];
+  let fee = 0;
+  for (const ix of decoded.instructions) {
+    if (ix.programId === TOKEN_METADATA_PROGRAM) mints.push(ix.accounts[4].pubkey);
+    else if ((ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) && (ix.data[0] === 8 || ix.data[0] === 15)) {
+      mints.push(ix.accounts[1].pubkey);
+    } else if (ix.programId === SYSTEM_PROGRAM && ix.accounts[1]?.pubkey === feeWallet) {
+      fee += Number(Buffer.from(ix.data).readBigUInt64LE(4));
+    }
+  }
+  return { mints, fee };
+}
+
+export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise<void> {
+  if (api.getOriginalState().burn.busy) return;
+  try {
+    const wallet = getWallet(api.extra);
+    const owner = wallet.publicKey;
+    if (!owner || !canSign(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredNfts);
+    const selected = new Set(selectSelectedNftMints(api.getState()));
+    if (selected.size > MAX_SELECTED_NFTS_WARNING_THRESHOLD) throw new BurnValidationError(VALIDATION.selectFewerAssets);
+    const nfts = selectNfts(api.getState())
+      .filter((n) => selected.has(n.mint) && n.tokenAddress)
+      .map((n) => ({ mint: n.mint, tokenAccount: n.tokenAddress!, name: n.name }));
+    if (nfts.length === 0) throw new BurnValidationError(VALIDATION.noValidNfts);
+
+    const connection = connectionOf(api);
+    const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
+    const [answer, own] = await Promise.all([requestTransactions(api, owner, nfts), readNftBurns(connection, owner, nfts)]);
+    // The ceiling comes from our own reading of the accounts, never from the server's figures.
+    const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
+    const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
+    const txs = answer.txs.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
+    assertTransactions(txs, {
+      owner,
+      kind: 'burnNfts',
+      feeWallet: config.feeWallet,
+      maxFeeLamports: serviceFee(requested.reduce((sum, p) => sum + p.rentLamports, 0)),
+      allowedAccounts: own.planned.flatMap((p) => [p.mint, p.tokenAccount]),
+    });
+
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs);
+    const effects = outcome.confirmed.map((i) => effectOf(txs[i], config.feeWallet));
+    const mints = effects.flatMap((e) => e.mints);
+    const fee = effects.reduce((sum, e) => sum + e.fee, 0);
+    const lamports = mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0) - fee;
+    const names = nfts.filter((n) => mints.includes(n.mint)).map((n) => n.name);
+    recordBurn(api, {
+      kind: 'nft',
+      mints,
+      signatures: outcome.signatures,
+      lamports,
+      what: `${mints.length} NFT${mints.length === 1 ? '' : 's'}`,
+      activity: {
+        type: 'batch-burn',
+        title: `${mints.length} NFT${mints.length === 1 ? '' : 's'} burned`,
+        description: names.slice(0, 4).join(', ') + (names.length > 4 ? ', …' : ''),
+      },
+    });
+    if (outcome.error) api.dispatch(burnMessageShown({ kind: 'error', text: burnFailureText(outcome.error, 'bulkNfts') }));
+    else api.dispatch(selectionCleared());
+  } catch (err) {
+    if (api.signal.aborted) return;
+    api.dispatch(burnFailed({ name: errorName(err), message: burnFailureText(err, 'bulkNfts') }));
+  }
+}

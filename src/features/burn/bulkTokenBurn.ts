@@ -1,0 +1,104 @@
+// Spec §4.3 bulk token burn, done better (DESIGN §3.6): every selected token, packed into as few transactions as
+// fit by measured size, one wallet approval. A wallet without signAllTransactions gets the spec's behaviour: the
+// first 8 in one transaction, the rest stay selected, and after 5 s a message asks for another click.
+import { AccountLayout } from '@solana/spl-token';
+import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { computeBudgetIxs } from '../../chain/computeBudget';
+import { bulkBurnComputeUnits } from '../../chain/fees';
+import { assertTransactions } from '../../chain/guard';
+import { packTransactions } from '../../chain/pack';
+import { burnAndCloseIxs } from '../../chain/tokenInstructions';
+import { BULK_TOKEN_BURN_PER_TRANSACTION, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
+import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/texts';
+import { selectSelectedTokenMints } from '../selection/selectionSlice';
+import { selectTokens } from '../tokens/tokensSlice';
+import type { Token } from '../tokens/tokenModel';
+import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
+import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
+import { recordBurn } from './burnRecord';
+import { burnFailed, burnMessageShown } from './burnSlice';
+import { canSign, canSignAll, runTransactions } from './txRunner';
+
+interface BurnGroup {
+  token: Token;
+  ixs: TransactionInstruction[];
+  lamports: number;
+}
+
+/** The selected tokens that are still in the wallet, read from the chain; the others are skipped. */
+async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
+  const selected = new Set(selectSelectedTokenMints(api.getState()));
+  const tokens = selectTokens(api.getState()).filter((t) => selected.has(t.mint));
+  if (tokens.length === 0) return [];
+  const infos = await connectionOf(api).getMultipleAccountsInfo(tokens.map((t) => new PublicKey(t.account)), 'confirmed');
+  const groups: BurnGroup[] = [];
+  tokens.forEach((token, i) => {
+    const info = infos[i];
+    if (!info || info.data.length < AccountLayout.span) return;
+    const decoded = AccountLayout.decode(info.data.subarray(0, AccountLayout.span));
+    if (decoded.owner.toBase58() !== owner || decoded.mint.toBase58() !== token.mint) return;
+    const ixs = burnAndCloseIxs({
+      owner, account: token.account, mint: token.mint, amount: decoded.amount, decimals: token.decimals, programId: info.owner,
+    });
+    groups.push({ token, ixs, lamports: info.lamports });
+  });
+  return groups;
+}
+
+export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promise<void> {
+  if (api.getOriginalState().burn.busy) return;
+  try {
+    const wallet = getWallet(api.extra);
+    const owner = wallet.publicKey;
+    if (!owner || !canSign(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredTokens);
+    const connection = connectionOf(api);
+    const [groups, price, { blockhash }] = await Promise.all([
+      readGroups(api, owner),
+      currentPriorityFee(connection),
+      connection.getLatestBlockhash('confirmed'),
+    ]);
+    if (groups.length === 0) throw new BurnValidationError(BURN_ERRORS.couldNotAddTokens);
+
+    const all = canSignAll(wallet);
+    const packed = packTransactions({
+      payer: owner,
+      recentBlockhash: blockhash,
+      groups: groups.map((g) => g.ixs),
+      prefix: (count) => computeBudgetIxs(bulkBurnComputeUnits(count), price),
+      maxGroupsPerTransaction: all ? undefined : BULK_TOKEN_BURN_PER_TRANSACTION,
+    });
+    const batch = all ? packed : packed.slice(0, 1);
+    const txs = batch.map((p) => p.transaction);
+    const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
+    assertTransactions(txs, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
+
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs);
+    const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
+    const lamports = burned.reduce((sum, g) => sum + g.lamports, 0);
+    const n = burned.length;
+    recordBurn(api, {
+      kind: 'token',
+      mints: burned.map((g) => g.token.mint),
+      signatures: outcome.signatures,
+      lamports,
+      what: `${n} token${n === 1 ? '' : 's'}`,
+      activity: {
+        type: 'token-burn',
+        title: `${n} token${n === 1 ? '' : 's'} burned`,
+        description: burned.map((g) => g.token.symbol).slice(0, 6).join(', ') + (n > 6 ? ', …' : ''),
+      },
+    });
+    if (outcome.error) {
+      api.dispatch(burnMessageShown({ kind: 'error', text: burnFailureText(outcome.error, 'bulkTokens') }));
+      return;
+    }
+    const remaining = selectSelectedTokenMints(api.getState()).length;
+    if (!all && remaining > 0) {
+      await api.delay(REMAINING_TOKENS_MESSAGE_DELAY_MS);
+      api.dispatch(burnMessageShown({ kind: 'info', text: remainingTokensMessage(remaining) }));
+    }
+  } catch (err) {
+    if (api.signal.aborted) return;
+    api.dispatch(burnFailed({ name: errorName(err), message: burnFailureText(err, 'bulkTokens') }));
+  }
+}

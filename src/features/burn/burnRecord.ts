@@ -1,0 +1,42 @@
+// After the chain confirmed a burn: the lists drop the assets, the message says what came back, the activity log
+// gets an entry and the celebration plays. The 8 s clear is its own listener (burnListeners.ts).
+import { formatUnits, shortenSignature } from '../../chain/format';
+import { burnSuccess } from '../../common/texts';
+import { activityRecorded, type ActivityType } from '../activity/activitySlice';
+import { celebrationTriggered } from '../celebration/celebrationSlice';
+import { nftsRemoved } from '../nfts/nftsSlice';
+import { assetsDeselected } from '../selection/selectionSlice';
+import { tokensRemoved } from '../tokens/tokensSlice';
+import type { BurnApi } from './burnContext';
+import { burnSucceeded, type BurnKind } from './burnSlice';
+
+export interface ConfirmedBurn {
+  kind: BurnKind;
+  mints: string[];
+  signatures: string[];
+  /** What came back to the wallet from the closed accounts, after any service fee (lamports). */
+  lamports: number;
+  /** 'the token XYZ', '3 NFTs' … for the message. */
+  what: string;
+  activity: { type: ActivityType; title: string; description: string };
+}
+
+/** Exact SOL text of lamports (up to 9 digits, trailing zeros trimmed). */
+export const solText = (lamports: number): string => formatUnits(lamports, 9, 9, { trim: true });
+
+export function recordBurn(api: BurnApi, burn: ConfirmedBurn): void {
+  const last = burn.signatures[burn.signatures.length - 1];
+  if (burn.kind === 'token') api.dispatch(tokensRemoved({ mints: burn.mints }));
+  else api.dispatch(nftsRemoved({ mints: burn.mints }));
+  api.dispatch(assetsDeselected({ kind: burn.kind, mints: burn.mints }));
+  api.dispatch(
+    burnSucceeded({
+      result: { kind: burn.kind, mints: burn.mints, signatures: burn.signatures, lamportsRecovered: burn.lamports },
+      message: { kind: 'success', text: burnSuccess(burn.what, solText(burn.lamports), shortenSignature(last)), signature: last },
+    }),
+  );
+  api.dispatch(
+    activityRecorded({ ...burn.activity, lamports: burn.lamports, timestamp: Date.now(), signature: last }),
+  );
+  api.dispatch(celebrationTriggered({ title: burn.activity.title, description: burn.activity.description, lamports: burn.lamports }));
+}

@@ -1,0 +1,89 @@
+// Spec §4.2 single burn of a token or an NFT: build → guard → sign (120 s) → send → confirm → record.
+// Tokens: burn the full on-chain amount and close the account. NFTs: burnV1 where Token Metadata exists (token
+// account, metadata and edition come back), else SPL burn + close. The rent figure is the closed accounts' lamports.
+import { AccountLayout } from '@solana/spl-token';
+import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { computeBudgetIxs } from '../../chain/computeBudget';
+import { assertTransactions, type GuardKind } from '../../chain/guard';
+import { burnAndCloseIxs } from '../../chain/tokenInstructions';
+import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
+import { VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
+import { selectNfts } from '../nfts/nftsSlice';
+import { selectTokens } from '../tokens/tokensSlice';
+import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
+import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
+import { recordBurn } from './burnRecord';
+import { burnFailed, type singleBurnRequested } from './burnSlice';
+import { nftBurnIxs, readNftBurns } from './nftBurnPlan';
+import { canSign, runTransactions } from './txRunner';
+
+interface BuiltBurn {
+  ixs: TransactionInstruction[];
+  lamports: number;
+  allowed: string[];
+  guardKind: GuardKind;
+  label: string;
+}
+
+type Conn = ReturnType<typeof connectionOf>;
+
+async function buildTokenBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
+  const token = selectTokens(api.getState()).find((t) => t.mint === mint);
+  if (!token) throw new BurnValidationError(errorBurningToken('token not found in this wallet'));
+  const info = await connection.getAccountInfo(new PublicKey(token.account), 'confirmed');
+  if (!info) throw new BurnValidationError(errorBurningToken('token account not found'));
+  const decoded = AccountLayout.decode(info.data.subarray(0, AccountLayout.span));
+  if (decoded.owner.toBase58() !== owner || decoded.mint.toBase58() !== mint) {
+    throw new BurnValidationError(errorBurningToken('token account does not belong to this wallet'));
+  }
+  const ixs = burnAndCloseIxs({
+    owner, account: token.account, mint, amount: decoded.amount, decimals: token.decimals, programId: info.owner,
+  });
+  return { ixs, lamports: info.lamports, allowed: [token.account, mint], guardKind: 'burnTokens', label: token.symbol || token.name };
+}
+
+async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
+  const nft = selectNfts(api.getState()).find((n) => n.mint === mint);
+  if (!nft?.tokenAddress) throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
+  const { planned, skipped } = await readNftBurns(connection, owner, [{ mint, tokenAccount: nft.tokenAddress, name: nft.name }]);
+  if (planned.length === 0) throw new BurnValidationError(errorBurningNft(skipped[0]?.reason ?? 'not burnable'));
+  return { ixs: nftBurnIxs(owner, planned[0]), lamports: planned[0].rentLamports, allowed: [nft.tokenAddress, mint], guardKind: 'burnNfts', label: nft.name };
+}
+
+export async function singleBurnEffect(action: ReturnType<typeof singleBurnRequested>, api: BurnApi): Promise<void> {
+  if (api.getOriginalState().burn.busy) return; // re-entry: the reducer ignored it too
+  const { kind, mint } = action.payload;
+  const flow = kind === 'token' ? 'burnToken' : 'burnNft';
+  try {
+    const wallet = getWallet(api.extra);
+    const owner = wallet.publicKey;
+    if (!owner || !canSign(wallet)) {
+      throw new BurnValidationError(kind === 'token' ? VALIDATION.walletRequiredTokens : VALIDATION.walletRequiredNfts);
+    }
+    const connection = connectionOf(api);
+    const [built, price, { blockhash }] = await Promise.all([
+      kind === 'token' ? buildTokenBurn(api, connection, owner, mint) : buildNftBurn(api, connection, owner, mint),
+      currentPriorityFee(connection),
+      connection.getLatestBlockhash('confirmed'),
+    ]);
+    const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });
+    tx.add(...computeBudgetIxs(SINGLE_BURN_COMPUTE_UNITS, price), ...built.ixs);
+    assertTransactions([tx], { owner, kind: built.guardKind, allowedAccounts: built.allowed });
+
+    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx]);
+    recordBurn(api, {
+      kind,
+      mints: [mint],
+      signatures,
+      lamports: built.lamports,
+      what: built.label,
+      activity:
+        kind === 'token'
+          ? { type: 'token-burn', title: 'Token burned', description: `${built.label} burned, account closed` }
+          : { type: 'nft-burn', title: 'NFT burned', description: `${built.label} burned` },
+    });
+  } catch (err) {
+    if (api.signal.aborted) return;
+    api.dispatch(burnFailed({ name: errorName(err), message: burnFailureText(err, flow) }));
+  }
+}
