@@ -17,7 +17,11 @@ export const vacantApi = baseApi.injectEndpoints({
     prepareBurnTransactions: build.mutation<PrepareBurnTransactionsResponse, PrepareBurnTransactionsRequest>({
       query: (body) => ({ url: 'prepare-burn-transactions', method: 'POST', body }),
     }),
-    submitBurnTransaction: build.mutation<SubmitBurnTransactionResponse, SubmitBurnTransactionRequest>({
+    /** One signed transaction (spec) or all of one action at once (`signedTransactions`, DESIGN §3.6). */
+    submitBurnTransaction: build.mutation<
+      SubmitBurnTransactionResponse,
+      SubmitBurnTransactionRequest | { signedTransactions: string[]; accountCount: number }
+    >({
       query: (body) => ({ url: 'submit-burn-transaction', method: 'POST', body }),
       invalidatesTags: ['Rent', 'Vacant'],
     }),

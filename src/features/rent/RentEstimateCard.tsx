@@ -1,0 +1,83 @@
+import { useSelector } from 'react-redux';
+import { netOfServiceFee } from '../../chain/fees';
+import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
+import { RENT, VALIDATION } from '../../common/texts';
+import { selectSelectedCounts } from '../selection/selectionSlice';
+import { exactSol } from '../vacant/vacantFlow';
+import { selectRent } from './rentSlice';
+import './rent.css';
+
+// Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
+
+function Line({ label, count, lamports }: { label: string; count?: number; lamports: number }) {
+  return (
+    <li className="rent-line">
+      <span>{count === undefined ? label : `${label} (${count})`}</span>
+      <span>{exactSol(lamports)} SOL</span>
+    </li>
+  );
+}
+
+export function RentEstimateCard() {
+  const { status, estimate, error } = useSelector(selectRent);
+  const selected = useSelector(selectSelectedCounts);
+
+  let body: React.ReactNode = null;
+  if (status === 'loading' && !estimate) body = <p className="rent-loading">{RENT.loading}</p>;
+  else if (status === 'error') body = <p className="rent-error" role="alert">{error}</p>;
+  else if (estimate && selected.total > 0) {
+    const tokens = selected.tokens * estimate.rentPerAccount;
+    const nfts = selected.nfts * estimate.nftRentPerAsset;
+    const tooMany =
+      selected.tokens > MAX_SELECTED_TOKENS_WARNING_THRESHOLD || selected.nfts > MAX_SELECTED_NFTS_WARNING_THRESHOLD;
+    body = (
+      <>
+        <div className="rent-total">
+          <span>{RENT.selectedForBurning}</span>
+          <strong data-testid="rent-selected-total">{exactSol(netOfServiceFee(tokens + nfts))} SOL</strong>
+        </div>
+        <p className="rent-note">{RENT.serviceFeeNote}</p>
+        <ul className="rent-breakdown">
+          <Line label={RENT.tokens} count={selected.tokens} lamports={tokens} />
+          <Line label={RENT.nfts} count={selected.nfts} lamports={nfts} />
+          <Line label={RENT.cnfts} count={selected.cnfts} lamports={0} />
+        </ul>
+        <p className="rent-note">{RENT.cnftsNoRentNote}</p>
+        {tooMany && (
+          <div className="rent-warning" role="alert">
+            <strong>{RENT.batchSizeLimitExceeded}</strong>
+            <p>{VALIDATION.selectFewerAssets}</p>
+          </div>
+        )}
+      </>
+    );
+  } else if (estimate) {
+    body = (
+      <>
+        <div className="rent-total">
+          <span>{RENT.totalPotentialReturn}</span>
+          <strong data-testid="rent-total">{exactSol(netOfServiceFee(estimate.total))} SOL</strong>
+        </div>
+        <p className="rent-note">{RENT.serviceFeeNote}</p>
+        <ul className="rent-breakdown">
+          <Line label={RENT.nftAccounts} count={estimate.nftAccounts} lamports={estimate.nftRent} />
+          <Line label={RENT.tokenAccounts} count={estimate.tokenAccounts} lamports={estimate.tokenRent} />
+          {estimate.vacantAccounts > 0 && (
+            <Line label={RENT.vacantAccounts} count={estimate.vacantAccounts} lamports={estimate.vacantRent} />
+          )}
+        </ul>
+        <ul className="rent-per-account">
+          <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />
+          <Line label={RENT.rentPerNft} lamports={estimate.nftRentPerAsset} />
+        </ul>
+      </>
+    );
+  }
+  if (!body) return null;
+  return (
+    <section className="rent-card" aria-label={RENT.heading} data-testid="rent-card">
+      <h3>{RENT.heading}</h3>
+      {body}
+    </section>
+  );
+}

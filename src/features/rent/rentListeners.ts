@@ -1,0 +1,56 @@
+import { isAnyOf } from '@reduxjs/toolkit';
+import { describeApiError, isTimeout } from '../../api/apiError';
+import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import { RENT_ESTIMATE_DELAY_AFTER_WALLET_CHANGE_MS } from '../../common/constants';
+import { RENT_ERRORS } from '../../common/texts';
+import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
+import { rentApi } from './rentApi';
+import {
+  rentEstimateFailed,
+  rentEstimateLoaded,
+  rentEstimateRefreshRequested,
+  rentEstimateRequested,
+} from './rentSlice';
+import { toRentEstimate, type RentEstimateBody } from './rentTypes';
+
+// Spec §4.1: the estimate is asked 500 ms after the wallet changes; a newer change cancels the older wait or request.
+
+/** §8.2 text for a failed request. */
+export function rentErrorText(error: unknown): string {
+  const info = describeApiError(error);
+  if (isTimeout(info)) return RENT_ERRORS.timeout;
+  if (info.status === 404) return RENT_ERRORS.walletNotFound;
+  if (typeof info.status === 'number' && info.status >= 400) return RENT_ERRORS.failed;
+  return RENT_ERRORS.unavailable;
+}
+
+export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI): Promise<void> {
+  api.dispatch(rentEstimateRequested({ wallet }));
+  await api.delay(RENT_ESTIMATE_DELAY_AFTER_WALLET_CHANGE_MS);
+  const request = api.dispatch(rentApi.endpoints.getRentEstimate.initiate(wallet, { subscribe: false, forceRefetch: true }));
+  try {
+    const answer = await api.pause(request.unwrap());
+    if (!answer.success || !answer.data) {
+      api.dispatch(rentEstimateFailed({ wallet, error: RENT_ERRORS.failed }));
+      return;
+    }
+    const estimate = toRentEstimate(answer.data as unknown as RentEstimateBody);
+    api.dispatch(rentEstimateLoaded({ wallet, estimate }));
+  } catch (err) {
+    if (api.signal.aborted) return; // superseded by a newer wallet change
+    api.dispatch(rentEstimateFailed({ wallet, error: rentErrorText(err) }));
+  }
+}
+
+export function setupRentListeners(startAppListening: AppStartListening): void {
+  startAppListening({
+    matcher: isAnyOf(walletConnected, walletDisconnected, rentEstimateRefreshRequested),
+    effect: async (action, api) => {
+      api.cancelActiveListeners();
+      if (walletDisconnected.match(action)) return; // the slice clears itself; a request in flight is dropped
+      const wallet = walletConnected.match(action) ? action.payload.publicKey : api.getState().rent.wallet;
+      if (!wallet) return;
+      await loadRentEstimate(wallet, api);
+    },
+  });
+}

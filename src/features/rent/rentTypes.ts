@@ -1,0 +1,57 @@
+// The rent-estimate body as the server sends it (backend/services/rentEstimate.ts): the spec's amount fields in
+// SOL for display, each with an exact integer twin in lamports. The client computes with the lamports only.
+export interface RentEstimateBody {
+  totalRentEstimate: number;
+  totalRentEstimateLamports: number;
+  rentPerAccount: number;
+  rentPerAccountLamports: number;
+  nftRentPerAsset: number;
+  nftRentPerAssetLamports: number;
+  nftAccounts: number;
+  tokenAccounts: number;
+  vacantAccounts: number;
+  breakdown: {
+    nftRent: number;
+    nftRentLamports: number;
+    tokenRent: number;
+    tokenRentLamports: number;
+    vacantRent: number;
+    vacantRentLamports: number;
+  };
+  actualBalances: { avgVacantRent: number; avgVacantRentLamports: number };
+}
+
+/** What the card needs, in lamports (integers). */
+export interface RentEstimate {
+  total: number;
+  rentPerAccount: number;
+  nftRentPerAsset: number;
+  nftAccounts: number;
+  tokenAccounts: number;
+  vacantAccounts: number;
+  nftRent: number;
+  tokenRent: number;
+  vacantRent: number;
+  avgVacantRent: number;
+}
+
+const LAMPORTS_PER_SOL = 1_000_000_000;
+/** Prefers the exact lamport fields; falls back to SOL × 10⁹ for a server that sends only the spec's fields. */
+const lamportsOf = (exact: number | undefined, sol: number | undefined) =>
+  Number.isSafeInteger(exact) ? (exact as number) : Math.round((sol ?? 0) * LAMPORTS_PER_SOL);
+
+export function toRentEstimate(b: Partial<RentEstimateBody> & Pick<RentEstimateBody, 'breakdown'>): RentEstimate {
+  const br = b.breakdown ?? ({} as RentEstimateBody['breakdown']);
+  return {
+    total: lamportsOf(b.totalRentEstimateLamports, b.totalRentEstimate),
+    rentPerAccount: lamportsOf(b.rentPerAccountLamports, b.rentPerAccount),
+    nftRentPerAsset: lamportsOf(b.nftRentPerAssetLamports, b.nftRentPerAsset),
+    nftAccounts: b.nftAccounts ?? 0,
+    tokenAccounts: b.tokenAccounts ?? 0,
+    vacantAccounts: b.vacantAccounts ?? 0,
+    nftRent: lamportsOf(br.nftRentLamports, br.nftRent),
+    tokenRent: lamportsOf(br.tokenRentLamports, br.tokenRent),
+    vacantRent: lamportsOf(br.vacantRentLamports, br.vacantRent),
+    avgVacantRent: lamportsOf(b.actualBalances?.avgVacantRentLamports, b.actualBalances?.avgVacantRent),
+  };
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { netOfServiceFee } from '../../chain/fees';
+import { RENT, VACANT, vacantBannerText } from '../../common/texts';
+import { selectRentEstimate } from '../rent/rentSlice';
+import { exactSol } from './vacantFlow';
+import { selectVacant, vacantAlertDismissed, vacantBurnRequested, vacantReset } from './vacantSlice';
+import './vacant.css';
+
+// Spec §2.4: shown only when vacant accounts with rent exist. The recover button stays clickable while busy so a
+// second click reaches the state machine, which ignores it (re-entry blocked, §4.5).
+
+/** Shows the flow's alerts (§8.1) and reloads the page after the success alert (§4.5). */
+function useVacantAlerts(alert: string | null, done: boolean, reload: () => void) {
+  const dispatch = useDispatch();
+  useEffect(() => {
+    if (!alert) return;
+    window.alert(alert);
+    dispatch(vacantAlertDismissed());
+    if (done) reload();
+  }, [alert, done, dispatch, reload]);
+}
+
+const reloadPage = () => window.location.reload();
+
+export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
+  const dispatch = useDispatch();
+  const estimate = useSelector(selectRentEstimate);
+  const { status, alert } = useSelector(selectVacant);
+  const busy = status === 'processing';
+  useVacantAlerts(alert, status === 'done', reload);
+
+  const count = estimate?.vacantAccounts ?? 0;
+  const lamports = estimate?.vacantRent ?? 0;
+  if (!(count > 0 && lamports > 0) && status === 'idle') return null;
+  return (
+    <section className="vacant-banner" aria-label="Vacant accounts" data-testid="vacant-banner" aria-busy={busy}>
+      <div className="vacant-text">
+        <p className="vacant-headline" data-testid="vacant-text">{vacantBannerText(count, exactSol(lamports))}</p>
+        <p className="vacant-sub">
+          {exactSol(netOfServiceFee(lamports))} SOL {RENT.serviceFeeNote.charAt(0).toLowerCase() + RENT.serviceFeeNote.slice(1)}
+        </p>
+      </div>
+      <div className="vacant-actions">
+        <button
+          type="button"
+          className="vacant-recover"
+          data-testid="vacant-recover"
+          aria-disabled={busy}
+          onClick={() => dispatch(vacantBurnRequested())}
+        >
+          {busy ? VACANT.processing : VACANT.recoverButton}
+        </button>
+        {busy && (
+          <button type="button" className="vacant-reset" data-testid="vacant-reset" onClick={() => dispatch(vacantReset())}>
+            {VACANT.reset}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import type { TaskAbortError } from '@reduxjs/toolkit';
+import { configApi } from '../../api/configApi';
+import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import { SIGNING_TIMEOUT_MS, VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
+import { classifyError } from '../../chain/classifyError';
+import { activityRecorded } from '../activity/activitySlice';
+import { rentEstimateRefreshRequested } from '../rent/rentSlice';
+import { walletDisconnected } from '../wallet/walletSlice';
+import { vacantApi } from './vacantApi';
+import { runVacantBurn, type VacantFlowDeps, type VacantWallet } from './vacantFlow';
+import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
+import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
+
+// Runs the §4.5 flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
+// the slice ignores anything the abandoned run would still report.
+
+function flowDeps(api: AppListenerEffectAPI, runId: number, pause: <T>(p: Promise<T>) => Promise<T>): VacantFlowDeps {
+  const { dispatch } = api;
+  const { getVacantAccounts, prepareBurnTransactions, submitBurnTransaction } = vacantApi.endpoints;
+  return {
+    wallet: api.extra.wallet as VacantWallet,
+    list: async (ownerAddress) =>
+      (await pause(
+        dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
+      )) as unknown as VacantListBody,
+    prepare: async (ownerAddress, accounts) =>
+      (await pause(
+        dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts })).unwrap(),
+      )) as unknown as PrepareBody,
+    submit: async (signed, accountCount) =>
+      (await pause(
+        dispatch(
+          submitBurnTransaction.initiate(
+            signed.length === 1 ? { signedTransaction: signed[0], accountCount } : { signedTransactions: signed, accountCount },
+          ),
+        ).unwrap(),
+      )) as unknown as SubmitBody,
+    feeWallet: async () => (await pause(dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap())).feeWallet,
+    signingTimeout: () => api.delay(SIGNING_TIMEOUT_MS),
+    step: (step) => dispatch(vacantStepChanged({ runId, step })),
+  };
+}
+
+export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void> {
+  const runId = api.getState().vacant.runId;
+  const task = api.fork(async (forkApi) => runVacantBurn(flowDeps(api, runId, forkApi.pause)));
+  const stop = api.take((a) => vacantReset.match(a) || walletDisconnected.match(a));
+  stop.catch(() => undefined); // rejects when this effect ends first
+  const first = await Promise.race([task.result.then((r) => ({ kind: 'done' as const, r })), stop.then(() => ({ kind: 'stopped' as const }))]);
+  if (first.kind === 'stopped') {
+    task.cancel();
+    return;
+  }
+  const outcome = first.r;
+  if (outcome.status !== 'ok') {
+    if (outcome.status === 'rejected' && (outcome.error as TaskAbortError)?.name !== 'TaskAbortError')
+      api.dispatch(vacantBurnEnded({ runId, alert: classifyError(outcome.error, 'vacant').message }));
+    return;
+  }
+  const value = outcome.value;
+  if (!value.ok) {
+    api.dispatch(vacantBurnEnded({ runId, alert: value.alert, error: value.error }));
+    return;
+  }
+  const { result } = value;
+  api.dispatch(
+    activityRecorded({
+      type: 'vacant-burn',
+      title: 'Vacant accounts closed',
+      description: `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`,
+      lamports: result.recoveredLamports - result.serviceFeeLamports,
+      timestamp: Date.now(),
+      signature: result.signature,
+    }),
+  );
+  api.dispatch(vacantBurnSucceeded({ runId, result, alert: value.alert }));
+  api.dispatch(rentEstimateRefreshRequested());
+}
+
+export function setupVacantListeners(startAppListening: AppStartListening): void {
+  startAppListening({
+    actionCreator: vacantBurnRequested,
+    effect: async (_action, api) => {
+      if (api.getOriginalState().vacant.status === 'processing') return; // a second click while busy does nothing
+      await vacantBurnEffect(api);
+    },
+  });
+}
