@@ -1,0 +1,29 @@
+import { memo } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { DEFAULT_NFT_IMAGE } from '../../common/constants';
+import { ASSETS } from '../../common/texts';
+import type { Cnft } from '../nfts/nftModel';
+import { AssetImage } from '../selection/AssetImage';
+import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
+
+export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
+  const dispatch = useDispatch();
+  const bulkMode = useSelector(selectBulkMode);
+  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'cnft', cnft.mint));
+  return (
+    <div
+      className={`asset-card nft-card cnft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
+      data-testid="cnft-card"
+      data-mint={cnft.mint}
+      aria-pressed={bulkMode ? selected : undefined}
+      onClick={() => bulkMode && dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint }))}
+    >
+      <AssetImage className="nft-image" src={cnft.image} fallback={DEFAULT_NFT_IMAGE} alt={cnft.name} />
+      <div className="nft-text">
+        <span className="nft-name" data-testid="cnft-name" title={cnft.name}>{cnft.name}</span>
+      </div>
+      <span className="nft-collection" title={cnft.collection}>{cnft.collection}</span>
+      {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
+    </div>
+  );
+});

@@ -1,0 +1,50 @@
+import { memo } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { DEFAULT_NFT_IMAGE } from '../../common/constants';
+import { ASSETS } from '../../common/texts';
+import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
+import { AssetImage } from '../selection/AssetImage';
+import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
+import type { Nft } from './nftModel';
+
+export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
+  const dispatch = useDispatch();
+  const bulkMode = useSelector(selectBulkMode);
+  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'nft', nft.mint));
+  const busy = useSelector(selectBurnBusy);
+  const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }));
+  return (
+    <div
+      className={`asset-card nft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
+      data-testid="nft-card"
+      data-mint={nft.mint}
+      onClick={toggle}
+    >
+      <AssetImage className="nft-image" src={nft.image} fallback={DEFAULT_NFT_IMAGE} alt={nft.name} />
+      <div className="nft-text">
+        {bulkMode && (
+          <input
+            type="checkbox"
+            className="nft-checkbox"
+            checked={selected}
+            aria-label={nft.name}
+            onClick={(e) => e.stopPropagation()}
+            onChange={() => dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }))}
+          />
+        )}
+        <span className="nft-name" data-testid="nft-name" title={nft.name}>{nft.name}</span>
+      </div>
+      <span className="nft-collection" title={nft.collection}>{nft.collection}</span>
+      {!bulkMode && (
+        <button
+          type="button"
+          className="burn-button"
+          disabled={busy}
+          onClick={() => dispatch(singleBurnRequested({ kind: 'nft', mint: nft.mint }))}
+        >
+          {ASSETS.burnButton}
+        </button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,27 @@
+import { useSelector } from 'react-redux';
+import { ASSETS } from '../../common/texts';
+import { AssetSection } from '../selection/AssetSection';
+import { NftCard } from './NftCard';
+import type { Nft } from './nftModel';
+import { selectNfts, selectNftsLoading } from './nftsSlice';
+
+const key = (n: Nft) => n.mint;
+const render = (n: Nft) => <NftCard nft={n} />;
+
+export function NftsSection() {
+  const nfts = useSelector(selectNfts);
+  const loading = useSelector(selectNftsLoading);
+  return (
+    <AssetSection
+      title={ASSETS.nftsSection}
+      testId="nfts-section"
+      loading={loading}
+      emptyText={ASSETS.noNfts}
+      items={nfts}
+      rowHeight={264}
+      minCardWidth={180}
+      getKey={key}
+      renderItem={render}
+    />
+  );
+}

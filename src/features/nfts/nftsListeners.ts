@@ -1,0 +1,93 @@
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import type { AssetListResponse, WalletAsset } from '../../common/apiTypes';
+import { errorFetchingNfts } from '../../common/texts';
+import { cnftsApi } from '../cnfts/cnftsApi';
+import { describeError, getConnection, ServerAnswerError } from '../selection/loadingSupport';
+import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
+import { cnftFromAsset, isCompressed, nftFromAsset, type Cnft, type Nft } from './nftModel';
+import { nftsApi } from './nftsApi';
+import { nftsLoaded, nftsLoadFailed, nftsLoadStarted } from './nftsSlice';
+import { lookupNftsOnChain } from './onchainNftLookup';
+
+// Spec §4.1 NFT load: the combined endpoint; on failure the separate assets and cNFT endpoints, then — if that left
+// no regular NFTs — the on-chain lookup. Hidden cNFTs are filtered by the selectors, so a trash shows at once.
+
+type ListenerApi = AppListenerEffectAPI;
+
+export type NftSource = 'combined' | 'fallback';
+export interface NftLoadResult {
+  nfts: Nft[];
+  cnfts: Cnft[];
+  source: NftSource;
+  /** Set when every source failed. */
+  error?: string;
+}
+
+async function readList(
+  api: ListenerApi,
+  request: () => { unwrap(): Promise<AssetListResponse> },
+): Promise<WalletAsset[]> {
+  const answer = await api.pause(request().unwrap());
+  if (!answer.success || !Array.isArray(answer.data)) throw new ServerAnswerError(answer.error);
+  return answer.data;
+}
+
+export async function readNftSources(wallet: string, api: ListenerApi): Promise<NftLoadResult> {
+  try {
+    const answer = await api.pause(
+      api.dispatch(nftsApi.endpoints.getWalletNfts.initiate(wallet, { subscribe: false, forceRefetch: true })).unwrap(),
+    );
+    if (!answer.success || !answer.data) throw new ServerAnswerError(answer.error);
+    return {
+      nfts: (answer.data.regularNfts ?? []).map(nftFromAsset),
+      cnfts: (answer.data.compressedNfts ?? []).map(cnftFromAsset),
+      source: 'combined',
+    };
+  } catch (combinedError) {
+    if (api.signal.aborted) throw combinedError;
+    const [assets, compressed] = await Promise.allSettled([
+      readList(api, () =>
+        api.dispatch(nftsApi.endpoints.getWalletAssets.initiate(wallet, { subscribe: false, forceRefetch: true })),
+      ),
+      readList(api, () =>
+        api.dispatch(cnftsApi.endpoints.getWalletCnfts.initiate(wallet, { subscribe: false, forceRefetch: true })),
+      ),
+    ]);
+    if (api.signal.aborted) throw combinedError;
+    let nfts = assets.status === 'fulfilled' ? assets.value.filter((a) => !isCompressed(a)).map(nftFromAsset) : [];
+    const cnfts = compressed.status === 'fulfilled' ? compressed.value.map(cnftFromAsset) : [];
+    let onchainFailed: unknown = null;
+    if (nfts.length === 0) {
+      try {
+        nfts = await api.pause(lookupNftsOnChain(getConnection(api.extra), wallet, (ms) => api.delay(ms)));
+      } catch (err) {
+        if (api.signal.aborted) throw err;
+        onchainFailed = err;
+      }
+    }
+    const allFailed = assets.status === 'rejected' && compressed.status === 'rejected' && onchainFailed !== null;
+    return { nfts, cnfts, source: 'fallback', error: allFailed ? describeError(combinedError) : undefined };
+  }
+}
+
+export async function loadNftsEffect(
+  action: UnknownAction,
+  api: ListenerApi,
+): Promise<void> {
+  api.cancelActiveListeners();
+  if (!walletConnected.match(action)) return;
+  const wallet = action.payload.publicKey;
+  api.dispatch(nftsLoadStarted({ wallet }));
+  try {
+    const { nfts, cnfts, source, error } = await readNftSources(wallet, api);
+    api.dispatch(nftsLoaded({ wallet, nfts, cnfts, source, error: error ? errorFetchingNfts(error) : null }));
+  } catch (err) {
+    if (api.signal.aborted) return;
+    api.dispatch(nftsLoadFailed({ wallet, error: errorFetchingNfts(describeError(err)) }));
+  }
+}
+
+export function setupNftsListeners(startListening: AppStartListening): void {
+  startListening({ matcher: isAnyOf(walletConnected, walletDisconnected), effect: loadNftsEffect });
+}

@@ -1,0 +1,47 @@
+import { useDispatch, useSelector } from 'react-redux';
+import { SELECTION, selectedCount } from '../../common/texts';
+import { bulkNftBurnRequested, bulkTokenBurnRequested, selectBurnBusy } from '../burn/burnSlice';
+import { selectSelectedCounts } from './selectionSlice';
+import './assets.css';
+
+// Spec §2.2: what is selected, the two bulk burn buttons, the cNFT view-only note and the empty hint.
+export function SelectedAssetsPanel() {
+  const dispatch = useDispatch();
+  const counts = useSelector(selectSelectedCounts);
+  const busy = useSelector(selectBurnBusy);
+  return (
+    <section className="selected-panel" aria-label={SELECTION.heading} data-testid="selected-assets-panel">
+      <div className="selected-head">
+        <h3>{SELECTION.heading}</h3>
+        <span className="selected-count" data-testid="selected-count">{selectedCount(counts.total)}</span>
+      </div>
+      {counts.total === 0 ? (
+        <p className="selected-hint">{SELECTION.emptyHint}</p>
+      ) : (
+        <p className="selected-breakdown" data-testid="selected-breakdown">
+          {counts.tokens} {counts.tokens === 1 ? 'token' : 'tokens'} · {counts.nfts} {counts.nfts === 1 ? 'NFT' : 'NFTs'} ·{' '}
+          {counts.cnfts} {counts.cnfts === 1 ? 'cNFT' : 'cNFTs'}
+        </p>
+      )}
+      <div className="selected-actions">
+        <button
+          type="button"
+          className="burn-button"
+          disabled={busy || counts.tokens === 0}
+          onClick={() => dispatch(bulkTokenBurnRequested())}
+        >
+          {SELECTION.burnSelectedTokens}
+        </button>
+        <button
+          type="button"
+          className="burn-button"
+          disabled={busy || counts.nfts === 0}
+          onClick={() => dispatch(bulkNftBurnRequested())}
+        >
+          {SELECTION.burnSelectedNfts}
+        </button>
+      </div>
+      {counts.cnfts > 0 && <p className="selected-note">{SELECTION.cnftsViewOnlyNote}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { memo } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { formatTokenBalance } from '../../chain/format';
+import { DEFAULT_TOKEN_ICON } from '../../common/constants';
+import { ASSETS } from '../../common/texts';
+import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
+import { AssetImage } from '../selection/AssetImage';
+import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
+import type { Token } from './tokenModel';
+
+export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
+  const dispatch = useDispatch();
+  const bulkMode = useSelector(selectBulkMode);
+  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'token', token.mint));
+  const busy = useSelector(selectBurnBusy);
+  const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'token', mint: token.mint }));
+  return (
+    <div
+      className={`asset-card token-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
+      data-testid="token-card"
+      data-mint={token.mint}
+      aria-pressed={bulkMode ? selected : undefined}
+      role={bulkMode ? 'button' : undefined}
+      tabIndex={bulkMode ? 0 : undefined}
+      onClick={toggle}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle())}
+    >
+      <div className="token-head">
+        <AssetImage className="token-icon" src={token.logoURI} fallback={DEFAULT_TOKEN_ICON} alt={token.symbol} />
+        <div className="token-ids">
+          <span className="token-symbol" data-testid="token-symbol">{token.symbol}</span>
+          <span className="token-name" data-testid="token-name" title={token.name}>{token.name}</span>
+        </div>
+      </div>
+      <div className="token-balance" data-testid="token-balance">
+        {formatTokenBalance(token.balance, token.decimals)}
+      </div>
+      {!bulkMode && (
+        <button
+          type="button"
+          className="burn-button"
+          disabled={busy}
+          onClick={() => dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }))}
+        >
+          {ASSETS.burnButton}
+        </button>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,83 @@
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import type { TokenMetadata } from '../../common/apiTypes';
+import { TOKEN_METADATA_CONCURRENCY } from '../../common/constants';
+import { errorFetchingTokens } from '../../common/texts';
+import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
+import { fetchTokenAccountsFromChain } from './chainTokenAccounts';
+import { isBurnable, tokenFromItem, type Token } from './tokenModel';
+import { tokensApi } from './tokensApi';
+import { tokenMetadataResolved, tokensLoadFailed, tokensLoaded, tokensLoadStarted, type TokensSource } from './tokensSlice';
+import { describeError, getConnection, ServerAnswerError } from '../selection/loadingSupport';
+
+// Spec §4.1 token load: server endpoint → direct chain query → empty list; then metadata enrichment, 3 at a time,
+// for the tokens that arrived without metadata. A new wallet event cancels a load in flight.
+
+type ListenerApi = AppListenerEffectAPI;
+
+
+/** The list shows burnable tokens only: empty accounts are the vacant banner's, single-unit 0-decimal ones are NFTs. */
+const listable = (tokens: Token[]) => tokens.filter(isBurnable);
+
+export async function readTokenSources(
+  wallet: string,
+  api: ListenerApi,
+): Promise<{ tokens: Token[]; source: TokensSource; error?: string }> {
+  try {
+    const answer = await api.pause(
+      api.dispatch(tokensApi.endpoints.getWalletTokens.initiate(wallet, { subscribe: false, forceRefetch: true })).unwrap(),
+    );
+    if (!answer.success || !Array.isArray(answer.tokens)) throw new ServerAnswerError(answer.error);
+    return { tokens: listable(answer.tokens.map((t) => tokenFromItem(t))), source: 'server' };
+  } catch (serverError) {
+    if (api.signal.aborted) throw serverError;
+    try {
+      const items = await api.pause(fetchTokenAccountsFromChain(getConnection(api.extra), wallet));
+      return { tokens: listable(items.map((t) => tokenFromItem(t))), source: 'chain' };
+    } catch (chainError) {
+      if (api.signal.aborted) throw chainError;
+      return { tokens: [], source: 'none', error: describeError(chainError) };
+    }
+  }
+}
+
+async function fetchMetadata(mint: string, api: ListenerApi): Promise<TokenMetadata | null> {
+  try {
+    const answer = await api.dispatch(tokensApi.endpoints.getTokenMetadata.initiate(mint, { subscribe: false })).unwrap();
+    return answer.success && answer.data ? answer.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function enrichTokens(wallet: string, tokens: Token[], api: ListenerApi): Promise<void> {
+  const missing = tokens.filter((t) => !t.hasMetadata).map((t) => t.mint);
+  for (let i = 0; i < missing.length; i += TOKEN_METADATA_CONCURRENCY) {
+    const batch = missing.slice(i, i + TOKEN_METADATA_CONCURRENCY);
+    const metas = await api.pause(Promise.all(batch.map((mint) => fetchMetadata(mint, api))));
+    api.dispatch(tokenMetadataResolved({ wallet, items: batch.map((mint, j) => ({ mint, metadata: metas[j] })) }));
+  }
+}
+
+export async function loadTokensEffect(
+  action: UnknownAction,
+  api: ListenerApi,
+): Promise<void> {
+  api.cancelActiveListeners();
+  if (!walletConnected.match(action)) return;
+  const wallet = action.payload.publicKey;
+  api.dispatch(tokensLoadStarted({ wallet }));
+  try {
+    const { tokens, source, error } = await readTokenSources(wallet, api);
+    // Both sources failing still ends in a (empty) list; the message line says why it is empty.
+    api.dispatch(tokensLoaded({ wallet, tokens, source, error: error ? errorFetchingTokens(error) : null }));
+    await enrichTokens(wallet, tokens, api);
+  } catch (err) {
+    if (api.signal.aborted) return;
+    api.dispatch(tokensLoadFailed({ wallet, error: errorFetchingTokens(describeError(err)) }));
+  }
+}
+
+export function setupTokensListeners(startListening: AppStartListening): void {
+  startListening({ matcher: isAnyOf(walletConnected, walletDisconnected), effect: loadTokensEffect });
+}
