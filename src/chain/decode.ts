@@ -26,7 +26,14 @@ export type TransactionInput = Uint8Array | string | Transaction | VersionedTran
 function toVersioned(input: TransactionInput): VersionedTransaction {
   if (input instanceof VersionedTransaction) return input;
   if (input instanceof Transaction) {
-    return VersionedTransaction.deserialize(input.serialize({ requireAllSignatures: false, verifySignatures: false }));
+    // A transaction checked before its blockhash is set: the blockhash changes nothing the guard looks at.
+    const missing = !input.recentBlockhash;
+    if (missing) input.recentBlockhash = PublicKey.default.toBase58();
+    try {
+      return VersionedTransaction.deserialize(input.serialize({ requireAllSignatures: false, verifySignatures: false }));
+    } finally {
+      if (missing) input.recentBlockhash = undefined;
+    }
   }
   const bytes = typeof input === 'string' ? Buffer.from(input, 'base64') : input;
   return VersionedTransaction.deserialize(bytes);
