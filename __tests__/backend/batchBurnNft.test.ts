@@ -23,6 +23,8 @@ beforeAll(async () => {
   solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
   ({ url } = await solback.listen(0));
   connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  // On a real cluster the fee wallet exists; a fresh local chain has to fund it (else the fee below its rent minimum is waived).
+  await post('localnet/fund', { owner: solback.config.feeWallet });
 });
 afterAll(async () => {
   await solback?.close();
@@ -119,6 +121,23 @@ describe('POST /api/batch-burn-nft', () => {
     expect(status).toBe(200);
     expect(body.transactions).toHaveLength(Math.ceil(5 / body.maxBatchSize));
     for (const b64 of body.transactions as string[]) expect(Buffer.from(b64, 'base64').length).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
+  });
+
+  it('waives a fee the fee wallet could not receive (it does not exist and the fee is below its rent minimum)', async () => {
+    const alone = await createApp(loadConfig({ LOG_LEVEL: 'silent', FEE_WALLET: Keypair.generate().publicKey.toBase58() }, { dataDir, memoryOnly: true }));
+    try {
+      const { url: other } = await alone.listen(0);
+      const owner = Keypair.generate();
+      const funded = await fetch(`${other}/api/localnet/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ owner: owner.publicKey.toBase58() }) });
+      const nft = ((await funded.json()) as any).manifest.nfts[0] as FundedNft;
+      const res = await fetch(`${other}/api/batch-burn-nft`, { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ owner: owner.publicKey.toBase58(), nfts: [{ mint: nft.mint, tokenAccount: nft.tokenAccount, name: nft.name }] }) });
+      const body = (await res.json()) as any;
+      expect(body.success).toBe(true);
+      expect(body.totalFee).toBe(0);
+    } finally {
+      await alone.close();
+    }
   });
 
   it('skips NFTs the owner does not hold and refuses when none is left', async () => {

@@ -2,7 +2,7 @@
 // back to the owner) or, where the program or the NFT's metadata/edition is missing, SPL burn + close. Each
 // transaction carries the 1 % fee of its own rent, so every transaction stands alone in front of the client's guard.
 // All figures are lamports read from the accounts (src/features/burn/nftBurnPlan.ts, shared with the browser).
-import { type Connection, Keypair } from '@solana/web3.js';
+import { type Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../src/chain/computeBudget';
 import { feeTransferIxs } from '../../src/chain/feeTransfer';
 import { bulkBurnComputeUnits, priorityFeeFromRecent, serviceFee } from '../../src/chain/fees';
@@ -30,29 +30,41 @@ export class NoValidNftsError extends Error {
   name = 'NoValidNftsError';
 }
 
-function packNftBurns(owner: string, feeWallet: string, nfts: PlannedNftBurn[], blockhash: string, price: number) {
+/**
+ * A transfer into an account that does not exist must fund it rent-exempt, or the runtime refuses the whole
+ * transaction. Rather than fail the burn (or charge more than 1 %), a fee below that minimum is waived.
+ */
+async function smallestPayableFee(connection: Connection, feeWallet: string): Promise<number> {
+  const info = await connection.getAccountInfo(new PublicKey(feeWallet), 'confirmed');
+  if (info && info.lamports > 0) return 1;
+  return connection.getMinimumBalanceForRentExemption(0);
+}
+
+function packNftBurns(owner: string, feeWallet: string, nfts: PlannedNftBurn[], blockhash: string, price: number, minFee: number) {
   return packTransactions({
     payer: owner,
     recentBlockhash: blockhash,
     groups: nfts.map((n) => nftBurnIxs(owner, n)),
     prefix: (count) => computeBudgetIxs(bulkBurnComputeUnits(count), price),
     // The fee goes last: by then the burns have credited the owner.
-    suffix: (indexes) => feeTransferIxs(owner, feeWallet, feeOf(indexes.map((i) => nfts[i]))),
+    suffix: (indexes) => feeTransferIxs(owner, feeWallet, feeOf(indexes.map((i) => nfts[i]), minFee)),
   });
 }
 
-function feeOf(nfts: PlannedNftBurn[]): number {
-  return serviceFee(nfts.reduce((sum, n) => sum + n.rentLamports, 0));
+function feeOf(nfts: PlannedNftBurn[], minFee: number): number {
+  const fee = serviceFee(nfts.reduce((sum, n) => sum + n.rentLamports, 0));
+  return fee >= minFee ? fee : 0;
 }
 
 /** How many burns like `sample` fit one transaction: packs synthetic NFTs of the same shape (fresh keys). */
 function measureMaxBatchSize(owner: string, feeWallet: string, sample: PlannedNftBurn, blockhash: string, price: number) {
+  // Packed as if a fee is paid (minimum 1): the transfer's bytes count even when this request's fee is waived.
   const fakes = Array.from({ length: 16 }, () => ({
     ...sample,
     mint: Keypair.generate().publicKey.toBase58(),
     tokenAccount: Keypair.generate().publicKey.toBase58(),
   }));
-  return packNftBurns(owner, feeWallet, fakes, blockhash, price)[0].groupIndexes.length;
+  return packNftBurns(owner, feeWallet, fakes, blockhash, price, 1)[0].groupIndexes.length;
 }
 
 export async function planNftBurn(
@@ -61,14 +73,15 @@ export async function planNftBurn(
 ): Promise<NftBurnPlan> {
   const { planned, skipped } = await readNftBurns(connection, opts.owner, opts.nfts);
   if (planned.length === 0) throw new NoValidNftsError('No valid NFTs found to burn');
-  const [{ blockhash }, recentFees] = await Promise.all([
+  const [{ blockhash }, recentFees, minFee] = await Promise.all([
     connection.getLatestBlockhash('confirmed'),
     connection.getRecentPrioritizationFees().catch(() => []),
+    smallestPayableFee(connection, opts.feeWallet),
   ]);
   const price = priorityFeeFromRecent(recentFees);
-  const packed = packNftBurns(opts.owner, opts.feeWallet, planned, blockhash, price);
+  const packed = packNftBurns(opts.owner, opts.feeWallet, planned, blockhash, price, minFee);
   const totalRentRecovered = planned.reduce((sum, n) => sum + n.rentLamports, 0);
-  const totalFee = packed.reduce((sum, p) => sum + feeOf(p.groupIndexes.map((i) => planned[i])), 0);
+  const totalFee = packed.reduce((sum, p) => sum + feeOf(p.groupIndexes.map((i) => planned[i]), minFee), 0);
   return {
     transactions: packed.map((p) => transactionToBase64(p.transaction)),
     maxBatchSize: measureMaxBatchSize(opts.owner, opts.feeWallet, planned[0], blockhash, price),
