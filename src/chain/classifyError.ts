@@ -3,6 +3,7 @@
 import {
   BURN_ERRORS,
   CNFT_ERRORS,
+  CNFT_OUTCOMES,
   GUARD,
   VACANT_ERRORS,
   errorBurningNft,
@@ -15,6 +16,7 @@ export type ErrorFlow = 'vacant' | 'burnToken' | 'burnNft' | 'bulkTokens' | 'bul
 export type ErrorKind =
   | 'guard'
   | 'cancelled'
+  | 'unconfirmed'
   | 'timeout'
   | 'insufficientFunds'
   | 'expired'
@@ -65,6 +67,9 @@ function haystack(err: unknown): string {
   return parts.join(' ').toLowerCase();
 }
 
+// Sent but not confirmed in time (web3.js TransactionExpiredTimeoutError): it may still land, so it is neither a
+// cancellation nor an expiry. Checked first.
+const UNCONFIRMED = /not confirmed in|expiredtimeout|confirmation timed out/;
 const CANCELLED = /cancel|reject|denied|declin|\b4001\b|user abort/;
 const TIMEOUT = /timed? ?out|timeout/;
 const INSUFFICIENT = /insufficient/;
@@ -80,6 +85,7 @@ export function classifyError(err: unknown, flow: ErrorFlow): ClassifiedError {
   const text = haystack(err);
   const make = (kind: ErrorKind, message: string): ClassifiedError => ({ kind, message, detail });
   if ((err as { name?: string })?.name === 'TransactionGuardError') return make('guard', GUARD.mismatch);
+  if (UNCONFIRMED.test(text)) return make('unconfirmed', CNFT_OUTCOMES.assumedSuccess);
 
   if (flow === 'vacant') {
     if (CANCELLED.test(text)) return make('cancelled', VACANT_ERRORS.cancelled);

@@ -1,6 +1,6 @@
 import { classifyError, errorDetail } from '../../../src/chain/classifyError';
 import { TransactionGuardError } from '../../../src/chain/guard';
-import { BURN_ERRORS, CNFT_ERRORS, GUARD, VACANT_ERRORS } from '../../../src/common/texts';
+import { BURN_ERRORS, CNFT_ERRORS, CNFT_OUTCOMES, GUARD, VACANT_ERRORS } from '../../../src/common/texts';
 
 class WalletSignTransactionError extends Error {
   name = 'WalletSignTransactionError';
@@ -62,6 +62,16 @@ describe('classifyError: cNFT (spec §8.4)', () => {
   ])('%p → %s', (err, text) => {
     expect(classifyError(err, 'cnft').message).toBe(text);
   });
+});
+
+it('a send that was not confirmed in time is "submitted, check explorer", not a cancellation', () => {
+  const err = new Error('Transaction was not confirmed in 30.00 seconds. It is unknown if it succeeded or failed.');
+  err.name = 'TransactionExpiredTimeoutError';
+  for (const flow of ['vacant', 'burnToken', 'cnft'] as const) {
+    expect(classifyError(err, flow)).toMatchObject({ kind: 'unconfirmed', message: CNFT_OUTCOMES.assumedSuccess });
+  }
+  const expired = new Error('Signature abc has expired: block height exceeded.');
+  expect(classifyError(expired, 'burnToken').kind).toBe('expired');
 });
 
 it('a guard refusal keeps its own text in every flow', () => {
