@@ -1,4 +1,13 @@
-import { Connection, type Commitment, type TransactionSignature } from '@solana/web3.js';
+import {
+  Connection,
+  TransactionExpiredBlockheightExceededError,
+  TransactionExpiredTimeoutError,
+  type BlockheightBasedTransactionConfirmationStrategy,
+  type Commitment,
+  type RpcResponseAndContext,
+  type SignatureResult,
+  type TransactionSignature,
+} from '@solana/web3.js';
 import type { RpcClient } from './rpc';
 
 /**
@@ -16,12 +25,45 @@ export function createConnection(rpc: RpcClient, commitment: Commitment = 'confi
       return new Response(JSON.stringify({ error: (err as Error).message }), { status });
     }
   };
-  return new Connection('http://solback.internal/', {
+  const connection = new Connection('http://solback.internal/', {
     commitment,
     fetch: fetchViaRpc as never,
     disableRetryOnRateLimit: true, // the RpcClient already backs off
   });
+  // The server has no websocket to the chain: confirmTransaction (also used by sendAndConfirmTransaction and the
+  // spl-token helpers) polls getSignatureStatuses instead, and honours lastValidBlockHeight.
+  connection.confirmTransaction = ((strategy: string | BlockheightBasedTransactionConfirmationStrategy, c?: Commitment) =>
+    confirmByPolling(rpc, strategy, c ?? commitment)) as Connection['confirmTransaction'];
+  return connection;
 }
+
+async function confirmByPolling(
+  rpc: RpcClient,
+  strategy: string | BlockheightBasedTransactionConfirmationStrategy,
+  commitment: Commitment,
+): Promise<RpcResponseAndContext<SignatureResult>> {
+  const signature = typeof strategy === 'string' ? strategy : strategy.signature;
+  const lastValid = typeof strategy === 'string' ? undefined : strategy.lastValidBlockHeight;
+  const level = commitment === 'processed' || commitment === 'finalized' ? commitment : 'confirmed';
+  const started = Date.now();
+  for (;;) {
+    const res = await rpc.call<{ context: { slot: number }; value: ({ err: unknown; confirmationStatus?: string } | null)[] }>(
+      'getSignatureStatuses',
+      [[signature]],
+    );
+    const st = res?.value?.[0];
+    if (st && (st.err || RANK[st.confirmationStatus ?? 'processed'] >= RANK[level])) {
+      return { context: res.context, value: { err: (st.err ?? null) as SignatureResult['err'] } };
+    }
+    if (lastValid !== undefined && (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > lastValid) {
+      throw new TransactionExpiredBlockheightExceededError(signature);
+    }
+    if (lastValid === undefined && Date.now() - started > 60_000) throw new TransactionExpiredTimeoutError(signature, 60);
+    await new Promise((r) => setTimeout(r, 400));
+  }
+}
+
+const RANK: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 };
 
 /** Waits for a signature by polling getSignatureStatuses (no websockets on the server side). */
 export async function confirmSignature(

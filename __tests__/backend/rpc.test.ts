@@ -1,0 +1,97 @@
+import { createAssociatedTokenAccount, createCloseAccountInstruction, createMint, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { confirmSignature } from '../../backend/services/connection';
+import { startServer, type TestServer } from './helpers';
+
+describe('/api/rpc with a stock web3.js Connection', () => {
+  let s: TestServer;
+  let connection: Connection;
+  const owner = Keypair.generate();
+  let manifest: any;
+
+  beforeAll(async () => {
+    s = await startServer();
+    connection = new Connection(`${s.url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${s.url.replace('http', 'ws')}/api/rpc` });
+    const r = await s.post('/api/localnet/fund', { owner: owner.publicKey.toBase58() });
+    expect(r.status).toBe(200);
+    manifest = r.json.manifest;
+  });
+  afterAll(async () => {
+    // web3.js keeps its websocket open until told otherwise
+    (connection as any)._rpcWebSocket?.close();
+    await s.close();
+  });
+
+  it('funds the owner with SOL', async () => {
+    expect(manifest.owner).toBe(owner.publicKey.toBase58());
+    expect(await connection.getBalance(owner.publicKey)).toBe(manifest.lamports);
+  });
+
+  it('answers batches, including DAS methods', async () => {
+    const r = await s.post('/api/rpc', [
+      { jsonrpc: '2.0', id: 1, method: 'getSlot' },
+      { jsonrpc: '2.0', id: 2, method: 'getAssetsByOwner', params: { ownerAddress: owner.publicKey.toBase58(), page: 1, limit: 10 } },
+    ]);
+    expect(r.status).toBe(200);
+    expect(r.json.map((x: any) => x.id)).toEqual([1, 2]);
+    expect(typeof r.json[0].result).toBe('number');
+    expect(Array.isArray(r.json[1].result.items)).toBe(true);
+  });
+
+  it('closes an empty account (signed by the owner): balance rises by its lamports minus the fee', async () => {
+    // An empty token account: from the funding when it made one, else made here (spl-token helpers confirm over ws).
+    let empty: PublicKey;
+    const funded = manifest.emptyAccounts?.find((a: any) => a.program === TOKEN_PROGRAM_ID.toBase58() && !a.withheld);
+    if (funded) empty = new PublicKey(funded.account);
+    else {
+      const mint = await createMint(connection, owner, owner.publicKey, null, 0);
+      empty = await createAssociatedTokenAccount(connection, owner, mint, owner.publicKey);
+    }
+    const rent = (await connection.getAccountInfo(empty))!.lamports;
+    const before = await connection.getBalance(owner.publicKey);
+
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash();
+    const tx = new Transaction({ feePayer: owner.publicKey, blockhash, lastValidBlockHeight }).add(
+      createCloseAccountInstruction(empty, owner.publicKey, owner.publicKey),
+    );
+    tx.sign(owner);
+    const fee = (await connection.getFeeForMessage(tx.compileMessage())).value!;
+    const sig = await connection.sendRawTransaction(tx.serialize());
+    const res = await connection.confirmTransaction({ signature: sig, blockhash, lastValidBlockHeight }, 'confirmed');
+    expect(res.value.err).toBeNull();
+
+    expect(await connection.getAccountInfo(empty)).toBeNull();
+    expect(await connection.getBalance(owner.publicKey)).toBe(before + rent - fee);
+    expect(rent).toBeGreaterThan(2_000_000);
+  });
+
+  it('lets server code use the same chain through SolbackApp.connection, confirming by polling', async () => {
+    const { connection: serverConn, rpc } = s.solback;
+    expect(await serverConn.getBalance(owner.publicKey)).toBe(await connection.getBalance(owner.publicKey));
+    const payer = Keypair.generate();
+    await s.post('/api/localnet/fund', { owner: payer.publicKey.toBase58() });
+    // spl-token helpers call sendAndConfirmTransaction → confirmTransaction, which polls on the server.
+    const mint = await createMint(serverConn, payer, payer.publicKey, null, 0);
+    const account = await createAssociatedTokenAccount(serverConn, payer, mint, payer.publicKey);
+    const { blockhash } = await serverConn.getLatestBlockhash();
+    const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
+      createCloseAccountInstruction(account, payer.publicKey, payer.publicKey),
+    );
+    tx.sign(payer);
+    const sig = await serverConn.sendRawTransaction(tx.serialize());
+    expect(await confirmSignature(rpc, sig, { timeoutMs: 10_000 })).toEqual({ confirmed: true, err: null });
+    expect(await serverConn.getAccountInfo(account)).toBeNull();
+  });
+
+  it('maps a rate-limit fault to HTTP 429', async () => {
+    expect((await s.post('/api/localnet/faults', { failNextSends: { n: 1, kind: '429' } })).json.success).toBe(true);
+    const { blockhash } = await connection.getLatestBlockhash();
+    const tx = new Transaction({ feePayer: owner.publicKey, recentBlockhash: blockhash }).add(
+      createCloseAccountInstruction(Keypair.generate().publicKey, owner.publicKey, owner.publicKey),
+    );
+    tx.sign(owner);
+    const r = await s.post('/api/rpc', { jsonrpc: '2.0', id: 7, method: 'sendTransaction', params: [tx.serialize().toString('base64'), { encoding: 'base64' }] });
+    expect(r.status).toBe(429);
+    expect(r.json.error.code).toBe(429);
+  });
+});
