@@ -1,41 +1,13 @@
 // The transaction guard (DESIGN §3.4): before the wallet is asked, refuse any server-built transaction that does
 // anything but what the user asked. Default deny: only the instructions listed here, with the accounts checked.
-import {
-  BUBBLEGUM_PROGRAM,
-  COMPUTE_BUDGET_PROGRAM,
-  SYSTEM_PROGRAM,
-  TOKEN_2022_PROGRAM,
-  TOKEN_METADATA_PROGRAM,
-  TOKEN_PROGRAM,
-} from '../common/addresses';
-import {
-  BASIC_FALLBACK_TRANSFER_LAMPORTS,
-  GUARD_MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
-  MAX_COMPUTE_UNITS_PER_TRANSACTION,
-} from '../common/constants';
+import { COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
 import { GUARD } from '../common/texts';
-import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
-import { type DecodedInstruction, type TransactionInput, decodeTransaction } from './decode';
+import { cnftAssetId } from './cnft';
+import { type TransactionInput, decodeTransaction } from './decode';
+import { CHECKS, type GuardIntent, type Totals } from './guardRules';
 
 export { cnftAssetId };
-
-export type GuardKind = 'closeVacant' | 'burnTokens' | 'burnNfts' | 'trashCnft' | 'burnCnft' | 'delegateCnft';
-
-export interface GuardIntent {
-  /** The connected wallet: sole signer and fee payer, authority of every burn/close, receiver of every close. */
-  owner: string;
-  kind: GuardKind;
-  /** Token accounts, mints and cNFT asset ids the user asked to act on. Burns need account AND mint listed. */
-  allowedAccounts: Iterable<string>;
-  feeWallet?: string;
-  /** Service fee ceiling, summed over all transfers to the fee wallet (across all transactions in checkTransactions). */
-  maxFeeLamports?: number | bigint;
-  /** cNFT trash destination (trashCnft) — also the target of the 1000-lamport basic fallback. */
-  trashWallet?: string;
-  /** Server delegate (delegateCnft). */
-  delegate?: string;
-  maxComputeUnitPrice?: number;
-}
+export type { GuardIntent, GuardKind } from './guardRules';
 
 export type GuardResult = { ok: true } | { ok: false; reason: string };
 
@@ -46,131 +18,6 @@ export class TransactionGuardError extends Error {
     super(GUARD.mismatch);
   }
 }
-
-const TOKEN_PROGRAMS = new Set([TOKEN_PROGRAM, TOKEN_2022_PROGRAM]);
-const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
-  closeVacant: new Set(['close', 'harvest']),
-  burnTokens: new Set(['burn', 'close', 'harvest']),
-  burnNfts: new Set(['burn', 'close', 'burnV1']),
-  trashCnft: new Set(['cnftTransfer']),
-  burnCnft: new Set(['cnftBurn']),
-  delegateCnft: new Set(['cnftDelegate']),
-};
-const FEE_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts']);
-const BUBBLEGUM = BUBBLEGUM_DISCRIMINATORS;
-
-interface Totals {
-  fee: bigint;
-  trashTransfer: bigint;
-}
-
-const u64 = (data: Uint8Array, offset: number) => Buffer.from(data).readBigUInt64LE(offset);
-const u32 = (data: Uint8Array, offset: number) => Buffer.from(data).readUInt32LE(offset);
-const startsWith = (data: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => data[i] === b);
-
-type Check = (ix: DecodedInstruction, intent: GuardIntent, allowed: Set<string>, totals: Totals) => string | null;
-
-function account(ix: DecodedInstruction, i: number): string | undefined {
-  return ix.accounts[i]?.pubkey;
-}
-
-const checkComputeBudget: Check = (ix, intent) => {
-  const tag = ix.data[0];
-  if (tag === 2 && ix.data.length >= 5) {
-    return u32(ix.data, 1) <= MAX_COMPUTE_UNITS_PER_TRANSACTION ? null : 'compute-unit limit above the maximum';
-  }
-  if (tag === 3 && ix.data.length >= 9) {
-    const cap = BigInt(intent.maxComputeUnitPrice ?? GUARD_MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS);
-    return u64(ix.data, 1) <= cap ? null : 'compute-unit price above the cap';
-  }
-  if (tag === 4) return null; // loaded-accounts data size limit: harmless
-  return `compute budget instruction ${tag} not allowed`;
-};
-
-const checkToken: Check = (ix, intent, allowed) => {
-  const tag = ix.data[0];
-  const actions = TOKEN_ACTIONS[intent.kind];
-  const owner = intent.owner;
-  if (tag === 8 || tag === 15) {
-    if (!actions.has('burn')) return 'burn not allowed for this action';
-    const [acct, mint, authority] = [account(ix, 0), account(ix, 1), account(ix, 2)];
-    if (authority !== owner) return 'burn authority is not the owner';
-    if (!acct || !allowed.has(acct)) return `burn of an account not selected: ${acct}`;
-    if (!mint || !allowed.has(mint)) return `burn of a mint not selected: ${mint}`;
-    return null;
-  }
-  if (tag === 9) {
-    if (!actions.has('close')) return 'close not allowed for this action';
-    const [acct, destination, authority] = [account(ix, 0), account(ix, 1), account(ix, 2)];
-    if (destination !== owner) return `close pays ${destination}, not the owner`;
-    if (authority !== owner) return 'close authority is not the owner';
-    if (!acct || !allowed.has(acct)) return `close of an account not selected: ${acct}`;
-    return null;
-  }
-  if (tag === 26 && ix.data[1] === 4 && ix.programId === TOKEN_2022_PROGRAM) {
-    if (!actions.has('harvest')) return 'harvest not allowed for this action';
-    const sources = ix.accounts.slice(1).map((a) => a.pubkey);
-    return sources.every((s) => allowed.has(s)) ? null : 'harvest from an account not selected';
-  }
-  return `token instruction ${tag} not allowed`;
-};
-
-const checkTokenMetadata: Check = (ix, intent, allowed) => {
-  if (ix.data[0] !== 41 || ix.data[1] !== 0) return `token metadata instruction ${ix.data[0]} not allowed`;
-  if (!TOKEN_ACTIONS[intent.kind].has('burnV1')) return 'NFT burn not allowed for this action';
-  const [authority, mint, token] = [account(ix, 0), account(ix, 4), account(ix, 5)];
-  if (authority !== intent.owner) return 'NFT burn authority is not the owner';
-  if (!mint || !allowed.has(mint)) return `burn of an NFT not selected: ${mint}`;
-  if (!token || !allowed.has(token)) return `burn of a token account not selected: ${token}`;
-  return null;
-};
-
-const checkSystem: Check = (ix, intent, _allowed, totals) => {
-  if (ix.data.length !== 12 || u32(ix.data, 0) !== 2) return 'system instruction other than a transfer';
-  const [from, to] = [account(ix, 0), account(ix, 1)];
-  if (from !== intent.owner) return 'transfer from someone other than the owner';
-  const lamports = u64(ix.data, 4);
-  if (FEE_KINDS.has(intent.kind) && intent.feeWallet && to === intent.feeWallet) {
-    totals.fee += lamports;
-    return totals.fee <= BigInt(intent.maxFeeLamports ?? 0) ? null : 'service fee above 1 % of the rent';
-  }
-  if (intent.kind === 'trashCnft' && intent.trashWallet && to === intent.trashWallet) {
-    totals.trashTransfer += lamports;
-    return totals.trashTransfer <= BigInt(BASIC_FALLBACK_TRANSFER_LAMPORTS) ? null : 'trash transfer above 1000 lamports';
-  }
-  return `transfer to ${to}, which is not the configured wallet`;
-};
-
-const checkBubblegum: Check = (ix, intent, allowed) => {
-  const data = ix.data;
-  const nonceOf = () => u64(data, 8 + 96);
-  const assetAllowed = (treeIndex: number) => {
-    const tree = account(ix, treeIndex);
-    return !!tree && data.length >= 8 + 96 + 12 && allowed.has(cnftAssetId(tree, nonceOf()));
-  };
-  if (account(ix, 1) !== intent.owner) return 'the leaf owner is not the wallet';
-  if (startsWith(data, BUBBLEGUM.transfer) && intent.kind === 'trashCnft') {
-    if (!intent.trashWallet || account(ix, 3) !== intent.trashWallet) return 'cNFT transfer to a wallet other than the trash wallet';
-    return assetAllowed(4) ? null : 'transfer of a cNFT not selected';
-  }
-  if (startsWith(data, BUBBLEGUM.burn) && intent.kind === 'burnCnft') {
-    return assetAllowed(3) ? null : 'burn of a cNFT not selected';
-  }
-  if (startsWith(data, BUBBLEGUM.delegate) && intent.kind === 'delegateCnft') {
-    if (!intent.delegate || account(ix, 3) !== intent.delegate) return 'delegation to an address other than the server delegate';
-    return assetAllowed(4) ? null : 'delegation of a cNFT not selected';
-  }
-  return 'Bubblegum instruction not allowed for this action';
-};
-
-const CHECKS: Record<string, Check> = {
-  [COMPUTE_BUDGET_PROGRAM]: checkComputeBudget,
-  [TOKEN_PROGRAM]: checkToken,
-  [TOKEN_2022_PROGRAM]: checkToken,
-  [TOKEN_METADATA_PROGRAM]: checkTokenMetadata,
-  [SYSTEM_PROGRAM]: checkSystem,
-  [BUBBLEGUM_PROGRAM]: checkBubblegum,
-};
 
 function checkOne(input: TransactionInput, intent: GuardIntent, allowed: Set<string>, totals: Totals): GuardResult {
   let tx;
