@@ -1,6 +1,9 @@
 // Request and response of every `/api` call (spec §7, with the changes of DESIGN §3).
-// Field names are the spec's. Units: money is integer lamports, raw token amounts are decimal strings (they can
-// exceed 2^53), transactions are base64, addresses base58, signatures of messages base64 (ed25519 over the UTF-8 text).
+// Field names are the spec's. Units: where the spec names an amount (totalRentEstimate, totalRent, recoveredRent…)
+// the server answers SOL for display AND an exact integer twin `<name>Lamports` — compute with the twin. Fields
+// named `lamports`/`…Lamports` are integers; batch-burn-nft amounts are lamports. Raw token amounts are decimal
+// strings (they can exceed 2^53), transactions base64, addresses base58, message signatures base64 (ed25519 over
+// the UTF-8 text).
 // A failure answers `{ success: false, error }` — with a 4xx/5xx status, or 200 where the spec reads `error` from a body.
 
 export interface ApiFailure {
@@ -29,16 +32,26 @@ export interface ConfigResponse extends ApiResult {
   delegate: string;
 }
 
-/** GET /api/rent-estimate/{wallet}?useAccurateCalculator=true — all amounts lamports, before the 1 % fee. */
+/** GET /api/rent-estimate/{wallet}?useAccurateCalculator=true — SOL + lamport twins, before the 1 % fee; counts. */
 export interface RentEstimateData {
   totalRentEstimate: number;
+  totalRentEstimateLamports: number;
   rentPerAccount: number;
+  rentPerAccountLamports: number;
   nftRentPerAsset: number;
+  nftRentPerAssetLamports: number;
   nftAccounts: number;
   tokenAccounts: number;
   vacantAccounts: number;
-  breakdown: { nftRent: number; tokenRent: number; vacantRent: number };
-  actualBalances: { avgVacantRent: number };
+  breakdown: {
+    nftRent: number;
+    nftRentLamports: number;
+    tokenRent: number;
+    tokenRentLamports: number;
+    vacantRent: number;
+    vacantRentLamports: number;
+  };
+  actualBalances: { avgVacantRent: number; avgVacantRentLamports: number };
 }
 export interface RentEstimateResponse extends ApiResult {
   data?: RentEstimateData;
@@ -67,22 +80,25 @@ export interface VacantAccount {
 export interface SkippedVacantAccount {
   address: string;
   mint: string;
+  programId?: string;
   lamports: number;
-  reason: 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority' | string;
+  reason: 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority';
+  detail?: string;
 }
 export interface VacantAccountsResponse extends ApiResult {
   accountCount: number;
   vacantAccounts: VacantAccount[];
   skippedAccounts?: SkippedVacantAccount[];
-  /** Sum of `lamports` over `vacantAccounts`. */
+  /** Sum over `vacantAccounts`: SOL, and exact lamports. */
   totalRent?: number;
+  totalRentLamports?: number;
 }
 
 /** POST /api/prepare-burn-transactions */
 export interface PrepareBurnTransactionsRequest {
   ownerAddress: string;
-  /** Token account addresses to close (a subset of `vacantAccounts[].address`). */
-  vacantAccounts: string[];
+  /** Token account addresses to close (a subset of `vacantAccounts[].address`); omitted = all. */
+  vacantAccounts?: string[];
 }
 export interface PrepareBurnTransactionsResponse extends ApiResult {
   /** The first transaction (spec); unsigned, base64. */
@@ -93,21 +109,31 @@ export interface PrepareBurnTransactionsResponse extends ApiResult {
   accountCount: number;
   /** Accounts closed by each transaction, same order as `transactions`. */
   accountCounts?: number[];
-  /** Rent returned and fee charged, lamports, over all transactions. */
+  /** Rent returned and fee charged over all transactions: SOL, and exact lamports. */
   totalRent?: number;
+  totalRentLamports?: number;
   totalFee?: number;
+  totalFeeLamports?: number;
+  feeWallet?: string;
+  skippedAccounts?: SkippedVacantAccount[];
 }
 
-/** POST /api/submit-burn-transaction — one signed transaction per call. */
+/** POST /api/submit-burn-transaction — one signed transaction, or all of one prepare (`signedTransactions`). */
 export interface SubmitBurnTransactionRequest {
-  signedTransaction: string;
-  accountCount: number;
+  signedTransaction?: string;
+  signedTransactions?: string[];
+  accountCount?: number;
 }
 export interface SubmitBurnTransactionResponse extends ApiResult {
   signature?: string;
-  /** Lamports returned to the owner (rent minus fee). */
+  signatures?: string[];
+  /** Rent of the closed accounts: SOL, and exact lamports (the service fee is `serviceFeeLamports`). */
   recoveredRent?: number;
+  recoveredRentLamports?: number;
+  serviceFeeLamports?: number;
   accountCount?: number;
+  ownerBalanceChangeLamports?: number;
+  feeWalletBalanceChangeLamports?: number;
 }
 
 // --- §7.3 tokens and NFTs -------------------------------------------------------------------------------------
@@ -120,6 +146,11 @@ export interface WalletTokenItem {
   decimals: number;
   tokenAccount: string;
   programId?: string;
+  /** Present when the server already knows the mint's metadata. */
+  symbol?: string;
+  name?: string;
+  logoURI?: string;
+  metadataUri?: string;
 }
 export interface WalletTokensResponse extends ApiResult {
   tokens: WalletTokenItem[];
@@ -195,10 +226,11 @@ export interface BatchBurnNftResponse extends ApiResult {
   transaction?: string;
   /** All transactions when the NFTs do not fit one (DESIGN §3.6). */
   transactions?: string[];
-  /** Lamports, before the fee. */
+  /** Lamports (integers), rent before the fee. */
   totalRentRecovered?: number;
   totalFee?: number;
-  processedNFTs?: { mint: string; name?: string; tokenAccount?: string }[];
+  processedNFTs?: { mint: string; name?: string; tokenAccount?: string; rentLamports?: number; full?: boolean }[];
+  skipped?: { mint: string; reason?: string; [key: string]: unknown }[];
 }
 
 // --- §7.4 cNFT data -------------------------------------------------------------------------------------------

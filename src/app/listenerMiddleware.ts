@@ -1,0 +1,14 @@
+// Listener middleware types for the whole app. Each store (makeStore) creates its own middleware so tests get a
+// fresh one; features register with `setupXListeners(startAppListening)` (see listeners.ts).
+import type { ListenerEffectAPI, TypedStartListening } from '@reduxjs/toolkit';
+import { createListenerMiddleware } from '@reduxjs/toolkit';
+import type { AppDispatch, RootState } from './store';
+import type { AppExtra } from './walletPort';
+
+export type AppStartListening = TypedStartListening<RootState, AppDispatch, AppExtra>;
+export type AppListenerEffectAPI = ListenerEffectAPI<RootState, AppDispatch, AppExtra>;
+
+/** Untyped on purpose (state and dispatch types come from the store, which depends on this middleware). */
+export function createAppListenerMiddleware(extra: AppExtra) {
+  return createListenerMiddleware({ extra });
+}

@@ -1,0 +1,15 @@
+// Registers every feature's listeners on one store's listener middleware. A feature adds one line here.
+import { setupBurnListeners } from '../features/burn/burnListeners';
+import { setupNftsListeners } from '../features/nfts/nftsListeners';
+import { setupRentListeners } from '../features/rent/rentListeners';
+import { setupTokensListeners } from '../features/tokens/tokensListeners';
+import { setupVacantListeners } from '../features/vacant/vacantListeners';
+import type { AppStartListening } from './listenerMiddleware';
+
+export function setupListeners(startAppListening: AppStartListening): void {
+  setupTokensListeners(startAppListening);
+  setupNftsListeners(startAppListening);
+  setupRentListeners(startAppListening);
+  setupVacantListeners(startAppListening);
+  setupBurnListeners(startAppListening);
+}

@@ -1,0 +1,34 @@
+// Every slice of the app plus the RTK Query cache, combined once. Slice files own their state; this only lists them.
+import { combineSlices } from '@reduxjs/toolkit';
+import { baseApi } from '../api/baseApi';
+import '../api/endpoints';
+import activitySlice from '../features/activity/activitySlice';
+import burnSlice from '../features/burn/burnSlice';
+import celebrationSlice from '../features/celebration/celebrationSlice';
+import cnftsSlice from '../features/cnfts/cnftsSlice';
+import hiddenAssetsSlice from '../features/hiddenAssets/hiddenAssetsSlice';
+import nftsSlice from '../features/nfts/nftsSlice';
+import queueSlice from '../features/queue/queueSlice';
+import rentSlice from '../features/rent/rentSlice';
+import selectionSlice from '../features/selection/selectionSlice';
+import tokensSlice from '../features/tokens/tokensSlice';
+import vacantSlice from '../features/vacant/vacantSlice';
+import walletSlice from '../features/wallet/walletSlice';
+
+export const rootReducer = combineSlices(
+  walletSlice,
+  tokensSlice,
+  nftsSlice,
+  cnftsSlice,
+  selectionSlice,
+  rentSlice,
+  vacantSlice,
+  burnSlice,
+  queueSlice,
+  activitySlice,
+  hiddenAssetsSlice,
+  celebrationSlice,
+  baseApi,
+);
+
+export type CombinedState = ReturnType<typeof rootReducer>;

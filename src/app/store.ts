@@ -1,0 +1,32 @@
+// The store factory (Redux templates' makeStore): a fresh store per page or per test, with RTK Query, the
+// listener middleware (wallet port + connection in `extra`) and redux-persist for activity and hiddenAssets only.
+import { configureStore } from '@reduxjs/toolkit';
+import { persistReducer } from 'redux-persist';
+import { baseApi } from '../api/baseApi';
+import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
+import { setupListeners } from './listeners';
+import { PERSIST_ACTIONS, persistConfig } from './persist';
+import { rootReducer, type CombinedState } from './rootReducer';
+import { createAppExtra, type AppExtra } from './walletPort';
+
+const persistedReducer = persistReducer(persistConfig<CombinedState>(), rootReducer);
+
+export type RootState = ReturnType<typeof persistedReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>, extra: AppExtra = createAppExtra()) {
+  const listenerMiddleware = createAppListenerMiddleware(extra);
+  const store = configureStore({
+    reducer: persistedReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ serializableCheck: { ignoredActions: PERSIST_ACTIONS } })
+        .prepend(listenerMiddleware.middleware)
+        .concat(baseApi.middleware),
+    devTools: process.env.NODE_ENV !== 'production',
+  });
+  setupListeners(listenerMiddleware.startListening as unknown as AppStartListening);
+  return Object.assign(store, { extra });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
