@@ -1,13 +1,11 @@
 // Spec §4.3 bulk token burn, done better (DESIGN §3.6): every selected token, packed into as few transactions as
 // fit by measured size, one wallet approval. A wallet without signAllTransactions gets the spec's behaviour: the
 // first 8 in one transaction, the rest stay selected, and after 5 s a message asks for another click.
-import { AccountLayout } from '@solana/spl-token';
-import { PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { type AccountInfo, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
 import { bulkBurnComputeUnits } from '../../chain/fees';
 import { assertTransactions } from '../../chain/guard';
 import { packTransactions } from '../../chain/pack';
-import { burnAndCloseIxs } from '../../chain/tokenInstructions';
 import { BULK_TOKEN_BURN_PER_TRANSACTION, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/texts';
 import { selectSelectedTokenMints } from '../selection/selectionSlice';
@@ -17,6 +15,7 @@ import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps }
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
+import { planTokenBurn } from './tokenBurnPlan';
 import { canSign, canSignAll, runTransactions } from './txRunner';
 
 interface BurnGroup {
@@ -30,17 +29,16 @@ async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
   const selected = new Set(selectSelectedTokenMints(api.getState()));
   const tokens = selectTokens(api.getState()).filter((t) => selected.has(t.mint));
   if (tokens.length === 0) return [];
-  const infos = await connectionOf(api).getMultipleAccountsInfo(tokens.map((t) => new PublicKey(t.account)), 'confirmed');
+  const connection = connectionOf(api);
+  const infos: (AccountInfo<Buffer> | null)[] = [];
+  for (let i = 0; i < tokens.length; i += 100) {
+    const keys = tokens.slice(i, i + 100).map((t) => new PublicKey(t.account));
+    infos.push(...(await api.pause(connection.getMultipleAccountsInfo(keys, 'confirmed'))));
+  }
   const groups: BurnGroup[] = [];
   tokens.forEach((token, i) => {
-    const info = infos[i];
-    if (!info || info.data.length < AccountLayout.span) return;
-    const decoded = AccountLayout.decode(info.data.subarray(0, AccountLayout.span));
-    if (decoded.owner.toBase58() !== owner || decoded.mint.toBase58() !== token.mint) return;
-    const ixs = burnAndCloseIxs({
-      owner, account: token.account, mint: token.mint, amount: decoded.amount, decimals: token.decimals, programId: info.owner,
-    });
-    groups.push({ token, ixs, lamports: info.lamports });
+    const plan = planTokenBurn(owner, token, infos[i]);
+    if (plan.ok) groups.push({ token, ixs: plan.ixs, lamports: plan.lamports });
   });
   return groups;
 }

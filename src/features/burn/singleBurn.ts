@@ -1,11 +1,9 @@
 // Spec §4.2 single burn of a token or an NFT: build → guard → sign (120 s) → send → confirm → record.
 // Tokens: burn the full on-chain amount and close the account. NFTs: burnV1 where Token Metadata exists (token
 // account, metadata and edition come back), else SPL burn + close. The rent figure is the closed accounts' lamports.
-import { AccountLayout } from '@solana/spl-token';
 import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
 import { assertTransactions, type GuardKind } from '../../chain/guard';
-import { burnAndCloseIxs } from '../../chain/tokenInstructions';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
 import { VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
 import { selectNfts } from '../nfts/nftsSlice';
@@ -15,6 +13,7 @@ import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
 import { nftBurnIxs, readNftBurns } from './nftBurnPlan';
+import { planTokenBurn } from './tokenBurnPlan';
 import { canSign, runTransactions } from './txRunner';
 
 interface BuiltBurn {
@@ -30,16 +29,9 @@ type Conn = ReturnType<typeof connectionOf>;
 async function buildTokenBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
   const token = selectTokens(api.getState()).find((t) => t.mint === mint);
   if (!token) throw new BurnValidationError(errorBurningToken('token not found in this wallet'));
-  const info = await connection.getAccountInfo(new PublicKey(token.account), 'confirmed');
-  if (!info) throw new BurnValidationError(errorBurningToken('token account not found'));
-  const decoded = AccountLayout.decode(info.data.subarray(0, AccountLayout.span));
-  if (decoded.owner.toBase58() !== owner || decoded.mint.toBase58() !== mint) {
-    throw new BurnValidationError(errorBurningToken('token account does not belong to this wallet'));
-  }
-  const ixs = burnAndCloseIxs({
-    owner, account: token.account, mint, amount: decoded.amount, decimals: token.decimals, programId: info.owner,
-  });
-  return { ixs, lamports: info.lamports, allowed: [token.account, mint], guardKind: 'burnTokens', label: token.symbol || token.name };
+  const plan = planTokenBurn(owner, token, await connection.getAccountInfo(new PublicKey(token.account), 'confirmed'));
+  if (!plan.ok) throw new BurnValidationError(errorBurningToken(plan.reason));
+  return { ...plan, guardKind: 'burnTokens', label: token.symbol || token.name };
 }
 
 async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
