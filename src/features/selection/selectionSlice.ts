@@ -1,4 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { nftsLoadStarted } from '../nfts/nftsSlice';
+import { tokensLoadStarted } from '../tokens/tokensSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
 
 // Spec §2.1/§2.2: bulk select mode (default ON) and the selected tokens, NFTs and cNFTs (by mint / asset id).
@@ -46,6 +49,19 @@ const selectionSlice = createSlice({
   extraReducers: (builder) => {
     // The selection belongs to the wallet that was shown; the mode is the user's preference and stays.
     builder.addCase(walletDisconnected, (state) => ({ ...initialState, bulkMode: state.bulkMode }));
+    // A fresh load (another wallet, or a reload) replaces the lists, so their selections go too.
+    builder.addCase(tokensLoadStarted, (state) => {
+      state.tokens = [];
+    });
+    builder.addCase(nftsLoadStarted, (state) => {
+      state.nfts = [];
+      state.cnfts = [];
+    });
+    // A trashed (hidden) cNFT leaves the list, and so the selection.
+    builder.addCase(assetsHidden, (state, action) => {
+      const gone = new Set(action.payload.ids);
+      state.cnfts = state.cnfts.filter((id) => !gone.has(id));
+    });
   },
   selectors: {
     selectBulkMode: (state) => state.bulkMode,
