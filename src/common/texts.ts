@@ -136,6 +136,9 @@ export const QUEUE_MODAL = {
   processing: 'Processing',
   successful: 'Successful',
   failed: 'Failed',
+  creatingQueue: 'Creating transfer queue...', // ours (state lines)
+  processingQueue: 'Processing transfers...',
+  complete: 'Transfer complete',
   trashedAssets: 'Trashed assets', // ours
   failedAssets: 'Failed assets', // ours
 } as const;

@@ -6,7 +6,17 @@ import {
   createSetAuthorityInstruction,
   createTransferInstruction,
 } from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, type Signer } from '@solana/web3.js';
+import {
+  AddressLookupTableAccount,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+  type Signer,
+} from '@solana/web3.js';
 import { BUBBLEGUM_PROGRAM, SYSTEM_PROGRAM } from '../../../src/common/addresses';
 import { GUARD } from '../../../src/common/texts';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
@@ -126,6 +136,17 @@ describe('checkTransaction: vacant closes', () => {
       expect(err).toBeInstanceOf(TransactionGuardError);
       expect((err as TransactionGuardError).reason).toMatch(/close pays/);
     }
+  });
+
+  it('reads v0 transactions, and refuses one with lookup tables (accounts unknown without the chain)', () => {
+    const message = new TransactionMessage({ payerKey: owner.publicKey, recentBlockhash: blockhash, instructions: [closeIx(accounts[0])] });
+    expect(checkTransaction(new VersionedTransaction(message.compileToV0Message()), vacantIntent)).toEqual({ ok: true });
+    const table = new AddressLookupTableAccount({
+      key: Keypair.generate().publicKey,
+      state: { deactivationSlot: BigInt('18446744073709551615'), lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [accounts[0]] },
+    });
+    const withLookup = new VersionedTransaction(message.compileToV0Message([table]));
+    expect(checkTransaction(withLookup, vacantIntent)).toMatchObject({ ok: false, reason: expect.stringContaining('lookup') });
   });
 
   it('refuses garbage', () => {
