@@ -34,6 +34,8 @@ export interface VacantFlowDeps {
   /** Signing limit (spec §9, 120 s): resolves after the limit, or rejects when the run is cancelled. */
   signingTimeout(): Promise<void>;
   step(step: VacantStep): void;
+  /** Wraps every wait so an abandoned run (Reset) stops at once; rejects when the run was cancelled. */
+  pause?<T>(promise: Promise<T>): Promise<T>;
 }
 
 export type VacantOutcome =
@@ -111,7 +113,8 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   deps.step('awaitingSignature');
   let signed: Transaction[];
   try {
-    signed = await signAll(deps, encoded.map((b64) => Transaction.from(Buffer.from(b64, 'base64'))));
+    const signing = signAll(deps, encoded.map((b64) => Transaction.from(Buffer.from(b64, 'base64'))));
+    signed = await (deps.pause ? deps.pause(signing) : signing);
   } catch (err) {
     if ((err as Error)?.name === 'TaskAbortError') throw err;
     return fail(classifyError(err, 'vacant').message, err);

@@ -14,36 +14,50 @@ import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
 // Runs the §4.5 flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
 // the slice ignores anything the abandoned run would still report.
 
-function flowDeps(api: AppListenerEffectAPI, runId: number, pause: <T>(p: Promise<T>) => Promise<T>): VacantFlowDeps {
-  const { dispatch } = api;
+interface ForkControls {
+  pause<T>(p: Promise<T>): Promise<T>;
+  signal: AbortSignal;
+}
+
+function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls): VacantFlowDeps {
+  // A cancelled run must not even start its next request: check before dispatching, then wait through pause.
+  // The state is the truth: a Reset in the same tick as the wallet's answer has already moved the run on.
+  const live = () => {
+    const { status, runId: current } = api.getState().vacant;
+    return !fork.signal.aborted && status === 'processing' && current === runId;
+  };
+  const pause = <T,>(p: () => Promise<T>) =>
+    live() ? fork.pause(p()) : Promise.reject(Object.assign(new Error('Vacant burn was reset'), { name: 'TaskAbortError' }));
+  const dispatch = api.dispatch;
   const { getVacantAccounts, prepareBurnTransactions, submitBurnTransaction } = vacantApi.endpoints;
   return {
     wallet: api.extra.wallet as VacantWallet,
     list: async (ownerAddress) =>
-      (await pause(
+      (await pause(() =>
         dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
       )) as unknown as VacantListBody,
     prepare: async (ownerAddress, accounts) =>
-      (await pause(
+      (await pause(() =>
         dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts })).unwrap(),
       )) as unknown as PrepareBody,
     submit: async (signed, accountCount) =>
-      (await pause(
+      (await pause(() =>
         dispatch(
           submitBurnTransaction.initiate(
             signed.length === 1 ? { signedTransaction: signed[0], accountCount } : { signedTransactions: signed, accountCount },
           ),
         ).unwrap(),
       )) as unknown as SubmitBody,
-    feeWallet: async () => (await pause(dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap())).feeWallet,
+    feeWallet: async () => (await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap())).feeWallet,
     signingTimeout: () => api.delay(SIGNING_TIMEOUT_MS),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
+    pause: fork.pause,
   };
 }
 
 export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void> {
   const runId = api.getState().vacant.runId;
-  const task = api.fork(async (forkApi) => runVacantBurn(flowDeps(api, runId, forkApi.pause)));
+  const task = api.fork(async (forkApi) => runVacantBurn(flowDeps(api, runId, forkApi)));
   const stop = api.take((a) => vacantReset.match(a) || walletDisconnected.match(a));
   stop.catch(() => undefined); // rejects when this effect ends first
   const first = await Promise.race([task.result.then((r) => ({ kind: 'done' as const, r })), stop.then(() => ({ kind: 'stopped' as const }))]);

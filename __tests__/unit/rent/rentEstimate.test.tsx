@@ -1,0 +1,155 @@
+// Rent estimate (spec §4.1, §2.3, §8.2): a fresh store with every listener, a real HTTP server answering the
+// estimate, and the card rendered from the store.
+import { act, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { setApiOrigin } from '../../../src/api/baseApi';
+import { makeStore } from '../../../src/app/store';
+import { RENT, RENT_ERRORS, VALIDATION } from '../../../src/common/texts';
+import { RentEstimateCard } from '../../../src/features/rent/RentEstimateCard';
+import { rentErrorText } from '../../../src/features/rent/rentListeners';
+import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
+import { walletConnected, walletDisconnected } from '../../../src/features/wallet/walletSlice';
+import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
+
+const W1 = 'Wa11et1111111111111111111111111111111111111';
+const W2 = 'Wa11et2222222222222222222222222222222222222';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Demo-profile figures from the local chain (see __tests__/backend/rentEstimate.test.ts).
+const DATA = {
+  totalRentEstimate: 0.08573328, totalRentEstimateLamports: 85_733_280,
+  rentPerAccount: 0.002062944, rentPerAccountLamports: 2_062_944,
+  nftRentPerAsset: 0.0105096, nftRentPerAssetLamports: 10_509_600,
+  nftAccounts: 6, tokenAccounts: 5, vacantAccounts: 6,
+  breakdown: { nftRent: 0.0630576, nftRentLamports: 63_057_600, tokenRent: 0.01031472, tokenRentLamports: 10_314_720,
+    vacantRent: 0.01236096, vacantRentLamports: 12_360_960 },
+  actualBalances: { avgVacantRent: 0.00206016, avgVacantRentLamports: 2_060_160 },
+};
+
+let server: RecordingServer;
+beforeAll(async () => {
+  server = await startRecordingServer();
+  setApiOrigin(server.origin);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.respond((req) => (req.path.startsWith('/api/rent-estimate/') ? { body: { success: true, data: DATA } } : undefined));
+});
+
+const rentRequests = () => server.requests.filter((r) => r.path.startsWith('/api/rent-estimate/'));
+
+describe('rent estimate listener', () => {
+  it('asks 500 ms after the wallet changes, with the accurate calculator, and keeps lamports exact', async () => {
+    const store = makeStore();
+    store.dispatch(walletConnected({ publicKey: W1 }));
+    expect(store.getState().rent.status).toBe('loading');
+    await sleep(300);
+    expect(rentRequests()).toHaveLength(0);
+    await sleep(500);
+    expect(rentRequests()).toHaveLength(1);
+    expect(rentRequests()[0].path).toBe(`/api/rent-estimate/${W1}`);
+    expect(rentRequests()[0].query.get('useAccurateCalculator')).toBe('true');
+    await sleep(100);
+    const { status, estimate } = store.getState().rent;
+    expect(status).toBe('loaded');
+    expect(estimate).toMatchObject({ total: 85_733_280, vacantRent: 12_360_960, vacantAccounts: 6, nftRentPerAsset: 10_509_600 });
+  });
+
+  it('a quick wallet switch cancels the first wait: one request, for the second wallet', async () => {
+    const store = makeStore();
+    store.dispatch(walletConnected({ publicKey: W1 }));
+    await sleep(200);
+    store.dispatch(walletConnected({ publicKey: W2 }));
+    await sleep(900);
+    expect(rentRequests().map((r) => r.path)).toEqual([`/api/rent-estimate/${W2}`]);
+    expect(store.getState().rent.wallet).toBe(W2);
+  });
+
+  it('disconnect clears the estimate and drops a pending request', async () => {
+    const store = makeStore();
+    store.dispatch(walletConnected({ publicKey: W1 }));
+    await sleep(800);
+    expect(store.getState().rent.status).toBe('loaded');
+    store.dispatch(walletConnected({ publicKey: W2 }));
+    store.dispatch(walletDisconnected());
+    await sleep(800);
+    expect(store.getState().rent).toEqual({ status: 'idle', wallet: null, estimate: null, error: null });
+  });
+
+  it('errors read as spec §8.2', async () => {
+    server.respond((req) =>
+      req.path.startsWith('/api/rent-estimate/') ? { status: 404, body: { success: false, error: 'Wallet address not found' } } : undefined,
+    );
+    const store = makeStore();
+    store.dispatch(walletConnected({ publicKey: W1 }));
+    await sleep(900);
+    expect(store.getState().rent).toMatchObject({ status: 'error', error: RENT_ERRORS.walletNotFound });
+
+    server.respond((req) => (req.path.startsWith('/api/rent-estimate/') ? { body: { success: false, error: 'x' } } : undefined));
+    store.dispatch(walletConnected({ publicKey: W2 }));
+    await sleep(900);
+    expect(store.getState().rent.error).toBe(RENT_ERRORS.failed);
+
+    expect(rentErrorText({ status: 'TIMEOUT_ERROR', error: 'AbortError' })).toBe(RENT_ERRORS.timeout);
+    expect(rentErrorText({ status: 500, data: { success: false } })).toBe(RENT_ERRORS.failed);
+    expect(rentErrorText({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(RENT_ERRORS.unavailable);
+  });
+});
+
+describe('Rent Return Estimate card', () => {
+  const renderCard = () => {
+    const store = makeStore();
+    render(
+      <Provider store={store}>
+        <RentEstimateCard />
+      </Provider>,
+    );
+    return store;
+  };
+
+  it('loading, then the total net of 1 % with its breakdown and per-account rents', async () => {
+    const store = renderCard();
+    act(() => { store.dispatch(walletConnected({ publicKey: W1 })); });
+    expect(await screen.findByText(RENT.loading)).toBeInTheDocument();
+    expect(await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 })).toBeInTheDocument();
+    // 85 733 280 − floor(1 %) = 84 875 948 lamports
+    expect(screen.getByTestId('rent-total')).toHaveTextContent('0.084875948 SOL');
+    expect(screen.getByText(`${RENT.nftAccounts} (6)`)).toBeInTheDocument();
+    expect(screen.getByText(`${RENT.tokenAccounts} (5)`)).toBeInTheDocument();
+    expect(screen.getByText(`${RENT.vacantAccounts} (6)`)).toBeInTheDocument();
+    expect(screen.getByText('0.01236096 SOL')).toBeInTheDocument();
+    expect(screen.getByText(RENT.rentPerTokenAccount)).toBeInTheDocument();
+    expect(screen.getByText('0.0105096 SOL')).toBeInTheDocument();
+  });
+
+  it('no vacant line when there are none', async () => {
+    server.respond((req) =>
+      req.path.startsWith('/api/rent-estimate/')
+        ? { body: { success: true, data: { ...DATA, vacantAccounts: 0, breakdown: { ...DATA.breakdown, vacantRent: 0, vacantRentLamports: 0 } } } }
+        : undefined,
+    );
+    const store = renderCard();
+    act(() => { store.dispatch(walletConnected({ publicKey: W1 })); });
+    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
+    expect(screen.queryByText(new RegExp(RENT.vacantAccounts))).toBeNull();
+  });
+
+  it('with a selection: Selected for Burning, tokens/NFTs/cNFTs, the cNFT note, and the batch warning over 10', async () => {
+    const store = renderCard();
+    act(() => { store.dispatch(walletConnected({ publicKey: W1 })); });
+    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
+    act(() => { store.dispatch(assetSelectionToggled({ kind: 'token', mint: 'T1' })); });
+    act(() => { store.dispatch(assetSelectionToggled({ kind: 'nft', mint: 'N1' })); });
+    act(() => { store.dispatch(assetSelectionToggled({ kind: 'cnft', mint: 'C1' })); });
+    expect(await screen.findByText(RENT.selectedForBurning)).toBeInTheDocument();
+    // (2 062 944 + 10 509 600) − 1 % = 12 572 544 − 125 725
+    expect(screen.getByTestId('rent-selected-total')).toHaveTextContent('0.012446819 SOL');
+    expect(screen.getByText(`${RENT.cnfts} (1)`)).toBeInTheDocument();
+    expect(screen.getByText(RENT.cnftsNoRentNote)).toBeInTheDocument();
+    expect(screen.queryByText(RENT.batchSizeLimitExceeded)).toBeNull();
+    for (let i = 2; i <= 11; i++) act(() => { store.dispatch(assetSelectionToggled({ kind: 'token', mint: `T${i}` })); });
+    expect(await screen.findByText(RENT.batchSizeLimitExceeded)).toBeInTheDocument();
+    expect(screen.getByText(VALIDATION.selectFewerAssets)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,236 @@
+// The vacant burn (spec §4.5, §8.1, §2.4) with a fresh store, a real HTTP server answering the three calls with
+// real transactions, and a wallet whose key is in the test. Only the server's answers are scripted.
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Keypair, Transaction } from '@solana/web3.js';
+import nacl from 'tweetnacl';
+import { Provider } from 'react-redux';
+import { setApiOrigin } from '../../../src/api/baseApi';
+import { makeStore } from '../../../src/app/store';
+import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
+import { computeBudgetIxs } from '../../../src/chain/computeBudget';
+import { feeTransferIxs } from '../../../src/chain/feeTransfer';
+import { serviceFee } from '../../../src/chain/fees';
+import { packTransactions, transactionToBase64 } from '../../../src/chain/pack';
+import { closeVacantIxs } from '../../../src/chain/tokenInstructions';
+import { TOKEN_PROGRAM } from '../../../src/common/addresses';
+import { GUARD, VACANT, VACANT_ERRORS, VALIDATION, vacantBannerText } from '../../../src/common/texts';
+import { rentEstimateLoaded, rentEstimateRequested } from '../../../src/features/rent/rentSlice';
+import { VacantBanner } from '../../../src/features/vacant/VacantBanner';
+import { vacantBurnRequested, vacantReset } from '../../../src/features/vacant/vacantSlice';
+import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
+
+const owner = Keypair.generate();
+const OWNER = owner.publicKey.toBase58();
+const FEE_WALLET = Keypair.generate().publicKey.toBase58();
+const accounts = [0, 1, 2].map(() => ({ address: Keypair.generate().publicKey.toBase58(), mint: Keypair.generate().publicKey.toBase58(), programId: TOKEN_PROGRAM, lamports: 2_039_280 }));
+const RENT = 3 * 2_039_280;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function preparedTransactions(feeTo = FEE_WALLET, perTx = 3): string[] {
+  const packed = packTransactions({
+    payer: OWNER,
+    recentBlockhash: Keypair.generate().publicKey.toBase58(),
+    groups: accounts.map((a) => closeVacantIxs({ owner: OWNER, account: a.address, programId: a.programId })),
+    prefix: (n) => computeBudgetIxs(5_000 + n * 10_000, 1),
+    suffix: (idx) => feeTransferIxs(OWNER, feeTo, serviceFee(idx.length * 2_039_280)),
+    maxGroupsPerTransaction: perTx,
+  });
+  return packed.map((p) => transactionToBase64(p.transaction));
+}
+
+let server: RecordingServer;
+let submitAnswer: { status?: number; body: unknown };
+let prepared: string[];
+let listed: unknown;
+beforeAll(async () => {
+  server = await startRecordingServer();
+  setApiOrigin(server.origin);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  prepared = preparedTransactions();
+  listed = { success: true, accountCount: 3, vacantAccounts: accounts, totalRentLamports: RENT };
+  submitAnswer = {
+    body: { success: true, signature: 'SIG1', signatures: ['SIG1'], accountCount: 3, recoveredRent: RENT / 1e9, recoveredRentLamports: RENT, serviceFeeLamports: serviceFee(RENT) },
+  };
+  server.respond((req) => {
+    if (req.path === '/api/config') return { body: { success: true, feeWallet: FEE_WALLET, quicknodeRpcUrl: 'x', localnet: true } };
+    if (req.path === '/api/burn-vacant-accounts') return { body: listed };
+    if (req.path === '/api/prepare-burn-transactions')
+      return { body: { success: true, transaction: prepared[0], transactions: prepared, accountCount: 3, accountCounts: prepared.map((_, i) => (i < prepared.length - 1 ? 3 / prepared.length : 3 - (prepared.length - 1) * (3 / prepared.length))) } };
+    if (req.path === '/api/submit-burn-transaction') return submitAnswer;
+    return undefined;
+  });
+});
+
+function setup(sign?: WalletPort['signAllTransactions'] | null) {
+  const signAll = jest.fn(
+    sign ??
+      (async <T,>(txs: T[]) => {
+        (txs as unknown as Transaction[]).forEach((t) => t.partialSign(owner));
+        return txs;
+      }),
+  );
+  const wallet: WalletPort = { publicKey: OWNER, signAllTransactions: sign === null ? undefined : (signAll as never) };
+  const store = makeStore(undefined, createAppExtra(wallet));
+  return { store, signAll };
+}
+const requests = (path: string) => server.requests.filter((r) => r.path === path);
+async function until(check: () => boolean, ms = 3000) {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (check()) return;
+  throw new Error('condition not met');
+}
+
+describe('vacant burn flow', () => {
+  it('lists, prepares, checks, signs ALL with one approval, submits, and ends done with the success alert', async () => {
+    prepared = preparedTransactions(FEE_WALLET, 2); // two transactions: still one approval
+    const { store, signAll } = setup();
+    store.dispatch(vacantBurnRequested());
+    expect(store.getState().vacant.status).toBe('processing');
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(store.getState().vacant.status).toBe('done');
+    expect(signAll).toHaveBeenCalledTimes(1);
+    expect((signAll.mock.calls[0][0] as unknown[]).length).toBe(2);
+    expect(requests('/api/burn-vacant-accounts')[0].body).toEqual({ ownerAddress: OWNER, signedMessage: 'simulated-signature' });
+    expect((requests('/api/prepare-burn-transactions')[0].body as any).vacantAccounts).toEqual(accounts.map((a) => a.address));
+    const sent = requests('/api/submit-burn-transaction')[0].body as { signedTransactions: string[] };
+    expect(sent.signedTransactions).toHaveLength(2);
+    for (const b64 of sent.signedTransactions) {
+      const tx = Transaction.from(Buffer.from(b64, 'base64'));
+      expect(nacl.sign.detached.verify(tx.serializeMessage(), tx.signatures[0].signature!, owner.publicKey.toBytes())).toBe(true);
+    }
+    const net = RENT - serviceFee(RENT); // 6 117 840 − 61 178
+    expect(store.getState().vacant.alert).toBe(
+      `Burned 3 vacant accounts and recovered 0.006056662 SOL. Signature: SIG1. The page will refresh.`,
+    );
+    expect(net).toBe(6_056_662);
+    expect(store.getState().activity.entries[0]).toMatchObject({ type: 'vacant-burn', lamports: net, signature: 'SIG1' });
+  });
+
+  it('a rejection in the wallet: "Transaction was cancelled.", nothing submitted, back to idle', async () => {
+    const { store } = setup(async () => {
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    });
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(store.getState().vacant).toMatchObject({ status: 'idle', alert: VACANT_ERRORS.cancelled });
+    expect(requests('/api/submit-burn-transaction')).toHaveLength(0);
+  });
+
+  it('the guard refuses a transaction that pays someone else: nothing is signed', async () => {
+    prepared = preparedTransactions(Keypair.generate().publicKey.toBase58());
+    const { store, signAll } = setup();
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(store.getState().vacant.alert).toBe(GUARD.mismatch);
+    expect(signAll).not.toHaveBeenCalled();
+  });
+
+  it('a second request while processing does nothing; Reset returns a stuck flow to idle and drops its late result', async () => {
+    let release!: () => void;
+    const { store, signAll } = setup(
+      (async <T,>(txs: T[]) => {
+        await new Promise<void>((r) => (release = r));
+        (txs as unknown as Transaction[]).forEach((t) => t.partialSign(owner));
+        return txs;
+      }) as never,
+    );
+    store.dispatch(vacantBurnRequested());
+    await until(() => signAll.mock.calls.length === 1);
+    const runId = store.getState().vacant.runId;
+    store.dispatch(vacantBurnRequested());
+    await sleep(100);
+    expect(requests('/api/burn-vacant-accounts')).toHaveLength(1);
+    expect(store.getState().vacant.runId).toBe(runId);
+    store.dispatch(vacantReset());
+    expect(store.getState().vacant.status).toBe('idle');
+    release();
+    await sleep(300);
+    expect(requests('/api/submit-burn-transaction')).toHaveLength(0);
+    expect(store.getState().vacant.status).toBe('idle');
+  });
+
+  it.each([
+    ['no wallet', () => ({ wallet: null }), VALIDATION.connectWalletFirst],
+    ['nothing to close', () => ({ list: { success: true, accountCount: 0, vacantAccounts: [] } }), VACANT_ERRORS.noneFound],
+    ['listing fails with a reason', () => ({ list: { success: false, error: 'RPC down' } }), 'Error: RPC down'],
+    ['submit: insufficient funds', () => ({ submit: { status: 400, body: { success: false, error: 'Attempt to debit an account but found no record of a prior credit; insufficient funds' } } }), VACANT_ERRORS.insufficientFunds],
+    ['submit: expired', () => ({ submit: { status: 400, body: { success: false, error: 'Blockhash not found' } } }), VACANT_ERRORS.expired],
+    ['submit: other', () => ({ submit: { status: 400, body: { success: false, error: 'custom program error: 0xb' } } }), 'Transaction failed: custom program error: 0xb'],
+  ])('%s → the §8.1 alert', async (_name, make, text) => {
+    const m = make() as { wallet?: null; list?: unknown; submit?: typeof submitAnswer };
+    if (m.list) listed = m.list;
+    if (m.submit) submitAnswer = m.submit;
+    const { store } = setup(m.wallet === null ? null : undefined);
+    if (m.wallet === null) store.extra.wallet.publicKey = null;
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(store.getState().vacant).toMatchObject({ status: 'idle', alert: text });
+  });
+
+  it('prepare failure → "Error preparing transactions: ..."', async () => {
+    server.respond((req) =>
+      req.path === '/api/burn-vacant-accounts'
+        ? { body: listed }
+        : req.path === '/api/prepare-burn-transactions'
+          ? { status: 400, body: { success: false, error: 'No vacant accounts found to burn.' } }
+          : req.path === '/api/config' ? { body: { success: true, feeWallet: FEE_WALLET } } : undefined,
+    );
+    const { store } = setup();
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(store.getState().vacant.alert).toBe('Error preparing transactions: No vacant accounts found to burn.');
+  });
+});
+
+describe('vacant banner', () => {
+  const estimate = (vacantAccounts: number, vacantRent: number) => ({
+    total: vacantRent, rentPerAccount: 0, nftRentPerAsset: 0, nftAccounts: 0, tokenAccounts: 0, vacantAccounts,
+    nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0,
+  });
+
+  it('hidden without vacant rent; shows count and exact SOL; PROCESSING... and Reset while busy; alert then reload', async () => {
+    const reload = jest.fn();
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const { store } = setup(async () => {
+      throw new Error('User rejected the request.');
+    });
+    render(
+      <Provider store={store}>
+        <VacantBanner reload={reload} />
+      </Provider>,
+    );
+    act(() => {
+      store.dispatch(rentEstimateRequested({ wallet: OWNER }));
+      store.dispatch(rentEstimateLoaded({ wallet: OWNER, estimate: estimate(0, 0) }));
+    });
+    expect(screen.queryByTestId('vacant-banner')).toBeNull();
+    act(() => {
+      store.dispatch(rentEstimateLoaded({ wallet: OWNER, estimate: estimate(6, 12_360_960) }));
+    });
+    expect(screen.getByTestId('vacant-text')).toHaveTextContent(vacantBannerText(6, '0.01236096'));
+    expect(screen.queryByText(VACANT.reset)).toBeNull();
+    fireEvent.click(screen.getByTestId('vacant-recover'));
+    expect(screen.getByTestId('vacant-recover')).toHaveTextContent(VACANT.processing);
+    expect(screen.getByText(VACANT.reset)).toBeInTheDocument();
+    await act(async () => until(() => store.getState().vacant.status !== 'processing'));
+    expect(alert).toHaveBeenCalledWith(VACANT_ERRORS.cancelled);
+    expect(reload).not.toHaveBeenCalled();
+    expect(screen.getByTestId('vacant-recover')).toHaveTextContent(VACANT.recoverButton);
+
+    // Success: the alert, then the page reload.
+    const ok = setup();
+    render(
+      <Provider store={ok.store}>
+        <VacantBanner reload={reload} />
+      </Provider>,
+    );
+    act(() => {
+      ok.store.dispatch(vacantBurnRequested());
+    });
+    await act(async () => until(() => reload.mock.calls.length === 1));
+    expect(alert).toHaveBeenLastCalledWith(expect.stringMatching(/^Burned 3 vacant accounts .* The page will refresh\.$/));
+    alert.mockRestore();
+  });
+});
