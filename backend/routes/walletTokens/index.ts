@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { NATIVE_MINT } from '../../../src/common/addresses';
 import type { Services } from '../../context';
 import { ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
@@ -42,6 +43,8 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
           decimals: a.decimals,
           tokenAccount: a.address,
           programId: a.program,
+          // Wrapped SOL: closing the account unwraps it; burning would destroy SOL.
+          ...(a.mint === NATIVE_MINT ? { isNative: true } : {}),
           ...(md?.symbol ? { symbol: md.symbol } : {}),
           ...(md?.name ? { name: md.name } : {}),
           ...(logo ? { logoURI: logo } : {}),
