@@ -1,0 +1,199 @@
+/**
+ * @jest-environment node
+ */
+// The burn flows end to end below the UI: a fresh store per test, its listeners, the real server and local chain,
+// and a Keypair wallet port. Every lamport is checked against the chain.
+import { Keypair, PublicKey } from '@solana/web3.js';
+import { serviceFee } from '../../../src/chain/fees';
+import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../../src/common/texts';
+import { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested } from '../../../src/features/burn/burnSlice';
+import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
+import { type Chain, connectedStore, keypairWallet, networkFee, startChain, until } from './support/burnHarness';
+
+let chain: Chain;
+beforeAll(async () => {
+  chain = await startChain();
+}, 60_000);
+afterAll(() => chain?.close());
+
+async function funded(times = 1) {
+  const owner = Keypair.generate();
+  const manifests = [];
+  for (let i = 0; i < times; i++) manifests.push((await chain.post('localnet/fund', { owner: owner.publicKey.toBase58() })).body.manifest);
+  return { owner, manifests };
+}
+
+const balance = (owner: Keypair) => chain.connection.getBalance(owner.publicKey);
+type Store = Awaited<ReturnType<typeof connectedStore>>;
+const settled = (store: Store) => until(() => !store.getState().burn.busy && store.getState().burn.status !== 'idle', 60_000);
+
+describe('single burn', () => {
+  it('burns a token: card gone, balance + account lamports − network fee, activity entry, message cleared after 8 s', async () => {
+    const { owner } = await funded();
+    const wallet = keypairWallet(owner);
+    const store = await connectedStore(chain, wallet);
+    const token = store.getState().tokens.items.find((t) => t.programId !== 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' && t.symbol !== 'wSOL')!;
+    const [rent] = await chain.lamportsOf([token.account]);
+    const before = await balance(owner);
+
+    store.dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }));
+    await settled(store);
+    const state = store.getState();
+    expect(state.burn.status).toBe('done');
+    const tx = wallet.signed[0][0];
+    expect((await balance(owner)) - before).toBe(rent - networkFee(tx));
+    expect(await chain.lamportsOf([token.account])).toEqual([0]);
+    expect(state.tokens.items.some((t) => t.mint === token.mint)).toBe(false);
+    expect(state.activity.entries[0]).toMatchObject({ type: 'token-burn', lamports: rent, signature: state.burn.lastResult!.signatures[0] });
+    expect(state.burn.message!.text).toContain(`${rent / 1e9} SOL`);
+    expect(state.celebration.active).not.toBeNull();
+    // Compute budget: limit 200 000, price from recent prioritization fees (≥ 1).
+    expect(tx.instructions[0].data.readUInt32LE(1)).toBe(200_000);
+    await until(() => store.getState().burn.message === null, 10_000);
+  }, 30_000);
+
+  it('burns an NFT fully with burnV1: token account + metadata + edition come back', async () => {
+    const { owner, manifests } = await funded();
+    const wallet = keypairWallet(owner);
+    const store = await connectedStore(chain, wallet);
+    const nft = manifests[0].nfts[0];
+    const accounts = [nft.tokenAccount, nft.metadata, nft.edition];
+    const rent = (await chain.lamportsOf(accounts)).reduce((a, b) => a + b, 0);
+    const before = await balance(owner);
+    store.dispatch(singleBurnRequested({ kind: 'nft', mint: nft.mint }));
+    await settled(store);
+    expect(store.getState().burn.status).toBe('done');
+    expect((await balance(owner)) - before).toBe(rent - networkFee(wallet.signed[0][0]));
+    expect(await chain.lamportsOf(accounts)).toEqual([0, 0, 0]);
+    expect(store.getState().nfts.items.some((n) => n.mint === nft.mint)).toBe(false);
+    expect(store.getState().activity.entries[0]).toMatchObject({ type: 'nft-burn', lamports: rent });
+  }, 30_000);
+
+  it('a rejection shows the cancelled text and changes nothing', async () => {
+    const { owner } = await funded();
+    const wallet = keypairWallet(owner, { reject: Object.assign(new Error('User rejected the request.'), { code: 4001 }) });
+    const store = await connectedStore(chain, wallet);
+    const token = store.getState().tokens.items[0];
+    const before = await balance(owner);
+    store.dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }));
+    await settled(store);
+    expect(store.getState().burn.message!.text).toBe(BURN_ERRORS.cancelledToken);
+    expect(await balance(owner)).toBe(before);
+    expect(store.getState().tokens.items.some((t) => t.mint === token.mint)).toBe(true);
+    expect(store.getState().activity.entries).toHaveLength(0);
+  }, 30_000);
+
+  it('an expired blockhash is re-signed with a fresh one exactly once and succeeds', async () => {
+    const { owner } = await funded();
+    const wallet = keypairWallet(owner, { afterSign: async (n) => { if (n === 0) await chain.post('localnet/faults', { expireBlockhash: true }); } });
+    const store = await connectedStore(chain, wallet);
+    const token = store.getState().tokens.items[0];
+    const [rent] = await chain.lamportsOf([token.account]);
+    const before = await balance(owner);
+    store.dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }));
+    await settled(store);
+    expect(store.getState().burn.status).toBe('done');
+    expect(wallet.signed).toHaveLength(2);
+    expect((await balance(owner)) - before).toBe(rent - networkFee(wallet.signed[1][0]));
+  }, 30_000);
+
+  it('validation texts: no wallet, NFT without token account', async () => {
+    const { owner } = await funded();
+    const wallet = keypairWallet(owner);
+    const store = await connectedStore(chain, wallet);
+    const nft = store.getState().nfts.items[0];
+    wallet.publicKey = null;
+    store.dispatch(singleBurnRequested({ kind: 'token', mint: store.getState().tokens.items[0].mint }));
+    await settled(store);
+    expect(store.getState().burn.message!.text).toBe(VALIDATION.walletRequiredTokens);
+    wallet.publicKey = owner.publicKey.toBase58();
+    store.dispatch({ type: 'nfts/nftsLoaded', payload: { wallet: wallet.publicKey, nfts: [{ ...nft, tokenAddress: null }], cnfts: [], source: 'combined' } });
+    store.dispatch(singleBurnRequested({ kind: 'nft', mint: nft.mint }));
+    await settled(store);
+    expect(store.getState().burn.message!.text).toBe(VALIDATION.nftTokenAccountMissing);
+    expect(wallet.signed).toHaveLength(0);
+  }, 30_000);
+});
+
+describe('bulk token burn', () => {
+  it('burns 15 tokens with one approval in as few transactions as fit', async () => {
+    const { owner } = await funded(3);
+    const wallet = keypairWallet(owner);
+    const store = await connectedStore(chain, wallet);
+    const tokens = store.getState().tokens.items.slice(0, 15);
+    expect(tokens).toHaveLength(15);
+    for (const t of tokens) store.dispatch(assetSelectionToggled({ kind: 'token', mint: t.mint }));
+    const rent = (await chain.lamportsOf(tokens.map((t) => t.account))).reduce((a, b) => a + b, 0);
+    const before = await balance(owner);
+    store.dispatch(bulkTokenBurnRequested());
+    await settled(store);
+    expect(store.getState().burn.status).toBe('done');
+    expect(wallet.signed).toHaveLength(1); // one approval
+    const txs = wallet.signed[0];
+    expect(txs).toHaveLength(2); // at most 12 burn+close pairs fit one legacy transaction (DESIGN §6): 15 need 2
+    for (const tx of txs) expect(tx.serialize().length).toBeLessThanOrEqual(1232);
+    const fees = txs.reduce((sum, tx) => sum + networkFee(tx), 0);
+    expect((await balance(owner)) - before).toBe(rent - fees);
+    expect(await chain.lamportsOf(tokens.map((t) => t.account))).toEqual(tokens.map(() => 0));
+    expect(store.getState().selection.tokens).toEqual([]);
+    expect(store.getState().activity.entries[0].lamports).toBe(rent);
+  }, 60_000);
+
+  it('a wallet without signAllTransactions: first 8, the rest stay selected, then the remaining-tokens message', async () => {
+    const { owner } = await funded(2);
+    const wallet = keypairWallet(owner, { signAll: false });
+    const store = await connectedStore(chain, wallet);
+    const tokens = store.getState().tokens.items.slice(0, 10);
+    for (const t of tokens) store.dispatch(assetSelectionToggled({ kind: 'token', mint: t.mint }));
+    store.dispatch(bulkTokenBurnRequested());
+    await settled(store);
+    expect(wallet.signed).toHaveLength(1);
+    expect(wallet.signed[0]).toHaveLength(1);
+    expect(store.getState().selection.tokens).toEqual(tokens.slice(8).map((t) => t.mint));
+    await until(() => store.getState().burn.message?.text === remainingTokensMessage(2), 8_000);
+  }, 60_000);
+
+  it('none addable → the spec text', async () => {
+    const { owner } = await funded();
+    const wallet = keypairWallet(owner);
+    const store = await connectedStore(chain, wallet);
+    store.dispatch(assetSelectionToggled({ kind: 'token', mint: Keypair.generate().publicKey.toBase58() }));
+    store.dispatch(bulkTokenBurnRequested());
+    await settled(store);
+    expect(store.getState().burn.message!.text).toBe(BURN_ERRORS.couldNotAddTokens);
+  }, 30_000);
+});
+
+describe('bulk NFT burn', () => {
+  it('burns 3 NFTs through the server: owner + rent − fees − 1 %, FEE_WALLET + 1 %, selection cleared', async () => {
+    const { owner, manifests } = await funded();
+    const wallet = keypairWallet(owner);
+    const store = await connectedStore(chain, wallet);
+    const nfts = manifests[0].nfts.slice(0, 3);
+    for (const n of nfts) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: n.mint }));
+    const accounts = nfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition]);
+    const rent = (await chain.lamportsOf(accounts)).reduce((a, b) => a + b, 0);
+    const feeWallet = new PublicKey(chain.solback.config.feeWallet);
+    const [before, feeBefore] = [await balance(owner), await chain.connection.getBalance(feeWallet)];
+    store.dispatch(bulkNftBurnRequested());
+    await settled(store);
+    expect(store.getState().burn.status).toBe('done');
+    expect(wallet.signed).toHaveLength(1);
+    const fees = wallet.signed[0].reduce((sum, tx) => sum + networkFee(tx), 0);
+    expect((await balance(owner)) - before).toBe(rent - fees - serviceFee(rent));
+    expect((await chain.connection.getBalance(feeWallet)) - feeBefore).toBe(serviceFee(rent));
+    expect(store.getState().selection.nfts).toEqual([]);
+    expect(store.getState().activity.entries[0]).toMatchObject({ type: 'batch-burn', lamports: rent - serviceFee(rent) });
+  }, 60_000);
+
+  it('more than 10 selected → the spec warning, nothing asked of the server or wallet', async () => {
+    const { owner } = await funded(3);
+    const wallet = keypairWallet(owner);
+    const store = await connectedStore(chain, wallet);
+    for (const n of store.getState().nfts.items.slice(0, 11)) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: n.mint }));
+    store.dispatch(bulkNftBurnRequested());
+    await settled(store);
+    expect(store.getState().burn.message!.text).toBe(VALIDATION.selectFewerAssets);
+    expect(wallet.signed).toHaveLength(0);
+  }, 60_000);
+});

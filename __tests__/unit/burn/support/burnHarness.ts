@@ -1,0 +1,107 @@
+// A real app on the local chain for the burn listener tests, a fresh store per test wired to it, and a wallet port
+// that signs with a Keypair in Node (what a browser wallet does, minus the popup).
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { ComputeBudgetProgram, Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { createApp, type SolbackApp } from '../../../../backend/app';
+import { loadConfig } from '../../../../backend/config';
+import { setApiOrigin } from '../../../../src/api/baseApi';
+import { makeStore } from '../../../../src/app/store';
+import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
+import { priorityFeeLamports } from '../../../../src/chain/fees';
+import { LAMPORTS_PER_SIGNATURE } from '../../../../src/common/constants';
+import { walletConnected } from '../../../../src/features/wallet/walletSlice';
+
+export interface Chain {
+  solback: SolbackApp;
+  url: string;
+  connection: Connection;
+  post(route: string, body: unknown): Promise<{ status: number; body: any }>;
+  lamportsOf(addresses: string[]): Promise<number[]>;
+  close(): Promise<void>;
+}
+
+export async function startChain(): Promise<Chain> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-burn-'));
+  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
+  const { url } = await solback.listen(0);
+  setApiOrigin(url);
+  const connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  const post = async (route: string, body: unknown) => {
+    const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const lamportsOf = async (addresses: string[]) =>
+    (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
+  // On a real cluster the fee wallet exists; here it is funded once so the 1 % fee can be received.
+  await post('localnet/fund', { owner: solback.config.feeWallet });
+  return {
+    solback, url, connection, post, lamportsOf,
+    async close() {
+      await solback.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestWallet extends WalletPort {
+  signed: Transaction[][];
+}
+
+export interface WalletOptions {
+  signAll?: boolean;
+  /** Throw this instead of signing (the user rejects). */
+  reject?: Error;
+  /** Runs after each signing request (n = 0, 1, …), before the signed transactions are handed back. */
+  afterSign?: (n: number) => Promise<void>;
+}
+
+export function keypairWallet(kp: Keypair, opts: WalletOptions = {}): TestWallet {
+  const signed: Transaction[][] = [];
+  const sign = async <T,>(txs: T[]): Promise<T[]> => {
+    if (opts.reject) throw opts.reject;
+    for (const tx of txs) (tx as unknown as Transaction).partialSign(kp);
+    signed.push(txs as unknown as Transaction[]);
+    await opts.afterSign?.(signed.length - 1);
+    return txs;
+  };
+  return {
+    publicKey: kp.publicKey.toBase58(),
+    signed,
+    signTransaction: async (tx) => (await sign([tx]))[0],
+    signAllTransactions: opts.signAll === false ? undefined : (txs) => sign(txs),
+  };
+}
+
+export async function connectedStore(chain: Chain, wallet: TestWallet) {
+  const extra = createAppExtra(wallet);
+  extra.setConnection(chain.connection);
+  const store = makeStore(undefined, extra);
+  store.dispatch(walletConnected({ publicKey: wallet.publicKey! }));
+  await until(() => {
+    const s = store.getState();
+    return !s.tokens.loading && !s.nfts.loading && s.tokens.items.length > 0;
+  }, 30_000);
+  return store;
+}
+
+export async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** What the runtime charges for one of our transactions: signatures + compute-unit limit × price. */
+export function networkFee(tx: Transaction): number {
+  let units = 200_000;
+  let price = 0;
+  for (const ix of tx.instructions) {
+    if (!ix.programId.equals(ComputeBudgetProgram.programId)) continue;
+    if (ix.data[0] === 2) units = ix.data.readUInt32LE(1);
+    if (ix.data[0] === 3) price = Number(ix.data.readBigUInt64LE(1));
+  }
+  return LAMPORTS_PER_SIGNATURE * tx.signatures.length + priorityFeeLamports(units, price);
+}
