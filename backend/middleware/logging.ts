@@ -1,18 +1,19 @@
 import type { Middleware } from 'koa';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Fields that must never reach a log: keys, signed payloads and signatures. */
 const SECRET_FIELDS = ['privateKeyBase58', 'signedTransaction', 'signedTransactions', 'signature', 'signedMessage', 'secretKey'];
 
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: undefined,
     redact: {
       paths: SECRET_FIELDS.flatMap((f) => [`body.${f}`, `body.*.${f}`, `req.body.${f}`]),
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** One log line per request; the body is logged at debug level only, with secrets redacted. */
