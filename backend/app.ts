@@ -39,12 +39,13 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   if (config.mode === 'local') {
     // Loaded lazily: upstream mode never starts (or even imports) the local chain.
     const { createLocalnet } = await import('./localnet');
-    localnet = (await createLocalnet({
+    localnet = await createLocalnet({
       dataDir: config.memoryOnly ? undefined : config.dataDir,
       delegate: delegate!.publicKey.toBase58(),
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
-    })) as unknown as LocalnetPort;
+      log: (msg, err) => logger.warn({ err }, msg),
+    });
   }
   const rpcTransport = localnet ? localTransport((b) => localnet!.handleRpc(b)) : httpTransport(config.solanaRpcUrl!);
   const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!);
