@@ -49,6 +49,8 @@ describe('server basics (local mode)', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain('img-src');
     expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(headers.get('strict-transport-security')).toBeNull();
   });
 
   it('answers unknown /api paths with 404 JSON', async () => {

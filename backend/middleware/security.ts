@@ -31,5 +31,7 @@ export function securityHeaders(): Middleware {
     // The local server runs over plain http; HSTS and upgrade-insecure-requests would break it.
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+    // Wallet popups (Coinbase's keys.coinbase.com) talk back through window.opener; 'same-origin' would cut it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 }
