@@ -1,0 +1,237 @@
+// The vacant-account recovery in real Chromium (spec §2.4, §4.5, §8.1): a Wallet Standard test wallet whose key
+// stays in Node, the built page served by the real app on the local chain, every lamport checked on chain.
+import { execFileSync } from 'child_process';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
+import { createApp, type SolbackApp } from '../../backend/app';
+import { loadConfig } from '../../backend/config';
+import { priorityFeeLamports, serviceFee } from '../../src/chain/fees';
+import { formatUnits } from '../../src/chain/format';
+import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
+import { VACANT, VACANT_ERRORS, vacantBannerText, vacantSuccessAlert } from '../../src/common/texts';
+
+const ROOT = path.join(__dirname, '..', '..');
+const SHOTS = path.join(ROOT, '.tmp', 'e2e-vacant');
+const exactSol = (lamports: number) => formatUnits(lamports, 9, 9, { trim: true });
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The page bundle, built once into a private folder (never the shared static/dist) when sources are newer. */
+function builtStaticDir(): string {
+  const dir = path.join(ROOT, '.tmp', 'e2e-vacant-static');
+  const index = path.join(dir, 'dist', 'index.html');
+  const newest = (p: string): number =>
+    fs.statSync(p).isDirectory() ? Math.max(0, ...fs.readdirSync(p).map((e) => newest(path.join(p, e)))) : fs.statSync(p).mtimeMs;
+  if (!fs.existsSync(index) || newest(path.join(ROOT, 'src')) > fs.statSync(index).mtimeMs) {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const f of fs.readdirSync(path.join(ROOT, 'static'))) {
+      if (f !== 'dist') fs.cpSync(path.join(ROOT, 'static', f), path.join(dir, f), { recursive: true });
+    }
+    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--output-path', path.join(dir, 'dist')], {
+      cwd: ROOT, stdio: 'pipe',
+    });
+  }
+  return dir;
+}
+
+type Approver = (op: 'connect' | 'sign', count: number) => Promise<boolean>;
+
+/**
+ * A Wallet Standard wallet registered in the page; connect and signing call back into Node, where the key is.
+ * `solana:signTransaction` receives every transaction of one approval in one call, so `approvals` counts approvals.
+ */
+async function installWallet(context: BrowserContext, keypair: Keypair, approve: { current: Approver }) {
+  const log = { approvals: [] as number[] };
+  await context.exposeFunction('__vacantWalletConnect', () => approve.current('connect', 0));
+  await context.exposeFunction('__vacantWalletSign', async (txs: number[][]) => {
+    if (!(await approve.current('sign', txs.length))) throw new Error('User rejected the request.');
+    log.approvals.push(txs.length);
+    return txs.map((bytes) => {
+      const tx = VersionedTransaction.deserialize(Uint8Array.from(bytes));
+      tx.sign([keypair]);
+      return Array.from(tx.serialize());
+    });
+  });
+  await context.addInitScript(
+    ({ address, publicKey }) => {
+      const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
+      const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f0a"/></svg>')}`;
+      const account = Object.freeze({
+        address, publicKey: new Uint8Array(publicKey), chains, features: ['solana:signTransaction'], label: 'Vacant Test Wallet', icon,
+      });
+      const listeners = new Set<(p: unknown) => void>();
+      let accounts: (typeof account)[] = [];
+      const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      const wallet = {
+        version: '1.0.0', name: 'Vacant Test Wallet', icon, chains,
+        get accounts() { return accounts; },
+        features: {
+          'standard:connect': { version: '1.0.0', connect: async () => {
+            if (!(await w.__vacantWalletConnect())) throw new Error('User rejected the request.');
+            accounts = [account];
+            listeners.forEach((l) => l({ accounts }));
+            return { accounts };
+          } },
+          'standard:disconnect': { version: '1.0.0', disconnect: async () => { accounts = []; listeners.forEach((l) => l({ accounts })); } },
+          'standard:events': { version: '1.0.0', on: (_e: string, l: (p: unknown) => void) => { listeners.add(l); return () => listeners.delete(l); } },
+          'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0],
+            signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
+              const signed = (await w.__vacantWalletSign(inputs.map((i) => Array.from(i.transaction)))) as number[][];
+              return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
+            } },
+        },
+      };
+      const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
+      window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: register }));
+      window.addEventListener('wallet-standard:app-ready', (e) => register((e as CustomEvent).detail));
+    },
+    { address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()) },
+  );
+  return log;
+}
+
+let solback: SolbackApp;
+let url: string;
+let connection: Connection;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  const staticDir = builtStaticDir();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-e2e-vacant-'));
+  solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, staticDir, memoryOnly: true }));
+  ({ url } = await solback.listen(0));
+  connection = new Connection(`${url}/api/rpc`, 'confirmed');
+  // A fee transfer below the rent-exempt minimum needs the fee wallet to exist (it does on a real cluster).
+  const feeWallet = new PublicKey(solback.config.feeWallet);
+  if ((await connection.getBalance(feeWallet)) === 0) await post('localnet/fund', { owner: feeWallet.toBase58() });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await solback?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function post(route: string, body: unknown) {
+  const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as any;
+}
+const lamportsOf = async (addresses: string[]) =>
+  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
+
+interface Session { page: Page; owner: Keypair; manifest: any; log: { approvals: number[] }; approve: { current: Approver };
+  dialogs: string[]; listRequests: () => number }
+
+async function openFundedPage(): Promise<Session> {
+  const owner = Keypair.generate();
+  const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile: 'demo' });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.route(/fonts\.(googleapis|gstatic)\.com/, (r) => r.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+  const approve = { current: (async () => true) as Approver };
+  const log = await installWallet(context, owner, approve);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d: Dialog) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  let lists = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/burn-vacant-accounts')) lists++;
+  });
+  await page.goto(url);
+  await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+  await page.getByRole('button', { name: /Vacant Test Wallet/ }).click();
+  await page.getByTestId('vacant-banner').waitFor({ timeout: 30_000 });
+  return { page, owner, manifest, log, approve, dialogs, listRequests: () => lists };
+}
+
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
+  throw new Error('timed out waiting');
+};
+
+describe('vacant banner and recovery in Chromium', () => {
+  it('demo wallet: banner shows 6 accounts and the exact SOL; one approval closes all 6; exact lamports on chain', async () => {
+    const s = await openFundedPage();
+    const vacant: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
+    const rent = sum(await lamportsOf(vacant));
+    const text = vacantBannerText(6, exactSol(rent));
+    await s.page.getByText(text).waitFor();
+    await s.page.screenshot({ path: path.join(SHOTS, 'banner.png'), fullPage: false });
+
+    const feeWallet = solback.config.feeWallet;
+    const untouched = [s.manifest.frozenAccounts[0].account, s.manifest.wrappedSol.account];
+    const [ownerBefore, feeBefore, ...untouchedBefore] = await lamportsOf([s.owner.publicKey.toBase58(), feeWallet, ...untouched]);
+
+    await s.page.getByTestId('vacant-recover').click();
+    await waitFor(() => s.dialogs.length === 1, 60_000);
+    expect(s.log.approvals).toEqual([1]); // one approval, one transaction for 6 closes
+    const fee = serviceFee(rent);
+    const signature = /Signature: (\w+)\./.exec(s.dialogs[0])![1];
+    expect(s.dialogs[0]).toBe(vacantSuccessAlert(6, exactSol(rent - fee), signature));
+
+    const [ownerAfter, feeAfter, ...untouchedAfter] = await lamportsOf([s.owner.publicKey.toBase58(), feeWallet, ...untouched]);
+    const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }).catch(() => null);
+    const networkFee = tx?.meta?.fee ?? LAMPORTS_PER_SIGNATURE + priorityFeeLamports(5_000 + 6 * 10_000 + 20_000, 1);
+    expect(ownerAfter - ownerBefore).toBe(rent - networkFee - fee);
+    expect(feeAfter - feeBefore).toBe(fee);
+    expect(await lamportsOf(vacant)).toEqual(vacant.map(() => 0));
+    const withheld = s.manifest.emptyAccounts.find((a: any) => a.withheld);
+    expect(await connection.getAccountInfo(new PublicKey(withheld.account))).toBeNull();
+    expect(untouchedAfter).toEqual(untouchedBefore);
+    console.log('e2e demo close (lamports):', JSON.stringify({ rent, fee, networkFee, ownerDelta: ownerAfter - ownerBefore }));
+
+    // The page reloaded; with nothing left to close the banner is gone.
+    await s.page.waitForLoadState('load');
+    await s.page.getByTestId('rent-card').waitFor({ timeout: 30_000 });
+    await waitFor(async () => (await s.page.getByTestId('vacant-banner').count()) === 0);
+    await s.page.screenshot({ path: path.join(SHOTS, 'after.png') });
+  }, 180_000);
+
+  it('rejecting in the wallet: "Transaction was cancelled." and nothing closes', async () => {
+    const s = await openFundedPage();
+    const vacant: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
+    const before = await lamportsOf(vacant);
+    s.approve.current = async (op) => op !== 'sign';
+    await s.page.getByTestId('vacant-recover').click();
+    await waitFor(() => s.dialogs.length === 1);
+    expect(s.dialogs).toEqual([VACANT_ERRORS.cancelled]);
+    expect(await lamportsOf(vacant)).toEqual(before);
+    await expect(s.page.getByTestId('vacant-recover').textContent()).resolves.toBe(VACANT.recoverButton);
+  }, 120_000);
+
+  it('a second click while processing does nothing; Reset returns the stuck flow to idle', async () => {
+    const s = await openFundedPage();
+    const vacant: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
+    const before = await lamportsOf(vacant);
+    let release!: (ok: boolean) => void;
+    s.approve.current = (op) => (op === 'sign' ? new Promise<boolean>((r) => (release = r)) : Promise.resolve(true));
+    const button = s.page.getByTestId('vacant-recover');
+    await button.click();
+    await s.page.getByText(VACANT.processing).waitFor();
+    await waitFor(() => release !== undefined);
+    // The button stays clickable (aria-disabled) so these clicks reach the state machine, which ignores them.
+    await button.click({ force: true });
+    await button.click({ force: true });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(s.listRequests()).toBe(1);
+    await s.page.screenshot({ path: path.join(SHOTS, 'processing.png') });
+    await s.page.getByTestId('vacant-reset').click();
+    await expect(button.textContent()).resolves.toBe(VACANT.recoverButton);
+    expect(await s.page.getByTestId('vacant-reset').count()).toBe(0);
+    release(true); // the wallet answers late: the reset run must not submit
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await lamportsOf(vacant)).toEqual(before);
+    expect(s.dialogs).toEqual([]);
+  }, 120_000);
+});
