@@ -30,7 +30,12 @@ export function updateWalletPort(port: WalletPort, next: WalletPort): void {
   port.signMessage = next.signMessage;
 }
 
-export function createAppExtra(wallet: WalletPort = createWalletPort()): AppExtra & { setConnection(c: Connection | null): void } {
+/** The page's own extra: the React bridge sets the connection once the providers have one. */
+export interface MutableAppExtra extends AppExtra {
+  setConnection(connection: Connection | null): void;
+}
+
+export function createAppExtra(wallet: WalletPort = createWalletPort()): MutableAppExtra {
   let current: Connection | null = null;
   return {
     wallet,

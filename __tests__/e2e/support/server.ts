@@ -1,0 +1,31 @@
+// A real SolBack server for browser tests: createApp on the local chain, port 0, a temp DATA_DIR, silent logs.
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { createApp, type SolbackApp } from '../../../backend/app';
+import { loadConfig, type Config } from '../../../backend/config';
+import { ROOT } from './buildBundle';
+
+export interface TestServer {
+  url: string;
+  app: SolbackApp;
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-e2e-'));
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent' },
+    { dataDir, memoryOnly: true, staticDir: path.join(ROOT, 'static'), ...overrides },
+  );
+  const app = await createApp(config);
+  const { url } = await app.listen(0);
+  return {
+    url,
+    app,
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

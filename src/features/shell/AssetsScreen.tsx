@@ -1,0 +1,57 @@
+// Spec §2.1 wallet assets screen: the connect prompt, or the connected shell with its parts in the spec's order.
+import { WalletMultiButton } from '@solana/wallet-adapter-react-ui';
+import { useAppSelector } from '../../app/hooks';
+import { ASSETS } from '../../common/texts';
+import { ActivityPanel } from '../activity/ActivityPanel';
+import { BurnStatusMessage } from '../burn/BurnStatusMessage';
+import { CelebrationLayer } from '../celebration/CelebrationLayer';
+import { CnftsSection } from '../cnfts/CnftsSection';
+import { NftsSection } from '../nfts/NftsSection';
+import { RentEstimateCard } from '../rent/RentEstimateCard';
+import { AssetsStatusLine } from '../selection/AssetsStatusLine';
+import { SelectedAssetsPanel } from '../selection/SelectedAssetsPanel';
+import { TokensSection } from '../tokens/TokensSection';
+import { VacantBanner } from '../vacant/VacantBanner';
+import { selectWalletConnected } from '../wallet/walletSlice';
+import { BulkModeToggle } from './BulkModeToggle';
+
+function NotConnected() {
+  return (
+    <section className="connect-screen" data-testid="connect-screen">
+      <img className="connect-logo" src="/static/logo.svg" alt="SolBack logo" width={96} height={96} />
+      <h2>{ASSETS.connectHeading}</h2>
+      <WalletMultiButton />
+    </section>
+  );
+}
+
+function Connected() {
+  return (
+    <section className="assets-screen" data-testid="assets-screen">
+      <div className="assets-toolbar">
+        <h2>{ASSETS.connectedHeading}</h2>
+        <div className="assets-toolbar-actions">
+          <BulkModeToggle />
+          <WalletMultiButton />
+        </div>
+      </div>
+      <RentEstimateCard />
+      <VacantBanner />
+      <ActivityPanel />
+      <SelectedAssetsPanel />
+      <div className="status-line" data-testid="status-line">
+        <BurnStatusMessage />
+        <AssetsStatusLine />
+      </div>
+      <TokensSection />
+      <NftsSection />
+      <CnftsSection />
+      <CelebrationLayer />
+    </section>
+  );
+}
+
+export function AssetsScreen() {
+  const connected = useAppSelector(selectWalletConnected);
+  return connected ? <Connected /> : <NotConnected />;
+}

@@ -1,0 +1,50 @@
+// Chain and wallet providers, set up from /api/config: ConnectionProvider on the server's RPC proxy, the three
+// adapters of the spec plus every Wallet Standard wallet (auto-connect), the modal, and — in local mode — the
+// Local Demo Wallet.
+import { WalletAdapterNetwork, type WalletError } from '@solana/wallet-adapter-base';
+import { CoinbaseWalletAdapter } from '@solana/wallet-adapter-coinbase';
+import { PhantomWalletAdapter } from '@solana/wallet-adapter-phantom';
+import { ConnectionProvider, WalletProvider } from '@solana/wallet-adapter-react';
+import { WalletModalProvider } from '@solana/wallet-adapter-react-ui';
+import { SolflareWalletAdapter } from '@solana/wallet-adapter-solflare';
+import { useMemo, type ReactNode } from 'react';
+import { configApi } from '../../api/configApi';
+import type { MutableAppExtra } from '../../app/walletPort';
+import { CONNECTION_COMMITMENT } from '../../common/constants';
+import { ASSETS } from '../../common/texts';
+import { chainEndpoint } from './chainEndpoint';
+import { registerDemoWallet } from './demoWallet/registerDemoWallet';
+import { WalletBridge } from './WalletBridge';
+
+function logWalletError(error: WalletError): void {
+  // Rejections and missing extensions are the user's choice; the flows show their own messages.
+  console.warn(`[wallet] ${error.name}: ${error.message}`);
+}
+
+export function ChainProviders({ extra, children }: { extra: MutableAppExtra; children: ReactNode }) {
+  const { data: config, isLoading } = configApi.useGetConfigQuery();
+  const { endpoint, wsEndpoint } = useMemo(
+    () => chainEndpoint(config?.quicknodeRpcUrl, window.location.href),
+    [config?.quicknodeRpcUrl],
+  );
+  const wallets = useMemo(
+    () => [
+      new PhantomWalletAdapter(),
+      new SolflareWalletAdapter({ network: WalletAdapterNetwork.Mainnet }),
+      new CoinbaseWalletAdapter(),
+    ],
+    [],
+  );
+  if (config?.localnet) registerDemoWallet(); // idempotent; before the wallet list is built
+  if (isLoading) return <p className="page-loading">{ASSETS.loading}</p>;
+  return (
+    <ConnectionProvider endpoint={endpoint} config={{ commitment: CONNECTION_COMMITMENT, wsEndpoint }}>
+      <WalletProvider wallets={wallets} autoConnect onError={logWalletError}>
+        <WalletModalProvider>
+          <WalletBridge extra={extra} />
+          {children}
+        </WalletModalProvider>
+      </WalletProvider>
+    </ConnectionProvider>
+  );
+}
