@@ -5,8 +5,8 @@ const fs = require('fs');
 const path = require('path');
 
 const root = path.join(__dirname, '..');
-const staticDir = process.env.STATIC_DIR ? path.resolve(process.env.STATIC_DIR) : path.join(root, 'static');
-const index = path.join(staticDir, 'dist', 'index.html');
+// webpack writes static/dist; with STATIC_DIR set the caller manages its own folder and nothing is built.
+const index = path.join(root, 'static', 'dist', 'index.html');
 const SOURCES = ['src', 'webpack.config.ts', 'package.json'].map((p) => path.join(root, p));
 
 function newestMtime(p) {
@@ -26,7 +26,7 @@ function needsBuild() {
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const reason = process.env.SKIP_BUILD ? null : needsBuild();
+const reason = process.env.SKIP_BUILD || process.env.STATIC_DIR ? null : needsBuild();
 if (reason) {
   console.log(`Building the front end (${reason})...`);
   const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
