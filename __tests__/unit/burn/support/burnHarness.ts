@@ -1,5 +1,6 @@
 // A real app on the local chain for the burn listener tests, a fresh store per test wired to it, and a wallet port
 // that signs with a Keypair in Node (what a browser wallet does, minus the popup).
+import { clearAllListeners } from '@reduxjs/toolkit';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -39,6 +40,7 @@ export async function startChain(): Promise<Chain> {
   return {
     solback, url, connection, post, lamportsOf,
     async close() {
+      stopStores();
       await solback.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -74,10 +76,18 @@ export function keypairWallet(kp: Keypair, opts: WalletOptions = {}): TestWallet
   };
 }
 
+const stores: { dispatch(action: unknown): unknown }[] = [];
+
+/** Cancels the listeners still waiting (the 8 s message clear, …) so the test run can end. */
+export function stopStores(): void {
+  for (const store of stores.splice(0)) store.dispatch(clearAllListeners());
+}
+
 export async function connectedStore(chain: Chain, wallet: TestWallet) {
   const extra = createAppExtra(wallet);
   extra.setConnection(chain.connection);
   const store = makeStore(undefined, extra);
+  stores.push(store);
   store.dispatch(walletConnected({ publicKey: wallet.publicKey! }));
   await until(() => {
     const s = store.getState();
