@@ -119,3 +119,20 @@ test('Bubblegum burn by the owner marks the asset burnt and removes it from the 
   expect(p.leaf).toBe(bs58.encode(Buffer.alloc(32)));
   expect(await verifiesNow(umi, cnfts[1].assetId)).toBe(true);
 });
+
+test('one transaction transfers two cNFTs of one tree; the same cNFT twice in one transaction fails', async () => {
+  const { umi, cnfts } = await setup(4);
+  const dest = publicKey(Keypair.generate().publicKey.toBase58());
+  const [a, c] = await Promise.all([0, 3].map((i) => getAssetWithProof(umi, publicKey(cnfts[i].assetId), { truncateCanopy: true })));
+  await transfer(umi, { ...a, leafOwner: umi.identity, newLeafOwner: dest })
+    .add(transfer(umi, { ...c, leafOwner: umi.identity, newLeafOwner: dest })).sendAndConfirm(umi);
+  for (const i of [0, 3]) expect((await umi.rpc.getAsset(publicKey(cnfts[i].assetId))).ownership.owner).toBe(dest);
+  for (const x of cnfts) expect(await verifiesNow(umi, x.assetId)).toBe(true);
+
+  const b = await getAssetWithProof(umi, publicKey(cnfts[1].assetId), { truncateCanopy: true });
+  const twice = await sendExpectingFailure(umi, transfer(umi, { ...b, leafOwner: umi.identity, newLeafOwner: dest })
+    .add(transfer(umi, { ...b, leafOwner: umi.identity, newLeafOwner: publicKey(Keypair.generate().publicKey.toBase58()) })),
+  umi.identity.publicKey);
+  expect(twice.err).toContain('0x1771');
+  expect((await umi.rpc.getAsset(publicKey(cnfts[1].assetId))).ownership.owner).toBe(umi.identity.publicKey);
+});

@@ -59,4 +59,14 @@ test('burnV1 by someone else, or without the collection metadata, fails and burn
   } catch (e) { err = `${(e as Error).message} ${((e as { logs?: string[] }).logs ?? []).join(' ')}`; }
   expect(err).toContain('0x67');                                                            // MissingCollectionMetadata
   for (const a of [nft.tokenAccount, nft.metadata, nft.edition]) expect(chain.getAccount(a)).not.toBeNull();
+
+  // The same NFT burned twice in one transaction: the second finds it gone, the whole transaction fails.
+  const burn = () => burnV1(umi, { mint: publicKey(nft.mint), authority: umi.identity, tokenOwner: umi.identity.publicKey,
+    tokenStandard: TokenStandard.NonFungible, collectionMetadata });
+  const before = chain.getBalance(o);
+  err = null;
+  try { await burn().add(burn()).sendAndConfirm(umi); } catch (e) { err = `${(e as Error).message} ${((e as { logs?: string[] }).logs ?? []).join(' ')}`; }
+  expect(err).toContain('0x39');                                                            // IncorrectOwner
+  expect(chain.getBalance(o)).toBe(before);
+  for (const a of [nft.tokenAccount, nft.metadata, nft.edition]) expect(chain.getAccount(a)).not.toBeNull();
 });

@@ -8,7 +8,6 @@ import { RpcError } from '../txErrors';
 import { decodeMetadata, decodeMint } from './accounts';
 import { cnftAsset, fungibleAsset, isNonFungible, nftAsset } from './assets';
 import type { CnftStore } from './cnfts';
-import { metadataPda } from './pdas';
 import type { IndexedTokenAccount, TokenIndex } from './tokenIndex';
 
 type Params = Record<string, unknown> | undefined;
@@ -37,22 +36,25 @@ const pageOf = <T>(all: T[], { page, limit }: { page: number; limit: number }) =
 
 export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIndex, authority: string,
   collections: () => Map<string, Set<string>>) {
-  const metaCache = new Map<string, { data: Uint8Array; meta: MetadataAccountData | null }>();
+  // Decoded metadata and mints, dropped whenever the chain reports the account changed.
+  const metaCache = new Map<string, MetadataAccountData | null>();
+  const mintCache = new Map<string, { supply: bigint; decimals: number } | null>();
+  tokens.onChange = (a) => { metaCache.delete(a); mintCache.delete(a); };
   const metadataOf = (mint: string): MetadataAccountData | null => {
-    const pda = metadataPda(mint);
-    const acc = chain.getAccount(pda);
-    if (!acc) { metaCache.delete(pda); return null; }
-    const hit = metaCache.get(pda);
-    if (hit && Buffer.from(hit.data).equals(acc.data)) return hit.meta;
-    const meta = decodeMetadata(acc.data);
-    metaCache.set(pda, { data: acc.data, meta });
-    return meta;
+    const address = tokens.metadataAddress(mint);
+    if (!address) return null;
+    if (!metaCache.has(address)) { const acc = chain.getAccount(address); metaCache.set(address, acc ? decodeMetadata(acc.data) : null); }
+    return metaCache.get(address)!;
   };
-  const mintOf = (mint: string) => { const a = chain.getAccount(mint); return a ? decodeMint(a.data) : null; };
+  const mintOf = (mint: string) => {
+    if (!mintCache.has(mint)) { const a = chain.getAccount(mint); mintCache.set(mint, a ? decodeMint(a.data) : null); }
+    return mintCache.get(mint)!;
+  };
 
   const cnft = (id: string) => {
     const r = cnfts.records.get(id);
-    return r && cnftAsset(r, cnfts.trees.get(r.tree)!, cnfts.leafOf(r), authority);
+    const tree = r && cnfts.trees.get(r.tree)!;
+    return r && cnftAsset(r, tree!, tree!.leaf(r.leafIndex), authority);
   };
 
   /** One asset per mint among these token accounts (zero balances are not holdings). */

@@ -10,6 +10,7 @@ import type { CnftStore } from '../cnfts';
 import { ACCOUNT_COMPRESSION_PROGRAM, BUBBLEGUM_PROGRAM, SPL_NOOP_PROGRAM } from '../constants';
 import { leafHash } from '../leaf';
 import { assetIdPda, treeConfigPda } from '../pdas';
+import { claim } from './claims';
 
 // Anchor / mpl-bubblegum / account-compression error codes
 const E = { InstructionFallbackNotFound: 101, AccountNotEnoughKeys: 3005, ConstraintMut: 2000, ConstraintSeeds: 2006,
@@ -66,6 +67,8 @@ function prepare(kind: Kind, ix: EmulatedInstruction, store: CnftStore, signers:
     throw fail('ConcurrentMerkleTreeError', 'invalid root recomputed from proof');
   const record = store.records.get(id);
   if (!record || record.leafIndex !== args.index) throw fail('ConcurrentMerkleTreeError', 'leaf index does not match the asset');
+  // A second change of the same leaf in one transaction meets a leaf the first already replaced.
+  if (!claim(signers, `leaf:${id}`)) throw fail('ConcurrentMerkleTreeError', 'leaf contents modified');
 
   const target = l.target >= 0 ? acc(l.target).pubkey : '';
   if (kind === 'transfer') return () => store.update(id, { owner: target, delegate: null });

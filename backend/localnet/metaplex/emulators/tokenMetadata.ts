@@ -9,6 +9,7 @@ import { EmulatedProgramError, type EmulatedInstruction, type ProgramEmulator } 
 import { decodeMetadata, decodeMint, decodeTokenAccount } from '../accounts';
 import { METADATA_SIZE, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../constants';
 import { editionPda, metadataPda } from '../pdas';
+import { claim } from './claims';
 
 // mpl-token-metadata error codes
 const E = { InstructionUnpackError: 0, MintMismatch: 15, DerivedKeyInvalid: 27, IncorrectOwner: 57, MissingCollectionMetadata: 103,
@@ -19,14 +20,14 @@ const BURN = 41;
 export function tokenMetadataEmulator(onBurn: (mint: string) => void): ProgramEmulator {
   return {
     programId: TOKEN_METADATA_PROGRAM,
-    prepare(ix, { chain }) {
+    prepare(ix, { chain, signers }) {
       if (ix.data[0] !== BURN || ix.data[1] !== 0) throw fail('InstructionNotSupported', 'only burnV1 is emulated locally');
-      return burnV1(ix, chain, onBurn);
+      return burnV1(ix, chain, signers, onBurn);
     },
   };
 }
 
-function burnV1(ix: EmulatedInstruction, chain: Chain, onBurn: (mint: string) => void): () => void {
+function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onBurn: (mint: string) => void): () => void {
   let amount: bigint;
   try { amount = BigInt(getBurnV1InstructionDataSerializer().deserialize(ix.data)[0].amount); }
   catch { throw fail('InstructionUnpackError', 'bad burnV1 data'); }
@@ -66,8 +67,11 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, onBurn: (mint: string) =>
     collectionUpdate = () => shrinkCollection(chain, collectionMeta.pubkey);
   }
 
+  // Two burns of one NFT in one transaction: the second finds the accounts already gone on a cluster.
+  if (!claim(signers, `burn:${mint.pubkey}`)) throw fail('IncorrectOwner', 'token account missing');
+
   return () => {
-    const credit = tokenAcc.lamports + metaAcc.lamports + editionAcc.lamports;
+    const credit = [token, metadata, edition].reduce((n, a) => n + chain.getBalance(a.pubkey), 0n);
     for (const a of [token.pubkey, metadata.pubkey, edition.pubkey]) chain.setAccount(a, { lamports: 0n });
     chain.setAccount(mint.pubkey, { lamports: mintAcc.lamports, owner: TOKEN_PROGRAM, data: withSupply(mintAcc.data, 0n) });
     chain.setAccount(authority.pubkey, { ...accountOrEmpty(chain, authority.pubkey), lamports: chain.getBalance(authority.pubkey) + credit });
