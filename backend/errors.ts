@@ -34,12 +34,6 @@ export class RpcError extends Error {
   }
 }
 
-/** True when the chain could not be reached at all (network failure, 5xx, time-out) rather than answering an error. */
-export function isUnreachable(err: unknown): boolean {
-  if (err instanceof RpcError) return err.httpStatus !== undefined && err.httpStatus >= 500;
-  return err instanceof Error && !(err instanceof AppError);
-}
-
 export function isRateLimited(err: unknown): boolean {
   return (err as { httpStatus?: number } | null)?.httpStatus === 429 || (err as { status?: number } | null)?.status === 429;
 }
