@@ -1,0 +1,71 @@
+import Router from '@koa/router';
+import { authorizationMessages } from '../../../src/common/apiTypes';
+import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
+import { buildDelegateTransaction } from '../../../src/features/trash/cnftChain';
+import type { Services } from '../../context';
+import { AppError, ValidationError } from '../../errors';
+import { validate, type ValidatedContext } from '../../middleware/validate';
+import { assetCollection, assetName, fetchCnft, INVALID_SIGNATURE, loadLeaf, serializeUnsigned, verifySignedText } from '../../services/cnftData';
+import { NOT_OWNER, requireDelegate } from '../../services/delegatedTransfer';
+import { BurnRequestSchema, DelegateSchema } from './schema';
+
+export const SERVER_BURN_MESSAGE =
+  'Authorisation verified. This server does not burn cNFTs (only the tree authority could). Nothing was burned: burn it from its card with your wallet, which signs a Bubblegum burn as the owner.';
+export const SIGNATURE_REQUIRED = 'A signed authorisation from the owner is required.';
+
+const Forbidden = (message: string) => new AppError(403, 'forbidden', message);
+
+/**
+ * POST /api/cnft/burn-request — verifies the owner's signature of 'Authorize burning cNFT: {assetId}' and answers
+ * honestly that the server burns nothing (spec §6: described as simulated; DESIGN §3.8: the owner burns in the page).
+ * POST /api/cnft/delegate — the proof and tree data for delegating to the server delegate, plus the unsigned
+ * Bubblegum delegate transaction the owner signs.
+ */
+export function cnftRoutes(services: Services): Router {
+  const router = new Router({ prefix: '/api/cnft' });
+
+  router.post('/burn-request', validate(BurnRequestSchema), async (ctx: ValidatedContext<typeof BurnRequestSchema>) => {
+    const { assetId, ownerAddress, signedMessage } = ctx.state.input.body;
+    if (signedMessage === SIMULATED_SIGNATURE) throw ValidationError(SIGNATURE_REQUIRED);
+    if (!verifySignedText(ownerAddress, authorizationMessages.burnRequest(assetId), signedMessage)) throw Forbidden(INVALID_SIGNATURE);
+    const asset = await fetchCnft(services, assetId);
+    if (asset.burnt) throw ValidationError('This cNFT has already been burnt');
+    if (asset.ownership.owner !== ownerAddress) throw Forbidden(NOT_OWNER);
+    ctx.body = {
+      success: true,
+      isSimulated: true,
+      message: SERVER_BURN_MESSAGE,
+      assetDetails: { name: assetName(asset), collection: assetCollection(asset) },
+    };
+  });
+
+  router.post('/delegate', validate(DelegateSchema), async (ctx: ValidatedContext<typeof DelegateSchema>) => {
+    const { ownerAddress, assetId, delegatePublicKey } = ctx.state.input.body;
+    const delegate = requireDelegate(services).publicKey.toBase58();
+    if (delegatePublicKey !== delegate) throw ValidationError(`Delegation is only to the server delegate ${delegate}`);
+    const { asset, leaf, proof } = await loadLeaf(services, assetId);
+    if (asset.ownership.owner !== ownerAddress) throw Forbidden(NOT_OWNER);
+    const already = asset.ownership.delegate === delegate;
+    const { treeConfigAddress } = await import('../../../src/chain/cnft');
+    let transaction: string | undefined;
+    if (!already) {
+      const tx = buildDelegateTransaction(leaf, delegate);
+      const { blockhash } = await services.connection.getLatestBlockhash('confirmed');
+      tx.recentBlockhash = blockhash;
+      transaction = serializeUnsigned(tx);
+    }
+    ctx.body = {
+      success: true,
+      isSimulated: false,
+      message: already ? 'This cNFT is already delegated to the server delegate.' : 'Sign the delegate transaction with your wallet.',
+      data: {
+        requiredProof: { proof: leaf.proof, root: proof.root },
+        treeId: asset.compression.tree,
+        treeAuthority: treeConfigAddress(asset.compression.tree).toBase58(),
+        delegate,
+      },
+      transaction,
+    };
+  });
+  return router;
+}

@@ -1,0 +1,78 @@
+import Router from '@koa/router';
+import { authorizationMessages } from '../../../src/common/apiTypes';
+import type { Services } from '../../context';
+import { AppError, ValidationError } from '../../errors';
+import { validate, type ValidatedContext } from '../../middleware/validate';
+import { explorerUrlFor, fetchCnft, fetchProof, INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
+import { sendUntilSettled } from '../../services/cnftSend';
+import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
+import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
+
+const Forbidden = (message: string) => new AppError(403, 'forbidden', message);
+
+/**
+ * GET /api/delegate/info/:assetId → delegationInfo {delegated (to the server delegate), delegate};
+ * GET /api/delegate/proof/:assetId → proofData (fresh);
+ * POST /api/delegated-transfer → verifies the owner's signature of the authorisation text, then transfers the cNFT
+ * to TRASH_WALLET signed by the server's delegate key.
+ */
+export function delegateRoutes(services: Services): Router {
+  const router = new Router({ prefix: '/api' });
+  const noStore = (ctx: { set(k: string, v: string): void }) => ctx.set('Cache-Control', 'no-store');
+
+  router.get('/delegate/info/:assetId', validate(DelegateAssetSchema), async (ctx: ValidatedContext<typeof DelegateAssetSchema>) => {
+    const asset = await fetchCnft(services, ctx.state.input.params.assetId);
+    const serverDelegate = services.delegate?.publicKey.toBase58() ?? null;
+    const current = asset.ownership.delegate && asset.ownership.delegate !== asset.ownership.owner ? asset.ownership.delegate : null;
+    noStore(ctx);
+    ctx.body = {
+      success: true,
+      delegationInfo: { delegated: !!serverDelegate && current === serverDelegate && !asset.burnt, delegate: current },
+      serverDelegate,
+      owner: asset.ownership.owner,
+    };
+  });
+
+  router.get('/delegate/proof/:assetId', validate(DelegateAssetSchema), async (ctx: ValidatedContext<typeof DelegateAssetSchema>) => {
+    const { assetId } = ctx.state.input.params;
+    const asset = await fetchCnft(services, assetId);
+    const proof = await fetchProof(services, assetId);
+    noStore(ctx);
+    ctx.body = {
+      success: true,
+      proofData: {
+        proof: proof.proof,
+        root: proof.root,
+        tree_id: proof.tree_id,
+        node_index: proof.node_index,
+        leaf_id: asset.compression.leaf_id,
+        data_hash: asset.compression.data_hash,
+        creator_hash: asset.compression.creator_hash,
+        leaf: proof.leaf,
+      },
+    };
+  });
+
+  router.post('/delegated-transfer', validate(DelegatedTransferSchema), async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
+    const { sender, assetId, signedMessage } = ctx.state.input.body;
+    if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage)) throw Forbidden(INVALID_SIGNATURE);
+    const asset = await fetchCnft(services, assetId);
+    if (asset.ownership.owner !== sender) throw Forbidden(NOT_OWNER);
+    // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
+    const prepared = await prepareDelegatedTransfer(services, assetId, sender);
+    const outcome = await sendUntilSettled(services, prepared.raw, { lastValidBlockHeight: prepared.lastValidBlockHeight, timeoutMs: 25_000 }).catch(
+      (err: Error) => {
+        throw ValidationError(`Transfer failed: ${err.message}`);
+      },
+    );
+    const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
+    if (outcome.status === 'confirmed') ctx.body = { success: true, signature: outcome.signature, explorerUrl };
+    else if (outcome.status === 'timeout')
+      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' };
+    else {
+      ctx.status = 400;
+      ctx.body = { success: false, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` };
+    }
+  });
+  return router;
+}

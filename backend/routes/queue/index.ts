@@ -1,0 +1,79 @@
+import { randomUUID } from 'crypto';
+import Router from '@koa/router';
+import { authorizationMessages } from '../../../src/common/apiTypes';
+import { VALIDATION } from '../../../src/common/texts';
+import type { Services } from '../../context';
+import { AppError, NotFoundError, ValidationError } from '../../errors';
+import { validate, type ValidatedContext } from '../../middleware/validate';
+import { INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
+import { requireDelegate } from '../../services/delegatedTransfer';
+import { FileQueueStore, queueStatusOf, type QueueStore } from '../../services/queueStore';
+import { createQueueWorker, registerQueueWorker } from '../../services/queueWorker';
+import { QueueAuthorizeSchema, QueueCancelSchema, QueueCreateSchema, QueueIdSchema } from './schema';
+
+const Forbidden = (message: string) => new AppError(403, 'forbidden', message);
+
+/**
+ * Spec §7.5 server-side transfer queue. create → authorize (the owner's ed25519 signature of
+ * 'Authorize cNFT queue transfer: {queueId}') → the worker moves each delegated asset to TRASH_WALLET → status
+ * (polled) → cancel. Queues live in DATA_DIR (services/queueStore.ts) and resume after a restart.
+ */
+export function queueRoutes(services: Services, store: QueueStore = new FileQueueStore(services.config.dataDir)): Router {
+  const worker = createQueueWorker(services, store);
+  registerQueueWorker(services.config.dataDir, worker);
+  // Resume whatever a previous run left (after the app has finished starting).
+  setTimeout(() => worker.kick(), 0).unref();
+
+  const router = new Router({ prefix: '/api/queue' });
+
+  router.post('/create', validate(QueueCreateSchema), async (ctx: ValidatedContext<typeof QueueCreateSchema>) => {
+    const { ownerAddress, assets } = ctx.state.input.body;
+    if (assets.length === 0) throw ValidationError(VALIDATION.noAssetsSelected);
+    requireDelegate(services);
+    const seen = new Set<string>();
+    const items = [];
+    for (const a of assets) {
+      if (seen.has(a.assetId)) continue;
+      seen.add(a.assetId);
+      items.push({ assetId: a.assetId, name: a.name, image: a.image ?? null, state: 'pending' as const, attempts: 0, updatedAt: Date.now() });
+    }
+    const id = randomUUID();
+    await store.create({ id, owner: ownerAddress, createdAt: Date.now(), items });
+    ctx.body = { success: true, queueId: id, message: authorizationMessages.queue(id) };
+  });
+
+  router.post('/authorize', validate(QueueAuthorizeSchema), async (ctx: ValidatedContext<typeof QueueAuthorizeSchema>) => {
+    const { queueId, ownerAddress, signature } = ctx.state.input.body;
+    const q = await store.get(queueId);
+    if (!q) throw NotFoundError('Queue not found');
+    if (q.owner !== ownerAddress) throw Forbidden('This queue belongs to another wallet');
+    if (!verifySignedText(ownerAddress, authorizationMessages.queue(queueId), signature)) throw Forbidden(INVALID_SIGNATURE);
+    if (q.cancelledAt) throw ValidationError('This queue was cancelled');
+    if (!q.authorizedAt) await store.update(queueId, (r) => void (r.authorizedAt = Date.now()));
+    worker.kick();
+    ctx.body = { success: true };
+  });
+
+  router.get('/status/:queueId', validate(QueueIdSchema), async (ctx: ValidatedContext<typeof QueueIdSchema>) => {
+    const q = await store.get(ctx.state.input.params.queueId);
+    if (!q) throw NotFoundError('Queue not found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, status: queueStatusOf(q) };
+  });
+
+  router.post('/cancel/:queueId', validate(QueueCancelSchema), async (ctx: ValidatedContext<typeof QueueCancelSchema>) => {
+    const { queueId } = ctx.state.input.params;
+    const { ownerAddress } = ctx.state.input.body;
+    const q = await store.get(queueId);
+    if (!q) throw NotFoundError('Queue not found');
+    if (ownerAddress && q.owner !== ownerAddress) throw Forbidden('This queue belongs to another wallet');
+    const updated = await store.update(queueId, (r) => {
+      if (!r.cancelledAt) r.cancelledAt = Date.now();
+      // Not yet started: dropped at once. An item being sent is settled by the worker.
+      for (const it of r.items) if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
+    });
+    worker.kick();
+    ctx.body = { success: true, status: queueStatusOf(updated) };
+  });
+  return router;
+}

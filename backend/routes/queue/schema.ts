@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { VALIDATION } from '../../../src/common/texts';
+import { base58Address } from '../schemas';
+
+/** Most assets one queue may hold. */
+export const MAX_QUEUE_ASSETS = 100;
+const queueId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'invalid queue id');
+
+export const QueueCreateSchema = {
+  body: z.strictObject({
+    ownerAddress: base58Address,
+    assets: z
+      .array(
+        z.object({
+          assetId: base58Address,
+          name: z.string().max(200).optional().default(''),
+          image: z.string().max(2000).nullable().optional().default(null),
+        }),
+      )
+      .min(1, VALIDATION.noAssetsSelected)
+      .max(MAX_QUEUE_ASSETS),
+  }),
+};
+export const QueueAuthorizeSchema = {
+  body: z.strictObject({ queueId, ownerAddress: base58Address, signature: z.string().min(1).max(200) }),
+};
+export const QueueIdSchema = { params: z.strictObject({ queueId }) };
+export const QueueCancelSchema = { params: z.strictObject({ queueId }), body: z.strictObject({ ownerAddress: base58Address.optional() }) };

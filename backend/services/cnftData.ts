@@ -1,0 +1,137 @@
+// cNFT data on the server: asset and fresh proof from DAS, the tree's shape from its account, and the leaf to sign.
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import type { Transaction } from '@solana/web3.js';
+import type { CnftLeaf } from '../../src/chain/cnft';
+import { explorerTxUrl, type ExplorerCluster } from '../../src/chain/format';
+import { leafFor, treeShapeFromAccount, type ProofLike, type TreeShape } from '../../src/features/trash/cnftChain';
+import type { Services } from '../context';
+import { AppError, isRateLimited, NotFoundError, RateLimitedError, RpcError, ServiceUnavailableError, ValidationError } from '../errors';
+import type { DasAsset } from './das';
+
+export interface CnftAsset extends DasAsset {
+  compression: NonNullable<DasAsset['compression']> & { tree: string; data_hash: string; creator_hash: string; leaf_id: number };
+  ownership: NonNullable<DasAsset['ownership']>;
+}
+
+export interface DasProof extends ProofLike {
+  tree_id: string;
+  node_index: number;
+  leaf: string;
+}
+
+function mapDasError(err: unknown, what: string): never {
+  if (err instanceof AppError) throw err;
+  if (isRateLimited(err)) throw RateLimitedError();
+  if (err instanceof RpcError && !(err.httpStatus && err.httpStatus >= 500)) {
+    if (/not found/i.test(err.message)) throw NotFoundError(`${what} not found`);
+    throw ValidationError(err.message);
+  }
+  throw ServiceUnavailableError('Asset service temporarily unavailable');
+}
+
+export async function fetchAsset(services: Pick<Services, 'das'>, assetId: string): Promise<DasAsset> {
+  try {
+    const asset = await services.das.call<DasAsset | null>('getAsset', { id: assetId });
+    if (!asset) throw NotFoundError('Asset not found');
+    return asset;
+  } catch (err) {
+    mapDasError(err, 'Asset');
+  }
+}
+
+/** The asset, required to be a live compressed NFT with complete compression data. */
+export async function fetchCnft(services: Pick<Services, 'das'>, assetId: string): Promise<CnftAsset> {
+  const asset = await fetchAsset(services, assetId);
+  const c = asset.compression;
+  if (!c?.compressed) throw ValidationError('This asset is not a compressed NFT');
+  if (!c.tree || !c.data_hash || !c.creator_hash || typeof c.leaf_id !== 'number' || !asset.ownership)
+    throw ValidationError('Asset data missing required compression information');
+  return asset as CnftAsset;
+}
+
+/** A fresh proof (never cached). */
+export async function fetchProof(services: Pick<Services, 'das'>, assetId: string): Promise<DasProof> {
+  try {
+    const proof = await services.das.call<DasProof | null>('getAssetProof', { id: assetId });
+    if (!proof || !Array.isArray(proof.proof)) throw NotFoundError('Asset proof not found');
+    return proof;
+  } catch (err) {
+    mapDasError(err, 'Asset proof');
+  }
+}
+
+/** Depth, buffer and canopy of a tree, from its account. */
+export async function fetchTreeShape(services: Pick<Services, 'connection'>, tree: string): Promise<TreeShape> {
+  const { PublicKey } = await import('@solana/web3.js');
+  const info = await services.connection.getAccountInfo(new PublicKey(tree), 'confirmed');
+  if (!info) throw ValidationError('Missing tree address in asset data...');
+  return treeShapeFromAccount(info.data);
+}
+
+export interface LeafBundle {
+  asset: CnftAsset;
+  proof: DasProof;
+  shape: TreeShape;
+  leaf: CnftLeaf;
+}
+
+/** Asset, fresh proof and tree shape → the leaf with its canopy-truncated proof. */
+export async function loadLeaf(services: Pick<Services, 'das' | 'connection'>, assetId: string): Promise<LeafBundle> {
+  const asset = await fetchCnft(services, assetId);
+  if (asset.burnt) throw ValidationError('This cNFT has been burnt');
+  const proof = await fetchProof(services, assetId);
+  const shape = await fetchTreeShape(services, asset.compression.tree);
+  return { asset, proof, shape, leaf: leafFor(asset, proof, shape) };
+}
+
+export function assetName(asset: DasAsset): string {
+  return asset.content?.metadata?.name?.trim() || `cNFT ${asset.id.slice(0, 6)}`;
+}
+export function assetCollection(asset: DasAsset): string | null {
+  const g = asset.grouping?.find((x) => x.group_key === 'collection');
+  return g?.collection_metadata?.name ?? g?.group_value ?? null;
+}
+export function assetImage(asset: DasAsset): string | null {
+  return asset.content?.links?.image ?? asset.content?.files?.[0]?.uri ?? null;
+}
+
+/** Explorer link for a signature: the local chain is a custom cluster behind our own /api/rpc. */
+export function explorerUrlFor(services: Pick<Services, 'config'>, signature: string, origin?: string): string {
+  const cluster: ExplorerCluster =
+    services.config.mode === 'local' ? { customUrl: `${origin ?? `http://localhost:${services.config.port}`}/api/rpc` } : 'mainnet-beta';
+  return explorerTxUrl(signature, cluster);
+}
+
+/** Decodes a signature sent as base64 (spec) or base58; null when neither gives 64 bytes. */
+export function decodeSignature(sig: string): Uint8Array | null {
+  const trimmed = sig.trim();
+  if (/^[A-Za-z0-9+/]+={0,2}$/.test(trimmed) && trimmed.length % 4 === 0) {
+    const b = Buffer.from(trimmed, 'base64');
+    if (b.length === 64) return new Uint8Array(b);
+  }
+  try {
+    const b = bs58.decode(trimmed);
+    if (b.length === 64) return b;
+  } catch {
+    /* not base58 */
+  }
+  return null;
+}
+
+/** ed25519 check of the exact text against the owner's key (DESIGN §3.3). */
+export function verifySignedText(owner: string, text: string, signature: string): boolean {
+  const sig = decodeSignature(signature);
+  if (!sig) return false;
+  try {
+    return nacl.sign.detached.verify(new TextEncoder().encode(text), sig, bs58.decode(owner));
+  } catch {
+    return false;
+  }
+}
+
+export const INVALID_SIGNATURE = 'The signature does not match this wallet and message. Nothing was done.';
+
+export function serializeUnsigned(tx: Transaction): string {
+  return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
+}

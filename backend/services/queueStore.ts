@@ -1,0 +1,140 @@
+// Persistence of transfer queues behind an interface (a shared store can replace the file one when several server
+// instances run). The file store writes one JSON file per queue under <DATA_DIR>/queues, atomically (temp + rename).
+import fs from 'fs';
+import path from 'path';
+
+export type QueueItemState = 'pending' | 'sending' | 'completed' | 'failed' | 'cancelled';
+
+export interface QueueItem {
+  assetId: string;
+  name: string;
+  image: string | null;
+  state: QueueItemState;
+  /** Set before the transaction is sent (state 'sending'), so a restart can check it instead of sending again. */
+  signature?: string;
+  /** The signed transaction (base64) of the current attempt; rebroadcasting it cannot move the asset twice. */
+  raw?: string;
+  lastValidBlockHeight?: number;
+  attempts: number;
+  error?: string;
+  updatedAt: number;
+}
+
+export interface QueueRecord {
+  id: string;
+  owner: string;
+  createdAt: number;
+  authorizedAt?: number;
+  cancelledAt?: number;
+  items: QueueItem[];
+}
+
+export interface QueueStore {
+  create(record: QueueRecord): Promise<void>;
+  get(id: string): Promise<QueueRecord | null>;
+  /** Read-modify-write of one queue; the mutation runs on a fresh copy and its result is persisted before returning. */
+  update(id: string, mutate: (q: QueueRecord) => void): Promise<QueueRecord>;
+  /** Authorised queues with work left: pending items (unless cancelled) or items whose send is unresolved. */
+  listActive(): Promise<QueueRecord[]>;
+}
+
+const ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+export class FileQueueStore implements QueueStore {
+  private readonly dir: string;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(dataDir: string) {
+    this.dir = path.join(dataDir, 'queues');
+    fs.mkdirSync(this.dir, { recursive: true });
+  }
+
+  private file(id: string): string {
+    if (!ID.test(id)) throw new Error('invalid queue id');
+    return path.join(this.dir, `${id}.json`);
+  }
+
+  private write(record: QueueRecord): void {
+    const target = this.file(record.id);
+    const tmp = `${target}.${process.pid}.tmp`;
+    const fd = fs.openSync(tmp, 'w', 0o600);
+    try {
+      fs.writeSync(fd, JSON.stringify(record));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, target);
+  }
+
+  private read(id: string): QueueRecord | null {
+    let file: string;
+    try {
+      file = this.file(id);
+    } catch {
+      return null;
+    }
+    if (!fs.existsSync(file)) return null;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as QueueRecord;
+  }
+
+  /** Serialises writes within this process. */
+  private serial<T>(fn: () => T): Promise<T> {
+    const next = this.chain.then(fn, fn);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  create(record: QueueRecord): Promise<void> {
+    return this.serial(() => this.write(record));
+  }
+
+  async get(id: string): Promise<QueueRecord | null> {
+    return this.read(id);
+  }
+
+  update(id: string, mutate: (q: QueueRecord) => void): Promise<QueueRecord> {
+    return this.serial(() => {
+      const q = this.read(id);
+      if (!q) throw new Error(`queue ${id} not found`);
+      mutate(q);
+      this.write(q);
+      return q;
+    });
+  }
+
+  async listActive(): Promise<QueueRecord[]> {
+    const out: QueueRecord[] = [];
+    for (const name of fs.readdirSync(this.dir)) {
+      if (!name.endsWith('.json')) continue;
+      const q = this.read(name.slice(0, -5));
+      if (!q || !q.authorizedAt) continue;
+      const sending = q.items.some((i) => i.state === 'sending');
+      const pending = !q.cancelledAt && q.items.some((i) => i.state === 'pending');
+      if (sending || pending) out.push(q);
+    }
+    return out.sort((a, b) => a.createdAt - b.createdAt);
+  }
+}
+
+/** Status as the spec's client reads it (§3 queue status). */
+export function queueStatusOf(q: QueueRecord) {
+  const count = (s: QueueItemState) => q.items.filter((i) => i.state === s).length;
+  const completed = q.items.filter((i) => i.state === 'completed');
+  const last = [...completed].sort((a, b) => b.updatedAt - a.updatedAt)[0];
+  const open = count('pending') + count('sending');
+  return {
+    pending: count('pending'),
+    processing: count('sending'),
+    completed: completed.length,
+    failed: count('failed'),
+    cancelled: count('cancelled'),
+    total: q.items.length,
+    authorized: !!q.authorizedAt,
+    isCancelled: !!q.cancelledAt,
+    isComplete: q.cancelledAt ? count('sending') === 0 : !!q.authorizedAt && open === 0,
+    lastSignature: last?.signature ?? null,
+    completedAssets: completed.map((i) => ({ assetId: i.assetId, name: i.name, signature: i.signature ?? '' })),
+    failedAssets: q.items.filter((i) => i.state === 'failed').map((i) => ({ assetId: i.assetId, name: i.name, error: i.error ?? 'Transfer failed' })),
+  };
+}

@@ -1,0 +1,223 @@
+// The queue worker: for each authorised queue, moves every asset delegated to the server's delegate key to
+// TRASH_WALLET, one at a time with a fresh proof. Crash safety: an item is recorded as 'sending' with its signature
+// and signed bytes BEFORE the transaction is sent; on resume a 'sending' item is settled by its signature status and
+// the asset's current owner, and only rebroadcast (same bytes, same signature) or rebuilt when it provably did not land.
+import type { Services } from '../context';
+import { AppError } from '../errors';
+import { fetchAsset } from './cnftData';
+import { sendUntilSettled, signatureStatus } from './cnftSend';
+import { prepareDelegatedTransfer } from './delegatedTransfer';
+import type { QueueItem, QueueRecord, QueueStore } from './queueStore';
+
+const MAX_ATTEMPTS = 3;
+const RETRY_IDLE_MS = 2_000;
+
+type WorkerServices = Pick<Services, 'das' | 'connection' | 'rpc' | 'config' | 'delegate' | 'logger'>;
+
+export interface QueueWorker {
+  /** Starts (or wakes) processing. */
+  kick(): void;
+  /** Stops after the current step; resolves when idle. */
+  stop(): Promise<void>;
+  /** Resolves when no queue has work left (tests). */
+  idle(): Promise<void>;
+}
+
+export function createQueueWorker(services: WorkerServices, store: QueueStore, opts: { sendTimeoutMs?: number } = {}): QueueWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  const trash = services.config.trashWallet;
+
+  const setItem = (q: QueueRecord, assetId: string, patch: Partial<QueueItem>) =>
+    store.update(q.id, (r) => {
+      const it = r.items.find((i) => i.assetId === assetId);
+      if (it) Object.assign(it, patch, { updatedAt: Date.now() });
+    });
+
+  const fail = (q: QueueRecord, item: QueueItem, error: string) =>
+    setItem(q, item.assetId, { state: 'failed', error, raw: undefined });
+
+  const ownerOf = async (assetId: string): Promise<string | null> => {
+    const a = await fetchAsset(services, assetId).catch(() => null);
+    return a?.burnt ? null : (a?.ownership?.owner ?? null);
+  };
+
+  /** Settles an item left 'sending' (by a crash or a confirmation time-out). Returns true when it is settled. */
+  async function resolveSending(q: QueueRecord, item: QueueItem): Promise<boolean> {
+    if (!item.signature) {
+      await setItem(q, item.assetId, { state: 'pending' });
+      return false;
+    }
+    const st = await signatureStatus(services, item.signature);
+    if (st && !st.err && (st.confirmationStatus === 'confirmed' || st.confirmationStatus === 'finalized')) {
+      await setItem(q, item.assetId, { state: 'completed', raw: undefined });
+      return true;
+    }
+    if (st?.err) {
+      if ((await ownerOf(item.assetId)) === trash) await setItem(q, item.assetId, { state: 'completed', raw: undefined });
+      else await fail(q, item, `Transfer failed: ${JSON.stringify(st.err)}`);
+      return true;
+    }
+    // No status: the transaction either never landed, or this node no longer remembers it. The owner decides.
+    const owner = await ownerOf(item.assetId);
+    if (owner === trash) {
+      await setItem(q, item.assetId, { state: 'completed', raw: undefined });
+      return true;
+    }
+    if (owner !== q.owner) {
+      await fail(q, item, 'This cNFT is no longer owned by this wallet.');
+      return true;
+    }
+    const height = await services.rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }]);
+    if (item.raw && item.lastValidBlockHeight !== undefined && height <= item.lastValidBlockHeight) {
+      // Still valid: rebroadcast the very same bytes (same signature; it can land at most once).
+      const outcome = await sendUntilSettled(services, Buffer.from(item.raw, 'base64'), {
+        lastValidBlockHeight: item.lastValidBlockHeight,
+        timeoutMs: opts.sendTimeoutMs ?? 30_000,
+        skipPreflight: true,
+        isStopped: () => stopped,
+      }).catch(() => null);
+      if (outcome?.status === 'confirmed') {
+        await setItem(q, item.assetId, { state: 'completed', raw: undefined });
+        return true;
+      }
+      if (!outcome || outcome.status === 'timeout') return false;
+    }
+    // Expired without landing (the owner is unchanged): a fresh attempt is safe.
+    await setItem(q, item.assetId, { state: 'pending', signature: undefined, raw: undefined, lastValidBlockHeight: undefined });
+    return false;
+  }
+
+  async function sendItem(q: QueueRecord, item: QueueItem): Promise<void> {
+    if (item.attempts >= MAX_ATTEMPTS) return void (await fail(q, item, item.error ?? 'Transfer failed'));
+    let prepared;
+    try {
+      prepared = await prepareDelegatedTransfer(services, item.assetId, q.owner);
+    } catch (err) {
+      const msg = (err as Error).message;
+      if (err instanceof AppError && err.status < 500) {
+        if ((await ownerOf(item.assetId)) === trash) return void (await fail(q, item, 'Already in the trash wallet.'));
+        return void (await fail(q, item, msg));
+      }
+      await setItem(q, item.assetId, { attempts: item.attempts + 1, error: msg });
+      return;
+    }
+    // Recorded before sending: after a crash, this signature is checked instead of sending again.
+    await setItem(q, item.assetId, {
+      state: 'sending',
+      signature: prepared.signature,
+      raw: Buffer.from(prepared.raw).toString('base64'),
+      lastValidBlockHeight: prepared.lastValidBlockHeight,
+      attempts: item.attempts + 1,
+    });
+    if (stopped) return;
+    const outcome = await sendUntilSettled(services, prepared.raw, {
+      lastValidBlockHeight: prepared.lastValidBlockHeight,
+      timeoutMs: opts.sendTimeoutMs ?? 30_000,
+      isStopped: () => stopped,
+    }).catch((err: Error) => ({ signature: prepared.signature, status: 'rejected' as const, err: err.message }));
+    if (outcome.status === 'confirmed') await setItem(q, item.assetId, { state: 'completed', raw: undefined });
+    else if (outcome.status === 'failed' || outcome.status === 'rejected')
+      await setItem(q, item.assetId, {
+        state: 'pending',
+        signature: undefined,
+        raw: undefined,
+        error: `Transfer failed: ${typeof outcome.err === 'string' ? outcome.err : JSON.stringify(outcome.err)}`,
+      });
+    // 'expired' / 'timeout': left as 'sending'; resolveSending settles it on the next pass.
+  }
+
+  async function processQueue(queueId: string): Promise<boolean> {
+    let progressed = false;
+    for (;;) {
+      if (stopped) return progressed;
+      const q = await store.get(queueId);
+      if (!q) return progressed;
+      const sending = q.items.find((i) => i.state === 'sending');
+      if (sending) {
+        if (!(await resolveSending(q, sending))) {
+          const after = (await store.get(queueId))?.items.find((i) => i.assetId === sending.assetId);
+          if (after?.state === 'sending') return progressed; // unresolved for now: come back later
+        }
+        progressed = true;
+        continue;
+      }
+      if (q.cancelledAt) {
+        await store.update(q.id, (r) => {
+          for (const it of r.items) if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
+        });
+        return progressed;
+      }
+      const next = q.items.find((i) => i.state === 'pending');
+      if (!next) return progressed;
+      await sendItem(q, next);
+      progressed = true;
+    }
+  }
+
+  async function run(): Promise<void> {
+    do {
+      again = false;
+      const active = await store.listActive();
+      for (const q of active) {
+        if (stopped) return;
+        try {
+          await processQueue(q.id);
+        } catch (err) {
+          services.logger.warn({ err: (err as Error).message, queue: q.id }, 'queue step failed');
+        }
+      }
+      if (!stopped && !again && (await store.listActive()).length > 0 && !timer) {
+        timer = setTimeout(() => {
+          timer = null;
+          kick();
+        }, RETRY_IDLE_MS);
+        timer.unref();
+      }
+    } while (again && !stopped);
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run().finally(() => {
+      running = null;
+    });
+  }
+
+  return {
+    kick,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    async idle() {
+      for (;;) {
+        if (running) await running;
+        if (stopped || (await store.listActive()).length === 0) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
+}
+
+// One worker per data directory in this process, so tests can stop a server's worker before restarting it.
+const workers = new Map<string, QueueWorker>();
+
+export function registerQueueWorker(dataDir: string, worker: QueueWorker): void {
+  workers.get(dataDir)?.stop();
+  workers.set(dataDir, worker);
+}
+export function queueWorkerFor(dataDir: string): QueueWorker | undefined {
+  return workers.get(dataDir);
+}
+export async function stopQueueWorker(dataDir: string): Promise<void> {
+  await workers.get(dataDir)?.stop();
+  workers.delete(dataDir);
+}

@@ -1,0 +1,191 @@
+// Pure cNFT helpers shared by the page and the server (no React, no Redux): the tree account's canopy depth,
+// DAS answers → a leaf with a canopy-truncated proof, the transfer/burn/delegate transactions and their size check.
+import {
+  ComputeBudgetProgram,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  type TransactionInstruction,
+} from '@solana/web3.js';
+import { CNFT_BATCH_COMPUTE_UNITS, CNFT_TRANSFER_COMPUTE_UNITS, TRANSACTION_SIZE_LIMIT_BYTES, BASIC_FALLBACK_TRANSFER_LAMPORTS } from '../../common/constants';
+import { CNFT_ERRORS } from '../../common/texts';
+import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, type CnftLeaf } from '../../chain/cnft';
+
+/** Header of a ConcurrentMerkleTree account (V1): type, version, max buffer, max depth, authority, slot, padding. */
+const HEADER_BYTES = 56;
+
+export interface TreeShape {
+  maxDepth: number;
+  maxBufferSize: number;
+  canopyDepth: number;
+}
+
+/**
+ * Reads max depth, buffer size and canopy depth from the bytes of a ConcurrentMerkleTree account (the layout of
+ * spl-account-compression): header, then the tree (3 u64 + changelog + rightmost path), then the canopy nodes.
+ */
+export function treeShapeFromAccount(data: Uint8Array): TreeShape {
+  if (data.length < HEADER_BYTES) throw new Error('Not a merkle tree account');
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const maxBufferSize = view.getUint32(2, true);
+  const maxDepth = view.getUint32(6, true);
+  if (maxDepth < 1 || maxDepth > 30 || maxBufferSize < 1) throw new Error('Not a merkle tree account');
+  const changeLog = 32 + 32 * maxDepth + 4 + 4;
+  const rightMostPath = 32 * maxDepth + 32 + 4 + 4;
+  const treeBytes = 24 + maxBufferSize * changeLog + rightMostPath;
+  const canopyBytes = data.length - HEADER_BYTES - treeBytes;
+  if (canopyBytes < 0) throw new Error('Not a merkle tree account');
+  const canopyNodes = Math.floor(canopyBytes / 32);
+  const canopyDepth = canopyNodes === 0 ? 0 : Math.max(0, Math.floor(Math.log2(canopyNodes + 2)) - 1);
+  return { maxDepth, maxBufferSize, canopyDepth };
+}
+
+/** Proof nodes a transaction must carry: the levels below the canopy. */
+export function proofNodesNeeded(shape: Pick<TreeShape, 'maxDepth' | 'canopyDepth'>): number {
+  return Math.max(1, shape.maxDepth - shape.canopyDepth);
+}
+
+/** The many shapes a proof answer comes in (spec §7.4: data, top level, or under compression). */
+export interface ProofLike {
+  proof: string[];
+  root: string;
+  tree_id?: string;
+  node_index?: number;
+  leaf_id?: number;
+  data_hash?: string;
+  creator_hash?: string;
+  leaf?: string;
+}
+
+export function normalizeProofResponse(res: unknown): ProofLike | null {
+  const r = res as Record<string, any> | null | undefined;
+  if (!r) return null;
+  const candidates = [r.data, r, r.compression, r.data?.compression, r.proofData, r.details?.proof];
+  for (const c of candidates) {
+    if (c && Array.isArray(c.proof) && typeof c.root === 'string') return c as ProofLike;
+  }
+  return null;
+}
+
+export interface AssetLike {
+  id?: string;
+  compression?: { tree?: string; data_hash?: string; creator_hash?: string; leaf_id?: number; compressed?: boolean };
+  ownership?: { owner: string; delegate?: string | null; delegated?: boolean };
+  burnt?: boolean;
+}
+
+/**
+ * Asset + fresh proof + tree shape → the leaf to sign for. Keeps only the proof nodes below the canopy; throws the
+ * spec's texts when compression data is missing or the proof is empty.
+ */
+export function leafFor(asset: AssetLike, proof: ProofLike, shape?: Pick<TreeShape, 'maxDepth' | 'canopyDepth'>): CnftLeaf {
+  const c = asset.compression;
+  if (!c || !c.data_hash || !c.creator_hash || !asset.ownership) throw new Error(CNFT_ERRORS.missingCompression);
+  const tree = c.tree ?? proof.tree_id;
+  if (!tree) throw new Error(CNFT_ERRORS.missingTree);
+  if (!Array.isArray(proof.proof) || proof.proof.length === 0) throw new Error(CNFT_ERRORS.invalidProofForBurn);
+  const index =
+    typeof c.leaf_id === 'number'
+      ? c.leaf_id
+      : typeof proof.node_index === 'number' && shape
+        ? proof.node_index - 2 ** shape.maxDepth
+        : NaN;
+  if (!Number.isInteger(index) || index < 0) throw new Error(CNFT_ERRORS.missingCompression);
+  const nodes = shape ? proof.proof.slice(0, Math.min(proof.proof.length, proofNodesNeeded(shape))) : proof.proof;
+  return {
+    tree,
+    owner: asset.ownership.owner,
+    delegate: asset.ownership.delegate ?? undefined,
+    root: proof.root,
+    dataHash: c.data_hash,
+    creatorHash: c.creator_hash,
+    index,
+    nonce: index,
+    proof: nodes,
+  };
+}
+
+/** Thrown when the proof a tree needs does not fit one transaction. */
+export class ProofTooLargeError extends Error {
+  name = 'ProofTooLargeError';
+  constructor(readonly nodes: number, readonly bytes: number) {
+    super(
+      `This cNFT's tree needs ${nodes} proof nodes, which do not fit in one transaction (${bytes} of ${TRANSACTION_SIZE_LIMIT_BYTES} bytes). It cannot be moved with a wallet transaction.`,
+    );
+  }
+}
+
+/** Serialized size of a transaction once signed (signatures counted as present). */
+export function measureTransaction(tx: Transaction): number {
+  const copy = new Transaction({ feePayer: tx.feePayer, recentBlockhash: tx.recentBlockhash ?? PublicKey.default.toBase58() });
+  copy.add(...tx.instructions);
+  const message = copy.compileMessage();
+  const signers = message.header.numRequiredSignatures;
+  const messageBytes = message.serialize().length;
+  return shortVecLength(signers) + 64 * signers + messageBytes;
+}
+
+function shortVecLength(n: number): number {
+  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
+}
+
+function withBudget(feePayer: string, units: number, ixs: TransactionInstruction[]): Transaction {
+  const tx = new Transaction({ feePayer: new PublicKey(feePayer) });
+  tx.add(ComputeBudgetProgram.setComputeUnitLimit({ units }));
+  tx.add(...ixs);
+  const bytes = measureTransaction(tx);
+  if (bytes > TRANSACTION_SIZE_LIMIT_BYTES) {
+    const nodes = ixs.reduce((n, ix) => n + Math.max(0, ix.keys.length - 8), 0);
+    throw new ProofTooLargeError(nodes, bytes);
+  }
+  return tx;
+}
+
+/** Standard trash: one Bubblegum transfer of the owner's leaf to the trash wallet, the owner pays and signs. */
+export function buildTrashTransaction(leaf: CnftLeaf, trashWallet: string): Transaction {
+  return withBudget(String(leaf.owner), CNFT_TRANSFER_COMPUTE_UNITS, [cnftTransferIx(leaf, trashWallet)]);
+}
+
+/** Batch trash: several leaves of one owner in one transaction (1 000 000 CU). */
+export function buildBatchTrashTransaction(leaves: CnftLeaf[], trashWallet: string): Transaction {
+  if (leaves.length === 0) throw new Error('No asset IDs provided for batch transfer');
+  return withBudget(String(leaves[0].owner), CNFT_BATCH_COMPUTE_UNITS, leaves.map((l) => cnftTransferIx(l, trashWallet)));
+}
+
+/** Owner burn (DESIGN §3.8): Bubblegum burn signed by the leaf owner. */
+export function buildBurnTransaction(leaf: CnftLeaf): Transaction {
+  return withBudget(String(leaf.owner), CNFT_TRANSFER_COMPUTE_UNITS, [cnftBurnIx(leaf)]);
+}
+
+/** Delegation of the leaf to the server delegate, signed by the owner. */
+export function buildDelegateTransaction(leaf: CnftLeaf, delegate: string): Transaction {
+  return withBudget(String(leaf.owner), CNFT_TRANSFER_COMPUTE_UNITS, [cnftDelegateIx(leaf, delegate)]);
+}
+
+/**
+ * Transfer signed by the leaf delegate (the server's key), which also pays: the owner account is not a signer,
+ * the delegate account is (Bubblegum accepts the owner or the delegate).
+ */
+export function buildDelegatedTransferTransaction(leaf: CnftLeaf, delegate: string, trashWallet: string): Transaction {
+  const ix = cnftTransferIx({ ...leaf, delegate }, trashWallet);
+  ix.keys[1] = { ...ix.keys[1], isSigner: false };
+  ix.keys[2] = { ...ix.keys[2], isSigner: true };
+  return withBudget(delegate, CNFT_TRANSFER_COMPUTE_UNITS, [ix]);
+}
+
+/** The last fallback (spec §4.6, DESIGN §3.8): 1000 lamports to the trash wallet. It moves nothing; it only hides. */
+export function buildBasicFallbackTransaction(owner: string, trashWallet: string): Transaction {
+  const tx = new Transaction({ feePayer: new PublicKey(owner) });
+  tx.add(SystemProgram.transfer({ fromPubkey: new PublicKey(owner), toPubkey: new PublicKey(trashWallet), lamports: BASIC_FALLBACK_TRANSFER_LAMPORTS }));
+  return tx;
+}
+
+/** The tree's current root as the account holds it (changelog entry at the active index), base58. */
+export function treeRootFromAccount(data: Uint8Array): Uint8Array {
+  const { maxDepth } = treeShapeFromAccount(data);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const activeIndex = Number(view.getBigUint64(HEADER_BYTES + 8, true));
+  const entry = 32 + 32 * maxDepth + 8;
+  const start = HEADER_BYTES + 24 + activeIndex * entry;
+  return data.slice(start, start + 32);
+}
