@@ -6,7 +6,7 @@ import { FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, Transacti
 import { address, getTransactionDecoder, lamports as kitLamports } from '@solana/kit';
 import type { Transaction as KitTransaction } from '@solana/kit';
 import bs58 from 'bs58';
-import { SPL_NOOP_PROGRAM } from '../../src/common/addresses';
+import { NATIVE_MINT, SPL_NOOP_PROGRAM } from '../../src/common/addresses';
 import { decodeTransaction, isValidAddress, type DecodedTransaction } from './decode';
 import { EmulatedProgramError, type ProgramEmulator } from './emulated/types';
 import { transactionErrorJson, type TransactionErrorJson } from './txErrors';
@@ -54,6 +54,7 @@ export class Chain extends EventEmitter {
     this.svm = svm;
     // We check blockhashes ourselves: LiteSVM accepts only its latest one, a cluster accepts any of the last 150 slots.
     svm.withBlockhashCheck(false).withSigverify(true);
+    if (!svm.getAccount(address(NATIVE_MINT)).exists) svm.withNativeMints();
     if (!this.svm.getAccount(address(SPL_NOOP_PROGRAM)).exists) svm.addProgramFromFile(address(SPL_NOOP_PROGRAM), noopProgramPath());
     for (const id of this.emulators.keys()) this.deployNoop(id);
     this.currentHash = svm.latestBlockhash();

@@ -36,7 +36,7 @@ export interface Localnet {
   fund(owner: string, profile?: FundProfile): Promise<FundManifest>;
   faults: Faults;
   chain: Chain;
-  metaplex: MetaplexPluginLike | null;
+  metaplex: MetaplexPluginLike;
   save(): Promise<void>;
   close(): Promise<void>;
 }
@@ -51,11 +51,11 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
 
   const metaplex = loadMetaplex(chain, { delegate: opts.delegate, trashWallet: opts.trashWallet, feeWallet: opts.feeWallet,
     authority: faucet.publicKey.toBase58() });
-  for (const e of metaplex?.emulators ?? []) chain.registerEmulator(e);
-  if (restored?.state.metaplex !== undefined && metaplex) metaplex.restore(restored.state.metaplex);
+  for (const e of metaplex.emulators) chain.registerEmulator(e);
+  if (restored?.state.metaplex !== undefined) metaplex.restore(restored.state.metaplex);
 
   const faults = new FaultState(chain, opts.sendTimeoutMs);
-  const methods = { ...solanaMethods(chain, faults), ...(metaplex?.dasMethods ?? {}) };
+  const methods = { ...solanaMethods(chain, faults), ...metaplex.dasMethods };
   const handleRpc = createRpcHandler(methods, (e) => opts.log?.('localnet rpc method failed', e));
   const ws = new SubscriptionServer(chain);
 
@@ -63,7 +63,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   let saveTimer: NodeJS.Timeout | null = null;
   const saveNow = () => {
     if (saveTimer) { clearTimeout(saveTimer); saveTimer = null; }
-    if (opts.dataDir) saveState(opts.dataDir, chain, { faucetSecret: faucet.secretKey, metaplex: metaplex?.snapshot() });
+    if (opts.dataDir) saveState(opts.dataDir, chain, { faucetSecret: faucet.secretKey, metaplex: metaplex.snapshot() });
   };
   const scheduleSave = () => {
     if (!opts.dataDir || closed || saveTimer) return;

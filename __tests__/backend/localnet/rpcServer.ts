@@ -15,7 +15,9 @@ export async function startRpcServer(localnet: Localnet): Promise<RpcServer> {
       let status = 200;
       let out: unknown;
       try {
+        const t0 = Date.now();
         out = await localnet.handleRpc(JSON.parse(body));
+        if (process.env.RPC_DEBUG) console.log('rpc', JSON.parse(body).method, Date.now() - t0, 'ms');
       } catch (e) {
         const err = e as { httpStatus?: number; code?: number; message?: string };
         status = err.httpStatus ?? 500;
@@ -25,6 +27,8 @@ export async function startRpcServer(localnet: Localnet): Promise<RpcServer> {
       res.end(JSON.stringify(out));
     });
   });
+  // Longer than web3.js's keep-alive agent keeps idle sockets, so a request never races the server closing its socket.
+  server.keepAliveTimeout = 65_000;
   server.on('upgrade', (req, socket, head) => localnet.handleUpgrade(req, socket, head));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;

@@ -1,17 +1,37 @@
 // Funding profiles: `demo` (a small, varied wallet built mostly with real transactions) and `large`
-// (thousands of accounts written directly, in seconds).
+// (thousands of accounts written directly, in seconds). NFTs and cNFTs come from the Metaplex plugin.
 import type { Keypair } from '@solana/web3.js';
 import type { Chain } from '../chain';
 import type { MetaplexPluginLike } from '../plugin';
+import { fundDemoTokens } from './demo';
+import { fundLargeTokens, LARGE } from './large';
 import type { FundManifest } from './manifest';
 
 export type FundProfile = 'demo' | 'large';
 export interface FundEnv { chain: Chain; faucet: Keypair; metaplex: MetaplexPluginLike | null; delegate: string }
 
-export const DEMO_LAMPORTS = 2_000_000_000;
+export const FUND_LAMPORTS = 2_000_000_000;
+const FAUCET_MIN = 100_000_000_000n;
+const DEMO_NFTS = 5;
+const DEMO_CNFTS = 6;
 
 export async function fundOwner(env: FundEnv, owner: string, profile: FundProfile): Promise<FundManifest> {
-  env.chain.airdrop(owner, BigInt(DEMO_LAMPORTS));
-  return { owner, profile, lamports: DEMO_LAMPORTS, tokens: [], wrappedSol: null, emptyAccounts: [], frozenAccounts: [],
-    collection: null, nfts: [], tree: null, cnfts: [] };
+  const { chain, faucet, metaplex } = env;
+  if (chain.getBalance(faucet.publicKey.toBase58()) < FAUCET_MIN) chain.airdrop(faucet.publicKey.toBase58(), 10n * FAUCET_MIN);
+  chain.airdrop(owner, BigInt(FUND_LAMPORTS));
+  const base = { owner, profile, lamports: FUND_LAMPORTS, wrappedSol: null, frozenAccounts: [], collection: null, nfts: [] as unknown[],
+    tree: null as string | null, cnfts: [] as unknown[] };
+  const manifest: FundManifest = profile === 'large'
+    ? { ...base, ...(await fundLargeTokens(env, owner)) }
+    : { ...base, ...fundDemoTokens(env, owner) };
+  if (metaplex) {
+    const large = profile === 'large';
+    await new Promise<void>((r) => setImmediate(r));
+    const n = metaplex.fundNfts(owner, large ? LARGE.nfts : DEMO_NFTS, large ? { direct: true } : undefined);
+    await new Promise<void>((r) => setImmediate(r));
+    const c = metaplex.fundCnfts(owner, large ? LARGE.cnfts : DEMO_CNFTS, large ? undefined : { delegateIndexes: [0], delegate: env.delegate });
+    await new Promise<void>((r) => setImmediate(r));
+    Object.assign(manifest, { collection: n.collection, nfts: n.nfts, tree: c.tree, cnfts: c.cnfts });
+  }
+  return manifest;
 }
