@@ -1,0 +1,184 @@
+// §7.5 server queue on the local chain: create → authorise (verified signature) → the worker moves every delegated
+// asset to TRASH_WALLET; a restart on the same DATA_DIR loses none and moves none twice; cancel.
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { Keypair } from '@solana/web3.js';
+import { createApp, type SolbackApp } from '../../backend/app';
+import { loadConfig } from '../../backend/config';
+import { FileQueueStore } from '../../backend/services/queueStore';
+import { queueWorkerFor, stopQueueWorker } from '../../backend/services/queueWorker';
+import { authorizationMessages } from '../../src/common/apiTypes';
+import type { TestServer } from './helpers';
+import { forgedSignature, fundOwner, ownerOf, signAndSend, signText, waitFor } from './cnftSupport';
+
+jest.setTimeout(120_000);
+
+/** A persistent server (local chain saved to DATA_DIR) that can be restarted on the same directory. */
+async function boot(dir: string): Promise<TestServer> {
+  const staticDir = path.join(dir, 'static');
+  fs.mkdirSync(path.join(staticDir, 'dist'), { recursive: true });
+  const config = loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: false });
+  const solback: SolbackApp = await createApp(config);
+  const { url } = await solback.listen(0);
+  const wrap = async (res: Response) => {
+    const text = await res.text();
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  };
+  return {
+    solback,
+    url,
+    dir,
+    get: async (p) => wrap(await fetch(url + p)),
+    post: async (p, body) => wrap(await fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    async close() {
+      await stopQueueWorker(config.dataDir);
+      await solback.close();
+    },
+  };
+}
+
+async function delegateAll(server: TestServer, owner: Keypair, ids: string[]) {
+  const delegate = server.solback.delegate!.publicKey.toBase58();
+  for (const id of ids) {
+    const res = await server.post('/api/cnft/delegate', { ownerAddress: owner.publicKey.toBase58(), assetId: id, delegatePublicKey: delegate });
+    if (res.json.transaction) await signAndSend(server, res.json.transaction, owner);
+  }
+}
+
+describe('transfer queue', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-queue-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('validates create, refuses a forged or foreign authorisation, then moves all 4 and reports 100 %', async () => {
+    const server = await boot(dir);
+    try {
+      const { owner, cnfts } = await fundOwner(server);
+      const ownerAddress = owner.publicKey.toBase58();
+      const empty = await server.post('/api/queue/create', { ownerAddress, assets: [] });
+      expect(empty.status).toBe(400);
+      expect(empty.json.error).toContain('No assets selected for transfer');
+
+      const four = cnfts.slice(0, 4);
+      await delegateAll(server, owner, four.map((c) => c.assetId));
+      const created = await server.post('/api/queue/create', { ownerAddress, assets: four.map((c) => ({ assetId: c.assetId, name: c.name, image: c.image })) });
+      expect(created.json.success).toBe(true);
+      const queueId = created.json.queueId as string;
+      const text = authorizationMessages.queue(queueId);
+
+      const forged = await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: forgedSignature(text) });
+      expect(forged.status).toBe(403);
+      const otherText = await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, 'Authorize cNFT queue transfer: other') });
+      expect(otherText.status).toBe(403);
+      const intruder = Keypair.generate();
+      const foreign = await server.post('/api/queue/authorize', { queueId, ownerAddress: intruder.publicKey.toBase58(), signature: signText(intruder, text) });
+      expect(foreign.status).toBe(403);
+      await new Promise((r) => setTimeout(r, 500));
+      const before = await server.get(`/api/queue/status/${queueId}`);
+      expect(before.json.status).toMatchObject({ pending: 4, completed: 0, isComplete: false });
+
+      expect((await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, text) })).json.success).toBe(true);
+      const done = await waitFor(async () => {
+        const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
+        return s.isComplete && s;
+      }, 60_000);
+      expect(done).toMatchObject({ completed: 4, failed: 0, pending: 0, processing: 0 });
+      expect(done.completed / four.length).toBe(1);
+      expect(new Set(done.completedAssets.map((a: any) => a.signature)).size).toBe(4);
+      expect(done.lastSignature).toBeTruthy();
+      for (const c of four) expect((await ownerOf(server, c.assetId)).owner).toBe(server.solback.config.trashWallet);
+      expect((await ownerOf(server, cnfts[4].assetId)).owner).toBe(ownerAddress);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a not-delegated asset fails with an error; the others complete', async () => {
+    const server = await boot(dir);
+    try {
+      const { owner, cnfts } = await fundOwner(server);
+      const ownerAddress = owner.publicKey.toBase58();
+      const created = await server.post('/api/queue/create', { ownerAddress, assets: [cnfts[0], cnfts[1]].map((c) => ({ assetId: c.assetId, name: c.name, image: null })) });
+      const queueId = created.json.queueId;
+      await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, authorizationMessages.queue(queueId)) });
+      const done = await waitFor(async () => {
+        const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
+        return s.isComplete && s;
+      });
+      expect(done.completed).toBe(1);
+      expect(done.failedAssets).toEqual([{ assetId: cnfts[1].assetId, name: cnfts[1].name, error: expect.stringContaining('not delegated') }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a restart in the middle loses none and moves none twice', async () => {
+    let server = await boot(dir);
+    const { owner, cnfts } = await fundOwner(server);
+    const ownerAddress = owner.publicKey.toBase58();
+    const four = cnfts.slice(0, 4);
+    await delegateAll(server, owner, four.map((c) => c.assetId));
+    const queueId = (await server.post('/api/queue/create', { ownerAddress, assets: four.map((c) => ({ assetId: c.assetId, name: c.name, image: null })) })).json.queueId;
+    await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, authorizationMessages.queue(queueId)) });
+    // Stop as soon as the first asset completed: the worker is in the middle of the queue.
+    await waitFor(async () => (await server.get(`/api/queue/status/${queueId}`)).json.status.completed >= 1, 30_000, 20);
+    await server.close();
+
+    // Simulate the worst crash: the transfer landed but the process died before recording it ('sending' + signature).
+    const store = new FileQueueStore(path.join(dir, 'data'));
+    const q = (await store.get(queueId))!;
+    const landed = q.items.find((i) => i.state === 'completed')!;
+    await store.update(queueId, (r) => {
+      const it = r.items.find((i) => i.assetId === landed.assetId)!;
+      it.state = 'sending';
+    });
+    const statesAtCrash = (await store.get(queueId))!.items.map((i) => i.state);
+    expect(statesAtCrash.filter((s) => s === 'completed' || s === 'failed').length).toBeLessThan(4);
+
+    server = await boot(dir);
+    try {
+      const done = await waitFor(async () => {
+        const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
+        return s.isComplete && s;
+      }, 60_000);
+      expect(done).toMatchObject({ completed: 4, failed: 0 });
+      const sigs = done.completedAssets.map((a: any) => a.signature);
+      expect(new Set(sigs).size).toBe(4);
+      expect(done.completedAssets.find((a: any) => a.assetId === landed.assetId).signature).toBe(landed.signature);
+      for (const c of four) expect((await ownerOf(server, c.assetId)).owner).toBe(server.solback.config.trashWallet);
+      // Moved once each: the trash wallet's asset list holds each id exactly once and every attempt count is 1.
+      const items = (await new FileQueueStore(path.join(dir, 'data')).get(queueId))!.items;
+      expect(items.every((i) => i.attempts === 1)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('cancel stops the queue: pending assets are dropped and reported complete', async () => {
+    const server = await boot(dir);
+    try {
+      const { owner, cnfts } = await fundOwner(server);
+      const ownerAddress = owner.publicKey.toBase58();
+      const queueId = (await server.post('/api/queue/create', { ownerAddress, assets: cnfts.slice(0, 3).map((c) => ({ assetId: c.assetId, name: c.name, image: null })) })).json.queueId;
+      const res = await server.post(`/api/queue/cancel/${queueId}`, { ownerAddress });
+      expect(res.json.success).toBe(true);
+      const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
+      expect(s).toMatchObject({ pending: 0, completed: 0, isComplete: true, isCancelled: true });
+      const auth = await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, authorizationMessages.queue(queueId)) });
+      expect(auth.status).toBe(400);
+      expect((await server.post('/api/queue/cancel/unknown-queue-id', {})).status).toBe(404);
+      expect(queueWorkerFor(server.solback.config.dataDir)).toBeDefined();
+    } finally {
+      await server.close();
+    }
+  });
+});
