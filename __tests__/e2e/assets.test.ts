@@ -1,0 +1,256 @@
+// The wallet assets screen in real Chromium (spec §2.1, §2.2, §4.1): the built page served by the real app on the
+// local chain, a Wallet Standard test wallet, lists compared with the fund manifest, fallbacks forced by
+// intercepting one path at a time.
+import { Keypair } from '@solana/web3.js';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { createApp, type SolbackApp } from '../../backend/app';
+import { loadConfig } from '../../backend/config';
+import { formatTokenBalance } from '../../src/chain/format';
+import { ASSETS, SELECTION, errorFetchingTokens, selectedCount } from '../../src/common/texts';
+import { isBurnable } from '../../src/features/tokens/tokenModel';
+import { builtStaticDir, installConnectOnlyWallet } from './assetsSupport';
+
+const SHOTS = path.join(__dirname, '..', '..', '.tmp', 'e2e-assets');
+
+let solback: SolbackApp;
+let url: string;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  const staticDir = builtStaticDir('e2e-assets-static');
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-e2e-assets-'));
+  solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, staticDir, memoryOnly: true }));
+  ({ url } = await solback.listen(0));
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  fs.mkdirSync(SHOTS, { recursive: true });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await solback?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function fund(owner: string, profile: 'demo' | 'large' = 'demo') {
+  const res = await fetch(`${url}/api/localnet/fund`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ owner, profile }),
+  });
+  const body = (await res.json()) as { success: boolean; manifest: any };
+  expect(body.success).toBe(true);
+  return body.manifest;
+}
+
+interface Opened { page: Page; context: BrowserContext; owner: string; manifest: any; requests: string[] }
+
+async function openPage(opts: { profile?: 'demo' | 'large'; setup?: (c: BrowserContext, m: any) => Promise<unknown> } = {}): Promise<Opened> {
+  const owner = Keypair.generate().publicKey.toBase58();
+  const manifest = await fund(owner, opts.profile);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.route(/fonts\.(googleapis|gstatic)\.com/, (r) => r.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+  await installConnectOnlyWallet(context, owner, 'Assets Test Wallet');
+  await opts.setup?.(context, manifest);
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  await page.goto(url);
+  await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+  await page.getByRole('button', { name: /Assets Test Wallet/ }).click();
+  await page.getByTestId('assets-screen').waitFor({ timeout: 30_000 });
+  return { page, context, owner, manifest, requests };
+}
+
+/** Waits until no section shows 'Loading...'. */
+async function loaded(page: Page, timeout = 60_000) {
+  for (const id of ['tokens-section', 'nfts-section', 'cnfts-section']) {
+    await page.getByTestId(id).getByText(ASSETS.loading).waitFor({ state: 'detached', timeout });
+  }
+}
+
+const texts = (page: Page, testId: string) => page.getByTestId(testId).allTextContents();
+const sorted = (xs: string[]) => [...xs].sort();
+
+function manifestTokens(m: any): { symbol: string; name: string; balance: string }[] {
+  const list = m.tokens.map((t: any) => ({ symbol: t.symbol, name: t.name, balance: formatTokenBalance(t.amount, t.decimals) }));
+  if (m.wrappedSol && !m.tokens.some((t: any) => t.account === m.wrappedSol.account)) list.push({ symbol: 'SOL', name: 'Wrapped SOL', balance: formatTokenBalance(m.wrappedSol.amount, 9) });
+  return list;
+}
+
+async function shownTokens(page: Page) {
+  return page.getByTestId('token-card').evaluateAll((cards) =>
+    cards.map((c) => ({
+      symbol: c.querySelector('[data-testid=token-symbol]')!.textContent!,
+      name: c.querySelector('[data-testid=token-name]')!.textContent!,
+      balance: c.querySelector('[data-testid=token-balance]')!.textContent!,
+    })),
+  );
+}
+/** The funded NFTs; the collection NFT is minted to the owner too, so it is one of the wallet's NFTs. */
+const manifestNftNames = (m: any): string[] => sorted([...m.nfts, ...(m.collection ? [m.collection] : [])].map((n: any) => n.name));
+const bySymbol = (a: { symbol: string }, b: { symbol: string }) => a.symbol.localeCompare(b.symbol);
+
+/** Retries an assertion until it holds (the page updates asynchronously). */
+async function eventually(ms: number, check: () => Promise<unknown>): Promise<void> {
+  for (const end = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 100))) {
+    try {
+      await check();
+      return;
+    } catch (err) {
+      if (Date.now() > end) throw err;
+    }
+  }
+}
+
+describe('wallet assets screen in Chromium', () => {
+  it('demo wallet: exactly the funded tokens, NFTs and cNFTs with their names, symbols and balances', async () => {
+    const { page, manifest, context } = await openPage();
+    await loaded(page);
+    const expected = manifestTokens(manifest).sort(bySymbol);
+    await eventually(20_000, async () => expect(await (async () => (await shownTokens(page)).sort(bySymbol))()).toEqual(expected));
+    expect(sorted(await texts(page, 'nft-name'))).toEqual(manifestNftNames(manifest));
+    expect(sorted(await texts(page, 'cnft-name'))).toEqual(sorted(manifest.cnfts.map((c: any) => c.name)));
+    expect(manifest.nfts).toHaveLength(5);
+    expect(manifest.cnfts).toHaveLength(6);
+    expect(expected).toHaveLength(6);
+    expect(await page.getByTestId('assets-status').count()).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'demo.png'), fullPage: true });
+    await context.close();
+  }, 180_000);
+
+  it('bulk mode ON selects by click and counts in the panel; OFF shows Burn buttons and View Only, and clears', async () => {
+    const { page, context, manifest } = await openPage();
+    await loaded(page);
+    const panel = page.getByTestId('selected-assets-panel');
+    await eventually(20_000, async () => expect(await (() => panel.getByText(SELECTION.emptyHint).count())()).toBe(1));
+    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(0);
+    await page.getByTestId('token-card').nth(0).click();
+    await page.getByTestId('token-card').nth(1).click();
+    await page.getByTestId('nft-card').nth(0).getByRole('checkbox').check();
+    await page.getByTestId('cnft-card').nth(0).click();
+    await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(4)));
+    expect(await panel.getByText(SELECTION.cnftsViewOnlyNote).count()).toBe(1);
+    expect(await panel.getByRole('button', { name: SELECTION.burnSelectedTokens }).isEnabled()).toBe(true);
+    expect(await panel.getByRole('button', { name: SELECTION.burnSelectedNfts }).isEnabled()).toBe(true);
+    await page.getByTestId('token-card').nth(1).click(); // toggles back off
+    await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(3)));
+    await page.screenshot({ path: path.join(SHOTS, 'bulk-on.png'), fullPage: true });
+
+    await page.getByTestId('bulk-mode-toggle').click();
+    await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)));
+    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(6 + manifestNftNames(manifest).length);
+    expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(manifest.cnfts.length);
+    expect(await page.getByRole('checkbox').count()).toBe(0); // no NFT checkboxes (the mode switch has role switch)
+    await page.getByTestId('cnft-card').nth(0).click();
+    expect(await panel.getByTestId('selected-count').textContent()).toBe(selectedCount(0));
+    await page.screenshot({ path: path.join(SHOTS, 'bulk-off.png'), fullPage: true });
+    await context.close();
+  }, 180_000);
+
+  it('a cNFT in the persisted hidden list is not shown', async () => {
+    let hiddenId = '';
+    const { page, context, manifest } = await openPage({
+      setup: async (c, m) => {
+        hiddenId = m.cnfts[2].assetId;
+        // The persisted hidden-assets list as redux-persist stores it (key 'persist:solback', one JSON string per slice).
+        const stored = JSON.stringify({ hiddenAssets: JSON.stringify({ ids: [hiddenId] }), _persist: JSON.stringify({ version: 1, rehydrated: true }) });
+        await c.addInitScript((v) => localStorage.setItem('persist:solback', v), stored);
+      },
+    });
+    await loaded(page);
+    const names: string[] = await texts(page, 'cnft-name');
+    expect(names).toHaveLength(manifest.cnfts.length - 1);
+    expect(await page.locator(`[data-testid=cnft-card][data-mint="${hiddenId}"]`).count()).toBe(0);
+    await context.close();
+  }, 180_000);
+
+  it('wallet-tokens failing (500): the tokens come from the direct chain query; with the RPC query failing too the list is empty and the page works', async () => {
+    const failTokens = (c: BrowserContext) =>
+      c.route('**/api/wallet-tokens/**', (r: Route) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"forced"}' }));
+    const a = await openPage({ setup: (c) => failTokens(c) });
+    await loaded(a.page);
+    const expected = manifestTokens(a.manifest).sort(bySymbol);
+    await eventually(30_000, async () => expect(await (async () => (await shownTokens(a.page)).sort(bySymbol))()).toEqual(expected));
+    expect(a.requests.filter((r) => r.includes('/api/wallet-tokens/'))).toHaveLength(1);
+    await a.page.screenshot({ path: path.join(SHOTS, 'tokens-from-chain.png'), fullPage: true });
+    await a.context.close();
+
+    const b = await openPage({
+      setup: async (c) => {
+        await failTokens(c);
+        await c.route('**/api/rpc', (r: Route) =>
+          /getTokenAccountsByOwner/.test(r.request().postData() ?? '')
+            ? r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"forced"}' })
+            : r.continue(),
+        );
+      },
+    });
+    await loaded(b.page);
+    expect(await b.page.getByText(ASSETS.noTokens).count()).toBe(1);
+    await eventually(20_000, async () => expect(await (() => b.page.getByTestId('assets-status').textContent())()).toContain(errorFetchingTokens('').trim()));
+    expect(sorted(await texts(b.page, 'nft-name'))).toEqual(manifestNftNames(b.manifest));
+    await b.page.getByTestId('cnft-card').nth(0).click();
+    await eventually(20_000, async () => expect(await (() => b.page.getByTestId('selected-count').textContent())()).toBe(selectedCount(1)));
+    await b.page.screenshot({ path: path.join(SHOTS, 'tokens-none.png'), fullPage: true });
+    await b.context.close();
+  }, 240_000);
+
+  it('the combined NFT call failing: the assets and cnfts endpoints fill both lists', async () => {
+    const { page, context, manifest, requests } = await openPage({
+      setup: (c) => c.route('**/api/helius/wallet/nfts/**', (r: Route) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"forced"}' })),
+    });
+    await loaded(page);
+    expect(sorted(await texts(page, 'nft-name'))).toEqual(manifestNftNames(manifest));
+    expect(sorted(await texts(page, 'cnft-name'))).toEqual(sorted(manifest.cnfts.map((n: any) => n.name)));
+    expect(requests.filter((r) => /\/api\/helius\/(assets|cnfts)\//.test(r))).toHaveLength(2);
+    await context.close();
+  }, 180_000);
+
+  it('large wallet: all 2,300 assets are listed, only the rows on screen are rendered, few requests', async () => {
+    const { page, context, requests, manifest } = await openPage({ profile: 'large' });
+    // Spec §3: a single-unit zero-decimal token is the NFT pattern, never a burnable token. The large profile's
+    // first token (amount 1, 0 decimals) is exactly that, so the Tokens list has one less than the manifest.
+    const listable = manifest.tokens.filter((t: any) => isBurnable({ balance: t.amount, decimals: t.decimals })).length;
+    console.log(`large: manifest ${manifest.tokens.length} tokens, ${listable} burnable; ${manifest.nfts.length} NFTs; ${manifest.cnfts.length} cNFTs`);
+    const started = Date.now();
+    await loaded(page, 180_000);
+    const loadMs = Date.now() - started;
+    const count = async (id: string) => Number(await page.getByTestId(`${id}-count`).textContent());
+    expect(await count('tokens-section')).toBe(listable);
+    expect(listable).toBeGreaterThanOrEqual(999);
+    expect(await count('nfts-section')).toBe(manifestNftNames(manifest).length);
+    expect(await count('cnfts-section')).toBe(manifest.cnfts.length);
+    expect(manifest.nfts.length).toBe(300);
+    expect(manifest.cnfts.length).toBe(1000);
+    const rendered = await page.locator('[data-testid=token-card],[data-testid=nft-card],[data-testid=cnft-card]').count();
+    expect(rendered).toBeLessThan(400);
+
+    // Scroll each grid to its end: the last asset shows up, and the page stays responsive while doing so.
+    for (const [section, card] of [['tokens-section', 'token-card'], ['nfts-section', 'nft-card'], ['cnfts-section', 'cnft-card']]) {
+      const grid = page.getByTestId(section).getByRole('list');
+      const t0 = Date.now();
+      await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await page.waitForTimeout(150);
+      const last = await grid.getByTestId(card).last().textContent();
+      console.log(`large: ${section} scrolled to end in ${Date.now() - t0} ms, last card: ${last?.slice(0, 40)}`);
+      expect(last).toBeTruthy();
+    }
+    await page.getByTestId('tokens-section').getByRole('list').evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    await page.screenshot({ path: path.join(SHOTS, 'large.png'), fullPage: false });
+    const api = requests.filter((r) => r.includes('/api/'));
+    const perPath = api.reduce<Record<string, number>>((acc, r) => {
+      const key = r.replace(/\/[1-9A-HJ-NP-Za-km-z]{32,44}$/, '/:id');
+      acc[key] = (acc[key] ?? 0) + 1;
+      return acc;
+    }, {});
+    console.log(`large: loaded in ${loadMs} ms; ${requests.length} HTTP requests in all, ${api.length} to /api:`, JSON.stringify(perPath));
+    expect(api.filter((r) => r.includes('/api/token-metadata/')).length).toBeLessThan(10);
+    await context.close();
+  }, 400_000);
+});
