@@ -1,5 +1,6 @@
 // Issue 3: a DAS client (Umi dasApi + mpl-bubblegum) lists the wallet's NFTs and cNFTs and gets proofs that verify.
 import bs58 from 'bs58';
+import { MintLayout } from '@solana/spl-token';
 import { publicKey } from '@metaplex-foundation/umi';
 import { getAssetWithProof, hashLeaf } from '@metaplex-foundation/mpl-bubblegum';
 import { fetchMerkleTree } from '@metaplex-foundation/spl-account-compression';
@@ -8,6 +9,12 @@ import { ConcurrentMerkleTreeAccount, MerkleTree } from '../../../backend/localn
 import { fundedKeypair, startHarness, type Harness } from './metaplexHarness';
 
 let h: Harness;
+
+/** Mint and freeze authority are the edition PDA, supply 1, as after createMasterEditionV3 on mainnet. */
+function expectEditionAuthority(nft: { mint: string; edition: string }) {
+  const m = MintLayout.decode(h.localnet.chain.getAccount(nft.mint)!.data);
+  expect([m.mintAuthority.toBase58(), m.freezeAuthority.toBase58(), m.supply, m.decimals]).toEqual([nft.edition, nft.edition, 1n, 0]);
+}
 beforeAll(async () => { h = await startHarness(); });
 afterAll(async () => { await h.close(); });
 
@@ -40,6 +47,7 @@ test('lists the wallet\'s NFTs (collection verified) and cNFTs through Umi dasAp
   expect(Number(h.localnet.chain.getAccount(nfts.nfts[0].metadata)!.lamports)).toBe(5_616_720);
   expect(Number(h.localnet.chain.getAccount(nfts.nfts[0].edition)!.lamports)).toBe(2_853_600);
   expect(Number(h.localnet.chain.getAccount(nfts.nfts[0].tokenAccount)!.lamports)).toBe(2_039_280);
+  expectEditionAuthority(nfts.nfts[0]);
 
   const byGroup = await umi.rpc.getAssetsByGroup({ groupKey: 'collection', groupValue: nfts.collection.mint });
   expect(byGroup.items.map((a) => a.id).sort()).toEqual(nfts.nfts.map((n) => n.mint).sort());
@@ -78,7 +86,7 @@ test('fungible tokens appear with showFungible, as on Helius; a large wallet ans
   const mints = createFungibles(h.localnet.chain, o, 1000);
   const fungibleMs = Date.now() - t;
   t = Date.now();
-  h.metaplex.fundNfts(o, 300, { direct: true });
+  const direct = h.metaplex.fundNfts(o, 300, { direct: true });
   h.metaplex.fundCnfts(o, 1000);
   const fundMs = Date.now() - t;
   t = Date.now();
@@ -101,6 +109,7 @@ test('fungible tokens appear with showFungible, as on Helius; a large wallet ans
   const noFungible = (await h.localnet.handleRpc({ jsonrpc: '2.0', id: 1, method: 'getAssetsByOwner',
     params: { ownerAddress: o, page: 1, limit: 1000 } })) as { result: { items: any[] } };
   expect(noFungible.result.items.every((a) => a.interface !== 'FungibleToken')).toBe(true);
+  expectEditionAuthority(direct.nfts[299]);
   expect(fundMs).toBeLessThan(15000);
   expect(queryMs).toBeLessThan(5000);
 });

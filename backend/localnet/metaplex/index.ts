@@ -1,12 +1,14 @@
 // The Metaplex side of the local chain: NFTs with Token Metadata accounts, compressed NFTs in local Bubblegum trees,
 // the DAS API over both, and the two programs no registry ships — Token Metadata (burnV1) and Bubblegum (transfer,
 // delegate, burn) — EMULATED here: their ids run the SPL Noop program and emulators/ apply the state changes.
+import { Keypair } from '@solana/web3.js';
 import type { Chain } from '../chain';
 import type { ProgramEmulator } from '../emulated/types';
 import { CnftStore, type CnftEntry, type CnftRecord, type CnftSnapshot } from './cnfts';
 import { createDasMethods } from './das';
 import { bubblegumEmulator } from './emulators/bubblegum';
 import { tokenMetadataEmulator } from './emulators/tokenMetadata';
+import { funder } from './nftMint';
 import { fundNfts, mediaUrls, writeNft, type NftEntry } from './nfts';
 import { TokenIndex } from './tokenIndex';
 
@@ -40,6 +42,7 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
   const collections = new Map<string, Set<string>>();   // collection mint → member mints (regular NFTs we made)
   const serial = { nft: 0, cnft: 0 };
   let cnftCollection: string | null = null;
+  const payerKeypair = Keypair.generate();
 
   const onBurn = (mint: string) => { for (const members of collections.values()) members.delete(mint); };
   const entry = (r: CnftRecord): CnftEntry => ({ assetId: r.id, tree: r.tree, leafIndex: r.leafIndex, name: r.name, image: r.image, delegate: r.delegate });
@@ -49,10 +52,11 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
     dasMethods: createDasMethods(chain, cnfts, tokens, opts.authority, () => collections),
     cnfts,
 
-    fundNfts(owner, count) {
-      // Always written directly (setAccount): metadata and editions cannot be made by transactions here anyway,
-      // and direct writes keep the 300-NFT profile fast.
-      const made = fundNfts(chain, owner, count, media, () => ++serial.nft, opts.authority);
+    fundNfts(owner, count, o = {}) {
+      // direct: everything by setAccount (the 300-NFT profile); otherwise mints and token accounts by real
+      // transactions. Metadata and editions are always written directly: their program is emulated.
+      const payer = o.direct ? undefined : funder(chain, payerKeypair);
+      const made = fundNfts(chain, owner, count, media, () => ++serial.nft, opts.authority, payer);
       collections.set(made.collection.mint, new Set(made.nfts.map((n) => n.mint)));
       return made;
     },

@@ -4,6 +4,7 @@ import { Keypair } from '@solana/web3.js';
 import type { Chain } from '../chain';
 import { encodeMasterEdition, encodeMetadata, encodeMint, encodeTokenAccount } from './accounts';
 import { DEMO_IMAGES, EDITION_SIZE, METADATA_SIZE, MINT_SIZE, TOKEN_ACCOUNT_SIZE, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from './constants';
+import { mintNftByTransaction } from './nftMint';
 import { associatedTokenAddress, editionPda, metadataPda } from './pdas';
 
 export interface NftEntry {
@@ -26,16 +27,24 @@ export interface NftSpec {
   collection?: string; collectionSize?: number;
 }
 
-/** Writes one complete NFT. The rent of every account is exactly the rent-exempt minimum for its size. */
-export function writeNft(chain: Chain, spec: NftSpec, mint = Keypair.generate().publicKey.toBase58()): NftEntry {
+/**
+ * Writes one complete NFT. The rent of every account is exactly the rent-exempt minimum for its size. With a `payer`
+ * the mint and token account are made by real SPL transactions; without, everything is written directly (fast).
+ */
+export function writeNft(chain: Chain, spec: NftSpec, payer?: Keypair): NftEntry {
+  const mintKp = Keypair.generate();
+  const mint = mintKp.publicKey.toBase58();
   const metadata = metadataPda(mint);
   const edition = editionPda(mint);
   const tokenAccount = associatedTokenAddress(spec.owner, mint);
   const rent = (n: number) => BigInt(chain.rent(n));
-  chain.setAccount(mint, { lamports: rent(MINT_SIZE), owner: TOKEN_PROGRAM,
-    data: encodeMint({ authority: edition, supply: 1n, decimals: 0, freezeAuthority: edition }) });
-  chain.setAccount(tokenAccount, { lamports: rent(TOKEN_ACCOUNT_SIZE), owner: TOKEN_PROGRAM,
-    data: encodeTokenAccount({ mint, owner: spec.owner, amount: 1n }) });
+  if (payer) mintNftByTransaction(chain, payer, spec.owner, edition, mintKp);
+  else {
+    chain.setAccount(mint, { lamports: rent(MINT_SIZE), owner: TOKEN_PROGRAM,
+      data: encodeMint({ authority: edition, supply: 1n, decimals: 0, freezeAuthority: edition }) });
+    chain.setAccount(tokenAccount, { lamports: rent(TOKEN_ACCOUNT_SIZE), owner: TOKEN_PROGRAM,
+      data: encodeTokenAccount({ mint, owner: spec.owner, amount: 1n }) });
+  }
   chain.setAccount(metadata, { lamports: rent(METADATA_SIZE), owner: TOKEN_METADATA_PROGRAM,
     data: encodeMetadata({ mint, updateAuthority: spec.updateAuthority, name: spec.name, symbol: spec.symbol, uri: spec.uri,
       collection: spec.collection, collectionSize: spec.collectionSize,
@@ -46,15 +55,15 @@ export function writeNft(chain: Chain, spec: NftSpec, mint = Keypair.generate().
 
 /** One collection NFT plus `count` NFTs in it, all held by `owner`. `serial` numbers the names across calls. */
 export function fundNfts(chain: Chain, owner: string, count: number, media: MediaUrls, serial: () => number,
-  authority: string): { collection: NftEntry; nfts: NftEntry[] } {
+  authority: string, payer?: Keypair): { collection: NftEntry; nfts: NftEntry[] } {
   const c = serial();
   const collection = writeNft(chain, { owner, name: `SolBack Demo Collection ${c}`, symbol: 'SBDC', updateAuthority: authority,
-    uri: media.json('nft', c), image: media.image('nft', c), collectionSize: count });
+    uri: media.json('nft', c), image: media.image('nft', c), collectionSize: count }, payer);
   const nfts: NftEntry[] = [];
   for (let i = 0; i < count; i++) {
     const n = serial();
     nfts.push(writeNft(chain, { owner, name: `SolBack Demo #${n}`, symbol: 'SBD', updateAuthority: authority,
-      uri: media.json('nft', n), image: media.image('nft', n), collection: collection.mint }));
+      uri: media.json('nft', n), image: media.image('nft', n), collection: collection.mint }, payer));
   }
   return { collection, nfts };
 }

@@ -1,0 +1,36 @@
+// The SPL side of an NFT made with real transactions (the demo profile): create and initialise the mint, the owner's
+// associated token account, mint 1, then hand mint and freeze authority to the edition PDA, as Token Metadata's
+// createMasterEditionV3 does. Metadata and edition are then written directly (their program is emulated).
+import {
+  AuthorityType, MINT_SIZE, TOKEN_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createInitializeMint2Instruction,
+  createMintToInstruction, createSetAuthorityInstruction, getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import type { Chain } from '../chain';
+
+const FUNDER_TOP_UP = 10_000_000_000n;
+
+/** A fee payer for the plugin's own transactions, topped up from the chain's faucet when low. */
+export function funder(chain: Chain, kp = Keypair.generate()): Keypair {
+  if (chain.getBalance(kp.publicKey.toBase58()) < FUNDER_TOP_UP / 10n) chain.airdrop(kp.publicKey.toBase58(), FUNDER_TOP_UP);
+  return kp;
+}
+
+export function mintNftByTransaction(chain: Chain, payer: Keypair, owner: string, edition: string, mint = Keypair.generate()): string {
+  const ownerKey = new PublicKey(owner);
+  const editionKey = new PublicKey(edition);
+  const ata = getAssociatedTokenAddressSync(mint.publicKey, ownerKey, true);
+  const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: chain.latestBlockhash().blockhash }).add(
+    SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, space: MINT_SIZE,
+      lamports: chain.rent(MINT_SIZE), programId: TOKEN_PROGRAM_ID }),
+    createInitializeMint2Instruction(mint.publicKey, 0, payer.publicKey, payer.publicKey),
+    createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, ata, ownerKey, mint.publicKey),
+    createMintToInstruction(mint.publicKey, ata, payer.publicKey, 1),
+    createSetAuthorityInstruction(mint.publicKey, payer.publicKey, AuthorityType.MintTokens, editionKey),
+    createSetAuthorityInstruction(mint.publicKey, payer.publicKey, AuthorityType.FreezeAccount, editionKey),
+  );
+  tx.sign(payer, mint);
+  const r = chain.send(tx.serialize());
+  if (r.err) throw new Error(`minting an NFT failed: ${JSON.stringify(r.err)}`);
+  return mint.publicKey.toBase58();
+}
