@@ -84,6 +84,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
     handleUpgrade: (req, socket, head) => ws.handleUpgrade(req, socket, head),
     async fund(owner, profile = 'demo') {
       if (!isValidAddress(owner)) throw new RangeError('owner must be a base58 address');
+      if (profile !== 'demo' && profile !== 'large') throw new RangeError("profile must be 'demo' or 'large'");
       const manifest = await fundOwner({ chain, faucet, metaplex, delegate: opts.delegate }, owner, profile);
       scheduleSave();
       return manifest;

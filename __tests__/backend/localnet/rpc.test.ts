@@ -1,4 +1,7 @@
-import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
+  sendAndConfirmTransaction, type ParsedAccountData } from '@solana/web3.js';
+import { TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { startRpcServer, type RpcServer } from './rpcServer';
 
@@ -42,5 +45,57 @@ describe('local chain JSON-RPC with a stock Connection', () => {
       { jsonrpc: '2.0', id: 4, method: 'getSlot' },
     ])) as { id: number; error?: { code: number }; result?: unknown }[];
     expect(out.map((r) => r.error?.code ?? 'ok')).toEqual([-32601, -32602, -32602, 'ok']);
+  });
+
+  it('notifies accountSubscribe and slotSubscribe subscribers', async () => {
+    const payer = Keypair.generate();
+    localnet.chain.airdrop(payer.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL));
+    const to = Keypair.generate().publicKey;
+    const changed = new Promise<number>((resolve) => {
+      const id = rpc.connection.onAccountChange(to, (acc) => { void rpc.connection.removeAccountChangeListener(id); resolve(acc.lamports); });
+    });
+    const slots: number[] = [];
+    const slotSub = rpc.connection.onSlotChange((s) => slots.push(s.slot));
+    await new Promise((r) => setTimeout(r, 200)); // let both subscriptions reach the server
+    await sendAndConfirmTransaction(rpc.connection, new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 3_000_000 })), [payer]);
+    expect(await changed).toBe(3_000_000);
+    expect(slots.length).toBeGreaterThan(0);
+    await rpc.connection.removeSlotChangeListener(slotSub);
+  });
+
+  it('sends a v0 transaction in base58 and answers getTransaction with maxSupportedTransactionVersion', async () => {
+    const payer = Keypair.generate();
+    localnet.chain.airdrop(payer.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL));
+    const { blockhash, lastValidBlockHeight } = await rpc.connection.getLatestBlockhash();
+    const msg = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash,
+      instructions: [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 })] }).compileToV0Message();
+    const tx = new VersionedTransaction(msg);
+    tx.sign([payer]);
+    const fee = await rpc.connection.getFeeForMessage(msg);
+    expect(fee.value).toBe(5000);
+    const out = (await localnet.handleRpc({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [bs58.encode(tx.serialize())] })) as { result: string };
+    await rpc.connection.confirmTransaction({ signature: out.result, blockhash, lastValidBlockHeight });
+    const got = await rpc.connection.getTransaction(out.result, { maxSupportedTransactionVersion: 0 });
+    expect(got?.version).toBe(0);
+    expect(got?.meta?.preBalances[0]! - got?.meta?.postBalances[0]!).toBe(1_005_000);
+  });
+
+  it('refuses a transaction over 1232 bytes like a cluster', async () => {
+    const out = (await localnet.handleRpc({ jsonrpc: '2.0', id: 1, method: 'sendTransaction',
+      params: [Buffer.alloc(1233, 1).toString('base64'), { encoding: 'base64' }] })) as { error: { code: number; message: string } };
+    expect(out.error.code).toBe(-32602);
+    expect(out.error.message).toMatch(/too large/);
+  });
+
+  it('filters getProgramAccounts by dataSize and memcmp and parses token accounts', async () => {
+    const owner = Keypair.generate().publicKey;
+    await localnet.fund(owner.toBase58());
+    const filters = [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: owner.toBase58() } }];
+    const list = await rpc.connection.getParsedProgramAccounts(new PublicKey(TOKEN_PROGRAM), { filters });
+    expect(list.length).toBeGreaterThanOrEqual(4 + 4 + 1 + 1);
+    for (const a of list) expect((a.account.data as ParsedAccountData).parsed.info.owner).toBe(owner.toBase58());
+    const raw = await rpc.connection.getProgramAccounts(new PublicKey(TOKEN_PROGRAM), { filters: [{ dataSize: 82 }], dataSlice: { offset: 0, length: 4 } });
+    expect(raw.every((a) => a.account.data.length === 4)).toBe(true);
   });
 });
