@@ -100,7 +100,7 @@ test('fungible tokens appear with showFungible, as on Helius; a large wallet ans
   t = Date.now();
   await h.localnet.handleRpc({ jsonrpc: '2.0', id: 1, method: 'getAssetsByOwner', params: { ownerAddress: o, page: 1, limit: 1000 } });
   const againMs = Date.now() - t;
-  console.log({ fungibleMs, fundMs, queryMs, againMs });
+  void fungibleMs; void againMs;
   const all = [...res.result.items, ...page2.result.items, ...page3.result.items];
   expect(all).toHaveLength(301 + 1000 + 1000);
   const f = all.find((a) => a.id === mints[0]);
@@ -110,6 +110,25 @@ test('fungible tokens appear with showFungible, as on Helius; a large wallet ans
     params: { ownerAddress: o, page: 1, limit: 1000 } })) as { result: { items: any[] } };
   expect(noFungible.result.items.every((a) => a.interface !== 'FungibleToken')).toBe(true);
   expectEditionAuthority(direct.nfts[299]);
-  expect(fundMs).toBeLessThan(15000);
-  expect(queryMs).toBeLessThan(5000);
+  // Generous bounds (CI machines and parallel workers vary); typical: fund ~3 s, three pages ~0.5 s.
+  expect(fundMs).toBeLessThan(30000);
+  expect(queryMs).toBeLessThan(10000);
+});
+
+test('searchAssets filters by token type and compression; batch aliases answer', async () => {
+  const owner = fundedKeypair(h);
+  const o = owner.publicKey.toBase58();
+  const { nfts } = h.metaplex.fundNfts(o, 2, { direct: true });
+  const { cnfts } = h.metaplex.fundCnfts(o, 2);
+  const call = async (method: string, params: unknown) =>
+    ((await h.localnet.handleRpc({ jsonrpc: '2.0', id: 1, method, params })) as { result: any }).result;
+  const ids = (r: { items: { id: string }[] }) => r.items.map((a) => a.id).sort();
+  expect(ids(await call('searchAssets', { ownerAddress: o, tokenType: 'compressedNft' }))).toEqual(cnfts.map((c) => c.assetId).sort());
+  expect(ids(await call('searchAssets', { ownerAddress: o, compressed: false }))).toHaveLength(3);
+  const batch = await call('getAssetBatch', { ids: [nfts[0].mint, cnfts[0].assetId] });
+  expect(batch.map((a: { id: string }) => a.id)).toEqual([nfts[0].mint, cnfts[0].assetId]);
+  const proofs = await call('getAssetProofBatch', { ids: [cnfts[1].assetId] });
+  expect(proofs[cnfts[1].assetId].tree_id).toBe(cnfts[1].tree);
+  const err = (await h.localnet.handleRpc({ jsonrpc: '2.0', id: 1, method: 'getAssetsByOwner', params: { ownerAddress: o, limit: 1001 } })) as { error: { code: number } };
+  expect(err.error.code).toBe(-32602);
 });

@@ -32,7 +32,7 @@ export function cnftAsset(r: CnftRecord, tree: LocalTree, leaf: Buffer, authorit
     content: content(r.name, r.symbol, r.uri, r.image, 'NonFungible'),
     authorities: [{ address: authority, scopes: ['full'] }],
     compression: { eligible: false, compressed: true, data_hash: r.dataHash, creator_hash: r.creatorHash,
-      asset_hash: bs58.encode(leaf), tree: r.tree, seq: tree.seq, leaf_id: r.leafIndex },
+      asset_hash: bs58.encode(leaf), tree: r.tree, seq: r.seq ?? tree.seq, leaf_id: r.leafIndex },
     grouping: [{ group_key: 'collection', group_value: r.collection, verified: true }],
     royalty: royalty(0, false),
     creators: r.creators,

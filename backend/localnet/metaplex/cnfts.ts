@@ -12,6 +12,7 @@ import { LocalTree, type TreeSnapshot } from './tree';
 export interface CnftRecord extends CnftContent {
   id: string; tree: string; leafIndex: number; owner: string; delegate: string | null; image: string;
   dataHash: string; creatorHash: string; burnt: boolean;
+  seq?: number;   // the tree's sequence number when this leaf last changed (DAS compression.seq)
 }
 export interface CnftEntry { assetId: string; tree: string; leafIndex: number; name: string; image: string; delegate: string | null }
 export interface CnftSnapshot { trees: TreeSnapshot[]; records: CnftRecord[] }
@@ -45,6 +46,7 @@ export class CnftStore {
       const r: CnftRecord = { ...content, ...contentHashes(content), id: assetIdPda(tree.address, leafIndex), tree: tree.address,
         leafIndex, owner, delegate: delegate ?? null, burnt: false };
       tree.append(this.leafOf(r));
+      r.seq = tree.seq;
       this.put(r);
       touched.add(tree);
       out.push(r);
@@ -61,6 +63,7 @@ export class CnftStore {
     this.put(r);
     const tree = this.trees.get(r.tree)!;
     tree.setLeaf(r.leafIndex, this.leafOf(r));
+    r.seq = tree.seq;
     this.writeTree(tree);
   }
 

@@ -91,7 +91,32 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     return o?.showFungible === true;
   };
 
-  return {
+  /** Helius' searchAssets, for the filters a wallet tool uses: owner or collection, tokenType, compressed, burnt. */
+  const search = (p: Params) => {
+    const type = (p?.tokenType as string | undefined) ?? 'nonFungible';
+    let items: { compression: { compressed: boolean }; burnt: boolean; interface: string }[];
+    const grouping = p?.grouping as [string, string] | undefined;
+    if (p?.ownerAddress !== undefined) {
+      const owner = address(p, 'ownerAddress');
+      const { nfts, fungibles } = tokenAssets(tokens.ownedBy(owner), type === 'fungible' || type === 'all');
+      items = [...nfts, ...cnfts.ownedBy(owner).map((r) => cnft(r.id)), ...fungibles] as typeof items;
+    } else if (Array.isArray(grouping) && grouping[0] === 'collection') {
+      items = methods.getAssetsByGroup({ groupKey: 'collection', groupValue: grouping[1] }).items as typeof items;
+    } else throw invalid('searchAssets needs ownerAddress or a collection grouping');
+    const keep = (a: (typeof items)[number]) => {
+      const fungible = a.interface === 'FungibleToken';
+      if (type === 'fungible' && !fungible) return false;
+      if ((type === 'nonFungible' || type === 'regularNft' || type === 'compressedNft') && fungible) return false;
+      if (type === 'regularNft' && a.compression.compressed) return false;
+      if (type === 'compressedNft' && !a.compression.compressed) return false;
+      if (typeof p?.compressed === 'boolean' && a.compression.compressed !== p.compressed) return false;
+      return typeof p?.burnt !== 'boolean' || a.burnt === p.burnt;
+    };
+    return pageOf(items.filter(keep), paging(p));
+  };
+
+  const methods = {
+    searchAssets: search,
     getAsset(p: Params) {
       const id = address(p, 'id', 'assetId');
       const asset = assetById(id);
@@ -129,4 +154,6 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
       return pageOf([...regular, ...compressed], paging(p));
     },
   };
+  // Older Helius names of the batch methods.
+  return { ...methods, getAssetBatch: methods.getAssets, getAssetProofBatch: methods.getAssetProofs };
 }
