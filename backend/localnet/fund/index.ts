@@ -8,7 +8,12 @@ import { fundLargeTokens, LARGE } from './large';
 import type { FundManifest } from './manifest';
 
 export type FundProfile = 'demo' | 'large';
-export interface FundEnv { chain: Chain; faucet: Keypair; metaplex: MetaplexPluginLike | null; // null only in unit set-ups without the plugin delegate: string }
+export interface FundEnv {
+  chain: Chain;
+  faucet: Keypair; // mint authority and fee payer of every funding transaction
+  metaplex: MetaplexPluginLike | null; // null only where a set-up runs without the plugin
+  delegate: string;
+}
 
 export const FUND_LAMPORTS = 2_000_000_000;
 const FAUCET_MIN = 100_000_000_000n;
