@@ -2,41 +2,32 @@
 // local chain, a Wallet Standard test wallet, lists compared with the fund manifest, fallbacks forced by
 // intercepting one path at a time.
 import { Keypair } from '@solana/web3.js';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
-import { createApp, type SolbackApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
 import { formatTokenBalance } from '../../src/chain/format';
 import { ASSETS, SELECTION, errorFetchingTokens, selectedCount } from '../../src/common/texts';
 import { isBurnable } from '../../src/features/tokens/tokenModel';
-import { builtStaticDir, installConnectOnlyWallet } from './assetsSupport';
+import { launchBrowser, newContext, watchErrors } from './support/browser';
+import { ROOT } from './support/buildBundle';
+import { startServer, type TestServer } from './support/server';
+import { installTestWallet } from './support/testWallet';
 
-const SHOTS = path.join(__dirname, '..', '..', '.tmp', 'e2e-assets');
+const SHOTS = path.join(ROOT, '.tmp', 'e2e-assets');
 
-let solback: SolbackApp;
+let server: TestServer;
 let url: string;
 let browser: Browser;
-let dataDir: string;
 
 beforeAll(async () => {
-  const staticDir = builtStaticDir('e2e-assets-static');
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-e2e-assets-'));
-  solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, staticDir, memoryOnly: true }));
-  ({ url } = await solback.listen(0));
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  url = server.url;
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 300_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  await solback?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 async function fund(owner: string, profile: 'demo' | 'large' = 'demo') {
@@ -48,23 +39,24 @@ async function fund(owner: string, profile: 'demo' | 'large' = 'demo') {
   return body.manifest;
 }
 
-interface Opened { page: Page; context: BrowserContext; owner: string; manifest: any; requests: string[] }
+interface Opened { page: Page; context: BrowserContext; owner: string; manifest: any; requests: string[]; errors: string[] }
 
 async function openPage(opts: { profile?: 'demo' | 'large'; setup?: (c: BrowserContext, m: any) => Promise<unknown> } = {}): Promise<Opened> {
-  const owner = Keypair.generate().publicKey.toBase58();
+  const keypair = Keypair.generate();
+  const owner = keypair.publicKey.toBase58();
   const manifest = await fund(owner, opts.profile);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route(/fonts\.(googleapis|gstatic)\.com/, (r) => r.fulfill({ status: 200, contentType: 'text/css', body: '' }));
-  await installConnectOnlyWallet(context, owner, 'Assets Test Wallet');
+  const context = await newContext(browser);
+  await installTestWallet(context, { keypair, name: 'Assets Test Wallet' });
   await opts.setup?.(context, manifest);
   const page = await context.newPage();
+  const errors = watchErrors(page);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
   await page.goto(url);
   await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
   await page.getByRole('button', { name: /Assets Test Wallet/ }).click();
   await page.getByTestId('assets-screen').waitFor({ timeout: 30_000 });
-  return { page, context, owner, manifest, requests };
+  return { page, context, owner, manifest, requests, errors };
 }
 
 /** Waits until no section shows 'Loading...'. */
@@ -110,7 +102,7 @@ async function eventually(ms: number, check: () => Promise<unknown>): Promise<vo
 
 describe('wallet assets screen in Chromium', () => {
   it('demo wallet: exactly the funded tokens, NFTs and cNFTs with their names, symbols and balances', async () => {
-    const { page, manifest, context } = await openPage();
+    const { page, manifest, context, errors } = await openPage();
     await loaded(page);
     const expected = manifestTokens(manifest).sort(bySymbol);
     await eventually(20_000, async () => expect(await (async () => (await shownTokens(page)).sort(bySymbol))()).toEqual(expected));
@@ -120,6 +112,11 @@ describe('wallet assets screen in Chromium', () => {
     expect(manifest.cnfts).toHaveLength(6);
     expect(expected).toHaveLength(6);
     expect(await page.getByTestId('assets-status').count()).toBe(0);
+    // Every picture loaded (no card fell back to a default image) and the page raised no error.
+    const images = await page.locator('[data-testid$=card] img').evaluateAll((els) =>
+      els.map((e) => ({ src: e.getAttribute('src'), ok: (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0 })));
+    expect(images.filter((i) => !i.ok || /default-(token|nft)/.test(i.src ?? ''))).toEqual([]);
+    expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'demo.png'), fullPage: true });
     await context.close();
   }, 180_000);

@@ -18,7 +18,7 @@ export function CnftsSection() {
       loading={loading}
       emptyText={ASSETS.noCnfts}
       items={cnfts}
-      rowHeight={240}
+      rowHeight={262}
       minCardWidth={180}
       getKey={key}
       renderItem={render}

@@ -18,7 +18,7 @@ export function NftsSection() {
       loading={loading}
       emptyText={ASSETS.noNfts}
       items={nfts}
-      rowHeight={264}
+      rowHeight={280}
       minCardWidth={180}
       getKey={key}
       renderItem={render}
