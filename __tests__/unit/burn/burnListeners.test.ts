@@ -5,6 +5,7 @@
 // and a Keypair wallet port. Every lamport is checked against the chain.
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { serviceFee } from '../../../src/chain/fees';
+import { NATIVE_MINT, TOKEN_2022_PROGRAM } from '../../../src/common/addresses';
 import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../../src/common/texts';
 import { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested } from '../../../src/features/burn/burnSlice';
 import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
@@ -32,7 +33,7 @@ describe('single burn', () => {
     const { owner } = await funded();
     const wallet = keypairWallet(owner);
     const store = await connectedStore(chain, wallet);
-    const token = store.getState().tokens.items.find((t) => t.programId !== 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' && t.symbol !== 'wSOL')!;
+    const token = store.getState().tokens.items.find((t) => t.programId !== TOKEN_2022_PROGRAM && t.mint !== NATIVE_MINT)!;
     const [rent] = await chain.lamportsOf([token.account]);
     const before = await balance(owner);
 

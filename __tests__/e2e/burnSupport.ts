@@ -1,0 +1,88 @@
+// Helpers for the burn e2e tests: a Wallet Standard wallet whose key stays in Node and that counts approvals
+// (`solana:signTransaction` gets every transaction of one approval in one call), and chain reads for exact lamports.
+import { ComputeBudgetProgram, Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { priorityFeeLamports } from '../../src/chain/fees';
+import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
+
+export interface BurnWalletControl {
+  /** false = the user rejects this approval. */
+  approve: (count: number) => boolean | Promise<boolean>;
+  /** After approval n (0-based) is signed, before the page gets it back. */
+  afterSign?: (n: number) => Promise<void>;
+}
+
+export interface BurnWallet {
+  keypair: Keypair;
+  name: string;
+  /** One entry per approval: the signed transactions. */
+  approvals: Transaction[][];
+  control: BurnWalletControl;
+}
+
+export async function installBurnWallet(context: BrowserContext, name = 'Burn Test Wallet'): Promise<BurnWallet> {
+  const keypair = Keypair.generate();
+  const wallet: BurnWallet = { keypair, name, approvals: [], control: { approve: () => true } };
+  await context.exposeFunction('__burnWalletSign', async (txs: number[][]) => {
+    if (!(await wallet.control.approve(txs.length))) throw new Error('User rejected the request.');
+    const signed = txs.map((bytes) => {
+      const tx = VersionedTransaction.deserialize(Uint8Array.from(bytes));
+      tx.sign([keypair]);
+      return Buffer.from(tx.serialize());
+    });
+    wallet.approvals.push(signed.map((b) => Transaction.from(b)));
+    await wallet.control.afterSign?.(wallet.approvals.length - 1);
+    return signed.map((b) => Array.from(b));
+  });
+  await context.addInitScript(
+    ({ address, publicKey, name }) => {
+      const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
+      const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f60"/></svg>')}`;
+      const account = Object.freeze({ address, publicKey: new Uint8Array(publicKey), chains, features: ['solana:signTransaction'], label: name, icon });
+      const listeners = new Set<(p: unknown) => void>();
+      let accounts: (typeof account)[] = [];
+      const emit = () => listeners.forEach((l) => l({ accounts }));
+      const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      const wallet = {
+        version: '1.0.0', name, icon, chains,
+        get accounts() { return accounts; },
+        features: {
+          'standard:connect': { version: '1.0.0', connect: async () => { accounts = [account]; emit(); return { accounts }; } },
+          'standard:disconnect': { version: '1.0.0', disconnect: async () => { accounts = []; emit(); } },
+          'standard:events': { version: '1.0.0', on: (_e: string, l: (p: unknown) => void) => { listeners.add(l); return () => listeners.delete(l); } },
+          'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0],
+            signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
+              const signed = (await w.__burnWalletSign(inputs.map((i) => Array.from(i.transaction)))) as number[][];
+              return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
+            } },
+        },
+      };
+      const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
+      window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: register }));
+      window.addEventListener('wallet-standard:app-ready', (e) => register((e as CustomEvent).detail));
+    },
+    { address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()), name },
+  );
+  return wallet;
+}
+
+/** Opens the page and connects the wallet through the modal; resolves once the token list has loaded. */
+export async function openAndConnect(page: Page, url: string, wallet: BurnWallet): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Select Wallet' }).click();
+  await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(wallet.name) }).click();
+  await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
+  await page.getByTestId('token-card').first().waitFor({ timeout: 30_000 });
+}
+
+/** What the runtime charged for one of our transactions: signatures + compute-unit limit × price. */
+export function networkFee(tx: Transaction): number {
+  let units = 200_000;
+  let price = 0;
+  for (const ix of tx.instructions) {
+    if (!ix.programId.equals(ComputeBudgetProgram.programId)) continue;
+    if (ix.data[0] === 2) units = ix.data.readUInt32LE(1);
+    if (ix.data[0] === 3) price = Number(ix.data.readBigUInt64LE(1));
+  }
+  return LAMPORTS_PER_SIGNATURE * tx.signatures.length + priorityFeeLamports(units, price);
+}
