@@ -6,6 +6,7 @@ import { FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, Transacti
 import { address, getTransactionDecoder, lamports as kitLamports } from '@solana/kit';
 import type { Transaction as KitTransaction } from '@solana/kit';
 import bs58 from 'bs58';
+import nacl from 'tweetnacl';
 import { NATIVE_MINT, SPL_NOOP_PROGRAM } from '../../src/common/addresses';
 import { decodeTransaction, isValidAddress, type DecodedTransaction } from './decode';
 import { EmulatedProgramError, type ProgramEmulator } from './emulated/types';
@@ -160,6 +161,7 @@ export class Chain extends EventEmitter {
     replacement?: { blockhash: string; lastValidBlockHeight: number } }): TxResult {
     const base = { signature: d.signature, unitsConsumed: 0, fee: messageFee(d), replacementBlockhash: o.replacement };
     if (!o.skipBlockhash && !this.isBlockhashValid(d.blockhash)) return { ...base, err: 'BlockhashNotFound', logs: [], fee: 0 };
+    if (this.statuses.has(d.signature)) return { ...base, err: 'AlreadyProcessed', logs: [], fee: 0 };
     const applies: (() => void)[] = [];
     for (const [index, ix] of d.instructions.entries()) {
       const programId = d.accountKeys[ix.programIdIndex];
@@ -174,7 +176,8 @@ export class Chain extends EventEmitter {
         if (!(e instanceof EmulatedProgramError)) throw e;
         const logs = [`Program ${programId} invoke [1]`, `Program log: ${e.message}`,
           `Program ${programId} failed: custom program error: 0x${e.code.toString(16)}`];
-        return { ...base, err: { InstructionError: [index, { Custom: e.code }] }, logs };
+        const failed: TxResult = { ...base, err: { InstructionError: [index, { Custom: e.code }] }, logs };
+        return o.simulate ? failed : this.chargeFailed(d, failed);
       }
     }
     const kitTx = this.decoder.decode(d.bytes) as unknown as KitTransaction;
@@ -207,6 +210,24 @@ export class Chain extends EventEmitter {
       tx: Buffer.from(d.bytes).toString('base64') });
     this.emit('accounts', d.accountKeys.filter((_, i) => d.writable[i]));
     return result;
+  }
+
+  /** An emulated program refused: as on a cluster the fee is charged and the failed transaction is recorded. */
+  private chargeFailed(d: DecodedTransaction, r: TxResult): TxResult {
+    if (!this.verifySignatures(d)) return { ...r, err: 'SignatureFailure', fee: 0 };
+    const payer = this.getAccount(d.accountKeys[0]);
+    if (!payer || payer.lamports < BigInt(r.fee)) return { ...r, err: payer ? 'InsufficientFundsForFee' : 'AccountNotFound', fee: 0 };
+    const preBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
+    this.setAccount(d.accountKeys[0], { ...payer, lamports: payer.lamports - BigInt(r.fee) });
+    const postBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
+    this.record(d.signature, { err: r.err, fee: r.fee, logs: r.logs, unitsConsumed: 0, accountKeys: d.accountKeys, preBalances,
+      postBalances, loadedAddresses: d.loadedAddresses, version: d.version, tx: Buffer.from(d.bytes).toString('base64') });
+    return r;
+  }
+
+  private verifySignatures(d: DecodedTransaction): boolean {
+    const message = d.tx.message.serialize();
+    return d.tx.signatures.every((sig, i) => nacl.sign.detached.verify(message, sig, bs58.decode(d.accountKeys[i])));
   }
 
   /** LiteSVM's airdrop signs with a fixed faucet and the latest blockhash: rotate and retry when it repeats. */

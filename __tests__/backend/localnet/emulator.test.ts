@@ -68,6 +68,16 @@ describe('emulated programs', () => {
     expect(Buffer.from(localnet.chain.getAccount(target.toBase58())!.data).toString()).toBe('hello');
   });
 
+  it('a refused transaction sent without preflight lands as failed: fee charged, status err, resend refused', async () => {
+    const raw = await toyTx(0);
+    const before = await rpc.connection.getBalance(payer.publicKey);
+    const signature = await rpc.connection.sendRawTransaction(raw, { skipPreflight: true });
+    const bh = await rpc.connection.getLatestBlockhash();
+    expect((await rpc.connection.confirmTransaction({ signature, ...bh })).value.err).toEqual({ InstructionError: [0, { Custom: 7 }] });
+    expect(await rpc.connection.getBalance(payer.publicKey)).toBe(before - 5000);
+    await expect(rpc.connection.sendRawTransaction(raw)).rejects.toThrow(/already been processed/);
+  });
+
   it('does not apply the change when another instruction of the transaction fails', async () => {
     localnet.chain.setAccount(target.toBase58(), { lamports: 10_000_000n, data: new Uint8Array(5), owner: TOY });
     const raw = await toyTx(1, 10 * LAMPORTS_PER_SOL); // the transfer fails: insufficient funds
