@@ -30,33 +30,56 @@ const NFT_STANDARDS = new Set<number>([
   TokenStandard.ProgrammableNonFungibleEdition,
 ]);
 
+// PDA derivation costs ~1-2 ms (the on-curve check); a wallet with a thousand mints would spend seconds on it
+// at every listing, so the answers are remembered.
+const pdaCache = new Map<string, string>();
+const PDA_CACHE_LIMIT = 50_000;
+function cachedPda(key: string, seeds: Buffer[]): string {
+  let hit = pdaCache.get(key);
+  if (!hit) {
+    hit = PublicKey.findProgramAddressSync(seeds, METADATA_PROGRAM)[0].toBase58();
+    if (pdaCache.size >= PDA_CACHE_LIMIT) pdaCache.delete(pdaCache.keys().next().value!);
+    pdaCache.set(key, hit);
+  }
+  return hit;
+}
 export function metadataPda(mint: string): string {
-  return PublicKey.findProgramAddressSync([Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()], METADATA_PROGRAM)[0].toBase58();
+  return cachedPda(`m:${mint}`, [Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()]);
 }
 export function editionPda(mint: string): string {
-  return PublicKey.findProgramAddressSync(
-    [Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer(), Buffer.from('edition')],
-    METADATA_PROGRAM,
-  )[0].toBase58();
+  return cachedPda(`e:${mint}`, [Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer(), Buffer.from('edition')]);
 }
 
 type RawAccount = { data: [string, string]; owner: string; lamports: number } | null;
 
-/** Fetches mint, metadata PDA and edition PDA of every mint with getMultipleAccounts, 100 keys per call. */
-export async function fetchMintInfos(rpc: RpcClient, mints: string[]): Promise<Map<string, MintInfo>> {
+/**
+ * Fetches each mint, its metadata PDA and (for mints in `editionFor`, default all) its edition PDA with
+ * getMultipleAccounts: 100 keys per call, at most 4 calls in flight.
+ */
+export async function fetchMintInfos(rpc: RpcClient, mints: string[], editionFor?: (mint: string) => boolean): Promise<Map<string, MintInfo>> {
   const unique = [...new Set(mints)];
-  const keys = unique.flatMap((m) => [m, metadataPda(m), editionPda(m)]);
-  const accounts: RawAccount[] = [];
-  for (let i = 0; i < keys.length; i += MAX_KEYS_PER_CALL) {
-    const chunk = keys.slice(i, i + MAX_KEYS_PER_CALL);
-    const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [chunk, { encoding: 'base64', commitment: 'confirmed' }]);
-    accounts.push(...(res?.value ?? chunk.map(() => null)));
-  }
+  const wanted = unique.map((m) => ({ mint: m, keys: [m, metadataPda(m), ...(!editionFor || editionFor(m) ? [editionPda(m)] : [])] }));
+  const keys = wanted.flatMap((w) => w.keys);
+  const chunks: string[][] = [];
+  for (let i = 0; i < keys.length; i += MAX_KEYS_PER_CALL) chunks.push(keys.slice(i, i + MAX_KEYS_PER_CALL));
+  const answers: RawAccount[][] = new Array(chunks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const i = next++;
+      const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [chunks[i], { encoding: 'base64', commitment: 'confirmed' }]);
+      answers[i] = res?.value ?? chunks[i].map(() => null);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(4, chunks.length) }, worker));
+  const accounts = answers.flat();
   const out = new Map<string, MintInfo>();
-  unique.forEach((mint, i) => {
-    const [mintAcc, metaAcc, editionAcc] = accounts.slice(i * 3, i * 3 + 3);
-    out.set(mint, decodeMintInfo(mint, mintAcc, metaAcc, editionAcc));
-  });
+  let at = 0;
+  for (const w of wanted) {
+    const [mintAcc, metaAcc, editionAcc = null] = accounts.slice(at, at + w.keys.length);
+    at += w.keys.length;
+    out.set(w.mint, decodeMintInfo(w.mint, mintAcc, metaAcc, editionAcc));
+  }
   return out;
 }
 

@@ -83,7 +83,7 @@ async function resolveCollectionNames(rpc: RpcClient, assets: DasAsset[]): Promi
   const todo = [...missing].filter((m) => !names.has(m));
   if (todo.length) {
     try {
-      for (const [mint, info] of await fetchMintInfos(rpc, todo)) if (info.name) names.set(mint, info.name);
+      for (const [mint, info] of await fetchMintInfos(rpc, todo, () => false)) if (info.name) names.set(mint, info.name);
     } catch {
       // names are cosmetic; the client shows 'Unknown Collection'
     }

@@ -27,7 +27,9 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
     }
     let infos = new Map<string, MintInfo>();
     try {
-      infos = await fetchMintInfos(rpc, accounts.map((a) => a.mint));
+      // Only single-unit, zero-decimal holdings can be NFTs: only they need their edition account looked up.
+      const candidates = new Set(accounts.filter((a) => a.decimals === 0 && a.amount === 1n).map((a) => a.mint));
+      infos = await fetchMintInfos(rpc, accounts.map((a) => a.mint), (m) => candidates.has(m));
     } catch (err) {
       // Balances are still right without names; the client enriches per mint later.
       logger.warn({ err: (err as Error).message }, 'wallet-tokens: metadata unavailable');
