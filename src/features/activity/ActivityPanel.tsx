@@ -3,16 +3,9 @@ import { useSelector } from 'react-redux';
 import { ACTIVITY_PANEL_MAX_HEIGHT_PX, ACTIVITY_RECOVERY_DECIMALS } from '../../common/constants';
 import { ACTIVITY } from '../../common/texts';
 import { formatSol, relativeTime } from '../../chain/format';
-import { selectRecentActivity, type ActivityState, type ActivityType } from './activitySlice';
+import { ActivityIcon } from './ActivityIcon';
+import { selectRecentActivity, type ActivityState } from './activitySlice';
 import './activity.css';
-
-const ICONS: Record<ActivityType, string> = {
-  'nft-burn': '🖼️',
-  'token-burn': '🪙',
-  'vacant-burn': '🧹',
-  resize: '📐',
-  'batch-burn': '🔥',
-};
 
 /** Re-render every 30 s so relative times and the 24 h window stay current. */
 function useNow(intervalMs = 30_000): number {
@@ -57,9 +50,7 @@ export function ActivityPanel() {
             <ul className="activity-list" style={{ maxHeight: ACTIVITY_PANEL_MAX_HEIGHT_PX }}>
               {entries.map((e) => (
                 <li key={e.id} className="activity-entry" data-testid="activity-entry" data-type={e.type}>
-                  <span className="activity-icon" aria-hidden="true">
-                    {ICONS[e.type]}
-                  </span>
+                  <ActivityIcon type={e.type} />
                   <div className="activity-text">
                     <span className="activity-title">{e.title}</span>
                     <span className="activity-description">{e.description}</span>
