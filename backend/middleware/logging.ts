@@ -16,7 +16,10 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** One log line per request; the body is logged at debug level only, with secrets redacted. */
+/**
+ * One log line per request (JSON-RPC proxy traffic, which wallets poll, only at debug); the body is logged at
+ * debug level only, with secrets redacted.
+ */
 export function requestLogger(logger: Logger): Middleware {
   return async (ctx, next) => {
     const started = Date.now();
@@ -28,6 +31,7 @@ export function requestLogger(logger: Logger): Middleware {
       if (logger.isLevelEnabled('debug') && ctx.path !== '/api/rpc') {
         logger.debug({ ...line, body: (ctx.request as { body?: unknown }).body }, 'request');
       } else if (ctx.status >= 500) logger.error(line, 'request');
+      else if (ctx.path === '/api/rpc') (ctx.status >= 400 ? logger.warn(line, 'request') : logger.debug(line, 'request'));
       else if (ctx.path.startsWith('/api')) logger.info(line, 'request');
       else logger.debug(line, 'request');
     }
