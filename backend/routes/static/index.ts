@@ -18,7 +18,9 @@ export function staticFiles(config: Config): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
 
     if (ctx.path.startsWith('/static/')) {
-      await send(ctx, ctx.path.slice('/static/'.length), {
+      const file = ctx.path.slice('/static/'.length);
+      if (!file || file.endsWith('/')) return next(); // no directory listings
+      await send(ctx, file, {
         root,
         setHeaders: (res, file) => {
           res.setHeader('Cache-Control', HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
