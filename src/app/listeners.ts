@@ -1,6 +1,7 @@
 // Registers every feature's listeners on one store's listener middleware. A feature adds one line here.
 import { setupBurnListeners } from '../features/burn/burnListeners';
 import { setupNftsListeners } from '../features/nfts/nftsListeners';
+import { setupQueueListeners } from '../features/queue/queueListeners';
 import { setupRentListeners } from '../features/rent/rentListeners';
 import { setupTokensListeners } from '../features/tokens/tokensListeners';
 import { setupVacantListeners } from '../features/vacant/vacantListeners';
@@ -12,4 +13,5 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupRentListeners(startAppListening);
   setupVacantListeners(startAppListening);
   setupBurnListeners(startAppListening);
+  setupQueueListeners(startAppListening);
 }

@@ -5,6 +5,7 @@ import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
+import { CnftTrashButtons } from '../trash/CnftTrashButtons';
 
 export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
   const dispatch = useDispatch();
@@ -24,6 +25,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
       </div>
       <span className="nft-collection" title={cnft.collection}>{cnft.collection}</span>
       {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
+      <CnftTrashButtons cnft={cnft} />
     </div>
   );
 });

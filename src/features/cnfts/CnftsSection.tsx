@@ -2,6 +2,9 @@ import { useSelector } from 'react-redux';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
 import { AssetSection } from '../selection/AssetSection';
+import { selectSelectedCnftIds } from '../selection/selectionSlice';
+import { TrashSelectedButton } from '../trash/CnftTrashButtons';
+import { TrashModalsHost } from '../trash/TrashModalsHost';
 import { CnftCard } from './CnftCard';
 import { selectCnftsLoading, selectVisibleCnfts } from './cnftsSlice';
 
@@ -11,7 +14,10 @@ const render = (c: Cnft) => <CnftCard cnft={c} />;
 export function CnftsSection() {
   const cnfts = useSelector(selectVisibleCnfts);
   const loading = useSelector(selectCnftsLoading);
+  const selected = useSelector(selectSelectedCnftIds);
   return (
+    <TrashModalsHost>
+    <TrashSelectedButton count={selected.length} />
     <AssetSection
       title={ASSETS.cnftsSection}
       testId="cnfts-section"
@@ -23,5 +29,6 @@ export function CnftsSection() {
       getKey={key}
       renderItem={render}
     />
+    </TrashModalsHost>
   );
 }

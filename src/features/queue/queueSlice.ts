@@ -13,9 +13,21 @@ export interface QueueState {
   queueId: string | null;
   progress: QueueStatus | null;
   error: { name: string; message: string } | null;
+  /** What the flow is doing now (a line under the state), e.g. 'Approve the delegation in your wallet...'. */
+  step: string | null;
+  /** Set 2 s after completion with at least one success (spec §4.6 success callback). */
+  succeeded: { completed: number } | null;
 }
 
-export const initialState: QueueState = { status: 'initial', assets: [], queueId: null, progress: null, error: null };
+export const initialState: QueueState = {
+  status: 'initial',
+  assets: [],
+  queueId: null,
+  progress: null,
+  error: null,
+  step: null,
+  succeeded: null,
+};
 
 const queueSlice = createSlice({
   name: 'queue',
@@ -37,11 +49,17 @@ const queueSlice = createSlice({
       state.progress = action.payload;
       if (action.payload.isComplete) state.status = 'complete';
     },
+    queueStepChanged(state, action: PayloadAction<string | null>) {
+      state.step = action.payload;
+    },
+    queueSucceeded(state, action: PayloadAction<{ completed: number }>) {
+      if (state.status === 'complete') state.succeeded = action.payload;
+    },
     queueFailed(state, action: PayloadAction<{ name: string; message: string }>) {
-      Object.assign(state, { status: 'initial', queueId: null, progress: null, error: action.payload });
+      Object.assign(state, { status: 'initial', queueId: null, progress: null, step: null, error: action.payload });
     },
     queueCancelRequested(state) {
-      Object.assign(state, { status: 'initial', queueId: null, progress: null });
+      Object.assign(state, { status: 'initial', queueId: null, progress: null, step: null, error: null });
     },
     queueClosed() {
       return initialState;
@@ -63,6 +81,8 @@ export const {
   queueAuthorized,
   queueStatusUpdated,
   queueFailed,
+  queueStepChanged,
+  queueSucceeded,
   queueCancelRequested,
   queueClosed,
 } = queueSlice.actions;

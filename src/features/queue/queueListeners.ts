@@ -1,0 +1,153 @@
+// Spec §4.6 queued cNFT trash: initial → creating_queue (delegations signed with one approval, queue created, the
+// authorisation text signed) → processing (status polled every 2 s; each completed asset hidden at once) → complete;
+// 2 s after completion with ≥ 1 success: the success callback, confetti and a notification. Cancel posts the cancel,
+// stops polling and resets.
+import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import { configApi } from '../../api/configApi';
+import { authorizationMessages } from '../../common/apiTypes';
+import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
+import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
+import { celebrationTriggered } from '../celebration/celebrationSlice';
+import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { makeTrashApi } from '../trash/trashApiAdapter';
+import { TrashCancelledError, delegateForQueue } from '../trash/trashFlows';
+import { queueApi } from './queueApi';
+import {
+  queueAuthorized,
+  queueCancelRequested,
+  queueCreated,
+  queueFailed,
+  queueStartRequested,
+  queueStatusUpdated,
+  queueStepChanged,
+  queueSucceeded,
+} from './queueSlice';
+
+export const QUEUE_STEPS = {
+  delegating: 'Approve the delegation of the selected cNFTs in your wallet...',
+  creating: 'Creating transfer queue...',
+  signing: 'Please sign the authorisation message with your wallet...',
+} as const;
+
+/** Consecutive status failures tolerated before the spec's 'Failed to fetch queue status'. */
+const MAX_STATUS_FAILURES = 3;
+
+const fail = (api: AppListenerEffectAPI, name: string, message: string) => api.dispatch(queueFailed({ name, message }));
+
+async function startQueue(action: ReturnType<typeof queueStartRequested>, api: AppListenerEffectAPI): Promise<void> {
+  const { wallet } = api.extra;
+  const { assets } = action.payload;
+  if (api.getState().queue.status !== 'creating_queue') return;
+  if (!wallet.publicKey) return void fail(api, 'validation', VALIDATION.walletNotConnected);
+  if (assets.length === 0) return void fail(api, 'validation', VALIDATION.noAssetsSelected);
+  if (!wallet.signMessage) return void fail(api, 'validation', VALIDATION.signingMethodUnsupported);
+  const owner = wallet.publicKey;
+  const stillActive = () => api.getState().queue.status !== 'initial';
+
+  // 1. Delegate the selected cNFTs that are not yet delegated to the server (one wallet approval).
+  try {
+    const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
+    const connection = api.extra.connection();
+    if (!connection) throw new Error(CNFT_ERRORS.walletMissingSign);
+    api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
+    await delegateForQueue(
+      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: config.trashWallet, delay: api.delay },
+      assets.map((a) => a.assetId),
+      config.delegate,
+    );
+  } catch (err) {
+    if (!stillActive()) return;
+    const message = err instanceof TrashCancelledError ? CNFT_ERRORS.cancelledByUser : signingFailed((err as Error).message);
+    return void fail(api, 'delegation', message);
+  }
+  if (!stillActive()) return;
+
+  // 2. Create the queue.
+  api.dispatch(queueStepChanged(QUEUE_STEPS.creating));
+  let queueId: string;
+  try {
+    const res = await api.dispatch(queueApi.endpoints.createQueue.initiate({ ownerAddress: owner, assets })).unwrap();
+    if (!res.success || !res.queueId) throw new Error(res.error);
+    queueId = res.queueId;
+  } catch {
+    return void fail(api, 'create', CNFT_ERRORS.queueCreateFailed);
+  }
+  if (!stillActive()) return;
+  api.dispatch(queueCreated({ queueId }));
+
+  // 3. The owner signs 'Authorize cNFT queue transfer: {queueId}'.
+  api.dispatch(queueStepChanged(QUEUE_STEPS.signing));
+  let signature: Uint8Array;
+  try {
+    signature = await wallet.signMessage(new TextEncoder().encode(authorizationMessages.queue(queueId)));
+  } catch (err) {
+    if (!stillActive()) return;
+    return void fail(api, 'signing', signingFailed((err as Error)?.message ?? String(err)));
+  }
+  try {
+    const res = await api
+      .dispatch(queueApi.endpoints.authorizeQueue.initiate({ queueId, ownerAddress: owner, signature: Buffer.from(signature).toString('base64') }))
+      .unwrap();
+    if (!res.success) throw new Error(res.error);
+  } catch {
+    if (!stillActive()) return;
+    return void fail(api, 'authorize', CNFT_ERRORS.queueAuthorizeFailed);
+  }
+  if (!stillActive()) return;
+  api.dispatch(queueStepChanged(null));
+  api.dispatch(queueAuthorized());
+
+  // 4. Poll every 2 s until complete (or cancelled: the state leaves 'processing').
+  let failures = 0;
+  for (;;) {
+    const current = api.getState().queue;
+    if (current.status !== 'processing' || current.queueId !== queueId) return;
+    try {
+      const res = await api.dispatch(queueApi.endpoints.getQueueStatus.initiate(queueId, { subscribe: false, forceRefetch: true })).unwrap();
+      if (!res.success || !res.status) throw new Error(res.error);
+      failures = 0;
+      if (api.getState().queue.queueId !== queueId) return;
+      const done = res.status.completedAssets.map((a) => a.assetId);
+      if (done.length) api.dispatch(assetsHidden({ ids: done }));
+      api.dispatch(queueStatusUpdated(res.status));
+      if (res.status.isComplete) {
+        if (res.status.completed >= 1) {
+          await api.delay(QUEUE_SUCCESS_CALLBACK_DELAY_MS);
+          if (api.getState().queue.queueId !== queueId) return;
+          api.dispatch(queueSucceeded({ completed: res.status.completed }));
+          api.dispatch(
+            celebrationTriggered({
+              title: 'cNFTs trashed',
+              description: `${res.status.completed} cNFT${res.status.completed === 1 ? '' : 's'} sent to the trash wallet.`,
+              lamports: 0,
+            }),
+          );
+        }
+        return;
+      }
+    } catch {
+      if (++failures >= MAX_STATUS_FAILURES) return void fail(api, 'status', CNFT_ERRORS.queueStatusFailed);
+    }
+    await api.delay(QUEUE_POLL_INTERVAL_MS);
+  }
+}
+
+async function cancelQueue(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
+  const queueId = api.getOriginalState().queue.queueId;
+  if (!queueId) return;
+  await api
+    .dispatch(queueApi.endpoints.cancelQueue.initiate({ queueId, ownerAddress: api.extra.wallet.publicKey ?? undefined }))
+    .unwrap()
+    .catch(() => undefined);
+}
+
+export function setupQueueListeners(startAppListening: AppStartListening): void {
+  startAppListening({
+    actionCreator: queueStartRequested,
+    effect: async (action, api) => {
+      api.cancelActiveListeners();
+      await startQueue(action, api);
+    },
+  });
+  startAppListening({ actionCreator: queueCancelRequested, effect: cancelQueue });
+}

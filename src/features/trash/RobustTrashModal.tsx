@@ -1,0 +1,115 @@
+// Spec §2.7 Advanced cNFT Trash (robust method), DESIGN §3.1: the pasted key is parsed and used to sign IN THIS
+// COMPONENT only — never in Redux, storage, logs or any request — and is dropped when the modal closes. The server
+// receives only the signed transaction.
+import { useEffect, useMemo, useState } from 'react';
+import { ROBUST_MODAL } from '../../common/texts';
+import { AssetSummary, TrashModalShell } from './TrashModalShell';
+import { TRASH_UI } from './trashTexts';
+import { parsePrivateKey, robustTrash, type TrashDeps, type TrashOutcome } from './trashFlows';
+import { classifyError } from '../../chain/classifyError';
+
+export interface RobustResult {
+  outcome?: TrashOutcome & { explorerUrl?: string };
+  error?: string;
+}
+
+export default function RobustTrashModal({
+  asset,
+  deps,
+  explorerUrl,
+  onClose,
+  onDone,
+}: {
+  asset: { mint: string; name: string; image: string };
+  deps: Omit<TrashDeps, 'wallet'> | null;
+  explorerUrl: (sig: string) => string;
+  onClose: () => void;
+  onDone?: (result: RobustResult) => void;
+}) {
+  const [keyText, setKeyText] = useState('');
+  const [status, setStatus] = useState<'idle' | 'processing' | 'success' | 'error'>('idle');
+  const [message, setMessage] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
+
+  const parsed = useMemo(() => {
+    if (!keyText) return { error: null, address: null };
+    try {
+      return { error: null, address: parsePrivateKey(keyText).address };
+    } catch (err) {
+      return { error: (err as Error).message, address: null };
+    }
+  }, [keyText]);
+
+  // Forget the key on unmount as well as on close.
+  useEffect(() => () => setKeyText(''), []);
+
+  const close = () => {
+    setKeyText('');
+    onClose();
+  };
+
+  const confirm = async () => {
+    if (!deps || !parsed.address || status === 'processing') return;
+    setStatus('processing');
+    setMessage(TRASH_UI.robustProcessing);
+    try {
+      const { keypair } = parsePrivateKey(keyText);
+      const outcome = await robustTrash(deps, keypair, asset.mint);
+      keypair.secretKey.fill(0);
+      setKeyText('');
+      setSignature(outcome.signature);
+      setStatus('success');
+      setMessage(outcome.message ?? TRASH_UI.robustSuccess);
+      onDone?.({ outcome });
+    } catch (err) {
+      const text = classifyError(err, 'cnft').message;
+      setStatus('error');
+      setMessage(text);
+      onDone?.({ error: text });
+    }
+  };
+
+  return (
+    <TrashModalShell title={ROBUST_MODAL.title} testId="robust-trash-modal" onClose={close} busy={status === 'processing'}>
+      <AssetSummary name={asset.name} image={asset.image} id={asset.mint} />
+      <label className="trash-field">
+        {ROBUST_MODAL.privateKeyLabel}
+        <input
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="robust-private-key"
+          value={keyText}
+          disabled={status === 'processing' || status === 'success'}
+          onChange={(e) => setKeyText(e.target.value)}
+        />
+      </label>
+      <p className="trash-info">{TRASH_UI.keyStaysHere}</p>
+      {parsed.error && <p className="trash-error" data-testid="robust-key-error">{parsed.error}</p>}
+      {parsed.address && (
+        <p data-testid="robust-derived-address">
+          {ROBUST_MODAL.derivedAddress}: <code>{parsed.address}</code>
+        </p>
+      )}
+      <p className={`trash-status ${status === 'error' ? 'trash-error' : status === 'success' ? 'trash-success' : ''}`} data-testid="robust-status" role="status">
+        {status === 'processing' && <span className="trash-spinner" aria-hidden="true" />}
+        {message}
+      </p>
+      {status === 'success' && signature && (
+        <a href={explorerUrl(signature)} target="_blank" rel="noreferrer" data-testid="robust-explorer-link">
+          {ROBUST_MODAL.viewOnExplorer}
+        </a>
+      )}
+      <div className="trash-actions">
+        <button type="button" className="secondary" onClick={close} disabled={status === 'processing'}>
+          {status === 'success' ? TRASH_UI.close : ROBUST_MODAL.cancel}
+        </button>
+        {status !== 'success' && (
+          <button type="button" data-testid="robust-confirm" onClick={confirm} disabled={!parsed.address || status === 'processing' || !deps}>
+            {ROBUST_MODAL.confirm}
+          </button>
+        )}
+      </div>
+    </TrashModalShell>
+  );
+}
