@@ -13,7 +13,8 @@ import { claim } from './claims';
 
 // mpl-token-metadata error codes
 const E = { InstructionUnpackError: 0, MintMismatch: 15, DerivedKeyInvalid: 27, IncorrectOwner: 57, MissingCollectionMetadata: 103,
-  NotAMemberOfCollection: 104, InvalidMasterEdition: 117, InstructionNotSupported: 153, InvalidAuthorityType: 158, InvalidAmount: 174 };
+  NotAMemberOfCollection: 104, InvalidMasterEdition: 117, InstructionNotSupported: 153, InvalidAuthorityType: 158, InvalidAmount: 174,
+  MissingEdition: 179, InvalidParentAccounts: 182, InsufficientTokenBalance: 184 };
 const fail = (code: keyof typeof E, msg: string) => new EmulatedProgramError(E[code], `Emulated Token Metadata: ${msg}`);
 const BURN = 41;
 
@@ -32,9 +33,10 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
   try { amount = BigInt(getBurnV1InstructionDataSerializer().deserialize(ix.data)[0].amount); }
   catch { throw fail('InstructionUnpackError', 'bad burnV1 data'); }
   if (ix.accounts.length < 14) throw fail('InstructionUnpackError', 'burnV1 needs 14 accounts');
-  const [authority, collectionMeta, metadata, edition, mint, token] = ix.accounts;
+  const [authority, collectionMeta, metadata, edition, mint, token, ...rest] = ix.accounts;
+  const absent = (a: { pubkey: string }) => a.pubkey === TOKEN_METADATA_PROGRAM;   // Metaplex's "no account" placeholder
   if (!authority.isSigner) throw fail('InvalidAuthorityType', 'authority must sign');
-  for (const a of [metadata, edition, mint, token]) if (!a.isWritable) throw fail('InstructionUnpackError', `${a.pubkey} must be writable`);
+  for (const a of [metadata, mint, token]) if (!a.isWritable) throw fail('InstructionUnpackError', `${a.pubkey} must be writable`);
 
   if (metadata.pubkey !== metadataPda(mint.pubkey)) throw fail('DerivedKeyInvalid', 'metadata is not the mint\'s metadata PDA');
   const metaAcc = chain.getAccount(metadata.pubkey);
@@ -44,10 +46,6 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
   const standard = unwrapOption(meta.tokenStandard);
   if (standard !== null && standard !== TokenStandard.NonFungible) throw fail('InstructionNotSupported', 'only NonFungible burns are emulated');
 
-  if (edition.pubkey !== editionPda(mint.pubkey)) throw fail('DerivedKeyInvalid', 'edition is not the mint\'s edition PDA');
-  const editionAcc = chain.getAccount(edition.pubkey);
-  if (!editionAcc || editionAcc.owner !== TOKEN_METADATA_PROGRAM) throw fail('InvalidMasterEdition', 'master edition missing');
-
   const mintAcc = chain.getAccount(mint.pubkey);
   const mintInfo = mintAcc?.owner === TOKEN_PROGRAM ? decodeMint(mintAcc.data) : null;
   if (!mintAcc || !mintInfo) throw fail('MintMismatch', 'mint missing');
@@ -56,13 +54,21 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
   if (!tokenAcc || !tokenInfo) throw fail('IncorrectOwner', 'token account missing');
   if (tokenInfo.mint !== mint.pubkey) throw fail('MintMismatch', 'token account holds another mint');
   if (tokenInfo.owner !== authority.pubkey) throw fail('InvalidAuthorityType', 'authority is not the token owner');
-  if (amount !== 1n || tokenInfo.amount !== 1n) throw fail('InvalidAmount', 'a NonFungible burn takes exactly 1 token');
+  if (tokenInfo.amount < amount) throw fail('InsufficientTokenBalance', 'not enough tokens');
+  if (amount !== 1n) throw fail('InvalidAmount', 'a NonFungible burn takes exactly 1 token');
+  if (absent(edition)) throw fail('MissingEdition', 'edition account required');
+  // masterEdition, masterEditionMint, masterEditionToken, editionMarker are for print editions only
+  if (!rest.slice(0, 4).every(absent)) throw fail('InvalidParentAccounts', 'parent accounts are for print editions');
+  if (edition.pubkey !== editionPda(mint.pubkey)) throw fail('DerivedKeyInvalid', 'edition is not the mint\'s edition PDA');
+  const editionAcc = chain.getAccount(edition.pubkey);
+  if (!editionAcc || editionAcc.owner !== TOKEN_METADATA_PROGRAM) throw fail('InvalidMasterEdition', 'master edition missing');
+  if (!edition.isWritable) throw fail('InstructionUnpackError', 'edition must be writable');
 
   // A verified collection member names its collection's metadata (sized collections shrink by one).
   const collection = unwrapOption(meta.collection);
   let collectionUpdate: (() => void) | null = null;
   if (collection?.verified) {
-    if (collectionMeta.pubkey === TOKEN_METADATA_PROGRAM) throw fail('MissingCollectionMetadata', 'collection metadata required');
+    if (absent(collectionMeta)) throw fail('MissingCollectionMetadata', 'collection metadata required');
     if (collectionMeta.pubkey !== metadataPda(collection.key)) throw fail('NotAMemberOfCollection', 'wrong collection metadata');
     collectionUpdate = () => shrinkCollection(chain, collectionMeta.pubkey);
   }
