@@ -33,8 +33,8 @@ export function resolveImage(uri: string | undefined, staticDir: string): Promis
 async function readJson(uri: string, staticDir: string): Promise<{ image?: unknown } | null> {
   const local = localStaticPath(uri, staticDir);
   if (local) return JSON.parse(await fs.readFile(local, 'utf8'));
-  if (!/^https:\/\//i.test(uri)) return null;
-  const res = await fetch(uri, { signal: AbortSignal.timeout(3000), redirect: 'follow' });
+  if (!isPublicHttps(uri)) return null;
+  const res = await fetch(uri, { signal: AbortSignal.timeout(3000), redirect: 'error' });
   if (!res.ok) return null;
   const len = Number(res.headers.get('content-length') ?? 0);
   if (len > MAX_JSON_BYTES) return null;
@@ -48,4 +48,20 @@ function localStaticPath(uri: string, staticDir: string): string | null {
   if (!m) return null;
   const file = path.resolve(staticDir, decodeURIComponent(m[1]));
   return file.startsWith(path.resolve(staticDir) + path.sep) ? file : null;
+}
+
+/** Metadata URIs are chosen by whoever minted the token: never let them point the server at its own network. */
+function isPublicHttps(uri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local')) return false;
+  if (/^(0|10|127)\.|^169\.254\.|^172\.(1[6-9]|2\d|3[01])\.|^192\.168\.|^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./.test(host)) return false;
+  if (host.includes(':') && (host === '::1' || /^(fc|fd|fe80)/.test(host) || host.startsWith('::ffff:'))) return false;
+  return true;
 }
