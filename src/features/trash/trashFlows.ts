@@ -394,7 +394,7 @@ export function parsePrivateKey(input: string): ParsedKey {
   }
   if (bytes.length !== 64) throw new Error(VALIDATION.invalidPrivateKeyFormat);
   try {
-    const keypair = Keypair.fromSecretKey(bytes);
+    const keypair = Keypair.fromSecretKey(Uint8Array.from(bytes));
     return { keypair, address: keypair.publicKey.toBase58() };
   } catch (err) {
     throw new Error(invalidPrivateKey((err as Error).message));
