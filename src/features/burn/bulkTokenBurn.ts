@@ -12,7 +12,7 @@ import { selectSelectedTokenMints } from '../selection/selectionSlice';
 import { selectTokens } from '../tokens/tokensSlice';
 import type { Token } from '../tokens/tokenModel';
 import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
-import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
+import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
@@ -54,7 +54,9 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       readGroups(api, owner),
       currentPriorityFee(connection),
       connection.getLatestBlockhash('confirmed'),
-    ]);
+    ]).catch((err) => {
+      throw api.signal.aborted ? err : new BulkBuildError(err);
+    });
     if (groups.length === 0) throw new BurnValidationError(BURN_ERRORS.couldNotAddTokens);
 
     const all = canSignAll(wallet);

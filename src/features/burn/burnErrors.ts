@@ -1,7 +1,7 @@
 // Named errors of the burn flows (STYLE §5). Their messages are technical; burnFailureText turns any failure into the
 // spec §8.3 text for the flow.
-import { classifyError, type ErrorFlow } from '../../chain/classifyError';
-import { GUARD } from '../../common/texts';
+import { classifyError, errorDetail, type ErrorFlow } from '../../chain/classifyError';
+import { GUARD, errorInBulkBurn, errorInSigning } from '../../common/texts';
 
 export class SigningTimeoutError extends Error {
   name = 'SigningTimeoutError';
@@ -27,6 +27,22 @@ export class TransactionFailedError extends Error {
   }
 }
 
+/** The wallet's signing step failed; `cause` is what the wallet threw. */
+export class SigningFailedError extends Error {
+  name = 'SigningFailedError';
+  constructor(readonly cause: unknown) {
+    super(errorDetail(cause));
+  }
+}
+
+/** Building the bulk token burn failed before the wallet was asked ('Error in bulk burn operation: ...'). */
+export class BulkBuildError extends Error {
+  name = 'BulkBuildError';
+  constructor(readonly cause: unknown) {
+    super(errorDetail(cause));
+  }
+}
+
 /** A check that fails before anything is built or signed; `message` is already the user's text. */
 export class BurnValidationError extends Error {
   name = 'BurnValidationError';
@@ -35,10 +51,20 @@ export class BurnValidationError extends Error {
 export function burnFailureText(err: unknown, flow: ErrorFlow): string {
   if (err instanceof BurnValidationError) return err.message;
   if ((err as { name?: string })?.name === 'TransactionGuardError') return GUARD.mismatch;
+  if (err instanceof SigningFailedError) {
+    // Rejections, time-outs and adapter errors keep their §8.3 texts; anything else the wallet threw is a signing error.
+    const inner = classifyError(err.cause, flow);
+    return inner.kind === 'other' ? errorInSigning(inner.detail) : inner.message;
+  }
+  if (err instanceof BulkBuildError) {
+    const inner = classifyError(err.cause, flow);
+    return inner.kind === 'other' ? errorInBulkBurn(inner.detail) : inner.message;
+  }
   return classifyError(err, flow).message;
 }
 
 export function isExpiredError(err: unknown): boolean {
+  if (err instanceof SigningFailedError) return false;
   if (err instanceof TransactionFailedError) return /blockhash/i.test(err.message);
   return classifyError(err, 'burnToken').kind === 'expired';
 }

@@ -2,7 +2,7 @@
 // when the first attempt expired (spec §4.6, DESIGN §3.6: all transactions of one action in one approval).
 import type { Connection, Transaction } from '@solana/web3.js';
 import { CONFIRM_COMMITMENT, BATCH_SEND_MAX_RETRIES, SEND_COMMITMENT, SIGNING_TIMEOUT_MS } from '../../common/constants';
-import { SigningTimeoutError, TransactionFailedError, WalletCannotSignError, isExpiredError } from './burnErrors';
+import { SigningFailedError, SigningTimeoutError, TransactionFailedError, WalletCannotSignError, isExpiredError } from './burnErrors';
 
 export interface SigningWallet {
   publicKey: string | null;
@@ -37,7 +37,12 @@ export async function signWithin(deps: RunnerDeps, txs: Transaction[]): Promise<
     throw new SigningTimeoutError();
   });
   timeout.catch(() => undefined); // the listener's cancellation also rejects it; never unhandled
-  return Promise.race([signing, timeout]);
+  try {
+    return await Promise.race([signing, timeout]);
+  } catch (err) {
+    if ((err as { name?: string })?.name === 'TaskAbortError') throw err;
+    throw new SigningFailedError(err);
+  }
 }
 
 async function sequential(sign: NonNullable<SigningWallet['signTransaction']>, txs: Transaction[]) {
