@@ -9,7 +9,7 @@ import { FaultState, type Faults } from './faults';
 import { fundOwner, type FundProfile } from './fund';
 import type { FundManifest } from './fund/manifest';
 import { loadState, restoreChainState, saveState } from './persistence';
-import { loadMetaplex, type MetaplexPluginLike } from './plugin';
+import { installMetaplex, type MetaplexPlugin } from './metaplex';
 import { createRpcHandler } from './rpc/handler';
 import { solanaMethods } from './rpc/methods';
 import { isValidAddress } from './decode';
@@ -36,7 +36,7 @@ export interface Localnet {
   fund(owner: string, profile?: FundProfile): Promise<FundManifest>;
   faults: Faults;
   chain: Chain;
-  metaplex: MetaplexPluginLike;
+  metaplex: MetaplexPlugin;
   save(): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,7 +49,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   const faucet = restored ? Keypair.fromSecretKey(Uint8Array.from(restored.state.faucetSecret)) : Keypair.generate();
   if (restored) restoreChainState(chain, restored.state);
 
-  const metaplex = loadMetaplex(chain, { delegate: opts.delegate, trashWallet: opts.trashWallet, feeWallet: opts.feeWallet,
+  const metaplex = installMetaplex(chain, { delegate: opts.delegate, trashWallet: opts.trashWallet, feeWallet: opts.feeWallet,
     authority: faucet.publicKey.toBase58() });
   for (const e of metaplex.emulators) chain.registerEmulator(e);
   if (restored?.state.metaplex !== undefined) metaplex.restore(restored.state.metaplex);

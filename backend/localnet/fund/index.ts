@@ -2,7 +2,7 @@
 // (thousands of accounts written directly, in seconds). NFTs and cNFTs come from the Metaplex plugin.
 import type { Keypair } from '@solana/web3.js';
 import type { Chain } from '../chain';
-import type { MetaplexPluginLike } from '../plugin';
+import type { MetaplexPlugin } from '../metaplex';
 import { fundDemoTokens } from './demo';
 import { fundLargeTokens, LARGE } from './large';
 import type { FundManifest } from './manifest';
@@ -11,7 +11,7 @@ export type FundProfile = 'demo' | 'large';
 export interface FundEnv {
   chain: Chain;
   faucet: Keypair; // mint authority and fee payer of every funding transaction
-  metaplex: MetaplexPluginLike | null; // null only where a set-up runs without the plugin
+  metaplex: MetaplexPlugin | null; // null only where a set-up runs without the plugin
   delegate: string;
 }
 
