@@ -488,7 +488,8 @@ export async function delegatedTrash(
  * owner sign them all with one approval, then sends and confirms them. Returns the ids that were delegated now.
  */
 export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serverDelegate: string): Promise<string[]> {
-  const owner = requireOwner(deps);
+  const owner = deps.wallet.publicKey;
+  if (!owner) throw new Error(VALIDATION.walletNotConnected);
   const todo: { assetId: string; tx: Transaction }[] = [];
   for (const assetId of assetIds) {
     const info = await deps.api.getDelegateInfo(assetId);
@@ -499,6 +500,7 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
     todo.push({ assetId, tx: Transaction.from(Buffer.from(b64, 'base64')) });
   }
   if (todo.length === 0) return [];
+  requireOwner(deps);
   const { blockhash, lastValidBlockHeight } = await deps.connection.getLatestBlockhash(CNFT_COMMITMENT);
   for (const t of todo) t.tx.recentBlockhash = blockhash;
   assertTransactions(

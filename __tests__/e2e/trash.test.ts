@@ -1,0 +1,223 @@
+// cNFT trash in real Chromium (issue 7; spec §2.7–§2.10, §4.6; DESIGN §3.1, §3.3, §3.8): the built page, the real
+// app on the local chain (emulated Bubblegum checks every proof against the tree root), a Wallet Standard wallet
+// whose key stays in Node. Each outcome is read back from DAS getAsset.
+import bs58 from 'bs58';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { DELEGATED_MODAL, DIRECT_MODAL, QUEUE_MODAL, ROBUST_MODAL, VALIDATION } from '../../src/common/texts';
+import { launchBrowser, newContext, watchErrors } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { installTestWallet, type TestWallet, type WalletOp } from './support/testWallet';
+
+jest.setTimeout(180_000);
+
+let server: TestServer;
+let browser: Browser;
+let trash: string;
+
+const post = async (route: string, body: unknown) => {
+  const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as any;
+};
+const assetOf = async (id: string) => {
+  const a = await server.app.das.call<any>('getAsset', { id });
+  return { owner: a.ownership.owner as string, delegate: (a.ownership.delegate ?? null) as string | null, burnt: !!a.burnt };
+};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  trash = server.app.config.trashWallet;
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  wallet: TestWallet;
+  cnfts: { assetId: string; name: string; delegate: string | null }[];
+  requests: { url: string; body: string }[];
+  errors: string[];
+}
+const sessions: Session[] = [];
+afterEach(async () => {
+  for (const s of sessions.splice(0)) await s.context.close();
+});
+
+async function session(approve?: (op: WalletOp, detail: unknown) => boolean | Promise<boolean>): Promise<Session> {
+  const context = await newContext(browser);
+  const wallet = await installTestWallet(context, { approve });
+  const manifest = (await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() })).manifest;
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const requests: { url: string; body: string }[] = [];
+  page.on('request', (r: Request) => requests.push({ url: r.url(), body: r.postData() ?? '' }));
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Select Wallet' }).click();
+  await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(wallet.name) }).click();
+  await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
+  await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
+  const s = { context, page, wallet, cnfts: manifest.cnfts, requests, errors };
+  sessions.push(s);
+  return s;
+}
+
+const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
+
+test('standard trash: getAsset shows TRASH_WALLET as owner; the card disappears and stays hidden after a reload', async () => {
+  const { page, cnfts, wallet } = await session();
+  const id = cnfts[1].assetId;
+  await card(page, id).getByTestId('cnft-trash').click();
+  const modal = page.getByTestId('direct-trash-modal');
+  await modal.waitFor();
+  await expect(modal.getByText(DIRECT_MODAL.standardMethod).count()).resolves.toBe(1);
+  await expect(modal.getByText(DIRECT_MODAL.recommended).count()).resolves.toBe(1);
+  await expect(modal.getByText(DIRECT_MODAL.alternative).count()).resolves.toBe(1);
+  await expect(modal.getByTestId('direct-info').textContent()).resolves.toBe(DIRECT_MODAL.info);
+  await modal.getByRole('button', { name: DIRECT_MODAL.send }).click();
+  await card(page, id).waitFor({ state: 'detached', timeout: 30_000 });
+  await page.getByTestId('trash-result').waitFor();
+  expect((await assetOf(id)).owner).toBe(trash);
+  expect(wallet.log.filter((l) => l.op === 'signTransaction')).toHaveLength(1);
+  await page.reload();
+  await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
+  await expect(page.getByTestId('cnft-card').count()).resolves.toBe(cnfts.length - 1);
+  await expect(card(page, id).count()).resolves.toBe(0);
+});
+
+test('robust method: the pasted key signs in the page; same result; no request carries the key', async () => {
+  const { page, cnfts, wallet, requests } = await session();
+  const id = cnfts[2].assetId;
+  const pasted = bs58.encode(wallet.keypair.secretKey);
+  await card(page, id).getByTestId('cnft-trash').click();
+  const direct = page.getByTestId('direct-trash-modal');
+  await direct.getByTestId('method-robust').click();
+  await direct.getByRole('button', { name: DIRECT_MODAL.tryRobust }).click();
+  const modal = page.getByTestId('robust-trash-modal');
+  await modal.waitFor();
+  const field = modal.getByTestId('robust-private-key');
+  await expect(field.getAttribute('type')).resolves.toBe('password');
+  const confirm = modal.getByRole('button', { name: ROBUST_MODAL.confirm });
+  expect(await confirm.isDisabled()).toBe(true);
+  await field.fill('not-a-key');
+  await modal.getByText(VALIDATION.invalidPrivateKeyFormat).waitFor();
+  await field.fill(bs58.encode(wallet.keypair.secretKey.subarray(0, 32)));
+  await modal.getByText(VALIDATION.invalidPrivateKeyFormat).waitFor();
+  expect(await confirm.isDisabled()).toBe(true);
+  await field.fill(pasted);
+  await modal.getByTestId('robust-derived-address').filter({ hasText: wallet.keypair.publicKey.toBase58() }).waitFor();
+  expect(await confirm.isDisabled()).toBe(false);
+  await confirm.click();
+  await modal.getByRole('link', { name: ROBUST_MODAL.viewOnExplorer }).waitFor({ timeout: 30_000 });
+  expect((await assetOf(id)).owner).toBe(trash);
+  await modal.getByRole('button', { name: 'Close' }).click();
+  await card(page, id).waitFor({ state: 'detached' });
+  // The key never left the page: not in any URL or body, and the wallet was never asked to sign.
+  expect(requests.length).toBeGreaterThan(0);
+  for (const r of requests) {
+    expect(r.url).not.toContain(pasted);
+    expect(r.body).not.toContain(pasted);
+    expect(r.body).not.toMatch(/privateKey/i);
+  }
+  const relay = requests.find((r) => r.url.endsWith('/api/robust-transfer'))!;
+  expect(Object.keys(JSON.parse(relay.body)).sort()).toEqual(['assetId', 'destinationAddress', 'signedTransaction']);
+  expect(wallet.log.filter((l) => l.op === 'signTransaction')).toHaveLength(0);
+  // Nor does it stay in the page's storage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  expect(stored).not.toContain(pasted);
+  await expect(page.getByTestId('robust-trash-modal').count()).resolves.toBe(0);
+});
+
+test('queue of 4 cNFTs: delegations in one approval, the owner signs, all 4 reach TRASH_WALLET, progress 100 %', async () => {
+  const { page, cnfts, wallet } = await session();
+  const four = cnfts.slice(0, 4);
+  for (const c of four) await card(page, c.assetId).click(); // bulk mode (default ON) selects
+  await page.getByTestId('cnft-trash-selected').click();
+  const modal = page.getByTestId('queue-modal');
+  await modal.waitFor();
+  await expect(modal.getByTestId('queue-pending').textContent()).resolves.toBe('4');
+  await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+  await modal.locator('[data-state="complete"]').waitFor({ timeout: 90_000 });
+  await expect(modal.getByTestId('queue-progress').getAttribute('aria-valuenow')).resolves.toBe('100');
+  await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('4');
+  await expect(modal.getByTestId('queue-trashed').locator('li').count()).resolves.toBe(4);
+  for (const c of four) expect((await assetOf(c.assetId)).owner).toBe(trash);
+  // One approval for the 3 delegations (cNFT 0 was already delegated), one signed authorisation.
+  const signs = wallet.log.filter((l) => l.op === 'signTransaction');
+  expect(signs).toHaveLength(3);
+  expect(wallet.log.filter((l) => l.op === 'signMessage').map((l) => l.message!.toString())).toEqual([
+    expect.stringMatching(/^Authorize cNFT queue transfer: [0-9a-f-]+$/),
+  ]);
+  await page.getByTestId('celebration').waitFor({ timeout: 10_000 });
+  for (const c of four) await card(page, c.assetId).waitFor({ state: 'detached' });
+  await modal.getByRole('button', { name: QUEUE_MODAL.close }).click();
+});
+
+test('queue: Cancel posts the cancel, stops polling and resets', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const { page, cnfts, requests } = await session(async (op) => {
+    if (op === 'signMessage') await held;
+    return true;
+  });
+  await card(page, cnfts[0].assetId).click();
+  await page.getByTestId('cnft-trash-selected').click();
+  const modal = page.getByTestId('queue-modal');
+  await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+  await modal.locator('[data-state="creating_queue"]').waitFor();
+  const seen = async (re: RegExp) => {
+    for (let i = 0; i < 300 && !requests.some((r) => re.test(r.url)); i++) await page.waitForTimeout(100);
+    expect(requests.some((r) => re.test(r.url))).toBe(true);
+  };
+  await seen(/\/api\/queue\/create$/);
+  await modal.getByRole('button', { name: QUEUE_MODAL.cancel }).click();
+  await seen(/\/api\/queue\/cancel\//);
+  await modal.locator('[data-state="initial"]').waitFor();
+  await modal.getByRole('button', { name: QUEUE_MODAL.start }).waitFor();
+  release();
+  await page.waitForTimeout(5_000);
+  expect(requests.filter((r) => /\/api\/queue\/(authorize|status)/.test(r.url))).toHaveLength(0);
+  expect((await assetOf(cnfts[0].assetId)).owner).not.toBe(trash);
+});
+
+test('delegated transfer: succeeds for the delegated demo cNFT; the button is disabled for one not delegated', async () => {
+  const { page, cnfts } = await session();
+  const delegated = cnfts.find((c) => c.delegate)!;
+  const plain = cnfts.find((c) => !c.delegate)!;
+
+  await card(page, plain.assetId).getByTestId('cnft-delegated').click();
+  let modal = page.getByTestId('delegated-modal');
+  await modal.getByTestId('delegated-not-delegated').waitFor();
+  expect(await modal.getByRole('button', { name: DELEGATED_MODAL.transfer }).isDisabled()).toBe(true);
+  await modal.getByRole('button', { name: 'Close' }).click();
+
+  await card(page, delegated.assetId).getByTestId('cnft-delegated').click();
+  modal = page.getByTestId('delegated-modal');
+  await expect(modal.getByTestId('delegated-short-id').textContent()).resolves.toBe(`${delegated.assetId.slice(0, 6)}...${delegated.assetId.slice(-4)}`);
+  await modal.getByTestId('delegated-delegate').filter({ hasText: server.app.delegate!.publicKey.toBase58() }).waitFor();
+  await modal.getByRole('button', { name: DELEGATED_MODAL.transfer }).click();
+  await modal.getByText(DELEGATED_MODAL.success).waitFor({ timeout: 40_000 });
+  await modal.getByRole('link', { name: DELEGATED_MODAL.viewOnSolanaExplorer }).waitFor();
+  expect((await assetOf(delegated.assetId)).owner).toBe(trash);
+});
+
+test('owner burn: the wallet signs a Bubblegum burn; getAsset reports it burnt', async () => {
+  const { page, cnfts } = await session();
+  const id = cnfts[4].assetId;
+  await card(page, id).getByTestId('cnft-burn').click();
+  const modal = page.getByTestId('burn-cnft-modal');
+  await modal.getByTestId('burn-cnft-confirm').click();
+  await card(page, id).waitFor({ state: 'detached', timeout: 30_000 });
+  expect((await assetOf(id)).burnt).toBe(true);
+});
+
+test('a rejected signature is a cancellation: nothing moves', async () => {
+  const { page, cnfts } = await session((op) => op !== 'signTransaction');
+  const id = cnfts[3].assetId;
+  await card(page, id).getByTestId('cnft-trash').click();
+  const modal = page.getByTestId('direct-trash-modal');
+  await modal.getByRole('button', { name: DIRECT_MODAL.send }).click();
+  await modal.getByText('Transaction was cancelled by the user').waitFor({ timeout: 30_000 });
+  expect((await assetOf(id)).owner).not.toBe(trash);
+});

@@ -1,0 +1,142 @@
+// Spec §4.6 queue flow through the listener: §5 validation texts, create → sign → authorise → poll every 2 s →
+// complete, completed assets hidden at once, success callback 2 s after completion, cancel posts and resets,
+// and the §8.4 failure texts. The /api calls go to a recording server.
+import { Keypair } from '@solana/web3.js';
+import nacl from 'tweetnacl';
+import { setApiOrigin } from '../../../src/api/baseApi';
+import { makeStore } from '../../../src/app/store';
+import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
+import { CNFT_ERRORS, VALIDATION } from '../../../src/common/texts';
+import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
+import { walletConnected } from '../../../src/features/wallet/walletSlice';
+import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
+
+let server: RecordingServer;
+const owner = Keypair.generate();
+const delegate = Keypair.generate().publicKey.toBase58();
+const assets = [
+  { assetId: Keypair.generate().publicKey.toBase58(), name: 'A', image: null },
+  { assetId: Keypair.generate().publicKey.toBase58(), name: 'B', image: null },
+];
+
+beforeAll(async () => {
+  server = await startRecordingServer();
+  setApiOrigin(server.origin);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+function storeWith(wallet: Partial<WalletPort>) {
+  const extra = createAppExtra({ publicKey: owner.publicKey.toBase58(), ...wallet });
+  extra.setConnection({} as never);
+  const store = makeStore(undefined, extra);
+  store.dispatch(walletConnected({ publicKey: owner.publicKey.toBase58() }));
+  return store;
+}
+
+const signMessage = async (m: Uint8Array) => nacl.sign.detached(m, owner.secretKey);
+const until = async (fn: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+function script(statuses: unknown[], opts: { createFails?: boolean; authorizeFails?: boolean } = {}) {
+  let polls = 0;
+  server.respond((req) => {
+    if (req.path === '/api/config') return { body: { success: true, trashWallet: delegate, feeWallet: delegate, delegate, localnet: true, quicknodeRpcUrl: 'x' } };
+    if (req.path.startsWith('/api/delegate/info/')) return { body: { success: true, delegationInfo: { delegated: true, delegate } } };
+    if (req.path === '/api/queue/create') return opts.createFails ? { status: 500, body: { success: false, error: 'x' } } : { body: { success: true, queueId: 'queue-1234' } };
+    if (req.path === '/api/queue/authorize') return opts.authorizeFails ? { status: 403, body: { success: false, error: 'bad' } } : { body: { success: true } };
+    if (req.path === '/api/queue/status/queue-1234') return { body: { success: true, status: statuses[Math.min(polls++, statuses.length - 1)] } };
+    if (req.path.startsWith('/api/queue/cancel/')) return { body: { success: true } };
+    return { status: 404, body: { success: false, error: 'no' } };
+  });
+}
+
+const status = (completed: number, done: boolean) => ({
+  pending: 2 - completed, processing: 0, completed, failed: 0, isComplete: done, lastSignature: completed ? 'sig' : null,
+  completedAssets: assets.slice(0, completed).map((a) => ({ assetId: a.assetId, name: a.name, signature: `sig-${a.name}` })),
+  failedAssets: [],
+});
+
+describe('§5 validation texts', () => {
+  it("'Wallet not connected'", async () => {
+    const store = storeWith({ publicKey: null, signMessage });
+    store.dispatch(queueStartRequested({ assets }));
+    await until(() => store.getState().queue.error !== null);
+    expect(store.getState().queue.error!.message).toBe(VALIDATION.walletNotConnected);
+  });
+  it("'No assets selected for transfer'", async () => {
+    const store = storeWith({ signMessage });
+    store.dispatch(queueStartRequested({ assets: [] }));
+    await until(() => store.getState().queue.error !== null);
+    expect(store.getState().queue.error!.message).toBe(VALIDATION.noAssetsSelected);
+  });
+  it("'Your wallet does not support the required signing method'", async () => {
+    const store = storeWith({});
+    store.dispatch(queueStartRequested({ assets }));
+    await until(() => store.getState().queue.error !== null);
+    expect(store.getState().queue.error!.message).toBe(VALIDATION.signingMethodUnsupported);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+it('create → sign the exact text → authorise → poll until complete; completed hidden at once; success 2 s later', async () => {
+  script([status(0, false), status(1, false), status(2, true)]);
+  const store = storeWith({ signMessage });
+  const t0 = Date.now();
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.status === 'complete', 15_000);
+  const auth = server.requests.find((r) => r.path === '/api/queue/authorize')!.body as any;
+  expect(auth.queueId).toBe('queue-1234');
+  expect(
+    nacl.sign.detached.verify(new TextEncoder().encode('Authorize cNFT queue transfer: queue-1234'), Buffer.from(auth.signature, 'base64'), owner.publicKey.toBytes()),
+  ).toBe(true);
+  const polls = server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length;
+  expect(polls).toBe(3);
+  expect(Date.now() - t0).toBeGreaterThanOrEqual(4_000); // 2 s between polls
+  expect(store.getState().hiddenAssets.ids).toEqual(expect.arrayContaining(assets.map((a) => a.assetId)));
+  expect(store.getState().queue.succeeded).toBeNull();
+  await until(() => store.getState().queue.succeeded !== null, 4_000);
+  expect(store.getState().queue.succeeded).toEqual({ completed: 2 });
+  expect(store.getState().celebration.active).not.toBeNull();
+}, 30_000);
+
+it('cancel posts the cancel, stops polling and resets to initial', async () => {
+  script([status(0, false)]);
+  const store = storeWith({ signMessage });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.status === 'processing');
+  store.dispatch(queueCancelRequested());
+  expect(store.getState().queue).toMatchObject({ status: 'initial', queueId: null, progress: null });
+  await until(() => server.requests.some((r) => r.path === '/api/queue/cancel/queue-1234'));
+  const before = server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length;
+  await new Promise((r) => setTimeout(r, 4_500));
+  expect(server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length).toBe(before);
+}, 20_000);
+
+it("failure texts: 'Failed to create transfer queue', 'Signing failed: ...', 'Failed to authorize transfer queue'", async () => {
+  script([], { createFails: true });
+  let store = storeWith({ signMessage });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.error !== null);
+  expect(store.getState().queue.error!.message).toBe(CNFT_ERRORS.queueCreateFailed);
+
+  script([]);
+  store = storeWith({ signMessage: async () => { throw new Error('User rejected the request'); } });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.error !== null);
+  expect(store.getState().queue.error!.message).toBe('Signing failed: User rejected the request');
+  expect(store.getState().queue.status).toBe('initial');
+
+  script([], { authorizeFails: true });
+  store = storeWith({ signMessage });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.error !== null);
+  expect(store.getState().queue.error!.message).toBe(CNFT_ERRORS.queueAuthorizeFailed);
+});

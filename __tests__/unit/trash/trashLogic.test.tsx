@@ -1,0 +1,190 @@
+// Trash logic and modal states without a browser: §5 validation texts, §8.4 texts, the §9 batch delays, and the
+// robust/direct modal rules (key format, derived address, Confirm disabled, 'Try Robust Method' after a failure).
+import { render, screen, fireEvent, waitFor } from '@testing-library/react';
+import bs58 from 'bs58';
+import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { CNFT_ERRORS, DIRECT_MODAL, ROBUST_MODAL, VALIDATION } from '../../../src/common/texts';
+import { cnftAssetId } from '../../../src/chain/cnft';
+import { leafFor } from '../../../src/features/trash/cnftChain';
+import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
+import RobustTrashModal from '../../../src/features/trash/RobustTrashModal';
+import {
+  batchTrash,
+  delegatedTrash,
+  fetchFreshProof,
+  loadLeaf,
+  parsePrivateKey,
+  standardTrash,
+  type TrashApi,
+  type TrashDeps,
+} from '../../../src/features/trash/trashFlows';
+
+const rnd = () => Keypair.generate().publicKey.toBase58();
+// Asset ids are what Bubblegum derives from (tree, nonce): the guard checks them.
+const trees = new Map<string, string>();
+const assetId = () => {
+  const tree = rnd();
+  const id = cnftAssetId(tree, 3);
+  trees.set(id, tree);
+  return id;
+};
+const owner = Keypair.generate();
+const trashWallet = rnd();
+
+function fakeAsset(id: string) {
+  return { success: true, data: { id, compression: { compressed: true, tree: trees.get(id) ?? rnd(), data_hash: rnd(), creator_hash: rnd(), leaf_id: 3 }, ownership: { owner: owner.publicKey.toBase58(), delegate: null } } };
+}
+const fakeProof = () => ({ success: true, data: { proof: Array.from({ length: 14 }, rnd), root: rnd(), tree_id: rnd() } });
+
+function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connection']> = {}, delays: number[] = []): TrashDeps {
+  const api: TrashApi = {
+    getAsset: async (id) => fakeAsset(id),
+    getAssetProof: async () => fakeProof(),
+    robustTransfer: async () => ({ success: true, signature: 'sig' }),
+    delegatedTransfer: async () => ({ success: true, signature: 'sig' }),
+    getDelegateInfo: async () => ({ success: true, delegationInfo: { delegated: false, delegate: null } }),
+    cnftDelegate: async () => ({ success: false }),
+    ...over,
+  };
+  return {
+    api,
+    trashWallet,
+    wallet: {
+      publicKey: owner.publicKey.toBase58(),
+      signTransaction: async <T extends Transaction>(tx: T) => {
+        tx.partialSign(owner);
+        return tx;
+      },
+      signMessage: async () => new Uint8Array(64),
+    },
+    connection: {
+      getAccountInfo: async () => null,
+      getLatestBlockhash: async () => ({ blockhash: rnd(), lastValidBlockHeight: 100 }),
+      sendRawTransaction: async () => 'sig',
+      confirmTransaction: async () => ({ context: { slot: 1 }, value: { err: null } }),
+      getSignatureStatuses: async () => ({ context: { slot: 1 }, value: [null] }),
+      ...conn,
+    } as TrashDeps['connection'],
+    delay: async (ms) => void delays.push(ms),
+  };
+}
+
+describe('§5 private key (robust modal)', () => {
+  it("not base58, or not 64 bytes → 'Invalid private key format'", () => {
+    expect(() => parsePrivateKey('0OIl')).toThrow(VALIDATION.invalidPrivateKeyFormat);
+    expect(() => parsePrivateKey(bs58.encode(owner.secretKey.subarray(0, 32)))).toThrow(VALIDATION.invalidPrivateKeyFormat);
+    expect(() => parsePrivateKey(bs58.encode(new Uint8Array(65)))).toThrow(VALIDATION.invalidPrivateKeyFormat);
+  });
+  it("64 bytes that are no keypair → 'Invalid private key: {reason}'", () => {
+    const bad = Uint8Array.from(owner.secretKey);
+    bad.set(Keypair.generate().publicKey.toBytes(), 32);
+    expect(() => parsePrivateKey(bs58.encode(bad))).toThrow(/^Invalid private key: /);
+  });
+  it('a valid key gives the derived address', () => {
+    expect(parsePrivateKey(bs58.encode(owner.secretKey)).address).toBe(owner.publicKey.toBase58());
+  });
+});
+
+describe('§5 / §8.4 texts of the trash logic', () => {
+  it("'Asset ID is required'", async () => {
+    await expect(loadLeaf(fakeDeps(), '')).rejects.toThrow(VALIDATION.assetIdRequired);
+  });
+  it("'No asset IDs provided for batch transfer'", async () => {
+    await expect(batchTrash(fakeDeps(), [])).rejects.toThrow(VALIDATION.noAssetIds);
+  });
+  it("'Wallet connection required for signing' (delegated transfer without message signing)", async () => {
+    const d = fakeDeps();
+    await expect(delegatedTrash({ ...d, wallet: { ...d.wallet, signMessage: undefined } }, rnd(), null)).rejects.toThrow(VALIDATION.walletRequiredSigning);
+  });
+  it("'Wallet not connected or missing signTransaction method'", async () => {
+    await expect(standardTrash({ ...fakeDeps(), wallet: { publicKey: null } }, rnd())).rejects.toThrow(CNFT_ERRORS.walletMissingSign);
+  });
+  it('a proof must be a non-empty list, and compression data must be complete', () => {
+    const a = fakeAsset(rnd()).data;
+    expect(() => leafFor(a, { proof: [], root: rnd() })).toThrow(CNFT_ERRORS.invalidProofForBurn);
+    expect(() => leafFor({ ...a, compression: undefined }, fakeProof().data)).toThrow(CNFT_ERRORS.missingCompression);
+    expect(() => leafFor({ ...a, compression: { ...a.compression, tree: undefined } }, { proof: [rnd()], root: rnd() })).toThrow(CNFT_ERRORS.missingTree);
+  });
+  it("three failed proof fetches, 100 ms apart → 'Failed to fetch required proof data after multiple attempts'", async () => {
+    const delays: number[] = [];
+    let calls = 0;
+    const d = fakeDeps({ getAssetProof: async () => { calls++; throw new Error('503'); } }, {}, delays);
+    await expect(fetchFreshProof(d, rnd())).rejects.toThrow(CNFT_ERRORS.proofFetchFailed);
+    expect(calls).toBe(3);
+    expect(delays).toEqual([100, 100]);
+  });
+  it('a confirmation time-out is assumed success with the spec text', async () => {
+    const d = fakeDeps({}, { confirmTransaction: async () => { throw new Error('Transaction was not confirmed in 30.00 seconds.'); } });
+    const out = await standardTrash(d, assetId());
+    expect(out).toMatchObject({ status: 'assumed', message: 'Transaction submitted but confirmation timed out. Check explorer for status.' });
+  });
+  it('the proof is cut below the canopy read from the tree account', async () => {
+    let sent: Transaction | null = null;
+    const d = fakeDeps({}, {});
+    // A tree account of depth 14, buffer 64, canopy 8 (header 56 + tree + canopy nodes).
+    const depth = 14, buffer = 64, canopy = 8;
+    const size = 56 + 24 + buffer * (32 + 32 * depth + 8) + (32 * depth + 40) + 32 * (2 ** (canopy + 1) - 2);
+    const data = Buffer.alloc(size);
+    data.writeUInt32LE(buffer, 2);
+    data.writeUInt32LE(depth, 6);
+    d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false })) as never;
+    const sign = d.wallet.signTransaction!;
+    d.wallet.signTransaction = async (tx) => ((sent = tx as unknown as Transaction), sign(tx));
+    await standardTrash(d, assetId());
+    expect(sent!.instructions[1].keys.length).toBe(8 + depth - canopy);
+  });
+});
+
+it('batch: first 3 in one transaction; when it fails, one by one with the §9 delays', async () => {
+  const delays: number[] = [];
+  let sends = 0;
+  const shortProof = async () => ({ success: true, data: { proof: [rnd(), rnd(), rnd()], root: rnd() } });
+  const d = fakeDeps({ getAssetProof: shortProof }, { sendRawTransaction: async () => { if (sends++ === 0) throw new Error('Transaction simulation failed'); return `sig${sends}`; } }, delays);
+  const ids = [assetId(), assetId(), assetId(), assetId()];
+  const res = await batchTrash(d, ids);
+  expect(res.individually).toBe(true);
+  expect(res.outcomes.map((o) => o.assetId)).toEqual(ids.slice(0, 3));
+  // 1 s before the batch, 100 ms between proof refreshes, 500 ms before signing; then 500 ms before each
+  // individual transfer and 2 s between them.
+  expect(delays).toEqual([1000, 100, 100, 500, 500, 2000, 500, 2000, 500]);
+});
+
+describe('modals', () => {
+  const asset = { mint: assetId(), name: 'Demo cNFT', image: '/x.svg' };
+
+  it('Advanced cNFT Trash: password field, format error, derived address, Confirm disabled until valid', () => {
+    render(<RobustTrashModal asset={asset} deps={fakeDeps()} explorerUrl={(s) => s} onClose={() => undefined} />);
+    const field = screen.getByTestId('robust-private-key') as HTMLInputElement;
+    expect(field.type).toBe('password');
+    const confirm = screen.getByRole('button', { name: ROBUST_MODAL.confirm });
+    expect(confirm).toBeDisabled();
+    fireEvent.change(field, { target: { value: 'abc' } });
+    expect(screen.getByText(VALIDATION.invalidPrivateKeyFormat)).toBeTruthy();
+    expect(confirm).toBeDisabled();
+    fireEvent.change(field, { target: { value: bs58.encode(owner.secretKey) } });
+    expect(screen.getByTestId('robust-derived-address').textContent).toContain(owner.publicKey.toBase58());
+    expect(confirm).not.toBeDisabled();
+  });
+
+  it("Send cNFT to Trash: methods, info, and after a failure the error, the suggestion and 'Try Robust Method'", async () => {
+    const d = fakeDeps({ getAsset: async () => { throw new Error('Asset service temporarily unavailable'); } }, { getLatestBlockhash: async () => { throw new Error('node is behind'); } });
+    const results: unknown[] = [];
+    render(<DirectTrashModal asset={asset} deps={d} explorerUrl={(s) => s} onClose={() => undefined} onResult={(r) => results.push(r)} />);
+    expect(screen.getByText(DIRECT_MODAL.standardMethod)).toBeTruthy();
+    expect(screen.getByText(DIRECT_MODAL.recommended)).toBeTruthy();
+    expect(screen.getByText(DIRECT_MODAL.robustMethod)).toBeTruthy();
+    expect(screen.getByText(DIRECT_MODAL.alternative)).toBeTruthy();
+    expect(screen.getByText(DIRECT_MODAL.info)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: DIRECT_MODAL.send }));
+    await waitFor(() => expect(screen.getByTestId('direct-error')).toBeTruthy());
+    expect(screen.getByTestId('direct-error').textContent).toContain('All trash methods failed: ');
+    expect(screen.getByText(DIRECT_MODAL.tryRobustSuggestion)).toBeTruthy();
+    expect(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust })).toBeTruthy();
+  });
+
+  it("choosing Robust makes the button 'Try Robust Method'", () => {
+    render(<DirectTrashModal asset={asset} deps={fakeDeps()} explorerUrl={(s) => s} onClose={() => undefined} onResult={() => undefined} />);
+    fireEvent.click(screen.getByTestId('method-robust'));
+    expect(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust })).toBeTruthy();
+  });
+});
