@@ -113,7 +113,7 @@ test('fungible tokens appear with showFungible, as on Helius; a large wallet ans
   // Generous bounds (CI machines and parallel workers vary); typical: fund ~3 s, three pages ~0.5 s.
   expect(fundMs).toBeLessThan(30000);
   expect(queryMs).toBeLessThan(10000);
-});
+}, 180_000);
 
 test('searchAssets filters by token type and compression; batch aliases answer', async () => {
   const owner = fundedKeypair(h);

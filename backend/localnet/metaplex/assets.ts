@@ -8,15 +8,21 @@ import type { IndexedTokenAccount } from './tokenIndex';
 
 const SCHEMA = 'https://schema.metaplex.com/nft1.0.json';
 
-/** Our demo metadata JSON sits beside its image; other URIs have no image we can know without fetching. */
+/**
+ * The image an indexer would find behind a metadata URI, without fetching: our demo JSON sits beside its SVG, and a
+ * URI that is itself an image (the local demo tokens) is its own image. Anything else: unknown.
+ */
 export function imageForUri(uri: string): string | undefined {
-  return /\/static\/demo\/[\w-]+\.json$/.test(uri) ? uri.replace(/\.json$/, '.svg') : undefined;
+  if (/\/static\/demo\/[\w-]+\.json$/.test(uri)) return uri.replace(/\.json$/, '.svg');
+  return /\.(svg|png|jpe?g|gif|webp)$/i.test(uri) ? uri : undefined;
 }
+
+const MIME: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 function content(name: string, symbol: string, uri: string, image: string | undefined, tokenStandard: string) {
   return {
     $schema: SCHEMA, json_uri: uri,
-    files: image ? [{ uri: image, cdn_uri: image, mime: image.endsWith('.svg') ? 'image/svg+xml' : 'image/png' }] : [],
+    files: image ? [{ uri: image, cdn_uri: image, mime: MIME[image.split('.').pop()!.toLowerCase()] ?? 'image/png' }] : [],
     metadata: { name, symbol, description: '', attributes: [], token_standard: tokenStandard },
     links: image ? { image } : {},
   };

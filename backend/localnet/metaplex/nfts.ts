@@ -1,6 +1,7 @@
 // Regular NFTs: mint (supply 1, 0 decimals, authorities = the edition PDA as on mainnet), the owner's associated
 // token account, Token Metadata's metadata and master edition accounts — all written directly to the chain.
-import { Keypair } from '@solana/web3.js';
+import { randomBytes } from 'node:crypto';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import type { Chain } from '../chain';
 import { encodeMasterEdition, encodeMetadata, encodeMint, encodeTokenAccount } from './accounts';
 import { DEMO_IMAGES, EDITION_SIZE, METADATA_SIZE, MINT_SIZE, TOKEN_ACCOUNT_SIZE, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from './constants';
@@ -32,13 +33,14 @@ export interface NftSpec {
  * the mint and token account are made by real SPL transactions; without, everything is written directly (fast).
  */
 export function writeNft(chain: Chain, spec: NftSpec, payer?: Keypair): NftEntry {
-  const mintKp = Keypair.generate();
-  const mint = mintKp.publicKey.toBase58();
+  // A direct write needs no mint key: random 32 bytes make a fine mint address.
+  const mintKp = payer ? Keypair.generate() : null;
+  const mint = mintKp ? mintKp.publicKey.toBase58() : new PublicKey(randomBytes(32)).toBase58();
   const metadata = metadataPda(mint);
   const edition = editionPda(mint);
   const tokenAccount = associatedTokenAddress(spec.owner, mint);
   const rent = (n: number) => BigInt(chain.rent(n));
-  if (payer) mintNftByTransaction(chain, payer, spec.owner, edition, mintKp);
+  if (payer && mintKp) mintNftByTransaction(chain, payer, spec.owner, edition, mintKp);
   else {
     chain.setAccount(mint, { lamports: rent(MINT_SIZE), owner: TOKEN_PROGRAM,
       data: encodeMint({ authority: edition, supply: 1n, decimals: 0, freezeAuthority: edition }) });
