@@ -24,11 +24,20 @@ export interface RentEstimateLamports {
 const METADATA_PROGRAM = new PublicKey(TOKEN_METADATA_PROGRAM);
 const MAX_KEYS_PER_CALL = 100; // getMultipleAccounts limit of public RPC nodes
 
+// A PDA costs ~1 ms of CPU (the curve check); a wallet with hundreds of NFTs asks again after every burn.
+const pdaCache = new Map<string, { metadata: string; edition: string }>();
+const PDA_CACHE_MAX = 100_000;
+
 export function metadataPdas(mint: string): { metadata: string; edition: string } {
+  const cached = pdaCache.get(mint);
+  if (cached) return cached;
   const seeds = [Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()];
   const [metadata] = PublicKey.findProgramAddressSync(seeds, METADATA_PROGRAM);
   const [edition] = PublicKey.findProgramAddressSync([...seeds, Buffer.from('edition')], METADATA_PROGRAM);
-  return { metadata: metadata.toBase58(), edition: edition.toBase58() };
+  const pdas = { metadata: metadata.toBase58(), edition: edition.toBase58() };
+  if (pdaCache.size >= PDA_CACHE_MAX) pdaCache.clear();
+  pdaCache.set(mint, pdas);
+  return pdas;
 }
 
 /** Lamports of each address owned by Token Metadata (null when missing or owned by another program). */

@@ -9,7 +9,10 @@ import { closeVacantIxs } from '../../src/chain/tokenInstructions';
 import { ValidationError } from '../errors';
 import type { RpcClient } from './rpc';
 import type { PreparedBurnStore } from './vacantPrepared';
-import { classifyVacant, scanTokenAccounts, sumLamports, type VacantAccountInfo } from './vacantScan';
+import { classifyVacant, scanTokenAccounts, sumLamports, type SkippedAccountInfo, type VacantAccountInfo } from './vacantScan';
+
+/** Accounts asked for but not closed: the safe-set exclusions, or 'not-vacant' for anything else. */
+type SkippedReport = Omit<SkippedAccountInfo, 'reason'> & { reason: SkippedAccountInfo['reason'] | 'not-vacant' };
 
 // Compute units, measured on the local runtime with headroom: SPL close ≈ 3k, Token-2022 close ≈ 5k,
 // harvest ≈ 8k, system transfer ≈ 150, compute-budget instructions ≈ 150 each.
@@ -25,7 +28,7 @@ export interface PreparedTransactions {
   totalFee: number;
   feesPerTransaction: number[];
   rentPerTransaction: number[];
-  skippedAccounts: { address: string; reason: string }[];
+  skippedAccounts: SkippedReport[];
   computeUnitPrice: number;
   sizes: number[];
 }
@@ -59,14 +62,15 @@ export async function prepareVacantCloses(
 ): Promise<PreparedTransactions> {
   const { vacant, skipped } = classifyVacant(await scanTokenAccounts(deps.rpc, owner), owner);
   const byAddress = new Map(vacant.map((a) => [a.address, a]));
-  const skippedAccounts: { address: string; reason: string }[] = skipped.map((s) => ({ address: s.address, reason: s.reason }));
+  const skippedAccounts: SkippedReport[] = [...skipped];
   let chosen: VacantAccountInfo[];
   if (requested && requested.length > 0) {
     chosen = [];
     for (const address of new Set(requested)) {
       const acc = byAddress.get(address);
       if (acc) chosen.push(acc);
-      else if (!skippedAccounts.some((s) => s.address === address)) skippedAccounts.push({ address, reason: 'not-vacant' });
+      else if (!skippedAccounts.some((s) => s.address === address))
+        skippedAccounts.push({ address, mint: '', programId: '', lamports: 0, reason: 'not-vacant', detail: 'Not an empty token account of this wallet' });
     }
   } else {
     chosen = vacant;

@@ -5,6 +5,7 @@ import { Provider } from 'react-redux';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { RENT, RENT_ERRORS, VALIDATION } from '../../../src/common/texts';
+import { burnSucceeded } from '../../../src/features/burn/burnSlice';
 import { RentEstimateCard } from '../../../src/features/rent/RentEstimateCard';
 import { rentErrorText } from '../../../src/features/rent/rentListeners';
 import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
@@ -77,6 +78,17 @@ describe('rent estimate listener', () => {
     expect(store.getState().rent).toEqual({ status: 'idle', wallet: null, estimate: null, error: null });
   });
 
+  it('a confirmed burn asks again (the card must not show what was just recovered)', async () => {
+    const store = makeStore();
+    store.dispatch(walletConnected({ publicKey: W1 }));
+    await sleep(800);
+    expect(rentRequests()).toHaveLength(1);
+    store.dispatch(burnSucceeded({ result: { kind: 'token', mints: ['m'], signatures: ['s'], lamportsRecovered: 1 }, message: { kind: 'success', text: 't' } } as never));
+    await sleep(800);
+    expect(rentRequests()).toHaveLength(2);
+    expect(store.getState().rent.status).toBe('loaded');
+  });
+
   it('errors read as spec §8.2', async () => {
     server.respond((req) =>
       req.path.startsWith('/api/rent-estimate/') ? { status: 404, body: { success: false, error: 'Wallet address not found' } } : undefined,
@@ -121,6 +133,17 @@ describe('Rent Return Estimate card', () => {
     expect(screen.getByText('0.01236096 SOL')).toBeInTheDocument();
     expect(screen.getByText(RENT.rentPerTokenAccount)).toBeInTheDocument();
     expect(screen.getByText('0.0105096 SOL')).toBeInTheDocument();
+  });
+
+  it('the §8.2 error text is the retry', async () => {
+    server.respond((req) => (req.path.startsWith('/api/rent-estimate/') ? { status: 500, body: { success: false, error: 'x' } } : undefined));
+    const store = renderCard();
+    act(() => { store.dispatch(walletConnected({ publicKey: W1 })); });
+    const retry = await screen.findByTestId('rent-retry', undefined, { timeout: 2000 });
+    expect(retry).toHaveTextContent(RENT_ERRORS.failed);
+    server.respond((req) => (req.path.startsWith('/api/rent-estimate/') ? { body: { success: true, data: DATA } } : undefined));
+    act(() => { retry.click(); });
+    expect(await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 })).toBeInTheDocument();
   });
 
   it('no vacant line when there are none', async () => {

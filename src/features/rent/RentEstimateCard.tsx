@@ -1,10 +1,10 @@
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { netOfServiceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
 import { RENT, VALIDATION } from '../../common/texts';
 import { selectSelectedCounts } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';
-import { selectRent } from './rentSlice';
+import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
 import './rent.css';
 
 // Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
@@ -21,10 +21,19 @@ function Line({ label, count, lamports }: { label: string; count?: number; lampo
 export function RentEstimateCard() {
   const { status, estimate, error } = useSelector(selectRent);
   const selected = useSelector(selectSelectedCounts);
+  const dispatch = useDispatch();
 
   let body: React.ReactNode = null;
   if (status === 'loading' && !estimate) body = <p className="rent-loading">{RENT.loading}</p>;
-  else if (status === 'error') body = <p className="rent-error" role="alert">{error}</p>;
+  else if (status === 'error')
+    // The §8.2 text ('... please try again') is itself the way to try again.
+    body = (
+      <p role="alert">
+        <button type="button" className="rent-error" data-testid="rent-retry" onClick={() => dispatch(rentEstimateRefreshRequested())}>
+          {error}
+        </button>
+      </p>
+    );
   else if (estimate && selected.total > 0) {
     const tokens = selected.tokens * estimate.rentPerAccount;
     const nfts = selected.nfts * estimate.nftRentPerAsset;

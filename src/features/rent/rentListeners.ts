@@ -3,6 +3,7 @@ import { describeApiError, isTimeout } from '../../api/apiError';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { RENT_ESTIMATE_DELAY_AFTER_WALLET_CHANGE_MS } from '../../common/constants';
 import { RENT_ERRORS } from '../../common/texts';
+import { burnSucceeded } from '../burn/burnSlice';
 import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
 import { rentApi } from './rentApi';
 import {
@@ -44,7 +45,8 @@ export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI
 
 export function setupRentListeners(startAppListening: AppStartListening): void {
   startAppListening({
-    matcher: isAnyOf(walletConnected, walletDisconnected, rentEstimateRefreshRequested),
+    // A burn changes what is left to recover: ask again (same 500 ms delay, the newest event wins).
+    matcher: isAnyOf(walletConnected, walletDisconnected, rentEstimateRefreshRequested, burnSucceeded),
     effect: async (action, api) => {
       api.cancelActiveListeners();
       if (walletDisconnected.match(action)) return; // the slice clears itself; a request in flight is dropped
