@@ -14,6 +14,7 @@ export interface FakeTokenAccount {
 export class FakeConnection {
   calls: { method: string; args: unknown[]; at: number }[] = [];
   failTokenAccounts: Error | null = null;
+  rpcEndpoint = 'http://127.0.0.1:9/api/rpc';
   constructor(
     public tokenAccounts: FakeTokenAccount[] = [],
     public accounts: Map<string, Uint8Array> = new Map(),

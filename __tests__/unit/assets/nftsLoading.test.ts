@@ -37,8 +37,8 @@ const asset = (name: string, compressed = false): WalletAsset => {
     ...(compressed ? { compression: { compressed: true, tree: newMint(), data_hash: 'd', creator_hash: 'c', leaf_id: 1 } } : { tokenAddress: newMint() }) };
 };
 
-function setup(connection = new FakeConnection()) {
-  const extra = createAppExtra();
+function setup(connection = new FakeConnection(), canSign = false) {
+  const extra = createAppExtra(canSign ? { publicKey: W, signTransaction: async (tx) => tx } : undefined);
   extra.setConnection(connection as unknown as Connection);
   return { store: makeStore(undefined, extra), connection };
 }
@@ -141,4 +141,43 @@ it('a disconnect during the on-chain pauses cancels the lookup', async () => {
   await new Promise((r) => setTimeout(r, 700));
   expect(chain.count('getMultipleAccountsInfo')).toBe(1);
   expect(store.getState().nfts).toMatchObject({ wallet: null, items: [], loading: false, error: null });
+});
+
+describe('the DAS cNFT handler (no cNFTs after the fallbacks, wallet can sign)', () => {
+  const dasItem = (name: string, compressed: boolean, burnt = false) => ({
+    id: newMint(), burnt, content: { metadata: { name }, links: { image: `/static/demo/${name}.svg` } },
+    compression: { compressed, tree: compressed ? newMint() : '', data_hash: 'd', creator_hash: 'c', leaf_id: 3 },
+    ownership: { delegated: false },
+  });
+  const answer = (rpc: Responder) =>
+    respond((req) => {
+      if (req.path === '/api/rpc') return rpc(req);
+      if (req.path.startsWith('/api/helius/assets/')) return { body: { success: true, data: [asset('Regular')] } };
+      return { status: 500, body: { success: false, error: 'indexer down' } };
+    });
+
+  it('asks getAssetsByOwner on the connection endpoint and keeps live compressed assets', async () => {
+    answer((req) => {
+      expect(req.body).toMatchObject({ method: 'getAssetsByOwner', params: { ownerAddress: W, page: 1 } });
+      return { body: { jsonrpc: '2.0', id: 1, result: { items: [dasItem('Leaf A', true), dasItem('Plain', false), dasItem('Gone', true, true)] } } };
+    });
+    const chain = new FakeConnection();
+    chain.rpcEndpoint = `${server.origin}/api/rpc`;
+    const { store } = setup(chain, true);
+    store.dispatch(walletConnected({ publicKey: W }));
+    await loaded(store);
+    expect(store.getState().nfts.items.map((n) => n.name)).toEqual(['Regular']);
+    expect(store.getState().cnfts.items.map((c) => [c.name, c.image, c.collection])).toEqual([['Leaf A', '/static/demo/Leaf A.svg', 'Unknown Collection']]);
+  });
+
+  it('is not asked when the wallet cannot sign', async () => {
+    answer(() => ({ status: 500 }));
+    const chain = new FakeConnection();
+    chain.rpcEndpoint = `${server.origin}/api/rpc`;
+    const { store } = setup(chain, false);
+    store.dispatch(walletConnected({ publicKey: W }));
+    await loaded(store);
+    expect(server.requests.filter((r) => r.path === '/api/rpc')).toHaveLength(0);
+    expect(store.getState().cnfts.items).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../app/listener
 import type { AssetListResponse, WalletAsset } from '../../common/apiTypes';
 import { errorFetchingNfts } from '../../common/texts';
 import { cnftsApi } from '../cnfts/cnftsApi';
+import { lookupCnftsViaDas } from '../cnfts/dasCnftLookup';
 import { describeError, getConnection, ServerAnswerError } from '../selection/loadingSupport';
 import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
 import { cnftFromAsset, isCompressed, nftFromAsset, type Cnft, type Nft } from './nftModel';
@@ -11,7 +12,8 @@ import { nftsLoaded, nftsLoadFailed, nftsLoadStarted } from './nftsSlice';
 import { lookupNftsOnChain } from './onchainNftLookup';
 
 // Spec §4.1 NFT load: the combined endpoint; on failure the separate assets and cNFT endpoints, then — if that left
-// no regular NFTs — the on-chain lookup. Hidden cNFTs are filtered by the selectors, so a trash shows at once.
+// no regular NFTs — the on-chain lookup, and — if no cNFTs and the wallet can sign — the DAS cNFT handler.
+// Hidden cNFTs are filtered by the selectors, so a trash shows at once.
 
 type ListenerApi = AppListenerEffectAPI;
 
@@ -56,7 +58,7 @@ export async function readNftSources(wallet: string, api: ListenerApi): Promise<
     ]);
     if (api.signal.aborted) throw combinedError;
     let nfts = assets.status === 'fulfilled' ? assets.value.filter((a) => !isCompressed(a)).map(nftFromAsset) : [];
-    const cnfts = compressed.status === 'fulfilled' ? compressed.value.map(cnftFromAsset) : [];
+    let cnfts = compressed.status === 'fulfilled' ? compressed.value.map(cnftFromAsset) : [];
     let onchainFailed: unknown = null;
     if (nfts.length === 0) {
       try {
@@ -66,7 +68,17 @@ export async function readNftSources(wallet: string, api: ListenerApi): Promise<
         onchainFailed = err;
       }
     }
-    const allFailed = assets.status === 'rejected' && compressed.status === 'rejected' && onchainFailed !== null;
+    let cnftHandlerFailed = true;
+    if (cnfts.length === 0 && api.extra.wallet.signTransaction) {
+      try {
+        cnfts = await api.pause(lookupCnftsViaDas(getConnection(api.extra).rpcEndpoint, wallet));
+        cnftHandlerFailed = false;
+      } catch (err) {
+        if (api.signal.aborted) throw err;
+      }
+    }
+    const allFailed =
+      assets.status === 'rejected' && compressed.status === 'rejected' && onchainFailed !== null && cnftHandlerFailed;
     return { nfts, cnfts, source: 'fallback', error: allFailed ? describeError(combinedError) : undefined };
   }
 }
