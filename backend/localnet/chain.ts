@@ -200,7 +200,12 @@ export class Chain extends EventEmitter {
       }
       return result;
     }
-    if (!failed) for (const apply of applies) apply();
+    if (!failed) {
+      for (const apply of applies) {
+        // The transaction has landed in LiteSVM; a faulty emulator must not lose its status, so it only logs.
+        try { apply(); } catch (e) { result.logs.push(`Program log: local emulator failed to apply its change: ${(e as Error).message}`); }
+      }
+    }
     const postBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
     // A transaction that failed before fee payment (bad signature, duplicate, no funds) leaves no trace on a cluster.
     const landed = !failed || postBalances[0] !== preBalances[0];
