@@ -112,15 +112,36 @@ describe('POST /api/batch-burn-nft', () => {
     expect(await lamportsOf(accounts)).toEqual(accounts.map(() => 0));
   });
 
-  it('packs 5 NFTs into as few transactions as fit, each within 1232 bytes', async () => {
+  it('packs 7 NFTs into as few transactions as fit (each ≤ 1232 bytes, its own 1 %), and every figure holds on chain', async () => {
     const { owner, nfts } = await fundedOwner();
+    const more = (await post('localnet/fund', { owner: owner.publicKey.toBase58() })).body.manifest.nfts as FundedNft[];
+    const chosen = [...nfts, ...more].filter((n) => !/Collection/.test(n.name)).slice(0, 7);
+    expect(chosen).toHaveLength(7);
+    const feeWallet = new PublicKey(solback.config.feeWallet);
+    const accounts = chosen.flatMap((n) => [n.tokenAccount, n.metadata, n.edition]);
+    const rent = (await lamportsOf(accounts)).reduce((a, b) => a + b, 0);
     const { status, body } = await post('batch-burn-nft', {
       owner: owner.publicKey.toBase58(),
-      nfts: nfts.slice(0, 5).map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })),
+      nfts: chosen.map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })),
     });
     expect(status).toBe(200);
-    expect(body.transactions).toHaveLength(Math.ceil(5 / body.maxBatchSize));
-    for (const b64 of body.transactions as string[]) expect(Buffer.from(b64, 'base64').length).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
+    expect(body.transactions).toHaveLength(Math.ceil(7 / body.maxBatchSize));
+    expect(body.transactions.length).toBeGreaterThan(1);
+    expect(body.totalRentRecovered).toBe(rent);
+    expect(body.totalFee).toBeLessThanOrEqual(serviceFee(rent));
+    const [ownerBefore, feeBefore] = [await connection.getBalance(owner.publicKey), await connection.getBalance(feeWallet)];
+    let fees = 0;
+    for (const b64 of body.transactions as string[]) {
+      expect(Buffer.from(b64, 'base64').length).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
+      const tx = Transaction.from(Buffer.from(b64, 'base64'));
+      tx.sign(owner);
+      fees += networkFee(tx);
+      const signature = await connection.sendRawTransaction(tx.serialize());
+      const { lastValidBlockHeight } = await connection.getLatestBlockhash();
+      expect((await connection.confirmTransaction({ signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight }, 'confirmed')).value.err).toBeNull();
+    }
+    expect((await connection.getBalance(owner.publicKey)) - ownerBefore).toBe(rent - fees - body.totalFee);
+    expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(body.totalFee);
   });
 
   it('waives a fee the fee wallet could not receive (it does not exist and the fee is below its rent minimum)', async () => {
