@@ -140,3 +140,18 @@ it("failure texts: 'Failed to create transfer queue', 'Signing failed: ...', 'Fa
   await until(() => store.getState().queue.error !== null);
   expect(store.getState().queue.error!.message).toBe(CNFT_ERRORS.queueAuthorizeFailed);
 });
+
+it('cancel while the wallet is signing: nothing is authorised afterwards', async () => {
+  script([status(0, false)]);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const store = storeWith({ signMessage: async (m) => (await held, signMessage(m)) });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.queueId !== null);
+  store.dispatch(queueCancelRequested());
+  await until(() => server.requests.some((r) => r.path === '/api/queue/cancel/queue-1234'));
+  release();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(server.requests.filter((r) => /\/api\/queue\/(authorize|status)/.test(r.path))).toHaveLength(0);
+  expect(store.getState().queue.status).toBe('initial');
+});

@@ -84,6 +84,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     if (!stillActive()) return;
     return void fail(api, 'signing', signingFailed((err as Error)?.message ?? String(err)));
   }
+  if (!stillActive() || api.getState().queue.queueId !== queueId) return; // cancelled while the wallet was open
   try {
     const res = await api
       .dispatch(queueApi.endpoints.authorizeQueue.initiate({ queueId, ownerAddress: owner, signature: Buffer.from(signature).toString('base64') }))

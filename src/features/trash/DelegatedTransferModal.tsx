@@ -56,6 +56,7 @@ export default function DelegatedTransferModal({
       const c = classifyError(err, 'cnft');
       const detail = (err as Error)?.message;
       if (c.kind === 'timeout' || c.kind === 'rateLimited' || c.kind === 'proofVerification' || c.kind === 'cancelled') return void setError(c.message);
+      if (!detail) return void setError(CNFT_ERRORS.apiConnectionIssue);
       if (detail === VALIDATION.walletRequiredSigning || detail?.startsWith('Signing failed')) return void setError(detail);
       setError(`${transferFailed(!!proof.data?.success)}${detail ? ` (${detail})` : ''}`);
     }

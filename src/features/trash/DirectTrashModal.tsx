@@ -3,7 +3,7 @@
 // its result is passed on to this modal's caller when it closes.
 import { lazy, Suspense, useRef, useState } from 'react';
 import { classifyError } from '../../chain/classifyError';
-import { DIRECT_MODAL } from '../../common/texts';
+import { CNFT_ERRORS, DIRECT_MODAL } from '../../common/texts';
 import type { RobustResult } from './RobustTrashModal';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { trashWithFallback, type TrashDeps, type TrashOutcome } from './trashFlows';
@@ -92,6 +92,7 @@ export default function DirectTrashModal({
         )}
         {status === 'error' && error && (
           <div className="trash-error" role="alert" data-testid="direct-error">
+            {error.includes(CNFT_ERRORS.proofFetchFailed) && <strong>{CNFT_ERRORS.proofFetchNotification}</strong>}
             <p>{error}</p>
             {failed && <p>{DIRECT_MODAL.tryRobustSuggestion}</p>}
           </div>
