@@ -68,23 +68,26 @@ export class LocalTree {
   }
 
   /**
-   * What account compression does with a (canopy-truncated) proof against `root`: fill in the upper nodes from the
-   * canopy, fast-forward the proof through the changes made since `root`, and check it hashes to the current root.
-   * Returns false for an unknown root, a leaf changed since `root`, or a wrong proof.
+   * What account compression's set_leaf does with a (canopy-truncated) proof against `root`: fill in the upper nodes
+   * from the canopy, fast-forward the proof through the changes made since `root` (the whole buffer when `root` is
+   * no longer in it), and check it hashes to the current root. False for a leaf changed meanwhile or a wrong proof.
    */
   verify(root: Buffer, leaf: Buffer, index: number, partialProof: Buffer[]): boolean {
     const needed = this.maxDepth - this.canopyDepth;
-    if (index < 0 || index >= this.capacity || partialProof.length < needed || partialProof.length > this.maxDepth) return false;
+    if (index < 0 || index > this.numLeaves || index >= this.capacity) return false;          // LeafIndexOutOfBounds
+    if (partialProof.length < needed || partialProof.length > this.maxDepth) return false;
     const proof = [...partialProof];
     const canopy = this.canopyNodes();
     for (let level = proof.length; level < this.maxDepth; level++) {
       const heap = ((2 ** this.maxDepth + index) >> level) ^ 1;   // sibling at this level, heap-numbered from root = 1
       proof.push(canopy[heap - 2]);
     }
-    const start = this.changelog.findIndex((c) => c.root.equals(root));
-    if (start < 0) return false;
+    const start = Math.max(0, this.changelog.findIndex((c) => c.root.equals(root)));
     for (const c of this.changelog.slice(start + 1)) {
-      if (c.index === index) return false;                         // the leaf itself changed since that root
+      if (c.index === index) {                                     // the leaf itself changed since that root:
+        if (!c.path[0].equals(leaf)) return false;                 // fine only if the proof names its new content
+        continue;
+      }
       const level = 31 - Math.clz32(c.index ^ index);
       proof[level] = c.path[level];
     }
