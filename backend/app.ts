@@ -8,12 +8,14 @@ import type { LocalnetPort, Services } from './context';
 import { NotFoundError } from './errors';
 import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
+import { rateLimit } from './middleware/rateLimit';
 import { securityHeaders } from './middleware/security';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { loadDelegate } from './services/delegate';
+import { stopQueueWorker } from './services/queueWorker';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
 
@@ -60,6 +62,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(requestLogger(logger));
   app.use(errorHandler());
   app.use(securityHeaders());
+  app.use(rateLimit({ perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
   // Unknown /api paths: checked on the way back, after each router's allowedMethods had its say (405).
   app.use(async (ctx, next) => {
@@ -102,6 +105,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     },
     async close() {
       wsProxy?.close();
+      await stopQueueWorker(config.dataDir); // before the chain and its data folder go away
       await Promise.all(
         servers.map(
           (s) =>

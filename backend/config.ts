@@ -18,6 +18,10 @@ export interface Config {
   staticDir: string;
   /** Keep the local chain in memory only (tests); default false = persisted under dataDir. */
   memoryOnly: boolean;
+  /** Requests per minute per client address on /api (RATE_LIMIT_PER_MINUTE, default 600; 0 = off). */
+  rateLimitPerMinute: number;
+  /** The same for /api/rpc, which wallets poll (RPC_RATE_LIMIT_PER_MINUTE, default 3000; 0 = off). */
+  rpcRateLimitPerMinute: number;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -35,6 +39,8 @@ const EnvSchema = z.object({
   SOLSCAN_API_KEY: optionalString,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   STATIC_DIR: optionalString,
+  RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
+  RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -65,6 +71,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(__dirname, '..', 'static')),
     memoryOnly: false,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

@@ -169,7 +169,7 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
           services.logger.warn({ err: (err as Error).message, queue: q.id }, 'queue step failed');
         }
       }
-      if (!stopped && !again && (await store.listActive()).length > 0 && !timer) {
+      if (!stopped && !again && !timer && (await store.listActive()).length > 0) {
         timer = setTimeout(() => {
           timer = null;
           kick();
@@ -185,9 +185,12 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
       again = true;
       return;
     }
-    running = run().finally(() => {
-      running = null;
-    });
+    // A failing store (e.g. its folder removed) is logged, never an unhandled rejection that ends the process.
+    running = run()
+      .catch((err) => services.logger.warn({ err: (err as Error).message }, 'queue worker pass failed'))
+      .finally(() => {
+        running = null;
+      });
   }
 
   return {
