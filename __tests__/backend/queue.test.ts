@@ -3,6 +3,7 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
+import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
@@ -137,9 +138,12 @@ describe('transfer queue', () => {
     const store = new FileQueueStore(path.join(dir, 'data'));
     const q = (await store.get(queueId))!;
     const landed = q.items.find((i) => i.state === 'completed')!;
+    // And, when one is still pending, a crash right after recording 'sending' but before the send left the process.
+    const unsent = q.items.find((i) => i.state === 'pending');
     await store.update(queueId, (r) => {
       const it = r.items.find((i) => i.assetId === landed.assetId)!;
       it.state = 'sending';
+      if (unsent) Object.assign(r.items.find((i) => i.assetId === unsent.assetId)!, { state: 'sending', signature: bs58.encode(Buffer.alloc(64, 7)) });
     });
     const statesAtCrash = (await store.get(queueId))!.items.map((i) => i.state);
     expect(statesAtCrash.filter((s) => s === 'completed' || s === 'failed').length).toBeLessThan(4);

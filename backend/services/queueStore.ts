@@ -105,6 +105,7 @@ export class FileQueueStore implements QueueStore {
 
   async listActive(): Promise<QueueRecord[]> {
     const out: QueueRecord[] = [];
+    if (!fs.existsSync(this.dir)) return out;
     for (const name of fs.readdirSync(this.dir)) {
       if (!name.endsWith('.json')) continue;
       const q = this.read(name.slice(0, -5));
