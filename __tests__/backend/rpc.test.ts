@@ -78,8 +78,8 @@ describe('/api/rpc with a stock web3.js Connection', () => {
     expect(await serverConn.getAccountInfo(account)).toBeNull();
   });
 
-  it('maps a rate-limit fault to HTTP 429', async () => {
-    expect((await s.post('/api/localnet/faults', { failNextSends: { n: 1, kind: '429' } })).json.success).toBe(true);
+  it('maps a rate-limit fault to HTTP 429 once the backoff gives up', async () => {
+    expect((await s.post('/api/localnet/faults', { failNextSends: { n: 5, kind: '429' } })).json.success).toBe(true);
     const { blockhash } = await connection.getLatestBlockhash();
     const tx = new Transaction({ feePayer: owner.publicKey, recentBlockhash: blockhash }).add(
       createCloseAccountInstruction(Keypair.generate().publicKey, owner.publicKey, owner.publicKey),

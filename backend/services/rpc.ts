@@ -28,14 +28,24 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
   };
 }
 
-/** The local chain answers in-process; a thrown error with httpStatus (429 fault) keeps it. */
-export function localTransport(handleRpc: (body: unknown) => Promise<unknown>): RpcTransport {
+/**
+ * The local chain answers in-process; a thrown error with httpStatus (429 fault) keeps it. A 429 is backed off and
+ * retried like the HTTP transport does (a rate-limited request was not processed, so repeating it is safe).
+ */
+export function localTransport(handleRpc: (body: unknown) => Promise<unknown>, opts: HttpTransportOptions = {}): RpcTransport {
+  const { retries = 4, baseDelayMs = 250 } = opts;
   return async (body) => {
-    try {
-      return await handleRpc(body);
-    } catch (err) {
-      const e = err as { httpStatus?: number; code?: number; message?: string };
-      throw new RpcError(e.code ?? -32603, e.message ?? 'local chain error', undefined, e.httpStatus ?? 500);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await handleRpc(body);
+      } catch (err) {
+        const e = err as { httpStatus?: number; code?: number; message?: string };
+        if (e.httpStatus === 429 && attempt < retries) {
+          await new Promise((r) => setTimeout(r, baseDelayMs * 2 ** attempt * (0.9 + Math.random() * 0.2)));
+          continue;
+        }
+        throw new RpcError(e.code ?? -32603, e.message ?? 'local chain error', undefined, e.httpStatus ?? 500);
+      }
     }
   };
 }

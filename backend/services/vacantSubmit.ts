@@ -2,7 +2,7 @@
 // actually recovered from the on-chain change of the closed accounts.
 import { VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
-import { AppError, RpcError, ValidationError } from '../errors';
+import { AppError, isRateLimited, RateLimitedError, RpcError, ValidationError } from '../errors';
 import { confirmSignature } from './connection';
 import type { RpcClient } from './rpc';
 import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
@@ -63,6 +63,7 @@ async function balances(rpc: RpcClient, addresses: string[]): Promise<number[]> 
 
 /** Chain errors the user caused or can fix are 400s with the chain's own words; the client maps them (§8.1). */
 function sendFailure(err: unknown): AppError {
+  if (isRateLimited(err)) return RateLimitedError(); // still limited after the RPC client's backoff: not sent
   const message = err instanceof RpcError || err instanceof Error ? err.message : String(err);
   return new AppError(400, 'send_failed', message || 'Unknown error occurred');
 }
