@@ -30,7 +30,7 @@ export interface TxResult {
 }
 
 export const BLOCKHASH_LIFETIME = 150; // slots, as on a cluster
-const BLOCKHASH_ROTATE = 8;            // a new blockhash every few slots; older ones stay valid for their lifetime
+const BLOCKHASH_ROTATE = 1;            // a new blockhash every slot, as on a cluster; older ones stay valid for their lifetime
 
 export class Chain extends EventEmitter {
   svm: LiteSVM;

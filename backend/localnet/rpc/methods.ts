@@ -11,6 +11,7 @@ import { addressParam, asArray, configParam, intParam, invalidParams } from './p
 import { tokenAccountKind, uiAmount } from './tokenParse';
 import { programAccounts, type ProgramAccountsConfig } from './programAccounts';
 import { getTransaction } from './transactions';
+import { TokenIndex } from '../metaplex/tokenIndex';
 import { simulateErrorMessage } from './errorMessages';
 
 export type RpcMethod = (params: unknown) => unknown;
@@ -18,6 +19,7 @@ export const API_VERSION = '2.2.0';
 const GENESIS_HASH = 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69Xm1ZE3MEE6JC';
 
 export function solanaMethods(chain: Chain, faults: FaultState): Record<string, RpcMethod> {
+  const tokenIndex = new TokenIndex(chain); // token accounts by owner, kept current from the chain's change events
   const ctx = <T>(value: T) => ({ context: { apiVersion: API_VERSION, slot: chain.slot() }, value });
 
   const rawTx = (p: unknown[]): { bytes: Uint8Array; config: Record<string, unknown> } => {
@@ -116,11 +118,10 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       } else throw invalidParams('expected a mint or programId filter');
       const dec = mintDecimalsReader(chain);
       const out = [];
-      for (const { pubkey, account } of chain.getProgramAccounts(program)) {
-        if (tokenAccountKind(account) !== 'account') continue;
-        if (bs58.encode(account.data.subarray(32, 64)) !== owner) continue;
-        if (mint && bs58.encode(account.data.subarray(0, 32)) !== mint) continue;
-        out.push({ pubkey, account: encodeAccount(chain, pubkey, account, config, dec) });
+      for (const held of tokenIndex.ownedBy(owner)) {
+        if (held.program !== program || (mint && held.mint !== mint)) continue;
+        const account = chain.getAccount(held.address);
+        if (account) out.push({ pubkey: held.address, account: encodeAccount(chain, held.address, account, config, dec) });
       }
       return ctx(out);
     },
