@@ -20,11 +20,15 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 /** The page bundle, built once into a private folder (never the shared static/dist) when sources are newer. */
 function builtStaticDir(): string {
-  const dir = path.join(ROOT, '.tmp', 'e2e-vacant-static');
-  const index = path.join(dir, 'dist', 'index.html');
   const newest = (p: string): number =>
     fs.statSync(p).isDirectory() ? Math.max(0, ...fs.readdirSync(p).map((e) => newest(path.join(p, e)))) : fs.statSync(p).mtimeMs;
-  if (!fs.existsSync(index) || newest(path.join(ROOT, 'src')) > fs.statSync(index).mtimeMs) {
+  const fresh = (d: string) => {
+    const index = path.join(d, 'dist', 'index.html');
+    return fs.existsSync(index) && newest(path.join(ROOT, 'src')) <= fs.statSync(index).mtimeMs;
+  };
+  if (fresh(path.join(ROOT, 'static'))) return path.join(ROOT, 'static'); // built by the e2e global set-up or npm start
+  const dir = path.join(ROOT, '.tmp', 'e2e-vacant-static');
+  if (!fresh(dir)) {
     fs.mkdirSync(dir, { recursive: true });
     for (const f of fs.readdirSync(path.join(ROOT, 'static'))) {
       if (f !== 'dist') fs.cpSync(path.join(ROOT, 'static', f), path.join(dir, f), { recursive: true });

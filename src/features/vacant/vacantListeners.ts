@@ -73,7 +73,10 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
   }
   const value = outcome.value;
   if (!value.ok) {
+    const reachedChain = api.getState().vacant.step === 'submitting';
     api.dispatch(vacantBurnEnded({ runId, alert: value.alert, error: value.error }));
+    // Some transactions of a multi-transaction submit may have landed before one failed: show what is left.
+    if (reachedChain) api.dispatch(rentEstimateRefreshRequested());
     return;
   }
   const { result } = value;
