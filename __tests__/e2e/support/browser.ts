@@ -26,10 +26,16 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-/** Collects page errors and console errors, so a test can assert the page stayed healthy. */
+/**
+ * Collects page errors, console errors and failed HTTP responses (by URL; the console's own "Failed to load
+ * resource" lines say less and are left out), so a test can assert the page stayed healthy.
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => msg.type() === 'error' && errors.push(`console: ${msg.text()}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(`console: ${msg.text()}`);
+  });
+  page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.request().method()} ${r.url()}`));
   return errors;
 }
