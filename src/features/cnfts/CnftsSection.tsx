@@ -17,18 +17,18 @@ export function CnftsSection() {
   const selected = useSelector(selectSelectedCnftIds);
   return (
     <TrashModalsHost>
-    <TrashSelectedButton count={selected.length} />
-    <AssetSection
-      title={ASSETS.cnftsSection}
-      testId="cnfts-section"
-      loading={loading}
-      emptyText={ASSETS.noCnfts}
-      items={cnfts}
-      rowHeight={262}
-      minCardWidth={180}
-      getKey={key}
-      renderItem={render}
-    />
+      <AssetSection
+        headerActions={<TrashSelectedButton count={selected.length} />}
+        title={ASSETS.cnftsSection}
+        testId="cnfts-section"
+        loading={loading}
+        emptyText={ASSETS.noCnfts}
+        items={cnfts}
+        rowHeight={300}
+        minCardWidth={180}
+        getKey={key}
+        renderItem={render}
+      />
     </TrashModalsHost>
   );
 }

@@ -2,7 +2,8 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 // A windowed card grid: rows are virtualised inside a scroll box of bounded height, so a wallet with thousands of
-// assets renders only the rows on screen. Small lists simply grow the box to their own height.
+// assets renders only the rows on screen. Small lists simply grow the box to their own height. Rows are estimated
+// at `rowHeight` and measured once rendered, so a card that grows (extra buttons, long names) is never clipped.
 
 interface AssetGridProps<T> {
   items: readonly T[];
@@ -49,6 +50,10 @@ export function AssetGrid<T>({
     count: rows,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight + gap,
+    measureElement: (el) => {
+      const height = el.getBoundingClientRect().height;
+      return height > 0 ? Math.round(height) : rowHeight + gap;
+    },
     overscan: 3,
     // Before layout (and in jsdom) the box measures 0 × 0; assume it is as tall as it may grow.
     observeElementRect: (instance, cb) =>
@@ -68,17 +73,20 @@ export function AssetGrid<T>({
         {virtualizer.getVirtualItems().map((row) => (
           <div
             key={row.key}
+            ref={virtualizer.measureElement}
+            data-index={row.index}
             className="asset-grid-row"
             style={{
               position: 'absolute',
               top: 0,
               left: 0,
               right: 0,
-              height: rowHeight,
+              minHeight: rowHeight,
+              paddingBottom: gap,
               transform: `translateY(${row.start}px)`,
               display: 'grid',
               gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              gap,
+              columnGap: gap,
             }}
           >
             {items.slice(row.index * columns, (row.index + 1) * columns).map((item) => (

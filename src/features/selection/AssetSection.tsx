@@ -14,15 +14,20 @@ interface AssetSectionProps<T> {
   minCardWidth: number;
   getKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
+  /** Section-level actions shown beside the heading (e.g. the cNFT trash entry point). */
+  headerActions?: ReactNode;
 }
 
-export function AssetSection<T>({ title, testId, loading, emptyText, items, ...grid }: AssetSectionProps<T>) {
+export function AssetSection<T>({ title, testId, loading, emptyText, items, headerActions, ...grid }: AssetSectionProps<T>) {
   return (
     <section className="asset-section" data-testid={testId} aria-label={title}>
-      <h3 className="asset-section-title">
-        {title}
-        {!loading && <span className="asset-section-count" data-testid={`${testId}-count`}>{items.length}</span>}
-      </h3>
+      <div className="asset-section-head">
+        <h3 className="asset-section-title">
+          {title}
+          {!loading && <span className="asset-section-count" data-testid={`${testId}-count`}>{items.length}</span>}
+        </h3>
+        {headerActions}
+      </div>
       {loading && items.length === 0 ? (
         <p className="asset-section-loading">{ASSETS.loading}</p>
       ) : items.length === 0 ? (
