@@ -35,8 +35,10 @@ function preparedTransactions(feeTo = FEE_WALLET, perTx = 3): string[] {
     suffix: (idx) => feeTransferIxs(OWNER, feeTo, serviceFee(idx.length * 2_039_280)),
     maxGroupsPerTransaction: perTx,
   });
+  preparedCounts = packed.map((p) => p.groupIndexes.length);
   return packed.map((p) => transactionToBase64(p.transaction));
 }
+let preparedCounts: number[] = [];
 
 let server: RecordingServer;
 let submitAnswer: { status?: number; body: unknown };
@@ -58,7 +60,7 @@ beforeEach(() => {
     if (req.path === '/api/config') return { body: { success: true, feeWallet: FEE_WALLET, quicknodeRpcUrl: 'x', localnet: true } };
     if (req.path === '/api/burn-vacant-accounts') return { body: listed };
     if (req.path === '/api/prepare-burn-transactions')
-      return { body: { success: true, transaction: prepared[0], transactions: prepared, accountCount: 3, accountCounts: prepared.map((_, i) => (i < prepared.length - 1 ? 3 / prepared.length : 3 - (prepared.length - 1) * (3 / prepared.length))) } };
+      return { body: { success: true, transaction: prepared[0], transactions: prepared, accountCount: 3, accountCounts: preparedCounts } };
     if (req.path === '/api/submit-burn-transaction') return submitAnswer;
     return undefined;
   });
@@ -106,6 +108,21 @@ describe('vacant burn flow', () => {
     );
     expect(net).toBe(6_056_662);
     expect(store.getState().activity.entries[0]).toMatchObject({ type: 'vacant-burn', lamports: net, signature: 'SIG1' });
+  });
+
+  it('a wallet that cannot sign several at once: the first transaction only (spec behaviour), the rest stay', async () => {
+    prepared = preparedTransactions(FEE_WALLET, 2);
+    const signOne = jest.fn(async (tx: Transaction) => {
+      tx.partialSign(owner);
+      return tx;
+    });
+    const store = makeStore(undefined, createAppExtra({ publicKey: OWNER, signTransaction: signOne as never }));
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(signOne).toHaveBeenCalledTimes(1);
+    const sent = requests('/api/submit-burn-transaction')[0].body as { signedTransaction: string; accountCount: number };
+    expect(sent.signedTransaction).toBeDefined();
+    expect(sent.accountCount).toBe(2); // the first transaction's accounts; the third stays for another click
   });
 
   it('a rejection in the wallet: "Transaction was cancelled.", nothing submitted, back to idle', async () => {
