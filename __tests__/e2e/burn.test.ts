@@ -6,7 +6,7 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@sol
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
-import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS } from '../../src/common/texts';
+import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS, batchLimitFromServer } from '../../src/common/texts';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { startServer, type TestServer } from './support/server';
@@ -184,6 +184,21 @@ test('batch NFT burn: a server answer altered to pay someone else is refused, no
   expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(serviceFee(rent));
   for (const n of nfts) expect(await page.locator(`[data-testid="nft-card"][data-mint="${n.mint}"]`).count()).toBe(0);
   await expect(page.getByTestId('selected-count').textContent()).resolves.toContain('0');
+}, 120_000);
+
+test("the server's batch limit reads '{error} Please select {n} or fewer NFTs.'", async () => {
+  const { page, context, wallet, manifests } = await session();
+  // The page never sends more than 10 (it warns first); a request padded to 11 on the way gets the server's refusal.
+  await context.route('**/api/batch-burn-nft', async (route) => {
+    const body = route.request().postDataJSON();
+    body.nfts = Array.from({ length: 11 }, (_, i) => body.nfts[i % body.nfts.length]);
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  await page.locator(`[data-testid="nft-card"][data-mint="${manifests[0].nfts[0].mint}"]`).click();
+  await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  await message(page).filter({ hasText: 'Please select 10 or fewer NFTs.' }).waitFor({ timeout: 30_000 });
+  await expect(message(page).textContent()).resolves.toBe(batchLimitFromServer('Too many NFTs in one batch (11).', 10));
+  expect(wallet.approvals).toHaveLength(0);
 }, 120_000);
 
 test('the activity log drops entries older than 24 h from the panel', async () => {
