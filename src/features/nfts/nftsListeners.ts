@@ -8,7 +8,7 @@ import { describeError, getConnection, ServerAnswerError } from '../selection/lo
 import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
 import { cnftFromAsset, isCompressed, nftFromAsset, type Cnft, type Nft } from './nftModel';
 import { nftsApi } from './nftsApi';
-import { nftsLoaded, nftsLoadFailed, nftsLoadStarted } from './nftsSlice';
+import { nftsLoaded, nftsLoadFailed, nftsLoadStarted, type NftsSource } from './nftsSlice';
 import { lookupNftsOnChain } from './onchainNftLookup';
 
 // Spec §4.1 NFT load: the combined endpoint; on failure the separate assets and cNFT endpoints, then — if that left
@@ -17,11 +17,10 @@ import { lookupNftsOnChain } from './onchainNftLookup';
 
 type ListenerApi = AppListenerEffectAPI;
 
-export type NftSource = 'combined' | 'fallback';
 export interface NftLoadResult {
   nfts: Nft[];
   cnfts: Cnft[];
-  source: NftSource;
+  source: NftsSource;
   /** Set when every source failed. */
   error?: string;
 }
@@ -83,10 +82,7 @@ export async function readNftSources(wallet: string, api: ListenerApi): Promise<
   }
 }
 
-export async function loadNftsEffect(
-  action: UnknownAction,
-  api: ListenerApi,
-): Promise<void> {
+export async function loadNftsEffect(action: UnknownAction, api: ListenerApi): Promise<void> {
   api.cancelActiveListeners();
   if (!walletConnected.match(action)) return;
   const wallet = action.payload.publicKey;

@@ -3,18 +3,17 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../app/listener
 import type { TokenMetadata } from '../../common/apiTypes';
 import { TOKEN_METADATA_CONCURRENCY } from '../../common/constants';
 import { errorFetchingTokens } from '../../common/texts';
+import { describeError, getConnection, ServerAnswerError } from '../selection/loadingSupport';
 import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
 import { fetchTokenAccountsFromChain } from './chainTokenAccounts';
 import { isBurnable, tokenFromItem, type Token } from './tokenModel';
 import { tokensApi } from './tokensApi';
 import { tokenMetadataResolved, tokensLoadFailed, tokensLoaded, tokensLoadStarted, type TokensSource } from './tokensSlice';
-import { describeError, getConnection, ServerAnswerError } from '../selection/loadingSupport';
 
 // Spec §4.1 token load: server endpoint → direct chain query → empty list; then metadata enrichment, 3 at a time,
 // for the tokens that arrived without metadata. A new wallet event cancels a load in flight.
 
 type ListenerApi = AppListenerEffectAPI;
-
 
 /** The list shows burnable tokens only: empty accounts are the vacant banner's, single-unit 0-decimal ones are NFTs. */
 const listable = (tokens: Token[]) => tokens.filter(isBurnable);
@@ -59,10 +58,7 @@ export async function enrichTokens(wallet: string, tokens: Token[], api: Listene
   }
 }
 
-export async function loadTokensEffect(
-  action: UnknownAction,
-  api: ListenerApi,
-): Promise<void> {
+export async function loadTokensEffect(action: UnknownAction, api: ListenerApi): Promise<void> {
   api.cancelActiveListeners();
   if (!walletConnected.match(action)) return;
   const wallet = action.payload.publicKey;
