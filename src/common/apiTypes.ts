@@ -256,14 +256,29 @@ export interface AssetResponse extends ApiResult {
     id: string;
     name?: string;
     image?: string | null;
-    compression: AssetCompression & { proof?: string[] };
+    collection?: string | null;
+    burnt?: boolean;
+    /** `root` and `proof` are filled for a live compressed asset. */
+    compression: Partial<AssetCompression> & { compressed: boolean; proof?: string[] };
     ownership?: AssetOwnership;
   };
 }
 /** GET /api/asset/diagnostic/{assetId} */
 export interface AssetDiagnosticResponse extends ApiResult {
-  details?: { proof: AssetProofData | null; [key: string]: unknown };
-  compression?: { tree: string; leaf_id: number; root: string; tree_root: string };
+  details?: {
+    id: string;
+    name?: string;
+    compressed: boolean;
+    burnt: boolean;
+    owner: string | null;
+    delegate: string | null;
+    proof: AssetProofData | null;
+    /** Proof nodes a transfer must carry (tree depth − canopy); null when the tree is unknown. */
+    proofNodesNeeded: number | null;
+    rootsMatch: boolean | null;
+    [key: string]: unknown;
+  };
+  compression?: { tree: string | null; leaf_id: number | null; root: string | null; tree_root: string | null };
 }
 
 // --- §7.5 cNFT trashing ---------------------------------------------------------------------------------------
@@ -311,6 +326,9 @@ export interface RobustTransferRequest {
 export interface RobustTransferResponse extends ApiResult {
   signature?: string;
   explorerUrl?: string;
+  /** 202: submitted, confirmation timed out ('assumed success', spec §4.6); `message` says so. */
+  pending?: boolean;
+  message?: string;
 }
 
 /** POST /api/burn-cnft/{assetId} */
@@ -320,6 +338,10 @@ export interface BurnCnftRequest {
 export interface BurnCnftResponse extends ApiResult {
   signature?: string;
   message?: string;
+  isSimulated?: boolean;
+  owner?: string;
+  /** Unsigned Bubblegum burn for the leaf owner to sign (DESIGN §3.8), base64. */
+  transaction?: string;
 }
 
 /** POST /api/queue/create */
@@ -334,6 +356,8 @@ export interface QueueCreateRequest {
 }
 export interface QueueCreateResponse extends ApiResult {
   queueId?: string;
+  /** The exact text to sign for /api/queue/authorize. */
+  message?: string;
 }
 /** POST /api/queue/authorize — `signature`: base64 of the owner's signature of `authorizationMessages.queue(queueId)`. */
 export interface QueueAuthorizeRequest {
@@ -369,7 +393,10 @@ export interface DelegationInfo {
   delegate: string | null;
 }
 export interface DelegateInfoResponse extends ApiResult {
+  /** `delegated` is true only when the asset is delegated to this server's delegate. */
   delegationInfo?: DelegationInfo;
+  serverDelegate?: string | null;
+  owner?: string;
 }
 /** GET /api/delegate/proof/{assetId} */
 export interface DelegateProofResponse extends ApiResult {
@@ -386,6 +413,9 @@ export interface DelegatedTransferRequest {
 export interface DelegatedTransferResponse extends ApiResult {
   signature?: string;
   explorerUrl?: string;
+  /** Submitted, confirmation timed out (spec §4.6 'assumed success'). */
+  pending?: boolean;
+  message?: string;
 }
 
 // --- local chain only (DESIGN §2) -----------------------------------------------------------------------------
