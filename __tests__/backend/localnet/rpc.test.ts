@@ -35,6 +35,8 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     const t = await rpc.connection.getTransaction(s, { maxSupportedTransactionVersion: 0 });
     expect(t?.meta?.fee).toBe(5000);
     expect(t?.meta?.err).toBeNull();
+    const history = await rpc.connection.getSignaturesForAddress(to);
+    expect(history.map((h) => h.signature)).toEqual([s]);
   });
 
   it('answers -32601 for an unknown method and -32602 for bad params, batches included', async () => {

@@ -176,6 +176,17 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       }));
     },
     getTransaction: (p) => getTransaction(chain, asArray(p)),
+    getSignaturesForAddress: (p) => {
+      const a = asArray(p);
+      const target = addressParam(a[0]);
+      const config = configParam<{ limit?: number; before?: string; until?: string }>(a[1]);
+      const limit = config.limit === undefined ? 1000 : intParam(config.limit, 'limit', 1000);
+      const all = [...chain.statuses].filter(([, s]) => s.visibleAt <= Date.now() && s.accountKeys.includes(target)).reverse();
+      const start = config.before ? all.findIndex(([sig]) => sig === config.before) + 1 : 0;
+      const end = config.until ? all.findIndex(([sig]) => sig === config.until) : -1;
+      return all.slice(start, end >= 0 ? end : undefined).slice(0, limit).map(([signature, s]) => ({
+        signature, slot: s.slot, err: s.err, memo: null, blockTime: s.blockTime, confirmationStatus: 'finalized' }));
+    },
   };
 }
 
