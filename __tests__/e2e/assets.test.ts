@@ -127,7 +127,7 @@ describe('wallet assets screen in Chromium', () => {
   }, 180_000);
 
   it('bulk mode ON selects by click and counts in the panel; OFF shows Burn buttons and View Only, and clears', async () => {
-    const { page, context, manifest } = await openPage();
+    const { page, context, manifest, owner } = await openPage();
     await loaded(page);
     const panel = page.getByTestId('selected-assets-panel');
     await eventually(20_000, async () => expect(await (() => panel.getByText(SELECTION.emptyHint).count())()).toBe(1));
@@ -152,6 +152,19 @@ describe('wallet assets screen in Chromium', () => {
     await page.getByTestId('cnft-card').nth(0).click();
     expect(await panel.getByTestId('selected-count').textContent()).toBe(selectedCount(0));
     await page.screenshot({ path: path.join(SHOTS, 'bulk-off.png'), fullPage: true });
+
+    // Disconnect clears everything; connecting again loads the same lists afresh with nothing selected.
+    await page.getByTestId('bulk-mode-toggle').click();
+    await page.getByTestId('token-card').nth(0).click();
+    await page.getByRole('button', { name: new RegExp(owner.slice(0, 4)) }).click();
+    await page.getByRole('menuitem', { name: 'Disconnect' }).click();
+    await page.getByRole('heading', { name: ASSETS.connectHeading }).waitFor();
+    expect(await page.getByTestId('token-card').count()).toBe(0);
+    await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+    await page.getByRole('button', { name: /Assets Test Wallet/ }).click();
+    await loaded(page);
+    await eventually(20_000, async () => expect(await page.getByTestId('token-card').count()).toBe(6));
+    expect(await panel.getByTestId('selected-count').textContent()).toBe(selectedCount(0));
     await context.close();
   }, 180_000);
 
