@@ -44,7 +44,7 @@ export interface Localnet {
 const SAVE_DEBOUNCE_MS = 500;
 
 export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
-  const restored = opts.dataDir ? loadState(opts.dataDir) : null;
+  const restored = opts.dataDir ? loadState(opts.dataDir, opts.log) : null;
   const chain = new Chain(restored?.svm);
   const faucet = restored ? Keypair.fromSecretKey(Uint8Array.from(restored.state.faucetSecret)) : Keypair.generate();
   if (restored) restoreChainState(chain, restored.state);

@@ -26,12 +26,20 @@ function writeAtomic(file: string, data: Uint8Array | string): void {
   fs.renameSync(tmp, file);
 }
 
-export function loadState(dataDir: string): { svm: LiteSVM; state: SavedState } | null {
+/** The saved chain, or null when there is none. An unreadable save is moved aside (and reported), not fatal. */
+export function loadState(dataDir: string, log?: (msg: string, err?: unknown) => void): { svm: LiteSVM; state: SavedState } | null {
   const f = files(dataDir);
   if (!fs.existsSync(f.svm) || !fs.existsSync(f.state)) return null;
-  const state = JSON.parse(fs.readFileSync(f.state, 'utf8')) as SavedState;
-  if (state.version !== 1) return null;
-  return { svm: LiteSVM.fromBytes(fs.readFileSync(f.svm)), state };
+  try {
+    const state = JSON.parse(fs.readFileSync(f.state, 'utf8')) as SavedState;
+    if (state.version !== 1) throw new Error(`unknown local chain save version ${String(state.version)}`);
+    return { svm: LiteSVM.fromBytes(fs.readFileSync(f.svm)), state };
+  } catch (e) {
+    const aside = `${f.dir}.unreadable-${Date.now()}`;
+    fs.renameSync(f.dir, aside);
+    log?.(`local chain save in ${f.dir} is unreadable; moved to ${aside}, starting a new chain`, e);
+    return null;
+  }
 }
 
 export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: Uint8Array; metaplex?: unknown }): void {

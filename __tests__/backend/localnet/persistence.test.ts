@@ -51,4 +51,18 @@ describe('DATA_DIR persistence', () => {
     expect(second.chain.getAccount(new PublicKey(TOKEN_PROGRAM).toBase58())?.executable).toBe(true);
     await second.close();
   });
+
+  it('an unreadable save is moved aside and a new chain starts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-localnet-bad-'));
+    fs.mkdirSync(path.join(dir, 'localnet'));
+    fs.writeFileSync(path.join(dir, 'localnet', 'svm.bin'), 'not a snapshot');
+    fs.writeFileSync(path.join(dir, 'localnet', 'state.json'), '{"version":1,"statuses":[],"blockhashes":[],"faucetSecret":[]}');
+    const logged: string[] = [];
+    const ln = await createLocalnet({ ...wallets, dataDir: dir, slotMs: 0, log: (m) => logged.push(m) });
+    expect(logged.join()).toMatch(/unreadable/);
+    expect(fs.readdirSync(dir).some((n) => n.startsWith('localnet.unreadable-'))).toBe(true);
+    await ln.close();
+    expect(fs.existsSync(path.join(dir, 'localnet', 'svm.bin'))).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
