@@ -42,7 +42,10 @@ interface Session {
 }
 const sessions: Session[] = [];
 afterEach(async () => {
-  for (const s of sessions.splice(0)) await s.context.close();
+  for (const s of sessions.splice(0)) {
+    await s.context.close();
+    expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  }
 });
 
 async function session(approve?: (op: WalletOp, detail: unknown) => boolean | Promise<boolean>): Promise<Session> {
@@ -66,11 +69,14 @@ async function session(approve?: (op: WalletOp, detail: unknown) => boolean | Pr
 const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
 
 test('standard trash: getAsset shows TRASH_WALLET as owner; the card disappears and stays hidden after a reload', async () => {
-  const { page, cnfts, wallet } = await session();
+  const { page, cnfts, wallet, requests } = await session();
   const id = cnfts[1].assetId;
+  const chunk = () => requests.filter((r) => /\/static\/dist\/trash-direct\./.test(r.url)).length;
+  expect(chunk()).toBe(0); // the modal is a lazy chunk
   await card(page, id).getByTestId('cnft-trash').click();
   const modal = page.getByTestId('direct-trash-modal');
   await modal.waitFor();
+  expect(chunk()).toBe(1);
   await expect(modal.getByText(DIRECT_MODAL.standardMethod).count()).resolves.toBe(1);
   await expect(modal.getByText(DIRECT_MODAL.recommended).count()).resolves.toBe(1);
   await expect(modal.getByText(DIRECT_MODAL.alternative).count()).resolves.toBe(1);
