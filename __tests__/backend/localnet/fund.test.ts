@@ -1,5 +1,8 @@
 import { Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction, type ParsedAccountData } from '@solana/web3.js';
 import * as T from '@solana/spl-token';
+import { fetchDigitalAsset, mplTokenMetadata } from '@metaplex-foundation/mpl-token-metadata';
+import { publicKey } from '@metaplex-foundation/umi';
+import { createUmi } from '@metaplex-foundation/umi-bundle-defaults';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import type { FundManifest } from '../../../backend/localnet/fund/manifest';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
@@ -62,8 +65,13 @@ describe('fund(owner, "demo") through a stock Connection', () => {
     expect(await rpc.connection.getAccountInfo(new PublicKey(empty.account))).toBeNull();
   });
 
-  it('emits metadata accounts for every token', async () => {
-    for (const t of manifest.tokens) expect(await rpc.connection.getAccountInfo(new PublicKey(t.metadata!))).not.toBeNull();
+  it("writes Token Metadata accounts that Metaplex's own Umi reader decodes over the RPC", async () => {
+    const umi = createUmi(rpc.url).use(mplTokenMetadata());
+    for (const t of manifest.tokens) {
+      const asset = await fetchDigitalAsset(umi, publicKey(t.mint));
+      expect([asset.metadata.name, asset.metadata.symbol, asset.metadata.uri]).toEqual([t.name, t.symbol, t.image]);
+      expect(asset.mint.decimals).toBe(t.decimals);
+    }
     expect(manifest.lamports).toBe(2 * LAMPORTS_PER_SOL);
   });
 
