@@ -1,0 +1,52 @@
+// Bundle size after a production build: the initial set is what static/dist/index.html loads (its <script> and
+// stylesheet links); the rest are lazy chunks. Sizes are gzip -9 of each file, as a server would send them.
+import fs from 'fs';
+import path from 'path';
+import zlib from 'zlib';
+import { DIST_INDEX, ROOT, buildBundleIfStale } from '../__tests__/e2e/support/buildBundle';
+
+export interface BundleResult {
+  initialGzip: number;
+  initialRaw: number;
+  totalGzip: number;
+  totalRaw: number;
+  initialFiles: string[];
+  lazyChunks: { file: string; gzip: number }[];
+  confettiLazy: boolean;
+  modalsLazy: boolean;
+  buildMs: number;
+}
+
+const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+// A string only canvas-confetti's own code holds (one of its option names).
+const CONFETTI_MARKER = 'disableForReducedMotion';
+
+export function measureBundle(): BundleResult {
+  const t0 = performance.now();
+  buildBundleIfStale();
+  const buildMs = performance.now() - t0;
+  const dist = path.dirname(DIST_INDEX);
+  const html = fs.readFileSync(DIST_INDEX, 'utf8');
+  const refs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  const initialFiles = refs.filter((r) => r.startsWith('/static/dist/')).map((r) => path.basename(r));
+  const assets = fs.readdirSync(dist).filter((f) => /\.(js|css)$/.test(f));
+  const initial = new Set(initialFiles);
+  const size = (files: string[], f: (p: string) => number) => files.reduce((s, x) => s + f(path.join(dist, x)), 0);
+  const raw = (p: string) => fs.statSync(p).size;
+  const initialJs = [...initial].filter((f) => f.endsWith('.js'));
+  const holdsConfetti = (f: string) => fs.readFileSync(path.join(dist, f), 'utf8').includes(CONFETTI_MARKER);
+  const lazy = assets.filter((f) => !initial.has(f));
+  return {
+    initialGzip: size(initialJs, gzip),
+    initialRaw: size(initialJs, raw),
+    totalGzip: size(assets.filter((f) => f.endsWith('.js')), gzip),
+    totalRaw: size(assets.filter((f) => f.endsWith('.js')), raw),
+    initialFiles,
+    lazyChunks: lazy.map((file) => ({ file, gzip: gzip(path.join(dist, file)) })),
+    confettiLazy: !initialJs.some(holdsConfetti) && lazy.some(holdsConfetti),
+    modalsLazy: lazy.some((f) => f.startsWith('trash-')) && !initialJs.some((f) => f.startsWith('trash-')),
+    buildMs,
+  };
+}
+
+export const bundleRoot = ROOT;

@@ -1,0 +1,95 @@
+// Closed-loop load: `concurrency` clients, each sending its next request as soon as the last one answered, for
+// `durationMs`. GET paths or JSON POST bodies (raw JSON-RPC). Run as a child process (see runLoadInChild) so the
+// client's work does not share an event loop with the server it measures.
+import { spawn } from 'child_process';
+import fs from 'fs';
+import path from 'path';
+import { percentile } from './support';
+
+export interface LoadTarget { method?: 'GET' | 'POST'; path: string; body?: unknown }
+export interface LoadOptions { url: string; paths?: string[]; targets?: LoadTarget[]; concurrency: number; durationMs: number }
+export interface LoadResult { requests: number; errors: number; rps: number; p50: number; p99: number; generator?: string }
+
+export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
+  const targets: LoadTarget[] = opts.targets ?? (opts.paths ?? []).map((p) => ({ path: p }));
+  if (targets.length === 0) throw new Error('runLoad: nothing to request');
+  const latencies: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const start = performance.now();
+  const end = start + opts.durationMs;
+  const client = async () => {
+    while (performance.now() < end) {
+      const t = targets[n++ % targets.length];
+      const t0 = performance.now();
+      try {
+        const res = await fetch(opts.url + t.path, {
+          method: t.method ?? 'GET',
+          ...(t.body === undefined ? {} : { body: JSON.stringify(t.body), headers: { 'content-type': 'application/json' } }),
+        });
+        const text = await res.text();
+        // A JSON-RPC error travels in a 200; count it as an error too.
+        if (!res.ok || /^\{"jsonrpc[^]*"error":/.test(text.slice(0, 200))) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency }, client));
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, errors, rps: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), generator: 'bench/loadgen.ts' };
+}
+
+/**
+ * Runs one load in a child Node process and returns its figures. GET-only loads go through the hardening suite's
+ * bench/load.ts when it exists (same figures, one tool for the project); POST bodies always use runLoad above.
+ */
+export function runLoadInChild(opts: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', __filename, JSON.stringify(opts)], {
+      cwd: path.resolve(__dirname, '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0) return reject(new Error(`load child exited with ${code}: ${out.slice(-500)}`));
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        reject(new Error(`load child printed no result: ${out.slice(-500)}`));
+      }
+    });
+  });
+}
+
+async function main(opts: LoadOptions): Promise<LoadResult> {
+  const getOnly = !opts.targets || opts.targets.every((t) => (t.method ?? 'GET') === 'GET' && t.body === undefined);
+  if (getOnly) {
+    const shared = path.join(__dirname, 'load.ts');
+    const mod: { runLoad?: (o: unknown) => Promise<LoadResult> } | null = fs.existsSync(shared) ? await import(shared) : null;
+    const run = mod?.runLoad;
+    if (run) {
+      const paths = opts.paths ?? opts.targets!.map((t) => t.path);
+      const r = await run({ url: opts.url, paths, concurrency: opts.concurrency, durationMs: opts.durationMs });
+      return { requests: r.requests, errors: r.errors, rps: r.rps, p50: r.p50, p99: r.p99, generator: 'bench/load.ts' };
+    }
+  }
+  return runLoad(opts);
+}
+
+if (require.main === module) {
+  main(JSON.parse(process.argv[2]))
+    .then((r) => {
+      process.stdout.write(`${JSON.stringify(r)}\n`);
+      process.exit(0);
+    })
+    .catch((err) => {
+      process.stderr.write(`${(err as Error).stack}\n`);
+      process.exit(1);
+    });
+}

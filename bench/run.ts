@@ -1,0 +1,92 @@
+// `npm run bench`: every figure of BENCHMARKS.md in one run on the local chain and in Chromium; prints a table and
+// writes bench/results.json. BENCH_QUICK=1 shortens the load phases (3 s instead of 30 s) for a smoke run.
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { Keypair } from '@solana/web3.js';
+import { type BrowserResult, measureBrowser } from './browser';
+import { type BundleResult, measureBundle } from './bundle';
+import { type PackingResult, measurePacking } from './packing';
+import { type LoadRow, CONCURRENCY, DURATION_MS, measureServerLoad } from './serverLoad';
+import { type SolBackResult, measureSolBack } from './solBack';
+import { type SpecWayResult, measureSpecWay } from './specWay';
+import { QUICK, fund, startBench } from './support';
+import { printTable } from './table';
+
+export interface BenchResults {
+  startedAt: string;
+  quick: boolean;
+  machine: { node: string; cpus: number; platform: string };
+  runMs?: number;
+  fundLargeMs?: number[];
+  packing?: PackingResult;
+  specWay?: SpecWayResult;
+  serverLoad?: { concurrency: number; durationMs: number; rows: LoadRow[] };
+  solBack?: SolBackResult;
+  browser?: BrowserResult;
+  bundle?: BundleResult;
+  failures: { section: string; error: string }[];
+}
+
+const log = (s: string) => process.stdout.write(`[bench] ${s}\n`);
+
+async function main() {
+  const t0 = performance.now();
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    quick: QUICK,
+    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}` },
+    failures: [],
+  };
+  const section = async <T>(name: string, run: () => Promise<T> | T): Promise<T | undefined> => {
+    const s0 = performance.now();
+    log(`${name}...`);
+    try {
+      const r = await run();
+      log(`${name} done in ${((performance.now() - s0) / 1000).toFixed(1)} s`);
+      return r;
+    } catch (err) {
+      log(`${name} FAILED: ${(err as Error).stack ?? err}`);
+      results.failures.push({ section: name, error: (err as Error).message });
+      return undefined;
+    }
+  };
+
+  // The page is built first: the browser section loads it (built only when missing or older than its sources).
+  results.bundle = await section('bundle', measureBundle);
+  const bench = await startBench();
+  try {
+    const owner = Keypair.generate().publicKey.toBase58();
+    const funded = await section('fund large', () => fund(bench, owner, 'large'));
+    results.fundLargeMs = funded ? [funded.ms] : [];
+    if (funded) {
+      results.packing = await section('packing', () => measurePacking(bench, owner, funded.manifest));
+      const mints = (funded.manifest.tokens as { mint: string }[]).map((t) => t.mint);
+      results.specWay = await section('spec way vs ours', () => measureSpecWay(bench, owner, mints));
+      const rows = await section('server load', () => measureServerLoad(bench, owner, log));
+      if (rows) results.serverLoad = { concurrency: CONCURRENCY, durationMs: DURATION_MS, rows };
+    }
+    results.solBack = await section('SOL back', () => measureSolBack(bench));
+    results.browser = await section('browser', () => measureBrowser(bench, log));
+    if (results.browser) results.fundLargeMs.push(results.browser.fundMs);
+  } finally {
+    await bench.server.close();
+  }
+  results.runMs = performance.now() - t0;
+  const file = path.join(__dirname, 'results.json');
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  printTable(results);
+  log(`whole run ${(results.runMs / 1000).toFixed(0)} s; written ${path.relative(process.cwd(), file)}`);
+  if (results.failures.length) {
+    log(`${results.failures.length} section(s) failed: ${results.failures.map((f) => f.section).join(', ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (err) => {
+    process.stderr.write(`${(err as Error).stack ?? err}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,77 @@
+// The printed table: one row per figure — ours, what it is compared with, the target, and whether we meet it.
+import type { BenchResults } from './run';
+
+type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
+
+const n = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const kb = (bytes: number) => `${n(bytes / 1024, 1)} KB`;
+const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
+const MISSING = '(section failed)';
+
+/** Server-own upstream calls per 100 assets at or below this count grow with N/100 (one call per asset would be 100). */
+export const UPSTREAM_PER_HUNDRED_TARGET = 2;
+
+export function tableRows(r: BenchResults): Row[] {
+  const rows: Row[] = [];
+  const p = r.packing;
+  if (p) {
+    const c = p.closes;
+    rows.push(['closes per transaction (server)', `${Math.max(...c.perTransaction)} (${c.perTransaction.join('/')})`, `limit ${c.limit} at 1232 B, ratio ${n(c.ratio, 2)}`, 'ratio ≥ 0.95', ok(c.ratio >= 0.95)]);
+    rows.push([`${c.accounts} closes: transactions`, `${c.transactions} (fewest possible ${c.fewestTransactions})`,
+      c.peers.map((x) => `${x.perTransaction}/tx → ${x.transactions} tx, ${x.approvals} approvals`).join('; '), '—', '—']);
+    const b = p.burnPairs;
+    rows.push(['burn+close pairs per transaction', `${Math.max(...b.perTransaction)} (${b.perTransaction.join('/')})`, `limit ${b.limit}, ratio ${n(b.ratio, 2)}; spec 8`, 'ratio ≥ 0.95', ok(b.ratio >= 0.95)]);
+  } else rows.push(['packing', MISSING, '', '', '']);
+
+  const br = r.browser;
+  if (br) {
+    for (const a of br.approvals) {
+      rows.push([`approvals: ${a.what}`, a.done ? `${a.approvals} (${a.transactions} tx: ${a.perTransaction.join('/')})` : MISSING,
+        a.what.includes('vacant') ? '8/20/27 per tx → 25/10/8' : a.what.includes('NFT') ? 'spec: 10 per batch → 2' : 'spec: 8 per tx → 7', '1', a.done ? ok(a.approvals === 1) : 'NOT met']);
+    }
+    const l = br.load;
+    rows.push([`large wallet: connect → lists (${n(l.assets.total)} assets)`, `${n(l.connectToListsMs / 1000, 1)} s`, '—', '—', '—']);
+    rows.push(['large wallet: page requests to /api', `${l.pageRequests.api} (${l.pageRequests.rpc} to /api/rpc)`, `${l.pageRequests.total} requests in all incl. images/chunks`, '< 10', ok(l.pageRequests.api < 10)]);
+    rows.push(['large wallet: upstream calls by the server', `${l.upstream.serverOwn} (${n(l.upstream.perHundredAssets, 2)} per 100 assets)`,
+      `N/100 = ${n(l.assets.total / 100)}; one per asset = ${n(l.assets.total)}`, `≤ ${UPSTREAM_PER_HUNDRED_TARGET} per 100 assets`, ok(l.upstream.perHundredAssets <= UPSTREAM_PER_HUNDRED_TARGET)]);
+  } else rows.push(['browser (approvals, large wallet load)', MISSING, '', '', '']);
+
+  const s = r.specWay;
+  if (s) {
+    rows.push([`token metadata for ${s.mints} mints`, `1 request, ${n(s.ours.ms)} ms, ${s.ours.upstreamRequests} upstream`,
+      `spec: ${s.spec.pageRequests} requests (3 in flight), ${n(s.spec.ms)} ms, ${s.spec.upstreamRequests} upstream`, '—', '—']);
+  }
+
+  const sl = r.serverLoad;
+  if (sl) {
+    for (const row of sl.rows) {
+      rows.push([`${row.name} (${sl.concurrency} clients, ${sl.durationMs / 1000} s)`, `${n(row.rps)} req/s, p50 ${n(row.p50)} ms, p99 ${n(row.p99)} ms`,
+        row.wraps ? `raw RPC under ${row.wraps}` : `${row.requests} requests`, '0 errors', `${row.errors} errors: ${ok(row.errors === 0)}`]);
+    }
+  } else rows.push(['server load', MISSING, '', '', '']);
+
+  const sb = r.solBack;
+  if (sb) {
+    rows.push(['SOL back per NFT: full burn (burnV1)', `${n(sb.fullBurn.grossPerNft)} lamports (net ${n(sb.fullBurn.netPerNft)})`,
+      `SPL burn+close ${n(sb.splBurnClose.grossPerNft)} (net ${n(sb.splBurnClose.netPerNft)}); ×${n(sb.ratio, 2)}`, 'more than SPL', ok(sb.ratio > 1)]);
+  } else rows.push(['SOL back', MISSING, '', '', '']);
+
+  const bu = r.bundle;
+  if (bu) {
+    rows.push(['bundle: initial JS gzip', kb(bu.initialGzip), `total JS ${kb(bu.totalGzip)} gzip; ${bu.lazyChunks.length} lazy chunks`, '≤ 230 KB', ok(bu.initialGzip <= 230 * 1024)]);
+    rows.push(['bundle: confetti and modals lazy', `confetti ${bu.confettiLazy ? 'lazy' : 'initial'}, modals ${bu.modalsLazy ? 'lazy' : 'initial'}`, '—', 'both lazy', ok(bu.confettiLazy && bu.modalsLazy)]);
+  } else rows.push(['bundle', MISSING, '', '', '']);
+
+  if (r.fundLargeMs?.length) rows.push(['funding the large profile', r.fundLargeMs.map((ms) => `${n(ms / 1000, 1)} s`).join(', '), '—', '—', '—']);
+  return rows;
+}
+
+export function printTable(r: BenchResults): void {
+  const header: Row = ['figure', 'ours', 'compared with', 'target', 'verdict'];
+  const rows = [header, ...tableRows(r)];
+  const widths = header.map((_, i) => Math.min(70, Math.max(...rows.map((row) => row[i].length))));
+  const line = (row: Row) => row.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  process.stdout.write(`\nSolBack benchmark ${r.quick ? '(BENCH_QUICK)' : ''} — ${r.startedAt}, ${r.machine.cpus} CPUs, Node ${r.machine.node}\n`);
+  process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n`);
+  for (const row of rows.slice(1)) process.stdout.write(`${line(row)}\n`);
+}
