@@ -5,19 +5,28 @@ import { COMPUTE_BUDGET_PROGRAM } from '../../src/common/addresses';
 
 export const LAMPORTS_PER_SIGNATURE = 5000;
 const DEFAULT_UNITS_PER_INSTRUCTION = 200_000;
+const DEFAULT_UNITS_PER_BUILTIN = 3_000; // builtin programs (incl. the compute-budget instructions themselves)
 const MAX_UNITS = 1_400_000;
+const BUILTINS = new Set([
+  '11111111111111111111111111111111', COMPUTE_BUDGET_PROGRAM, 'AddressLookupTab1e1111111111111111111111111',
+  'Stake11111111111111111111111111111111111111', 'Vote111111111111111111111111111111111111111', 'Config1111111111111111111111111111111111111',
+  'BPFLoader1111111111111111111111111111111111', 'BPFLoader2111111111111111111111111111111111',
+  'BPFLoaderUpgradeab1e11111111111111111111111', 'LoaderV411111111111111111111111111111111111',
+]);
 
 export function messageFee(d: Pick<DecodedTransaction, 'instructions' | 'accountKeys' | 'signers'>): number {
   let price = 0n;
   let limit: number | undefined;
-  let others = 0;
+  let defaultUnits = 0;
   for (const ix of d.instructions) {
-    if (d.accountKeys[ix.programIdIndex] !== COMPUTE_BUDGET_PROGRAM) { others++; continue; }
+    const program = d.accountKeys[ix.programIdIndex];
+    defaultUnits += BUILTINS.has(program) ? DEFAULT_UNITS_PER_BUILTIN : DEFAULT_UNITS_PER_INSTRUCTION;
+    if (program !== COMPUTE_BUDGET_PROGRAM) continue;
     const v = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
     if (ix.data[0] === 2 && ix.data.length >= 5) limit = v.getUint32(1, true);
     if (ix.data[0] === 3 && ix.data.length >= 9) price = v.getBigUint64(1, true);
   }
-  const units = BigInt(Math.min(limit ?? others * DEFAULT_UNITS_PER_INSTRUCTION, MAX_UNITS));
+  const units = BigInt(Math.min(limit ?? defaultUnits, MAX_UNITS));
   const priority = (price * units + 999_999n) / 1_000_000n;
   return d.signers.size * LAMPORTS_PER_SIGNATURE + Number(priority);
 }
