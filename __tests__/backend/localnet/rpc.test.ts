@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
+import { ComputeBudgetProgram, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
   sendAndConfirmTransaction, type ParsedAccountData } from '@solana/web3.js';
 import { TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
@@ -71,16 +71,19 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     localnet.chain.airdrop(payer.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL));
     const { blockhash, lastValidBlockHeight } = await rpc.connection.getLatestBlockhash();
     const msg = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash,
-      instructions: [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 })] }).compileToV0Message();
+      instructions: [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000 }),
+        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 })] }).compileToV0Message();
     const tx = new VersionedTransaction(msg);
     tx.sign([payer]);
     const fee = await rpc.connection.getFeeForMessage(msg);
-    expect(fee.value).toBe(5000);
+    expect(fee.value).toBe(5000 + 300); // 2 builtin instructions × 3,000 units × 50,000 µlamports
     const out = (await localnet.handleRpc({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [bs58.encode(tx.serialize())] })) as { result: string };
     await rpc.connection.confirmTransaction({ signature: out.result, blockhash, lastValidBlockHeight });
     const got = await rpc.connection.getTransaction(out.result, { maxSupportedTransactionVersion: 0 });
     expect(got?.version).toBe(0);
-    expect(got?.meta?.preBalances[0]! - got?.meta?.postBalances[0]!).toBe(1_005_000);
+    expect(got?.meta?.fee).toBe(5300);
+    expect(got?.meta?.preBalances[0]! - got?.meta?.postBalances[0]!).toBe(1_005_300);
+    expect(await rpc.connection.getBalance(payer.publicKey)).toBe(LAMPORTS_PER_SOL - 1_005_300);
   });
 
   it('refuses a transaction over 1232 bytes like a cluster', async () => {
