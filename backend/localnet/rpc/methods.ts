@@ -139,6 +139,7 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const a = asArray(p);
       const to = addressParam(a[0]);
       const lamports = intParam(a[1], 'lamports', 1_000_000 * 1e9);
+      if (lamports === 0) throw invalidParams('lamports must be positive');
       return chain.airdrop(to, BigInt(lamports));
     },
     simulateTransaction: (p) => {
