@@ -123,6 +123,14 @@ describe('wallet assets screen in Chromium', () => {
     expect(images.filter((i) => !i.ok || /default-(token|nft)/.test(i.src ?? ''))).toEqual([]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'demo.png'), fullPage: true });
+    // A phone-sized window: the grids reflow to fewer columns and still show every card.
+    await page.setViewportSize({ width: 400, height: 860 });
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('token-card').count()).toBe(6);
+    const columns = await page.getByTestId('tokens-section').locator('.asset-grid-row').first().evaluate((row) => getComputedStyle(row).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(2);
+    await page.getByTestId('tokens-section').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'demo-narrow.png') });
     await context.close();
   }, 180_000);
 

@@ -25,7 +25,7 @@ export function CnftsSection() {
         emptyText={ASSETS.noCnfts}
         items={cnfts}
         rowHeight={300}
-        minCardWidth={180}
+        minCardWidth={160}
         getKey={key}
         renderItem={render}
       />

@@ -19,7 +19,7 @@ export function NftsSection() {
       emptyText={ASSETS.noNfts}
       items={nfts}
       rowHeight={280}
-      minCardWidth={180}
+      minCardWidth={160}
       getKey={key}
       renderItem={render}
     />

@@ -14,6 +14,7 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
   const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'token', token.mint));
   const busy = useSelector(selectBurnBusy);
   const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'token', mint: token.mint }));
+  const balance = formatTokenBalance(token.balance, token.decimals);
   return (
     <div
       className={`asset-card token-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
@@ -32,8 +33,8 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
           <span className="token-name" data-testid="token-name" title={token.name}>{token.name}</span>
         </div>
       </div>
-      <div className="token-balance" data-testid="token-balance">
-        {formatTokenBalance(token.balance, token.decimals)}
+      <div className="token-balance" data-testid="token-balance" title={balance}>
+        {balance}
       </div>
       {!bulkMode && (
         <button

@@ -19,7 +19,7 @@ export function TokensSection() {
       emptyText={ASSETS.noTokens}
       items={tokens}
       rowHeight={132}
-      minCardWidth={180}
+      minCardWidth={170}
       getKey={key}
       renderItem={render}
     />
