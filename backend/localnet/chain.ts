@@ -12,6 +12,7 @@ import { decodeTransaction, isValidAddress, type DecodedTransaction } from './de
 import { EmulatedProgramError, type ProgramEmulator } from './emulated/types';
 import { transactionErrorJson, type TransactionErrorJson } from './txErrors';
 import { messageFee } from './fees';
+import { Blockhashes } from './blockhashes';
 import { noopProgramPath } from './programs';
 
 export interface ChainAccount { lamports: bigint; data: Uint8Array; owner: string; executable: boolean }
@@ -29,18 +30,12 @@ export interface TxResult {
   postAccounts?: Map<string, ChainAccount>; replacementBlockhash?: { blockhash: string; lastValidBlockHeight: number };
 }
 
-export const BLOCKHASH_LIFETIME = 150; // slots, as on a cluster
-const BLOCKHASH_ROTATE = 1;            // a new blockhash every slot, as on a cluster; older ones stay valid for their lifetime
-
 export class Chain extends EventEmitter {
   svm: LiteSVM;
   readonly emulators = new Map<string, ProgramEmulator>();
   readonly statuses = new Map<string, SignatureRecord>();
-  /** blockhash → last block height at which a transaction using it is accepted */
-  readonly blockhashes = new Map<string, number>();
+  readonly blockhashes = new Blockhashes(() => this.svm, () => this.blockHeight());
   confirmationDelayMs = 0;
-  private currentHash = '';
-  private currentIssued = 0;
   private readonly decoder = getTransactionDecoder();
 
   constructor(svm?: LiteSVM) {
@@ -58,9 +53,7 @@ export class Chain extends EventEmitter {
     if (!svm.getAccount(address(NATIVE_MINT)).exists) svm.withNativeMints();
     if (!this.svm.getAccount(address(SPL_NOOP_PROGRAM)).exists) svm.addProgramFromFile(address(SPL_NOOP_PROGRAM), noopProgramPath());
     for (const id of this.emulators.keys()) this.deployNoop(id);
-    this.currentHash = svm.latestBlockhash();
-    this.currentIssued = this.slot();
-    if (!this.blockhashes.has(this.currentHash)) this.blockhashes.set(this.currentHash, this.currentIssued + BLOCKHASH_LIFETIME);
+    this.blockhashes.adopt();
   }
 
   slot(): number { return Number(this.svm.getClock().slot); }
@@ -103,30 +96,13 @@ export class Chain extends EventEmitter {
 
   // ---- blockhashes -------------------------------------------------------------------------------------------
 
-  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } {
-    if (this.slot() - this.currentIssued >= BLOCKHASH_ROTATE || !this.isBlockhashValid(this.currentHash)) this.rotateBlockhash();
-    return { blockhash: this.currentHash, lastValidBlockHeight: this.blockhashes.get(this.currentHash)! };
-  }
-
-  isBlockhashValid(hash: string): boolean {
-    const last = this.blockhashes.get(hash);
-    return last !== undefined && this.blockHeight() <= last;
-  }
-
-  private rotateBlockhash(): void {
-    this.svm.expireBlockhash();
-    this.currentHash = this.svm.latestBlockhash();
-    this.currentIssued = this.slot();
-    this.blockhashes.set(this.currentHash, this.currentIssued + BLOCKHASH_LIFETIME);
-    for (const [h, last] of this.blockhashes) if (last < this.blockHeight()) this.blockhashes.delete(h);
-  }
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } { return this.blockhashes.latest(); }
+  isBlockhashValid(hash: string): boolean { return this.blockhashes.isValid(hash); }
 
   /** Every blockhash issued so far expires (block height moves past their lastValidBlockHeight); a new one is issued. */
   expireBlockhashes(): void {
-    const maxLast = Math.max(this.blockHeight(), ...this.blockhashes.values());
-    this.warpTo(maxLast + 1);
-    this.blockhashes.clear();
-    this.rotateBlockhash();
+    this.warpTo(this.blockhashes.expireAll());
+    this.blockhashes.rotate();
   }
 
   /** A cluster produces a slot every ~400 ms; the local chain's ticker calls this so block heights move on. */
@@ -248,7 +224,7 @@ export class Chain extends EventEmitter {
         this.emit('accounts', [pubkey]);
         return sig;
       }
-      this.rotateBlockhash();
+      this.blockhashes.rotate();
     }
     throw new Error('airdrop failed');
   }

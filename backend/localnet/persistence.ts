@@ -48,7 +48,7 @@ export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: 
   const state: SavedState = {
     version: 1,
     statuses: [...chain.statuses].map(([k, v]) => [k, { ...v, visibleAt: 0 }]),
-    blockhashes: [...chain.blockhashes],
+    blockhashes: [...chain.blockhashes.valid],
     faucetSecret: [...extra.faucetSecret],
     metaplex: extra.metaplex,
   };
@@ -58,5 +58,5 @@ export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: 
 
 export function restoreChainState(chain: Chain, state: SavedState): void {
   for (const [k, v] of state.statuses) chain.statuses.set(k, v);
-  for (const [k, v] of state.blockhashes) chain.blockhashes.set(k, v);
+  for (const [k, v] of state.blockhashes) chain.blockhashes.valid.set(k, v);
 }
