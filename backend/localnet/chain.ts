@@ -30,12 +30,15 @@ export interface TxResult {
   postAccounts?: Map<string, ChainAccount>; replacementBlockhash?: { blockhash: string; lastValidBlockHeight: number };
 }
 
+const MAX_SLOT_HASHES = 512;
+
 export class Chain extends EventEmitter {
   svm: LiteSVM;
   readonly emulators = new Map<string, ProgramEmulator>();
   readonly statuses = new Map<string, SignatureRecord>();
   readonly blockhashes = new Blockhashes(() => this.svm, () => this.blockHeight());
   confirmationDelayMs = 0;
+  private slotHashes: { slot: bigint; hash: string }[] = [];
   private readonly decoder = getTransactionDecoder();
 
   constructor(svm?: LiteSVM) {
@@ -54,6 +57,7 @@ export class Chain extends EventEmitter {
     if (!this.svm.getAccount(address(SPL_NOOP_PROGRAM)).exists) svm.addProgramFromFile(address(SPL_NOOP_PROGRAM), noopProgramPath());
     for (const id of this.emulators.keys()) this.deployNoop(id);
     this.blockhashes.adopt();
+    this.slotHashes = svm.getSlotHashes().map((h) => ({ slot: h.slot, hash: h.hash }));
   }
 
   slot(): number { return Number(this.svm.getClock().slot); }
@@ -110,6 +114,9 @@ export class Chain extends EventEmitter {
 
   private warpTo(slot: number): void {
     this.svm.warpToSlot(BigInt(slot));
+    // warpToSlot leaves the SlotHashes sysvar alone; the lookup-table program needs recent slots in it.
+    this.slotHashes = [{ slot: BigInt(slot), hash: this.svm.latestBlockhash() }, ...this.slotHashes].slice(0, MAX_SLOT_HASHES);
+    this.svm.setSlotHashes(this.slotHashes as unknown as Parameters<LiteSVM['setSlotHashes']>[0]);
     const clock = this.svm.getClock();
     clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000));
     this.svm.setClock(clock);

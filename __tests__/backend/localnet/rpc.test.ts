@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import { ComputeBudgetProgram, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
+import { AddressLookupTableProgram, ComputeBudgetProgram, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
   sendAndConfirmTransaction, type ParsedAccountData } from '@solana/web3.js';
 import { TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
@@ -102,5 +102,29 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     for (const a of list) expect((a.account.data as ParsedAccountData).parsed.info.owner).toBe(owner.toBase58());
     const raw = await rpc.connection.getProgramAccounts(new PublicKey(TOKEN_PROGRAM), { filters: [{ dataSize: 82 }], dataSlice: { offset: 0, length: 4 } });
     expect(raw.every((a) => a.account.data.length === 4)).toBe(true);
+  });
+
+  it('runs a v0 transaction through an address lookup table made on the chain', async () => {
+    const payer = Keypair.generate();
+    localnet.chain.airdrop(payer.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL));
+    const slot = await rpc.connection.getSlot();
+    const [create, table] = AddressLookupTableProgram.createLookupTable({ authority: payer.publicKey, payer: payer.publicKey, recentSlot: slot - 1 });
+    await sendAndConfirmTransaction(rpc.connection, new Transaction().add(create), [payer]);
+    const targets = Array.from({ length: 4 }, () => Keypair.generate().publicKey);
+    await sendAndConfirmTransaction(rpc.connection, new Transaction().add(AddressLookupTableProgram.extendLookupTable({
+      lookupTable: table, authority: payer.publicKey, payer: payer.publicKey, addresses: targets })), [payer]);
+    const alt = (await rpc.connection.getAddressLookupTable(table)).value!;
+    expect(alt.state.addresses).toHaveLength(4);
+    const { blockhash, lastValidBlockHeight } = await rpc.connection.getLatestBlockhash();
+    const msg = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash,
+      instructions: targets.map((t) => SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: t, lamports: 1_000_000 })) }).compileToV0Message([alt]);
+    expect(msg.addressTableLookups).toHaveLength(1);
+    const tx = new VersionedTransaction(msg);
+    tx.sign([payer]);
+    const signature = await rpc.connection.sendTransaction(tx);
+    await rpc.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight });
+    for (const t of targets) expect(await rpc.connection.getBalance(t)).toBe(1_000_000);
+    const got = await rpc.connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
+    expect(got?.meta?.loadedAddresses?.writable.map((k) => k.toBase58()).sort()).toEqual(targets.map((t) => t.toBase58()).sort());
   });
 });
