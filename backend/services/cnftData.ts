@@ -66,7 +66,11 @@ export async function fetchTreeShape(services: Pick<Services, 'connection'>, tre
   const { PublicKey } = await import('@solana/web3.js');
   const info = await services.connection.getAccountInfo(new PublicKey(tree), 'confirmed');
   if (!info) throw ValidationError('Missing tree address in asset data...');
-  return treeShapeFromAccount(info.data);
+  try {
+    return treeShapeFromAccount(info.data);
+  } catch {
+    throw ValidationError("The asset's tree account is not a merkle tree");
+  }
 }
 
 export interface LeafBundle {
@@ -82,7 +86,11 @@ export async function loadLeaf(services: Pick<Services, 'das' | 'connection'>, a
   if (asset.burnt) throw ValidationError('This cNFT has been burnt');
   const proof = await fetchProof(services, assetId);
   const shape = await fetchTreeShape(services, asset.compression.tree);
-  return { asset, proof, shape, leaf: leafFor(asset, proof, shape) };
+  try {
+    return { asset, proof, shape, leaf: leafFor(asset, proof, shape) };
+  } catch (err) {
+    throw ValidationError((err as Error).message);
+  }
 }
 
 export function assetName(asset: DasAsset): string {
@@ -131,6 +139,15 @@ export function verifySignedText(owner: string, text: string, signature: string)
 }
 
 export const INVALID_SIGNATURE = 'The signature does not match this wallet and message. Nothing was done.';
+
+/** Runs a transaction builder; a proof too large for one transaction (or bad leaf data) is the client's 400. */
+export function buildOr400<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (err) {
+    throw ValidationError((err as Error).message);
+  }
+}
 
 export function serializeUnsigned(tx: Transaction): string {
   return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');

@@ -4,7 +4,7 @@ import { LAMPORTS_PER_SOL, PublicKey, type Keypair } from '@solana/web3.js';
 import { buildDelegatedTransferTransaction } from '../../src/features/trash/cnftChain';
 import type { Services } from '../context';
 import { ServiceUnavailableError, ValidationError } from '../errors';
-import { loadLeaf, type LeafBundle } from './cnftData';
+import { buildOr400, loadLeaf, type LeafBundle } from './cnftData';
 import { DELEGATE_NOT_CONFIGURED } from './delegate';
 
 export const NOT_DELEGATED = 'This cNFT is not delegated to the server delegate. Delegate it first.';
@@ -45,7 +45,7 @@ export async function prepareDelegatedTransfer(
   if (expectedOwner && asset.ownership.owner !== expectedOwner) throw ValidationError(NOT_OWNER);
   if (asset.ownership.delegate !== delegate.publicKey.toBase58()) throw ValidationError(NOT_DELEGATED);
   await ensureDelegateFunded(services);
-  const tx = buildDelegatedTransferTransaction(bundle.leaf, delegate.publicKey.toBase58(), services.config.trashWallet);
+  const tx = buildOr400(() => buildDelegatedTransferTransaction(bundle.leaf, delegate.publicKey.toBase58(), services.config.trashWallet));
   const { blockhash, lastValidBlockHeight } = await services.connection.getLatestBlockhash('confirmed');
   tx.recentBlockhash = blockhash;
   tx.sign(delegate);

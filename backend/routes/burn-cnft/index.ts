@@ -4,7 +4,7 @@ import { buildBurnTransaction } from '../../../src/features/trash/cnftChain';
 import type { Services } from '../../context';
 import { AppError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { loadLeaf, serializeUnsigned } from '../../services/cnftData';
+import { buildOr400, loadLeaf, serializeUnsigned } from '../../services/cnftData';
 import { NOT_OWNER } from '../../services/delegatedTransfer';
 import { BurnCnftSchema } from './schema';
 
@@ -27,7 +27,7 @@ export function burnCnftRoutes(services: Services): Router {
     }
     const { asset, leaf } = await loadLeaf(services, assetId);
     if (ownerAddress && asset.ownership.owner !== ownerAddress) throw new AppError(403, 'forbidden', NOT_OWNER);
-    const tx = buildBurnTransaction(leaf);
+    const tx = buildOr400(() => buildBurnTransaction(leaf));
     const { blockhash } = await services.connection.getLatestBlockhash('confirmed');
     tx.recentBlockhash = blockhash;
     ctx.body = { success: true, isSimulated: false, message: OWNER_BURN_MESSAGE, owner: asset.ownership.owner, transaction: serializeUnsigned(tx) };

@@ -5,7 +5,7 @@ import { buildDelegateTransaction } from '../../../src/features/trash/cnftChain'
 import type { Services } from '../../context';
 import { AppError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { assetCollection, assetName, fetchCnft, INVALID_SIGNATURE, loadLeaf, serializeUnsigned, verifySignedText } from '../../services/cnftData';
+import { assetCollection, assetName, buildOr400, fetchCnft, INVALID_SIGNATURE, loadLeaf, serializeUnsigned, verifySignedText } from '../../services/cnftData';
 import { NOT_OWNER, requireDelegate } from '../../services/delegatedTransfer';
 import { BurnRequestSchema, DelegateSchema } from './schema';
 
@@ -49,7 +49,7 @@ export function cnftRoutes(services: Services): Router {
     const { treeConfigAddress } = await import('../../../src/chain/cnft');
     let transaction: string | undefined;
     if (!already) {
-      const tx = buildDelegateTransaction(leaf, delegate);
+      const tx = buildOr400(() => buildDelegateTransaction(leaf, delegate));
       const { blockhash } = await services.connection.getLatestBlockhash('confirmed');
       tx.recentBlockhash = blockhash;
       transaction = serializeUnsigned(tx);

@@ -26,6 +26,14 @@ const refusePrivateKeys: Middleware = async (ctx, next) => {
 
 /** ed25519 check of every required signature over the message bytes. */
 export function signaturesValid(tx: VersionedTransaction): boolean {
+  try {
+    return checkSignatures(tx);
+  } catch {
+    return false;
+  }
+}
+
+function checkSignatures(tx: VersionedTransaction): boolean {
   const message = tx.message.serialize();
   const keys = tx.message.staticAccountKeys;
   const n = tx.message.header.numRequiredSignatures;
@@ -57,7 +65,12 @@ export function robustTransferRoutes(services: Services): Router {
     const asset = await fetchCnft(services, assetId);
     const owner = asset.ownership.owner;
     if (asset.burnt) throw ValidationError('This cNFT has been burnt');
-    const decoded = decodeTransaction(tx);
+    let decoded;
+    try {
+      decoded = decodeTransaction(tx);
+    } catch {
+      throw ValidationError('signedTransaction is not a base64 Solana transaction');
+    }
     const transfers = decoded.instructions.filter(
       (ix) => ix.programId === BUBBLEGUM_PROGRAM && BUBBLEGUM_DISCRIMINATORS.transfer.every((b, i) => ix.data[i] === b),
     );
@@ -66,7 +79,13 @@ export function robustTransferRoutes(services: Services): Router {
       throw ValidationError(`The transaction must be one transfer of this cNFT to the trash wallet, signed by its owner${verdict.ok ? '' : ` (${verdict.reason})`}`);
     }
     if (!signaturesValid(tx)) throw new AppError(403, 'forbidden', 'The transaction is not validly signed by the cNFT owner');
-    const outcome = await sendUntilSettled(services, tx.serialize(), { timeoutMs: 60_000 }).catch((err: Error) => {
+    let raw: Uint8Array;
+    try {
+      raw = tx.serialize();
+    } catch {
+      throw ValidationError('signedTransaction is not a base64 Solana transaction');
+    }
+    const outcome = await sendUntilSettled(services, raw, { timeoutMs: 60_000 }).catch((err: Error) => {
       throw ValidationError(`Transfer failed: ${err.message}`);
     });
     const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
