@@ -24,8 +24,8 @@ export async function fundOwner(env: FundEnv, owner: string, profile: FundProfil
   const { chain, faucet, metaplex } = env;
   if (chain.getBalance(faucet.publicKey.toBase58()) < FAUCET_MIN) chain.airdrop(faucet.publicKey.toBase58(), 10n * FAUCET_MIN);
   chain.airdrop(owner, BigInt(FUND_LAMPORTS));
-  const base = { owner, profile, lamports: FUND_LAMPORTS, wrappedSol: null, frozenAccounts: [], collection: null, nfts: [] as unknown[],
-    tree: null as string | null, cnfts: [] as unknown[] };
+  const base = { owner, profile, lamports: FUND_LAMPORTS, wrappedSol: null, frozenAccounts: [], collection: null, nfts: [],
+    tree: null, cnfts: [] };
   const manifest: FundManifest = profile === 'large'
     ? { ...base, ...(await fundLargeTokens(env, owner)) }
     : { ...base, ...fundDemoTokens(env, owner) };

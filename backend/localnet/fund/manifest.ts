@@ -1,4 +1,6 @@
 // What `fund(owner, profile)` made, address by address (answered by POST /api/localnet/fund).
+import type { CnftEntry, NftEntry } from '../metaplex';
+
 export type TokenProgramName = 'spl-token' | 'spl-token-2022';
 
 export interface FundedToken {
@@ -24,9 +26,9 @@ export interface FundManifest {
   wrappedSol: FundedWrappedSol | null;
   emptyAccounts: FundedEmptyAccount[];
   frozenAccounts: FundedFrozenAccount[];
-  // From the Metaplex plugin (shapes owned by backend/localnet/metaplex); empty when the plugin is absent.
-  collection: unknown | null;
-  nfts: unknown[];
+  // From the Metaplex plugin (entry shapes owned by backend/localnet/metaplex).
+  collection: NftEntry | null;
+  nfts: NftEntry[];
   tree: string | null;
-  cnfts: unknown[];
+  cnfts: CnftEntry[];
 }
