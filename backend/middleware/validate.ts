@@ -1,5 +1,6 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import { z, ZodError } from 'zod';
+import { noQuery } from '../routes/schemas';
 
 type Part = 'params' | 'query' | 'body';
 export type Schemas = Partial<Record<Part, z.ZodType>>;
@@ -24,7 +25,8 @@ export function validate<S extends Schemas>(schemas: S): Middleware<InputState<S
       body: (ctx.request as { body?: unknown }).body,
     };
     for (const part of ['params', 'query', 'body'] as Part[]) {
-      const schema = schemas[part];
+      // A route that declares no query takes none (but the cache-busting parameters): unknown ones are refused.
+      const schema = schemas[part] ?? (part === 'query' ? noQuery : undefined);
       if (!schema) continue;
       const result = schema.safeParse(part === 'body' && sources.body === undefined ? {} : sources[part]);
       if (result.success) input[part] = result.data;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { base58Address } from '../schemas';
+import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
+import { base58Address, signature64 } from '../schemas';
 
 export const BurnRequestSchema = {
-  body: z.strictObject({ assetId: base58Address, ownerAddress: base58Address, signedMessage: z.string().min(1).max(200) }),
+  body: z.strictObject({ assetId: base58Address, ownerAddress: base58Address, signedMessage: z.union([z.literal(SIMULATED_SIGNATURE), signature64]) }),
 };
 export const DelegateSchema = {
   body: z.strictObject({ ownerAddress: base58Address, assetId: base58Address, delegatePublicKey: base58Address }),

@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
+import { validate } from '../../middleware/validate';
 
 /** GET /api/config — public settings only: the RPC URL is always this server's proxy, never the upstream one. */
 export function configRoutes({ config, delegate }: Services): Router {
   const router = new Router();
-  router.get('/api/config', (ctx) => {
+  router.get('/api/config', validate({}), (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       success: true,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { base58Address } from '../schemas';
+import { walletAddress } from '../schemas';
 
 export const FundSchema = {
   body: z.strictObject({
-    owner: base58Address,
+    owner: walletAddress,
     profile: z.enum(['demo', 'large']).optional(),
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from '../../../src/common/texts';
-import { base58Address } from '../schemas';
+import { base58Address, signature64 } from '../schemas';
 
 /** Most assets one queue may hold. */
 export const MAX_QUEUE_ASSETS = 100;
@@ -22,7 +22,7 @@ export const QueueCreateSchema = {
   }),
 };
 export const QueueAuthorizeSchema = {
-  body: z.strictObject({ queueId, ownerAddress: base58Address, signature: z.string().min(1).max(200) }),
+  body: z.strictObject({ queueId, ownerAddress: base58Address, signature: signature64 }),
 };
 export const QueueIdSchema = { params: z.strictObject({ queueId }) };
 export const QueueCancelSchema = { params: z.strictObject({ queueId }), body: z.strictObject({ ownerAddress: base58Address.optional() }) };

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { base58Address } from '../schemas';
+import { base58Address, base64Transaction } from '../schemas';
 
 export const RobustTransferSchema = {
   body: z.strictObject({
     assetId: base58Address,
     destinationAddress: base58Address,
-    signedTransaction: z.string().min(1).max(4000),
+    signedTransaction: base64Transaction,
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { base58Address } from '../schemas';
+import { base58Address, base64Transaction } from '../schemas';
 
-const base64Tx = z.string().min(1).max(4096).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64');
+const base64Tx = base64Transaction;
 
 export const VacantListSchema = {
   body: z.strictObject({
