@@ -2,6 +2,8 @@
 // requests the page made and how many upstream calls the server made for it; then the wallet approvals the page asks
 // for to close 200 vacant accounts, burn 50 tokens and burn 20 NFTs (the wallet counts one approval per
 // `solana:signTransaction` call, however many transactions it carries).
+import fs from 'fs';
+import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import type { Transaction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../src/common/addresses';
@@ -13,6 +15,8 @@ import { type Bench, fund, lamportsOf } from './support';
 
 const SECTIONS = ['tokens-section', 'nfts-section', 'cnfts-section'] as const;
 const WALLET_NAME = 'Bench Wallet';
+/** Screenshots of a failed step (gitignored). */
+const SHOTS = path.join(__dirname, '..', '.tmp', 'bench');
 
 export interface LoadResult {
   assets: { tokens: number; nfts: number; cnfts: number; total: number };
@@ -21,7 +25,15 @@ export interface LoadResult {
   upstream: { requests: number; fromPageRpc: number; serverOwn: number; methods: Record<string, number>; perHundredAssets: number };
 }
 export interface ApprovalRow { what: string; count: number; approvals: number; transactions: number; perTransaction: number[]; done: boolean }
-export interface BrowserResult { fundMs: number; load: LoadResult; approvals: ApprovalRow[] }
+export interface BrowserResult {
+  fundMs: number;
+  /** The same load on a `demo` wallet: with the large one it gives how upstream calls grow per 100 extra assets. */
+  small: LoadResult;
+  load: LoadResult;
+  /** (large − demo server-own upstream calls) per 100 extra assets; one call per asset would be 100. */
+  upstreamPerHundredExtraAssets: number;
+  approvals: ApprovalRow[];
+}
 
 const pathKey = (url: string) => new URL(url).pathname.replace(/\/[1-9A-HJ-NP-Za-km-z]{32,44}$/, '/:id');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -90,7 +102,7 @@ async function measureLoad(b: Bench, page: Page, wallet: BurnWallet, manifest: a
       fromPageRpc: rpc,
       serverOwn: up.requests - rpc,
       methods: up.methods,
-      perHundredAssets: (up.requests - rpc) / (total / 100),
+      perHundredAssets: ((up.requests - rpc) / total) * 100,
     },
   };
 }
@@ -181,13 +193,28 @@ async function burnNfts(b: Bench, page: Page, wallet: BurnWallet, manifest: any,
 export async function measureBrowser(b: Bench, log: (s: string) => void): Promise<BrowserResult> {
   const browser: Browser = await launchBrowser();
   try {
-    const context = await newContext(browser);
-    const wallet = await installBurnWallet(context, WALLET_NAME);
-    const { manifest, ms: fundMs } = await fund(b, wallet.keypair.publicKey.toBase58(), 'large');
-    const page = await context.newPage();
-    page.on('dialog', (d) => void d.accept());
-    const load = await measureLoad(b, page, wallet, manifest);
-    log(`browser: lists rendered in ${Math.round(load.connectToListsMs)} ms, ${load.pageRequests.api} /api requests`);
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const open = async (profile: 'demo' | 'large') => {
+      const context = await newContext(browser);
+      // tsx (esbuild keepNames) wraps functions in __name(); the wallet's page half is serialised, so define it there.
+      await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
+      const wallet = await installBurnWallet(context, WALLET_NAME);
+      const { manifest, ms } = await fund(b, wallet.keypair.publicKey.toBase58(), profile);
+      const page = await context.newPage();
+      page.on('dialog', (d) => void d.accept());
+      const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`) }).catch(() => undefined);
+      const load = await measureLoad(b, page, wallet, manifest).catch(async (err) => {
+        await shot(`load-failed-${profile}`);
+        throw err;
+      });
+      log(`browser: ${profile}: ${load.assets.total} assets listed in ${Math.round(load.connectToListsMs)} ms, ${load.pageRequests.api} /api requests, ${load.upstream.serverOwn} upstream calls`);
+      return { context, wallet, manifest, fundMs: ms, page, shot, load };
+    };
+    const demo = await open('demo');
+    await demo.context.close();
+    const { wallet, manifest, fundMs, page, shot, load } = await open('large');
+    const upstreamPerHundredExtraAssets =
+      ((load.upstream.serverOwn - demo.load.upstream.serverOwn) / (load.assets.total - demo.load.assets.total)) * 100;
     const approvals: ApprovalRow[] = [];
     const step = async (what: string, run: () => Promise<ApprovalRow>) => {
       try {
@@ -195,6 +222,7 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
         log(`browser: ${what}: ${JSON.stringify(approvals[approvals.length - 1])}`);
       } catch (err) {
         log(`browser: ${what} failed: ${(err as Error).message}`);
+        await shot(what.replace(/\W+/g, '-'));
         approvals.push({ what, count: 0, approvals: 0, transactions: 0, perTransaction: [], done: false });
       }
     };
@@ -205,7 +233,7 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
       return burnTokens(b, page, wallet, manifest, 50);
     });
     await step('burn 20 NFTs', () => burnNfts(b, page, wallet, manifest, 20));
-    return { fundMs, load, approvals };
+    return { fundMs, small: demo.load, load, upstreamPerHundredExtraAssets, approvals };
   } finally {
     await browser.close();
   }

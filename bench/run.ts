@@ -16,7 +16,7 @@ import { printTable } from './table';
 export interface BenchResults {
   startedAt: string;
   quick: boolean;
-  machine: { node: string; cpus: number; platform: string };
+  machine: { node: string; cpus: number; platform: string; loadAverageAtStart: number; loadAverageAtEnd?: number };
   runMs?: number;
   fundLargeMs?: number[];
   packing?: PackingResult;
@@ -29,16 +29,19 @@ export interface BenchResults {
 }
 
 const log = (s: string) => process.stdout.write(`[bench] ${s}\n`);
+// BENCH_ONLY=packing,browser runs only those sections (for working on one); a full run leaves it unset.
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((x) => x.trim())) : null;
 
 async function main() {
   const t0 = performance.now();
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     quick: QUICK,
-    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}` },
+    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}`, loadAverageAtStart: os.loadavg()[0] },
     failures: [],
   };
   const section = async <T>(name: string, run: () => Promise<T> | T): Promise<T | undefined> => {
+    if (ONLY && !ONLY.has(name) && !(name === 'fund' && ['packing', 'specWay', 'load'].some((x) => ONLY.has(x)))) return undefined;
     const s0 = performance.now();
     log(`${name}...`);
     try {
@@ -57,22 +60,23 @@ async function main() {
   const bench = await startBench();
   try {
     const owner = Keypair.generate().publicKey.toBase58();
-    const funded = await section('fund large', () => fund(bench, owner, 'large'));
+    const funded = await section('fund', () => fund(bench, owner, 'large'));
     results.fundLargeMs = funded ? [funded.ms] : [];
     if (funded) {
       results.packing = await section('packing', () => measurePacking(bench, owner, funded.manifest));
       const mints = (funded.manifest.tokens as { mint: string }[]).map((t) => t.mint);
-      results.specWay = await section('spec way vs ours', () => measureSpecWay(bench, owner, mints));
-      const rows = await section('server load', () => measureServerLoad(bench, owner, log));
+      results.specWay = await section('specWay', () => measureSpecWay(bench, owner, mints));
+      const rows = await section('load', () => measureServerLoad(bench, owner, log));
       if (rows) results.serverLoad = { concurrency: CONCURRENCY, durationMs: DURATION_MS, rows };
     }
-    results.solBack = await section('SOL back', () => measureSolBack(bench));
+    results.solBack = await section('solBack', () => measureSolBack(bench));
     results.browser = await section('browser', () => measureBrowser(bench, log));
     if (results.browser) results.fundLargeMs.push(results.browser.fundMs);
   } finally {
     await bench.server.close();
   }
   results.runMs = performance.now() - t0;
+  results.machine.loadAverageAtEnd = os.loadavg()[0];
   const file = path.join(__dirname, 'results.json');
   fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);

@@ -6,13 +6,17 @@ type Row = [figure: string, ours: string, comparedWith: string, target: string, 
 const n = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const kb = (bytes: number) => `${n(bytes / 1024, 1)} KB`;
 const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
-const MISSING = '(section failed)';
 
-/** Server-own upstream calls per 100 assets at or below this count grow with N/100 (one call per asset would be 100). */
-export const UPSTREAM_PER_HUNDRED_TARGET = 2;
+/**
+ * Upstream calls the server adds per 100 extra assets (large wallet against demo wallet). At most this many means a
+ * few passes batched by 100 (N/100); one call per asset would add 100.
+ */
+export const UPSTREAM_PER_HUNDRED_TARGET = 5;
 
 export function tableRows(r: BenchResults): Row[] {
   const rows: Row[] = [];
+  const failedNames = new Set(r.failures.map((f) => f.section));
+  const missing = (section: string) => (failedNames.has(section) ? '(section failed)' : '(not run)');
   const p = r.packing;
   if (p) {
     const c = p.closes;
@@ -21,20 +25,21 @@ export function tableRows(r: BenchResults): Row[] {
       c.peers.map((x) => `${x.perTransaction}/tx → ${x.transactions} tx, ${x.approvals} approvals`).join('; '), '—', '—']);
     const b = p.burnPairs;
     rows.push(['burn+close pairs per transaction', `${Math.max(...b.perTransaction)} (${b.perTransaction.join('/')})`, `limit ${b.limit}, ratio ${n(b.ratio, 2)}; spec 8`, 'ratio ≥ 0.95', ok(b.ratio >= 0.95)]);
-  } else rows.push(['packing', MISSING, '', '', '']);
+  } else rows.push(['packing', missing('packing'), '', '', '']);
 
   const br = r.browser;
   if (br) {
     for (const a of br.approvals) {
-      rows.push([`approvals: ${a.what}`, a.done ? `${a.approvals} (${a.transactions} tx: ${a.perTransaction.join('/')})` : MISSING,
+      rows.push([`approvals: ${a.what}`, a.done ? `${a.approvals} (${a.transactions} tx: ${a.perTransaction.join('/')})` : '(step failed)',
         a.what.includes('vacant') ? '8/20/27 per tx → 25/10/8' : a.what.includes('NFT') ? 'spec: 10 per batch → 2' : 'spec: 8 per tx → 7', '1', a.done ? ok(a.approvals === 1) : 'NOT met']);
     }
     const l = br.load;
     rows.push([`large wallet: connect → lists (${n(l.assets.total)} assets)`, `${n(l.connectToListsMs / 1000, 1)} s`, '—', '—', '—']);
     rows.push(['large wallet: page requests to /api', `${l.pageRequests.api} (${l.pageRequests.rpc} to /api/rpc)`, `${l.pageRequests.total} requests in all incl. images/chunks`, '< 10', ok(l.pageRequests.api < 10)]);
-    rows.push(['large wallet: upstream calls by the server', `${l.upstream.serverOwn} (${n(l.upstream.perHundredAssets, 2)} per 100 assets)`,
-      `N/100 = ${n(l.assets.total / 100)}; one per asset = ${n(l.assets.total)}`, `≤ ${UPSTREAM_PER_HUNDRED_TARGET} per 100 assets`, ok(l.upstream.perHundredAssets <= UPSTREAM_PER_HUNDRED_TARGET)]);
-  } else rows.push(['browser (approvals, large wallet load)', MISSING, '', '', '']);
+    rows.push(['large wallet: upstream calls by the server', `${l.upstream.serverOwn} (demo wallet: ${br.small.upstream.serverOwn} for ${br.small.assets.total} assets)`,
+      `one call per asset would be ${n(l.assets.total)}`, `≤ ${UPSTREAM_PER_HUNDRED_TARGET} more per 100 assets`,
+      `${n(br.upstreamPerHundredExtraAssets, 2)} per 100: ${ok(br.upstreamPerHundredExtraAssets <= UPSTREAM_PER_HUNDRED_TARGET)}`]);
+  } else rows.push(['browser (approvals, large wallet load)', missing('browser'), '', '', '']);
 
   const s = r.specWay;
   if (s) {
@@ -45,22 +50,22 @@ export function tableRows(r: BenchResults): Row[] {
   const sl = r.serverLoad;
   if (sl) {
     for (const row of sl.rows) {
-      rows.push([`${row.name} (${sl.concurrency} clients, ${sl.durationMs / 1000} s)`, `${n(row.rps)} req/s, p50 ${n(row.p50)} ms, p99 ${n(row.p99)} ms`,
-        row.wraps ? `raw RPC under ${row.wraps}` : `${row.requests} requests`, '0 errors', `${row.errors} errors: ${ok(row.errors === 0)}`]);
+        rows.push([`${row.name} (${sl.concurrency} clients, ${sl.durationMs / 1000} s)`, `${n(row.rps, 1)} req/s, p50 ${n(row.p50)} ms, p99 ${n(row.p99)} ms`,
+        `${row.requests} done, ${row.unfinished ?? 0} cut off; alone ${n(row.alone)} ms${row.wraps ? `; raw RPC under ${row.wraps}` : ''}`, '0 errors', `${row.errors} errors: ${ok(row.errors === 0)}`]);
     }
-  } else rows.push(['server load', MISSING, '', '', '']);
+  } else rows.push(['server load', missing('load'), '', '', '']);
 
   const sb = r.solBack;
   if (sb) {
     rows.push(['SOL back per NFT: full burn (burnV1)', `${n(sb.fullBurn.grossPerNft)} lamports (net ${n(sb.fullBurn.netPerNft)})`,
       `SPL burn+close ${n(sb.splBurnClose.grossPerNft)} (net ${n(sb.splBurnClose.netPerNft)}); ×${n(sb.ratio, 2)}`, 'more than SPL', ok(sb.ratio > 1)]);
-  } else rows.push(['SOL back', MISSING, '', '', '']);
+  } else rows.push(['SOL back', missing('solBack'), '', '', '']);
 
   const bu = r.bundle;
   if (bu) {
     rows.push(['bundle: initial JS gzip', kb(bu.initialGzip), `total JS ${kb(bu.totalGzip)} gzip; ${bu.lazyChunks.length} lazy chunks`, '≤ 230 KB', ok(bu.initialGzip <= 230 * 1024)]);
     rows.push(['bundle: confetti and modals lazy', `confetti ${bu.confettiLazy ? 'lazy' : 'initial'}, modals ${bu.modalsLazy ? 'lazy' : 'initial'}`, '—', 'both lazy', ok(bu.confettiLazy && bu.modalsLazy)]);
-  } else rows.push(['bundle', MISSING, '', '', '']);
+  } else rows.push(['bundle', missing('bundle'), '', '', '']);
 
   if (r.fundLargeMs?.length) rows.push(['funding the large profile', r.fundLargeMs.map((ms) => `${n(ms / 1000, 1)} s`).join(', '), '—', '—', '—']);
   return rows;
