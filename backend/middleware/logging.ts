@@ -29,13 +29,41 @@ export function requestLogger(logger: Logger): Middleware {
     } finally {
       const line = { method: ctx.method, url: redactUrl(ctx.url), status: ctx.status, ms: Date.now() - started };
       if (logger.isLevelEnabled('debug') && ctx.path !== '/api/rpc') {
-        logger.debug({ ...line, body: (ctx.request as { body?: unknown }).body }, 'request');
+        logger.debug({ ...line, body: redactBody((ctx.request as { body?: unknown }).body) }, 'request');
       } else if (ctx.status >= 500) logger.error(line, 'request');
       else if (ctx.path === '/api/rpc') (ctx.status >= 400 ? logger.warn(line, 'request') : logger.debug(line, 'request'));
       else if (ctx.path.startsWith('/api')) logger.info(line, 'request');
       else logger.debug(line, 'request');
     }
   };
+}
+
+const SECRET_NAME = /private.?key|secret|signature|signed|seed|mnemonic|password|api.?key/i;
+const BASE58_64_BYTES = /^[1-9A-HJ-NP-Za-km-z]{80,90}$/; // a secret key or a signature
+const LONG_BASE64 = /^[A-Za-z0-9+/]{120,}={0,2}$/; // a serialized (signed) transaction
+const REDACTED = '[redacted]';
+
+/**
+ * A copy of a request body fit for a log: fields named like secrets, and any value that looks like a secret key,
+ * a signature or a signed transaction wherever it sits, are replaced. Bounded in depth and size.
+ */
+export function redactBody(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    if (BASE58_64_BYTES.test(value) || LONG_BASE64.test(value)) return REDACTED;
+    return value.length > 200 ? `${value.slice(0, 200)}…(${value.length} chars)` : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= 6) return '[nested]';
+  if (Array.isArray(value)) {
+    // 64 numbers: a secret key as a byte array (the JSON keypair file format).
+    if (value.length === 64 && value.every((v) => typeof v === 'number')) return REDACTED;
+    const out = value.slice(0, 20).map((v) => redactBody(v, depth + 1));
+    if (value.length > 20) out.push(`…(${value.length} items)`);
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value).slice(0, 50)) out[k] = SECRET_NAME.test(k) ? REDACTED : redactBody(v, depth + 1);
+  return out;
 }
 
 function redactUrl(url: string): string {
