@@ -89,6 +89,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     localnet,
     async listen(port = config.port) {
       const server = http.createServer(app.callback());
+      // Longer than clients' pooled keep-alive, so a request never races the server closing an idle socket.
+      server.keepAliveTimeout = 65_000;
       server.on('upgrade', (req, socket, head) => {
         const pathname = new URL(req.url ?? '/', 'http://x').pathname;
         if (pathname !== '/api/rpc') return socket.destroy();

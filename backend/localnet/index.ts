@@ -48,6 +48,11 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   const chain = new Chain(restored?.svm);
   const faucet = restored ? Keypair.fromSecretKey(Uint8Array.from(restored.state.faucetSecret)) : Keypair.generate();
   if (restored) restoreChainState(chain, restored.state);
+  // On a cluster the service wallets exist; here nobody holds their keys, so open them with the rent-exempt minimum:
+  // a 1 % fee below that minimum sent to a missing account would fail the user's whole transaction.
+  for (const wallet of [opts.feeWallet, opts.trashWallet]) {
+    if (!chain.getAccount(wallet)) chain.setAccount(wallet, { lamports: chain.rent(0) });
+  }
 
   const metaplex = installMetaplex(chain, { delegate: opts.delegate, trashWallet: opts.trashWallet, feeWallet: opts.feeWallet,
     authority: faucet.publicKey.toBase58() });
