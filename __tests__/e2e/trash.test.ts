@@ -196,6 +196,11 @@ test('delegated transfer: succeeds for the delegated demo cNFT; the button is di
   let modal = page.getByTestId('delegated-modal');
   await modal.getByTestId('delegated-not-delegated').waitFor();
   expect(await modal.getByRole('button', { name: DELEGATED_MODAL.transfer }).isDisabled()).toBe(true);
+  // Ours: delegate it from here (the owner signs the Bubblegum delegate); then the transfer is possible.
+  await modal.getByTestId('delegated-delegate-first').click();
+  await modal.getByTestId('delegated-delegate').waitFor({ timeout: 30_000 });
+  expect((await assetOf(plain.assetId)).delegate).toBe(server.app.delegate!.publicKey.toBase58());
+  expect(await modal.getByRole('button', { name: DELEGATED_MODAL.transfer }).isDisabled()).toBe(false);
   await modal.getByRole('button', { name: 'Close' }).click();
 
   await card(page, delegated.assetId).getByTestId('cnft-delegated').click();

@@ -7,7 +7,8 @@ import { CNFT_ERRORS, DELEGATED_MODAL, VALIDATION, transferFailed } from '../../
 import { useGetDelegateInfoQuery, useGetDelegateProofQuery } from './trashApi';
 import { TrashModalShell } from './TrashModalShell';
 import { TRASH_UI } from './trashTexts';
-import { delegatedTrash, TrashCancelledError, type TrashDeps } from './trashFlows';
+import { configApi } from '../../api/configApi';
+import { delegatedTrash, delegateForQueue, TrashCancelledError, type TrashDeps } from './trashFlows';
 
 type Phase = 'initial' | 'signing' | 'transferring' | 'success' | 'error';
 
@@ -29,6 +30,24 @@ export default function DelegatedTransferModal({
   const [phase, setPhase] = useState<Phase>('initial');
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<{ signature?: string; explorerUrl?: string } | null>(null);
+  const [delegating, setDelegating] = useState(false);
+  const { data: config } = configApi.useGetConfigQuery();
+
+  // Ours: a cNFT not yet delegated can be delegated here (the owner signs a Bubblegum delegate transaction).
+  const delegateFirst = async () => {
+    if (!deps || !config?.delegate) return;
+    setDelegating(true);
+    setError(null);
+    try {
+      await delegateForQueue(deps, [asset.mint], config.delegate);
+      await info.refetch();
+    } catch (err) {
+      setPhase('error');
+      setError(err instanceof TrashCancelledError ? CNFT_ERRORS.cancelledByUser : classifyError(err, 'cnft').message);
+    } finally {
+      setDelegating(false);
+    }
+  };
 
   const loading = info.isFetching || info.isLoading;
   const delegation = info.data?.delegationInfo;
@@ -79,7 +98,14 @@ export default function DelegatedTransferModal({
             {DELEGATED_MODAL.delegate}: <code>{delegation.delegate}</code>
           </p>
         ) : (
-          <p className="trash-info" data-testid="delegated-not-delegated">{TRASH_UI.notDelegated}</p>
+          <div className="trash-info" data-testid="delegated-not-delegated">
+            <p>{TRASH_UI.notDelegated}</p>
+            {deps?.wallet.publicKey && config?.delegate && (
+              <button type="button" className="secondary" data-testid="delegated-delegate-first" onClick={delegateFirst} disabled={delegating || busy}>
+                {delegating ? TRASH_UI.delegating : TRASH_UI.delegateFirst}
+              </button>
+            )}
+          </div>
         )
       )}
       {busy && (

@@ -17,5 +17,7 @@ export const TRASH_UI = {
   keyStaysHere: 'The key is used only in this page to sign; it is never sent anywhere and is forgotten when this window closes.',
   selectedCount: (n: number) => `${n} cNFT${n === 1 ? '' : 's'} selected`,
   close: 'Close',
+  delegateFirst: 'Delegate to the server',
+  delegating: 'Approve the delegation in your wallet...',
   queueIntro: 'Selected cNFTs are delegated to the server (one wallet approval), then the server moves each to the trash wallet.',
 } as const;
