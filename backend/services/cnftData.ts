@@ -1,7 +1,7 @@
 // cNFT data on the server: asset and fresh proof from DAS, the tree's shape from its account, and the leaf to sign.
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import type { Transaction } from '@solana/web3.js';
+import { PublicKey, type Transaction } from '@solana/web3.js';
 import type { CnftLeaf } from '../../src/chain/cnft';
 import { explorerTxUrl, type ExplorerCluster } from '../../src/chain/format';
 import { leafFor, treeShapeFromAccount, type ProofLike, type TreeShape } from '../../src/features/trash/cnftChain';
@@ -63,7 +63,6 @@ export async function fetchProof(services: Pick<Services, 'das'>, assetId: strin
 
 /** Depth, buffer and canopy of a tree, from its account. */
 export async function fetchTreeShape(services: Pick<Services, 'connection'>, tree: string): Promise<TreeShape> {
-  const { PublicKey } = await import('@solana/web3.js');
   const info = await services.connection.getAccountInfo(new PublicKey(tree), 'confirmed');
   if (!info) throw ValidationError('Missing tree address in asset data...');
   try {

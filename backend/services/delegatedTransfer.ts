@@ -1,6 +1,7 @@
 // Transfers as the server's delegate key (spec §7.5 delegated transfer, and the queue worker): the owner delegated
 // the leaf to our key earlier; we sign and pay for a Bubblegum transfer to TRASH_WALLET with a fresh proof.
-import { LAMPORTS_PER_SOL, PublicKey, type Keypair } from '@solana/web3.js';
+import { LAMPORTS_PER_SOL, type Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { buildDelegatedTransferTransaction } from '../../src/features/trash/cnftChain';
 import type { Services } from '../context';
 import { ServiceUnavailableError, ValidationError } from '../errors';
@@ -50,7 +51,6 @@ export async function prepareDelegatedTransfer(
   tx.recentBlockhash = blockhash;
   tx.sign(delegate);
   const raw = tx.serialize();
-  const { default: bs58 } = await import('bs58');
   return { bundle, raw, signature: bs58.encode(tx.signature!), lastValidBlockHeight };
 }
 
@@ -58,4 +58,3 @@ export function isDelegatedTo(asset: { ownership?: { delegate?: string | null } 
   return !!delegate && asset.ownership?.delegate === delegate.publicKey.toBase58();
 }
 
-export { PublicKey };

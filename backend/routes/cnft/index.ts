@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { treeConfigAddress } from '../../../src/chain/cnft';
 import { authorizationMessages } from '../../../src/common/apiTypes';
 import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
 import { buildDelegateTransaction } from '../../../src/features/trash/cnftChain';
@@ -46,7 +47,6 @@ export function cnftRoutes(services: Services): Router {
     const { asset, leaf, proof } = await loadLeaf(services, assetId);
     if (asset.ownership.owner !== ownerAddress) throw Forbidden(NOT_OWNER);
     const already = asset.ownership.delegate === delegate;
-    const { treeConfigAddress } = await import('../../../src/chain/cnft');
     let transaction: string | undefined;
     if (!already) {
       const tx = buildOr400(() => buildDelegateTransaction(leaf, delegate));

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import type { Middleware } from 'koa';
 import { VersionedTransaction } from '@solana/web3.js';
@@ -12,7 +11,7 @@ import type { Services } from '../../context';
 import { AppError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft } from '../../services/cnftData';
-import { sendUntilSettled } from '../../services/cnftSend';
+import { sendFailure, sendUntilSettled } from '../../services/cnftSend';
 import { RobustTransferSchema } from './schema';
 
 /** Refused before anything else looks at the body (and before validation could echo it). */
@@ -86,7 +85,7 @@ export function robustTransferRoutes(services: Services): Router {
       throw ValidationError('signedTransaction is not a base64 Solana transaction');
     }
     const outcome = await sendUntilSettled(services, raw, { timeoutMs: 60_000 }).catch((err: Error) => {
-      throw ValidationError(`Transfer failed: ${err.message}`);
+      throw sendFailure(err);
     });
     const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
     if (outcome.status === 'confirmed') {
@@ -102,4 +101,3 @@ export function robustTransferRoutes(services: Services): Router {
   return router;
 }
 
-export { bs58 };
