@@ -188,3 +188,13 @@ describe('modals', () => {
     expect(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust })).toBeTruthy();
   });
 });
+
+it('a proof that cannot fit one transaction gives a clear message', async () => {
+  const { buildTrashTransaction, ProofTooLargeError } = await import('../../../src/features/trash/cnftChain');
+  const a = fakeAsset(assetId()).data;
+  const leaf = leafFor(a, { proof: Array.from({ length: 24 }, rnd), root: rnd() });
+  expect(() => buildTrashTransaction(leaf, trashWallet)).toThrow(ProofTooLargeError);
+  expect(() => buildTrashTransaction(leaf, trashWallet)).toThrow(/needs 24 proof nodes, which do not fit in one transaction/);
+  const fits = leafFor(a, { proof: Array.from({ length: 21 }, rnd), root: rnd() });
+  expect(() => buildTrashTransaction(fits, trashWallet)).not.toThrow(); // DESIGN §6: at most 21 nodes
+});
