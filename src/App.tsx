@@ -1,6 +1,6 @@
 // The page: brand header, then the wallet assets screen inside the store, persistence and chain/wallet providers.
 // A render failure anywhere below the header shows the fallback screen of spec §2.6.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
@@ -20,6 +20,13 @@ function createPage() {
 
 export function App() {
   const [{ extra, store, persistor }] = useState(createPage);
+  // redux-persist writes on a timer; a reload right after an action (the vacant flow's success reload) would drop
+  // the newest activity entry. Flushing on pagehide writes it synchronously to localStorage first.
+  useEffect(() => {
+    const flush = () => void persistor.flush();
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [persistor]);
   return (
     <div className="app">
       <Header />

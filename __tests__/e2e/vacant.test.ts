@@ -215,6 +215,8 @@ describe('vacant banner and recovery in Chromium', () => {
     await s.page.waitForLoadState('load');
     await s.page.getByTestId('rent-card').waitFor({ timeout: 30_000 });
     await waitFor(async () => (await s.page.getByTestId('vacant-banner').count()) === 0);
+    // The recovery was logged before the reload and survived it (the alert is accepted at once, as a hurried user would).
+    await waitFor(async () => (await s.page.locator('[data-testid="activity-entry"][data-type="vacant-burn"]').count()) === 1);
     await s.page.screenshot({ path: path.join(SHOTS, 'after.png') });
   }, 180_000);
 
