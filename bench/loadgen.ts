@@ -112,7 +112,7 @@ async function main(opts: LoadOptions): Promise<LoadResult> {
     if (run) {
       const paths = opts.paths ?? opts.targets!.map((t) => t.path);
       const r = await run({ url: opts.url, paths, concurrency: opts.concurrency, durationMs: opts.durationMs });
-      return { requests: r.requests, errors: r.errors, rps: r.rps, p50: r.p50, p99: r.p99, generator: 'bench/load.ts' };
+      return { requests: r.requests, errors: r.errors, rps: r.rps, p50: r.p50, p99: r.p99, errorKinds: r.errorKinds, unfinished: 0, generator: 'bench/load.ts' };
     }
   }
   return runLoad(opts);

@@ -50,8 +50,11 @@ export function tableRows(r: BenchResults): Row[] {
   const sl = r.serverLoad;
   if (sl) {
     for (const row of sl.rows) {
-        rows.push([`${row.name} (${sl.concurrency} clients, ${sl.durationMs / 1000} s)`, `${n(row.rps, 1)} req/s, p50 ${n(row.p50)} ms, p99 ${n(row.p99)} ms`,
-        `${row.requests} done, ${row.unfinished ?? 0} cut off; alone ${n(row.alone)} ms${row.wraps ? `; raw RPC under ${row.wraps}` : ''}`, '0 errors', `${row.errors} errors: ${ok(row.errors === 0)}`]);
+      const raw = sl.rows.find((x) => x.wraps === row.name);
+      const vsRaw = raw ? `; ${n(row.rps / raw.rps, 2)}× the raw calls' req/s` : row.wraps ? `; the raw RPC under ${row.wraps}` : '';
+      rows.push([`${row.name} (${sl.concurrency} clients, ${sl.durationMs / 1000} s)`, `${n(row.rps, 1)} req/s, p50 ${n(row.p50)} ms, p99 ${n(row.p99)} ms`,
+        `${row.requests} done, ${row.unfinished ?? 0} cut off; alone ${n(row.alone)} ms${vsRaw}`, '0 errors',
+        `${row.errors} errors${row.errors ? ` ${JSON.stringify(row.errorKinds ?? {})}` : ''}: ${ok(row.errors === 0)}`]);
     }
   } else rows.push(['server load', missing('load'), '', '', '']);
 
