@@ -57,7 +57,7 @@ describe('rate limiting per client address', () => {
     let now = 0;
     const mw = rateLimit({ perMinute: 5, rpcPerMinute: 0, now: () => now });
     const ctx = () => ({ path: '/api/x', get: () => '', req: { socket: { remoteAddress: '203.0.113.1' } }, set: () => undefined }) as never;
-    const hit = () => mw(ctx(), async () => undefined).then(() => 'ok', (e) => e.status);
+    const hit = () => mw(ctx(), async () => undefined).then(() => 'ok', (e: { status: number }) => e.status);
     for (let i = 0; i < 5; i++) expect(await hit()).toBe('ok');
     expect(await hit()).toBe(429);
     now += 12_000;

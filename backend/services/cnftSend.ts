@@ -1,7 +1,9 @@
 // Sending a signed cNFT transaction from the server: broadcast, then rebroadcast the same bytes until it confirms,
 // fails, or its blockhash expires. The same bytes always carry the same signature, so a rebroadcast never moves twice.
 import bs58 from 'bs58';
+import { CNFT_ERRORS } from '../../src/common/texts';
 import type { Services } from '../context';
+import { AppError, isRateLimited, RateLimitedError, ValidationError } from '../errors';
 
 export interface SendOutcome {
   signature: string;
@@ -25,6 +27,17 @@ export function firstSignature(raw: Uint8Array): string {
   const count = raw[0];
   if (!count || count >= 0x80) throw new Error('not a signed transaction');
   return bs58.encode(raw.subarray(1, 65));
+}
+
+/**
+ * The answer for a send the RPC refused (nothing was executed): still rate limited after the RPC client's backoff →
+ * 429 with the spec's text; a time-out → 504 with the spec's text (the client may retry: a fresh attempt cannot
+ * move the asset twice); anything else → 400 'Transfer failed: …'.
+ */
+export function sendFailure(err: Error): AppError {
+  if (isRateLimited(err)) return RateLimitedError(CNFT_ERRORS.rateLimited);
+  if (/timed? ?out/i.test(err.message)) return new AppError(504, 'send_timeout', CNFT_ERRORS.timeout, true);
+  return ValidationError(`${CNFT_ERRORS.transferFailed}: ${err.message}`);
 }
 
 export async function sendUntilSettled(

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import { authorizationMessages } from '../../../src/common/apiTypes';
 import type { Services } from '../../context';
-import { AppError, ValidationError } from '../../errors';
+import { AppError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft, fetchProof, INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
-import { sendUntilSettled } from '../../services/cnftSend';
+import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/cnftSend';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
 
@@ -59,12 +59,17 @@ export function delegateRoutes(services: Services): Router {
     const asset = await fetchCnft(services, assetId);
     if (asset.ownership.owner !== sender) throw Forbidden(NOT_OWNER);
     // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
-    const prepared = await prepareDelegatedTransfer(services, assetId, sender);
-    const outcome = await sendUntilSettled(services, prepared.raw, { lastValidBlockHeight: prepared.lastValidBlockHeight, timeoutMs: 25_000 }).catch(
-      (err: Error) => {
-        throw ValidationError(`Transfer failed: ${err.message}`);
-      },
-    );
+    const attempt = async (): Promise<SendOutcome> => {
+      const prepared = await prepareDelegatedTransfer(services, assetId, sender);
+      return sendUntilSettled(services, prepared.raw, { lastValidBlockHeight: prepared.lastValidBlockHeight, timeoutMs: 25_000 }).catch((err: Error) => {
+        if (/blockhash not found/i.test(err.message)) return { signature: prepared.signature, status: 'expired' as const };
+        throw sendFailure(err);
+      });
+    };
+    // Spec §4.6: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
+    // retry re-checks the owner, so the asset cannot move twice.
+    let outcome = await attempt();
+    if (outcome.status === 'expired') outcome = await attempt();
     const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
     if (outcome.status === 'confirmed') ctx.body = { success: true, signature: outcome.signature, explorerUrl };
     else if (outcome.status === 'timeout')
