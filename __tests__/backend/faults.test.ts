@@ -286,3 +286,62 @@ describe('confirmations that do not come in time', () => {
     expect(tally.duplicated).toBe(0);
   });
 });
+
+describe('restarts on the same DATA_DIR', () => {
+  it('survive 3 restarts: chain state kept, a prepared-but-unsent burn is refused (not sent), nothing runs twice', async () => {
+    const fs = await import('fs');
+    const os = await import('os');
+    const path = await import('path');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-restart-'));
+    const boot = () => startServer({}, { overrides: { dataDir, memoryOnly: false } });
+    let server = await boot();
+    try {
+      const owner = Keypair.generate();
+      const o = owner.publicKey.toBase58();
+      const funded = (await server.post('/api/localnet/fund', { owner: o })).json.manifest;
+      const empty: string[] = funded.emptyAccounts.map((a: { account: string }) => a.account);
+      const sign = async (srv: TestServer) => {
+        const p = await srv.post('/api/prepare-burn-transactions', { ownerAddress: o });
+        const tx = VersionedTransaction.deserialize(Buffer.from(p.json.transactions[0], 'base64'));
+        tx.sign([owner]);
+        return { signed: Buffer.from(tx.serialize()).toString('base64'), count: p.json.accountCounts[0] as number };
+      };
+      const tokens = async (srv: TestServer) =>
+        ((await srv.get(`/api/wallet-tokens/${o}`)).json.tokens as { mint: string }[]).sort((a, b) => a.mint.localeCompare(b.mint));
+      const tokensBefore = await tokens(server);
+      const stale = await sign(server);
+
+      await server.close(); // restart 1
+      server = await boot();
+      expect(await tokens(server)).toEqual(tokensBefore);
+      const refused = await server.post('/api/submit-burn-transaction', { signedTransaction: stale.signed, accountCount: stale.count });
+      expect([refused.status, refused.json.success]).toEqual([400, false]);
+      const zeros = async (srv: TestServer) =>
+        (await srv.solback.rpc.call<{ value: ({ lamports: number } | null)[] }>('getMultipleAccounts', [empty, { encoding: 'base64' }])).value.filter((a) => !a).length;
+      expect(await zeros(server)).toBe(0);
+      const fresh = await sign(server);
+      const ok = await server.post('/api/submit-burn-transaction', { signedTransaction: fresh.signed, accountCount: fresh.count });
+      expect(ok.status).toBe(200);
+      const closed = await zeros(server);
+      expect(closed).toBe(ok.json.accountCount);
+      const balance = async (srv: TestServer) => (await srv.solback.rpc.call<{ value: number }>('getBalance', [o])).value;
+      const after = await balance(server);
+
+      for (let i = 2; i <= 3; i++) {
+        await server.close(); // restarts 2 and 3
+        server = await boot();
+        expect(await balance(server)).toBe(after);
+        expect(await zeros(server)).toBe(closed);
+        const again = await server.post('/api/submit-burn-transaction', { signedTransaction: fresh.signed, accountCount: fresh.count });
+        expect(again.status).toBe(400); // not prepared by this run: nothing sent
+        expect(await balance(server)).toBe(after);
+      }
+      tally.flows++;
+      tally.executed++;
+      console.log('restarts: 3 survived on one DATA_DIR; balances and closed accounts unchanged across them');
+    } finally {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
