@@ -2,6 +2,7 @@
 // Run through tsx (`npm run build`), since webpack-cli cannot load a .ts config on its own.
 import path from 'path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import webpack from 'webpack';
 import { CHUNK_LOAD_TIMEOUT_MS, STATIC_PUBLIC_PATH } from './src/common/constants';
@@ -24,6 +25,14 @@ const pageTemplate = `<!doctype html>
   </body>
 </html>
 `;
+
+// Swaps `request` for `file` where the importing file lies inside node_modules/<from>/ (or @solana/<from>/).
+function replaceFor(request: RegExp, from: string, file: string): webpack.NormalModuleReplacementPlugin {
+  const issuer = new RegExp(`[\\\\/]node_modules[\\\\/](@solana[\\\\/])?${from.replace('.', '\\.')}[\\\\/]`);
+  return new webpack.NormalModuleReplacementPlugin(request, (resource) => {
+    if (issuer.test(resource.contextInfo?.issuer ?? '')) resource.request = path.join(root, file);
+  });
+}
 
 export default (_env: unknown, argv: { mode?: 'production' | 'development' }): webpack.Configuration => {
   const mode = argv.mode ?? 'production';
@@ -62,12 +71,23 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
             },
           },
         },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        // Production: CSS in its own file (a <link> in the head), not as strings plus style-loader in the first JS.
+        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
       ],
     },
     plugins: [
       new webpack.ProvidePlugin({ Buffer: ['buffer', 'Buffer'] }),
+      // @solana/wallet-adapter-react imports the Mobile Wallet Adapter statically but builds it only on Android web;
+      // it gets a stand-in that loads the real adapter (its own chunk) when built. Other importers get the real one.
+      replaceFor(/^@solana-mobile\/wallet-adapter-mobile$/, 'wallet-adapter-react', './src/features/wallet/lazyMobileWalletAdapter.ts'),
+      // Only web3.js's Secp256k1Program uses these (SolBack never does); borsh uses the polyfill only without TextDecoder.
+      replaceFor(/^@noble\/curves\/secp256k1(\.js)?$/, 'web3.js', './webpack-stubs/secp256k1.js'),
+      replaceFor(/^@noble\/hashes\/sha3(\.js)?$/, 'web3.js', './webpack-stubs/sha3.js'),
+      replaceFor(/^text-encoding-utf-8$/, 'borsh', './webpack-stubs/textEncoding.js'),
+      // borsh and web3.js each carry their own copy of bs58 4 (and base-x 3): borsh gets web3.js's.
+      replaceFor(/^bs58$/, 'borsh', path.relative(root, require.resolve('bs58', { paths: [path.join(root, 'node_modules', '@solana', 'web3.js')] }))),
+      ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' })] : []),
       new HtmlWebpackPlugin({ templateContent: pageTemplate, filename: 'index.html', inject: 'head', scriptLoading: 'defer' }),
     ],
     optimization: {

@@ -1,5 +1,6 @@
 // Bundle size after a production build: the initial set is what static/dist/index.html loads (its <script> and
 // stylesheet links); the rest are lazy chunks. Sizes are gzip -9 of each file, as a server would send them.
+// What is inside the initial JS, per package: `npx tsx bench/bundlePackages.ts`.
 import fs from 'fs';
 import path from 'path';
 import zlib from 'zlib';
@@ -21,13 +22,18 @@ const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }
 // A string only canvas-confetti's own code holds (one of its option names).
 const CONFETTI_MARKER = 'disableForReducedMotion';
 
-export function measureBundle(): BundleResult {
+/** Measures `distDir` as it is, or (without it) static/dist after building it when stale. */
+export function measureBundle(distDir?: string): BundleResult {
   const t0 = performance.now();
-  buildBundleIfStale();
+  if (!distDir) buildBundleIfStale();
   const buildMs = performance.now() - t0;
-  const dist = path.dirname(DIST_INDEX);
-  const html = fs.readFileSync(DIST_INDEX, 'utf8');
-  const refs = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  const dist = distDir ?? path.dirname(DIST_INDEX);
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  // Scripts and stylesheet links, whatever the order of their attributes (html-webpack-plugin writes href first).
+  const refs = [...html.matchAll(/<(?:script|link)\b[^>]*>/g)].flatMap(([tag]) => {
+    const ref = /\s(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    return ref && (tag.startsWith('<script') || /\srel="stylesheet"/.test(tag)) ? [ref] : [];
+  });
   const initialFiles = refs.filter((r) => r.startsWith('/static/dist/')).map((r) => path.basename(r));
   const assets = fs.readdirSync(dist).filter((f) => /\.(js|css)$/.test(f));
   const initial = new Set(initialFiles);

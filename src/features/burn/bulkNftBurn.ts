@@ -17,7 +17,6 @@ import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
-import { readNftBurns } from './nftBurnPlan';
 import { canSign, runTransactions } from './txRunner';
 
 class ServerRefusedError extends BurnValidationError {
@@ -70,6 +69,8 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     if (nfts.length === 0) throw new BurnValidationError(VALIDATION.noValidNfts);
 
     const connection = connectionOf(api);
+    // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
+    const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ './nftBurnPlan');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
     const [answer, own] = await Promise.all([requestTransactions(api, owner, nfts), readNftBurns(connection, owner, nfts)]);
     // The ceiling comes from our own reading of the accounts, never from the server's figures.

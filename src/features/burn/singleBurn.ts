@@ -12,7 +12,6 @@ import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps }
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
-import { nftBurnIxs, readNftBurns } from './nftBurnPlan';
 import { planTokenBurn } from './tokenBurnPlan';
 import { canSign, runTransactions } from './txRunner';
 
@@ -37,6 +36,8 @@ async function buildTokenBurn(api: BurnApi, connection: Conn, owner: string, min
 async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
   const nft = selectNfts(api.getState()).find((n) => n.mint === mint);
   if (!nft?.tokenAddress) throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
+  // Token Metadata + Umi (~60 KB gzip) load with the first NFT burn, not with the page.
+  const { nftBurnIxs, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ './nftBurnPlan');
   const { planned, skipped } = await readNftBurns(connection, owner, [{ mint, tokenAccount: nft.tokenAddress, name: nft.name }]);
   if (planned.length === 0) throw new BurnValidationError(errorBurningNft(skipped[0]?.reason ?? 'not burnable'));
   return { ixs: nftBurnIxs(owner, planned[0]), lamports: planned[0].rentLamports, allowed: [nft.tokenAddress, mint], guardKind: 'burnNfts', label: nft.name };

@@ -10,7 +10,7 @@ import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { makeTrashApi } from '../trash/trashApiAdapter';
-import { TrashCancelledError, delegateForQueue } from '../trash/trashFlows';
+import type * as TrashFlows from '../trash/trashFlows';
 import { queueApi } from './queueApi';
 import {
   queueAuthorized,
@@ -45,19 +45,22 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   const stillActive = () => api.getState().queue.status !== 'initial';
 
   // 1. Delegate the selected cNFTs that are not yet delegated to the server (one wallet approval).
+  let flows: typeof TrashFlows | undefined;
   try {
+    // The cNFT trash logic (shared with the lazy trash modals) loads with the first queue, not with the page.
+    flows = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashFlows');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
     const connection = api.extra.connection();
     if (!connection) throw new Error(CNFT_ERRORS.walletMissingSign);
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
-    await delegateForQueue(
+    await flows.delegateForQueue(
       { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: config.trashWallet, delay: api.delay },
       assets.map((a) => a.assetId),
       config.delegate,
     );
   } catch (err) {
     if (!stillActive()) return;
-    const message = err instanceof TrashCancelledError ? CNFT_ERRORS.cancelledByUser : signingFailed((err as Error).message);
+    const message = flows && err instanceof flows.TrashCancelledError ? CNFT_ERRORS.cancelledByUser : signingFailed((err as Error).message);
     return void fail(api, 'delegation', message);
   }
   if (!stillActive()) return;

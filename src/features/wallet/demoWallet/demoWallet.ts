@@ -4,7 +4,6 @@
 import type { Keypair } from '@solana/web3.js';
 import { VersionedTransaction } from '@solana/web3.js';
 import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
-import nacl from 'tweetnacl';
 import { loadOrCreateDemoKeypair, markFunded, wasFunded } from './demoKeyStore';
 
 export const DEMO_WALLET_NAME = 'Local Demo Wallet';
@@ -87,11 +86,14 @@ export function createDemoWallet({ fund, storage }: DemoWalletOptions): Wallet {
       },
       'solana:signMessage': {
         version: '1.0.0',
-        signMessage: async (...inputs: { message: Uint8Array }[]) =>
-          inputs.map(({ message }) => ({
+        signMessage: async (...inputs: { message: Uint8Array }[]) => {
+          // tweetnacl (10 KB gzip) loads with the first signed message, not with the page.
+          const { default: nacl } = await import(/* webpackChunkName: "demo-sign" */ 'tweetnacl');
+          return inputs.map(({ message }) => ({
             signedMessage: message,
             signature: nacl.sign.detached(message, signer().secretKey),
-          })),
+          }));
+        },
       },
     },
   } as Wallet;
