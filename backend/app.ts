@@ -6,6 +6,7 @@ import Koa from 'koa';
 import type { Config } from './config';
 import type { LocalnetPort, Services } from './context';
 import { NotFoundError } from './errors';
+import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
 import { rateLimit } from './middleware/rateLimit';
@@ -63,6 +64,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(errorHandler());
   app.use(securityHeaders());
   app.use(rateLimit({ perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute }));
+  app.use(coalesceGets());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
   // Unknown /api paths: checked on the way back, after each router's allowedMethods had its say (405).
   app.use(async (ctx, next) => {

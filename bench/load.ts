@@ -7,6 +7,8 @@ export interface LoadOptions {
   paths: string[]; // e.g. ['/api/wallet-tokens/<owner>', '/api/rent-estimate/<owner>']
   concurrency: number;
   durationMs: number;
+  /** A request still unanswered after this long counts as an error (default 120 s). */
+  timeoutMs?: number;
 }
 
 export interface LoadResult {
@@ -19,7 +21,7 @@ export interface LoadResult {
   errorKinds: Record<string, number>;
 }
 
-export async function runLoad({ url, paths, concurrency, durationMs }: LoadOptions): Promise<LoadResult> {
+export async function runLoad({ url, paths, concurrency, durationMs, timeoutMs = 120_000 }: LoadOptions): Promise<LoadResult> {
   if (paths.length === 0 || concurrency < 1 || durationMs <= 0) throw new Error('runLoad: needs paths, concurrency ≥ 1 and a duration');
   const latencies: number[] = [];
   const errorKinds: Record<string, number> = {};
@@ -33,7 +35,7 @@ export async function runLoad({ url, paths, concurrency, durationMs }: LoadOptio
       const path = paths[next++ % paths.length];
       const t0 = performance.now();
       try {
-        const res = await fetch(url + path, { signal: AbortSignal.timeout(60_000) });
+        const res = await fetch(url + path, { signal: AbortSignal.timeout(timeoutMs) });
         const text = await res.text();
         if (!res.ok) fail(`HTTP ${res.status}`);
         else if (/^\s*\{\s*"success"\s*:\s*false/.test(text)) fail('success:false');

@@ -144,6 +144,57 @@ describe('static serving, limits and headers', () => {
   });
 });
 
+describe('identical concurrent GETs share one answer', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer();
+  });
+  afterAll(() => s.close());
+
+  it('20 concurrent requests for one wallet all get the same full answer; errors stay JSON', async () => {
+    const owner = Keypair.generate().publicKey.toBase58();
+    expect((await s.post('/api/localnet/fund', { owner })).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => s.get(`/api/wallet-tokens/${owner}`)));
+    expect(answers.every((a) => a.status === 200 && a.text === answers[0].text)).toBe(true);
+    expect(answers[0].json.tokens.length).toBeGreaterThan(0);
+    expect(answers[0].headers.get('cache-control')).toBe('no-store');
+    const bad = await Promise.all(Array.from({ length: 5 }, () => s.get('/api/wallet-tokens/abc')));
+    expect(bad.map((b) => b.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(bad.every((b) => b.json.success === false)).toBe(true);
+  });
+
+  it('the work runs once for concurrent identical GETs, again for a later one, and a thrown error reaches every waiter', async () => {
+    const Koa = (await import('koa')).default;
+    const { coalesceGets } = await import('../../backend/middleware/coalesce');
+    const { errorHandler } = await import('../../backend/middleware/errorHandler');
+    let runs = 0;
+    const app = new Koa();
+    app.use(errorHandler());
+    app.use(coalesceGets());
+    app.use(async (ctx) => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 200));
+      if (ctx.path === '/api/fail') throw Object.assign(new Error('no'), { status: 404, expose: true });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, run: runs };
+    });
+    const server = http.createServer(app.callback()).listen(0);
+    const base = `http://localhost:${(server.address() as { port: number }).port}`;
+    try {
+      const many = await Promise.all(Array.from({ length: 20 }, () => fetch(base + '/api/w/1').then((r) => r.json())));
+      expect(runs).toBe(1);
+      expect(new Set(many.map((m) => m.run))).toEqual(new Set([1]));
+      await fetch(base + '/api/w/1');
+      expect(runs).toBe(2); // nothing is cached once answered
+      const failed = await Promise.all(Array.from({ length: 5 }, () => fetch(base + '/api/fail').then(async (r) => [r.status, await r.json()])));
+      expect(runs).toBe(3);
+      expect(failed.every(([st, body]) => st === 404 && body.success === false)).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('load generator (tiny run; the full one is npm run bench)', () => {
   let s: TestServer;
   beforeAll(async () => {

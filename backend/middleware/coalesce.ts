@@ -1,0 +1,57 @@
+import type { Context, Middleware } from 'koa';
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+const SHARED_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'retry-after'];
+
+/**
+ * Identical GET /api requests that arrive while the same one is being answered share that answer instead of
+ * repeating the work (many tabs or clients polling one wallet under load). Only concurrent requests share; the
+ * answer is never kept afterwards, so it is as fresh as the request itself. Errors are shared the same way.
+ */
+export function coalesceGets(): Middleware {
+  const inflight = new Map<string, Promise<Answer | null>>();
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' || !ctx.path.startsWith('/api/')) return next();
+    const key = ctx.url;
+    const running = inflight.get(key);
+    if (running) {
+      const answer = await running;
+      if (answer) return apply(ctx, answer);
+      return next(); // the first one's body could not be shared (a stream): do the work
+    }
+    const leader = (async () => {
+      await next();
+      return snapshot(ctx);
+    })();
+    inflight.set(key, leader);
+    try {
+      await leader;
+    } finally {
+      inflight.delete(key);
+    }
+  };
+}
+
+function snapshot(ctx: Context): Answer | null {
+  const body = ctx.body;
+  // JSON values and strings only: a stream can be read once, and an empty body would turn into a 204.
+  const shareable = typeof body === 'string' || (typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function');
+  if (!shareable) return null;
+  const headers: Record<string, string> = {};
+  for (const h of SHARED_HEADERS) {
+    const v = ctx.response.get(h);
+    if (v) headers[h] = String(v);
+  }
+  return { status: ctx.status, body, headers };
+}
+
+function apply(ctx: Context, answer: Answer): void {
+  ctx.status = answer.status;
+  ctx.body = answer.body;
+  for (const [k, v] of Object.entries(answer.headers)) ctx.set(k, v);
+}
