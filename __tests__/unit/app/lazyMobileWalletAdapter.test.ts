@@ -16,7 +16,7 @@ const config = () => ({
   addressSelector: Lazy.createDefaultAddressSelector(),
   appIdentity: { uri: 'https://solback.test' },
   authorizationResultCache: Lazy.createDefaultAuthorizationResultCache(),
-  chain: 'solana:mainnet',
+  chain: 'solana:mainnet' as const,
   onWalletNotFound: Lazy.createDefaultWalletNotFoundHandler(),
 });
 
