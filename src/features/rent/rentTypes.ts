@@ -1,25 +1,8 @@
-// The rent-estimate body as the server sends it (backend/services/rentEstimate.ts): the spec's amount fields in
-// SOL for display, each with an exact integer twin in lamports. The client computes with the lamports only.
-export interface RentEstimateBody {
-  totalRentEstimate: number;
-  totalRentEstimateLamports: number;
-  rentPerAccount: number;
-  rentPerAccountLamports: number;
-  nftRentPerAsset: number;
-  nftRentPerAssetLamports: number;
-  nftAccounts: number;
-  tokenAccounts: number;
-  vacantAccounts: number;
-  breakdown: {
-    nftRent: number;
-    nftRentLamports: number;
-    tokenRent: number;
-    tokenRentLamports: number;
-    vacantRent: number;
-    vacantRentLamports: number;
-  };
-  actualBalances: { avgVacantRent: number; avgVacantRentLamports: number };
-}
+import type { RentEstimateData } from '../../common/apiTypes';
+
+// The rent-estimate body as the server sends it: the spec's amount fields in SOL for display, each with an exact
+// integer twin in lamports. The client computes with the lamports only.
+export type RentEstimateBody = RentEstimateData;
 
 /** What the card needs, in lamports (integers). */
 export interface RentEstimate {
