@@ -36,6 +36,8 @@ export interface PackingResult {
     perTransaction: number[];
     maxBytes: number;
     limit: number;
+    /** The same without compute-budget and fee instructions (what a tool that sends neither fits). */
+    bareLimit: number;
     ratio: number;
     fewestTransactions: number;
     peers: { name: string; perTransaction: number; transactions: number; approvals: number }[];
@@ -72,6 +74,7 @@ async function closes(b: Bench, owner: string): Promise<PackingResult['closes']>
     perTransaction,
     maxBytes,
     limit,
+    bareLimit: measureLimit(owner, [], groups, []),
     ratio: Math.max(...perTransaction) / limit,
     fewestTransactions: Math.ceil(accounts / limit),
     peers: PEERS.map((p) => ({ ...p, transactions: Math.ceil(accounts / p.perTransaction), approvals: Math.ceil(accounts / p.perTransaction) })),
