@@ -3,13 +3,14 @@
 import os from 'os';
 import path from 'path';
 import fs from 'fs';
-import { ComputeBudgetProgram, Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
-import { LAMPORTS_PER_SIGNATURE, TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
-import { priorityFeeLamports, serviceFee } from '../../src/chain/fees';
+import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
+import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
+import { networkFee } from '../support/networkFee';
 
 interface FundedNft { mint: string; tokenAccount: string; metadata: string; edition: string; name: string }
 
@@ -46,17 +47,6 @@ async function fundedOwner(): Promise<{ owner: Keypair; nfts: FundedNft[] }> {
 const lamportsOf = async (addresses: string[]) =>
   (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
 
-/** Network fee the runtime charges for one of our transactions: signatures + compute-unit limit × price. */
-function networkFee(tx: Transaction): number {
-  let units = 200_000;
-  let price = 0;
-  for (const ix of tx.instructions) {
-    if (!ix.programId.equals(ComputeBudgetProgram.programId)) continue;
-    if (ix.data[0] === 2) units = ix.data.readUInt32LE(1);
-    if (ix.data[0] === 3) price = Number(ix.data.readBigUInt64LE(1));
-  }
-  return LAMPORTS_PER_SIGNATURE * tx.signatures.length + priorityFeeLamports(units, price);
-}
 
 describe('POST /api/batch-burn-nft', () => {
   it('burns 3 NFTs fully: owner gets token+metadata+edition lamports minus fees and 1 %; FEE_WALLET gets the 1 %', async () => {

@@ -3,11 +3,11 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { ComputeBudgetProgram, Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
-import { priorityFeeLamports } from '../../src/chain/fees';
-import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
+import { networkFee } from '../support/networkFee';
+export { networkFee } from '../support/networkFee';
 
 export interface Harness {
   solback: SolbackApp;
@@ -61,17 +61,6 @@ export async function startHarness(): Promise<Harness> {
 
 export const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** Network fee the runtime charges for one transaction: signatures + ceil(compute-unit limit × price / 10⁶). */
-export function networkFee(tx: Transaction): number {
-  let units = 200_000;
-  let price = 0;
-  for (const ix of tx.instructions) {
-    if (!ix.programId.equals(ComputeBudgetProgram.programId)) continue;
-    if (ix.data[0] === 2) units = ix.data.readUInt32LE(1);
-    if (ix.data[0] === 3) price = Number(ix.data.readBigUInt64LE(1));
-  }
-  return LAMPORTS_PER_SIGNATURE * tx.signatures.length + priorityFeeLamports(units, price);
-}
 
 export const fromBase64 = (b64: string) => Transaction.from(Buffer.from(b64, 'base64'));
 export const toBase64 = (tx: Transaction) => tx.serialize().toString('base64');

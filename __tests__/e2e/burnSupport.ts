@@ -1,9 +1,9 @@
 // Helpers for the burn e2e tests: a Wallet Standard wallet whose key stays in Node and that counts approvals
 // (`solana:signTransaction` gets every transaction of one approval in one call), and chain reads for exact lamports.
-import { ComputeBudgetProgram, Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { BrowserContext, Page } from 'playwright-core';
-import { priorityFeeLamports } from '../../src/chain/fees';
-import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
+import { networkFee } from '../support/networkFee';
+export { networkFee } from '../support/networkFee';
 
 export interface BurnWalletControl {
   /** false = the user rejects this approval. */
@@ -75,14 +75,3 @@ export async function openAndConnect(page: Page, url: string, wallet: BurnWallet
   await page.getByTestId('token-card').first().waitFor({ timeout: 30_000 });
 }
 
-/** What the runtime charged for one of our transactions: signatures + compute-unit limit × price. */
-export function networkFee(tx: Transaction): number {
-  let units = 200_000;
-  let price = 0;
-  for (const ix of tx.instructions) {
-    if (!ix.programId.equals(ComputeBudgetProgram.programId)) continue;
-    if (ix.data[0] === 2) units = ix.data.readUInt32LE(1);
-    if (ix.data[0] === 3) price = Number(ix.data.readBigUInt64LE(1));
-  }
-  return LAMPORTS_PER_SIGNATURE * tx.signatures.length + priorityFeeLamports(units, price);
-}

@@ -4,15 +4,15 @@ import { clearAllListeners } from '@reduxjs/toolkit';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { ComputeBudgetProgram, Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../../../backend/app';
 import { loadConfig } from '../../../../backend/config';
 import { setApiOrigin } from '../../../../src/api/baseApi';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
-import { priorityFeeLamports } from '../../../../src/chain/fees';
-import { LAMPORTS_PER_SIGNATURE } from '../../../../src/common/constants';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
+import { networkFee } from '../../../support/networkFee';
+export { networkFee } from '../../../support/networkFee';
 
 export interface Chain {
   solback: SolbackApp;
@@ -104,14 +104,3 @@ export async function until(check: () => boolean, timeoutMs = 20_000): Promise<v
   }
 }
 
-/** What the runtime charges for one of our transactions: signatures + compute-unit limit × price. */
-export function networkFee(tx: Transaction): number {
-  let units = 200_000;
-  let price = 0;
-  for (const ix of tx.instructions) {
-    if (!ix.programId.equals(ComputeBudgetProgram.programId)) continue;
-    if (ix.data[0] === 2) units = ix.data.readUInt32LE(1);
-    if (ix.data[0] === 3) price = Number(ix.data.readBigUInt64LE(1));
-  }
-  return LAMPORTS_PER_SIGNATURE * tx.signatures.length + priorityFeeLamports(units, price);
-}
