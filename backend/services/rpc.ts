@@ -36,6 +36,9 @@ export function localTransport(handleRpc: (body: unknown) => Promise<unknown>, o
   const { retries = 4, baseDelayMs = 250 } = opts;
   return async (body) => {
     for (let attempt = 0; ; attempt++) {
+      // Yield to I/O first: the chain answers in microtasks only, so without this one heavy listing would hold the
+      // whole server (other requests not even read) until it finished.
+      await new Promise((resolve) => setImmediate(resolve));
       try {
         return await handleRpc(body);
       } catch (err) {
