@@ -8,7 +8,7 @@ import type { Transaction as KitTransaction } from '@solana/kit';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { NATIVE_MINT, SPL_NOOP_PROGRAM } from '../../src/common/addresses';
-import { decodeTransaction, isValidAddress, type DecodedTransaction } from './decode';
+import { decodeTransaction, type DecodedTransaction } from './decode';
 import { EmulatedProgramError, type ProgramEmulator } from './emulated/types';
 import { transactionErrorJson, type TransactionErrorJson } from './txErrors';
 import { messageFee } from './fees';
@@ -31,6 +31,24 @@ export interface TxResult {
 }
 
 const MAX_SLOT_HASHES = 512;
+
+interface NativeAccount { lamports(): bigint; data(): Uint8Array; owner(): Uint8Array; executable(): boolean }
+interface NativeSvm {
+  getAccount(pubkey: Uint8Array): NativeAccount | null;
+  getProgramAccounts(programId: Uint8Array): { address: Uint8Array; account(): NativeAccount }[];
+}
+const nativeSvm = (svm: LiteSVM) => (svm as unknown as { inner: NativeSvm }).inner;
+
+/** The 32 bytes of a base58 address, or null when it is not one (same rule as isValidAddress). */
+function addressBytes(s: string): Uint8Array | null {
+  if (typeof s !== 'string' || s.length < 32 || s.length > 44) return null;
+  try {
+    const b = bs58.decode(s);
+    return b.length === 32 ? b : null;
+  } catch {
+    return null;
+  }
+}
 
 export class Chain extends EventEmitter {
   svm: LiteSVM;
@@ -64,11 +82,13 @@ export class Chain extends EventEmitter {
   blockHeight(): number { return this.slot(); }
   rent(bytes: number): number { return Number(this.svm.minimumBalanceForRentExemption(BigInt(bytes))); }
 
+  // Reads go straight to LiteSVM's native binding: its JS wrapper converts every address with @solana/kit's
+  // BigInt base58 codec (3 conversions per account), which made listing a thousand-token wallet take seconds.
   getAccount(pubkey: string): ChainAccount | null {
-    if (!isValidAddress(pubkey)) return null;
-    const a = this.svm.getAccount(address(pubkey));
-    if (!a.exists) return null;
-    return { lamports: BigInt(a.lamports), data: a.data as Uint8Array, owner: a.programAddress, executable: a.executable };
+    const key = addressBytes(pubkey);
+    if (!key) return null;
+    const a = nativeSvm(this.svm).getAccount(key);
+    return a && this.toChainAccount(a);
   }
 
   getBalance(pubkey: string): bigint { return this.getAccount(pubkey)?.lamports ?? 0n; }
@@ -84,9 +104,22 @@ export class Chain extends EventEmitter {
   }
 
   getProgramAccounts(programId: string): { pubkey: string; account: ChainAccount }[] {
-    if (!isValidAddress(programId)) return [];
-    return this.svm.getProgramAccounts(address(programId)).map((a) => ({
-      pubkey: a.address, account: { lamports: BigInt(a.lamports), data: a.data as Uint8Array, owner: a.programAddress, executable: a.executable } }));
+    const key = addressBytes(programId);
+    if (!key) return [];
+    return nativeSvm(this.svm).getProgramAccounts(key).map((a) => ({ pubkey: bs58.encode(a.address), account: this.toChainAccount(a.account()) }));
+  }
+
+  private readonly ownerNames = new Map<string, string>(); // owner bytes → base58; a chain has a handful of owners
+
+  private toChainAccount(a: NativeAccount): ChainAccount {
+    const ownerBytes = a.owner();
+    const k = Buffer.from(ownerBytes.buffer, ownerBytes.byteOffset, ownerBytes.length).toString('latin1');
+    let owner = this.ownerNames.get(k);
+    if (owner === undefined) {
+      owner = bs58.encode(ownerBytes);
+      if (this.ownerNames.size < 10_000) this.ownerNames.set(k, owner);
+    }
+    return { lamports: a.lamports(), data: a.data(), owner, executable: a.executable() };
   }
 
   registerEmulator(e: ProgramEmulator): void {
