@@ -5,13 +5,12 @@
 import fs from 'fs';
 import path from 'path';
 import type { Browser, Page } from 'playwright-core';
-import type { Transaction } from '@solana/web3.js';
-import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../src/common/addresses';
-import { SELECTION, ASSETS } from '../src/common/texts';
 import { isBurnable } from '../src/features/tokens/tokenModel';
-import { installBurnWallet, openAndConnect, type BurnWallet } from '../__tests__/e2e/burnSupport';
+import { installBurnWallet, type BurnWallet } from '../__tests__/e2e/burnSupport';
 import { launchBrowser, newContext } from '../__tests__/e2e/support/browser';
-import { type Bench, fund, lamportsOf } from './support';
+import { sectionCount, sectionLoading, until } from './page';
+import { type ApprovalRow, burnNfts, burnTokens, closeVacant, reopen } from './approvals';
+import { type Bench, fund } from './support';
 
 const SECTIONS = ['tokens-section', 'nfts-section', 'cnfts-section'] as const;
 const WALLET_NAME = 'Bench Wallet';
@@ -24,7 +23,7 @@ export interface LoadResult {
   pageRequests: { total: number; api: number; rpc: number; other: number; byPath: Record<string, number> };
   upstream: { requests: number; fromPageRpc: number; serverOwn: number; methods: Record<string, number>; perHundredAssets: number };
 }
-export interface ApprovalRow { what: string; count: number; approvals: number; transactions: number; perTransaction: number[]; done: boolean }
+export type { ApprovalRow };
 export interface BrowserResult {
   fundMs: number;
   /** The same load on a `demo` wallet: with the large one it gives how upstream calls grow per 100 extra assets. */
@@ -36,22 +35,6 @@ export interface BrowserResult {
 }
 
 const pathKey = (url: string) => new URL(url).pathname.replace(/\/[1-9A-HJ-NP-Za-km-z]{32,44}$/, '/:id');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, check: () => Promise<boolean>, ms: number, tick?: () => Promise<void>): Promise<void> {
-  for (const end = Date.now() + ms; ; await sleep(100)) {
-    if (await check()) return;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await tick?.();
-  }
-}
-
-const sectionCount = async (page: Page, id: string) => {
-  const el = page.getByTestId(`${id}-count`);
-  return (await el.count()) ? Number(await el.first().textContent()) : 0;
-};
-const sectionLoading = async (page: Page, id: string) => (await page.getByTestId(id).getByText(ASSETS.loading).count()) > 0;
-
 async function listsRendered(page: Page, expected: Record<(typeof SECTIONS)[number], number>): Promise<boolean> {
   for (const id of SECTIONS) {
     if (await sectionLoading(page, id)) return false;
@@ -107,89 +90,6 @@ async function measureLoad(b: Bench, page: Page, wallet: BurnWallet, manifest: a
   };
 }
 
-/** Approvals since `from`, and per transaction the instructions that do the work (`unit` picks them). */
-function approvalsSince(wallet: BurnWallet, from: number, unit: (ix: Transaction['instructions'][number]) => boolean) {
-  const approvals = wallet.approvals.slice(from);
-  const perTransaction = approvals.flat().map((tx) => tx.instructions.filter(unit).length);
-  return { approvals: approvals.length, transactions: approvals.flat().length, perTransaction };
-}
-const isTokenIx = (ix: Transaction['instructions'][number], code: number) =>
-  [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].includes(ix.programId.toBase58()) && ix.data[0] === code;
-const CLOSE = 9;
-const BURN_CHECKED = 15;
-
-const allClosed = async (b: Bench, accounts: string[]) => (await lamportsOf(b, accounts)).every((l) => l === 0);
-
-async function closeVacant(b: Bench, page: Page, wallet: BurnWallet, manifest: any): Promise<ApprovalRow> {
-  const accounts: string[] = manifest.emptyAccounts.map((a: any) => a.account);
-  const from = wallet.approvals.length;
-  await until('the vacant banner', async () => page.getByTestId('vacant-banner').isVisible(), 120_000, async () => {
-    if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
-  });
-  await page.getByTestId('vacant-recover').click();
-  await until('200 closes on chain', () => allClosed(b, accounts), 180_000);
-  const a = approvalsSince(wallet, from, (ix) => isTokenIx(ix, CLOSE));
-  return { what: `close ${accounts.length} vacant accounts`, count: accounts.length, ...a, done: true };
-}
-
-/** Selects cards in a virtualised grid: presses the ones on screen, scrolls on, until `n` are chosen. */
-async function selectCards(page: Page, section: string, card: string, n: number, allowed: Set<string>, select: (mint: string) => Promise<void>) {
-  const chosen: string[] = [];
-  const grid = page.getByTestId(section).getByRole('list');
-  for (let scrolls = 0; chosen.length < n; scrolls++) {
-    if (scrolls > 200) throw new Error(`could only select ${chosen.length} of ${n} in ${section}`);
-    const mints = await grid.locator(`[data-testid=${card}]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-mint')!));
-    for (const mint of mints) {
-      if (chosen.length >= n || chosen.includes(mint) || !allowed.has(mint)) continue;
-      await select(mint);
-      chosen.push(mint);
-    }
-    await grid.evaluate((el) => el.scrollBy({ top: el.clientHeight }));
-    await sleep(150);
-  }
-  await grid.evaluate((el) => el.scrollTo({ top: 0 }));
-  return chosen;
-}
-
-async function burnTokens(b: Bench, page: Page, wallet: BurnWallet, manifest: any, n: number): Promise<ApprovalRow> {
-  const byMint = new Map<string, any>(manifest.tokens.filter((t: any) => isBurnable({ balance: t.amount, decimals: t.decimals })).map((t: any) => [t.mint, t]));
-  const mints = await selectCards(page, 'tokens-section', 'token-card', n, new Set(byMint.keys()), async (mint) => {
-    const el = page.locator(`[data-testid="token-card"][data-mint="${mint}"]`);
-    for (let i = 0; (await el.getAttribute('aria-pressed')) !== 'true'; i++) {
-      if (i > 3) throw new Error(`could not select token ${mint}`);
-      await el.press('Enter');
-    }
-  });
-  await until(`${n} selected`, async () => ((await page.getByTestId('selected-count').textContent()) ?? '').includes(String(n)), 20_000);
-  const from = wallet.approvals.length;
-  await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
-  const accounts = mints.map((m) => byMint.get(m).account);
-  await until(`${n} token burns on chain`, () => allClosed(b, accounts), 180_000);
-  const a = approvalsSince(wallet, from, (ix) => isTokenIx(ix, BURN_CHECKED));
-  return { what: `burn ${n} tokens`, count: n, ...a, done: true };
-}
-
-/** NFTs: the page sends at most 10 per action (spec §5's batch limit, enforced by the server too), so 20 take two. */
-async function burnNfts(b: Bench, page: Page, wallet: BurnWallet, manifest: any, n: number): Promise<ApprovalRow> {
-  const byMint = new Map<string, any>(manifest.nfts.map((x: any) => [x.mint, x]));
-  const from = wallet.approvals.length;
-  const burned = new Set<string>();
-  for (let done = 0; done < n; ) {
-    const batch = Math.min(10, n - done);
-    const allowed = new Set([...byMint.keys()].filter((m) => !burned.has(m)));
-    const mints = await selectCards(page, 'nfts-section', 'nft-card', batch, allowed, async (mint) => {
-      await page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`).getByRole('checkbox').check();
-    });
-    await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
-    await until(`${batch} NFT burns on chain`, () => allClosed(b, mints.map((m) => byMint.get(m).tokenAccount)), 180_000);
-    mints.forEach((m) => burned.add(m));
-    done += batch;
-    await until('the selection to clear', async () => ((await page.getByTestId('selected-count').textContent()) ?? '').includes('0'), 20_000);
-  }
-  const a = approvalsSince(wallet, from, (ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM);
-  return { what: `burn ${n} NFTs`, count: n, ...a, done: true };
-}
-
 export async function measureBrowser(b: Bench, log: (s: string) => void): Promise<BrowserResult> {
   const browser: Browser = await launchBrowser();
   try {
@@ -237,12 +137,4 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
   } finally {
     await browser.close();
   }
-}
-
-async function reopen(b: Bench, page: Page, wallet: BurnWallet) {
-  await page.waitForLoadState('load');
-  await sleep(1_000);
-  if (!(await page.getByTestId('assets-screen').isVisible())) await openAndConnect(page, b.url, wallet);
-  await until('tokens listed', async () => !(await sectionLoading(page, 'tokens-section')) && (await sectionCount(page, 'tokens-section')) > 0, 180_000);
-  await until('NFTs listed', async () => !(await sectionLoading(page, 'nfts-section')) && (await sectionCount(page, 'nfts-section')) > 0, 180_000);
 }

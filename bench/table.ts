@@ -92,6 +92,5 @@ export function markdownTable(r: BenchResults): string {
 }
 
 if (require.main === module) {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   process.stdout.write(`${markdownTable(require('./results.json') as BenchResults)}\n`);
 }

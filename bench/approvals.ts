@@ -1,0 +1,105 @@
+// Wallet approvals the page asks for, driven in Chromium: close the large wallet's 200 vacant accounts, burn 50
+// tokens, burn 20 NFTs. One approval = one `solana:signTransaction` call; a step is done when the chain shows every
+// account closed.
+import type { Page } from 'playwright-core';
+import type { Transaction } from '@solana/web3.js';
+import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../src/common/addresses';
+import { SELECTION } from '../src/common/texts';
+import { isBurnable } from '../src/features/tokens/tokenModel';
+import { openAndConnect, type BurnWallet } from '../__tests__/e2e/burnSupport';
+import { sectionCount, sectionLoading, sleep, until } from './page';
+import { type Bench, lamportsOf } from './support';
+
+export interface ApprovalRow { what: string; count: number; approvals: number; transactions: number; perTransaction: number[]; done: boolean }
+
+/** Approvals since `from`, and per transaction the instructions that do the work (`unit` picks them). */
+function approvalsSince(wallet: BurnWallet, from: number, unit: (ix: Transaction['instructions'][number]) => boolean) {
+  const approvals = wallet.approvals.slice(from);
+  const perTransaction = approvals.flat().map((tx) => tx.instructions.filter(unit).length);
+  return { approvals: approvals.length, transactions: approvals.flat().length, perTransaction };
+}
+const isTokenIx = (ix: Transaction['instructions'][number], code: number) =>
+  [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].includes(ix.programId.toBase58()) && ix.data[0] === code;
+const CLOSE = 9;
+const BURN_CHECKED = 15;
+
+const allClosed = async (b: Bench, accounts: string[]) => (await lamportsOf(b, accounts)).every((l) => l === 0);
+
+export async function closeVacant(b: Bench, page: Page, wallet: BurnWallet, manifest: any): Promise<ApprovalRow> {
+  const accounts: string[] = manifest.emptyAccounts.map((a: any) => a.account);
+  const from = wallet.approvals.length;
+  await until('the vacant banner', async () => page.getByTestId('vacant-banner').isVisible(), 120_000, async () => {
+    if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
+  });
+  await page.getByTestId('vacant-recover').click();
+  await until('200 closes on chain', () => allClosed(b, accounts), 180_000);
+  const a = approvalsSince(wallet, from, (ix) => isTokenIx(ix, CLOSE));
+  return { what: `close ${accounts.length} vacant accounts`, count: accounts.length, ...a, done: true };
+}
+
+/** Selects cards in a virtualised grid: presses the ones on screen, scrolls on, until `n` are chosen. */
+async function selectCards(page: Page, section: string, card: string, n: number, allowed: Set<string>, select: (mint: string) => Promise<void>) {
+  const chosen: string[] = [];
+  const grid = page.getByTestId(section).getByRole('list');
+  for (let scrolls = 0; chosen.length < n; scrolls++) {
+    if (scrolls > 200) throw new Error(`could only select ${chosen.length} of ${n} in ${section}`);
+    const mints = await grid.locator(`[data-testid=${card}]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-mint')!));
+    for (const mint of mints) {
+      if (chosen.length >= n || chosen.includes(mint) || !allowed.has(mint)) continue;
+      await select(mint);
+      chosen.push(mint);
+    }
+    await grid.evaluate((el) => el.scrollBy({ top: el.clientHeight }));
+    await sleep(150);
+  }
+  await grid.evaluate((el) => el.scrollTo({ top: 0 }));
+  return chosen;
+}
+
+export async function burnTokens(b: Bench, page: Page, wallet: BurnWallet, manifest: any, n: number): Promise<ApprovalRow> {
+  const byMint = new Map<string, any>(manifest.tokens.filter((t: any) => isBurnable({ balance: t.amount, decimals: t.decimals })).map((t: any) => [t.mint, t]));
+  const mints = await selectCards(page, 'tokens-section', 'token-card', n, new Set(byMint.keys()), async (mint) => {
+    const el = page.locator(`[data-testid="token-card"][data-mint="${mint}"]`);
+    for (let i = 0; (await el.getAttribute('aria-pressed')) !== 'true'; i++) {
+      if (i > 3) throw new Error(`could not select token ${mint}`);
+      await el.press('Enter');
+    }
+  });
+  await until(`${n} selected`, async () => ((await page.getByTestId('selected-count').textContent()) ?? '').includes(String(n)), 20_000);
+  const from = wallet.approvals.length;
+  await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
+  const accounts = mints.map((m) => byMint.get(m).account);
+  await until(`${n} token burns on chain`, () => allClosed(b, accounts), 180_000);
+  const a = approvalsSince(wallet, from, (ix) => isTokenIx(ix, BURN_CHECKED));
+  return { what: `burn ${n} tokens`, count: n, ...a, done: true };
+}
+
+/** NFTs: the page sends at most 10 per action (spec §5's batch limit, enforced by the server too), so 20 take two. */
+export async function burnNfts(b: Bench, page: Page, wallet: BurnWallet, manifest: any, n: number): Promise<ApprovalRow> {
+  const byMint = new Map<string, any>(manifest.nfts.map((x: any) => [x.mint, x]));
+  const from = wallet.approvals.length;
+  const burned = new Set<string>();
+  for (let done = 0; done < n; ) {
+    const batch = Math.min(10, n - done);
+    const allowed = new Set([...byMint.keys()].filter((m) => !burned.has(m)));
+    const mints = await selectCards(page, 'nfts-section', 'nft-card', batch, allowed, async (mint) => {
+      await page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`).getByRole('checkbox').check();
+    });
+    await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+    await until(`${batch} NFT burns on chain`, () => allClosed(b, mints.map((m) => byMint.get(m).tokenAccount)), 180_000);
+    mints.forEach((m) => burned.add(m));
+    done += batch;
+    await until('the selection to clear', async () => ((await page.getByTestId('selected-count').textContent()) ?? '').includes('0'), 20_000);
+  }
+  const a = approvalsSince(wallet, from, (ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM);
+  return { what: `burn ${n} NFTs`, count: n, ...a, done: true };
+}
+
+/** After the vacant flow's reload: connected again (auto-connect or the modal), tokens and NFTs listed. */
+export async function reopen(b: Bench, page: Page, wallet: BurnWallet) {
+  await page.waitForLoadState('load');
+  await sleep(1_000);
+  if (!(await page.getByTestId('assets-screen').isVisible())) await openAndConnect(page, b.url, wallet);
+  await until('tokens listed', async () => !(await sectionLoading(page, 'tokens-section')) && (await sectionCount(page, 'tokens-section')) > 0, 180_000);
+  await until('NFTs listed', async () => !(await sectionLoading(page, 'nfts-section')) && (await sectionCount(page, 'nfts-section')) > 0, 180_000);
+}
