@@ -39,15 +39,22 @@ interface NativeSvm {
 }
 const nativeSvm = (svm: LiteSVM) => (svm as unknown as { inner: NativeSvm }).inner;
 
-/** The 32 bytes of a base58 address, or null when it is not one (same rule as isValidAddress). */
+/** The 32 bytes of a base58 address, or null when it is not one (same rule as isValidAddress). Remembered: listings
+ * ask for the same few thousand addresses again and again. */
+const addressCache = new Map<string, Uint8Array | null>();
 function addressBytes(s: string): Uint8Array | null {
   if (typeof s !== 'string' || s.length < 32 || s.length > 44) return null;
+  let b = addressCache.get(s);
+  if (b !== undefined) return b;
   try {
-    const b = bs58.decode(s);
-    return b.length === 32 ? b : null;
+    const d = bs58.decode(s);
+    b = d.length === 32 ? d : null;
   } catch {
-    return null;
+    b = null;
   }
+  if (addressCache.size >= 100_000) addressCache.clear();
+  addressCache.set(s, b);
+  return b;
 }
 
 export class Chain extends EventEmitter {

@@ -2,7 +2,7 @@
 import bs58 from 'bs58';
 import type { Chain, ChainAccount } from '../chain';
 import { RpcError } from '../txErrors';
-import { parseTokenAccount } from './tokenParse';
+import { parseTokenAccount, tokenAccountKind, type ParsedData } from './tokenParse';
 
 export interface AccountConfig { encoding?: string; dataSlice?: { offset: number; length: number } }
 
@@ -32,7 +32,7 @@ export function encodeAccount(chain: Chain, pubkey: string, acc: ChainAccount | 
   if (!acc) return null;
   const enc = config.encoding ?? 'base64';
   let data: unknown;
-  const parsed = enc === 'jsonParsed' ? parseTokenAccount(pubkey, acc, decimals) : null;
+  const parsed = enc === 'jsonParsed' ? parseTokenAccountCached(pubkey, acc, decimals) : null;
   if (parsed) data = parsed;
   else {
     let bytes = Buffer.from(acc.data);
@@ -40,4 +40,35 @@ export function encodeAccount(chain: Chain, pubkey: string, acc: ChainAccount | 
     data = enc === 'base58' ? [bs58.encode(bytes), 'base58'] : [bytes.toString('base64'), 'base64'];
   }
   return { data, executable: acc.executable, lamports: Number(acc.lamports), owner: acc.owner, rentEpoch: 0, space: acc.data.length };
+}
+
+// jsonParsed answers remembered by the account's exact bytes: decoding a token account (spl-token layouts, PublicKey
+// objects, base58) costs ~10 µs and wallets list the same thousands of accounts at every refresh. A changed account is
+// a new key; the mint's decimals, the one input outside the bytes, are checked on reuse. Callers get their own copy.
+const parsedCache = new Map<string, { parsed: ParsedData | null; mint?: string; decimals?: number }>();
+const PARSED_CACHE_LIMIT = 50_000;
+
+function parseTokenAccountCached(pubkey: string, acc: ChainAccount, decimals: (mint: string) => number): ParsedData | null {
+  if (!tokenAccountKind(acc) || acc.data.length > 1024) return parseTokenAccount(pubkey, acc, decimals);
+  const key = `${pubkey}${acc.owner}${Buffer.from(acc.data.buffer, acc.data.byteOffset, acc.data.length).toString('latin1')}`;
+  const hit = parsedCache.get(key);
+  if (hit && (hit.mint === undefined || decimals(hit.mint) === hit.decimals)) return copy(hit.parsed);
+  const entry: { parsed: ParsedData | null; mint?: string; decimals?: number } = { parsed: null };
+  entry.parsed = parseTokenAccount(pubkey, acc, (mint) => {
+    entry.mint = mint;
+    return (entry.decimals = decimals(mint));
+  });
+  if (parsedCache.size >= PARSED_CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value!);
+  parsedCache.set(key, entry);
+  return copy(entry.parsed);
+}
+
+function copy<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(copy) as T;
+  if (v && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k in v) out[k] = copy((v as Record<string, unknown>)[k]);
+    return out as T;
+  }
+  return v;
 }
