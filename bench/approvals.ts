@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import type { Transaction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../src/common/addresses';
-import { SELECTION } from '../src/common/texts';
+import { SELECTION, selectedCount } from '../src/common/texts';
 import { isBurnable } from '../src/features/tokens/tokenModel';
 import { openAndConnect, type BurnWallet } from '../__tests__/e2e/burnSupport';
 import { sectionCount, sectionLoading, sleep, until } from './page';
@@ -74,23 +74,20 @@ export async function burnTokens(b: Bench, page: Page, wallet: BurnWallet, manif
   return { what: `burn ${n} tokens`, count: n, ...a, done: true };
 }
 
-/** NFTs: the page sends at most 10 per action (spec §5's batch limit, enforced by the server too), so 20 take two. */
+/**
+ * NFTs: all `n` selected, one click on 'Burn Selected NFTs'. Over 10 the rent card shows the spec's warning, but the
+ * page sends them all in one request and signs every transaction the server packs with one approval (DESIGN §3.6).
+ */
 export async function burnNfts(b: Bench, page: Page, wallet: BurnWallet, manifest: any, n: number): Promise<ApprovalRow> {
   const byMint = new Map<string, any>(manifest.nfts.map((x: any) => [x.mint, x]));
+  const mints = await selectCards(page, 'nfts-section', 'nft-card', n, new Set(byMint.keys()), async (mint) => {
+    await page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`).getByRole('checkbox').check();
+  });
+  await until(`${n} selected`, async () => (await page.getByTestId('selected-count').textContent()) === selectedCount(n), 20_000);
   const from = wallet.approvals.length;
-  const burned = new Set<string>();
-  for (let done = 0; done < n; ) {
-    const batch = Math.min(10, n - done);
-    const allowed = new Set([...byMint.keys()].filter((m) => !burned.has(m)));
-    const mints = await selectCards(page, 'nfts-section', 'nft-card', batch, allowed, async (mint) => {
-      await page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`).getByRole('checkbox').check();
-    });
-    await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
-    await until(`${batch} NFT burns on chain`, () => allClosed(b, mints.map((m) => byMint.get(m).tokenAccount)), 180_000);
-    mints.forEach((m) => burned.add(m));
-    done += batch;
-    await until('the selection to clear', async () => ((await page.getByTestId('selected-count').textContent()) ?? '').includes('0'), 20_000);
-  }
+  await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  await until(`${n} NFT burns on chain`, () => allClosed(b, mints.map((m) => byMint.get(m).tokenAccount)), 180_000);
+  await until('the selection to clear', async () => (await page.getByTestId('selected-count').textContent()) === selectedCount(0), 20_000);
   const a = approvalsSince(wallet, from, (ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM);
   return { what: `burn ${n} NFTs`, count: n, ...a, done: true };
 }

@@ -7,7 +7,7 @@ import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
-import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
+import { MAX_NFTS_PER_BURN_REQUEST, TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { networkFee } from '../support/networkFee';
@@ -134,6 +134,59 @@ describe('POST /api/batch-burn-nft', () => {
     expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(body.totalFee);
   });
 
+  it('burns 20 NFTs from one request (over the spec\'s 10): several transactions ≤ 1232 bytes, exact lamports on chain', async () => {
+    const owner = Keypair.generate();
+    const ownerAddress = owner.publicKey.toBase58();
+    const funded: FundedNft[] = [];
+    for (let i = 0; i < 4; i++) funded.push(...((await post('localnet/fund', { owner: ownerAddress })).body.manifest.nfts as FundedNft[]));
+    const chosen = funded.filter((n) => !/Collection/.test(n.name)).slice(0, 20);
+    expect(chosen).toHaveLength(20);
+    const feeWallet = new PublicKey(solback.config.feeWallet);
+    const accounts = chosen.flatMap((n) => [n.tokenAccount, n.metadata, n.edition]);
+    const lamports = await lamportsOf(accounts);
+    const rentOf = new Map(chosen.map((n, i) => [n.mint, lamports[3 * i] + lamports[3 * i + 1] + lamports[3 * i + 2]]));
+    const rent = lamports.reduce((a, b) => a + b, 0);
+    expect(rent).toBeGreaterThan(20 * 10_000_000);
+    const { status, body } = await post('batch-burn-nft', {
+      owner: ownerAddress,
+      nfts: chosen.map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })),
+    });
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.processedNFTs.map((n: { mint: string }) => n.mint)).toEqual(chosen.map((n) => n.mint));
+    expect(body.skipped).toEqual([]);
+    expect(body.totalRentRecovered).toBe(rent);
+    expect(body.transactions).toHaveLength(Math.ceil(20 / body.maxBatchSize));
+    expect(body.transactions.length).toBeGreaterThan(1);
+    const txs = (body.transactions as string[]).map((b64) => {
+      expect(Buffer.from(b64, 'base64').length).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
+      return Transaction.from(Buffer.from(b64, 'base64'));
+    });
+    // Every NFT burned exactly once (burnV1's mint is account 4); each transaction pays 1 % of its own NFTs' rent.
+    const burnedIn = txs.map((tx) => tx.instructions.filter((ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM).map((ix) => ix.keys[4].pubkey.toBase58()));
+    expect(burnedIn.flat().sort()).toEqual(chosen.map((n) => n.mint).sort());
+    const expectedFee = burnedIn.reduce((sum, mints) => sum + serviceFee(mints.reduce((r, m) => r + rentOf.get(m)!, 0)), 0);
+    expect(body.totalFee).toBe(expectedFee);
+    expect(expectedFee).toBeLessThanOrEqual(serviceFee(rent));
+    expect(checkTransactions(txs, {
+      owner: ownerAddress, kind: 'burnNfts', feeWallet: feeWallet.toBase58(), maxFeeLamports: serviceFee(rent),
+      allowedAccounts: chosen.flatMap((n) => [n.mint, n.tokenAccount]),
+    })).toEqual({ ok: true });
+
+    const [ownerBefore, feeBefore] = [await connection.getBalance(owner.publicKey), await connection.getBalance(feeWallet)];
+    let fees = 0;
+    for (const tx of txs) {
+      tx.sign(owner);
+      fees += networkFee(tx);
+      const signature = await connection.sendRawTransaction(tx.serialize());
+      const { lastValidBlockHeight } = await connection.getLatestBlockhash();
+      expect((await connection.confirmTransaction({ signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight }, 'confirmed')).value.err).toBeNull();
+    }
+    expect((await connection.getBalance(owner.publicKey)) - ownerBefore).toBe(rent - fees - expectedFee);
+    expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(expectedFee);
+    expect(await lamportsOf(accounts)).toEqual(accounts.map(() => 0));
+  }, 60_000);
+
   it('waives a fee the fee wallet could not receive (it does not exist and the fee is below its rent minimum)', async () => {
     const missingFeeWallet = Keypair.generate().publicKey.toBase58();
     const alone = await createApp(loadConfig({ LOG_LEVEL: 'silent', FEE_WALLET: missingFeeWallet }, { dataDir, memoryOnly: true }));
@@ -168,9 +221,16 @@ describe('POST /api/batch-burn-nft', () => {
     const owner = Keypair.generate().publicKey.toBase58();
     const nft = { mint: owner, tokenAccount: owner, name: 'x' };
     expect((await post('batch-burn-nft', { owner, nfts: [] })).body).toEqual({ success: false, error: 'No valid NFTs found to burn' });
-    const tooMany = await post('batch-burn-nft', { owner, nfts: Array.from({ length: 11 }, () => nft) });
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toMatchObject({ success: false, maxBatchSize: 10 });
+    // Up to MAX_NFTS_PER_BURN_REQUEST pass the cap (these are not the owner's, so: none valid); one more is refused
+    // with maxBatchSize, for the page's '{error} Please select {n} or fewer NFTs.'.
+    expect(MAX_NFTS_PER_BURN_REQUEST).toBe(50);
+    const atCap = await post('batch-burn-nft', { owner, nfts: Array.from({ length: MAX_NFTS_PER_BURN_REQUEST }, () => nft) });
+    expect(atCap.body).toEqual({ success: false, error: 'No valid NFTs found to burn' });
+    for (const length of [MAX_NFTS_PER_BURN_REQUEST + 1, 500]) {
+      const tooMany = await post('batch-burn-nft', { owner, nfts: Array.from({ length }, () => nft) });
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body).toEqual({ success: false, error: `Too many NFTs in one batch (${length}).`, maxBatchSize: MAX_NFTS_PER_BURN_REQUEST });
+    }
     const bad = await post('batch-burn-nft', { owner: 'not-an-address', nfts: [nft] });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/owner/);

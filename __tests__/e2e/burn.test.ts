@@ -6,6 +6,7 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@sol
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
+import { MAX_NFTS_PER_BURN_REQUEST } from '../../src/common/constants';
 import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS, batchLimitFromServer } from '../../src/common/texts';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
@@ -188,16 +189,19 @@ test('batch NFT burn: a server answer altered to pay someone else is refused, no
 
 test("the server's batch limit reads '{error} Please select {n} or fewer NFTs.'", async () => {
   const { page, context, wallet, manifests } = await session();
-  // The page never sends more than 10 (it warns first); a request padded to 11 on the way gets the server's refusal.
+  // The page sends every selected NFT in one request; one padded past the server's cap (50) on the way gets its refusal.
+  const over = MAX_NFTS_PER_BURN_REQUEST + 1;
   await context.route('**/api/batch-burn-nft', async (route) => {
     const body = route.request().postDataJSON();
-    body.nfts = Array.from({ length: 11 }, (_, i) => body.nfts[i % body.nfts.length]);
+    body.nfts = Array.from({ length: over }, (_, i) => body.nfts[i % body.nfts.length]);
     await route.continue({ postData: JSON.stringify(body) });
   });
   await page.locator(`[data-testid="nft-card"][data-mint="${manifests[0].nfts[0].mint}"]`).click();
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
-  await message(page).filter({ hasText: 'Please select 10 or fewer NFTs.' }).waitFor({ timeout: 30_000 });
-  await expect(message(page).textContent()).resolves.toBe(batchLimitFromServer('Too many NFTs in one batch (11).', 10));
+  await message(page).filter({ hasText: `Please select ${MAX_NFTS_PER_BURN_REQUEST} or fewer NFTs.` }).waitFor({ timeout: 30_000 });
+  await expect(message(page).textContent()).resolves.toBe(
+    batchLimitFromServer(`Too many NFTs in one batch (${over}).`, MAX_NFTS_PER_BURN_REQUEST),
+  );
   expect(wallet.approvals).toHaveLength(0);
 }, 120_000);
 

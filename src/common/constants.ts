@@ -26,6 +26,13 @@ export const LAMPORTS_PER_SIGNATURE = 5_000;
 export const MAX_SELECTED_TOKENS_WARNING_THRESHOLD = 10;
 /** Warning when MORE than this many NFTs are selected. */
 export const MAX_SELECTED_NFTS_WARNING_THRESHOLD = 10;
+/**
+ * Most NFTs one POST /api/batch-burn-nft may burn. Above the spec's 10 on purpose (DESIGN §3.6): one 'Burn Selected
+ * NFTs' is one action, which the server packs by measured size into several transactions (≈ 5 full burns each) that
+ * the wallet signs with one approval. The cap only bounds the work of one request; over it the route answers 400 with
+ * maxBatchSize = this, and the page shows '{error} Please select {n} or fewer NFTs.' (spec §5).
+ */
+export const MAX_NFTS_PER_BURN_REQUEST = 50;
 /** Spec behaviour: the first 8 selected tokens go into one transaction (used when the wallet cannot sign several). */
 export const BULK_TOKEN_BURN_PER_TRANSACTION = 8;
 /** cNFT batch trash: the first 3 assets, in one transaction. */

@@ -100,6 +100,8 @@ export const burnSuccess = (what: string, sol: string, shortSignature: string): 
   `Burned ${what}. ${sol} SOL returned to your wallet. Signature: ${shortSignature}`; // ours, contents per §4.2
 export const remainingTokensMessage = (n: number): string =>
   `${n} token${n === 1 ? '' : 's'} remain selected. Click 'Burn Selected Tokens' again to burn them.`; // ours, §4.3
+export const remainingNftsMessage = (n: number): string =>
+  `${n} NFT${n === 1 ? '' : 's'} remain selected: your wallet signs one transaction at a time. Click 'Burn Selected NFTs' again to burn them.`; // ours, DESIGN §3.6 fallback
 
 // §2.7 Advanced cNFT Trash (robust method)
 export const ROBUST_MODAL = {

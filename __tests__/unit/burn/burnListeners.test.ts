@@ -5,8 +5,8 @@
 // and a Keypair wallet port. Every lamport is checked against the chain.
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { serviceFee } from '../../../src/chain/fees';
-import { NATIVE_MINT, TOKEN_2022_PROGRAM } from '../../../src/common/addresses';
-import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../../src/common/texts';
+import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../../src/common/addresses';
+import { BURN_ERRORS, VALIDATION, remainingNftsMessage, remainingTokensMessage } from '../../../src/common/texts';
 import { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested } from '../../../src/features/burn/burnSlice';
 import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
 import { type Chain, connectedStore, keypairWallet, networkFee, startChain, until } from './support/burnHarness';
@@ -187,14 +187,73 @@ describe('bulk NFT burn', () => {
     expect(store.getState().activity.entries[0]).toMatchObject({ type: 'batch-burn', lamports: rent - serviceFee(rent) });
   }, 60_000);
 
-  it('more than 10 selected → the spec warning, nothing asked of the server or wallet', async () => {
-    const { owner } = await funded(3);
+  it('12 selected (over the spec warning of 10): all go to the server in one request, one approval, several transactions', async () => {
+    const { owner, manifests } = await funded(3);
     const wallet = keypairWallet(owner);
     const store = await connectedStore(chain, wallet);
-    for (const n of store.getState().nfts.items.slice(0, 11)) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: n.mint }));
+    const nfts = manifests.flatMap((m) => m.nfts).filter((n: any) => !/Collection/.test(n.name)).slice(0, 12);
+    expect(nfts).toHaveLength(12);
+    for (const n of nfts) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: n.mint }));
+    const requests: number[] = [];
+    const realFetch = global.fetch;
+    const spy = jest.spyOn(global, 'fetch').mockImplementation(async (input, init) => {
+      const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (href.includes('/api/batch-burn-nft')) {
+        const body = init?.body ?? (input instanceof Request ? await input.clone().text() : undefined);
+        requests.push(JSON.parse(String(body)).nfts.length);
+      }
+      return realFetch(input, init);
+    });
+    const accounts = nfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition]);
+    const lamports = await chain.lamportsOf(accounts);
+    const rent = lamports.reduce((a, b) => a + b, 0);
+    const rentOf = new Map<string, number>(nfts.map((n: any, i: number) => [n.mint, lamports[3 * i] + lamports[3 * i + 1] + lamports[3 * i + 2]]));
+    const feeWallet = new PublicKey(chain.solback.config.feeWallet);
+    const [before, feeBefore] = [await balance(owner), await chain.connection.getBalance(feeWallet)];
+    try {
+      store.dispatch(bulkNftBurnRequested());
+      await settled(store);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(store.getState().burn.status).toBe('done');
+    expect(requests).toEqual([12]); // one request with every selected NFT
+    expect(wallet.signed).toHaveLength(1); // one approval
+    const txs = wallet.signed[0];
+    expect(txs.length).toBeGreaterThan(1); // ≈ 5 full burns fit one transaction
+    for (const tx of txs) expect(tx.serialize().length).toBeLessThanOrEqual(1232);
+    const fees = txs.reduce((sum, tx) => sum + networkFee(tx), 0);
+    // Each transaction carries the 1 % of its own NFTs' rent (burnV1's mint is account 4), read from the chain before.
+    const burnedIn = txs.map((tx) => tx.instructions.filter((ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM).map((ix) => ix.keys[4].pubkey.toBase58()));
+    expect(burnedIn.flat().sort()).toEqual(nfts.map((n: any) => n.mint).sort());
+    const feePaid = burnedIn.reduce((sum, mints) => sum + serviceFee(mints.reduce((r, m) => r + rentOf.get(m)!, 0)), 0);
+    expect(feePaid).toBeLessThanOrEqual(serviceFee(rent));
+    expect((await chain.connection.getBalance(feeWallet)) - feeBefore).toBe(feePaid);
+    expect((await balance(owner)) - before).toBe(rent - fees - feePaid);
+    expect(await chain.lamportsOf(accounts)).toEqual(accounts.map(() => 0));
+    expect(store.getState().selection.nfts).toEqual([]);
+    expect(store.getState().nfts.items.some((n) => nfts.some((x: any) => x.mint === n.mint))).toBe(false);
+    expect(store.getState().activity.entries[0]).toMatchObject({ type: 'batch-burn', lamports: rent - feePaid });
+  }, 90_000);
+
+  it('a wallet without signAllTransactions: the first transaction only, the rest stay selected, and a message says so', async () => {
+    const { owner, manifests } = await funded(3);
+    const wallet = keypairWallet(owner, { signAll: false });
+    const store = await connectedStore(chain, wallet);
+    const nfts = manifests.flatMap((m) => m.nfts).filter((n: any) => !/Collection/.test(n.name)).slice(0, 12);
+    for (const n of nfts) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: n.mint }));
     store.dispatch(bulkNftBurnRequested());
     await settled(store);
-    expect(store.getState().burn.message!.text).toBe(VALIDATION.selectFewerAssets);
-    expect(wallet.signed).toHaveLength(0);
-  }, 60_000);
+    expect(store.getState().burn.status).toBe('done');
+    expect(wallet.signed).toHaveLength(1);
+    expect(wallet.signed[0]).toHaveLength(1);
+    const burned = nfts.filter((n: any) => !store.getState().selection.nfts.includes(n.mint));
+    expect(burned.length).toBeGreaterThan(0);
+    expect(burned.length).toBeLessThan(12);
+    expect(await chain.lamportsOf(burned.map((n: any) => n.tokenAccount))).toEqual(burned.map(() => 0));
+    const left = store.getState().selection.nfts;
+    expect(left).toHaveLength(12 - burned.length);
+    expect((await chain.lamportsOf(left.map((m) => nfts.find((n: any) => n.mint === m).tokenAccount))).every((l) => l > 0)).toBe(true);
+    await until(() => store.getState().burn.message?.text === remainingNftsMessage(left.length), 8_000);
+  }, 90_000);
 });

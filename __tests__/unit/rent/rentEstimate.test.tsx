@@ -1,6 +1,6 @@
 // Rent estimate (spec §4.1, §2.3, §8.2): a fresh store with every listener, a real HTTP server answering the
 // estimate, and the card rendered from the store.
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
@@ -172,6 +172,12 @@ describe('Rent Return Estimate card', () => {
     expect(screen.getByText(RENT.cnftsNoRentNote)).toBeInTheDocument();
     expect(screen.queryByText(RENT.batchSizeLimitExceeded)).toBeNull();
     for (let i = 2; i <= 11; i++) act(() => { store.dispatch(assetSelectionToggled({ kind: 'token', mint: `T${i}` })); });
+    expect(await screen.findByText(RENT.batchSizeLimitExceeded)).toBeInTheDocument();
+    expect(screen.getByText(VALIDATION.selectFewerAssets)).toBeInTheDocument();
+    // NFTs too: the warning stays (spec §2.3) even though 'Burn Selected NFTs' burns them all in one approval.
+    for (let i = 2; i <= 11; i++) act(() => { store.dispatch(assetSelectionToggled({ kind: 'token', mint: `T${i}` })); });
+    await waitFor(() => expect(screen.queryByText(RENT.batchSizeLimitExceeded)).toBeNull());
+    for (let i = 2; i <= 11; i++) act(() => { store.dispatch(assetSelectionToggled({ kind: 'nft', mint: `N${i}` })); });
     expect(await screen.findByText(RENT.batchSizeLimitExceeded)).toBeInTheDocument();
     expect(screen.getByText(VALIDATION.selectFewerAssets)).toBeInTheDocument();
   });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { MAX_NFTS_PER_BURN_REQUEST } from '../../../src/common/constants';
 import { base58Address } from '../schemas';
+
+/**
+ * zod only bounds the body; it must stay well above MAX_NFTS_PER_BURN_REQUEST so that a request over the cap reaches
+ * the route and gets its answer with maxBatchSize (the page's '{error} Please select {n} or fewer NFTs.'), not a
+ * bare validation error. 1000 items ≈ 110 KB, under the 1 MB body limit.
+ */
+export const MAX_NFTS_IN_BODY = 20 * MAX_NFTS_PER_BURN_REQUEST;
 
 export const BatchBurnNftSchema = {
   body: z.strictObject({
@@ -11,7 +19,7 @@ export const BatchBurnNftSchema = {
           name: z.string().max(200).optional().default(''),
         }),
       )
-      .max(100),
+      .max(MAX_NFTS_IN_BODY),
     owner: base58Address,
   }),
 };

@@ -1,6 +1,10 @@
 // Spec §4.4 bulk NFT burn: the server builds the transactions (POST /api/batch-burn-nft); the client reads the same
 // accounts itself, refuses anything but burns of these NFTs and a fee of at most 1 % of their real rent to the
 // configured fee wallet (DESIGN §3.4), then signs all with one approval, sends, confirms and records.
+// More than the spec's 10 selected is one action too (DESIGN §3.6): the rent card shows the spec's warning, but every
+// selected NFT goes to the server in one request (it caps a request at MAX_NFTS_PER_BURN_REQUEST and answers
+// maxBatchSize over it) and all the transactions it packs are signed with one signAllTransactions. A wallet without
+// signAllTransactions gets the first transaction only; the rest stay selected and a message says so.
 import { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
@@ -8,8 +12,8 @@ import { decodeTransaction } from '../../chain/decode';
 import { serviceFee } from '../../chain/fees';
 import { assertTransactions } from '../../chain/guard';
 import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
-import { MAX_SELECTED_NFTS_WARNING_THRESHOLD } from '../../common/constants';
-import { VALIDATION, batchLimitFromServer, serverError } from '../../common/texts';
+import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
+import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
 import { nftsApi } from '../nfts/nftsApi';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectSelectedNftMints, selectionCleared } from '../selection/selectionSlice';
@@ -17,7 +21,7 @@ import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
-import { canSign, runTransactions } from './txRunner';
+import { canSign, canSignAll, runTransactions } from './txRunner';
 
 class ServerRefusedError extends BurnValidationError {
   name = 'ServerRefusedError';
@@ -62,7 +66,6 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     const owner = wallet.publicKey;
     if (!owner || !canSign(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredNfts);
     const selected = new Set(selectSelectedNftMints(api.getState()));
-    if (selected.size > MAX_SELECTED_NFTS_WARNING_THRESHOLD) throw new BurnValidationError(VALIDATION.selectFewerAssets);
     const nfts = selectNfts(api.getState())
       .filter((n) => selected.has(n.mint) && n.tokenAddress)
       .map((n) => ({ mint: n.mint, tokenAccount: n.tokenAddress!, name: n.name }));
@@ -85,8 +88,11 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       allowedAccounts: own.planned.flatMap((p) => [p.mint, p.tokenAccount]),
     });
 
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs);
-    const effects = outcome.confirmed.map((i) => effectOf(txs[i], config.feeWallet));
+    // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
+    const all = canSignAll(wallet);
+    const batch = all ? txs : txs.slice(0, 1);
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch);
+    const effects = outcome.confirmed.map((i) => effectOf(batch[i], config.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);
     const lamports = mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0) - fee;
@@ -103,8 +109,19 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
         description: names.slice(0, 4).join(', ') + (names.length > 4 ? ', …' : ''),
       },
     });
-    if (outcome.error) api.dispatch(burnMessageShown({ kind: 'error', text: burnFailureText(outcome.error, 'bulkNfts') }));
-    else api.dispatch(selectionCleared());
+    if (outcome.error) {
+      api.dispatch(burnMessageShown({ kind: 'error', text: burnFailureText(outcome.error, 'bulkNfts') }));
+      return;
+    }
+    if (all || batch.length === txs.length) {
+      api.dispatch(selectionCleared());
+      return;
+    }
+    const remaining = selectSelectedNftMints(api.getState()).length;
+    if (remaining > 0) {
+      await api.delay(REMAINING_TOKENS_MESSAGE_DELAY_MS);
+      api.dispatch(burnMessageShown({ kind: 'info', text: remainingNftsMessage(remaining) }));
+    }
   } catch (err) {
     if (api.signal.aborted) return;
     api.dispatch(burnFailed({ name: errorName(err), message: burnFailureText(err, 'bulkNfts') }));

@@ -37,7 +37,9 @@ function verifiedCollectionOf(metadata: AccountInfo<Buffer>): string | undefined
   }
 }
 
-/** Reads token accounts, metadata and editions (one getMultipleAccounts) and keeps what the owner can burn. */
+const MAX_ACCOUNTS_PER_CALL = 100;
+
+/** Reads token accounts, metadata and editions (getMultipleAccounts, 100 at a time) and keeps what the owner can burn. */
 export async function readNftBurns(
   connection: Pick<Connection, 'getMultipleAccountsInfo'>,
   owner: string,
@@ -48,7 +50,11 @@ export async function readNftBurns(
     findMetadataAddress(n.mint),
     findMasterEditionAddress(n.mint),
   ]);
-  const infos = await connection.getMultipleAccountsInfo([new PublicKey(TOKEN_METADATA_PROGRAM), ...keys], 'confirmed');
+  const all = [new PublicKey(TOKEN_METADATA_PROGRAM), ...keys];
+  // RPC nodes answer at most 100 accounts per getMultipleAccounts (one request may carry up to 50 NFTs = 151 keys).
+  const chunks: PublicKey[][] = [];
+  for (let i = 0; i < all.length; i += MAX_ACCOUNTS_PER_CALL) chunks.push(all.slice(i, i + MAX_ACCOUNTS_PER_CALL));
+  const infos = (await Promise.all(chunks.map((c) => connection.getMultipleAccountsInfo(c, 'confirmed')))).flat();
   const metadataProgram = Boolean(infos[0]?.executable);
   const planned: PlannedNftBurn[] = [];
   const skipped: SkippedNft[] = [];
