@@ -6,8 +6,24 @@ import { parseTokenAccount, tokenAccountKind, type ParsedData } from './tokenPar
 
 export interface AccountConfig { encoding?: string; dataSlice?: { offset: number; length: number } }
 
+// Decimals per mint, shared across requests: jsonParsed listings of a thousand-token wallet read every mint at every
+// call otherwise. A mint's decimals never change while it exists; any write to it (a transaction that may write it, a
+// direct setAccount) arrives as an 'accounts' event and drops the entry, and a swapped LiteSVM (restore) drops all.
+const decimalsByChain = new WeakMap<Chain, { svm: unknown; map: Map<string, number> }>();
+function sharedDecimals(chain: Chain): Map<string, number> {
+  let c = decimalsByChain.get(chain);
+  if (!c) {
+    const entry = { svm: chain.svm, map: new Map<string, number>() };
+    chain.on('accounts', (keys: string[]) => { for (const k of keys) entry.map.delete(k); });
+    decimalsByChain.set(chain, (c = entry));
+  }
+  if (c.svm !== chain.svm) { c.svm = chain.svm; c.map.clear(); }
+  if (c.map.size > 100_000) c.map.clear();
+  return c.map;
+}
+
 export function mintDecimalsReader(chain: Chain): (mint: string) => number {
-  const cache = new Map<string, number>();
+  const cache = sharedDecimals(chain);
   return (mint) => {
     let d = cache.get(mint);
     if (d === undefined) {
