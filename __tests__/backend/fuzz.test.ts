@@ -6,7 +6,7 @@ import nacl from 'tweetnacl';
 import { Keypair, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { authorizationMessages } from '../../src/common/apiTypes';
 import { apiRoutes, Gen, mulberry32, someKeypair, type FuzzCase, type Route } from './fuzzSupport';
-import { startServer, type TestServer } from './helpers';
+import { readResponse, startServer, type TestServer } from './helpers';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const PER_ROUTE = Number(process.env.FUZZ_PER_ROUTE ?? 40);
@@ -137,14 +137,8 @@ async function send(c: FuzzCase): Promise<Answer> {
     headers: c.body !== undefined ? { 'content-type': c.contentType ?? 'application/json' } : {},
     body: method === 'GET' || method === 'HEAD' ? undefined : c.body,
   });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text, type: res.headers.get('content-type') ?? '' };
+  const { status, json, text } = await readResponse(res);
+  return { status, json, text, type: res.headers.get('content-type') ?? '' };
 }
 
 /** null when the answer is acceptable, else why not. */

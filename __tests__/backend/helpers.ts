@@ -16,6 +16,18 @@ export interface TestServer {
 export const INDEX_HTML = '<!doctype html><html><head><title>SolBack</title></head><body><div id="root"></div><script src="/static/dist/main.0123abcd.js"></script></body></html>';
 
 /** A real app over HTTP on port 0, with a temp data dir and (unless `withIndex: false`) a temp built page. */
+/** A response's status, headers, body text and JSON (undefined when the body is not JSON). */
+export async function readResponse(res: Response): Promise<{ status: number; headers: Headers; json: any; text: string }> {
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
 export async function startServer(
   env: Record<string, string> = {},
   opts: { withIndex?: boolean; overrides?: Partial<Config> } = {},
@@ -32,16 +44,7 @@ export async function startServer(
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: true, ...opts.overrides });
   const solback = await createApp(config);
   const { url } = await solback.listen(0);
-  const wrap = async (res: Response) => {
-    const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, json, text };
-  };
+  const wrap = readResponse;
   return {
     solback,
     url,

@@ -10,7 +10,7 @@ import { loadConfig } from '../../backend/config';
 import { FileQueueStore } from '../../backend/services/queueStore';
 import { queueWorkerFor, stopQueueWorker } from '../../backend/services/queueWorker';
 import { authorizationMessages } from '../../src/common/apiTypes';
-import type { TestServer } from './helpers';
+import { readResponse, type TestServer } from './helpers';
 import { forgedSignature, fundOwner, ownerOf, signAndSend, signText, waitFor } from './cnftSupport';
 
 jest.setTimeout(120_000);
@@ -22,16 +22,7 @@ async function boot(dir: string): Promise<TestServer> {
   const config = loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: false });
   const solback: SolbackApp = await createApp(config);
   const { url } = await solback.listen(0);
-  const wrap = async (res: Response) => {
-    const text = await res.text();
-    let json: any;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, json, text };
-  };
+  const wrap = readResponse;
   return {
     solback,
     url,
