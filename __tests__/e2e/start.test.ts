@@ -39,11 +39,12 @@ describe('npm start', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-start-'));
   afterAll(async () => {
     if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
+      // 'close' fires once every process holding the output pipes is gone, i.e. the server has saved and exited too.
+      const closed = new Promise((r) => child!.once('close', r));
       process.kill(-child.pid!, 'SIGTERM'); // the whole group: npm, the start script, tsx and the server
-      await exited;
+      await closed;
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   it('serves the page and the local chain, and prints the URL', async () => {
