@@ -73,55 +73,31 @@ function proofAccounts(leaf: CnftLeaf) {
   return leaf.proof.map((node) => meta(node));
 }
 
-/** Transfer of the leaf to `newOwner`, signed by the owner. */
-export function cnftTransferIx(leaf: CnftLeaf, newOwner: Address): TransactionInstruction {
+/** Bubblegum's leaf instructions share one account layout; only the account after the leaf delegate differs. */
+function leafIx(kind: keyof typeof BUBBLEGUM_DISCRIMINATORS, leaf: CnftLeaf, target: Address[]): TransactionInstruction {
   return new TransactionInstruction({
     programId: BUBBLEGUM_PROGRAM_ID,
     keys: [
       meta(treeConfigAddress(leaf.tree)),
       meta(leaf.owner, true),
       meta(leaf.delegate ?? leaf.owner),
-      meta(newOwner),
+      ...target.map((a) => meta(a)),
       ...tail(leaf),
       meta(SYSTEM_PROGRAM),
       ...proofAccounts(leaf),
     ],
-    data: leafData(BUBBLEGUM_DISCRIMINATORS.transfer, leaf),
+    data: leafData(BUBBLEGUM_DISCRIMINATORS[kind], leaf),
   });
 }
+
+/** Transfer of the leaf to `newOwner`, signed by the owner. */
+export const cnftTransferIx = (leaf: CnftLeaf, newOwner: Address) => leafIx('transfer', leaf, [newOwner]);
 
 /** Burn of the leaf by its owner (Bubblegum accepts the leaf owner's signature). */
-export function cnftBurnIx(leaf: CnftLeaf): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: BUBBLEGUM_PROGRAM_ID,
-    keys: [
-      meta(treeConfigAddress(leaf.tree)),
-      meta(leaf.owner, true),
-      meta(leaf.delegate ?? leaf.owner),
-      ...tail(leaf),
-      meta(SYSTEM_PROGRAM),
-      ...proofAccounts(leaf),
-    ],
-    data: leafData(BUBBLEGUM_DISCRIMINATORS.burn, leaf),
-  });
-}
+export const cnftBurnIx = (leaf: CnftLeaf) => leafIx('burn', leaf, []);
 
 /** Sets the leaf delegate to `newDelegate`, signed by the owner. */
-export function cnftDelegateIx(leaf: CnftLeaf, newDelegate: Address): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: BUBBLEGUM_PROGRAM_ID,
-    keys: [
-      meta(treeConfigAddress(leaf.tree)),
-      meta(leaf.owner, true),
-      meta(leaf.delegate ?? leaf.owner),
-      meta(newDelegate),
-      ...tail(leaf),
-      meta(SYSTEM_PROGRAM),
-      ...proofAccounts(leaf),
-    ],
-    data: leafData(BUBBLEGUM_DISCRIMINATORS.delegate, leaf),
-  });
-}
+export const cnftDelegateIx = (leaf: CnftLeaf, newDelegate: Address) => leafIx('delegate', leaf, [newDelegate]);
 
 /** DAS getAssetProof + getAsset answers → a CnftLeaf. `maxProofNodes` cuts the proof (spec: at most 12). */
 export function cnftLeafFromDas(
