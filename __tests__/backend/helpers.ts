@@ -44,14 +44,13 @@ export async function startServer(
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: true, ...opts.overrides });
   const solback = await createApp(config);
   const { url } = await solback.listen(0);
-  const wrap = readResponse;
   return {
     solback,
     url,
     dir,
-    get: async (p) => wrap(await fetch(url + p)),
+    get: async (p) => readResponse(await fetch(url + p)),
     post: async (p, body, init = {}) =>
-      wrap(
+      readResponse(
         await fetch(url + p, {
           method: 'POST',
           headers: { 'content-type': init.contentType ?? 'application/json' },

@@ -22,13 +22,12 @@ async function boot(dir: string): Promise<TestServer> {
   const config = loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: false });
   const solback: SolbackApp = await createApp(config);
   const { url } = await solback.listen(0);
-  const wrap = readResponse;
   return {
     solback,
     url,
     dir,
-    get: async (p) => wrap(await fetch(url + p)),
-    post: async (p, body) => wrap(await fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    get: async (p) => readResponse(await fetch(url + p)),
+    post: async (p, body) => readResponse(await fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
     async close() {
       await stopQueueWorker(config.dataDir);
       await solback.close();
