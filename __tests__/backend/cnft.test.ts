@@ -2,7 +2,7 @@
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { authorizationMessages } from '../../src/common/apiTypes';
 import { GUARD, CNFT_ERRORS } from '../../src/common/texts';
-import { buildTrashTransaction, leafFor, treeShapeFromAccount } from '../../src/features/trash/cnftChain';
+import { buildTrashTransaction, leafFor, treeShapeFromAccount } from '../../src/chain/cnftTransactions';
 import { startServer, type TestServer } from './helpers';
 import { forgedSignature, fundOwner, ownerOf, signAndSend, signText, type FundedCnft } from './cnftSupport';
 

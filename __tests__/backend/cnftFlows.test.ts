@@ -4,7 +4,7 @@
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
 import { CNFT_OUTCOMES, VALIDATION } from '../../src/common/texts';
-import { treeShapeFromAccount, treeRootFromAccount } from '../../src/features/trash/cnftChain';
+import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import {
   basicFallback,
   batchTrash,

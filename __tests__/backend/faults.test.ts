@@ -5,7 +5,7 @@
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { authorizationMessages } from '../../src/common/apiTypes';
 import { CNFT_ERRORS } from '../../src/common/texts';
-import { buildTrashTransaction } from '../../src/features/trash/cnftChain';
+import { buildTrashTransaction } from '../../src/chain/cnftTransactions';
 import { loadLeaf } from '../../backend/services/cnftData';
 import { fundOwner, ownerOf, signAndSend, signText, waitFor } from './cnftSupport';
 import { startServer, type TestServer } from './helpers';

@@ -4,7 +4,7 @@ import nacl from 'tweetnacl';
 import { PublicKey, type Transaction } from '@solana/web3.js';
 import type { CnftLeaf } from '../../src/chain/cnft';
 import { explorerTxUrl, type ExplorerCluster } from '../../src/chain/format';
-import { leafFor, treeShapeFromAccount, type ProofLike, type TreeShape } from '../../src/features/trash/cnftChain';
+import { leafFor, treeShapeFromAccount, type ProofLike, type TreeShape } from '../../src/chain/cnftTransactions';
 import type { Services } from '../context';
 import { AppError, isRateLimited, NotFoundError, RateLimitedError, RpcError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { DasAsset } from './das';

@@ -1,7 +1,7 @@
 // POST /api/batch-burn-nft: builds full burns (Token Metadata burnV1 → token account, metadata and master edition
 // back to the owner) or, where the program or the NFT's metadata/edition is missing, SPL burn + close. Each
 // transaction carries the 1 % fee of its own rent, so every transaction stands alone in front of the client's guard.
-// All figures are lamports read from the accounts (src/features/burn/nftBurnPlan.ts, shared with the browser).
+// All figures are lamports read from the accounts (src/chain/nftBurnPlan.ts, shared with the browser).
 import { type Connection, Keypair, PublicKey } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../src/chain/computeBudget';
 import { feeTransferIxs } from '../../src/chain/feeTransfer';
@@ -13,7 +13,7 @@ import {
   type SkippedNft,
   nftBurnIxs,
   readNftBurns,
-} from '../../src/features/burn/nftBurnPlan';
+} from '../../src/chain/nftBurnPlan';
 
 export interface NftBurnPlan {
   transactions: string[];

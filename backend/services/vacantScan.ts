@@ -21,8 +21,8 @@ export interface ScannedTokenAccount {
   withheldAmount: bigint;
 }
 
-import type { SkippedAccountInfo, VacantAccountInfo } from '../../src/features/vacant/vacantAccountTypes';
-export type { SkippedAccountInfo, SkipReason, VacantAccountInfo } from '../../src/features/vacant/vacantAccountTypes';
+import type { SkippedAccountInfo, VacantAccountInfo } from '../../src/chain/vacantAccounts';
+export type { SkippedAccountInfo, SkipReason, VacantAccountInfo } from '../../src/chain/vacantAccounts';
 
 export const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM] as const;
 

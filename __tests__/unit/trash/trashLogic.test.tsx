@@ -5,7 +5,7 @@ import bs58 from 'bs58';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { CNFT_ERRORS, DIRECT_MODAL, ROBUST_MODAL, VALIDATION } from '../../../src/common/texts';
 import { cnftAssetId } from '../../../src/chain/cnft';
-import { leafFor } from '../../../src/features/trash/cnftChain';
+import { leafFor } from '../../../src/chain/cnftTransactions';
 import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
 import RobustTrashModal from '../../../src/features/trash/RobustTrashModal';
 import {
@@ -190,7 +190,7 @@ describe('modals', () => {
 });
 
 it('a proof that cannot fit one transaction gives a clear message', async () => {
-  const { buildTrashTransaction, ProofTooLargeError } = await import('../../../src/features/trash/cnftChain');
+  const { buildTrashTransaction, ProofTooLargeError } = await import('../../../src/chain/cnftTransactions');
   const a = fakeAsset(assetId()).data;
   const leaf = leafFor(a, { proof: Array.from({ length: 24 }, rnd), root: rnd() });
   expect(() => buildTrashTransaction(leaf, trashWallet)).toThrow(ProofTooLargeError);

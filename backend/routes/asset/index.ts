@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
-import { treeRootFromAccount, treeShapeFromAccount } from '../../../src/features/trash/cnftChain';
+import { treeRootFromAccount, treeShapeFromAccount } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { assetCollection, assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';

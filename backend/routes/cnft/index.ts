@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { treeConfigAddress } from '../../../src/chain/cnft';
 import { authorizationMessages } from '../../../src/common/apiTypes';
 import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
-import { buildDelegateTransaction } from '../../../src/features/trash/cnftChain';
+import { buildDelegateTransaction } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';
 import { AppError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';

@@ -73,7 +73,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
 
     const connection = connectionOf(api);
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
-    const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ './nftBurnPlan');
+    const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
     const [answer, own] = await Promise.all([requestTransactions(api, owner, nfts), readNftBurns(connection, owner, nfts)]);
     // The ceiling comes from our own reading of the accounts, never from the server's figures.

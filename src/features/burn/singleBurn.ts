@@ -37,7 +37,7 @@ async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint:
   const nft = selectNfts(api.getState()).find((n) => n.mint === mint);
   if (!nft?.tokenAddress) throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
   // Token Metadata + Umi (~60 KB gzip) load with the first NFT burn, not with the page.
-  const { nftBurnIxs, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ './nftBurnPlan');
+  const { nftBurnIxs, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
   const { planned, skipped } = await readNftBurns(connection, owner, [{ mint, tokenAccount: nft.tokenAddress, name: nft.name }]);
   if (planned.length === 0) throw new BurnValidationError(errorBurningNft(skipped[0]?.reason ?? 'not burnable'));
   return { ixs: nftBurnIxs(owner, planned[0]), lamports: planned[0].rentLamports, allowed: [nft.tokenAddress, mint], guardKind: 'burnNfts', label: nft.name };

@@ -53,7 +53,7 @@ import {
   type AssetLike,
   type ProofLike,
   type TreeShape,
-} from './cnftChain';
+} from '../../chain/cnftTransactions';
 
 // --- errors and outcomes ---------------------------------------------------------------------------------------
 

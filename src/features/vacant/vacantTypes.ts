@@ -1,6 +1,6 @@
 // The vacant endpoints' bodies as our server sends them (backend/routes/vacant): `lamports` / `...Lamports` are
 // exact integers, the spec's bare amount names (totalRent, recoveredRent) are SOL for display.
-import type { VacantAccountInfo, SkippedAccountInfo } from './vacantAccountTypes';
+import type { VacantAccountInfo, SkippedAccountInfo } from '../../chain/vacantAccounts';
 
 export interface VacantListBody {
   success: boolean;

@@ -4,7 +4,7 @@
 import { AccountLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { type AccountInfo, Keypair, PublicKey } from '@solana/web3.js';
 import { TOKEN_METADATA_PROGRAM } from '../../../src/common/addresses';
-import { nftBurnIxs, readNftBurns } from '../../../src/features/burn/nftBurnPlan';
+import { nftBurnIxs, readNftBurns } from '../../../src/chain/nftBurnPlan';
 
 const owner = Keypair.generate().publicKey;
 const mint = Keypair.generate().publicKey;

@@ -5,8 +5,8 @@ import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token
 import { isSome } from '@metaplex-foundation/umi';
 import { AccountLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { type AccountInfo, type Connection, PublicKey, type TransactionInstruction } from '@solana/web3.js';
-import { TOKEN_METADATA_PROGRAM } from '../../common/addresses';
-import { findMasterEditionAddress, findMetadataAddress, nftBurnV1Ix, nftSplBurnIxs } from '../../chain/nftBurn';
+import { TOKEN_METADATA_PROGRAM } from '../common/addresses';
+import { findMasterEditionAddress, findMetadataAddress, nftBurnV1Ix, nftSplBurnIxs } from './nftBurn';
 
 export interface SkippedNft {
   mint: string;

@@ -7,9 +7,9 @@ import {
   Transaction,
   type TransactionInstruction,
 } from '@solana/web3.js';
-import { CNFT_BATCH_COMPUTE_UNITS, CNFT_TRANSFER_COMPUTE_UNITS, TRANSACTION_SIZE_LIMIT_BYTES, BASIC_FALLBACK_TRANSFER_LAMPORTS } from '../../common/constants';
-import { CNFT_ERRORS } from '../../common/texts';
-import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, type CnftLeaf } from '../../chain/cnft';
+import { CNFT_BATCH_COMPUTE_UNITS, CNFT_TRANSFER_COMPUTE_UNITS, TRANSACTION_SIZE_LIMIT_BYTES, BASIC_FALLBACK_TRANSFER_LAMPORTS } from '../common/constants';
+import { CNFT_ERRORS } from '../common/texts';
+import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, type CnftLeaf } from './cnft';
 
 /** Header of a ConcurrentMerkleTree account (V1): type, version, max buffer, max depth, authority, slot, padding. */
 const HEADER_BYTES = 56;
