@@ -16,6 +16,7 @@ import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { loadDelegate } from './services/delegate';
+import { MemoryNonceStore } from './services/nonceStore';
 import { stopQueueWorker } from './services/queueWorker';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
@@ -55,7 +56,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const rpc = createRpcClient(rpcTransport);
   const das = createDasClient(dasTransport);
   const connection = createConnection(rpc);
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet };
+  const nonces = new MemoryNonceStore();
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces };
 
   const app = new Koa();
   app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { Localnet } from './localnet';
 import type { DasClient } from './services/das';
+import type { NonceStore } from './services/nonceStore';
 import type { RpcClient } from './services/rpc';
 
 /** The embedded local chain (backend/localnet); type-only import, so upstream mode never loads it. */
@@ -17,4 +18,6 @@ export interface Services {
   connection: Connection;
   delegate: Keypair | null;
   localnet?: LocalnetPort;
+  /** One-use nonces of signed messages (shared through Redis when REDIS_URL is set). */
+  nonces: NonceStore;
 }
