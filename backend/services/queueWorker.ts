@@ -214,7 +214,7 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
 const workers = new Map<string, QueueWorker>();
 
 export function registerQueueWorker(dataDir: string, worker: QueueWorker): void {
-  workers.get(dataDir)?.stop();
+  void workers.get(dataDir)?.stop();
   workers.set(dataDir, worker);
 }
 export function queueWorkerFor(dataDir: string): QueueWorker | undefined {

@@ -57,8 +57,16 @@ export interface ProofLike {
   leaf?: string;
 }
 
+/** A proof answer before we know which of its shapes holds the proof. */
+type ProofAnswer = Partial<ProofLike> & {
+  data?: ProofAnswer;
+  compression?: ProofAnswer;
+  proofData?: ProofAnswer;
+  details?: { proof?: ProofAnswer };
+};
+
 export function normalizeProofResponse(res: unknown): ProofLike | null {
-  const r = res as Record<string, any> | null | undefined;
+  const r = res as ProofAnswer | null | undefined;
   if (!r) return null;
   const candidates = [r.data, r, r.compression, r.data?.compression, r.proofData, r.details?.proof];
   for (const c of candidates) {

@@ -1,5 +1,5 @@
 // Packs instruction groups into as few legacy transactions as fit, by the measured serialized size.
-import { PublicKey, Transaction, type TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
+import { type PublicKey, Transaction, type TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../common/constants';
 import { type Address, toPublicKey } from './keys';
 

@@ -98,7 +98,7 @@ describe('Bubblegum builders', () => {
   });
 
   it('pass the guard for the selected asset and the configured wallets only', () => {
-    const assetId = cnftAssetId(leaf.tree as string, 5);
+    const assetId = cnftAssetId(leaf.tree, 5);
     const base = { owner: owner.toBase58(), allowedAccounts: [assetId], trashWallet: trash, delegate: trash };
     const tx = (ix: ReturnType<typeof cnftBurnIx>) => new Transaction({ feePayer: owner, recentBlockhash: key() }).add(...computeBudgetIxs(400_000), ix);
     expect(checkTransaction(tx(cnftTransferIx(leaf, trash)), { ...base, kind: 'trashCnft' })).toEqual({ ok: true });

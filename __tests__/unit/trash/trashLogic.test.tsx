@@ -64,7 +64,7 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
       confirmTransaction: async () => ({ context: { slot: 1 }, value: { err: null } }),
       getSignatureStatuses: async () => ({ context: { slot: 1 }, value: [null] }),
       ...conn,
-    } as TrashDeps['connection'],
+    },
     delay: async (ms) => void delays.push(ms),
   };
 }
@@ -127,7 +127,7 @@ describe('§5 / §8.4 texts of the trash logic', () => {
     const data = Buffer.alloc(size);
     data.writeUInt32LE(buffer, 2);
     data.writeUInt32LE(depth, 6);
-    d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false })) as never;
+    d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false }));
     const sign = d.wallet.signTransaction!;
     d.wallet.signTransaction = async (tx) => ((sent = tx as unknown as Transaction), sign(tx));
     await standardTrash(d, assetId());
@@ -154,7 +154,7 @@ describe('modals', () => {
 
   it('Advanced cNFT Trash: password field, format error, derived address, Confirm disabled until valid', () => {
     render(<RobustTrashModal asset={asset} deps={fakeDeps()} explorerUrl={(s) => s} onClose={() => undefined} />);
-    const field = screen.getByTestId('robust-private-key') as HTMLInputElement;
+    const field = screen.getByTestId<HTMLInputElement>('robust-private-key');
     expect(field.type).toBe('password');
     const confirm = screen.getByRole('button', { name: ROBUST_MODAL.confirm });
     expect(confirm).toBeDisabled();
