@@ -5,20 +5,17 @@ const prettier = require('eslint-config-prettier');
 const reactHooks = require('eslint-plugin-react-hooks');
 const tseslint = require('typescript-eslint');
 
+// Components read the store through the typed hooks of src/app/hooks.ts, never the untyped ones.
+const untypedHooks = {
+  name: 'react-redux',
+  importNames: ['useSelector', 'useDispatch', 'useStore'],
+  message: 'Use useAppSelector / useAppDispatch / useAppStore from src/app/hooks.ts.',
+};
 // Code shared by the page and the server must not depend on a page feature: the server would pull in React state,
 // and a feature could no longer move without breaking the server.
 const noFeatureImports = {
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          regex: '^\\.{1,2}/(.*/)?features(/|$)',
-          message: 'backend/, src/chain and src/common must not import from src/features; move shared code to src/chain or src/common.',
-        },
-      ],
-    },
-  ],
+  regex: '^\\.{1,2}/(.*/)?features(/|$)',
+  message: 'backend/, src/chain and src/common must not import from src/features; move shared code to src/chain or src/common.',
 };
 
 // Type-aware rules that catch real bugs (lost promises, awaiting non-promises, needless casts). The full
@@ -68,6 +65,10 @@ module.exports = tseslint.config(
     files: ['__tests__/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  { files: ['backend/**', 'src/chain/**', 'src/common/**'], rules: noFeatureImports },
+  { files: ['src/**'], ignores: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks] }] } },
+  {
+    files: ['backend/**', 'src/chain/**', 'src/common/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks], patterns: [noFeatureImports] }] },
+  },
   prettier,
 );

@@ -28,7 +28,7 @@ async function lint(file: string, extraImport = ''): Promise<Linter.LintMessage[
   const [result] = await eslint.lintText(source, { filePath });
   return result.messages;
 }
-const boundaryErrors = (messages: Linter.LintMessage[]) =>
+const restrictedImports = (messages: Linter.LintMessage[]) =>
   messages.filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2);
 
 describe('lint: backend/, src/chain and src/common never import from src/features', () => {
@@ -41,7 +41,7 @@ describe('lint: backend/, src/chain and src/common never import from src/feature
       'backend/services/rentEstimate.ts',
       "import { burnRequested } from '../../src/features/burn/burnSlice';\nvoid burnRequested;\n",
     );
-    const errors = boundaryErrors(messages);
+    const errors = restrictedImports(messages);
     expect(errors).toHaveLength(1);
     expect(errors[0].line).toBe(1);
     expect(errors[0].message).toContain('must not import from src/features');
@@ -49,13 +49,22 @@ describe('lint: backend/, src/chain and src/common never import from src/feature
 
   it('a type-only import from a feature is refused too, in src/chain and in src/common', async () => {
     const typeImport = "import type { BurnStatus } from '../src/features/burn/burnSlice';\n";
-    expect(boundaryErrors(await lint('backend/errors.ts', typeImport))).toHaveLength(1);
-    expect(boundaryErrors(await lint('src/chain/pack.ts', "import type { X } from '../features/trash/x';\n"))).toHaveLength(1);
-    expect(boundaryErrors(await lint('src/common/constants.ts', "export * from '../features/wallet/walletSlice';\n"))).toHaveLength(1);
+    expect(restrictedImports(await lint('backend/errors.ts', typeImport))).toHaveLength(1);
+    expect(restrictedImports(await lint('src/chain/pack.ts', "import type { X } from '../features/trash/x';\n"))).toHaveLength(1);
+    expect(restrictedImports(await lint('src/common/constants.ts', "export * from '../features/wallet/walletSlice';\n"))).toHaveLength(1);
   });
 
   it('features may import each other and shared code may import shared code', async () => {
-    expect(boundaryErrors(await lint('src/features/burn/burnSlice.ts', "import '../trash/trashApi';\n"))).toEqual([]);
-    expect(boundaryErrors(await lint('backend/errors.ts', "import '../src/chain/pack';\nimport '../src/common/constants';\n"))).toEqual([]);
+    expect(restrictedImports(await lint('src/features/burn/burnSlice.ts', "import '../trash/trashApi';\n"))).toEqual([]);
+    expect(restrictedImports(await lint('backend/errors.ts', "import '../src/chain/pack';\nimport '../src/common/constants';\n"))).toEqual([]);
+  });
+});
+
+describe('lint: components use the typed store hooks', () => {
+  it("an untyped useSelector or useDispatch from 'react-redux' fails; src/app/hooks.ts alone may wrap them", async () => {
+    const untyped = "import { useDispatch, useSelector } from 'react-redux';\nvoid useDispatch; void useSelector;\n";
+    expect(restrictedImports(await lint('src/features/tokens/TokenCard.tsx'))).toEqual([]);
+    expect(restrictedImports(await lint('src/features/tokens/TokenCard.tsx', untyped))).toHaveLength(2);
+    expect(restrictedImports(await lint('src/app/hooks.ts'))).toEqual([]);
   });
 });
