@@ -17,7 +17,11 @@ import {
   vacantSuccessAlert,
 } from '../../common/texts';
 import type { VacantResult, VacantStep } from './vacantSlice';
-import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
+import type {
+  PrepareBurnTransactionsResponse as PrepareBody,
+  SubmitBurnTransactionResponse as SubmitBody,
+  VacantAccountsResponse as VacantListBody,
+} from '../../common/api';
 
 export interface VacantWallet {
   publicKey: string | null;

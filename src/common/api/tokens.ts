@@ -1,0 +1,32 @@
+// §7.3 fungible tokens of a wallet and one mint's metadata.
+import type { ApiResult } from './result';
+
+/** GET /api/wallet-tokens/{wallet} — 503 when temporarily unavailable. */
+export interface WalletTokenItem {
+  mint: string;
+  /** Raw amount, decimal string. */
+  amount: string;
+  decimals: number;
+  tokenAccount: string;
+  programId?: string;
+  /** Present when the server already knows the mint's metadata. */
+  symbol?: string;
+  name?: string;
+  logoURI?: string;
+  metadataUri?: string;
+}
+export interface WalletTokensResponse extends ApiResult {
+  tokens: WalletTokenItem[];
+}
+
+/** GET /api/token-metadata/{mint} */
+export interface TokenMetadata {
+  symbol: string;
+  name: string;
+  icon: string | null;
+  decimals: number;
+  uri: string | null;
+}
+export interface TokenMetadataResponse extends ApiResult {
+  data?: TokenMetadata;
+}
