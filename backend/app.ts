@@ -4,7 +4,7 @@ import bodyParser from '@koa/bodyparser';
 import type { Connection, Keypair } from '@solana/web3.js';
 import Koa from 'koa';
 import type { Config } from './config';
-import type { LocalnetPort, Services } from './context';
+import type { LocalnetPort, QueueService, Services } from './context';
 import { NotFoundError } from './errors';
 import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
@@ -17,7 +17,7 @@ import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { loadDelegate } from './services/delegate';
 import { MemoryNonceStore } from './services/nonceStore';
-import { stopQueueWorker } from './services/queueWorker';
+import { createQueueService } from './services/queueService';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
 
@@ -31,6 +31,10 @@ export interface SolbackApp {
   connection: Connection;
   delegate: Keypair | null;
   localnet?: LocalnetPort;
+  /** The transfer queue's store and worker (tests read the store, stop the worker). */
+  queue: QueueService;
+  /** What the routes received (tests reach the nonce store and the rate limits through it). */
+  services: Services;
   listen(port?: number): Promise<{ server: http.Server; url: string }>;
   close(): Promise<void>;
 }
@@ -57,7 +61,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const das = createDasClient(dasTransport);
   const connection = createConnection(rpc);
   const nonces = new MemoryNonceStore();
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces };
+  const queue = createQueueService({ config, logger, rpc, das, connection, delegate });
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue };
 
   const app = new Koa();
   app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin
@@ -79,6 +84,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     app.use(router.allowedMethods({ throw: true }));
   }
   app.use(staticFiles(config));
+  // Resume whatever a previous run left, once the app has finished starting.
+  setTimeout(() => queue.worker.kick(), 0).unref();
 
   const servers: http.Server[] = [];
   const wsProxy = localnet ? undefined : createUpstreamWsProxy(config.solanaRpcUrl!, logger);
@@ -91,6 +98,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     connection,
     delegate,
     localnet,
+    queue,
+    services,
     async listen(port = config.port) {
       const server = http.createServer(app.callback());
       // Longer than clients' pooled keep-alive, so a request never races the server closing an idle socket.
@@ -111,7 +120,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     },
     async close() {
       wsProxy?.close();
-      await stopQueueWorker(config.dataDir); // before the chain and its data folder go away
+      await queue.worker.stop(); // before the chain and its data folder go away
       await Promise.all(
         servers.map(
           (s) =>

@@ -209,18 +209,3 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
     },
   };
 }
-
-// One worker per data directory in this process, so tests can stop a server's worker before restarting it.
-const workers = new Map<string, QueueWorker>();
-
-export function registerQueueWorker(dataDir: string, worker: QueueWorker): void {
-  workers.get(dataDir)?.stop();
-  workers.set(dataDir, worker);
-}
-export function queueWorkerFor(dataDir: string): QueueWorker | undefined {
-  return workers.get(dataDir);
-}
-export async function stopQueueWorker(dataDir: string): Promise<void> {
-  await workers.get(dataDir)?.stop();
-  workers.delete(dataDir);
-}
