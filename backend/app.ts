@@ -9,15 +9,14 @@ import { NotFoundError } from './errors';
 import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
-import { rateLimit } from './middleware/rateLimit';
 import { securityHeaders } from './middleware/security';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { loadDelegate } from './services/delegate';
-import { MemoryNonceStore } from './services/nonceStore';
 import { createQueueService } from './services/queueService';
+import { createSharedState } from './services/sharedState';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
 
@@ -42,6 +41,7 @@ export interface SolbackApp {
 export async function createApp(config: Config): Promise<SolbackApp> {
   const logger = createLogger(config.logLevel);
   const delegate = loadDelegate(config);
+  const shared = await createSharedState(config); // first: a wrong REDIS_URL stops here, before the chain starts
 
   let localnet: LocalnetPort | undefined;
   if (config.mode === 'local') {
@@ -60,9 +60,9 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const rpc = createRpcClient(rpcTransport);
   const das = createDasClient(dasTransport);
   const connection = createConnection(rpc);
-  const nonces = new MemoryNonceStore();
-  const queue = createQueueService({ config, logger, rpc, das, connection, delegate });
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue };
+  const { nonces, limits } = shared;
+  const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue, limits };
 
   const app = new Koa();
   app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin
@@ -70,8 +70,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(requestLogger(logger));
   app.use(errorHandler());
   app.use(securityHeaders());
-  app.use(rateLimit({ perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute }));
-  app.use(coalesceGets());
+  app.use(limits.middleware);
+  app.use(coalesceGets(shared.answers));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
   // Unknown /api paths: checked on the way back, after each router's allowedMethods had its say (405).
   app.use(async (ctx, next) => {
@@ -134,6 +134,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
         if (!config.memoryOnly) await localnet.save();
         await localnet.close();
       }
+      await shared.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Connection, Keypair } from '@solana/web3.js';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { RateLimits } from './middleware/rateLimit';
 import type { Localnet } from './localnet';
 import type { DasClient } from './services/das';
 import type { NonceStore } from './services/nonceStore';
@@ -24,6 +25,8 @@ export interface Services {
   nonces: NonceStore;
   /** The transfer queue's store and its worker, built once per app in createApp (never by a route). */
   queue: QueueService;
+  /** Per-client rate limits (shared through Redis when REDIS_URL is set); `charge` weighs a request as several. */
+  limits: RateLimits;
 }
 
 export interface QueueService {
