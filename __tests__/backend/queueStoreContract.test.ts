@@ -127,8 +127,7 @@ describeWithRedis('QueueStore contract: Redis store', () => {
       store: new RedisQueueStore(a),
       peer: new RedisQueueStore(b),
       close: async () => {
-        a.disconnect();
-        b.disconnect();
+        await Promise.all([a.quit(), b.quit()]);
       },
     };
   });
