@@ -22,6 +22,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The same for /api/rpc, which wallets poll (RPC_RATE_LIMIT_PER_MINUTE, default 3000; 0 = off). */
   rpcRateLimitPerMinute: number;
+  /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
+  redisUrl?: string;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -41,6 +43,7 @@ const EnvSchema = z.object({
   STATIC_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -73,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryOnly: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

@@ -1,7 +1,7 @@
 import type { TaskAbortError } from '@reduxjs/toolkit';
 import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { SIGNING_TIMEOUT_MS, VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
+import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import { classifyError } from '../../chain/classifyError';
 import { activityRecorded } from '../activity/activitySlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
@@ -48,7 +48,7 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
         ).unwrap(),
       ),
     feeWallet: async () => (await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap())).feeWallet,
-    signingTimeout: () => api.delay(SIGNING_TIMEOUT_MS),
+    delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
     pause: fork.pause,
   };
