@@ -6,6 +6,7 @@ import type { Services } from '../../context';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { assetCollection, assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';
 import { AssetIdSchema } from './schema';
+import type { AssetDiagnosticResponse, AssetProofResponse, AssetResponse } from '../../../src/common/api';
 
 type Ctx = ValidatedContext<typeof AssetIdSchema>;
 
@@ -38,7 +39,7 @@ export function assetRoutes(services: Services): Router {
         creator_hash: asset?.compression?.creator_hash,
         leaf: proof.leaf,
       },
-    };
+    } satisfies AssetProofResponse;
   });
 
   router.get('/helius/asset/:assetId', validate(AssetIdSchema), async (ctx: Ctx) => {
@@ -59,7 +60,7 @@ export function assetRoutes(services: Services): Router {
           ? { owner: asset.ownership.owner, delegate: asset.ownership.delegate ?? null, delegated: !!asset.ownership.delegated }
           : undefined,
       },
-    };
+    } satisfies AssetResponse;
   });
 
   router.get('/asset/diagnostic/:assetId', validate(AssetIdSchema), async (ctx: Ctx) => {
@@ -100,7 +101,7 @@ export function assetRoutes(services: Services): Router {
         root: proof?.root ?? null,
         tree_root: treeRoot,
       },
-    };
+    } satisfies AssetDiagnosticResponse;
   });
   return router;
 }

@@ -4,6 +4,7 @@ import { isRateLimited, RateLimitedError, ServiceUnavailableError } from '../../
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { listWalletAssets } from '../../services/walletAssets';
 import { AssetListSchema, WalletNftsSchema } from './schema';
+import type { AssetListResponse, WalletNftsResponse } from '../../../src/common/api';
 
 /**
  * Indexer routes (`{indexer}` = helius, DESIGN §2), backed by DAS in both modes.
@@ -27,18 +28,19 @@ export function heliusRoutes({ das, rpc, logger }: Services): Router {
   router.get('/wallet/nfts/:wallet', validate(WalletNftsSchema), async (ctx: ValidatedContext<typeof WalletNftsSchema>) => {
     const { regularNfts, compressedNfts } = await load(ctx.state.input.params.wallet);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body =
+    ctx.body = (
       ctx.state.input.query.format === 'list'
         ? { success: true, data: [...regularNfts, ...compressedNfts] }
-        : { success: true, data: { regularNfts, compressedNfts } };
+        : { success: true, data: { regularNfts, compressedNfts } }
+    ) satisfies WalletNftsResponse | AssetListResponse;
   });
   router.get('/assets/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).regularNfts };
+    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).regularNfts } satisfies AssetListResponse;
   });
   router.get('/cnfts/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).compressedNfts };
+    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).compressedNfts } satisfies AssetListResponse;
   });
   return router;
 }

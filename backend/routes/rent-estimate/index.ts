@@ -4,6 +4,7 @@ import { NotFoundError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { estimateRent, toRentEstimateResponse } from '../../services/rentEstimate';
 import { RentEstimateSchema } from './schema';
+import type { RentEstimateResponse } from '../../../src/common/api';
 
 /**
  * GET /api/rent-estimate/:wallet — what burning everything and closing every vacant account would return.
@@ -16,7 +17,7 @@ export function rentEstimateRoutes({ rpc }: Services): Router {
     const estimate = await estimateRent(rpc, wallet);
     if (!estimate) throw NotFoundError('Wallet address not found');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: toRentEstimateResponse(estimate) };
+    ctx.body = { success: true, data: toRentEstimateResponse(estimate) } satisfies RentEstimateResponse;
   });
   return router;
 }

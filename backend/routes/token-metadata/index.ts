@@ -5,6 +5,7 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { resolveImage } from '../../services/offchain';
 import { fetchMintInfos, type MintInfo } from '../../services/tokenMetadata';
 import { TokenMetadataSchema } from './schema';
+import type { TokenMetadataResponse } from '../../../src/common/api';
 
 /**
  * GET /api/token-metadata/:mint → {symbol, name, icon, decimals, uri}. Empty symbol/name = no metadata on chain
@@ -27,7 +28,7 @@ export function tokenMetadataRoutes({ rpc, config }: Services): Router {
     ctx.body = {
       success: true,
       data: { symbol: info.symbol ?? '', name: info.name ?? '', icon, decimals: info.decimals ?? 0, uri: info.uri || null },
-    };
+    } satisfies TokenMetadataResponse;
   });
   return router;
 }

@@ -7,6 +7,7 @@ import { imageWithoutFetch } from '../../services/offchain';
 import { listTokenAccounts, type OwnedTokenAccount } from '../../services/tokenAccounts';
 import { fetchMintInfos, isNft, type MintInfo } from '../../services/tokenMetadata';
 import { WalletTokensSchema } from './schema';
+import type { WalletTokensResponse } from '../../../src/common/api';
 
 export const TOKEN_SERVICE_UNAVAILABLE = 'Token service temporarily unavailable';
 
@@ -54,7 +55,7 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
         };
       });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, tokens };
+    ctx.body = { success: true, tokens } satisfies WalletTokensResponse;
   });
   return router;
 }

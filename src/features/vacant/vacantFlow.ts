@@ -5,7 +5,6 @@ import { describeApiError } from '../../api/apiError';
 import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
 import { formatUnits } from '../../chain/format';
-import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import {
   GUARD,
   VACANT_ERRORS,
@@ -56,7 +55,16 @@ const STEPS: Record<SigningStep, VacantStep> = {
 };
 
 /** Server answer `{success:false, error}` or an RTK Query error → the server's text (or ''). */
+/** A server answer with `success: false`, thrown so that the failure path reads its `error`. */
+class ServerRefusedError extends Error {
+  name = 'ServerRefusedError';
+  constructor(readonly body: { success: boolean; error?: string }) {
+    super(body.error ?? '');
+  }
+}
+
 function serverText(err: unknown): string {
+  if (err instanceof ServerRefusedError) return err.body.error ?? '';
   if (err && typeof err === 'object' && 'success' in err) return String((err as { error?: string }).error ?? '');
   const info = describeApiError(err);
   return info.message && !/^HTTP \d+$/.test(info.message) ? info.message : '';
@@ -96,11 +104,11 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   let feeWallet: string;
   try {
     [prepared, feeWallet] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address)), deps.feeWallet()]);
-    if (!prepared.success || !prepared.transaction) throw prepared;
+    if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
-  const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction!];
+  const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
   const maxFee = serviceFee(accounts.reduce((s, a) => s + a.lamports, 0));
 
   // The server built these with its blockhash and sends them itself: the path keeps the blockhash (no re-sign).
@@ -122,7 +130,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
         guard: () => checkAll(txs),
         send: submitToServer(async (signed) => {
           const body = await deps.submit(signed, accountCount);
-          if (!body.success) throw body;
+          if (!body.success) throw new ServerRefusedError(body);
           return body;
         }),
       },
