@@ -1,4 +1,4 @@
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import { AssetSection } from '../selection/AssetSection';
 import { NftCard } from './NftCard';
@@ -9,8 +9,8 @@ const key = (n: Nft) => n.mint;
 const render = (n: Nft) => <NftCard nft={n} />;
 
 export function NftsSection() {
-  const nfts = useSelector(selectNfts);
-  const loading = useSelector(selectNftsLoading);
+  const nfts = useAppSelector(selectNfts);
+  const loading = useAppSelector(selectNftsLoading);
   return (
     <AssetSection
       title={ASSETS.nftsSection}
