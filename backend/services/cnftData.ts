@@ -8,6 +8,7 @@ import { leafFor, treeShapeFromAccount, type ProofLike, type TreeShape } from '.
 import type { Services } from '../context';
 import { AppError, isRateLimited, NotFoundError, RateLimitedError, RpcError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { DasAsset } from './das';
+import { upstreamFailure } from './upstreamFaults';
 
 export interface CnftAsset extends DasAsset {
   compression: NonNullable<DasAsset['compression']> & { tree: string; data_hash: string; creator_hash: string; leaf_id: number };
@@ -20,14 +21,19 @@ export interface DasProof extends ProofLike {
   leaf: string;
 }
 
+export const ASSET_SERVICE_UNAVAILABLE = 'Asset service temporarily unavailable';
+
 function mapDasError(err: unknown, what: string): never {
   if (err instanceof AppError) throw err;
   if (isRateLimited(err)) throw RateLimitedError();
+  // The indexer refusing our key (-32001, 401) or failing is its fault, never a 400 for the user.
+  const upstream = upstreamFailure(err, { unavailable: ASSET_SERVICE_UNAVAILABLE });
+  if (upstream) throw upstream;
   if (err instanceof RpcError && !(err.httpStatus && err.httpStatus >= 500)) {
     if (/not found/i.test(err.message)) throw NotFoundError(`${what} not found`);
     throw ValidationError(err.message);
   }
-  throw ServiceUnavailableError('Asset service temporarily unavailable');
+  throw ServiceUnavailableError(ASSET_SERVICE_UNAVAILABLE);
 }
 
 export async function fetchAsset(services: Pick<Services, 'das'>, assetId: string): Promise<DasAsset> {

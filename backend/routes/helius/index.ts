@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { isRateLimited, RateLimitedError, ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
+import { ASSET_SERVICE_UNAVAILABLE } from '../../services/cnftData';
+import { upstreamFailure } from '../../services/upstreamFaults';
 import { listWalletAssets } from '../../services/walletAssets';
 import { AssetListSchema, WalletNftsSchema } from './schema';
 
@@ -20,7 +22,7 @@ export function heliusRoutes({ das, rpc, logger }: Services): Router {
     } catch (err) {
       if (isRateLimited(err)) throw RateLimitedError();
       logger.warn({ err: (err as Error).message }, 'asset index unavailable');
-      throw ServiceUnavailableError('Asset service temporarily unavailable');
+      throw upstreamFailure(err, { unavailable: ASSET_SERVICE_UNAVAILABLE }) ?? ServiceUnavailableError(ASSET_SERVICE_UNAVAILABLE);
     }
   };
 
