@@ -51,10 +51,11 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
-  const rpcTransport = localnet ? localTransport((b) => localnet!.handleRpc(b)) : httpTransport(config.solanaRpcUrl!);
-  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!);
+  const upstream = { timeoutMs: config.upstreamTimeoutMs };
+  const rpcTransport = localnet ? localTransport((b) => localnet!.handleRpc(b)) : httpTransport(config.solanaRpcUrl!, upstream);
+  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!, upstream);
   const rpc = createRpcClient(rpcTransport);
-  const das = createDasClient(dasTransport);
+  const das = createDasClient(dasTransport, { maxPages: config.dasMaxPages });
   const connection = createConnection(rpc);
   const nonces = new MemoryNonceStore();
   const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces };

@@ -8,6 +8,7 @@ import { leafFor, treeShapeFromAccount, type ProofLike, type TreeShape } from '.
 import type { Services } from '../context';
 import { AppError, isRateLimited, NotFoundError, RateLimitedError, RpcError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { DasAsset } from './das';
+import { assetCollection as collectionOf, DAS_DISPLAY_OPTIONS } from './dasParse';
 import { upstreamFailure } from './upstreamFaults';
 
 export interface CnftAsset extends DasAsset {
@@ -38,7 +39,7 @@ function mapDasError(err: unknown, what: string): never {
 
 export async function fetchAsset(services: Pick<Services, 'das'>, assetId: string): Promise<DasAsset> {
   try {
-    const asset = await services.das.call<DasAsset | null>('getAsset', { id: assetId });
+    const asset = await services.das.call<DasAsset | null>('getAsset', { id: assetId, displayOptions: DAS_DISPLAY_OPTIONS });
     if (!asset) throw NotFoundError('Asset not found');
     return asset;
   } catch (err) {
@@ -101,12 +102,10 @@ export async function loadLeaf(services: Pick<Services, 'das' | 'connection'>, a
 export function assetName(asset: DasAsset): string {
   return asset.content?.metadata?.name?.trim() || `cNFT ${asset.id.slice(0, 6)}`;
 }
+export { assetImage } from './dasParse';
+/** Collection name (null when unknown), as in the listings. */
 export function assetCollection(asset: DasAsset): string | null {
-  const g = asset.grouping?.find((x) => x.group_key === 'collection');
-  return g?.collection_metadata?.name ?? g?.group_value ?? null;
-}
-export function assetImage(asset: DasAsset): string | null {
-  return asset.content?.links?.image ?? asset.content?.files?.[0]?.uri ?? null;
+  return collectionOf(asset).collection;
 }
 
 /** Explorer link for a signature: the local chain is a custom cluster behind our own /api/rpc. */

@@ -256,7 +256,9 @@ export interface AssetResponse extends ApiResult {
     id: string;
     name?: string;
     image?: string | null;
+    /** Collection name (null when unknown) and address: the same two fields as in the listings. */
     collection?: string | null;
+    collectionAddress?: string | null;
     burnt?: boolean;
     /** `root` and `proof` are filled for a live compressed asset. */
     compression: Partial<AssetCompression> & { compressed: boolean; proof?: string[] };

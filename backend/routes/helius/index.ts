@@ -4,7 +4,10 @@ import { isRateLimited, RateLimitedError, ServiceUnavailableError } from '../../
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { ASSET_SERVICE_UNAVAILABLE } from '../../services/cnftData';
 import { upstreamFailure } from '../../services/upstreamFaults';
-import { listWalletAssets } from '../../services/walletAssets';
+import { listWalletAssets, truncatedNotice } from '../../services/walletAssets';
+
+/** `truncated` and a notice only when the listing is incomplete (nothing added to a complete one). */
+const truncation = (truncated: boolean, count: number) => (truncated ? { truncated: true, notice: truncatedNotice(count) } : {});
 import { AssetListSchema, WalletNftsSchema } from './schema';
 
 /**
@@ -27,20 +30,22 @@ export function heliusRoutes({ das, rpc, logger }: Services): Router {
   };
 
   router.get('/wallet/nfts/:wallet', validate(WalletNftsSchema), async (ctx: ValidatedContext<typeof WalletNftsSchema>) => {
-    const { regularNfts, compressedNfts } = await load(ctx.state.input.params.wallet);
+    const { regularNfts, compressedNfts, truncated } = await load(ctx.state.input.params.wallet);
     ctx.set('Cache-Control', 'no-store');
     ctx.body =
       ctx.state.input.query.format === 'list'
-        ? { success: true, data: [...regularNfts, ...compressedNfts] }
-        : { success: true, data: { regularNfts, compressedNfts } };
+        ? { success: true, data: [...regularNfts, ...compressedNfts], ...truncation(truncated, regularNfts.length + compressedNfts.length) }
+        : { success: true, data: { regularNfts, compressedNfts }, ...truncation(truncated, regularNfts.length + compressedNfts.length) };
   });
   router.get('/assets/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).regularNfts };
+    const { regularNfts, truncated } = await load(ctx.state.input.params.wallet);
+    ctx.body = { success: true, data: regularNfts, ...truncation(truncated, regularNfts.length) };
   });
   router.get('/cnfts/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).compressedNfts };
+    const { compressedNfts, truncated } = await load(ctx.state.input.params.wallet);
+    ctx.body = { success: true, data: compressedNfts, ...truncation(truncated, compressedNfts.length) };
   });
   return router;
 }
