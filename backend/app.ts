@@ -51,7 +51,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
-  const upstream = { timeoutMs: config.upstreamTimeoutMs };
+  const upstream = { timeoutMs: config.upstreamTimeoutMs, baseDelayMs: config.upstreamRetryBaseMs };
   const rpcTransport = localnet ? localTransport((b) => localnet!.handleRpc(b)) : httpTransport(config.solanaRpcUrl!, upstream);
   const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!, upstream);
   const rpc = createRpcClient(rpcTransport);

@@ -26,6 +26,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** Upstream mode: DAS pages of 1000 read per wallet before a listing is cut short with a note (DAS_MAX_PAGES, 200). */
   dasMaxPages: number;
+  /** First back-off after a provider's rate limit, doubled each retry (tests shorten it; no env var). */
+  upstreamRetryBaseMs: number;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -81,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     dasMaxPages: e.DAS_MAX_PAGES,
+    upstreamRetryBaseMs: 250,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

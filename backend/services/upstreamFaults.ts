@@ -64,7 +64,9 @@ export function upstreamHttpStatus(err: unknown): number | undefined {
     const s = (err as { httpStatus?: number } | null)?.httpStatus;
     if (s === 429) return 429;
     const marked = MARKED.exec(String((err as Error | null)?.message ?? ''));
-    if (!marked) return undefined;
+    // web3.js' SolanaJSONRPCError (the server's Connection) keeps the provider's JSON-RPC code.
+    const code = (err as { code?: unknown } | null)?.code;
+    if (!marked) return typeof code === 'number' ? upstreamStatusOf(code, String((err as Error).message ?? '')) : undefined;
     const m = Number(marked[1]);
     return m === 429 || m === 502 || m === 504 ? m : 503;
   }

@@ -7,6 +7,16 @@ import { metadataPda } from './tokenMetadata';
 
 const FUNGIBLE = new Set(['FungibleToken', 'FungibleAsset']);
 
+/**
+ * A token, not an NFT: by interface, or — for mints the indexer calls `Custom` (USDT in the recorded answer) — by
+ * its token_info: decimals above 0 or more than one unit in supply. Compressed assets are always NFTs.
+ */
+export function isFungibleAsset(a: DasAsset): boolean {
+  if (FUNGIBLE.has(a.interface ?? '')) return true;
+  if (a.compression?.compressed || !a.token_info) return false;
+  return (a.token_info.decimals ?? 0) > 0 || (a.token_info.supply ?? 1) > 1;
+}
+
 /** Said with a listing cut short by the page bound, so the page never claims a wallet is complete when it is not. */
 export function truncatedNotice(count: number): string {
   return `This wallet holds more assets than can be listed at once; the first ${count} are shown.`;
@@ -25,7 +35,7 @@ export interface WalletAssetList {
  */
 export async function listWalletAssets(das: DasClient, rpc: RpcClient, owner: string): Promise<WalletAssetList> {
   const walk = await das.getAllAssetsByOwner(owner);
-  const assets = walk.items.filter((a) => !a.burnt && !FUNGIBLE.has(a.interface ?? ''));
+  const assets = walk.items.filter((a) => !a.burnt && !isFungibleAsset(a));
   const regular = assets.filter((a) => !a.compression?.compressed);
   const compressed = assets.filter((a) => a.compression?.compressed);
 

@@ -144,6 +144,9 @@ export interface WalletTokenItem {
   /** Raw amount, decimal string. */
   amount: string;
   decimals: number;
+  /** The amount as wallets show it (the RPC's parsed uiAmountString: Token-2022 scaled-UI-amount and
+   * interest-bearing extensions applied); absent when the node did not say. */
+  uiAmountString?: string;
   tokenAccount: string;
   programId?: string;
   /** Present when the server already knows the mint's metadata. */

@@ -44,6 +44,7 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
           mint: a.mint,
           amount: a.amount.toString(),
           decimals: a.decimals,
+          ...(a.uiAmountString !== undefined ? { uiAmountString: a.uiAmountString } : {}),
           tokenAccount: a.address,
           programId: a.program,
           // Wrapped SOL: closing the account unwraps it; burning would destroy SOL.
