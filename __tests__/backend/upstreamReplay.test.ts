@@ -67,6 +67,23 @@ describe('routes against a replayed provider in every failure mode', () => {
     console.log(`upstream faults (route × mode → status):\n${table.join('\n')}`);
   });
 
+  it('answers the same with batches refused as with batches accepted (routes never depend on batching)', async () => {
+    const answers = async (mode: UpstreamMode) => {
+      up.mode = mode;
+      const out: [string, number, unknown][] = [];
+      for (const route of ROUTES) {
+        const r = await route.call(s);
+        out.push([route.name, r.status, r.json?.success]);
+      }
+      return out;
+    };
+    const normal = await answers('normal');
+    expect(await answers('batchRefused')).toEqual(normal);
+    // The recorded wallets are readable: every route answers, none with a 5xx.
+    expect(normal.filter(([, status]) => status >= 500)).toEqual([]);
+    table.push(`normal: ${normal.map(([, st]) => st).join(' ')}`);
+  });
+
   for (const mode of FAULT_MODES) {
     it(`answers ${mode} with the route's text and a fitting status`, async () => {
       up.mode = mode;
