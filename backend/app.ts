@@ -48,6 +48,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       delegate: delegate!.publicKey.toBase58(),
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
+      priorityFeeFloor: config.localnetPriorityFeeFloor,
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }

@@ -28,6 +28,8 @@ export interface Config {
   dasMaxPages: number;
   /** First back-off after a provider's rate limit, doubled each retry (tests shorten it; no env var). */
   upstreamRetryBaseMs: number;
+  /** Local chain: getRecentPrioritizationFees never reports less (LOCALNET_PRIORITY_FEE_FLOOR µlamports/CU, 0). */
+  localnetPriorityFeeFloor: number;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -48,6 +50,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
   DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
 });
 
@@ -84,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     dasMaxPages: e.DAS_MAX_PAGES,
     upstreamRetryBaseMs: 250,
+    localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

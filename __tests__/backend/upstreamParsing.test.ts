@@ -1,5 +1,5 @@
 // Each parsing point of issue 16 against recorded public answers (fixtures name their sources).
-import { getMetadataAccountDataSerializer, Key, TokenStandard } from '@metaplex-foundation/mpl-token-metadata';
+import { getMetadataAccountDataSerializer, TokenStandard } from '@metaplex-foundation/mpl-token-metadata';
 import { some, none, publicKey } from '@metaplex-foundation/umi';
 import { pack as packTokenMetadata } from '@solana/spl-token-metadata';
 import { PublicKey } from '@solana/web3.js';
@@ -73,7 +73,7 @@ describe('Token-2022 metadata through the metadata pointer', () => {
     const metaplexTarget = metadataPda('So11111111111111111111111111111111111111112');
     const interfaceTarget = new PublicKey(new Uint8Array(32).fill(7)).toBase58();
     const metaplexBytes = getMetadataAccountDataSerializer().serialize({
-      key: Key.MetadataV1, updateAuthority: publicKey(PublicKey.default.toBase58()), mint: publicKey(AAPLX),
+      updateAuthority: publicKey(PublicKey.default.toBase58()), mint: publicKey(AAPLX),
       name: 'Pointed Metaplex', symbol: 'PMX', uri: 'https://example.org/p.json', sellerFeeBasisPoints: 0, creators: none(),
       primarySaleHappened: false, isMutable: true, editionNonce: none(), tokenStandard: some(TokenStandard.Fungible),
       collection: none(), uses: none(), collectionDetails: none(), programmableConfig: none(),

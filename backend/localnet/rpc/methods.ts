@@ -72,8 +72,8 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
     getRecentPrioritizationFees: (p) => {
       const [addrs] = asArray(p);
       if (addrs !== undefined && !Array.isArray(addrs)) throw invalidParams('expected an array of addresses');
-      const slot = chain.slot();
-      return Array.from({ length: Math.min(150, slot) }, (_, i) => ({ slot: slot - 149 + i, prioritizationFee: 0 })).filter((f) => f.slot >= 0);
+      if (Array.isArray(addrs) && addrs.length > 128) throw invalidParams('Too many inputs provided; max 128');
+      return chain.priorityFees.recent(chain.slot(), (addrs ?? []).map((a) => addressParam(a)));
     },
     getMinimumBalanceForRentExemption: (p) => chain.rent(intParam(asArray(p)[0], 'data length', 10 * 1024 * 1024)),
     getBalance: (p) => ctx(Number(chain.getBalance(addressParam(asArray(p)[0])))),
@@ -171,9 +171,9 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       return ctx(a[0].map((sig) => {
         const s = typeof sig === 'string' ? chain.visibleStatus(sig) : null;
         if (!s) return null;
-        const finalized = slot - s.slot >= 1;
-        return { slot: s.slot, confirmations: finalized ? null : 0, err: s.err, status: s.err ? { Err: s.err } : { Ok: null },
-          confirmationStatus: finalized ? 'finalized' : 'confirmed' };
+        const level = chain.commitmentOf(s);
+        return { slot: s.slot, confirmations: level === 'finalized' ? null : slot - s.slot, err: s.err, status: s.err ? { Err: s.err } : { Ok: null },
+          confirmationStatus: level };
       }));
     },
     getTransaction: (p) => getTransaction(chain, asArray(p)),
@@ -186,7 +186,7 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const start = config.before ? all.findIndex(([sig]) => sig === config.before) + 1 : 0;
       const end = config.until ? all.findIndex(([sig]) => sig === config.until) : -1;
       return all.slice(start, end >= 0 ? end : undefined).slice(0, limit).map(([signature, s]) => ({
-        signature, slot: s.slot, err: s.err, memo: null, blockTime: s.blockTime, confirmationStatus: 'finalized' }));
+        signature, slot: s.slot, err: s.err, memo: null, blockTime: s.blockTime, confirmationStatus: chain.commitmentOf(s) }));
     },
   };
 }
