@@ -6,7 +6,7 @@ import type { FaultState } from '../faults';
 import { messageFee } from '../fees';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { RpcError } from '../txErrors';
-import { checkEncoding, encodeAccount, mintDecimalsReader, type AccountConfig } from './accounts';
+import { checkEncoding, encodeAccount, mintDecimalsReader, tokenAmountFor, type AccountConfig } from './accounts';
 import { addressParam, asArray, configParam, intParam, invalidParams } from './params';
 import { tokenAccountKind, uiAmount } from './tokenParse';
 import { programAccounts, type ProgramAccountsConfig } from './programAccounts';
@@ -128,7 +128,8 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
     getTokenAccountBalance: (p) => {
       const acc = tokenAccount(addressParam(asArray(p)[0]));
       const amount = Buffer.from(acc.data).readBigUInt64LE(64);
-      return ctx(uiAmount(amount, mintDecimalsReader(chain)(bs58.encode(acc.data.subarray(0, 32)))));
+      const mint = bs58.encode(acc.data.subarray(0, 32));
+      return ctx(tokenAmountFor(chain, mint, amount, mintDecimalsReader(chain)(mint)));
     },
     getTokenSupply: (p) => {
       const acc = chain.getAccount(addressParam(asArray(p)[0], 'mint'));
