@@ -207,6 +207,9 @@ export interface WalletAsset {
 /** GET /api/helius/wallet/nfts/{wallet} */
 export interface WalletNftsResponse extends ApiResult {
   data?: { regularNfts: WalletAsset[]; compressedNfts: WalletAsset[] };
+  /** The indexer had more pages than the server reads: the lists are the first part only, `notice` says so. */
+  truncated?: boolean;
+  notice?: string;
 }
 /** GET /api/helius/assets/{wallet} and GET /api/helius/cnfts/{wallet} */
 export interface AssetListResponse extends ApiResult {
