@@ -58,8 +58,8 @@ describe('routes against a replayed provider in every failure mode', () => {
 
   beforeAll(async () => {
     up = await startReplayUpstream();
-    up.slowMs = 1500;
-    s = await startServer({ SOLANA_RPC_URL: up.url, DAS_URL: up.url, UPSTREAM_TIMEOUT_MS: '400' }, { overrides: { upstreamRetryBaseMs: 5 } });
+    up.slowMs = 3000; // well past the time-out below, which is generous so a loaded machine never times out a normal answer
+    s = await startServer({ SOLANA_RPC_URL: up.url, DAS_URL: up.url, UPSTREAM_TIMEOUT_MS: '1200' }, { overrides: { upstreamRetryBaseMs: 5 } });
   });
   afterAll(async () => {
     await s?.close();

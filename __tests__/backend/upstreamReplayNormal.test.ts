@@ -59,6 +59,19 @@ describe('recorded answers through the server', () => {
       collectionAddress: 'J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w', image: 'https://madlads-collection.s3.us-west-2.amazonaws.com/_collection.png' });
   });
 
+  it("answers the indexer's own words about an asset (404), and its internal error as its failure (502, not 400)", async () => {
+    const missing = await s.get('/api/helius/asset/So11111111111111111111111111111111111111112');
+    expect([missing.status, missing.json]).toEqual([404, { success: false, error: 'Asset not found' }]);
+    const original = das.answers.getAsset;
+    das.answers.getAsset = () => ({ __error: { code: -32603, message: 'Internal error' } });
+    try {
+      const broken = await s.get(`/api/helius/asset/${MAD_LAD}`);
+      expect([broken.status, broken.json]).toEqual([502, { success: false, error: 'Asset service temporarily unavailable' }]);
+    } finally {
+      das.answers.getAsset = original;
+    }
+  });
+
   it('splits a batch the provider refuses into single requests and keeps the order', async () => {
     rpc.mode = 'batchRefused';
     const before = rpc.seen.length;

@@ -9,7 +9,7 @@ import type { Services } from '../context';
 import { AppError, isRateLimited, NotFoundError, RateLimitedError, RpcError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { DasAsset } from './das';
 import { assetCollection as collectionOf, DAS_DISPLAY_OPTIONS } from './dasParse';
-import { upstreamFailure } from './upstreamFaults';
+import { upstreamFailure, upstreamStatusOf } from './upstreamFaults';
 
 export interface CnftAsset extends DasAsset {
   compression: NonNullable<DasAsset['compression']> & { tree: string; data_hash: string; creator_hash: string; leaf_id: number };
@@ -27,14 +27,13 @@ export const ASSET_SERVICE_UNAVAILABLE = 'Asset service temporarily unavailable'
 function mapDasError(err: unknown, what: string): never {
   if (err instanceof AppError) throw err;
   if (isRateLimited(err)) throw RateLimitedError();
-  // The indexer refusing our key (-32001, 401) or failing is its fault, never a 400 for the user.
-  const upstream = upstreamFailure(err, { unavailable: ASSET_SERVICE_UNAVAILABLE });
-  if (upstream) throw upstream;
-  if (err instanceof RpcError && !(err.httpStatus && err.httpStatus >= 500)) {
+  // What the indexer says about the asset asked for: not found (404) or invalid params (400). Anything else — its
+  // key refused (-32001, 401), an internal error, no answer — is its failure, never a 4xx for the user.
+  if (err instanceof RpcError && err.httpStatus === undefined && upstreamStatusOf(err.code, err.message) === undefined) {
     if (/not found/i.test(err.message)) throw NotFoundError(`${what} not found`);
-    throw ValidationError(err.message);
+    if (err.code === -32602) throw ValidationError(err.message);
   }
-  throw ServiceUnavailableError(ASSET_SERVICE_UNAVAILABLE);
+  throw upstreamFailure(err, { unavailable: ASSET_SERVICE_UNAVAILABLE }) ?? ServiceUnavailableError(ASSET_SERVICE_UNAVAILABLE);
 }
 
 export async function fetchAsset(services: Pick<Services, 'das'>, assetId: string): Promise<DasAsset> {

@@ -41,8 +41,8 @@ export const UPSTREAM_UNAVAILABLE = 'Blockchain data is temporarily unavailable.
 
 /**
  * The route's answer for an upstream failure, or null when `err` is not one (an AppError made here, a programming
- * error). Only failures of the transport or provider-level refusals count; a JSON-RPC error about the request
- * itself (e.g. "Asset not found") is left to the caller.
+ * error). Callers that give some JSON-RPC errors a meaning of their own ("Asset not found" → 404) check those first:
+ * any other JSON-RPC error is the provider's failure to answer (502).
  */
 export function upstreamFailure(err: unknown, texts: UpstreamTexts): AppError | null {
   if (err instanceof AppError) return null;
@@ -73,7 +73,8 @@ export function upstreamHttpStatus(err: unknown): number | undefined {
   const byCode = upstreamStatusOf(err.code, err.message);
   if (byCode) return byCode;
   const h = err.httpStatus;
-  if (h === undefined) return undefined;
+  // A JSON-RPC error the caller did not handle itself: the provider could not answer what we asked (502).
+  if (h === undefined) return 502;
   if (h === 429) return 429;
   if (h === 504) return 504;
   if (h === 502 || (h >= 400 && h < 500)) return 502;
