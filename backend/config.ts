@@ -30,6 +30,8 @@ export interface Config {
   upstreamRetryBaseMs: number;
   /** Local chain: getRecentPrioritizationFees never reports less (LOCALNET_PRIORITY_FEE_FLOOR µlamports/CU, 0). */
   localnetPriorityFeeFloor: number;
+  /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
+  redisUrl?: string;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -52,6 +54,7 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
   LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
   DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -88,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dasMaxPages: e.DAS_MAX_PAGES,
     upstreamRetryBaseMs: 250,
     localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
+    redisUrl: e.REDIS_URL,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

@@ -3,7 +3,7 @@
 // spec's where it gives one), never a 500 and never a 4xx that blames the user.
 import { startServer, type TestServer } from './helpers';
 import { FAULT_MODES, startReplayUpstream, type ReplayUpstream, type UpstreamMode } from '../support/replayUpstream';
-import { TOKEN_SERVICE_UNAVAILABLE } from '../../backend/routes/walletTokens';
+import { TOKEN_SERVICE_UNAVAILABLE } from '../../backend/routes/wallet-tokens';
 import { RENT_ESTIMATE_UNAVAILABLE } from '../../backend/routes/rent-estimate';
 import { ASSET_SERVICE_UNAVAILABLE } from '../../backend/services/cnftData';
 import { REQUEST_TIMED_OUT, TOO_MANY_REQUESTS, UPSTREAM_UNAVAILABLE } from '../../backend/services/upstreamFaults';

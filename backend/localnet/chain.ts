@@ -2,9 +2,8 @@
 // around it — slots and block heights, several live blockhashes with a lastValidBlockHeight, signature statuses,
 // change notifications, and the hook that emulates Metaplex Token Metadata and Bubblegum (see emulated/types.ts).
 import { EventEmitter } from 'node:events';
-import { FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, TransactionMetadata } from 'litesvm';
+import { FailedTransactionMetadata, LiteSVM, type SimulatedTransactionInfo, TransactionMetadata } from 'litesvm';
 import { address, getTransactionDecoder, lamports as kitLamports } from '@solana/kit';
-import type { Transaction as KitTransaction } from '@solana/kit';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { NATIVE_MINT, SPL_NOOP_PROGRAM } from '../../src/common/addresses';
@@ -115,7 +114,7 @@ export class Chain extends EventEmitter {
     this.svm.setAccount({
       address: address(pubkey), lamports: kitLamports(BigInt(acc.lamports)), data, programAddress: address(acc.owner ?? '11111111111111111111111111111111'),
       executable: acc.executable ?? false, space: BigInt(data.length),
-    } as Parameters<LiteSVM['setAccount']>[0]);
+    });
     this.emit('accounts', [pubkey]);
   }
 
@@ -165,7 +164,7 @@ export class Chain extends EventEmitter {
     this.svm.warpToSlot(BigInt(slot));
     // warpToSlot leaves the SlotHashes sysvar alone; the lookup-table program needs recent slots in it.
     this.slotHashes = [{ slot: BigInt(slot), hash: this.svm.latestBlockhash() }, ...this.slotHashes].slice(0, MAX_SLOT_HASHES);
-    this.svm.setSlotHashes(this.slotHashes as unknown as Parameters<LiteSVM['setSlotHashes']>[0]);
+    this.svm.setSlotHashes(this.slotHashes);
     const clock = this.svm.getClock();
     clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000));
     this.svm.setClock(clock);
@@ -212,13 +211,13 @@ export class Chain extends EventEmitter {
         return o.simulate ? failed : this.chargeFailed(d, failed);
       }
     }
-    const kitTx = this.decoder.decode(d.bytes) as unknown as KitTransaction;
+    const kitTx = this.decoder.decode(d.bytes);
     const preBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
     let r: FailedTransactionMetadata | SimulatedTransactionInfo | TransactionMetadata;
     if (o.simulate) {
       if (!o.sigVerify) this.svm.withSigverify(false);
-      try { r = this.svm.simulateTransaction(kitTx as never); } finally { if (!o.sigVerify) this.svm.withSigverify(true); }
-    } else r = this.svm.sendTransaction(kitTx as never);
+      try { r = this.svm.simulateTransaction(kitTx); } finally { if (!o.sigVerify) this.svm.withSigverify(true); }
+    } else r = this.svm.sendTransaction(kitTx);
     const failed = r instanceof FailedTransactionMetadata;
     const meta = r instanceof TransactionMetadata ? r : r.meta();
     const result: TxResult = { ...base, err: r instanceof FailedTransactionMetadata ? transactionErrorJson(r.err()) : null, logs: meta.logs(),

@@ -30,7 +30,7 @@ export function createConnection(rpc: RpcClient, commitment: Commitment = 'confi
   };
   const connection = new Connection('http://solback.internal/', {
     commitment,
-    fetch: fetchViaRpc as never,
+    fetch: fetchViaRpc,
     disableRetryOnRateLimit: true, // the RpcClient already backs off
   });
   // The server has no websocket to the chain: confirmTransaction (also used by sendAndConfirmTransaction and the
@@ -56,7 +56,7 @@ async function confirmByPolling(
     );
     const st = res?.value?.[0];
     if (st && (st.err || RANK[st.confirmationStatus ?? 'processed'] >= RANK[level])) {
-      return { context: res.context, value: { err: (st.err ?? null) as SignatureResult['err'] } };
+      return { context: res.context, value: { err: (st.err ?? null) } };
     }
     if (lastValid !== undefined && (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > lastValid) {
       throw new TransactionExpiredBlockheightExceededError(signature);

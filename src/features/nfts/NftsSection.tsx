@@ -1,17 +1,17 @@
-import { useSelector } from "react-redux";
-import { ASSETS } from "../../common/texts";
-import { AssetSection } from "../selection/AssetSection";
-import { NftCard } from "./NftCard";
-import type { Nft } from "./nftModel";
-import { selectNfts, selectNftsLoading, selectNftsNotice } from "./nftsSlice";
+import { useAppSelector } from '../../app/hooks';
+import { ASSETS } from '../../common/texts';
+import { AssetSection } from '../selection/AssetSection';
+import { NftCard } from './NftCard';
+import type { Nft } from './nftModel';
+import { selectNfts, selectNftsLoading, selectNftsNotice } from './nftsSlice';
 
 const key = (n: Nft) => n.mint;
 const render = (n: Nft) => <NftCard nft={n} />;
 
 export function NftsSection() {
-  const nfts = useSelector(selectNfts);
-  const loading = useSelector(selectNftsLoading);
-  const notice = useSelector(selectNftsNotice);
+  const nfts = useAppSelector(selectNfts);
+  const loading = useAppSelector(selectNftsLoading);
+  const notice = useAppSelector(selectNftsNotice);
   return (
     <>
       {notice && (
