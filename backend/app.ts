@@ -53,13 +53,15 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       delegate: delegate!.publicKey.toBase58(),
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
+      priorityFeeFloor: config.localnetPriorityFeeFloor,
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
-  const rpcTransport = localnet ? localTransport((b) => localnet.handleRpc(b)) : httpTransport(config.solanaRpcUrl!);
-  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!);
+  const upstream = { timeoutMs: config.upstreamTimeoutMs, baseDelayMs: config.upstreamRetryBaseMs };
+  const rpcTransport = localnet ? localTransport((b) => localnet.handleRpc(b)) : httpTransport(config.solanaRpcUrl!, upstream);
+  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!, upstream);
   const rpc = createRpcClient(rpcTransport);
-  const das = createDasClient(dasTransport);
+  const das = createDasClient(dasTransport, { maxPages: config.dasMaxPages });
   const connection = createConnection(rpc);
   const { nonces, limits } = shared;
   const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);

@@ -37,6 +37,9 @@ export interface WalletAsset {
 /** GET /api/helius/wallet/nfts/{wallet} */
 export interface WalletNftsResponse extends ApiResult {
   data?: { regularNfts: WalletAsset[]; compressedNfts: WalletAsset[] };
+  /** The indexer had more pages than the server reads: the lists are the first part only, `notice` says so. */
+  truncated?: boolean;
+  notice?: string;
 }
 /** GET /api/helius/assets/{wallet} and GET /api/helius/cnfts/{wallet} */
 export interface AssetListResponse extends ApiResult {
@@ -64,7 +67,9 @@ export interface AssetResponse extends ApiResult {
     id: string;
     name?: string;
     image?: string | null;
+    /** Collection name (null when unknown) and address: the same two fields as in the listings. */
     collection?: string | null;
+    collectionAddress?: string | null;
     burnt?: boolean;
     /** `root` and `proof` are filled for a live compressed asset. */
     compression: Partial<AssetCompression> & { compressed: boolean; proof?: string[] };

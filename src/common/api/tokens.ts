@@ -6,6 +6,9 @@ export interface WalletTokenItem {
   mint: string;
   /** Raw amount, decimal string. */
   amount: string;
+  /** The amount as wallets show it (the RPC's parsed uiAmountString: Token-2022 scaled-UI-amount and
+   * interest-bearing extensions applied); absent when the node did not say. */
+  uiAmountString?: string;
   decimals: number;
   tokenAccount: string;
   programId?: string;
