@@ -9,7 +9,7 @@ export function errorHandler(): Middleware {
     try {
       await next();
     } catch (err) {
-      const { status, message } = describe(err);
+      const { status, message } = describeError(err);
       if (status >= 500) ctx.state.log?.error({ err }, 'request failed');
       else ctx.state.log?.debug({ err: (err as Error)?.message }, 'client error');
       ctx.status = status;
@@ -23,7 +23,8 @@ export function errorHandler(): Middleware {
   };
 }
 
-function describe(err: unknown): { status: number; message: string } {
+/** The status and the user's message an error answers with (also what sharedAnswers hands to other processes). */
+export function describeError(err: unknown): { status: number; message: string } {
   if (err instanceof AppError) return { status: err.status, message: err.expose ? err.message : 'Internal server error' };
   if (err instanceof ZodError) return { status: 400, message: formatZodError(err) };
   if (isRateLimited(err)) return { status: 429, message: 'Too many requests. Please wait a moment and try again.' };

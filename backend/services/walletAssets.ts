@@ -1,4 +1,4 @@
-import type { AssetCompression, WalletAsset } from '../../src/common/apiTypes';
+import type { AssetCompression, WalletAsset } from '../../src/common/api';
 import type { DasAsset, DasClient } from './das';
 import { assetCollection, assetImage } from './dasParse';
 import type { RpcClient } from './rpc';

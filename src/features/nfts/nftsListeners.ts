@@ -1,6 +1,6 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import type { AssetListResponse, WalletAsset } from '../../common/apiTypes';
+import type { AssetListResponse, WalletAsset } from '../../common/api';
 import { errorFetchingNfts } from '../../common/texts';
 import { cnftsApi } from '../cnfts/cnftsApi';
 import { lookupCnftsViaDas } from '../cnfts/dasCnftLookup';

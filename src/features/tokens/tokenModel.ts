@@ -1,4 +1,4 @@
-import type { TokenMetadata, WalletTokenItem } from '../../common/apiTypes';
+import type { TokenMetadata, WalletTokenItem } from '../../common/api';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
 import { ASSETS, defaultTokenName, defaultTokenSymbol } from '../../common/texts';
 

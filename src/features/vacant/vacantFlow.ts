@@ -20,7 +20,11 @@ import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/si
 import { GuardRefusedError, SendFailedError, SigningPathError, SigningRejectedError, errorInfo, isAbort } from '../wallet/signingErrors';
 import { guardStep, submitToServer } from '../wallet/signingSteps';
 import type { VacantResult, VacantStep } from './vacantSlice';
-import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
+import type {
+  PrepareBurnTransactionsResponse as PrepareBody,
+  SubmitBurnTransactionResponse as SubmitBody,
+  VacantAccountsResponse as VacantListBody,
+} from '../../common/api';
 
 export interface VacantFlowDeps {
   wallet: WalletPort;

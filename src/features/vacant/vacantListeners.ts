@@ -9,7 +9,6 @@ import { walletDisconnected } from '../wallet/walletSlice';
 import { vacantApi } from './vacantApi';
 import { runVacantBurn, type VacantFlowDeps } from './vacantFlow';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
-import type { VacantListBody } from './vacantTypes';
 
 // Runs the §4.5 flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
 // the slice ignores anything the abandoned run would still report.
@@ -33,9 +32,9 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
   return {
     wallet: api.extra.wallet,
     list: async (ownerAddress) =>
-      (await pause(() =>
+      await pause(() =>
         dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
-      )) as unknown as VacantListBody,
+      ),
     prepare: async (ownerAddress, accounts) =>
       await pause(() =>
         dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts })).unwrap(),
