@@ -15,6 +15,7 @@ import {
 } from '../common/constants';
 import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
 import type { DecodedInstruction } from './decode';
+import { KIND_CHECKS } from './guardKindRules';
 
 export type GuardKind = 'closeVacant' | 'burnTokens' | 'burnNfts' | 'trashCnft' | 'burnCnft' | 'delegateCnft';
 
@@ -156,4 +157,6 @@ export const CHECKS: Record<string, Check> = {
   [TOKEN_METADATA_PROGRAM]: checkTokenMetadata,
   [SYSTEM_PROGRAM]: checkSystem,
   [BUBBLEGUM_PROGRAM]: checkBubblegum,
+  // Issue 14: Token Metadata burns of every kind, Metaplex Core burns (src/chain/guardKindRules.ts).
+  ...KIND_CHECKS,
 };

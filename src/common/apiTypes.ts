@@ -5,6 +5,7 @@
 // strings (they can exceed 2^53), transactions base64, addresses base58, message signatures base64 (ed25519 over
 // the UTF-8 text).
 // A failure answers `{ success: false, error }` — with a 4xx/5xx status, or 200 where the spec reads `error` from a body.
+import type { AssetKind } from '../chain/assetKind';
 
 export interface ApiFailure {
   success: false;
@@ -176,11 +177,17 @@ export interface AssetCompression {
   data_hash: string;
   creator_hash: string;
   leaf_id: number;
+  /** Bubblegum V2 leaves (issue 14): LeafSchema V2 hashes and flags, as DAS answers them. */
+  collection_hash?: string;
+  asset_data_hash?: string;
+  flags?: number;
 }
 export interface AssetOwnership {
   owner: string;
   delegate: string | null;
   delegated: boolean;
+  frozen?: boolean;
+  non_transferable?: boolean;
 }
 /** One NFT or cNFT of a wallet, as the indexer endpoints answer it. */
 export interface WalletAsset {
@@ -200,6 +207,9 @@ export interface WalletAsset {
   compressed: boolean;
   compression?: AssetCompression;
   ownership?: AssetOwnership;
+  /** Issue 14: the asset's kind (src/chain/assetKind.ts) and, when it cannot be burned or moved, why. */
+  kind?: AssetKind;
+  blocked?: string;
 }
 /** GET /api/helius/wallet/nfts/{wallet} */
 export interface WalletNftsResponse extends ApiResult {
@@ -213,7 +223,8 @@ export interface AssetListResponse extends ApiResult {
 /** POST /api/batch-burn-nft */
 export interface BatchBurnNftItem {
   mint: string;
-  tokenAccount: string;
+  /** Absent for a Metaplex Core asset (its `mint` is the asset address). */
+  tokenAccount?: string;
   name: string;
 }
 export interface BatchBurnNftRequest {

@@ -114,9 +114,9 @@ test('Bubblegum V2: the owner may burn a non-transferable leaf and delegate with
   const asset = async (id: string) => getAssetWithProof(umi, publicKey(id), { truncateCanopy: true });
   const f = await asset(frozen.assetId);
   expect(await failure(burnV2(umi, { ...f, authority: umi.identity }).sendAndConfirm(umi))).toMatch(/0x179d/);
-  expect(await failure(delegateV2(umi, { ...f, newLeafDelegate: publicKey(delegate.toBase58()) }).sendAndConfirm(umi))).toMatch(/0x179d/);
+  expect(await failure(delegateV2(umi, { ...f, leafOwner: umi.identity, previousLeafDelegate: f.leafDelegate, newLeafDelegate: publicKey(delegate.toBase58()) }).sendAndConfirm(umi))).toMatch(/0x179d/);
   const s = await asset(soulbound.assetId);
-  await delegateV2(umi, { ...s, newLeafDelegate: publicKey(delegate.toBase58()) }).sendAndConfirm(umi);
+  await delegateV2(umi, { ...s, leafOwner: umi.identity, previousLeafDelegate: s.leafDelegate, newLeafDelegate: publicKey(delegate.toBase58()) }).sendAndConfirm(umi);
   expect((await umi.rpc.getAsset(publicKey(soulbound.assetId))).ownership.delegate).toBe(delegate.toBase58());
   const s2 = await asset(soulbound.assetId);
   await burnV2(umi, { ...s2, authority: umi.identity }).sendAndConfirm(umi);
