@@ -20,3 +20,9 @@ export const KIND_BLOCKED = {
   coreFrozen: 'Frozen by a freeze delegate: it cannot be burned while frozen. You can hide it.',
   fungibleFrozen: 'Frozen by its issuer: it cannot be burned or closed. You can hide it.',
 } as const;
+
+/** Errors for a Bubblegum V2 action its program would refuse (checked before anything is signed). */
+export const CNFT_V2_REFUSED = {
+  frozen: 'This cNFT is frozen: Bubblegum refuses to transfer, burn or delegate it until the freeze is lifted. You can hide it.',
+  nonTransferable: 'This cNFT is non-transferable: Bubblegum refuses to move it. You can burn it or hide it.',
+} as const;
