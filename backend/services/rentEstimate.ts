@@ -21,6 +21,8 @@ export interface RentEstimateLamports {
   vacantAccounts: number;
   breakdown: { nftRent: number; tokenRent: number; vacantRent: number };
   avgVacantRent: number;
+  /** Exact return of each NFT's full burn, by mint / Core asset address (issue 14). */
+  nftRents?: Record<string, number>;
 }
 
 const METADATA_PROGRAM = new PublicKey(TOKEN_METADATA_PROGRAM);
@@ -115,6 +117,7 @@ function withKinds(held: ScannedTokenAccount[], vacant: { lamports: number }[], 
     vacantAccounts: vacant.length,
     breakdown: { nftRent, tokenRent, vacantRent },
     avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+    nftRents: Object.fromEntries(burns.map((b) => [b.mint, b.rentLamports])),
   };
 }
 
@@ -144,6 +147,7 @@ export function toRentEstimateResponse(e: RentEstimateLamports) {
       vacantRentLamports: e.breakdown.vacantRent,
     },
     actualBalances: { avgVacantRent: sol(e.avgVacantRent), avgVacantRentLamports: e.avgVacantRent },
+    ...(e.nftRents ? { nftRentsLamports: e.nftRents } : {}),
   };
 }
 export type RentEstimateBody = ReturnType<typeof toRentEstimateResponse>;
