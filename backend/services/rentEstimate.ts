@@ -9,6 +9,7 @@ import {
   LAMPORTS_PER_SOL,
   NFT_FULL_BURN_RENT_LAMPORTS,
 } from '../../src/common/constants';
+import type { RentEstimateData } from '../../src/common/api';
 import type { RpcClient } from './rpc';
 import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
 
@@ -127,7 +128,7 @@ const sol = (lamports: number): number => lamports / LAMPORTS_PER_SOL;
  * The spec's fields in SOL (display), each with an exact integer twin `<field>Lamports`.
  * Counts are plain integers.
  */
-export function toRentEstimateResponse(e: RentEstimateLamports) {
+export function toRentEstimateResponse(e: RentEstimateLamports): RentEstimateData {
   return {
     totalRentEstimate: sol(e.totalRentEstimate),
     totalRentEstimateLamports: e.totalRentEstimate,
@@ -150,4 +151,3 @@ export function toRentEstimateResponse(e: RentEstimateLamports) {
     ...(e.nftRents ? { nftRentsLamports: e.nftRents } : {}),
   };
 }
-export type RentEstimateBody = ReturnType<typeof toRentEstimateResponse>;

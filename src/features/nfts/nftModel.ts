@@ -1,5 +1,5 @@
 import type { AssetKind } from '../../chain/assetKind';
-import type { AssetCompression, WalletAsset } from '../../common/apiTypes';
+import type { AssetCompression, WalletAsset } from '../../common/api';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS, defaultNftName } from '../../common/texts';
 import type { DecodedMetadata } from './metadataAccount';
