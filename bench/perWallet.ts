@@ -14,15 +14,15 @@ export interface PerWalletResult { solBackGross: number; specGross: number; rati
 type Item = { mint: string; tokenAccount?: string; name: string; program?: string };
 
 /** The demo wallet's NFTs by kind, as the funding manifest names them. */
-function itemsByKind(m: any): Record<string, Item[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+function itemsByKind(m: any): Record<string, Item[]> {  
   const k = m.kinds;
-  const tok = (n: any, program?: string) => ({ mint: n.mint, tokenAccount: n.tokenAccount, name: n.name, program }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const tok = (n: any, program?: string) => ({ mint: n.mint, tokenAccount: n.tokenAccount, name: n.name, program });  
   return {
     nft: [m.collection, ...m.nfts].map((n) => tok(n)),
-    pnft: k.pnfts.map((n: any) => tok(n)), // eslint-disable-line @typescript-eslint/no-explicit-any
-    print: k.printEditions.map((n: any) => tok(n)), // eslint-disable-line @typescript-eslint/no-explicit-any
-    token2022Nft: k.token2022Nfts.map((n: any) => tok(n, n.tokenProgram)), // eslint-disable-line @typescript-eslint/no-explicit-any
-    core: k.coreAssets.map((c: any) => ({ mint: c.asset, name: c.name })), // eslint-disable-line @typescript-eslint/no-explicit-any
+    pnft: k.pnfts.map((n: any) => tok(n)),  
+    print: k.printEditions.map((n: any) => tok(n)),  
+    token2022Nft: k.token2022Nfts.map((n: any) => tok(n, n.tokenProgram)),  
+    core: k.coreAssets.map((c: any) => ({ mint: c.asset, name: c.name })),  
   };
 }
 
@@ -44,7 +44,7 @@ async function sendPacked(b: Bench, owner: Keypair, groups: TransactionInstructi
 }
 
 /** The vacant closes both ways share: harvest withheld Token-2022 fees first where needed, then close. */
-function vacantGroups(owner: string, m: any): TransactionInstruction[][] { // eslint-disable-line @typescript-eslint/no-explicit-any
+function vacantGroups(owner: string, m: any): TransactionInstruction[][] {  
   return m.emptyAccounts.map((a: { account: string; mint: string; program: string; withheld?: string }) => [
     ...(a.withheld && a.withheld !== '0' ? [harvestWithheldToMintIx(a.mint, [a.account])] : []),
     closeAccountIx({ owner, account: a.account, programId: a.program }),

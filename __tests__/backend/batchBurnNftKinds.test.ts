@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function post(route: string, body: unknown) {
   const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) };  
 }
 
 async function fundedKinds(): Promise<{ owner: Keypair; kinds: KindsManifest }> {

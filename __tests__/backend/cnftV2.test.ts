@@ -43,7 +43,7 @@ afterAll(async () => {
 
 async function post(route: string, body: unknown) {
   const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await res.json());  
 }
 const rpc = async (method: string, params: unknown) => (await post('rpc', { jsonrpc: '2.0', id: 1, method, params })).result;
 

@@ -19,7 +19,7 @@ let context: BrowserContext;
 
 const post = async (route: string, body: unknown) => {
   const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return (await res.json());  
 };
 const lamportsOf = async (addresses: string[]) =>
   (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)), 'confirmed')).map((a) => a?.lamports ?? 0);

@@ -86,7 +86,7 @@ function compressionOf(a: DasAsset): AssetCompression {
     data_hash: c.data_hash ?? '',
     creator_hash: c.creator_hash ?? '',
     leaf_id: c.leaf_id ?? 0,
-    ...v2Fields(c as DasKindFields['compression']),
+    ...v2Fields(c),
   };
 }
 

@@ -111,7 +111,7 @@ export async function readNftBurns(
       return { ...base, full: false, kind: token.program === TOKEN_2022_PROGRAM ? 'token2022Nft' : 'nft', rentLamports: first!.lamports };
     }
     const metaBack = await metadataReturn(connection, metadata!, rentCache);
-    const common = first!.lamports + metaBack + edition!.lamports;
+    const common = first!.lamports + metaBack + edition.lamports;
     if (meta.standard === TokenStandard.ProgrammableNonFungible) {
       // Always frozen: the program thaws it itself. A Locked or Listed token record (staked, listed) refuses the burn.
       const tr = readTokenRecord(record);
@@ -121,7 +121,7 @@ export async function readNftBurns(
     }
     if (frozen) return skip('token account is frozen');
     if (meta.standard === TokenStandard.NonFungibleEdition) {
-      const parent = await readPrintParent(connection, owner, token.program, edition!);
+      const parent = await readPrintParent(connection, owner, token.program, edition);
       if (typeof parent === 'string') return skip(parent);
       return { ...base, full: true, kind: 'print', print: parent, rentLamports: common + (parent.markerCloses ? parent.markerLamports : 0) };
     }

@@ -83,8 +83,10 @@ test('Core burnV1 returns rent(size) − rent(1) and leaves a one-byte account; 
   // In a collection: without the collection account it fails (MissingCollection = 25 = 0x19).
   expect(await failure(coreBurnV1(umi, { asset: publicKey(member.asset) }).sendAndConfirm(umi))).toMatch(/0x19/);
   before = lamports(owner.publicKey.toBase58());
+  const memberBack = BigInt(chain.rent(chain.getAccount(member.asset)!.data.length) - chain.rent(1));
   const sizeBefore = decodeCoreCollection(chain.getAccount(member.collection!)!.data)!.currentSize;
   await coreBurnV1(umi, { asset: publicKey(member.asset), collection: publicKey(member.collection!) }).sendAndConfirm(umi);
+  expect(lamports(owner.publicKey.toBase58())).toBe(before + memberBack - FEE);
   expect(decodeCoreCollection(chain.getAccount(member.collection!)!.data)!.currentSize).toBe(sizeBefore - 1);
   const list = await umi.rpc.getAssetsByOwner({ owner: umi.identity.publicKey });
   expect(list.items.map((i) => i.id)).not.toContain(member.asset);

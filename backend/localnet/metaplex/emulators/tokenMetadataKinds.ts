@@ -73,7 +73,7 @@ export function checkPrintBurn(chain: Chain, acc: BurnAccounts, mintInfo: { supp
   const meMintAcc = owned(meMint.pubkey, acc.splTokenProgram);
   const meAcc = owned(me.pubkey, TOKEN_METADATA_PROGRAM);
   const meTokenAcc = owned(meToken.pubkey, acc.splTokenProgram);
-  const markerAcc = owned(marker.pubkey, TOKEN_METADATA_PROGRAM);
+  owned(marker.pubkey, TOKEN_METADATA_PROGRAM);
   const printAcc = owned(acc.edition!.pubkey, TOKEN_METADATA_PROGRAM);
   const meMintInfo = decodeMint(meMintAcc.data);
   if (meAcc.data[0] !== MASTER_EDITION_V2 || !meMintInfo || meMintInfo.decimals !== 0 || meMintInfo.supply !== 1n)
