@@ -21,6 +21,8 @@ export interface RentEstimateData {
     vacantRentLamports: number;
   };
   actualBalances: { avgVacantRent: number; avgVacantRentLamports: number };
+  /** Issue 14: what burning each NFT (by mint, or Core asset address) returns exactly, per its kind. */
+  nftRentsLamports?: Record<string, number>;
 }
 export interface RentEstimateResponse extends ApiResult {
   data?: RentEstimateData;
