@@ -43,11 +43,14 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   if (config.mode === 'local') {
     // Loaded lazily: upstream mode never starts (or even imports) the local chain.
     const { createLocalnet } = await import('./localnet');
+    const { MAINNET_LAMPORTS_PER_BYTE } = await import('./localnet/rent');
     localnet = await createLocalnet({
       dataDir: config.memoryOnly ? undefined : config.dataDir,
       delegate: delegate!.publicKey.toBase58(),
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
+      lamportsPerByte: config.localnetLamportsPerByte,
+      defaultLamportsPerByte: MAINNET_LAMPORTS_PER_BYTE,
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }

@@ -22,6 +22,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The same for /api/rpc, which wallets poll (RPC_RATE_LIMIT_PER_MINUTE, default 3000; 0 = off). */
   rpcRateLimitPerMinute: number;
+  /** LOCALNET_LAMPORTS_PER_BYTE: the local chain's rent per byte after funding; unset = saved in dataDir, else mainnet's. */
+  localnetLamportsPerByte?: number;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -41,6 +43,7 @@ const EnvSchema = z.object({
   STATIC_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
+  LOCALNET_LAMPORTS_PER_BYTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -73,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryOnly: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
+    localnetLamportsPerByte: e.LOCALNET_LAMPORTS_PER_BYTE,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

@@ -1,13 +1,10 @@
 // Rent estimate from the wallet's real accounts: every figure is a sum of on-chain lamports, never a constant
-// (constants only fill the per-account averages of a wallet that has no such account).
+// (the per-account averages of a wallet that has no such account are the chain's own minimums for those sizes).
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
-import {
-  DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
-  LAMPORTS_PER_SOL,
-  NFT_FULL_BURN_RENT_LAMPORTS,
-} from '../../src/common/constants';
+import { LAMPORTS_PER_SOL } from '../../src/common/constants';
 import type { RpcClient } from './rpc';
+import { scanSurplus, sumSurplus } from './surplus';
 import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
 
 export interface RentEstimateLamports {
@@ -19,6 +16,18 @@ export interface RentEstimateLamports {
   vacantAccounts: number;
   breakdown: { nftRent: number; tokenRent: number; vacantRent: number };
   avgVacantRent: number;
+  /** Σ(lamports − today's minimum) over kept token accounts and mints the wallet controls (DESIGN §3.13). */
+  surplusRent: number;
+  surplusAccounts: number;
+}
+
+// Sizes the fallbacks are the chain's minimum for: an SPL token account, Token Metadata's metadata and master edition.
+const TOKEN_ACCOUNT_SIZE = 165;
+const METADATA_SIZE = 679;
+const MASTER_EDITION_SIZE = 282;
+
+async function minimum(rpc: RpcClient, bytes: number): Promise<number> {
+  return rpc.call<number>('getMinimumBalanceForRentExemption', [bytes]);
 }
 
 const METADATA_PROGRAM = new PublicKey(TOKEN_METADATA_PROGRAM);
@@ -84,15 +93,23 @@ export async function estimateRent(rpc: RpcClient, owner: string): Promise<RentE
   const nftRent = nfts.reduce((s, n) => s + n.rent, 0);
   const tokenRent = sumLamports(tokens);
   const vacantRent = sumLamports(vacant);
+  const [surplus, tokenMinimum, metadataMinimum, editionMinimum] = await Promise.all([
+    scanSurplus(rpc, owner, accounts),
+    minimum(rpc, TOKEN_ACCOUNT_SIZE),
+    minimum(rpc, METADATA_SIZE),
+    minimum(rpc, MASTER_EDITION_SIZE),
+  ]);
   return {
     totalRentEstimate: nftRent + tokenRent + vacantRent,
-    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
-    nftRentPerAsset: nfts.length ? Math.floor(nftRent / nfts.length) : NFT_FULL_BURN_RENT_LAMPORTS,
+    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : tokenMinimum,
+    nftRentPerAsset: nfts.length ? Math.floor(nftRent / nfts.length) : tokenMinimum + metadataMinimum + editionMinimum,
     nftAccounts: nfts.length,
     tokenAccounts: tokens.length,
     vacantAccounts: vacant.length,
     breakdown: { nftRent, tokenRent, vacantRent },
-    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : tokenMinimum,
+    surplusRent: sumSurplus(surplus),
+    surplusAccounts: surplus.length,
   };
 }
 
@@ -122,6 +139,9 @@ export function toRentEstimateResponse(e: RentEstimateLamports) {
       vacantRentLamports: e.breakdown.vacantRent,
     },
     actualBalances: { avgVacantRent: sol(e.avgVacantRent), avgVacantRentLamports: e.avgVacantRent },
+    surplusRent: sol(e.surplusRent),
+    surplusRentLamports: e.surplusRent,
+    surplusAccounts: e.surplusAccounts,
   };
 }
 export type RentEstimateBody = ReturnType<typeof toRentEstimateResponse>;

@@ -15,6 +15,8 @@ import {
 } from '../common/constants';
 import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
 import type { DecodedInstruction } from './decode';
+import { checkWithdrawExcess } from './guardSurplus';
+import { WITHDRAW_EXCESS_LAMPORTS_TAG } from './withdrawExcess';
 
 export type GuardKind = 'closeVacant' | 'burnTokens' | 'burnNfts' | 'trashCnft' | 'burnCnft' | 'delegateCnft';
 
@@ -32,6 +34,8 @@ export interface GuardIntent {
   /** Server delegate (delegateCnft). */
   delegate?: string;
   maxComputeUnitPrice?: number;
+  /** closeVacant: sources of WithdrawExcessLamports the page checked on chain (guardSurplus.ts). */
+  surplusSources?: Iterable<string>;
 }
 
 const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
@@ -98,6 +102,7 @@ const checkToken: Check = (ix, intent, allowed) => {
     const sources = ix.accounts.slice(1).map((a) => a.pubkey);
     return sources.every((s) => allowed.has(s)) ? null : 'harvest from an account not selected';
   }
+  if (tag === WITHDRAW_EXCESS_LAMPORTS_TAG) return checkWithdrawExcess(ix, intent);
   return `token instruction ${tag} not allowed`;
 };
 

@@ -52,6 +52,10 @@ export interface RentEstimateData {
     vacantRentLamports: number;
   };
   actualBalances: { avgVacantRent: number; avgVacantRentLamports: number };
+  /** SOL above today's rent-exempt minimum in accounts the wallet keeps (SIMD-0437 surplus; SOL twin for display). */
+  surplusRent?: number;
+  surplusRentLamports?: number;
+  surplusAccounts?: number;
 }
 export interface RentEstimateResponse extends ApiResult {
   data?: RentEstimateData;

@@ -34,8 +34,10 @@ export function vacantRoutes({ rpc, config }: Services): Router {
   });
 
   router.post('/api/prepare-burn-transactions', validate(PrepareSchema), async (ctx: ValidatedContext<typeof PrepareSchema>) => {
-    const { ownerAddress, vacantAccounts } = ctx.state.input.body;
-    const p = await prepareVacantCloses({ rpc, store, feeWallet: config.feeWallet }, ownerAddress, vacantAccounts ?? null);
+    const { ownerAddress, vacantAccounts, withdrawSurplus } = ctx.state.input.body;
+    const p = await prepareVacantCloses({ rpc, store, feeWallet: config.feeWallet }, ownerAddress, vacantAccounts ?? null, {
+      withdrawSurplus: withdrawSurplus === true,
+    });
     ctx.body = {
       success: true,
       transaction: p.transactions[0],
@@ -51,6 +53,12 @@ export function vacantRoutes({ rpc, config }: Services): Router {
       feeWallet: config.feeWallet,
       computeUnitPrice: p.computeUnitPrice,
       skippedAccounts: p.skippedAccounts,
+      surplusAccounts: p.surplusAccounts,
+      surplusAccountCounts: p.surplusAccountCounts,
+      totalSurplus: sol(p.totalSurplus),
+      totalSurplusLamports: p.totalSurplus,
+      surplusPerTransactionLamports: p.surplusPerTransaction,
+      sizes: p.sizes,
     };
   });
 
@@ -75,6 +83,8 @@ export function vacantRoutes({ rpc, config }: Services): Router {
       accountCount: total((r) => r.accountCount),
       recoveredRent: sol(total((r) => r.recoveredRent)),
       recoveredRentLamports: total((r) => r.recoveredRent),
+      surplusRecoveredLamports: total((r) => r.surplusRecovered),
+      surplusAccountCount: total((r) => r.surplusAccountCount),
       serviceFeeLamports: total((r) => r.serviceFee),
       ownerBalanceChangeLamports: total((r) => r.ownerBalanceChange),
       feeWalletBalanceChangeLamports: total((r) => r.feeWalletBalanceChange),

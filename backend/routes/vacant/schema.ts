@@ -18,6 +18,8 @@ export const PrepareSchema = {
   body: z.strictObject({
     ownerAddress: base58Address,
     vacantAccounts: z.array(accountRef).max(5000).optional(),
+    /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, DESIGN §3.13). */
+    withdrawSurplus: z.boolean().optional(),
   }),
 };
 
