@@ -103,6 +103,8 @@ export interface PrepareBurnTransactionsRequest {
   ownerAddress: string;
   /** Token account addresses to close (a subset of `vacantAccounts[].address`); omitted = all. */
   vacantAccounts?: string[];
+  /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, DESIGN §3.13). */
+  withdrawSurplus?: boolean;
 }
 export interface PrepareBurnTransactionsResponse extends ApiResult {
   /** The first transaction (spec); unsigned, base64. */

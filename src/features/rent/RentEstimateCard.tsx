@@ -1,6 +1,7 @@
 import { useDispatch, useSelector } from 'react-redux';
 import { netOfServiceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
+import { SURPLUS } from '../../common/surplusTexts';
 import { RENT, VALIDATION } from '../../common/texts';
 import { selectSelectedCounts } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';
@@ -9,9 +10,9 @@ import './rent.css';
 
 // Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
 
-function Line({ label, count, lamports }: { label: string; count?: number; lamports: number }) {
+function Line({ label, count, lamports, testId }: { label: string; count?: number; lamports: number; testId?: string }) {
   return (
-    <li className="rent-line">
+    <li className="rent-line" data-testid={testId}>
       <span>{count === undefined ? label : `${label} (${count})`}</span>
       <span>{exactSol(lamports)} SOL</span>
     </li>
@@ -75,6 +76,12 @@ export function RentEstimateCard() {
             <Line label={RENT.vacantAccounts} count={estimate.vacantAccounts} lamports={estimate.vacantRent} />
           )}
         </ul>
+        {estimate.surplusAccounts > 0 && (
+          // Not part of the total: it comes back without burning anything (SIMD-0437 surplus, DESIGN §3.13).
+          <ul className="rent-breakdown">
+            <Line label={SURPLUS.cardLine} count={estimate.surplusAccounts} lamports={estimate.surplusRent} testId="rent-surplus" />
+          </ul>
+        )}
         <ul className="rent-per-account">
           <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />
           <Line label={RENT.rentPerNft} lamports={estimate.nftRentPerAsset} />

@@ -16,6 +16,9 @@ export interface RentEstimate {
   tokenRent: number;
   vacantRent: number;
   avgVacantRent: number;
+  /** SOL above today's minimum in kept accounts (SIMD-0437), and how many accounts hold it. */
+  surplusRent: number;
+  surplusAccounts: number;
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000;
@@ -36,5 +39,7 @@ export function toRentEstimate(b: Partial<RentEstimateBody> & Pick<RentEstimateB
     tokenRent: lamportsOf(br.tokenRentLamports, br.tokenRent),
     vacantRent: lamportsOf(br.vacantRentLamports, br.vacantRent),
     avgVacantRent: lamportsOf(b.actualBalances?.avgVacantRentLamports, b.actualBalances?.avgVacantRent),
+    surplusRent: lamportsOf(b.surplusRentLamports, b.surplusRent),
+    surplusAccounts: b.surplusAccounts ?? 0,
   };
 }

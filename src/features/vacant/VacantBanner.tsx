@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { netOfServiceFee } from '../../chain/fees';
+import { SURPLUS } from '../../common/surplusTexts';
 import { RENT, VACANT, vacantBannerText } from '../../common/texts';
 import { selectRentEstimate } from '../rent/rentSlice';
 import { exactSol } from './vacantFlow';
-import { selectVacant, vacantAlertDismissed, vacantBurnRequested, vacantReset } from './vacantSlice';
+import { selectVacant, vacantAlertDismissed, vacantBurnRequested, vacantReset, vacantSurplusToggled } from './vacantSlice';
 import './vacant.css';
 
 // Spec §2.4: shown only when vacant accounts with rent exist. The recover button stays clickable while busy so a
@@ -26,7 +27,7 @@ const reloadPage = () => window.location.reload();
 export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
   const dispatch = useDispatch();
   const estimate = useSelector(selectRentEstimate);
-  const { status, alert } = useSelector(selectVacant);
+  const { status, alert, withdrawSurplus } = useSelector(selectVacant);
   const busy = status === 'processing';
   useVacantAlerts(alert, status === 'done', reload);
 
@@ -41,6 +42,18 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
           {exactSol(netOfServiceFee(lamports))} SOL {RENT.serviceFeeNote.charAt(0).toLowerCase() + RENT.serviceFeeNote.slice(1)}
         </p>
       </div>
+      {(estimate?.surplusAccounts ?? 0) > 0 && (
+        <label className="vacant-option">
+          <input
+            type="checkbox"
+            data-testid="vacant-withdraw-surplus"
+            checked={withdrawSurplus}
+            disabled={busy}
+            onChange={(e) => dispatch(vacantSurplusToggled(e.target.checked))}
+          />{' '}
+          {SURPLUS.withdrawTick} ({exactSol(estimate!.surplusRent)} SOL)
+        </label>
+      )}
       <div className="vacant-actions">
         <button
           type="button"

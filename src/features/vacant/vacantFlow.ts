@@ -17,6 +17,7 @@ import {
   vacantSuccessAlert,
 } from '../../common/texts';
 import type { VacantResult, VacantStep } from './vacantSlice';
+import { surplusSourcesIn } from './surplusCheck';
 import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
 
 export interface VacantWallet {
@@ -29,6 +30,8 @@ export interface VacantFlowDeps {
   wallet: VacantWallet;
   list(ownerAddress: string): Promise<VacantListBody>;
   prepare(ownerAddress: string, accounts: string[]): Promise<PrepareBody>;
+  /** Surplus withdrawals asked for (issue 15): which sources the chain confirms as the owner's, and their surplus. */
+  verifySurplus?(owner: string, sources: string[]): Promise<{ sources: string[]; surplusLamports: number }>;
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
   feeWallet(): Promise<string>;
   /** Signing limit (spec §9, 120 s): resolves after the limit, or rejects when the run is cancelled. */
@@ -101,10 +104,14 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction!];
 
   deps.step('checking');
-  const maxFee = serviceFee(accounts.reduce((s, a) => s + a.lamports, 0));
   try {
+    // Surplus withdrawals are allowed only from sources the page itself found on chain to be the owner's.
+    const asked = surplusSourcesIn(encoded);
+    const surplus = asked.length && deps.verifySurplus ? await deps.verifySurplus(owner, asked) : { sources: [], surplusLamports: 0 };
+    const maxFee = serviceFee(accounts.reduce((s, a) => s + a.lamports, 0) + surplus.surplusLamports);
     assertTransactions(encoded, {
       owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet, maxFeeLamports: maxFee,
+      surplusSources: surplus.sources,
     });
   } catch (err) {
     return fail(GUARD.mismatch, err);

@@ -7,6 +7,7 @@ import { activityRecorded } from '../activity/activitySlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
 import { vacantApi } from './vacantApi';
+import { verifySurplusSources } from './surplusCheck';
 import { runVacantBurn, type VacantFlowDeps, type VacantWallet } from './vacantFlow';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
 import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
@@ -38,8 +39,14 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
       )) as unknown as VacantListBody,
     prepare: async (ownerAddress, accounts) =>
       (await pause(() =>
-        dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts })).unwrap(),
+        dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts,
+          ...(api.getState().vacant.withdrawSurplus ? { withdrawSurplus: true } : {}) })).unwrap(),
       )) as unknown as PrepareBody,
+    verifySurplus: async (owner, sources) => {
+      const connection = api.extra.connection();
+      if (!connection) return { sources: [], surplusLamports: 0 }; // no chain to check against: the guard refuses them
+      return pause(() => verifySurplusSources(connection, owner, sources));
+    },
     submit: async (signed, accountCount) =>
       (await pause(() =>
         dispatch(
