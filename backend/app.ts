@@ -17,6 +17,7 @@ import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { loadDelegate } from './services/delegate';
 import { MemoryNonceStore } from './services/nonceStore';
+import { createRelayer } from './services/relayerSetup';
 import { stopQueueWorker } from './services/queueWorker';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
@@ -60,7 +61,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const das = createDasClient(dasTransport);
   const connection = createConnection(rpc);
   const nonces = new MemoryNonceStore();
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces };
+  const relayer = await createRelayer(config, rpc, localnet);
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, relayer };
 
   const app = new Koa();
   app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin

@@ -24,6 +24,11 @@ export interface Config {
   rpcRateLimitPerMinute: number;
   /** LOCALNET_LAMPORTS_PER_BYTE: the local chain's rent per byte after funding; unset = saved in dataDir, else mainnet's. */
   localnetLamportsPerByte?: number;
+  /** RELAYER_KEYPAIR: pays network fees for wallets with no SOL (local default `<dataDir>/relayer-keypair.json`). */
+  relayerKeypairPath?: string;
+  /** RELAYER_PER_CLIENT_PER_DAY (default 20) and RELAYER_DAILY_CAP (default 1000): relayed transactions. */
+  relayerPerClientPerDay?: number;
+  relayerPerDay?: number;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -44,6 +49,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
   LOCALNET_LAMPORTS_PER_BYTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
+  RELAYER_KEYPAIR: optionalString,
+  RELAYER_PER_CLIENT_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  RELAYER_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -77,6 +85,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
     localnetLamportsPerByte: e.LOCALNET_LAMPORTS_PER_BYTE,
+    relayerKeypairPath: e.RELAYER_KEYPAIR ? path.resolve(e.RELAYER_KEYPAIR) : undefined,
+    relayerPerClientPerDay: e.RELAYER_PER_CLIENT_PER_DAY,
+    relayerPerDay: e.RELAYER_DAILY_CAP,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Localnet } from './localnet';
 import type { DasClient } from './services/das';
 import type { NonceStore } from './services/nonceStore';
+import type { Relayer } from './services/relayer';
 import type { RpcClient } from './services/rpc';
 
 /** The embedded local chain (backend/localnet); type-only import, so upstream mode never loads it. */
@@ -20,4 +21,6 @@ export interface Services {
   localnet?: LocalnetPort;
   /** One-use nonces of signed messages (shared through Redis when REDIS_URL is set). */
   nonces: NonceStore;
+  /** Pays network fees for wallets with no SOL (issue 20); absent in upstream mode without RELAYER_KEYPAIR. */
+  relayer?: Relayer | null;
 }

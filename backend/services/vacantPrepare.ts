@@ -40,6 +40,8 @@ export interface PreparedTransactions {
   totalSurplus: number;
   surplusAccountCounts: number[];
   surplusPerTransaction: number[];
+  /** Relayed (feePayer): the exact repayment of each transaction's network fee; empty otherwise. */
+  repaymentsPerTransaction: number[];
 }
 
 /**
@@ -153,6 +155,7 @@ export async function prepareVacantCloses(
     transactions: [], accountCounts: [], accountCount: chosen.length, totalRent: sumLamports(chosen), totalFee: 0,
     feesPerTransaction: [], rentPerTransaction: [], skippedAccounts, computeUnitPrice: price, sizes: [],
     surplusAccounts: surplus.length, totalSurplus: sumSurplus(surplus), surplusAccountCounts: [], surplusPerTransaction: [],
+    repaymentsPerTransaction: [],
   };
   for (const p of packed) {
     const mine = p.groupIndexes.map((i) => items[i]);
@@ -171,6 +174,7 @@ export async function prepareVacantCloses(
     out.surplusAccountCounts.push(withdrawals.length);
     out.surplusPerTransaction.push(sumSurplus(withdrawals));
     out.sizes.push(p.size);
+    if (feePayer) out.repaymentsPerTransaction.push(networkFee);
     out.totalFee += fee;
   }
   return out;

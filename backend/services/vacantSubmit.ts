@@ -25,7 +25,7 @@ export interface SubmittedBurn {
   feeWalletBalanceChange: number;
 }
 
-interface Checked {
+export interface Checked {
   bytes: Buffer;
   message: Uint8Array;
   prepared: PreparedBurn;
@@ -44,9 +44,13 @@ export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Che
     const message = tx.message.serialize();
     const prepared = store.get(message);
     if (!prepared) throw ValidationError(NOT_PREPARED);
-    const payer = tx.message.staticAccountKeys[0];
-    const sig = tx.signatures[0];
-    if (payer?.toBase58() !== prepared.owner || !sig || !nacl.sign.detached.verify(message, sig, payer.toBytes()))
+    // The owner signs at its own place: first (fee payer) or, when the relayer pays the fee, second.
+    const keys = tx.message.staticAccountKeys;
+    const expectedPayer = prepared.feePayer ?? prepared.owner;
+    const ownerIndex = keys.findIndex((k) => k.toBase58() === prepared.owner);
+    const sig = tx.signatures[ownerIndex];
+    if (keys[0]?.toBase58() !== expectedPayer || ownerIndex < 0 || ownerIndex >= tx.message.header.numRequiredSignatures || !sig ||
+      !nacl.sign.detached.verify(message, sig, keys[ownerIndex].toBytes()))
       throw ValidationError(NOT_SIGNED_BY_OWNER);
     return { bytes, message, prepared };
   });
