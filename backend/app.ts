@@ -17,6 +17,7 @@ import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { loadDelegate } from './services/delegate';
 import { MemoryNonceStore } from './services/nonceStore';
+import type { Relayer } from './services/relayer';
 import { createRelayer } from './services/relayerSetup';
 import { stopQueueWorker } from './services/queueWorker';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
@@ -32,6 +33,8 @@ export interface SolbackApp {
   connection: Connection;
   delegate: Keypair | null;
   localnet?: LocalnetPort;
+  /** The fee relayer (issue 20), null when not configured. */
+  relayer: Relayer | null;
   listen(port?: number): Promise<{ server: http.Server; url: string }>;
   close(): Promise<void>;
 }
@@ -96,6 +99,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     connection,
     delegate,
     localnet,
+    relayer,
     async listen(port = config.port) {
       const server = http.createServer(app.callback());
       // Longer than clients' pooled keep-alive, so a request never races the server closing an idle socket.

@@ -110,7 +110,7 @@ export class Relayer {
   async status(): Promise<RelayerStatus> {
     let lamports: number;
     try {
-      lamports = await this.balance();
+      lamports = await this.balance(true);
     } catch {
       return { available: false, address: this.address, reason: 'its balance cannot be read.' };
     }

@@ -36,6 +36,8 @@ export interface GuardIntent {
   maxComputeUnitPrice?: number;
   /** closeVacant: sources of WithdrawExcessLamports the page checked on chain (guardSurplus.ts). */
   surplusSources?: Iterable<string>;
+  /** The server's fee relayer (GET /api/relayer): accepted as fee payer only as guardRelayer.ts allows. */
+  relayer?: string;
 }
 
 const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
@@ -120,6 +122,7 @@ const checkSystem: Check = (ix, intent, _allowed, totals) => {
   if (ix.data.length !== 12 || u32(ix.data, 0) !== 2) return 'system instruction other than a transfer';
   const [from, to] = [account(ix, 0), account(ix, 1)];
   if (from !== intent.owner) return 'transfer from someone other than the owner';
+  if (intent.relayer && to === intent.relayer && FEE_KINDS.has(intent.kind)) return null; // amount: guardRelayer.ts, per transaction
   const lamports = u64(ix.data, 4);
   if (FEE_KINDS.has(intent.kind) && intent.feeWallet && to === intent.feeWallet) {
     totals.fee += lamports;
