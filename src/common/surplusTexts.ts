@@ -5,6 +5,7 @@ export const SURPLUS = {
 } as const;
 
 export const RELAY = {
-  payFeeTick: 'Let SolBack pay the fee',
-  unavailable: 'SolBack cannot pay the network fee right now. Add a little SOL to your wallet to recover your rent.',
+  payFeeTick: 'Let SolBack pay the fee (repaid from the rent in the same transaction)',
+  /** Followed by the server's reason, e.g. "its balance is too low." (same words as backend/services/relayer.ts). */
+  unavailablePrefix: 'SolBack cannot pay the network fee right now: ',
 } as const;

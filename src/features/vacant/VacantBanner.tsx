@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { netOfServiceFee } from '../../chain/fees';
-import { SURPLUS } from '../../common/surplusTexts';
+import { RELAY, SURPLUS } from '../../common/surplusTexts';
+import { useGetRelayerStatusQuery } from './relayerApi';
 import { RENT, VACANT, vacantBannerText } from '../../common/texts';
 import { selectRentEstimate } from '../rent/rentSlice';
 import { exactSol } from './vacantFlow';
-import { selectVacant, vacantAlertDismissed, vacantBurnRequested, vacantReset, vacantSurplusToggled } from './vacantSlice';
+import { selectVacant, vacantAlertDismissed, vacantBurnRequested, vacantRelayFeeToggled, vacantReset, vacantSurplusToggled } from './vacantSlice';
 import './vacant.css';
 
 // Spec §2.4: shown only when vacant accounts with rent exist. The recover button stays clickable while busy so a
@@ -27,7 +28,8 @@ const reloadPage = () => window.location.reload();
 export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
   const dispatch = useDispatch();
   const estimate = useSelector(selectRentEstimate);
-  const { status, alert, withdrawSurplus } = useSelector(selectVacant);
+  const { status, alert, withdrawSurplus, relayFee } = useSelector(selectVacant);
+  const relayer = useGetRelayerStatusQuery().data;
   const busy = status === 'processing';
   useVacantAlerts(alert, status === 'done', reload);
 
@@ -53,6 +55,24 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
           />{' '}
           {SURPLUS.withdrawTick} ({exactSol(estimate!.surplusRent)} SOL)
         </label>
+      )}
+      {relayer?.available && (
+        <label className="vacant-option">
+          <input
+            type="checkbox"
+            data-testid="vacant-relay-fee"
+            checked={relayFee}
+            disabled={busy}
+            onChange={(e) => dispatch(vacantRelayFeeToggled(e.target.checked))}
+          />{' '}
+          {RELAY.payFeeTick}
+        </label>
+      )}
+      {relayer && !relayer.available && (
+        <p className="vacant-sub" data-testid="vacant-relay-unavailable">
+          {RELAY.unavailablePrefix}
+          {relayer.reason}
+        </p>
       )}
       <div className="vacant-actions">
         <button

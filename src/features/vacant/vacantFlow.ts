@@ -29,7 +29,13 @@ export interface VacantWallet {
 export interface VacantFlowDeps {
   wallet: VacantWallet;
   list(ownerAddress: string): Promise<VacantListBody>;
-  prepare(ownerAddress: string, accounts: string[]): Promise<PrepareBody>;
+  prepare(ownerAddress: string, accounts: string[], options?: { relayFee?: boolean }): Promise<PrepareBody>;
+  /** Issue 20: whether to let the server's relayer pay the fee (user's choice, or the owner cannot pay), and its address. */
+  relay?: {
+    requested(): boolean;
+    ownerCannotPay(owner: string, transactions: string[]): Promise<boolean>;
+    address(): Promise<string | null>;
+  };
   /** Surplus withdrawals asked for (issue 15): which sources the chain confirms as the owner's, and their surplus. */
   verifySurplus?(owner: string, sources: string[]): Promise<{ sources: string[]; surplusLamports: number }>;
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
@@ -101,7 +107,20 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
-  const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction!];
+  let encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction!];
+  let relayer: string | undefined;
+  try {
+    if (deps.relay && (deps.relay.requested() || (await deps.relay.ownerCannotPay(owner, encoded)))) {
+      [prepared, relayer] = await Promise.all([
+        deps.prepare(owner, accounts.map((a) => a.address), { relayFee: true }),
+        deps.relay.address().then((a) => a ?? undefined),
+      ]);
+      if (!prepared.success || !prepared.transaction) throw prepared;
+      encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
+    }
+  } catch (err) {
+    return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
+  }
 
   deps.step('checking');
   try {
@@ -111,7 +130,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     const maxFee = serviceFee(accounts.reduce((s, a) => s + a.lamports, 0) + surplus.surplusLamports);
     assertTransactions(encoded, {
       owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet, maxFeeLamports: maxFee,
-      surplusSources: surplus.sources,
+      surplusSources: surplus.sources, relayer,
     });
   } catch (err) {
     return fail(GUARD.mismatch, err);
@@ -132,7 +151,8 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const accountCount = counts.slice(0, signed.length).reduce((s, n) => s + n, 0);
   let submitted: SubmitBody;
   try {
-    submitted = await deps.submit(signed.map((t) => toBase64(t.serialize())), accountCount);
+    // A relayed transaction still lacks the relayer's signature: the server adds it after its own checks.
+    submitted = await deps.submit(signed.map((t) => toBase64(t.serialize({ requireAllSignatures: false }))), accountCount);
     if (!submitted.success) throw submitted;
   } catch (err) {
     const text = serverText(err);

@@ -1,4 +1,5 @@
 import type { TaskAbortError } from '@reduxjs/toolkit';
+import { PublicKey } from '@solana/web3.js';
 import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { SIGNING_TIMEOUT_MS, VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
@@ -7,6 +8,8 @@ import { activityRecorded } from '../activity/activitySlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
 import { vacantApi } from './vacantApi';
+import { relayerApi } from './relayerApi';
+import { ownerCannotPayFees } from './relayChoice';
 import { verifySurplusSources } from './surplusCheck';
 import { runVacantBurn, type VacantFlowDeps, type VacantWallet } from './vacantFlow';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
@@ -37,11 +40,27 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
       (await pause(() =>
         dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
       )) as unknown as VacantListBody,
-    prepare: async (ownerAddress, accounts) =>
+    prepare: async (ownerAddress, accounts, options) =>
       (await pause(() =>
         dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts,
-          ...(api.getState().vacant.withdrawSurplus ? { withdrawSurplus: true } : {}) })).unwrap(),
+          ...(api.getState().vacant.withdrawSurplus ? { withdrawSurplus: true } : {}),
+          ...(options?.relayFee ? { relayFee: true } : {}) })).unwrap(),
       )) as unknown as PrepareBody,
+    relay: {
+      requested: () => api.getState().vacant.relayFee,
+      ownerCannotPay: async (owner, transactions) => {
+        const connection = api.extra.connection();
+        if (!connection) return false;
+        const chain = {
+          getBalance: (o: string) => connection.getBalance(new PublicKey(o), 'confirmed'),
+          getMinimumBalanceForRentExemption: (n: number) => connection.getMinimumBalanceForRentExemption(n),
+        };
+        return pause(() => ownerCannotPayFees(chain, owner, transactions));
+      },
+      address: async () =>
+        (await pause(() => dispatch(relayerApi.endpoints.getRelayerStatus.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap()))
+          .address,
+    },
     verifySurplus: async (owner, sources) => {
       const connection = api.extra.connection();
       if (!connection) return { sources: [], surplusLamports: 0 }; // no chain to check against: the guard refuses them

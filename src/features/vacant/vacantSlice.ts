@@ -27,13 +27,15 @@ export interface VacantState {
   error: { name: string; message: string } | null;
   /** The banner's tick box: also withdraw the surplus rent of kept accounts (issue 15, on by default). */
   withdrawSurplus: boolean;
+  /** The banner's "Let SolBack pay the fee" tick box (issue 20); relayed anyway when the owner cannot pay. */
+  relayFee: boolean;
 }
 
 export const initialState: VacantState = {
-  status: 'idle', runId: 0, step: null, result: null, alert: null, error: null, withdrawSurplus: true,
+  status: 'idle', runId: 0, step: null, result: null, alert: null, error: null, withdrawSurplus: true, relayFee: false,
 };
 // Resets keep the user's choices.
-const keepChoices = (state: VacantState) => ({ withdrawSurplus: state.withdrawSurplus });
+const keepChoices = (state: VacantState) => ({ withdrawSurplus: state.withdrawSurplus, relayFee: state.relayFee });
 
 const vacantSlice = createSlice({
   name: 'vacant',
@@ -63,6 +65,9 @@ const vacantSlice = createSlice({
     vacantSurplusToggled(state, action: PayloadAction<boolean>) {
       if (state.status !== 'processing') state.withdrawSurplus = action.payload;
     },
+    vacantRelayFeeToggled(state, action: PayloadAction<boolean>) {
+      if (state.status !== 'processing') state.relayFee = action.payload;
+    },
     vacantAlertDismissed(state) {
       state.alert = null;
     },
@@ -79,7 +84,7 @@ const vacantSlice = createSlice({
 });
 
 export const { vacantBurnRequested, vacantStepChanged, vacantBurnSucceeded, vacantBurnEnded, vacantReset, vacantAlertDismissed,
-  vacantSurplusToggled } = vacantSlice.actions;
+  vacantSurplusToggled, vacantRelayFeeToggled } = vacantSlice.actions;
 export const { selectVacant, selectVacantStatus, selectVacantBusy, selectVacantAlert } = vacantSlice.selectors;
 export default vacantSlice;
 export { vacantSlice };
