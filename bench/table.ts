@@ -1,5 +1,6 @@
 // The printed table: one row per figure — ours, what it is compared with, the target, and whether we meet it.
 import type { BenchResults } from './run';
+import { surplusRows } from './surplus';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
 
@@ -63,6 +64,9 @@ export function tableRows(r: BenchResults): Row[] {
     rows.push(['SOL back per NFT: full burn (burnV1)', `${n(sb.fullBurn.grossPerNft)} lamports (net ${n(sb.fullBurn.netPerNft)})`,
       `SPL burn+close ${n(sb.splBurnClose.grossPerNft)} (net ${n(sb.splBurnClose.netPerNft)}); ×${n(sb.ratio, 2)}`, 'more than SPL', ok(sb.ratio > 1)]);
   } else rows.push(['SOL back', missing('solBack'), '', '', '']);
+
+  if (r.surplus) rows.push(...surplusRows(r.surplus, n));
+  else rows.push(['surplus rent', missing('surplus'), '', '', '']);
 
   const bu = r.bundle;
   if (bu) {
