@@ -4,22 +4,21 @@ import bodyParser from '@koa/bodyparser';
 import type { Connection, Keypair } from '@solana/web3.js';
 import Koa from 'koa';
 import type { Config } from './config';
-import type { LocalnetPort, Services } from './context';
+import type { LocalnetPort, QueueService, Services } from './context';
 import { NotFoundError } from './errors';
 import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
-import { rateLimit } from './middleware/rateLimit';
 import { securityHeaders } from './middleware/security';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { loadDelegate } from './services/delegate';
-import { MemoryNonceStore } from './services/nonceStore';
 import type { Relayer } from './services/relayer';
 import { createRelayer } from './services/relayerSetup';
-import { stopQueueWorker } from './services/queueWorker';
+import { createQueueService } from './services/queueService';
+import { createSharedState } from './services/sharedState';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
 
@@ -35,6 +34,10 @@ export interface SolbackApp {
   localnet?: LocalnetPort;
   /** The fee relayer (issue 20), null when not configured. */
   relayer: Relayer | null;
+  /** The transfer queue's store and worker (tests read the store, stop the worker). */
+  queue: QueueService;
+  /** What the routes received (tests reach the nonce store and the rate limits through it). */
+  services: Services;
   listen(port?: number): Promise<{ server: http.Server; url: string }>;
   close(): Promise<void>;
 }
@@ -42,6 +45,7 @@ export interface SolbackApp {
 export async function createApp(config: Config): Promise<SolbackApp> {
   const logger = createLogger(config.logLevel);
   const delegate = loadDelegate(config);
+  const shared = await createSharedState(config); // first: a wrong REDIS_URL stops here, before the chain starts
 
   let localnet: LocalnetPort | undefined;
   if (config.mode === 'local') {
@@ -63,9 +67,10 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const rpc = createRpcClient(rpcTransport);
   const das = createDasClient(dasTransport);
   const connection = createConnection(rpc);
-  const nonces = new MemoryNonceStore();
+  const { nonces, limits } = shared;
+  const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);
   const relayer = await createRelayer(config, rpc, localnet);
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, relayer };
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue, limits, relayer };
 
   const app = new Koa();
   app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin
@@ -73,8 +78,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(requestLogger(logger));
   app.use(errorHandler());
   app.use(securityHeaders());
-  app.use(rateLimit({ perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute }));
-  app.use(coalesceGets());
+  app.use(limits.middleware);
+  app.use(coalesceGets(shared.answers));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
   // Unknown /api paths: checked on the way back, after each router's allowedMethods had its say (405).
   app.use(async (ctx, next) => {
@@ -87,6 +92,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     app.use(router.allowedMethods({ throw: true }));
   }
   app.use(staticFiles(config));
+  // Resume whatever a previous run left, once the app has finished starting.
+  setTimeout(() => queue.worker.kick(), 0).unref();
 
   const servers: http.Server[] = [];
   const wsProxy = localnet ? undefined : createUpstreamWsProxy(config.solanaRpcUrl!, logger);
@@ -100,6 +107,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     delegate,
     localnet,
     relayer,
+    queue,
+    services,
     async listen(port = config.port) {
       const server = http.createServer(app.callback());
       // Longer than clients' pooled keep-alive, so a request never races the server closing an idle socket.
@@ -120,7 +129,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     },
     async close() {
       wsProxy?.close();
-      await stopQueueWorker(config.dataDir); // before the chain and its data folder go away
+      await queue.worker.stop(); // before the chain and its data folder go away
       await Promise.all(
         servers.map(
           (s) =>
@@ -134,6 +143,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
         if (!config.memoryOnly) await localnet.save();
         await localnet.close();
       }
+      await shared.close();
     },
   };
 }

@@ -29,6 +29,8 @@ export interface Config {
   /** RELAYER_PER_CLIENT_PER_DAY (default 20) and RELAYER_DAILY_CAP (default 1000): relayed transactions. */
   relayerPerClientPerDay?: number;
   relayerPerDay?: number;
+  /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
+  redisUrl?: string;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -52,6 +54,7 @@ const EnvSchema = z.object({
   RELAYER_KEYPAIR: optionalString,
   RELAYER_PER_CLIENT_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   RELAYER_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -88,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     relayerKeypairPath: e.RELAYER_KEYPAIR ? path.resolve(e.RELAYER_KEYPAIR) : undefined,
     relayerPerClientPerDay: e.RELAYER_PER_CLIENT_PER_DAY,
     relayerPerDay: e.RELAYER_DAILY_CAP,
+    redisUrl: e.REDIS_URL,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

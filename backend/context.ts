@@ -1,10 +1,13 @@
 import type { Connection, Keypair } from '@solana/web3.js';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { RateLimits } from './middleware/rateLimit';
 import type { Localnet } from './localnet';
 import type { DasClient } from './services/das';
 import type { NonceStore } from './services/nonceStore';
 import type { Relayer } from './services/relayer';
+import type { QueueStore } from './services/queueStore';
+import type { QueueWorker } from './services/queueWorker';
 import type { RpcClient } from './services/rpc';
 
 /** The embedded local chain (backend/localnet); type-only import, so upstream mode never loads it. */
@@ -23,4 +26,13 @@ export interface Services {
   nonces: NonceStore;
   /** Pays network fees for wallets with no SOL (issue 20); absent in upstream mode without RELAYER_KEYPAIR. */
   relayer?: Relayer | null;
+  /** The transfer queue's store and its worker, built once per app in createApp (never by a route). */
+  queue: QueueService;
+  /** Per-client rate limits (shared through Redis when REDIS_URL is set); `charge` weighs a request as several. */
+  limits: RateLimits;
+}
+
+export interface QueueService {
+  store: QueueStore;
+  worker: QueueWorker;
 }

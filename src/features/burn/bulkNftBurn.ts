@@ -10,7 +10,6 @@ import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
 import { decodeTransaction } from '../../chain/decode';
 import { serviceFee } from '../../chain/fees';
-import { assertTransactions } from '../../chain/guard';
 import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
 import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
@@ -21,7 +20,9 @@ import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
-import { canSign, canSignAll, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign, canSignAll } from '../wallet/signing';
+import { guardStep } from '../wallet/signingSteps';
 
 class ServerRefusedError extends BurnValidationError {
   name = 'ServerRefusedError';
@@ -80,7 +81,8 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
     const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
     const txs = answer.txs.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
-    assertTransactions(txs, {
+    // Every transaction the server built is checked (the fee ceiling is for all of them), even when fewer are signed.
+    const checkAll = guardStep({
       owner,
       kind: 'burnNfts',
       feeWallet: config.feeWallet,
@@ -91,7 +93,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
     const all = canSignAll(wallet);
     const batch = all ? txs : txs.slice(0, 1);
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch);
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs));
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], config.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);

@@ -4,7 +4,6 @@
 import { type AccountInfo, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
 import { bulkBurnComputeUnits } from '../../chain/fees';
-import { assertTransactions } from '../../chain/guard';
 import { packTransactions } from '../../chain/pack';
 import { BULK_TOKEN_BURN_PER_TRANSACTION, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/texts';
@@ -16,7 +15,9 @@ import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from 
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
-import { canSign, canSignAll, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign, canSignAll } from '../wallet/signing';
+import { guardStep } from '../wallet/signingSteps';
 
 interface BurnGroup {
   token: Token;
@@ -55,7 +56,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       currentPriorityFee(connection),
       connection.getLatestBlockhash('confirmed'),
     ]).catch((err) => {
-      throw api.signal.aborted ? err : new BulkBuildError(err);
+      throw api.signal.aborted ? err : new BulkBuildError(undefined, err);
     });
     if (groups.length === 0) throw new BurnValidationError(BURN_ERRORS.couldNotAddTokens);
 
@@ -70,9 +71,8 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const batch = all ? packed : packed.slice(0, 1);
     const txs = batch.map((p) => p.transaction);
     const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
-    assertTransactions(txs, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
-
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs);
+    const guard = guardStep({ owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
     const lamports = burned.reduce((sum, g) => sum + g.lamports, 0);
     const n = burned.length;

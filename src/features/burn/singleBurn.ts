@@ -3,7 +3,7 @@
 // account, metadata and edition come back), else SPL burn + close. The rent figure is the closed accounts' lamports.
 import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
-import { assertTransactions, type GuardKind } from '../../chain/guard';
+import type { GuardKind } from '../../chain/guard';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
 import { VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
 import { selectNfts } from '../nfts/nftsSlice';
@@ -13,7 +13,9 @@ import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
-import { canSign, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign } from '../wallet/signing';
+import { guardStep } from '../wallet/signingSteps';
 
 interface BuiltBurn {
   ixs: TransactionInstruction[];
@@ -61,9 +63,8 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     ]);
     const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });
     tx.add(...computeBudgetIxs(SINGLE_BURN_COMPUTE_UNITS, price), ...built.ixs);
-    assertTransactions([tx], { owner, kind: built.guardKind, allowedAccounts: built.allowed });
-
-    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx]);
+    const guard = guardStep({ owner, kind: built.guardKind, allowedAccounts: built.allowed });
+    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard);
     recordBurn(api, {
       kind,
       mints: [mint],

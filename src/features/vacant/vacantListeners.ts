@@ -2,7 +2,7 @@ import type { TaskAbortError } from '@reduxjs/toolkit';
 import { PublicKey } from '@solana/web3.js';
 import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { SIGNING_TIMEOUT_MS, VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
+import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import { classifyError } from '../../chain/classifyError';
 import { activityRecorded } from '../activity/activitySlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
@@ -11,7 +11,7 @@ import { vacantApi } from './vacantApi';
 import { relayerApi } from './relayerApi';
 import { ownerCannotPayFees } from './relayChoice';
 import { verifySurplusSources } from './surplusCheck';
-import { runVacantBurn, type VacantFlowDeps, type VacantWallet } from './vacantFlow';
+import { runVacantBurn, type VacantFlowDeps } from './vacantFlow';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
 import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
 
@@ -35,7 +35,7 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
   const dispatch = api.dispatch;
   const { getVacantAccounts, prepareBurnTransactions, submitBurnTransaction } = vacantApi.endpoints;
   return {
-    wallet: api.extra.wallet as VacantWallet,
+    wallet: api.extra.wallet,
     list: async (ownerAddress) =>
       (await pause(() =>
         dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
@@ -75,7 +75,7 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
         ).unwrap(),
       )) as unknown as SubmitBody,
     feeWallet: async () => (await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap())).feeWallet,
-    signingTimeout: () => api.delay(SIGNING_TIMEOUT_MS),
+    delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
     pause: fork.pause,
   };
