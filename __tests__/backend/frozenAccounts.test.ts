@@ -99,6 +99,21 @@ describe.each([['SPL Token', TOKEN_PROGRAM], ['Token-2022', TOKEN_2022_PROGRAM]]
   });
 });
 
+it('a delegated empty account (both programs): the owner closes it; the scan lists it as vacant', async () => {
+  for (const program of [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
+    const f = frozenAccount(program, 0n);
+    const P = new PublicKey(program);
+    sendLocal(net.chain, [T.createThawAccountInstruction(f.account, f.mint, authority.publicKey, [], P)], [authority]);
+    const delegate = Keypair.generate().publicKey;
+    sendLocal(net.chain, [T.createApproveInstruction(f.account, delegate, f.owner.publicKey, 5n, [], P)], [authority, f.owner]);
+    const owner = f.owner.publicKey.toBase58();
+    const { vacant } = classifyVacant(await scanTokenAccounts(rpc(), owner), owner);
+    expect(vacant.map((v) => v.address)).toEqual([f.account.toBase58()]);
+    expect(trySend(closeVacantIxs({ owner, account: f.account, programId: program }), [f.owner])).toBeNull();
+    expect(net.chain.getAccount(f.account.toBase58())).toBeNull();
+  }
+});
+
 it('a frozen empty Token-2022 account with withheld fees: harvested to the mint, then closed', async () => {
   const f = frozenAccount(TOKEN_2022_PROGRAM, 0n, true);
   const owner = f.owner.publicKey.toBase58();

@@ -4,7 +4,7 @@
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
-import { RelayerPolicy, DEFAULT_RELAYER_LIMITS } from '../../backend/services/relayer';
+import { RelayerPolicy, DEFAULT_RELAYER_LIMITS, loadRelayerKey } from '../../backend/services/relayer';
 import { emptiedWallet, giveTokens } from './relayerSupport';
 import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
 
@@ -127,4 +127,12 @@ it('limits: per client and per wallet per day, and a daily cap; the feature says
   } finally {
     chain.setAccount(relayerAddress(), { lamports: funded });
   }
+});
+
+it('upstream mode has a relayer only when RELAYER_KEYPAIR is set (and the file exists)', () => {
+  const dataDir = h.solback.config.dataDir;
+  expect(loadRelayerKey({ mode: 'upstream', dataDir })).toBeNull();
+  expect(() => loadRelayerKey({ mode: 'upstream', dataDir, relayerKeypairPath: `${dataDir}/missing.json` })).toThrow(/not found/);
+  const key = loadRelayerKey({ mode: 'upstream', dataDir, relayerKeypairPath: `${dataDir}/relayer-keypair.json` });
+  expect(key!.publicKey.toBase58()).toBe(relayerAddress());
 });
