@@ -27,6 +27,7 @@ const MAX_KEYS_PER_CALL = 100;
 const MINT_BASE_SIZE = 82;
 const ACCOUNT_TYPE_OFFSET = 165; // Token-2022: 1 = mint, 2 = account, after the base state padded to 165 bytes
 const MINT_ACCOUNT_TYPE = bs58.encode([1]);
+const MINT_SCAN_TIMEOUT_MS = 4_000;
 
 interface RawAccount { data: [string, string]; lamports: number; owner: string }
 
@@ -50,7 +51,7 @@ async function mintsControlledBy(rpc: RpcClient, owner: string, fallback: string
     [TOKEN_2022_PROGRAM, [{ memcmp: { offset: ACCOUNT_TYPE_OFFSET, bytes: MINT_ACCOUNT_TYPE } }, authority]],
   ];
   try {
-    const lists = await Promise.all(
+    const lists = Promise.all(
       queries.map(([program, filters]) =>
         rpc.call<{ pubkey: string; account: RawAccount }[]>('getProgramAccounts', [
           program,
@@ -58,7 +59,15 @@ async function mintsControlledBy(rpc: RpcClient, owner: string, fallback: string
         ]),
       ),
     );
-    return lists.flat();
+    lists.catch(() => undefined);
+    // A slow scan must not hold the rent estimate (the page gives it 15 s): past this, the fallback answers.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('mint scan too slow')), MINT_SCAN_TIMEOUT_MS); });
+    try {
+      return (await Promise.race([lists, late])).flat();
+    } finally {
+      clearTimeout(timer);
+    }
   } catch {
     const out: { pubkey: string; account: RawAccount }[] = [];
     const keys = [...new Set(fallback)];
