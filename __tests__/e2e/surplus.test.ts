@@ -7,7 +7,8 @@ import { serviceFee } from '../../src/chain/fees';
 import { formatUnits } from '../../src/chain/format';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
-import { SURPLUS } from '../../src/common/surplusTexts';
+import { SURPLUS, surplusBannerText, surplusSuccessAlert } from '../../src/common/surplusTexts';
+import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -150,3 +151,30 @@ it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, tran
   console.log('e2e large surplus:', JSON.stringify({ approvals: s.log.approvals.length, transactions: perTx.length, surplus,
     perTransaction: perTx.map((t) => `${t.closes}c+${t.withdrawals}w/${t.size}B`), limit: TRANSACTION_SIZE_LIMIT_BYTES }));
 }, 600_000);
+
+it('nothing to close, surplus to withdraw: the banner offers it and one approval leaves the accounts at their minimum', async () => {
+  const { owner, accounts } = emptiedWallet(server.app.localnet!, 3, 1_000n); // 3 kept accounts holding tokens
+  server.app.localnet!.chain.airdrop(owner.publicKey.toBase58(), 100_000_000n);
+  const minimum = await connection.getMinimumBalanceForRentExemption(165);
+  const surplus = sum((await lamportsOf(accounts)).map((l) => l - minimum));
+  const context = await newContext(browser);
+  const log = await installApprovalWallet(context, owner, { current: async () => true });
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d: Dialog) => { dialogs.push(d.message()); void d.accept(); });
+  await page.goto(server.url);
+  await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+  await page.getByRole('button', { name: /Approval Test Wallet/ }).click();
+  await page.getByText(surplusBannerText(3, exactSol(surplus))).waitFor({ timeout: 90_000 });
+  const [before] = await lamportsOf([owner.publicKey.toBase58()]);
+  await page.getByTestId('vacant-recover').click();
+  await waitFor(() => dialogs.length === 1, 90_000);
+  expect(log.approvals).toEqual([1]);
+  const signature = /Signature: (\w+)\./.exec(dialogs[0])![1];
+  const fee = serviceFee(surplus);
+  expect(dialogs[0]).toBe(surplusSuccessAlert(exactSol(surplus - fee), signature));
+  const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+  const [after] = await lamportsOf([owner.publicKey.toBase58()]);
+  expect(after - before).toBe(surplus - fee - tx!.meta!.fee);
+  expect(await lamportsOf(accounts)).toEqual(accounts.map(() => minimum));
+}, 180_000);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { netOfServiceFee } from '../../chain/fees';
-import { RELAY, SURPLUS } from '../../common/surplusTexts';
+import { RELAY, SURPLUS, surplusBannerText } from '../../common/surplusTexts';
 import { useGetRelayerStatusQuery } from './relayerApi';
 import { RENT, VACANT, vacantBannerText } from '../../common/texts';
 import { selectRentEstimate } from '../rent/rentSlice';
@@ -35,16 +35,23 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
 
   const count = estimate?.vacantAccounts ?? 0;
   const lamports = estimate?.vacantRent ?? 0;
-  if (!(count > 0 && lamports > 0) && status === 'idle') return null;
+  const surplusCount = estimate?.surplusAccounts ?? 0;
+  const surplusLamports = estimate?.surplusRent ?? 0;
+  // Nothing to close but surplus to withdraw (issue 15): the same recovery, withdrawals only.
+  const surplusOnly = !(count > 0 && lamports > 0) && surplusCount > 0 && surplusLamports > 0;
+  if (!(count > 0 && lamports > 0) && !surplusOnly && status === 'idle') return null;
+  const shown = surplusOnly ? surplusLamports : lamports;
   return (
     <section className="vacant-banner" aria-label="Vacant accounts" data-testid="vacant-banner" aria-busy={busy}>
       <div className="vacant-text">
-        <p className="vacant-headline" data-testid="vacant-text">{vacantBannerText(count, exactSol(lamports))}</p>
+        <p className="vacant-headline" data-testid="vacant-text">
+          {surplusOnly ? surplusBannerText(surplusCount, exactSol(surplusLamports)) : vacantBannerText(count, exactSol(lamports))}
+        </p>
         <p className="vacant-sub">
-          {exactSol(netOfServiceFee(lamports))} SOL {RENT.serviceFeeNote.charAt(0).toLowerCase() + RENT.serviceFeeNote.slice(1)}
+          {exactSol(netOfServiceFee(shown))} SOL {RENT.serviceFeeNote.charAt(0).toLowerCase() + RENT.serviceFeeNote.slice(1)}
         </p>
       </div>
-      {(estimate?.surplusAccounts ?? 0) > 0 && (
+      {surplusCount > 0 && !surplusOnly && (
         <label className="vacant-option">
           <input
             type="checkbox"

@@ -20,6 +20,7 @@ import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/si
 import { GuardRefusedError, SendFailedError, SigningPathError, SigningRejectedError, errorInfo, isAbort } from '../wallet/signingErrors';
 import { guardStep } from '../wallet/signingSteps';
 import { submitOwnerSigned } from './ownerSignedSend';
+import { surplusSuccessAlert } from '../../common/surplusTexts';
 import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
@@ -27,7 +28,9 @@ import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
 export interface VacantFlowDeps {
   wallet: WalletPort;
   list(ownerAddress: string): Promise<VacantListBody>;
-  prepare(ownerAddress: string, accounts: string[], options?: { relayFee?: boolean }): Promise<PrepareBody>;
+  prepare(ownerAddress: string, accounts: string[], options?: { relayFee?: boolean; surplusOnly?: boolean }): Promise<PrepareBody>;
+  /** Kept accounts hold surplus (issue 15): with nothing to close, the recovery withdraws only that. */
+  surplusAvailable?(): boolean;
   /** Issue 20: whether to let the server's relayer pay the fee (user's choice, or the owner cannot pay), and its address. */
   relay?: {
     requested(): boolean;
@@ -95,13 +98,14 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     return fail(text ? vacantFetchError(text) : VACANT_ERRORS.fetchFailed, err);
   }
   const accounts = listed.vacantAccounts ?? [];
-  if (accounts.length === 0) return fail(VACANT_ERRORS.noneFound);
+  const surplusOnly = accounts.length === 0 && !!deps.surplusAvailable?.();
+  if (accounts.length === 0 && !surplusOnly) return fail(VACANT_ERRORS.noneFound);
 
   deps.step('preparing');
   let prepared: PrepareBody;
   let feeWallet: string;
   try {
-    [prepared, feeWallet] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address)), deps.feeWallet()]);
+    [prepared, feeWallet] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address), { surplusOnly }), deps.feeWallet()]);
     if (!prepared.success || !prepared.transaction) throw prepared;
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
@@ -111,7 +115,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   try {
     if (deps.relay && (deps.relay.requested() || (await deps.relay.ownerCannotPay(owner, encoded)))) {
       [prepared, relayer] = await Promise.all([
-        deps.prepare(owner, accounts.map((a) => a.address), { relayFee: true }),
+        deps.prepare(owner, accounts.map((a) => a.address), { relayFee: true, surplusOnly }),
         deps.relay.address().then((a) => a ?? undefined),
       ]);
       if (!prepared.success || !prepared.transaction) throw prepared;
@@ -165,5 +169,8 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     signature: submitted.signature ?? '',
     signatures: submitted.signatures ?? (submitted.signature ? [submitted.signature] : []),
   };
-  return { ok: true, result, alert: vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature) };
+  const alert = result.accountCount === 0
+    ? surplusSuccessAlert(exactSol(recovered - fee), result.signature)
+    : vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature);
+  return { ok: true, result, alert };
 }

@@ -43,7 +43,7 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
     prepare: async (ownerAddress, accounts, options) =>
       (await pause(() =>
         dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts,
-          ...(api.getState().vacant.withdrawSurplus ? { withdrawSurplus: true } : {}),
+          ...(api.getState().vacant.withdrawSurplus || options?.surplusOnly ? { withdrawSurplus: true } : {}),
           ...(options?.relayFee ? { relayFee: true } : {}) })).unwrap(),
       )) as unknown as PrepareBody,
     relay: {
@@ -61,6 +61,7 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
         (await pause(() => dispatch(relayerApi.endpoints.getRelayerStatus.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap()))
           .address,
     },
+    surplusAvailable: () => (api.getState().rent.estimate?.surplusAccounts ?? 0) > 0,
     verifySurplus: async (owner, sources) => {
       const connection = api.extra.connection();
       if (!connection) return { sources: [], surplusLamports: 0 }; // no chain to check against: the guard refuses them
@@ -109,8 +110,10 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
   api.dispatch(
     activityRecorded({
       type: 'vacant-burn',
-      title: 'Vacant accounts closed',
-      description: `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`,
+      title: result.accountCount > 0 ? 'Vacant accounts closed' : 'Surplus rent withdrawn',
+      description: result.accountCount > 0
+        ? `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`
+        : 'SOL held above rent in accounts you keep',
       lamports: result.recoveredLamports - result.serviceFeeLamports,
       timestamp: Date.now(),
       signature: result.signature,
