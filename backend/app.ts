@@ -10,6 +10,7 @@ import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
 import { securityHeaders } from './middleware/security';
+import { nodeHandler } from './nodeHandler';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
@@ -59,13 +60,15 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       feeWallet: config.feeWallet,
       lamportsPerByte: config.localnetLamportsPerByte,
       defaultLamportsPerByte: MAINNET_LAMPORTS_PER_BYTE,
+      priorityFeeFloor: config.localnetPriorityFeeFloor,
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
-  const rpcTransport = localnet ? localTransport((b) => localnet!.handleRpc(b)) : httpTransport(config.solanaRpcUrl!);
-  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!);
+  const upstream = { timeoutMs: config.upstreamTimeoutMs, baseDelayMs: config.upstreamRetryBaseMs };
+  const rpcTransport = localnet ? localTransport((b) => localnet.handleRpc(b)) : httpTransport(config.solanaRpcUrl!, upstream);
+  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!, upstream);
   const rpc = createRpcClient(rpcTransport);
-  const das = createDasClient(dasTransport);
+  const das = createDasClient(dasTransport, { maxPages: config.dasMaxPages });
   const connection = createConnection(rpc);
   const { nonces, limits } = shared;
   const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);
@@ -110,7 +113,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     queue,
     services,
     async listen(port = config.port) {
-      const server = http.createServer(app.callback());
+      const server = http.createServer(nodeHandler(app));
       // Longer than clients' pooled keep-alive, so a request never races the server closing an idle socket.
       server.keepAliveTimeout = 65_000;
       server.on('upgrade', (req, socket, head) => {

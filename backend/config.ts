@@ -29,6 +29,14 @@ export interface Config {
   /** RELAYER_PER_CLIENT_PER_DAY (default 20) and RELAYER_DAILY_CAP (default 1000): relayed transactions. */
   relayerPerClientPerDay?: number;
   relayerPerDay?: number;
+  /** Upstream mode: how long one JSON-RPC call to the provider may take (UPSTREAM_TIMEOUT_MS, default 30 000). */
+  upstreamTimeoutMs: number;
+  /** Upstream mode: DAS pages of 1000 read per wallet before a listing is cut short with a note (DAS_MAX_PAGES, 200). */
+  dasMaxPages: number;
+  /** First back-off after a provider's rate limit, doubled each retry (tests shorten it; no env var). */
+  upstreamRetryBaseMs: number;
+  /** Local chain: getRecentPrioritizationFees never reports less (LOCALNET_PRIORITY_FEE_FLOOR µlamports/CU, 0). */
+  localnetPriorityFeeFloor: number;
   /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
   redisUrl?: string;
 }
@@ -54,6 +62,9 @@ const EnvSchema = z.object({
   RELAYER_KEYPAIR: optionalString,
   RELAYER_PER_CLIENT_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   RELAYER_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
+  DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
@@ -91,6 +102,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     relayerKeypairPath: e.RELAYER_KEYPAIR ? path.resolve(e.RELAYER_KEYPAIR) : undefined,
     relayerPerClientPerDay: e.RELAYER_PER_CLIENT_PER_DAY,
     relayerPerDay: e.RELAYER_DAILY_CAP,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    dasMaxPages: e.DAS_MAX_PAGES,
+    upstreamRetryBaseMs: 250,
+    localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
     redisUrl: e.REDIS_URL,
     ...overrides,
   };

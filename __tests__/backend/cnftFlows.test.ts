@@ -1,7 +1,7 @@
 // The page's cNFT trash ways (src/features/trash/trashWays.ts) against the local chain through the real server:
 // a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
 // stays in the test. Shows the done-when items of issue 7 that need no browser.
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
 import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import {

@@ -4,6 +4,7 @@ import http from 'http';
 import { Keypair } from '@solana/web3.js';
 import { runLoad } from '../../bench/load';
 import { clientAddress } from '../../backend/middleware/rateLimit';
+import { nodeHandler } from '../../backend/nodeHandler';
 import { startServer, type TestServer } from './helpers';
 
 const TOO_MANY = { success: false, error: 'Too many requests. Please wait a moment and try again.' };
@@ -182,7 +183,7 @@ describe('identical concurrent GETs share one answer', () => {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { success: true, run: runs };
     });
-    const server = http.createServer(app.callback()).listen(0);
+    const server = http.createServer(nodeHandler(app)).listen(0);
     const base = `http://localhost:${(server.address() as { port: number }).port}`;
     try {
       const many = await Promise.all(Array.from({ length: 20 }, () => fetch(base + '/api/w/1').then((r) => r.json())));

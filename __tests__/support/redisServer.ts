@@ -42,6 +42,7 @@ export async function startRedis(): Promise<TestRedis> {
   const clients: Redis[] = [];
   const url = `redis://127.0.0.1:${port}`;
   const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => undefined); // refused until the server listens: expected while it starts
   const started = Date.now();
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`redis-server exited: ${output}`);

@@ -3,6 +3,7 @@
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
 import { LAMPORTS_PER_SOL } from '../../src/common/constants';
+import type { RentEstimateData } from '../../src/common/api';
 import type { RpcClient } from './rpc';
 import { scanSurplus, sumSurplus } from './surplus';
 import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
@@ -119,7 +120,7 @@ const sol = (lamports: number): number => lamports / LAMPORTS_PER_SOL;
  * The spec's fields in SOL (display), each with an exact integer twin `<field>Lamports`.
  * Counts are plain integers.
  */
-export function toRentEstimateResponse(e: RentEstimateLamports) {
+export function toRentEstimateResponse(e: RentEstimateLamports): RentEstimateData {
   return {
     totalRentEstimate: sol(e.totalRentEstimate),
     totalRentEstimateLamports: e.totalRentEstimate,
@@ -144,4 +145,3 @@ export function toRentEstimateResponse(e: RentEstimateLamports) {
     surplusAccounts: e.surplusAccounts,
   };
 }
-export type RentEstimateBody = ReturnType<typeof toRentEstimateResponse>;

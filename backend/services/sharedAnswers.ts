@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'crypto';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors';
+import { describeError } from '../middleware/errorHandler';
 import { REDIS_PREFIX } from './redis';
 
 export interface Answer {
@@ -13,7 +14,7 @@ export interface Answer {
   headers: Record<string, string>;
 }
 
-type Published = { answer: Answer } | { error: { status: number; id: string; message: string } } | { none: true };
+type Published = { answer: Answer } | { error: { status: number; message: string } } | { none: true };
 
 export interface SharedAnswers {
   /** The answer to `key`: `work()` run here, or the answer of the process already running it (`fromPeer`). */
@@ -70,8 +71,9 @@ export async function createSharedAnswers(redis: Redis, opts: { waitMs?: number;
       await publish(answer ? { answer } : { none: true });
       return { answer, fromPeer: false };
     } catch (err) {
-      const shown = err instanceof AppError && err.expose;
-      await publish(shown ? { error: { status: err.status, id: err.id, message: err.message } } : { none: true });
+      // A refusal of the request (4xx) is the same for everyone asking; a server fault is not shared.
+      const { status, message } = describeError(err);
+      await publish(status < 500 ? { error: { status, message } } : { none: true });
       throw err;
     }
   }
@@ -96,7 +98,7 @@ export async function createSharedAnswers(redis: Redis, opts: { waitMs?: number;
         if (token) return lead(lock, token, work);
       }
       if (peer && 'answer' in peer) return { answer: peer.answer, fromPeer: true };
-      if (peer && 'error' in peer) throw new AppError(peer.error.status, peer.error.id, peer.error.message);
+      if (peer && 'error' in peer) throw new AppError(peer.error.status, 'shared_error', peer.error.message, true);
       return { answer: await work(), fromPeer: false };
     },
     async close() {

@@ -125,7 +125,7 @@ describe('§5 / §8.4 texts of the trash logic', () => {
     const data = Buffer.alloc(size);
     data.writeUInt32LE(buffer, 2);
     data.writeUInt32LE(depth, 6);
-    d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false })) as never;
+    d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false }));
     const sign = d.wallet.signTransaction!;
     d.wallet.signTransaction = async <T,>(tx: T) => ((sent = tx as unknown as Transaction), sign(tx as never) as Promise<T>);
     await standardTrash(d, assetId());
@@ -158,7 +158,7 @@ describe('modals', () => {
 
   it('Advanced cNFT Trash: password field, format error, derived address, Confirm disabled until valid', () => {
     render(<RobustTrashModal asset={asset} deps={fakeDeps()} explorerUrl={(s) => s} onClose={() => undefined} />);
-    const field = screen.getByTestId('robust-private-key') as HTMLInputElement;
+    const field = screen.getByTestId<HTMLInputElement>('robust-private-key');
     expect(field.type).toBe('password');
     const confirm = screen.getByRole('button', { name: ROBUST_MODAL.confirm });
     expect(confirm).toBeDisabled();

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
@@ -8,9 +8,9 @@ import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../sele
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
 
 export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
-  const dispatch = useDispatch();
-  const bulkMode = useSelector(selectBulkMode);
-  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'cnft', cnft.mint));
+  const dispatch = useAppDispatch();
+  const bulkMode = useAppSelector(selectBulkMode);
+  const selected = useAppSelector((s) => selectIsSelected(s, 'cnft', cnft.mint));
   return (
     <div
       className={`asset-card nft-card cnft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
@@ -8,10 +8,10 @@ import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../sele
 import type { Nft } from './nftModel';
 
 export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
-  const dispatch = useDispatch();
-  const bulkMode = useSelector(selectBulkMode);
-  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'nft', nft.mint));
-  const busy = useSelector(selectBurnBusy);
+  const dispatch = useAppDispatch();
+  const bulkMode = useAppSelector(selectBulkMode);
+  const selected = useAppSelector((s) => selectIsSelected(s, 'nft', nft.mint));
+  const busy = useAppSelector(selectBurnBusy);
   const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }));
   return (
     <div

@@ -1,4 +1,4 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
 import { SURPLUS } from '../../common/surplusTexts';
@@ -20,9 +20,9 @@ function Line({ label, count, lamports, testId }: { label: string; count?: numbe
 }
 
 export function RentEstimateCard() {
-  const { status, estimate, error } = useSelector(selectRent);
-  const selected = useSelector(selectSelectedCounts);
-  const dispatch = useDispatch();
+  const { status, estimate, error } = useAppSelector(selectRent);
+  const selected = useAppSelector(selectSelectedCounts);
+  const dispatch = useAppDispatch();
 
   let body: React.ReactNode = null;
   if (status === 'loading' && !estimate) body = <p className="rent-loading">{RENT.loading}</p>;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
 import { RELAY, SURPLUS, surplusBannerText } from '../../common/surplusTexts';
 import { useGetRelayerStatusQuery } from './relayerApi';
@@ -14,7 +14,7 @@ import './vacant.css';
 
 /** Shows the flow's alerts (§8.1) and reloads the page after the success alert (§4.5). */
 function useVacantAlerts(alert: string | null, done: boolean, reload: () => void) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   useEffect(() => {
     if (!alert) return;
     window.alert(alert);
@@ -26,9 +26,9 @@ function useVacantAlerts(alert: string | null, done: boolean, reload: () => void
 const reloadPage = () => window.location.reload();
 
 export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
-  const dispatch = useDispatch();
-  const estimate = useSelector(selectRentEstimate);
-  const { status, alert, withdrawSurplus, relayFee } = useSelector(selectVacant);
+  const dispatch = useAppDispatch();
+  const estimate = useAppSelector(selectRentEstimate);
+  const { status, alert, withdrawSurplus, relayFee } = useAppSelector(selectVacant);
   const relayer = useGetRelayerStatusQuery().data;
   const busy = status === 'processing';
   useVacantAlerts(alert, status === 'done', reload);

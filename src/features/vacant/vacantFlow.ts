@@ -23,7 +23,11 @@ import { submitOwnerSigned } from './ownerSignedSend';
 import { surplusSuccessAlert } from '../../common/surplusTexts';
 import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
-import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
+import type {
+  PrepareBurnTransactionsResponse as PrepareBody,
+  SubmitBurnTransactionResponse as SubmitBody,
+  VacantAccountsResponse as VacantListBody,
+} from '../../common/api';
 
 export interface VacantFlowDeps {
   wallet: WalletPort;

@@ -13,7 +13,6 @@ import { ownerCannotPayFees } from './relayChoice';
 import { verifySurplusSources } from './surplusCheck';
 import { runVacantBurn, type VacantFlowDeps } from './vacantFlow';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
-import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
 
 // Runs the §4.5 flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
 // the slice ignores anything the abandoned run would still report.
@@ -37,15 +36,15 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
   return {
     wallet: api.extra.wallet,
     list: async (ownerAddress) =>
-      (await pause(() =>
+      await pause(() =>
         dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
-      )) as unknown as VacantListBody,
+      ),
     prepare: async (ownerAddress, accounts, options) =>
-      (await pause(() =>
+      await pause(() =>
         dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts,
           ...(api.getState().vacant.withdrawSurplus || options?.surplusOnly ? { withdrawSurplus: true } : {}),
           ...(options?.relayFee ? { relayFee: true } : {}) })).unwrap(),
-      )) as unknown as PrepareBody,
+      ),
     relay: {
       requested: () => api.getState().vacant.relayFee,
       ownerCannotPay: async (owner, transactions) => {
@@ -68,13 +67,13 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
       return pause(() => verifySurplusSources(connection, owner, sources));
     },
     submit: async (signed, accountCount) =>
-      (await pause(() =>
+      await pause(() =>
         dispatch(
           submitBurnTransaction.initiate(
             signed.length === 1 ? { signedTransaction: signed[0], accountCount } : { signedTransactions: signed, accountCount },
           ),
         ).unwrap(),
-      )) as unknown as SubmitBody,
+      ),
     feeWallet: async () => (await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap())).feeWallet,
     delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),

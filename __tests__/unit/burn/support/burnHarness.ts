@@ -11,7 +11,6 @@ import { setApiOrigin } from '../../../../src/api/baseApi';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
-import { networkFee } from '../../../support/networkFee';
 export { networkFee } from '../../../support/networkFee';
 
 export interface Chain {
@@ -31,7 +30,7 @@ export async function startChain(): Promise<Chain> {
   const connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
   const post = async (route: string, body: unknown) => {
     const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) };
   };
   const lamportsOf = async (addresses: string[]) =>
     (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
