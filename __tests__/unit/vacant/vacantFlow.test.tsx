@@ -220,7 +220,7 @@ describe('vacant burn flow', () => {
 describe('vacant banner', () => {
   const estimate = (vacantAccounts: number, vacantRent: number) => ({
     total: vacantRent, rentPerAccount: 0, nftRentPerAsset: 0, nftAccounts: 0, tokenAccounts: 0, vacantAccounts,
-    nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0,
+    nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0, surplusRent: 0, surplusAccounts: 0,
   });
 
   it('hidden without vacant rent; shows count and exact SOL; PROCESSING... and Reset while busy; alert then reload', async () => {

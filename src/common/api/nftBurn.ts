@@ -4,7 +4,8 @@ import type { ApiResult } from './result';
 /** POST /api/batch-burn-nft */
 export interface BatchBurnNftItem {
   mint: string;
-  tokenAccount: string;
+  /** Absent for a Metaplex Core asset (its `mint` is the asset address). */
+  tokenAccount?: string;
   name: string;
 }
 export interface BatchBurnNftRequest {
