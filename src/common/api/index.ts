@@ -12,6 +12,7 @@ export type * from './delegate';
 export type * from './localnet';
 export type * from './nftBurn';
 export type * from './queue';
+export type * from './relayer';
 export type * from './rent';
 export type * from './result';
 export type * from './tokens';
