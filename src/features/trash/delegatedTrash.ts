@@ -56,7 +56,7 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
     const info = await deps.api.getDelegateInfo(assetId);
     if (info.delegationInfo?.delegated) continue;
     const res = await deps.api.cnftDelegate({ ownerAddress: owner, assetId, delegatePublicKey: serverDelegate });
-    const b64 = (res as { transaction?: string }).transaction;
+    const b64 = res.transaction;
     if (!res.success || !b64) throw new Error(res.error || CNFT_ERRORS.delegationInfoFailed);
     todo.push({ assetId, tx: Transaction.from(Buffer.from(b64, 'base64')) });
   }

@@ -70,7 +70,7 @@ export async function robustTrash(deps: Omit<TrashDeps, 'wallet'>, keypair: Keyp
       }),
     },
   );
-  const pending = (res as { pending?: boolean }).pending;
+  const pending = res.pending;
   return {
     assetId,
     method: 'robust',
