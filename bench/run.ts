@@ -11,6 +11,7 @@ import { type LoadRow, CONCURRENCY, DURATION_MS, measureServerLoad } from './ser
 import { type PerWalletResult, measurePerWallet } from './perWallet';
 import { type SolBackResult, measureSolBack } from './solBack';
 import { type SpecWayResult, measureSpecWay } from './specWay';
+import { type SurplusResult, measureSurplus } from './surplus';
 import { QUICK, fund, startBench } from './support';
 import { printTable } from './table';
 
@@ -25,6 +26,7 @@ export interface BenchResults {
   serverLoad?: { concurrency: number; durationMs: number; rows: LoadRow[] };
   solBack?: SolBackResult;
   perWallet?: PerWalletResult;
+  surplus?: SurplusResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
   failures: { section: string; error: string }[];
@@ -73,6 +75,7 @@ async function main() {
     }
     results.solBack = await section('solBack', () => measureSolBack(bench));
     results.perWallet = await section('perWallet', () => measurePerWallet(bench));
+    results.surplus = await section('surplus', () => measureSurplus(bench));
     results.browser = await section('browser', () => measureBrowser(bench, log));
     if (results.browser) results.fundLargeMs.push(results.browser.fundMs);
   } finally {

@@ -2,6 +2,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { BenchResults } from './run';
+import { surplusRows } from './surplus';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
 
@@ -74,6 +75,8 @@ export function tableRows(r: BenchResults): Row[] {
       rows.push([`  per kind: ${k.kind} (${k.count})`, `${n(k.solBackGross)} lamports`, `spec's way ${n(k.specGross)}`, '≥ the spec', ok(k.solBackGross >= k.specGross)]);
     rows.push(['  vacant closes (both ways)', `${n(pw.vacantGross)} lamports`, '—', '—', '—']);
   } else rows.push(['SOL back per wallet', missing('perWallet'), '', '', '']);
+  if (r.surplus) rows.push(...surplusRows(r.surplus, n));
+  else rows.push(['surplus rent', missing('surplus'), '', '', '']);
 
   const bu = r.bundle;
   if (bu) {

@@ -5,6 +5,7 @@ import { upstreamFailure } from '../../services/upstreamFaults';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { estimateRent, toRentEstimateResponse } from '../../services/rentEstimate';
 import { RentEstimateSchema } from './schema';
+import type { RentEstimateResponse } from '../../../src/common/api';
 
 /** Spec §8.2's text for an estimate the chain could not give (the provider down, refusing or failing). */
 export const RENT_ESTIMATE_UNAVAILABLE = 'Unable to fetch rent estimate';
@@ -25,7 +26,7 @@ export function rentEstimateRoutes({ rpc, connection }: Services): Router {
     }
     if (!estimate) throw NotFoundError('Wallet address not found');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: toRentEstimateResponse(estimate) };
+    ctx.body = { success: true, data: toRentEstimateResponse(estimate) } satisfies RentEstimateResponse;
   });
   return router;
 }

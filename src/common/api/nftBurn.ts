@@ -22,5 +22,6 @@ export interface BatchBurnNftResponse extends ApiResult {
   totalRentRecovered?: number;
   totalFee?: number;
   processedNFTs?: { mint: string; name?: string; tokenAccount?: string; rentLamports?: number; full?: boolean }[];
-  skipped?: { mint: string; reason?: string; [key: string]: unknown }[];
+  /** NFTs left out of the transactions, each with the reason in words. */
+  skipped?: { mint: string; reason: string }[];
 }
