@@ -4,7 +4,7 @@ import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import bs58 from 'bs58';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { setApiOrigin } from '../../../src/api/baseApi';
-import { createAppExtra } from '../../../src/app/walletPort';
+import { createAppExtra, type SignableTransaction } from '../../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { CNFT_ERRORS, DIRECT_MODAL, ROBUST_MODAL, VALIDATION } from '../../../src/common/texts';
 import { renderWithProviders } from '../../support/renderWithProviders';
@@ -61,7 +61,7 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
       confirmTransaction: async () => ({ context: { slot: 1 }, value: { err: null } }),
       getSignatureStatuses: async () => ({ context: { slot: 1 }, value: [null] }),
       ...conn,
-    } as TrashDeps['connection'],
+    },
     // The §9 pauses are recorded and skipped; the 120 s signing limit never ends (the wallet answers at once).
     delay: (ms) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve(void delays.push(ms))),
   };
@@ -125,9 +125,9 @@ describe('§5 / §8.4 texts of the trash logic', () => {
     const data = Buffer.alloc(size);
     data.writeUInt32LE(buffer, 2);
     data.writeUInt32LE(depth, 6);
-    d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false }));
+    d.connection.getAccountInfo = async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false });
     const sign = d.wallet.signTransaction!;
-    d.wallet.signTransaction = async <T,>(tx: T) => ((sent = tx as unknown as Transaction), sign(tx as never) as Promise<T>);
+    d.wallet.signTransaction = async <T extends SignableTransaction>(tx: T) => ((sent = tx as unknown as Transaction), sign(tx));
     await standardTrash(d, assetId());
     expect(sent!.instructions[1].keys.length).toBe(8 + depth - canopy);
   });
