@@ -78,12 +78,16 @@ describeWithRedis('two server processes on one Redis', () => {
     expect(doneAtKill).toBeLessThan(10);
 
     const holders = new Set<string>();
-    const done = await waitFor(async () => {
-      const holder = await leaseHolder();
-      if (holder) holders.add(holder);
-      const s = await queueStatus(b.url, queueId);
-      return s.isComplete && s;
-    }, 120_000, 20);
+    const done = await waitFor(
+      async () => {
+        const holder = await leaseHolder();
+        if (holder) holders.add(holder);
+        const s = await queueStatus(b.url, queueId);
+        return s.isComplete && s;
+      },
+      120_000,
+      20,
+    );
     // B took the queue over once A's lease expired; A never held it again.
     expect([...holders].some((h) => h.includes(`:${b.pid}:`))).toBe(true);
     expect([...holders].some((h) => h.includes(`:${a.pid}:`))).toBe(false);
@@ -103,8 +107,14 @@ describeWithRedis('two server processes on one Redis', () => {
     expect(new Set(recorded).size).toBe(10);
     expect(new Set(after)).toEqual(new Set(recorded));
     const leftSending = atKill.q.items.find((i) => i.state === 'sending')!;
-    const settled = recorded[done.completedAssets.findIndex((x: { assetId: string }) => x.assetId === leftSending.assetId)];
-    const how = settled === leftSending.signature ? 'landed with the signature A recorded' : 'A\'s send expired unlanded; B sent anew';
-    console.log(`multi-process queue: A killed after ${doneAtKill}/10 with one item sending (${how}); B completed the rest`);
+    const settled =
+      recorded[done.completedAssets.findIndex((x: { assetId: string }) => x.assetId === leftSending.assetId)];
+    const how =
+      settled === leftSending.signature
+        ? 'landed with the signature A recorded'
+        : "A's send expired unlanded; B sent anew";
+    console.log(
+      `multi-process queue: A killed after ${doneAtKill}/10 with one item sending (${how}); B completed the rest`,
+    );
   });
 });

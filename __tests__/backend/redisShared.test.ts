@@ -6,6 +6,7 @@ import http from 'http';
 import type { IncomingMessage } from 'http';
 import Koa from 'koa';
 import { coalesceGets } from '../../backend/middleware/coalesce';
+import { nodeHandler } from '../../backend/nodeHandler';
 import { errorHandler } from '../../backend/middleware/errorHandler';
 import { createSharedAnswers, type SharedAnswers } from '../../backend/services/sharedAnswers';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
@@ -26,7 +27,7 @@ function countingApp(shared: SharedAnswers | undefined, runs: { n: number }) {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, run: runs.n, path: ctx.path };
   });
-  const server = http.createServer(app.callback()).listen(0);
+  const server = http.createServer(nodeHandler(app)).listen(0);
   return { base: `http://localhost:${(server.address() as { port: number }).port}`, close: () => server.close() };
 }
 
@@ -105,7 +106,10 @@ describeWithRedis('shared through Redis by two apps', () => {
     // The operator (no client address) and a limit that is off are never counted.
     expect(await la.consume(null, 'api', 1000)).toBe(0);
     // A websocket upgrade through a proxy on this machine: counted against the address the proxy appended.
-    const upgrade = { headers: { 'x-forwarded-for': '203.0.113.78' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
+    const upgrade = {
+      headers: { 'x-forwarded-for': '203.0.113.78' },
+      socket: { remoteAddress: '127.0.0.1' },
+    } as unknown as IncomingMessage;
     expect(await la.chargeRequest(upgrade, 'api', 5)).toBe(0);
     expect(await lb.chargeRequest(upgrade, 'api', 1)).toBeGreaterThan(0);
     const refused = await fetch(`${b.url}/api/config`, { headers: { 'x-forwarded-for': '203.0.113.78' } });
@@ -119,12 +123,21 @@ describeWithRedis('shared through Redis by two apps', () => {
     const [pa, pb] = [countingApp(sa, runs), countingApp(sb, runs)];
     try {
       const urls = Array.from({ length: 10 }, (_, i) => `${i % 2 ? pb.base : pa.base}/api/w/shared?t=${i}`);
-      const answers = await Promise.all(urls.map((u) => fetch(u).then(async (r) => [r.status, r.headers.get('cache-control'), await r.json()])));
+      const answers = await Promise.all(
+        urls.map((u) => fetch(u).then(async (r) => [r.status, r.headers.get('cache-control'), await r.json()])),
+      );
       expect(runs.n).toBe(1);
-      for (const [status, cacheControl, body] of answers) expect([status, cacheControl, body]).toEqual([200, 'no-store', { success: true, run: 1, path: '/api/w/shared' }]);
+      for (const [status, cacheControl, body] of answers)
+        expect([status, cacheControl, body]).toEqual([
+          200,
+          'no-store',
+          { success: true, run: 1, path: '/api/w/shared' },
+        ]);
       await fetch(`${pb.base}/api/w/shared`);
       expect(runs.n).toBe(2); // nothing is kept once answered
-      const failed = await Promise.all([pa, pb, pa, pb].map((p) => fetch(`${p.base}/api/fail`).then(async (r) => [r.status, await r.json()])));
+      const failed = await Promise.all(
+        [pa, pb, pa, pb].map((p) => fetch(`${p.base}/api/fail`).then(async (r) => [r.status, await r.json()])),
+      );
       expect(runs.n).toBe(3);
       expect(failed).toEqual(Array(4).fill([404, { success: false, error: 'Nothing here' }]));
     } finally {
