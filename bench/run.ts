@@ -10,6 +10,7 @@ import { type PackingResult, measurePacking } from './packing';
 import { type LoadRow, CONCURRENCY, DURATION_MS, measureServerLoad } from './serverLoad';
 import { type SolBackResult, measureSolBack } from './solBack';
 import { type SpecWayResult, measureSpecWay } from './specWay';
+import { type QueueThroughputResult, measureQueueThroughput } from './queueThroughput';
 import { QUICK, fund, startBench } from './support';
 import { printTable } from './table';
 
@@ -25,6 +26,7 @@ export interface BenchResults {
   solBack?: SolBackResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
+  queueThroughput?: QueueThroughputResult;
   failures: { section: string; error: string }[];
 }
 
@@ -75,6 +77,8 @@ async function main() {
   } finally {
     await bench.server.close();
   }
+  // Its own processes (one chain, one or two servers, one Redis): after the in-process server is gone.
+  results.queueThroughput = await section('queue', () => measureQueueThroughput(log));
   results.runMs = performance.now() - t0;
   results.machine.loadAverageAtEnd = os.loadavg()[0];
   const file = path.join(__dirname, 'results.json');
