@@ -48,6 +48,19 @@ describe('GET sharing ignores cache busters (one process, no Redis)', () => {
   });
 });
 
+describe('REDIS_URL setting', () => {
+  it('accepts redis:// and rediss:// URLs, refuses others, and an unreachable Redis stops start-up with a clear error', async () => {
+    const { loadConfig } = await import('../../backend/config');
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6390/2' }).redisUrl).toBe('redis://127.0.0.1:6390/2');
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6390' })).toThrow(/REDIS_URL/);
+    const { freePort } = await import('../support/redisServer');
+    await expect(startServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` })).rejects.toThrow(
+      /REDIS_URL: cannot reach Redis/,
+    );
+  });
+});
+
 describe('weighing without Redis (one process)', () => {
   it('a request of N points takes the steady share then the burst; a refused one spends nothing', async () => {
     const { perMinuteAllowance } = await import('../../backend/services/rateLimiters');
