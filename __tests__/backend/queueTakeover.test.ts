@@ -4,7 +4,7 @@
 // anything: the landed one is completed with its signature (nothing sent again), the unsent one is rebroadcast as
 // the same bytes or, once those expired, rebuilt. Every cNFT moves once. Apps A and B run in upstream mode against
 // app C, which serves the local chain (one chain for both, as for real processes).
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { prepareDelegatedTransfer } from '../../backend/services/delegatedTransfer';
 import type { QueueRecord } from '../../backend/services/queueStore';
