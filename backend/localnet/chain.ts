@@ -10,7 +10,8 @@ import { NATIVE_MINT, SPL_NOOP_PROGRAM } from '../../src/common/addresses';
 import { decodeTransaction, type DecodedTransaction } from './decode';
 import { EmulatedProgramError, type ProgramEmulator } from './emulated/types';
 import { transactionErrorJson, type TransactionErrorJson } from './txErrors';
-import { messageFee } from './fees';
+import { computeUnitPrice, messageFee } from './fees';
+import { PriorityFeeLog } from './priorityFees';
 import { Blockhashes } from './blockhashes';
 import { noopProgramPath } from './programs';
 
@@ -30,6 +31,10 @@ export interface TxResult {
 }
 
 const MAX_SLOT_HASHES = 512;
+/** Slots after which a cluster's supermajority root makes a block final (~32 at 400 ms ≈ 13 s). */
+export const FINALIZE_DEPTH = 32;
+export type Commitment = 'processed' | 'confirmed' | 'finalized';
+export const COMMITMENT_RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
 
 interface NativeAccount { lamports(): bigint; data(): Uint8Array; owner(): Uint8Array; executable(): boolean }
 interface NativeSvm {
@@ -62,6 +67,10 @@ export class Chain extends EventEmitter {
   readonly statuses = new Map<string, SignatureRecord>();
   readonly blockhashes = new Blockhashes(() => this.svm, () => this.blockHeight());
   confirmationDelayMs = 0;
+  /** How long a landed transaction stays `processed` before it is `confirmed` (a slot on a cluster; 0 = at once). */
+  confirmAfterMs = 0;
+  /** Compute-unit prices paid per slot, for getRecentPrioritizationFees. */
+  readonly priorityFees = new PriorityFeeLog();
   private slotHashes: { slot: bigint; hash: string }[] = [];
   private readonly decoder = getTransactionDecoder();
 
@@ -232,6 +241,7 @@ export class Chain extends EventEmitter {
     // A transaction that failed before fee payment (bad signature, duplicate, no funds) leaves no trace on a cluster.
     const landed = !failed || postBalances[0] !== preBalances[0];
     if (!landed) return { ...result, fee: 0 };
+    this.priorityFees.record(this.slot(), computeUnitPrice(d), d.accountKeys.filter((_, i) => d.writable[i]));
     this.record(d.signature, { err: result.err, fee: result.fee, logs: result.logs, unitsConsumed: result.unitsConsumed,
       accountKeys: d.accountKeys, preBalances, postBalances, loadedAddresses: d.loadedAddresses, version: d.version,
       tx: Buffer.from(d.bytes).toString('base64') });
@@ -247,6 +257,7 @@ export class Chain extends EventEmitter {
     const preBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
     this.setAccount(d.accountKeys[0], { ...payer, lamports: payer.lamports - BigInt(r.fee) });
     const postBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
+    this.priorityFees.record(this.slot(), computeUnitPrice(d), d.accountKeys.filter((_, i) => d.writable[i]));
     this.record(d.signature, { err: r.err, fee: r.fee, logs: r.logs, unitsConsumed: 0, accountKeys: d.accountKeys, preBalances,
       postBalances, loadedAddresses: d.loadedAddresses, version: d.version, tx: Buffer.from(d.bytes).toString('base64') });
     return r;
@@ -284,6 +295,17 @@ export class Chain extends EventEmitter {
     if (this.confirmationDelayMs > 0) setTimeout(notify, this.confirmationDelayMs).unref();
     else notify();
     this.emit('transaction', sig, full);
+  }
+
+  /**
+   * The commitment a landed transaction has reached, as on a cluster: `processed` in its slot (for confirmAfterMs,
+   * one slot time, since the local chain closes a slot as each transaction lands), then `confirmed`, and `finalized`
+   * once FINALIZE_DEPTH more slots exist — advancing with the slot ticker and with every transaction.
+   */
+  commitmentOf(s: SignatureRecord, now = Date.now()): Commitment {
+    const depth = this.slot() - s.slot;
+    if (depth >= FINALIZE_DEPTH) return 'finalized';
+    return depth >= 1 && now >= s.visibleAt + this.confirmAfterMs ? 'confirmed' : 'processed';
   }
 
   /** The status as a cluster answers it, or null while unknown or still hidden by delayConfirmations. */

@@ -3,8 +3,12 @@ import type { Services } from '../../context';
 import { isRateLimited, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { resolveImage } from '../../services/offchain';
+import { upstreamFailure } from '../../services/upstreamFaults';
+
+const TOKEN_METADATA_UNAVAILABLE = 'Token metadata temporarily unavailable';
 import { fetchMintInfos, type MintInfo } from '../../services/tokenMetadata';
 import { TokenMetadataSchema } from './schema';
+import type { TokenMetadataResponse } from '../../../src/common/api';
 
 /**
  * GET /api/token-metadata/:mint → {symbol, name, icon, decimals, uri}. Empty symbol/name = no metadata on chain
@@ -19,7 +23,7 @@ export function tokenMetadataRoutes({ rpc, config }: Services): Router {
       info = (await fetchMintInfos(rpc, [mint])).get(mint);
     } catch (err) {
       if (isRateLimited(err)) throw RateLimitedError();
-      throw ServiceUnavailableError('Token metadata temporarily unavailable');
+      throw upstreamFailure(err, { unavailable: TOKEN_METADATA_UNAVAILABLE }) ?? ServiceUnavailableError(TOKEN_METADATA_UNAVAILABLE);
     }
     if (!info?.exists) throw NotFoundError('Token mint not found');
     const icon = await resolveImage(info.uri, config.staticDir);
@@ -27,7 +31,7 @@ export function tokenMetadataRoutes({ rpc, config }: Services): Router {
     ctx.body = {
       success: true,
       data: { symbol: info.symbol ?? '', name: info.name ?? '', icon, decimals: info.decimals ?? 0, uri: info.uri || null },
-    };
+    } satisfies TokenMetadataResponse;
   });
   return router;
 }

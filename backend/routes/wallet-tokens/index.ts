@@ -4,9 +4,11 @@ import type { Services } from '../../context';
 import { ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { imageWithoutFetch } from '../../services/offchain';
+import { upstreamFailure } from '../../services/upstreamFaults';
 import { listTokenAccounts, type OwnedTokenAccount } from '../../services/tokenAccounts';
 import { fetchMintInfos, isNft, type MintInfo } from '../../services/tokenMetadata';
 import { WalletTokensSchema } from './schema';
+import type { WalletTokensResponse } from '../../../src/common/api';
 
 export const TOKEN_SERVICE_UNAVAILABLE = 'Token service temporarily unavailable';
 
@@ -23,7 +25,7 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
       accounts = (await listTokenAccounts(rpc, wallet)).filter((a) => a.amount > 0n);
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'wallet-tokens: token accounts unavailable');
-      throw ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE);
+      throw upstreamFailure(err, { unavailable: TOKEN_SERVICE_UNAVAILABLE }) ?? ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE);
     }
     let infos = new Map<string, MintInfo>();
     try {
@@ -43,6 +45,7 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
           mint: a.mint,
           amount: a.amount.toString(),
           decimals: a.decimals,
+          ...(a.uiAmountString !== undefined ? { uiAmountString: a.uiAmountString } : {}),
           tokenAccount: a.address,
           programId: a.program,
           // Wrapped SOL: closing the account unwraps it; burning would destroy SOL.
@@ -54,7 +57,7 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
         };
       });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, tokens };
+    ctx.body = { success: true, tokens } satisfies WalletTokensResponse;
   });
   return router;
 }

@@ -1,17 +1,18 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
+import { SURPLUS } from '../../common/surplusTexts';
 import { RENT, VALIDATION } from '../../common/texts';
-import { selectSelectedCounts } from '../selection/selectionSlice';
+import { selectSelectedCounts, selectSelectedNftMints } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';
 import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
 import './rent.css';
 
 // Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
 
-function Line({ label, count, lamports }: { label: string; count?: number; lamports: number }) {
+function Line({ label, count, lamports, testId }: { label: string; count?: number; lamports: number; testId?: string }) {
   return (
-    <li className="rent-line">
+    <li className="rent-line" data-testid={testId} data-lamports={lamports}>
       <span>{count === undefined ? label : `${label} (${count})`}</span>
       <span>{exactSol(lamports)} SOL</span>
     </li>
@@ -21,6 +22,7 @@ function Line({ label, count, lamports }: { label: string; count?: number; lampo
 export function RentEstimateCard() {
   const { status, estimate, error } = useAppSelector(selectRent);
   const selected = useAppSelector(selectSelectedCounts);
+  const selectedNfts = useAppSelector(selectSelectedNftMints);
   const dispatch = useAppDispatch();
 
   let body: React.ReactNode = null;
@@ -36,7 +38,8 @@ export function RentEstimateCard() {
     );
   else if (estimate && selected.total > 0) {
     const tokens = selected.tokens * estimate.rentPerAccount;
-    const nfts = selected.nfts * estimate.nftRentPerAsset;
+    // Each selected NFT at what its own burn returns (per kind, issue 14); the average only where the server gave none.
+    const nfts = selectedNfts.reduce((s, m) => s + (estimate.nftRents?.[m] ?? estimate.nftRentPerAsset), 0);
     const tooMany =
       selected.tokens > MAX_SELECTED_TOKENS_WARNING_THRESHOLD || selected.nfts > MAX_SELECTED_NFTS_WARNING_THRESHOLD;
     body = (
@@ -48,7 +51,7 @@ export function RentEstimateCard() {
         <p className="rent-note">{RENT.serviceFeeNote}</p>
         <ul className="rent-breakdown">
           <Line label={RENT.tokens} count={selected.tokens} lamports={tokens} />
-          <Line label={RENT.nfts} count={selected.nfts} lamports={nfts} />
+          <Line label={RENT.nfts} count={selected.nfts} lamports={nfts} testId="rent-selected-nfts" />
           <Line label={RENT.cnfts} count={selected.cnfts} lamports={0} />
         </ul>
         <p className="rent-note">{RENT.cnftsNoRentNote}</p>
@@ -75,6 +78,12 @@ export function RentEstimateCard() {
             <Line label={RENT.vacantAccounts} count={estimate.vacantAccounts} lamports={estimate.vacantRent} />
           )}
         </ul>
+        {estimate.surplusAccounts > 0 && (
+          // Not part of the total: it comes back without burning anything (SIMD-0437 surplus, DESIGN §3.13).
+          <ul className="rent-breakdown">
+            <Line label={SURPLUS.cardLine} count={estimate.surplusAccounts} lamports={estimate.surplusRent} testId="rent-surplus" />
+          </ul>
+        )}
         <ul className="rent-per-account">
           <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />
           <Line label={RENT.rentPerNft} lamports={estimate.nftRentPerAsset} />

@@ -12,7 +12,7 @@ import {
   rentEstimateRefreshRequested,
   rentEstimateRequested,
 } from './rentSlice';
-import { toRentEstimate } from './rentTypes';
+import { toRentEstimate } from './rentEstimate';
 
 // Spec §4.1: the estimate is asked 500 ms after the wallet changes; a newer change cancels the older wait or request.
 

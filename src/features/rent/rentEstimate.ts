@@ -1,8 +1,7 @@
-import type { RentEstimateData } from '../../common/apiTypes';
+import type { RentEstimateData } from '../../common/api';
 
-// The rent-estimate body as the server sends it: the spec's amount fields in SOL for display, each with an exact
-// integer twin in lamports. The client computes with the lamports only.
-export type RentEstimateBody = RentEstimateData;
+// The rent-estimate body (src/common/api/rent.ts) carries the spec's amount fields in SOL for display, each with an
+// exact integer twin in lamports. The client computes with the lamports only.
 
 /** What the card needs, in lamports (integers). */
 export interface RentEstimate {
@@ -16,6 +15,11 @@ export interface RentEstimate {
   tokenRent: number;
   vacantRent: number;
   avgVacantRent: number;
+  /** Exact per-NFT returns (issue 14); absent from an older server. */
+  nftRents?: Record<string, number>;
+  /** SOL above today's minimum in kept accounts (SIMD-0437), and how many accounts hold it. */
+  surplusRent: number;
+  surplusAccounts: number;
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000;
@@ -23,8 +27,8 @@ const LAMPORTS_PER_SOL = 1_000_000_000;
 const lamportsOf = (exact: number | undefined, sol: number | undefined) =>
   Number.isSafeInteger(exact) ? (exact as number) : Math.round((sol ?? 0) * LAMPORTS_PER_SOL);
 
-export function toRentEstimate(b: Partial<RentEstimateBody> & Pick<RentEstimateBody, 'breakdown'>): RentEstimate {
-  const br = b.breakdown ?? ({} as RentEstimateBody['breakdown']);
+export function toRentEstimate(b: Partial<RentEstimateData> & Pick<RentEstimateData, 'breakdown'>): RentEstimate {
+  const br = b.breakdown ?? ({} as RentEstimateData['breakdown']);
   return {
     total: lamportsOf(b.totalRentEstimateLamports, b.totalRentEstimate),
     rentPerAccount: lamportsOf(b.rentPerAccountLamports, b.rentPerAccount),
@@ -36,5 +40,8 @@ export function toRentEstimate(b: Partial<RentEstimateBody> & Pick<RentEstimateB
     tokenRent: lamportsOf(br.tokenRentLamports, br.tokenRent),
     vacantRent: lamportsOf(br.vacantRentLamports, br.vacantRent),
     avgVacantRent: lamportsOf(b.actualBalances?.avgVacantRentLamports, b.actualBalances?.avgVacantRent),
+    ...(b.nftRentsLamports ? { nftRents: b.nftRentsLamports } : {}),
+    surplusRent: lamportsOf(b.surplusRentLamports, b.surplusRent),
+    surplusAccounts: b.surplusAccounts ?? 0,
   };
 }
