@@ -4,7 +4,7 @@
 import { ComputeBudgetProgram, Keypair, SystemProgram, Transaction, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
 import { serviceFee } from '../src/chain/fees';
 import { measureTransactionSize } from '../src/chain/pack';
-import { type Bench, fund, get, lamportsOf, post, sum } from './support';
+import { type Bench, fund, get, lamportsOf, post } from './support';
 import { measureLimit } from './packing';
 
 export interface SurplusResult {

@@ -61,7 +61,7 @@ function frozenAccount(program: string, amount: bigint, withheld = false) {
   if (amount > 0n) sendLocal(net.chain, [T.createMintToInstruction(mint.publicKey, account, A, amount, [], P)], [authority]);
   sendLocal(net.chain, [T.createFreezeAccountInstruction(account, mint.publicKey, A, [], P)], [authority]);
   const state = T.unpackAccount(account, { ...net.chain.getAccount(account.toBase58())!, data: Buffer.from(net.chain.getAccount(account.toBase58())!.data),
-    owner: P, lamports: lamports(account) } as never, P);
+    owner: P, lamports: lamports(account) }, P);
   expect(state.isFrozen).toBe(true);
   return { owner, mint: mint.publicKey, account, program };
 }

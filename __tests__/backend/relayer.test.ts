@@ -6,7 +6,7 @@ import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { RelayerPolicy, DEFAULT_RELAYER_LIMITS, loadRelayerKey } from '../../backend/services/relayer';
 import { emptiedWallet, giveTokens } from './relayerSupport';
-import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
 
 let h: Harness;
 beforeAll(async () => {
