@@ -14,7 +14,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-interface Kept { address: string; lamports: number; minimum: number; amount: bigint | null }
+interface Kept {
+  address: string;
+  lamports: number;
+  minimum: number;
+  amount: bigint | null;
+}
 
 /** Every account the recovery must leave in place, with its minimum read from the chain for its own size. */
 async function keptAccounts(owner: PublicKey, closing: Set<string>, mints: string[]): Promise<Kept[]> {
@@ -30,7 +35,12 @@ async function keptAccounts(owner: PublicKey, closing: Set<string>, mints: strin
   }
   for (const mint of mints) {
     const info = (await h.connection.getAccountInfo(new PublicKey(mint)))!;
-    out.push({ address: mint, lamports: info.lamports, minimum: await h.connection.getMinimumBalanceForRentExemption(info.data.length), amount: null });
+    out.push({
+      address: mint,
+      lamports: info.lamports,
+      minimum: await h.connection.getMinimumBalanceForRentExemption(info.data.length),
+      amount: null,
+    });
   }
   return out;
 }
@@ -47,7 +57,9 @@ describe('the chain runs at the current SIMD-0437 step', () => {
     expect(sysvar.data.readBigUInt64LE(0)).toBe(5080n); // lamports_per_byte (SIMD-0194 layout)
     const { manifest } = await h.fund('demo');
     expect(manifest.emptyAccounts[0].lamports).toBe((165 + 128) * 6960);
-    expect(manifest.ownedMints.map((m: any) => m.lamports)).toEqual(manifest.ownedMints.map((m: any) => (m.space + 128) * 6960));
+    expect(manifest.ownedMints.map((m: any) => m.lamports)).toEqual(
+      manifest.ownedMints.map((m: any) => (m.space + 128) * 6960),
+    );
   });
 });
 
@@ -80,8 +92,12 @@ describe('surplus of the demo wallet', () => {
     expect(prep.body.totalFeeLamports).toBe(fee); // 1 % of everything that comes back
     const txs = prep.body.transactions.map(fromBase64);
     const ok = checkTransactions(prep.body.transactions, {
-      owner: ownerAddress, kind: 'closeVacant', allowedAccounts: vacant, surplusSources: withSurplus.map((k) => k.address),
-      feeWallet: h.solback.config.feeWallet, maxFeeLamports: fee,
+      owner: ownerAddress,
+      kind: 'closeVacant',
+      allowedAccounts: vacant,
+      surplusSources: withSurplus.map((k) => k.address),
+      feeWallet: h.solback.config.feeWallet,
+      maxFeeLamports: fee,
     });
     expect(ok).toEqual({ ok: true });
 
@@ -91,7 +107,10 @@ describe('surplus of the demo wallet', () => {
     const amountsBefore = await Promise.all(manifest.tokens.map((t: any) => tokenAmount(t.account, t.program)));
     txs.forEach((tx: any) => tx.partialSign(owner));
     const networkFees = sum(txs.map(networkFee));
-    const sub = await h.post('submit-burn-transaction', { signedTransactions: txs.map(toBase64), accountCount: vacant.length });
+    const sub = await h.post('submit-burn-transaction', {
+      signedTransactions: txs.map(toBase64),
+      accountCount: vacant.length,
+    });
     expect(sub.status).toBe(200);
     expect(sub.body.success).toBe(true);
     expect(sub.body.surplusRecoveredLamports).toBe(surplus);
@@ -104,11 +123,22 @@ describe('surplus of the demo wallet', () => {
     expect(await h.lamportsOf(vacant)).toEqual(vacant.map(() => 0));
     // Every kept account holds exactly its minimum, with its token amount unchanged.
     expect(await h.lamportsOf(kept.map((k) => k.address))).toEqual(kept.map((k) => k.minimum));
-    expect(await Promise.all(manifest.tokens.map((t: any) => tokenAmount(t.account, t.program)))).toEqual(amountsBefore);
-    console.log('demo surplus (lamports):', JSON.stringify({
-      keptWithSurplus: withSurplus.length, surplus, perKeptAccount: Math.floor(surplus / withSurplus.length), rent,
-      serviceFee: prep.body.totalFeeLamports, networkFees, ownerDelta: ownerAfter - ownerBefore, transactions: txs.length,
-    }));
+    expect(await Promise.all(manifest.tokens.map((t: any) => tokenAmount(t.account, t.program)))).toEqual(
+      amountsBefore,
+    );
+    console.log(
+      'demo surplus (lamports):',
+      JSON.stringify({
+        keptWithSurplus: withSurplus.length,
+        surplus,
+        perKeptAccount: Math.floor(surplus / withSurplus.length),
+        rent,
+        serviceFee: prep.body.totalFeeLamports,
+        networkFees,
+        ownerDelta: ownerAfter - ownerBefore,
+        transactions: txs.length,
+      }),
+    );
 
     const again = await h.get(`rent-estimate/${ownerAddress}`);
     expect(again.body.data.surplusRentLamports).toBe(0);
@@ -118,7 +148,9 @@ describe('surplus of the demo wallet', () => {
     const { owner } = await h.fund('demo');
     const prep = await h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58() });
     expect(prep.body.surplusAccounts).toBe(0);
-    const tags = prep.body.transactions.map(fromBase64).flatMap((tx: any) => tx.instructions.map((ix: any) => ix.data[0]));
+    const tags = prep.body.transactions
+      .map(fromBase64)
+      .flatMap((tx: any) => tx.instructions.map((ix: any) => ix.data[0]));
     expect(tags).not.toContain(38);
   });
 });

@@ -122,6 +122,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
         deps.prepare(owner, accounts.map((a) => a.address), { relayFee: true, surplusOnly }),
         deps.relay.address().then((a) => a ?? undefined),
       ]);
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the server's answer carries its text (serverText)
       if (!prepared.success || !prepared.transaction) throw prepared;
       encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
     }
