@@ -15,6 +15,7 @@ import {
 } from '../common/constants';
 import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
 import type { DecodedInstruction } from './decode';
+import { KIND_CHECKS, withBubblegumV2 } from './guardKindRules';
 import { checkWithdrawExcess } from './guardSurplus';
 import { WITHDRAW_EXCESS_LAMPORTS_TAG } from './withdrawExcess';
 
@@ -163,5 +164,7 @@ export const CHECKS: Record<string, Check> = {
   [TOKEN_2022_PROGRAM]: checkToken,
   [TOKEN_METADATA_PROGRAM]: checkTokenMetadata,
   [SYSTEM_PROGRAM]: checkSystem,
-  [BUBBLEGUM_PROGRAM]: checkBubblegum,
+  [BUBBLEGUM_PROGRAM]: withBubblegumV2(checkBubblegum),
+  // Issue 14: Token Metadata burns of every kind, Metaplex Core burns (src/chain/guardKindRules.ts).
+  ...KIND_CHECKS,
 };

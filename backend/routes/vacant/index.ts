@@ -11,6 +11,7 @@ import { PreparedBurnStore } from '../../services/vacantPrepared';
 import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
 import { checkSubmitted, submitOne, type SubmittedBurn } from '../../services/vacantSubmit';
 import { PrepareSchema, SubmitSchema, VacantListSchema } from './schema';
+import type { PrepareBurnTransactionsResponse, SubmitBurnTransactionResponse, VacantAccountsResponse } from '../../../src/common/api';
 
 const sol = (lamports: number) => lamports / LAMPORTS_PER_SOL;
 
@@ -33,7 +34,7 @@ export function vacantRoutes({ rpc, config, relayer }: Services): Router {
       skippedAccounts: skipped,
       totalRent: sol(totalRentLamports),
       totalRentLamports,
-    };
+    } satisfies VacantAccountsResponse;
   });
 
   router.post('/api/prepare-burn-transactions', validate(PrepareSchema), async (ctx: ValidatedContext<typeof PrepareSchema>) => {
@@ -76,7 +77,7 @@ export function vacantRoutes({ rpc, config, relayer }: Services): Router {
       surplusPerTransactionLamports: p.surplusPerTransaction,
       sizes: p.sizes,
       ...(relayFee && relayer ? { feePayer: relayer.address, repaymentsPerTransactionLamports: p.repaymentsPerTransaction } : {}),
-    };
+    } satisfies PrepareBurnTransactionsResponse;
   });
 
   router.post('/api/submit-burn-transaction', validate(SubmitSchema), async (ctx: ValidatedContext<typeof SubmitSchema>) => {
@@ -111,10 +112,10 @@ export function vacantRoutes({ rpc, config, relayer }: Services): Router {
     };
     if (failure) {
       ctx.status = failure.status;
-      ctx.body = { success: false, error: failure.message, ...summary };
+      ctx.body = { success: false, error: failure.message, ...summary } satisfies SubmitBurnTransactionResponse;
       return;
     }
-    ctx.body = { success: true, ...summary };
+    ctx.body = { success: true, ...summary } satisfies SubmitBurnTransactionResponse;
   });
   return router;
 }

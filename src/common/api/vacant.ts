@@ -73,6 +73,18 @@ export interface PrepareBurnTransactionsResponse extends ApiResult {
   /** Priority fee of every transaction, micro-lamports per compute unit. */
   computeUnitPrice?: number;
   skippedAccounts?: SkippedPrepareAccount[];
+  /** Surplus withdrawals (WithdrawExcessLamports) when `withdrawSurplus` was asked: how many accounts, per transaction. */
+  surplusAccounts?: number;
+  surplusAccountCounts?: number[];
+  /** Surplus returned over all transactions: SOL, exact lamports, and lamports per transaction. */
+  totalSurplus?: number;
+  totalSurplusLamports?: number;
+  surplusPerTransactionLamports?: number[];
+  /** Measured serialized size of each transaction, bytes. */
+  sizes?: number[];
+  /** Issue 20: the relayer's address when it pays the network fee, and its exact repayment per transaction. */
+  feePayer?: string;
+  repaymentsPerTransactionLamports?: number[];
 }
 
 /** POST /api/submit-burn-transaction — one signed transaction, or all of one prepare (`signedTransactions`). */

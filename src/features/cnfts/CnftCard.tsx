@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
+import { KindBadge } from '../nfts/KindBadge';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
@@ -24,6 +25,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
         <span className="nft-name" data-testid="cnft-name" title={cnft.name}>{cnft.name}</span>
       </div>
       <span className="nft-collection" title={cnft.collection}>{cnft.collection}</span>
+      <KindBadge kind={cnft.kind} blocked={cnft.blocked} />
       {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
       <CnftTrashButtons cnft={cnft} />
     </div>

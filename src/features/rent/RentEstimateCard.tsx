@@ -3,7 +3,7 @@ import { netOfServiceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
 import { SURPLUS } from '../../common/surplusTexts';
 import { RENT, VALIDATION } from '../../common/texts';
-import { selectSelectedCounts } from '../selection/selectionSlice';
+import { selectSelectedCounts, selectSelectedNftMints } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';
 import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
 import './rent.css';
@@ -12,7 +12,7 @@ import './rent.css';
 
 function Line({ label, count, lamports, testId }: { label: string; count?: number; lamports: number; testId?: string }) {
   return (
-    <li className="rent-line" data-testid={testId}>
+    <li className="rent-line" data-testid={testId} data-lamports={lamports}>
       <span>{count === undefined ? label : `${label} (${count})`}</span>
       <span>{exactSol(lamports)} SOL</span>
     </li>
@@ -22,6 +22,7 @@ function Line({ label, count, lamports, testId }: { label: string; count?: numbe
 export function RentEstimateCard() {
   const { status, estimate, error } = useAppSelector(selectRent);
   const selected = useAppSelector(selectSelectedCounts);
+  const selectedNfts = useAppSelector(selectSelectedNftMints);
   const dispatch = useAppDispatch();
 
   let body: React.ReactNode = null;
@@ -37,7 +38,8 @@ export function RentEstimateCard() {
     );
   else if (estimate && selected.total > 0) {
     const tokens = selected.tokens * estimate.rentPerAccount;
-    const nfts = selected.nfts * estimate.nftRentPerAsset;
+    // Each selected NFT at what its own burn returns (per kind, issue 14); the average only where the server gave none.
+    const nfts = selectedNfts.reduce((s, m) => s + (estimate.nftRents?.[m] ?? estimate.nftRentPerAsset), 0);
     const tooMany =
       selected.tokens > MAX_SELECTED_TOKENS_WARNING_THRESHOLD || selected.nfts > MAX_SELECTED_NFTS_WARNING_THRESHOLD;
     body = (
@@ -49,7 +51,7 @@ export function RentEstimateCard() {
         <p className="rent-note">{RENT.serviceFeeNote}</p>
         <ul className="rent-breakdown">
           <Line label={RENT.tokens} count={selected.tokens} lamports={tokens} />
-          <Line label={RENT.nfts} count={selected.nfts} lamports={nfts} />
+          <Line label={RENT.nfts} count={selected.nfts} lamports={nfts} testId="rent-selected-nfts" />
           <Line label={RENT.cnfts} count={selected.cnfts} lamports={0} />
         </ul>
         <p className="rent-note">{RENT.cnftsNoRentNote}</p>

@@ -5,7 +5,6 @@ import { describeApiError } from '../../api/apiError';
 import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
 import { formatUnits } from '../../chain/format';
-import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import {
   GUARD,
   VACANT_ERRORS,
@@ -69,7 +68,16 @@ const STEPS: Record<SigningStep, VacantStep> = {
 };
 
 /** Server answer `{success:false, error}` or an RTK Query error → the server's text (or ''). */
+/** A server answer with `success: false`, thrown so that the failure path reads its `error`. */
+class ServerRefusedError extends Error {
+  name = 'ServerRefusedError';
+  constructor(readonly body: { success: boolean; error?: string }) {
+    super(body.error ?? '');
+  }
+}
+
 function serverText(err: unknown): string {
+  if (err instanceof ServerRefusedError) return err.body.error ?? '';
   if (err && typeof err === 'object' && 'success' in err) return String((err as { error?: string }).error ?? '');
   const info = describeApiError(err);
   return info.message && !/^HTTP \d+$/.test(info.message) ? info.message : '';
@@ -110,7 +118,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   let feeWallet: string;
   try {
     [prepared, feeWallet] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address), { surplusOnly }), deps.feeWallet()]);
-    if (!prepared.success || !prepared.transaction) throw prepared;
+    if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
@@ -122,8 +130,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
         deps.prepare(owner, accounts.map((a) => a.address), { relayFee: true, surplusOnly }),
         deps.relay.address().then((a) => a ?? undefined),
       ]);
-      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the server's answer carries its text (serverText)
-      if (!prepared.success || !prepared.transaction) throw prepared;
+      if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
       encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
     }
   } catch (err) {
@@ -156,7 +163,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
         guard: () => checkAll(),
         send: submitOwnerSigned(async (signed) => {
           const body = await deps.submit(signed, accountCount);
-          if (!body.success) throw body;
+          if (!body.success) throw new ServerRefusedError(body);
           return body;
         }),
       },
