@@ -1,13 +1,8 @@
 // GET /api/relayer (issue 20): whether the server can pay the network fee for a wallet with no SOL, and its address.
 import { baseApi } from '../../api/baseApi';
+import type { RelayerStatusResponse } from '../../common/api';
 
-export interface RelayerStatusBody {
-  success: boolean;
-  available: boolean;
-  address: string | null;
-  /** Why not, in plain words (completes "SolBack cannot pay the network fee right now: …"). */
-  reason?: string;
-}
+export type RelayerStatusBody = RelayerStatusResponse;
 
 export const relayerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

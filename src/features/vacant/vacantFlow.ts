@@ -122,7 +122,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
-  let encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction!];
+  let encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
   let relayer: string | undefined;
   try {
     if (deps.relay && (deps.relay.requested() || (await deps.relay.ownerCannotPay(owner, encoded)))) {
