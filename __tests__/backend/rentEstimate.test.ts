@@ -1,6 +1,6 @@
 // GET /api/rent-estimate/:wallet over HTTP on the local chain: every figure equals a sum of on-chain lamports of
 // the accounts the funding manifest says it made, for the demo and the large profile.
-import { Keypair } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import { LAMPORTS_PER_SOL } from '../../src/common/constants';
 import { startHarness, sum, type Harness } from './vacantSupport';
 
@@ -18,12 +18,28 @@ afterAll(() => h?.close());
 async function expectedFromChain(manifest: any) {
   const nfts = [manifest.collection, ...manifest.nfts].filter(Boolean);
   const k = manifest.kinds;
-  const kindAccounts = k ? [...k.pnfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition, n.tokenRecord]),
-    ...[...k.printEditions, ...k.token2022Nfts].flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition])] : [];
-  const oneByte = await h.connection.getMinimumBalanceForRentExemption(1);   // what a burned Core asset keeps
-  const coreRent = k ? sum(await h.lamportsOf(k.coreAssets.map((c: any) => c.asset))) - k.coreAssets.length * oneByte : 0;
+  // Closing a metadata account returns its rent minimum at today's rent (surplus from an older rate stays in it), and
+  // a Core burn returns rent(size) − rent(1): both read from the chain's own rent (Token Metadata and mpl-core
+  // close_program_account). Every other closed account returns all its lamports.
+  const rentOf = (bytes: number) => h.connection.getMinimumBalanceForRentExemption(bytes);
+  const metadataBack = async (addresses: string[]) => {
+    let total = 0;
+    for (let at = 0; at < addresses.length; at += 100) {   // a node answers at most 100 accounts per call
+      const infos = await h.connection.getMultipleAccountsInfo(addresses.slice(at, at + 100).map((a) => new PublicKey(a)));
+      for (const i of infos) total += Math.min(i!.lamports, await rentOf(i!.data.length));
+    }
+    return total;
+  };
+  const all = [...nfts, ...(k ? [...k.pnfts, ...k.printEditions, ...k.token2022Nfts] : [])];
+  const whole = [...all.flatMap((n: any) => [n.tokenAccount, n.edition]), ...(k ? k.pnfts.map((n: any) => n.tokenRecord) : [])];
+  const oneByte = await rentOf(1);   // what a burned Core asset keeps
+  let coreRent = 0;
+  for (const c of k?.coreAssets ?? []) {
+    const info = await h.connection.getAccountInfo(new PublicKey(c.asset));
+    coreRent += Math.min(info!.lamports, await rentOf(info!.data.length)) - oneByte;
+  }
   const kindCount = k ? k.pnfts.length + k.printEditions.length + k.token2022Nfts.length + k.coreAssets.length : 0;
-  const nftRent = sum(await h.lamportsOf(nfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition]))) + sum(await h.lamportsOf(kindAccounts)) + coreRent;
+  const nftRent = sum(await h.lamportsOf(whole)) + (await metadataBack(all.map((n: any) => n.metadata))) + coreRent;
   const tokens = manifest.tokens.filter((t: any) => BigInt(t.amount) > 0n && t.mint !== 'So11111111111111111111111111111111111111112');
   const tokenRent = sum(await h.lamportsOf(tokens.map((t: any) => t.account)));
   // Frozen empty accounts are closable too (frozenAccounts.test.ts).

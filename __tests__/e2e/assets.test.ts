@@ -90,7 +90,10 @@ async function shownTokens(page: Page) {
   );
 }
 /** The funded NFTs; the collection NFT is minted to the owner too, so it is one of the wallet's NFTs. */
-const manifestNftNames = (m: any): string[] => sorted([...m.nfts, ...(m.collection ? [m.collection] : [])].map((n: any) => n.name));
+// Issue 14: the demo also holds pNFTs, a print edition, a Token-2022 NFT, Core assets and Bubblegum V2 cNFTs.
+const kindNfts = (m: any): any[] => (m.kinds ? [...m.kinds.pnfts, ...m.kinds.printEditions, ...m.kinds.token2022Nfts, ...m.kinds.coreAssets] : []);
+const manifestNftNames = (m: any): string[] => sorted([...m.nfts, ...(m.collection ? [m.collection] : []), ...kindNfts(m)].map((n: any) => n.name));
+const manifestCnftNames = (m: any): string[] => sorted([...m.cnfts, ...(m.kinds?.cnftsV2 ?? [])].map((c: any) => c.name));
 const bySymbol = (a: { symbol: string }, b: { symbol: string }) => a.symbol.localeCompare(b.symbol);
 
 /** Retries an assertion until it holds (the page updates asynchronously). */
@@ -112,7 +115,7 @@ describe('wallet assets screen in Chromium', () => {
     const expected = manifestTokens(manifest).sort(bySymbol);
     await eventually(20_000, async () => expect(await (async () => (await shownTokens(page)).sort(bySymbol))()).toEqual(expected));
     expect(sorted(await texts(page, 'nft-name'))).toEqual(manifestNftNames(manifest));
-    expect(sorted(await texts(page, 'cnft-name'))).toEqual(sorted(manifest.cnfts.map((c: any) => c.name)));
+    expect(sorted(await texts(page, 'cnft-name'))).toEqual(manifestCnftNames(manifest));
     expect(manifest.nfts).toHaveLength(5);
     expect(manifest.cnfts).toHaveLength(6);
     expect(expected).toHaveLength(6);
@@ -155,7 +158,7 @@ describe('wallet assets screen in Chromium', () => {
     await page.getByTestId('bulk-mode-toggle').click();
     await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)));
     expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(6 + manifestNftNames(manifest).length);
-    expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(manifest.cnfts.length);
+    expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(manifestCnftNames(manifest).length);
     // No NFT checkboxes (the mode switch has role switch); the vacant banner's own tick boxes (surplus, fee relay) aside.
     const bannerBoxes = await page.getByTestId('vacant-banner').getByRole('checkbox').count();
     expect(await page.getByRole('checkbox').count()).toBe(bannerBoxes);
@@ -190,7 +193,7 @@ describe('wallet assets screen in Chromium', () => {
     });
     await loaded(page);
     const names: string[] = await texts(page, 'cnft-name');
-    expect(names).toHaveLength(manifest.cnfts.length - 1);
+    expect(names).toHaveLength(manifestCnftNames(manifest).length - 1);
     expect(await page.locator(`[data-testid=cnft-card][data-mint="${hiddenId}"]`).count()).toBe(0);
     await context.close();
   }, 180_000);
@@ -232,7 +235,7 @@ describe('wallet assets screen in Chromium', () => {
     });
     await loaded(page);
     expect(sorted(await texts(page, 'nft-name'))).toEqual(manifestNftNames(manifest));
-    expect(sorted(await texts(page, 'cnft-name'))).toEqual(sorted(manifest.cnfts.map((n: any) => n.name)));
+    expect(sorted(await texts(page, 'cnft-name'))).toEqual(manifestCnftNames(manifest));
     expect(requests.filter((r) => /\/api\/helius\/(assets|cnfts)\//.test(r))).toHaveLength(2);
     await context.close();
   }, 180_000);

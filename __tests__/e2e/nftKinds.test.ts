@@ -57,7 +57,7 @@ test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core as
     // The print's marker stays: its bit stays set while the master is someone else's (nonfungible_edition.rs).
     { mint: k.printEditions[0].mint, kind: 'print', accounts: [k.printEditions[0].tokenAccount, k.printEditions[0].metadata, k.printEditions[0].edition] },
     { mint: k.token2022Nfts[0].mint, kind: 'token2022Nft', accounts: [k.token2022Nfts[0].tokenAccount, k.token2022Nfts[0].metadata, k.token2022Nfts[0].edition] },
-    { mint: k.coreAssets[0].asset, kind: 'core', accounts: [] as string[] },
+    { mint: k.coreAssets[0].asset, kind: 'core', accounts: [k.coreAssets[0].asset] },
   ];
   for (const c of chosen) {
     await card(c.mint).getByTestId('kind-badge').filter({ hasText: KIND_LABELS[c.kind as keyof typeof KIND_LABELS] }).waitFor({ timeout: 30_000 });
@@ -67,17 +67,16 @@ test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core as
   await frozen.getByTestId('kind-blocked').filter({ hasText: KIND_BLOCKED.cnftFrozen }).waitFor();
   expect(await frozen.getByTestId('cnft-actions').count()).toBe(0);
 
-  // What the burns will drain, read from the chain: the closed accounts, and the Core asset down to a one-byte account.
+  // What the burns drain is read from the chain before and after: closed accounts give everything; a metadata account
+  // and a Core asset give their rent minimum at today's rent and keep the rest (the Core asset a one-byte account).
+  const before0 = new Map<string, number[]>();
+  for (const c of chosen) before0.set(c.mint, await lamportsOf(c.accounts));
   const oneByte = await connection.getMinimumBalanceForRentExemption(1);
-  const [coreLamports] = await lamportsOf([k.coreAssets[0].asset]);
-  const perMint = new Map<string, number>();
-  for (const c of chosen) perMint.set(c.mint, c.kind === 'core' ? coreLamports - oneByte : sum(await lamportsOf(c.accounts)));
-  const drained = sum([...perMint.values()]);
 
   for (const c of chosen) await card(c.mint).click();
   const shown = page.getByTestId('rent-selected-nfts');
   await shown.filter({ hasText: '(4)' }).waitFor();
-  expect(Number(await shown.getAttribute('data-lamports'))).toBe(drained);
+  const estimate = Number(await shown.getAttribute('data-lamports'));
 
   const feeWallet = new PublicKey(server.app.config.feeWallet);
   const [before, feeBefore] = await Promise.all([connection.getBalance(wallet.keypair.publicKey), connection.getBalance(feeWallet)]);
@@ -88,14 +87,23 @@ test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core as
   expect(txs.flatMap(burnedIn).sort()).toEqual(chosen.map((c) => c.mint).sort());
 
   const [after, feeAfter] = await Promise.all([connection.getBalance(wallet.keypair.publicKey), connection.getBalance(feeWallet)]);
+  const perMint = new Map<string, number>();
+  for (const c of chosen) perMint.set(c.mint, sum(before0.get(c.mint)!) - sum(await lamportsOf(c.accounts)));
+  const drained = sum([...perMint.values()]);
+  expect(estimate).toBe(drained);                                   // the figure shown before the approval
   const network = sum(txs.map(networkFee));
   const service = feeAfter - feeBefore;
   expect(after - before + network + service).toBe(drained);
   // Exactly 1 % of what each transaction's burns return (floored per transaction: each stands alone before the guard).
   expect(service).toBe(sum(txs.map((tx) => serviceFee(sum(burnedIn(tx).map((m) => perMint.get(m)!))))));
   if (txs.length === 1) expect(service).toBe(serviceFee(drained));
-  expect(await lamportsOf(chosen.flatMap((c) => c.accounts))).toEqual(chosen.flatMap((c) => c.accounts).map(() => 0));
-  expect(await lamportsOf([k.coreAssets[0].asset])).toEqual([oneByte]);
+  const tokenAccounts = chosen.filter((c) => c.kind !== 'core').map((c) => c.accounts[0]);
+  expect(await lamportsOf(tokenAccounts)).toEqual(tokenAccounts.map(() => 0));
+  expect((await lamportsOf([k.coreAssets[0].asset]))[0]).toBeGreaterThanOrEqual(oneByte);
   for (const c of chosen) await card(c.mint).waitFor({ state: 'detached' });
+  // The frozen V2 leaf offers what can be done: hiding it.
+  await frozen.getByTestId('kind-hide').click();
+  await frozen.waitFor({ state: 'detached' });
+  console.log('issue 14 e2e (lamports):', JSON.stringify({ drained, perMint: Object.fromEntries(perMint), network, service, transactions: txs.length }));
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 }, 240_000);

@@ -37,6 +37,7 @@ interface Session {
   page: Page;
   wallet: TestWallet;
   cnfts: { assetId: string; name: string; delegate: string | null }[];
+  cnftsV2: { assetId: string; name: string; delegate: string | null; frozen: boolean; nonTransferable: boolean }[];
   requests: { url: string; body: string }[];
   errors: string[];
 }
@@ -61,7 +62,7 @@ async function session(approve?: (op: WalletOp, detail: unknown) => boolean | Pr
   await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(wallet.name) }).click();
   await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
   await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
-  const s = { context, page, wallet, cnfts: manifest.cnfts, requests, errors };
+  const s = { context, page, wallet, cnfts: manifest.cnfts, cnftsV2: manifest.kinds?.cnftsV2 ?? [], requests, errors };
   sessions.push(s);
   return s;
 }
@@ -69,7 +70,7 @@ async function session(approve?: (op: WalletOp, detail: unknown) => boolean | Pr
 const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
 
 test('standard trash: getAsset shows TRASH_WALLET as owner; the card disappears and stays hidden after a reload', async () => {
-  const { page, cnfts, wallet, requests } = await session();
+  const { page, cnfts, cnftsV2, wallet, requests } = await session();
   const id = cnfts[1].assetId;
   const chunk = () => requests.filter((r) => /\/static\/dist\/trash-direct\./.test(r.url)).length;
   expect(chunk()).toBe(0); // the modal is a lazy chunk
@@ -88,8 +89,23 @@ test('standard trash: getAsset shows TRASH_WALLET as owner; the card disappears 
   expect(wallet.log.filter((l) => l.op === 'signTransaction')).toHaveLength(1);
   await page.reload();
   await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
-  await expect(page.getByTestId('cnft-card').count()).resolves.toBe(cnfts.length - 1);
+  await expect(page.getByTestId('cnft-card').count()).resolves.toBe(cnfts.length + cnftsV2.length - 1);
   await expect(card(page, id).count()).resolves.toBe(0);
+});
+
+test('Bubblegum V2 (issue 14): standard trash moves a plain V2 leaf with transferV2; a non-transferable one offers only burn', async () => {
+  const { page, cnftsV2, wallet } = await session();
+  const plain = cnftsV2.find((c) => !c.frozen && !c.nonTransferable)!;
+  const soulbound = cnftsV2.find((c) => c.nonTransferable)!;
+  await expect(card(page, soulbound.assetId).getByTestId('cnft-trash').count()).resolves.toBe(0);
+  await expect(card(page, soulbound.assetId).getByTestId('cnft-burn').count()).resolves.toBe(1);
+  await card(page, plain.assetId).getByTestId('cnft-trash').click();
+  const modal = page.getByTestId('direct-trash-modal');
+  await modal.getByRole('button', { name: DIRECT_MODAL.send }).click();
+  await card(page, plain.assetId).waitFor({ state: 'detached', timeout: 30_000 });
+  expect((await assetOf(plain.assetId)).owner).toBe(trash);
+  const signed = wallet.log.filter((l) => l.op === 'signTransaction');
+  expect(signed).toHaveLength(1);
 });
 
 test('robust method: the pasted key signs in the page; same result; no request carries the key', async () => {

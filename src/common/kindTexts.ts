@@ -13,6 +13,8 @@ export const KIND_LABELS: Record<AssetKind, string> = {
   fungible: 'Token',
 };
 
+export const KIND_HIDE = 'Hide';
+
 export const KIND_BLOCKED = {
   cnftFrozen: 'Frozen: its program refuses any transfer or burn until the freeze is lifted. You can hide it.',
   cnftNonTransferable: 'Non-transferable: it cannot be moved to the trash wallet. You can burn it or hide it.',

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
+import type { RelayerStatusResponse } from '../../../src/common/api';
 import type { Services } from '../../context';
 import { validate } from '../../middleware/validate';
 import { RelayerStatusSchema } from './schema';
-import type { RelayerStatusResponse } from '../../../src/common/api';
 
 /**
  * GET /api/relayer — whether this server can pay the network fee for a wallet with no SOL (issue 20), and the

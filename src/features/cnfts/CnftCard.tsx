@@ -25,7 +25,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
         <span className="nft-name" data-testid="cnft-name" title={cnft.name}>{cnft.name}</span>
       </div>
       <span className="nft-collection" title={cnft.collection}>{cnft.collection}</span>
-      <KindBadge kind={cnft.kind} blocked={cnft.blocked} />
+      <KindBadge id={cnft.mint} kind={cnft.kind} blocked={cnft.blocked} />
       {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
       <CnftTrashButtons cnft={cnft} />
     </div>

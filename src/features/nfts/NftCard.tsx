@@ -37,7 +37,7 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
         <span className="nft-name" data-testid="nft-name" title={nft.name}>{nft.name}</span>
       </div>
       <span className="nft-collection" title={nft.collection}>{nft.collection}</span>
-      <KindBadge kind={nft.kind} blocked={nft.blocked} />
+      <KindBadge id={nft.mint} kind={nft.kind} blocked={nft.blocked} />
       {!bulkMode && !nft.blocked && (
         <button
           type="button"

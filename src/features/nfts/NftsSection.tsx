@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import { AssetSection } from '../selection/AssetSection';
@@ -9,7 +10,10 @@ const key = (n: Nft) => n.mint;
 const render = (n: Nft) => <NftCard nft={n} />;
 
 export function NftsSection() {
-  const nfts = useAppSelector(selectNfts);
+  // Issue 14: an NFT its program will not let go (hidden from its card) leaves the list like a trashed cNFT.
+  const hidden = useAppSelector((st) => st.hiddenAssets.ids);
+  const all = useAppSelector(selectNfts);
+  const nfts = useMemo(() => (hidden.length ? all.filter((n) => !hidden.includes(n.mint)) : all), [all, hidden]);
   const loading = useAppSelector(selectNftsLoading);
   const notice = useAppSelector(selectNftsNotice);
   return (
