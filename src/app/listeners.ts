@@ -5,6 +5,9 @@ import { setupQueueListeners } from '../features/queue/queueListeners';
 import { setupRentListeners } from '../features/rent/rentListeners';
 import { setupTokensListeners } from '../features/tokens/tokensListeners';
 import { setupVacantListeners } from '../features/vacant/vacantListeners';
+import { setupSelectionRentListeners } from '../features/selectionRent/selectionRentListeners';
+import { setupWalletInfoListeners } from '../features/walletInfo/walletInfoListeners';
+import { setupLeftAloneListeners } from '../features/leftAlone/leftAloneListeners';
 import type { AppStartListening } from './listenerMiddleware';
 
 export function setupListeners(startAppListening: AppStartListening): void {
@@ -14,4 +17,7 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupVacantListeners(startAppListening);
   setupBurnListeners(startAppListening);
   setupQueueListeners(startAppListening);
+  setupSelectionRentListeners(startAppListening);
+  setupWalletInfoListeners(startAppListening);
+  setupLeftAloneListeners(startAppListening);
 }

@@ -4,7 +4,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
-import { RENT, RENT_ERRORS, VALIDATION } from '../../../src/common/texts';
+import { RENT, RENT_ERRORS, TRUTH, VALIDATION } from '../../../src/common/texts';
+import { selectionRentRead } from '../../../src/features/selectionRent/selectionRentSlice';
+import { walletCapabilitiesRead } from '../../../src/features/walletInfo/walletInfoSlice';
 import { burnSucceeded } from '../../../src/features/burn/burnSlice';
 import { RentEstimateCard } from '../../../src/features/rent/RentEstimateCard';
 import { rentErrorText } from '../../../src/features/rent/rentListeners';
@@ -96,7 +98,9 @@ describe('rent estimate listener', () => {
     const store = makeStore();
     store.dispatch(walletConnected({ publicKey: W1 }));
     await sleep(900);
-    expect(store.getState().rent).toMatchObject({ status: 'error', error: RENT_ERRORS.walletNotFound });
+    // No account under the address (a new or emptied wallet): nothing to recover, not an error (issue 19 point 7).
+    expect(store.getState().rent).toMatchObject({ status: 'loaded', error: null, estimate: { total: 0, vacantAccounts: 0 } });
+    expect(rentErrorText({ status: 404, data: { success: false } })).toBe(RENT_ERRORS.walletNotFound);
 
     server.respond((req) => (req.path.startsWith('/api/rent-estimate/') ? { body: { success: false, error: 'x' } } : undefined));
     store.dispatch(walletConnected({ publicKey: W2 }));
@@ -120,13 +124,24 @@ describe('Rent Return Estimate card', () => {
     return store;
   };
 
-  it('loading, then the total net of 1 % with its breakdown and per-account rents', async () => {
+  it('an empty wallet reads as nothing to recover', async () => {
+    server.respond((req) =>
+      req.path.startsWith('/api/rent-estimate/') ? { status: 404, body: { success: false, error: 'Wallet address not found' } } : undefined,
+    );
+    const store = renderCard();
+    act(() => { store.dispatch(walletConnected({ publicKey: W1 })); });
+    expect(await screen.findByText(TRUTH.nothingToRecover, undefined, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(RENT_ERRORS.walletNotFound)).toBeNull();
+  });
+
+  it('loading, then the total net of the fees of the actions that would run, with its breakdown and per-account rents', async () => {
     const store = renderCard();
     act(() => { store.dispatch(walletConnected({ publicKey: W1 })); });
     expect(await screen.findByText(RENT.loading)).toBeInTheDocument();
     expect(await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 })).toBeInTheDocument();
-    // 85 733 280 − floor(1 %) = 84 875 948 lamports
-    expect(screen.getByTestId('rent-total')).toHaveTextContent('0.084875948 SOL');
+    // Tokens carry no fee; NFTs (bulk) and vacant closes 1 %: 85 733 280 − 630 576 − 123 609 = 84 979 095 lamports
+    expect(screen.getByTestId('rent-total')).toHaveTextContent('0.084979095 SOL');
     expect(screen.getByText(`${RENT.nftAccounts} (6)`)).toBeInTheDocument();
     expect(screen.getByText(`${RENT.tokenAccounts} (5)`)).toBeInTheDocument();
     expect(screen.getByText(`${RENT.vacantAccounts} (6)`)).toBeInTheDocument();
@@ -158,26 +173,35 @@ describe('Rent Return Estimate card', () => {
     expect(screen.queryByText(new RegExp(RENT.vacantAccounts))).toBeNull();
   });
 
-  it('with a selection: Selected for Burning, tokens/NFTs/cNFTs, the cNFT note, and the batch warning over 10', async () => {
+  it('with a selection: exact per-account lamports, the fee rule of each action, and the batch warning only where a limit applies', async () => {
     const store = renderCard();
     act(() => { store.dispatch(walletConnected({ publicKey: W1 })); });
     await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
-    act(() => { store.dispatch(assetSelectionToggled({ kind: 'token', mint: 'T1' })); });
-    act(() => { store.dispatch(assetSelectionToggled({ kind: 'nft', mint: 'N1' })); });
-    act(() => { store.dispatch(assetSelectionToggled({ kind: 'cnft', mint: 'C1' })); });
+    // The chain's figures per selected asset (the listener reads them; here the read is played by its action).
+    const tokens = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`T${i}`, { lamports: 2_039_280 + i }]));
+    const nfts = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`N${i}`, { lamports: 10_509_600 }]));
+    act(() => {
+      store.dispatch(selectionRentRead({ tokens: { ...tokens, W: { lamports: 252_039_280, native: true } }, nfts }));
+      for (const m of ['T0', 'T1', 'W']) store.dispatch(assetSelectionToggled({ kind: 'token', mint: m }));
+      store.dispatch(assetSelectionToggled({ kind: 'nft', mint: 'N0' }));
+      store.dispatch(assetSelectionToggled({ kind: 'cnft', mint: 'C1' }));
+    });
     expect(await screen.findByText(RENT.selectedForBurning)).toBeInTheDocument();
-    // (2 062 944 + 10 509 600) − 1 % = 12 572 544 − 125 725
-    expect(screen.getByTestId('rent-selected-total')).toHaveTextContent('0.012446819 SOL');
+    // Tokens 2 039 280 + 2 039 281 (no fee) + NFT 10 509 600 − 105 096 (1 %); wrapped SOL is shown apart, not counted.
+    expect(screen.getByTestId('rent-selected-total')).toHaveAttribute('data-lamports', String(4_078_561 + 10_509_600 - 105_096));
+    expect(screen.getByTestId('rent-selected-unwrap')).toHaveAttribute('data-lamports', '252039280');
+    expect(screen.getByTestId('rent-selected-fee')).toHaveAttribute('data-lamports', '105096');
     expect(screen.getByText(`${RENT.cnfts} (1)`)).toBeInTheDocument();
     expect(screen.getByText(RENT.cnftsNoRentNote)).toBeInTheDocument();
+    // 12 tokens and 12 NFTs with a wallet that signs all at once: no limit applies, no warning.
+    act(() => {
+      store.dispatch(walletCapabilitiesRead({ canSignAll: true }));
+      for (let i = 2; i < 12; i++) store.dispatch(assetSelectionToggled({ kind: 'token', mint: `T${i}` }));
+      for (let i = 1; i < 12; i++) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: `N${i}` }));
+    });
     expect(screen.queryByText(RENT.batchSizeLimitExceeded)).toBeNull();
-    for (let i = 2; i <= 11; i++) act(() => { store.dispatch(assetSelectionToggled({ kind: 'token', mint: `T${i}` })); });
-    expect(await screen.findByText(RENT.batchSizeLimitExceeded)).toBeInTheDocument();
-    expect(screen.getByText(VALIDATION.selectFewerAssets)).toBeInTheDocument();
-    // NFTs too: the warning stays (spec §2.3) even though 'Burn Selected NFTs' burns them all in one approval.
-    for (let i = 2; i <= 11; i++) act(() => { store.dispatch(assetSelectionToggled({ kind: 'token', mint: `T${i}` })); });
-    await waitFor(() => expect(screen.queryByText(RENT.batchSizeLimitExceeded)).toBeNull());
-    for (let i = 2; i <= 11; i++) act(() => { store.dispatch(assetSelectionToggled({ kind: 'nft', mint: `N${i}` })); });
+    // A wallet that signs one transaction at a time: the spec's batch applies, so the warning shows.
+    act(() => { store.dispatch(walletCapabilitiesRead({ canSignAll: false })); });
     expect(await screen.findByText(RENT.batchSizeLimitExceeded)).toBeInTheDocument();
     expect(screen.getByText(VALIDATION.selectFewerAssets)).toBeInTheDocument();
   });

@@ -19,7 +19,8 @@ import { selectNfts } from '../nfts/nftsSlice';
 import { selectSelectedNftMints, selectionCleared } from '../selection/selectionSlice';
 import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
-import { recordBurn } from './burnRecord';
+import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
+import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { canSign, canSignAll, runTransactions } from './txRunner';
 
@@ -91,6 +92,15 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
     const all = canSignAll(wallet);
     const batch = all ? txs : txs.slice(0, 1);
+    const inBatch = batch.map((tx) => effectOf(tx, config.feeWallet));
+    const inBatchMints = new Set(inBatch.flatMap((e) => e.mints));
+    await reviewBeforeSigning(api, {
+      owner,
+      txs: batch,
+      destroyed: nfts.filter((n) => inBatchMints.has(n.mint)).map((n) => ({ mint: n.mint, label: n.name })),
+      rentLamports: [...inBatchMints].reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
+      serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
+    });
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch);
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], config.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
@@ -124,6 +134,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     }
   } catch (err) {
     if (api.signal.aborted) return;
+    if (burnStoppedBeforeSigning(api, err)) return;
     api.dispatch(burnFailed({ name: errorName(err), message: burnFailureText(err, 'bulkNfts') }));
   }
 }

@@ -3,6 +3,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
+import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
+import { SpamLabels } from '../assetTools/SpamLabels';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
@@ -17,13 +19,19 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
       data-testid="cnft-card"
       data-mint={cnft.mint}
       aria-pressed={bulkMode ? selected : undefined}
+      tabIndex={bulkMode ? 0 : undefined}
       onClick={() => bulkMode && dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint }))}
+      onKeyDown={(e) =>
+        e.target === e.currentTarget && bulkMode && (e.key === 'Enter' || e.key === ' ') &&
+        (e.preventDefault(), dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint })))
+      }
     >
       <AssetImage className="nft-image" src={cnft.image} fallback={DEFAULT_NFT_IMAGE} alt={cnft.name} />
       <div className="nft-text">
         <span className="nft-name" data-testid="cnft-name" title={cnft.name}>{cnft.name}</span>
       </div>
       <span className="nft-collection" title={cnft.collection}>{cnft.collection}</span>
+      <SpamLabels labels={nftSpamLabels(cnft)} />
       {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
       <CnftTrashButtons cnft={cnft} />
     </div>

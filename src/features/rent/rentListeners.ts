@@ -12,7 +12,7 @@ import {
   rentEstimateRefreshRequested,
   rentEstimateRequested,
 } from './rentSlice';
-import { toRentEstimate, type RentEstimateBody } from './rentTypes';
+import { toRentEstimate, type RentEstimate, type RentEstimateBody } from './rentTypes';
 
 // Spec §4.1: the estimate is asked 500 ms after the wallet changes; a newer change cancels the older wait or request.
 
@@ -24,6 +24,9 @@ export function rentErrorText(error: unknown): string {
   if (typeof info.status === 'number' && info.status >= 400) return RENT_ERRORS.failed;
   return RENT_ERRORS.unavailable;
 }
+
+const EMPTY_ESTIMATE: RentEstimate = { total: 0, rentPerAccount: 0, nftRentPerAsset: 0, nftAccounts: 0, tokenAccounts: 0,
+  vacantAccounts: 0, nftRent: 0, tokenRent: 0, vacantRent: 0, avgVacantRent: 0 };
 
 export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI): Promise<void> {
   api.dispatch(rentEstimateRequested({ wallet }));
@@ -39,6 +42,11 @@ export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI
     api.dispatch(rentEstimateLoaded({ wallet, estimate }));
   } catch (err) {
     if (api.signal.aborted) return; // superseded by a newer wallet change
+    // The server's 404 means no account under this address yet: a new or emptied wallet, nothing to recover.
+    if (describeApiError(err).status === 404) {
+      api.dispatch(rentEstimateLoaded({ wallet, estimate: EMPTY_ESTIMATE }));
+      return;
+    }
     api.dispatch(rentEstimateFailed({ wallet, error: rentErrorText(err) }));
   }
 }

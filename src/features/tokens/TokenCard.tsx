@@ -2,7 +2,9 @@ import { memo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { formatTokenBalance } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
-import { ASSETS } from '../../common/texts';
+import { ASSETS, TRUTH } from '../../common/texts';
+import { isWrappedSol, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
+import { SpamLabels } from '../assetTools/SpamLabels';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
@@ -15,6 +17,7 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
   const busy = useSelector(selectBurnBusy);
   const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'token', mint: token.mint }));
   const balance = formatTokenBalance(token.balance, token.decimals);
+  const wrapped = isWrappedSol(token);
   return (
     <div
       className={`asset-card token-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
@@ -36,6 +39,8 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
       <div className="token-balance" data-testid="token-balance" title={balance}>
         {balance}
       </div>
+      {wrapped && <span className="unwrap-label" title={TRUTH.unwrapNote}>{TRUTH.unwrap}</span>}
+      <SpamLabels labels={tokenSpamLabels(token)} />
       {!bulkMode && (
         <button
           type="button"
@@ -43,7 +48,7 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
           disabled={busy}
           onClick={() => dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }))}
         >
-          {ASSETS.burnButton}
+          {wrapped ? TRUTH.unwrap : ASSETS.burnButton}
         </button>
       )}
     </div>

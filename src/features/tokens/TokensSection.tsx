@@ -1,5 +1,7 @@
 import { useSelector } from 'react-redux';
 import { ASSETS } from '../../common/texts';
+import { selectAllCandidates, selectShownTokens } from '../assetTools/assetToolsSelectors';
+import { SectionToolbar } from '../assetTools/SectionToolbar';
 import { AssetSection } from '../selection/AssetSection';
 import { TokenCard } from './TokenCard';
 import type { Token } from './tokenModel';
@@ -9,7 +11,8 @@ const key = (t: Token) => t.account || t.mint;
 const render = (t: Token) => <TokenCard token={t} />;
 
 export function TokensSection() {
-  const tokens = useSelector(selectVisibleTokens);
+  const all = useSelector(selectVisibleTokens);
+  const tokens = useSelector(selectShownTokens);
   const loading = useSelector(selectTokensLoading);
   return (
     <AssetSection
@@ -18,6 +21,11 @@ export function TokensSection() {
       loading={loading}
       emptyText={ASSETS.noTokens}
       items={tokens}
+      total={all.length}
+      tools={
+        <SectionToolbar kind="token" shown={tokens.length} total={all.length} selectable={selectAllCandidates(tokens)}
+          filters={['all', 'burnable', 'spam', 'unwrap']} sorts={['default', 'name', 'solBack']} />
+      }
       rowHeight={132}
       minCardWidth={170}
       getKey={key}

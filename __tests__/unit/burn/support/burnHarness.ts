@@ -1,6 +1,6 @@
 // A real app on the local chain for the burn listener tests, a fresh store per test wired to it, and a wallet port
 // that signs with a Keypair in Node (what a browser wallet does, minus the popup).
-import { clearAllListeners } from '@reduxjs/toolkit';
+import { addListener, clearAllListeners } from '@reduxjs/toolkit';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -10,6 +10,7 @@ import { loadConfig } from '../../../../backend/config';
 import { setApiOrigin } from '../../../../src/api/baseApi';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
+import { type BurnReview, reviewConfirmed, reviewOpened } from '../../../../src/features/review/reviewSlice';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
 import { networkFee } from '../../../support/networkFee';
 export { networkFee } from '../../../support/networkFee';
@@ -83,11 +84,23 @@ export function stopStores(): void {
   for (const store of stores.splice(0)) store.dispatch(clearAllListeners());
 }
 
-export async function connectedStore(chain: Chain, wallet: TestWallet) {
+/** Every review step opened by a store of connectedStore, in order; each is confirmed at once (the user agrees). */
+export const reviews: BurnReview[] = [];
+
+export async function connectedStore(chain: Chain, wallet: TestWallet, opts: { confirmReviews?: boolean } = {}) {
   const extra = createAppExtra(wallet);
   extra.setConnection(chain.connection);
   const store = makeStore(undefined, extra);
   stores.push(store);
+  store.dispatch(
+    addListener({
+      actionCreator: reviewOpened,
+      effect: (action, api) => {
+        reviews.push(action.payload);
+        if (opts.confirmReviews !== false) api.dispatch(reviewConfirmed(action.payload.id));
+      },
+    }),
+  );
   store.dispatch(walletConnected({ publicKey: wallet.publicKey! }));
   await until(() => {
     const s = store.getState();
