@@ -154,7 +154,9 @@ describe('wallet assets screen in Chromium', () => {
 
     await page.getByTestId('bulk-mode-toggle').click();
     await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)));
-    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(6 + manifestNftNames(manifest).length);
+    // Six token cards: five burn, wrapped SOL unwraps (its SOL is the owner's own, issue 19).
+    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(5 + manifestNftNames(manifest).length);
+    expect(await page.getByRole('button', { name: 'Unwrap', exact: true }).count()).toBe(1);
     expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(manifest.cnfts.length);
     expect(await page.getByRole('checkbox').count()).toBe(0); // no NFT checkboxes (the mode switch has role switch)
     await page.getByTestId('cnft-card').nth(0).click();
@@ -257,13 +259,15 @@ describe('wallet assets screen in Chromium', () => {
     for (const [section, card] of [['tokens-section', 'token-card'], ['nfts-section', 'nft-card'], ['cnfts-section', 'cnft-card']]) {
       const grid = page.getByTestId(section).getByRole('list');
       const t0 = Date.now();
-      await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      // The grids scroll with the page (no inner box, issue 19): scroll the window to the grid's end.
+      await grid.evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().bottom + window.scrollY - window.innerHeight }));
       await page.waitForTimeout(150);
       const last = await grid.getByTestId(card).last().textContent();
       console.log(`large: ${section} scrolled to end in ${Date.now() - t0} ms, last card: ${last?.slice(0, 40)}`);
       expect(last).toBeTruthy();
     }
-    await page.getByTestId('tokens-section').getByRole('list').evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    await page.getByTestId('tokens-section').getByRole('list').evaluate((el) =>
+      window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY + el.scrollHeight / 2 }));
     // Responsiveness: a click on a card shows in the panel quickly even with 2,300 assets loaded.
     await page.waitForTimeout(150);
     const t0 = Date.now();

@@ -11,7 +11,7 @@ import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS, batchLimitFromServer 
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { startServer, type TestServer } from './support/server';
-import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-burn');
 
@@ -74,6 +74,7 @@ test('single token burn: card gone, balance + closed account lamports − networ
   const before = await balance(wallet);
   await bulkModeOff(page);
   await tokenCard(page, token.mint).getByRole('button', { name: 'Burn' }).click();
+  await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
   await expect(message(page).textContent()).resolves.toContain(`${rent / 1e9} SOL`);
   await tokenCard(page, token.mint).waitFor({ state: 'detached' });
@@ -111,11 +112,14 @@ test('bulk burn of 15 tokens: one approval, as few transactions as the size limi
   const rent = sum(await lamportsOf(tokens.map((t: any) => t.account)));
   const before = await balance(wallet);
   await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
+  const review = await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
   expect(wallet.approvals).toHaveLength(1);
   const txs = wallet.approvals[0];
   expect(txs).toHaveLength(2); // ≤ 12 burn+close pairs fit one 1232-byte transaction
   expect((await balance(wallet)) - before).toBe(rent - sum(txs.map(networkFee)));
+  // The review step showed exactly this before the wallet was asked.
+  expect(review).toEqual({ rent, serviceFee: 0, networkFee: sum(txs.map(networkFee)), solChange: rent - sum(txs.map(networkFee)), destroyed: 15 });
   expect(await lamportsOf(tokens.map((t: any) => t.account))).toEqual(tokens.map(() => 0));
   for (const t of tokens) expect(await tokenCard(page, t.mint).count()).toBe(0);
   await page.screenshot({ path: path.join(SHOTS, 'bulk-15-tokens.png'), fullPage: true });
@@ -128,6 +132,7 @@ test('a rejection in the wallet shows the cancelled text and changes nothing', a
   const before = await balance(wallet);
   await bulkModeOff(page);
   await tokenCard(page, token.mint).getByRole('button', { name: 'Burn' }).click();
+  await answerReview(page);
   await message(page).filter({ hasText: BURN_ERRORS.cancelledToken }).waitFor({ timeout: 30_000 });
   expect(await balance(wallet)).toBe(before);
   expect(await tokenCard(page, token.mint).count()).toBe(1);
@@ -144,6 +149,7 @@ test('an expired blockhash is re-signed once with a fresh one and succeeds', asy
   const before = await balance(wallet);
   await bulkModeOff(page);
   await tokenCard(page, token.mint).getByRole('button', { name: 'Burn' }).click();
+  await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
   expect(wallet.approvals).toHaveLength(2);
   expect(wallet.approvals[0][0].recentBlockhash).not.toBe(wallet.approvals[1][0].recentBlockhash);
@@ -179,9 +185,12 @@ test('batch NFT burn: a server answer altered to pay someone else is refused, no
   const feeWallet = new PublicKey(server.app.config.feeWallet);
   const feeBefore = await connection.getBalance(feeWallet);
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  const review = await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
   expect(wallet.approvals).toHaveLength(1);
   expect((await balance(wallet)) - before).toBe(rent - sum(wallet.approvals[0].map(networkFee)) - serviceFee(rent));
+  expect(review.solChange).toBe(rent - sum(wallet.approvals[0].map(networkFee)) - serviceFee(rent));
+  expect(review.serviceFee).toBe(serviceFee(rent));
   expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(serviceFee(rent));
   for (const n of nfts) expect(await page.locator(`[data-testid="nft-card"][data-mint="${n.mint}"]`).count()).toBe(0);
   await expect(page.getByTestId('selected-count').textContent()).resolves.toContain('0');

@@ -75,3 +75,29 @@ export async function openAndConnect(page: Page, url: string, wallet: BurnWallet
   await page.getByTestId('token-card').first().waitFor({ timeout: 30_000 });
 }
 
+
+export interface ReviewFigures {
+  rent: number;
+  serviceFee: number;
+  networkFee: number;
+  solChange: number;
+  destroyed: number;
+}
+
+/** The review step before a burn: reads its figures (exact lamports in data attributes), then confirms or cancels. */
+export async function answerReview(page: Page, confirm = true): Promise<ReviewFigures> {
+  const dialog = page.getByTestId('review-dialog');
+  await dialog.waitFor({ timeout: 60_000 });
+  const lamports = async (id: string) => Number(await dialog.getByTestId(id).getAttribute('data-lamports'));
+  const destroyed = dialog.getByTestId('review-destroyed');
+  const figures = {
+    rent: await lamports('review-rent'),
+    serviceFee: await lamports('review-service-fee'),
+    networkFee: await lamports('review-network-fee'),
+    solChange: await lamports('review-sol-change'),
+    destroyed: (await destroyed.count()) ? Number(await destroyed.getAttribute('data-count')) : 0,
+  };
+  await dialog.getByRole('button', { name: confirm ? 'Confirm and sign' : 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return figures;
+}
