@@ -4,20 +4,20 @@ import bodyParser from '@koa/bodyparser';
 import type { Connection, Keypair } from '@solana/web3.js';
 import Koa from 'koa';
 import type { Config } from './config';
-import type { LocalnetPort, Services } from './context';
+import type { LocalnetPort, QueueService, Services } from './context';
 import { NotFoundError } from './errors';
 import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
-import { rateLimit } from './middleware/rateLimit';
 import { securityHeaders } from './middleware/security';
+import { nodeHandler } from './nodeHandler';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { loadDelegate } from './services/delegate';
-import { MemoryNonceStore } from './services/nonceStore';
-import { stopQueueWorker } from './services/queueWorker';
+import { createQueueService } from './services/queueService';
+import { createSharedState } from './services/sharedState';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
 
@@ -31,6 +31,10 @@ export interface SolbackApp {
   connection: Connection;
   delegate: Keypair | null;
   localnet?: LocalnetPort;
+  /** The transfer queue's store and worker (tests read the store, stop the worker). */
+  queue: QueueService;
+  /** What the routes received (tests reach the nonce store and the rate limits through it). */
+  services: Services;
   listen(port?: number): Promise<{ server: http.Server; url: string }>;
   close(): Promise<void>;
 }
@@ -38,6 +42,7 @@ export interface SolbackApp {
 export async function createApp(config: Config): Promise<SolbackApp> {
   const logger = createLogger(config.logLevel);
   const delegate = loadDelegate(config);
+  const shared = await createSharedState(config); // first: a wrong REDIS_URL stops here, before the chain starts
 
   let localnet: LocalnetPort | undefined;
   if (config.mode === 'local') {
@@ -48,16 +53,19 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       delegate: delegate!.publicKey.toBase58(),
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
+      priorityFeeFloor: config.localnetPriorityFeeFloor,
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
-  const rpcTransport = localnet ? localTransport((b) => localnet!.handleRpc(b)) : httpTransport(config.solanaRpcUrl!);
-  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!);
+  const upstream = { timeoutMs: config.upstreamTimeoutMs, baseDelayMs: config.upstreamRetryBaseMs };
+  const rpcTransport = localnet ? localTransport((b) => localnet.handleRpc(b)) : httpTransport(config.solanaRpcUrl!, upstream);
+  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!, upstream);
   const rpc = createRpcClient(rpcTransport);
-  const das = createDasClient(dasTransport);
+  const das = createDasClient(dasTransport, { maxPages: config.dasMaxPages });
   const connection = createConnection(rpc);
-  const nonces = new MemoryNonceStore();
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces };
+  const { nonces, limits } = shared;
+  const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue, limits };
 
   const app = new Koa();
   app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin
@@ -65,8 +73,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(requestLogger(logger));
   app.use(errorHandler());
   app.use(securityHeaders());
-  app.use(rateLimit({ perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute }));
-  app.use(coalesceGets());
+  app.use(limits.middleware);
+  app.use(coalesceGets(shared.answers));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
   // Unknown /api paths: checked on the way back, after each router's allowedMethods had its say (405).
   app.use(async (ctx, next) => {
@@ -79,6 +87,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     app.use(router.allowedMethods({ throw: true }));
   }
   app.use(staticFiles(config));
+  // Resume whatever a previous run left, once the app has finished starting.
+  setTimeout(() => queue.worker.kick(), 0).unref();
 
   const servers: http.Server[] = [];
   const wsProxy = localnet ? undefined : createUpstreamWsProxy(config.solanaRpcUrl!, logger);
@@ -91,8 +101,10 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     connection,
     delegate,
     localnet,
+    queue,
+    services,
     async listen(port = config.port) {
-      const server = http.createServer(app.callback());
+      const server = http.createServer(nodeHandler(app));
       // Longer than clients' pooled keep-alive, so a request never races the server closing an idle socket.
       server.keepAliveTimeout = 65_000;
       server.on('upgrade', (req, socket, head) => {
@@ -111,7 +123,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     },
     async close() {
       wsProxy?.close();
-      await stopQueueWorker(config.dataDir); // before the chain and its data folder go away
+      await queue.worker.stop(); // before the chain and its data folder go away
       await Promise.all(
         servers.map(
           (s) =>
@@ -125,6 +137,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
         if (!config.memoryOnly) await localnet.save();
         await localnet.close();
       }
+      await shared.close();
     },
   };
 }

@@ -22,6 +22,16 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The same for /api/rpc, which wallets poll (RPC_RATE_LIMIT_PER_MINUTE, default 3000; 0 = off). */
   rpcRateLimitPerMinute: number;
+  /** Upstream mode: how long one JSON-RPC call to the provider may take (UPSTREAM_TIMEOUT_MS, default 30 000). */
+  upstreamTimeoutMs: number;
+  /** Upstream mode: DAS pages of 1000 read per wallet before a listing is cut short with a note (DAS_MAX_PAGES, 200). */
+  dasMaxPages: number;
+  /** First back-off after a provider's rate limit, doubled each retry (tests shorten it; no env var). */
+  upstreamRetryBaseMs: number;
+  /** Local chain: getRecentPrioritizationFees never reports less (LOCALNET_PRIORITY_FEE_FLOOR µlamports/CU, 0). */
+  localnetPriorityFeeFloor: number;
+  /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
+  redisUrl?: string;
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -41,6 +51,10 @@ const EnvSchema = z.object({
   STATIC_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
+  UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
+  DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -73,6 +87,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryOnly: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    dasMaxPages: e.DAS_MAX_PAGES,
+    upstreamRetryBaseMs: 250,
+    localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
+    redisUrl: e.REDIS_URL,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

@@ -1,4 +1,6 @@
 // The printed table: one row per figure — ours, what it is compared with, the target, and whether we meet it.
+import fs from 'fs';
+import path from 'path';
 import type { BenchResults } from './run';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
@@ -92,5 +94,6 @@ export function markdownTable(r: BenchResults): string {
 }
 
 if (require.main === module) {
-  process.stdout.write(`${markdownTable(require('./results.json') as BenchResults)}\n`);
+  const results = JSON.parse(fs.readFileSync(path.join(__dirname, 'results.json'), 'utf8')) as BenchResults;
+  process.stdout.write(`${markdownTable(results)}\n`);
 }

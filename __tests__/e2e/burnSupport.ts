@@ -2,7 +2,6 @@
 // (`solana:signTransaction` gets every transaction of one approval in one call), and chain reads for exact lamports.
 import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { BrowserContext, Page } from 'playwright-core';
-import { networkFee } from '../support/networkFee';
 export { networkFee } from '../support/networkFee';
 
 export interface BurnWalletControl {
@@ -38,23 +37,57 @@ export async function installBurnWallet(context: BrowserContext, name = 'Burn Te
     ({ address, publicKey, name }) => {
       const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
       const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f60"/></svg>')}`;
-      const account = Object.freeze({ address, publicKey: new Uint8Array(publicKey), chains, features: ['solana:signTransaction'], label: name, icon });
+      const account = Object.freeze({
+        address,
+        publicKey: new Uint8Array(publicKey),
+        chains,
+        features: ['solana:signTransaction'],
+        label: name,
+        icon,
+      });
       const listeners = new Set<(p: unknown) => void>();
       let accounts: (typeof account)[] = [];
       const emit = () => listeners.forEach((l) => l({ accounts }));
       const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
       const wallet = {
-        version: '1.0.0', name, icon, chains,
-        get accounts() { return accounts; },
+        version: '1.0.0',
+        name,
+        icon,
+        chains,
+        get accounts() {
+          return accounts;
+        },
         features: {
-          'standard:connect': { version: '1.0.0', connect: async () => { accounts = [account]; emit(); return { accounts }; } },
-          'standard:disconnect': { version: '1.0.0', disconnect: async () => { accounts = []; emit(); } },
-          'standard:events': { version: '1.0.0', on: (_e: string, l: (p: unknown) => void) => { listeners.add(l); return () => listeners.delete(l); } },
-          'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0],
+          'standard:connect': {
+            version: '1.0.0',
+            connect: async () => {
+              accounts = [account];
+              emit();
+              return { accounts };
+            },
+          },
+          'standard:disconnect': {
+            version: '1.0.0',
+            disconnect: async () => {
+              accounts = [];
+              emit();
+            },
+          },
+          'standard:events': {
+            version: '1.0.0',
+            on: (_e: string, l: (p: unknown) => void) => {
+              listeners.add(l);
+              return () => listeners.delete(l);
+            },
+          },
+          'solana:signTransaction': {
+            version: '1.0.0',
+            supportedTransactionVersions: ['legacy', 0],
             signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
               const signed = (await w.__burnWalletSign(inputs.map((i) => Array.from(i.transaction)))) as number[][];
               return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
-            } },
+            },
+          },
         },
       };
       const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
@@ -70,11 +103,13 @@ export async function installBurnWallet(context: BrowserContext, name = 'Burn Te
 export async function openAndConnect(page: Page, url: string, wallet: BurnWallet): Promise<void> {
   await page.goto(url);
   await page.getByRole('button', { name: 'Select Wallet' }).click();
-  await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(wallet.name) }).click();
+  await page
+    .locator('.wallet-adapter-modal-wrapper')
+    .getByRole('button', { name: new RegExp(wallet.name) })
+    .click();
   await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
   await page.getByTestId('token-card').first().waitFor({ timeout: 30_000 });
 }
-
 
 export interface ReviewFigures {
   rent: number;

@@ -23,11 +23,21 @@ let connection: Connection;
 const contexts: BrowserContext[] = [];
 
 const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as any;
+  const res = await fetch(`${server.url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return await res.json();
 };
-const lamportsOf = async (addresses: string[]) =>
-  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
+const lamportsOf = async (addresses: string[]): Promise<number[]> => {
+  const out: number[] = [];
+  for (let i = 0; i < addresses.length; i += 100) {
+    const infos = await connection.getMultipleAccountsInfo(addresses.slice(i, i + 100).map((a) => new PublicKey(a)));
+    out.push(...infos.map((a) => a?.lamports ?? 0));
+  }
+  return out;
+};
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
 
@@ -46,8 +56,13 @@ afterEach(async () => {
 });
 
 async function newPage(viewport: ViewportName, opts: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], reducedMotion: opts.reducedMotion ?? 'no-preference' });
-  await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (r) => r.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
+  });
+  await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (r) =>
+    r.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+  );
   contexts.push(context);
   return context;
 }
@@ -55,11 +70,18 @@ async function newPage(viewport: ViewportName, opts: { reducedMotion?: 'reduce' 
 async function connect(page: Page, wallet: { name: string }) {
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Select Wallet' }).first().click();
-  await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(wallet.name) }).click();
+  await page
+    .locator('.wallet-adapter-modal-wrapper')
+    .getByRole('button', { name: new RegExp(wallet.name) })
+    .click();
   await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
 }
 
-async function session(viewport: ViewportName, profile: 'demo' | 'large' | null = 'demo', opts: { reducedMotion?: 'reduce' } = {}) {
+async function session(
+  viewport: ViewportName,
+  profile: 'demo' | 'large' | null = 'demo',
+  opts: { reducedMotion?: 'reduce' } = {},
+) {
   const context = await newPage(viewport, opts);
   const wallet = await installBurnWallet(context);
   const owner = wallet.keypair.publicKey.toBase58();
@@ -93,8 +115,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
     const width = VIEWPORTS[viewport].width;
     for (const grid of await page.locator('.asset-grid').all()) {
-      const box = await grid.evaluate((el) => ({ overflowY: getComputedStyle(el).overflowY, scroll: el.scrollHeight, client: el.clientHeight,
-        right: el.getBoundingClientRect().right }));
+      const box = await grid.evaluate((el) => ({
+        overflowY: getComputedStyle(el).overflowY,
+        scroll: el.scrollHeight,
+        client: el.clientHeight,
+        right: el.getBoundingClientRect().right,
+      }));
       expect(box.overflowY).not.toMatch(/auto|scroll/); // no inner scroll box
       expect(box.scroll).toBeLessThanOrEqual(box.client + 1);
       expect(box.right).toBeLessThanOrEqual(width);
@@ -117,7 +143,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     const cnftNames: string[] = manifest.cnfts.map((c: any) => c.name);
     const shown = page.getByTestId('cnft-name').first();
     await shown.scrollIntoViewIfNeeded();
-    const fit = await shown.evaluate((el) => ({ text: el.textContent, overflow: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1 }));
+    const fit = await shown.evaluate((el) => ({
+      text: el.textContent,
+      overflow: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1,
+    }));
     expect(cnftNames).toContain(fit.text);
     expect(fit.overflow).toBe(false);
     await shot(page, `layout-${viewport}`);
@@ -136,7 +165,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
 
   test('point 9 + 3: the selection estimate equals the chain, the review step too; confetti draws under our CSP', async () => {
     const { page, wallet, manifest, errors } = await session(viewport);
-    const tokens = manifest.tokens.filter((t: any) => t.mint !== NATIVE_MINT && t.program === TOKEN_PROGRAM).slice(0, 3);
+    const tokens = manifest.tokens
+      .filter((t: any) => t.mint !== NATIVE_MINT && t.program === TOKEN_PROGRAM)
+      .slice(0, 3);
     await tokenCard(page, tokens[0].mint).waitFor({ timeout: 30_000 });
     for (const t of tokens) await select(page, t.mint);
     const rent = sum(await lamportsOf(tokens.map((t: any) => t.account)));
@@ -144,7 +175,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     await total.waitFor({ timeout: 20_000 });
     expect(Number(await total.getAttribute('data-lamports'))).toBe(rent); // token burns carry no service fee
     expect(await page.getByTestId('batch-warning').count()).toBe(0);
-    await expect(page.getByTestId('wallet-balance').getAttribute('data-lamports')).resolves.toBe(String(await balance(wallet)));
+    await expect(page.getByTestId('wallet-balance').getAttribute('data-lamports')).resolves.toBe(
+      String(await balance(wallet)),
+    );
     const before = await balance(wallet);
     await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
     await page.getByTestId('review-dialog').waitFor();
@@ -157,22 +190,31 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     // Confetti: a canvas of our own, painted on the main thread (no blob: worker for the CSP to refuse).
     const canvas = page.getByTestId('confetti-canvas');
     await canvas.waitFor({ state: 'attached', timeout: 10_000 });
-    const painted = await page.waitForFunction(() => {
-      const c = document.querySelector('[data-testid="confetti-canvas"]') as HTMLCanvasElement | null;
-      if (!c || c.width === 0) return false;
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      for (let i = 3; i < data.length; i += 4 * 16) if (data[i] > 0) return true;
-      return false;
-    }, undefined, { timeout: 5_000 });
+    const painted = await page.waitForFunction(
+      () => {
+        const c = document.querySelector<HTMLCanvasElement>('[data-testid="confetti-canvas"]');
+        if (!c || c.width === 0) return false;
+        const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        for (let i = 3; i < data.length; i += 4 * 16) if (data[i] > 0) return true;
+        return false;
+      },
+      undefined,
+      { timeout: 5_000 },
+    );
     expect(await painted.jsonValue()).toBe(true);
     await shot(page, `confetti-${viewport}`);
-    await expect(page.getByTestId('wallet-balance').getAttribute('data-lamports')).resolves.toBe(String(await balance(wallet)));
+    await expect(page.getByTestId('wallet-balance').getAttribute('data-lamports')).resolves.toBe(
+      String(await balance(wallet)),
+    );
     expect(errors.filter((e) => /worker|Content Security Policy|Refused/i.test(e))).toEqual([]);
   }, 150_000);
 
   test('point 10: wrapped SOL is "Unwrap", the message says unwrapped, Recent Activity counts 0 recovered', async () => {
     const { page, wallet, manifest } = await session(viewport);
-    const wsol = manifest.tokens.find((t: any) => t.mint === NATIVE_MINT) ?? { mint: NATIVE_MINT, account: manifest.wrappedSol.account };
+    const wsol = manifest.tokens.find((t: any) => t.mint === NATIVE_MINT) ?? {
+      mint: NATIVE_MINT,
+      account: manifest.wrappedSol.account,
+    };
     await tokenCard(page, wsol.mint).waitFor({ timeout: 30_000 });
     await bulkModeOff(page);
     const button = tokenCard(page, wsol.mint).getByRole('button', { name: TRUTH.unwrap });
@@ -194,7 +236,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
   test('landing: what it does, the cost, keys stay; a read-only check of any address shows the estimate and lists, no signing buttons', async () => {
     const context = await newPage(viewport);
     const page = await context.newPage();
-    const owner = (await (async () => { const w = await installBurnWallet(context); return w.keypair.publicKey.toBase58(); })());
+    const owner = await (async () => {
+      const w = await installBurnWallet(context);
+      return w.keypair.publicKey.toBase58();
+    })();
     await post('localnet/fund', { owner });
     await page.goto(server.url);
     const landing = page.getByTestId('landing');
@@ -209,9 +254,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     await page.locator('[data-testid="check-tokens"] li').first().waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="check-nfts"] li').first().waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="check-cnfts"] li').first().waitFor({ timeout: 30_000 });
-    const est = (await (await fetch(`${server.url}/api/rent-estimate/${owner}`)).json()) as any;
+    const est = await (await fetch(`${server.url}/api/rent-estimate/${owner}`)).json();
     const e = est.data;
-    const expected = e.totalRentEstimateLamports - Math.floor(e.breakdown.nftRentLamports / 100) - Math.floor(e.breakdown.vacantRentLamports / 100);
+    const expected =
+      e.totalRentEstimateLamports -
+      Math.floor(e.breakdown.nftRentLamports / 100) -
+      Math.floor(e.breakdown.vacantRentLamports / 100);
     await expect(page.getByTestId('check-total').getAttribute('data-lamports')).resolves.toBe(String(expected));
     expect(await page.getByRole('button', { name: /Burn|Unwrap|Trash|Confirm/ }).count()).toBe(0);
     await shot(page, `read-only-check-${viewport}`);
@@ -224,7 +272,10 @@ test('a rejected connection says so on the connect screen', async () => {
   const page = await context.newPage();
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Select Wallet' }).first().click();
-  await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(wallet.name) }).click();
+  await page
+    .locator('.wallet-adapter-modal-wrapper')
+    .getByRole('button', { name: new RegExp(wallet.name) })
+    .click();
   await page.getByTestId('connect-error').waitFor({ timeout: 20_000 });
   await expect(page.getByTestId('connect-error').textContent()).resolves.toBe(TRUTH.connectRejected);
   await shot(page, 'connect-rejected-phone');
@@ -238,7 +289,9 @@ test('Left alone: the frozen account and wrapped SOL are listed with their reaso
     await expect(list.locator(`[data-address="${f.account}"]`).getAttribute('data-reason')).resolves.toBe('frozen');
   }
   if (manifest.wrappedSol) {
-    await expect(list.locator(`[data-address="${manifest.wrappedSol.account}"]`).getAttribute('data-reason')).resolves.toBe('wrapped-sol');
+    await expect(
+      list.locator(`[data-address="${manifest.wrappedSol.account}"]`).getAttribute('data-reason'),
+    ).resolves.toBe('wrapped-sol');
   }
   await list.scrollIntoViewIfNeeded();
   await shot(page, 'left-alone-desktop');
@@ -249,14 +302,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('large wallet at %s', (v
     const { page, wallet, manifest } = await session(viewport, 'large');
     // The first large token (1 unit, 0 decimals) is the spec's NFT pattern and not listed: 999 tokens.
     const listed = manifest.tokens.length - 1;
-    await page.getByTestId('tokens-section-count').filter({ hasText: String(listed) }).waitFor({ timeout: 180_000 });
+    await page
+      .getByTestId('tokens-section-count')
+      .filter({ hasText: String(listed) })
+      .waitFor({ timeout: 180_000 });
     // Windowed: a thousand tokens, a few dozen cards in the page.
     expect(await page.getByTestId('token-card').count()).toBeLessThan(150);
     const search = page.getByTestId('token-tools').getByRole('searchbox');
     const t0 = Date.now();
     await search.fill('Bulk Token 9');
     // Bulk Token 9, 90–99, 900–999
-    await page.getByTestId('token-shown').filter({ hasText: `111 of ${listed} shown` }).waitFor();
+    await page
+      .getByTestId('token-shown')
+      .filter({ hasText: `111 of ${listed} shown` })
+      .waitFor();
     expect(Date.now() - t0).toBeLessThan(2_000);
     await page.getByTestId('token-tools').getByRole('combobox').first().selectOption('burnable');
     const selectAll = page.getByTestId('token-tools').getByRole('button', { name: TRUTH.selectAll(111) });

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { AppError, isRateLimited } from '../errors';
+import { upstreamFailure, UPSTREAM_UNAVAILABLE } from '../services/upstreamFaults';
 
 /** The one error middleware: JSON for /api, a short text page elsewhere; never a stack trace. */
 export function errorHandler(): Middleware {
@@ -8,7 +9,7 @@ export function errorHandler(): Middleware {
     try {
       await next();
     } catch (err) {
-      const { status, message } = describe(err);
+      const { status, message } = describeError(err);
       if (status >= 500) ctx.state.log?.error({ err }, 'request failed');
       else ctx.state.log?.debug({ err: (err as Error)?.message }, 'client error');
       ctx.status = status;
@@ -22,10 +23,14 @@ export function errorHandler(): Middleware {
   };
 }
 
-function describe(err: unknown): { status: number; message: string } {
+/** The status and the user's message an error answers with (also what sharedAnswers hands to other processes). */
+export function describeError(err: unknown): { status: number; message: string } {
   if (err instanceof AppError) return { status: err.status, message: err.expose ? err.message : 'Internal server error' };
   if (err instanceof ZodError) return { status: 400, message: formatZodError(err) };
   if (isRateLimited(err)) return { status: 429, message: 'Too many requests. Please wait a moment and try again.' };
+  // A provider's failure that a route did not word itself: 502/503/504 with a plain text, never a 500.
+  const upstream = upstreamFailure(err, { unavailable: UPSTREAM_UNAVAILABLE });
+  if (upstream) return { status: upstream.status, message: upstream.message };
   // http-errors thrown by Koa, the body parser (400 bad JSON, 413 too large, 415) etc.
   const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
   const status = e?.status ?? e?.statusCode;

@@ -31,7 +31,8 @@ export function requestLogger(logger: Logger): Middleware {
       if (logger.isLevelEnabled('debug') && ctx.path !== '/api/rpc') {
         logger.debug({ ...line, body: redactBody((ctx.request as { body?: unknown }).body) }, 'request');
       } else if (ctx.status >= 500) logger.error(line, 'request');
-      else if (ctx.path === '/api/rpc') (ctx.status >= 400 ? logger.warn(line, 'request') : logger.debug(line, 'request'));
+      else if (ctx.path === '/api/rpc' && ctx.status >= 400) logger.warn(line, 'request');
+      else if (ctx.path === '/api/rpc') logger.debug(line, 'request');
       else if (ctx.path.startsWith('/api')) logger.info(line, 'request');
       else logger.debug(line, 'request');
     }

@@ -7,6 +7,7 @@ import {
   LAMPORTS_PER_SOL,
   NFT_FULL_BURN_RENT_LAMPORTS,
 } from '../../src/common/constants';
+import type { RentEstimateData } from '../../src/common/api';
 import type { RpcClient } from './rpc';
 import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
 
@@ -102,7 +103,7 @@ const sol = (lamports: number): number => lamports / LAMPORTS_PER_SOL;
  * The spec's fields in SOL (display), each with an exact integer twin `<field>Lamports`.
  * Counts are plain integers.
  */
-export function toRentEstimateResponse(e: RentEstimateLamports) {
+export function toRentEstimateResponse(e: RentEstimateLamports): RentEstimateData {
   return {
     totalRentEstimate: sol(e.totalRentEstimate),
     totalRentEstimateLamports: e.totalRentEstimate,
@@ -124,4 +125,3 @@ export function toRentEstimateResponse(e: RentEstimateLamports) {
     actualBalances: { avgVacantRent: sol(e.avgVacantRent), avgVacantRentLamports: e.avgVacantRent },
   };
 }
-export type RentEstimateBody = ReturnType<typeof toRentEstimateResponse>;

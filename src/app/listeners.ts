@@ -4,6 +4,7 @@ import { setupNftsListeners } from '../features/nfts/nftsListeners';
 import { setupQueueListeners } from '../features/queue/queueListeners';
 import { setupRentListeners } from '../features/rent/rentListeners';
 import { setupTokensListeners } from '../features/tokens/tokensListeners';
+import { setupTrashListeners } from '../features/trash/trashListeners';
 import { setupVacantListeners } from '../features/vacant/vacantListeners';
 import { setupSelectionRentListeners } from '../features/selectionRent/selectionRentListeners';
 import { setupWalletInfoListeners } from '../features/walletInfo/walletInfoListeners';
@@ -17,6 +18,7 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupVacantListeners(startAppListening);
   setupBurnListeners(startAppListening);
   setupQueueListeners(startAppListening);
+  setupTrashListeners(startAppListening);
   setupSelectionRentListeners(startAppListening);
   setupWalletInfoListeners(startAppListening);
   setupLeftAloneListeners(startAppListening);

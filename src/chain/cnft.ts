@@ -24,7 +24,7 @@ export function cnftAssetId(tree: Address, nonce: bigint | number): string {
   return PublicKey.findProgramAddressSync([Buffer.from('asset'), toPublicKey(tree).toBuffer(), seed], BUBBLEGUM_PROGRAM_ID)[0].toBase58();
 }
 
-/** Everything a V1 leaf instruction needs; hashes and root as base58 (DAS) or bytes. */
+/** Everything a V1 leaf instruction needs; hashes and root as base58 (DAS) or bytes. DAS answers → `leafFor`. */
 export interface CnftLeaf {
   tree: Address;
   owner: Address;
@@ -98,28 +98,6 @@ export const cnftBurnIx = (leaf: CnftLeaf) => leafIx('burn', leaf, []);
 
 /** Sets the leaf delegate to `newDelegate`, signed by the owner. */
 export const cnftDelegateIx = (leaf: CnftLeaf, newDelegate: Address) => leafIx('delegate', leaf, [newDelegate]);
-
-/** DAS getAssetProof + getAsset answers → a CnftLeaf. `maxProofNodes` cuts the proof (spec: at most 12). */
-export function cnftLeafFromDas(
-  proof: { proof: string[]; root: string; tree_id?: string; node_index?: number },
-  asset: { compression: { tree?: string; data_hash: string; creator_hash: string; leaf_id: number }; ownership: { owner: string; delegate?: string | null } },
-  maxProofNodes?: number,
-): CnftLeaf {
-  const tree = asset.compression.tree ?? proof.tree_id;
-  if (!tree) throw new Error('Missing tree address in asset data...');
-  const nodes = maxProofNodes === undefined ? proof.proof : proof.proof.slice(0, maxProofNodes);
-  return {
-    tree,
-    owner: asset.ownership.owner,
-    delegate: asset.ownership.delegate ?? undefined,
-    root: proof.root,
-    dataHash: asset.compression.data_hash,
-    creatorHash: asset.compression.creator_hash,
-    index: asset.compression.leaf_id,
-    nonce: asset.compression.leaf_id,
-    proof: nodes,
-  };
-}
 
 export function cnftAssetIdOf(leaf: CnftLeaf): string {
   return cnftAssetId(toBase58(leaf.tree), leaf.nonce ?? leaf.index);

@@ -10,6 +10,7 @@ import {
 import { CNFT_BATCH_COMPUTE_UNITS, CNFT_TRANSFER_COMPUTE_UNITS, TRANSACTION_SIZE_LIMIT_BYTES, BASIC_FALLBACK_TRANSFER_LAMPORTS } from '../common/constants';
 import { CNFT_ERRORS } from '../common/texts';
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, type CnftLeaf } from './cnft';
+import { measureTransactionSize } from './pack';
 
 /** Header of a ConcurrentMerkleTree account (V1): type, version, max buffer, max depth, authority, slot, padding. */
 const HEADER_BYTES = 56;
@@ -57,8 +58,16 @@ export interface ProofLike {
   leaf?: string;
 }
 
+/** A proof answer before we know which of its shapes holds the proof. */
+type ProofAnswer = Partial<ProofLike> & {
+  data?: ProofAnswer;
+  compression?: ProofAnswer;
+  proofData?: ProofAnswer;
+  details?: { proof?: ProofAnswer };
+};
+
 export function normalizeProofResponse(res: unknown): ProofLike | null {
-  const r = res as Record<string, any> | null | undefined;
+  const r = res as ProofAnswer | null | undefined;
   if (!r) return null;
   const candidates = [r.data, r, r.compression, r.data?.compression, r.proofData, r.details?.proof];
   for (const c of candidates) {
@@ -115,25 +124,11 @@ export class ProofTooLargeError extends Error {
   }
 }
 
-/** Serialized size of a transaction once signed (signatures counted as present). */
-export function measureTransaction(tx: Transaction): number {
-  const copy = new Transaction({ feePayer: tx.feePayer, recentBlockhash: tx.recentBlockhash ?? PublicKey.default.toBase58() });
-  copy.add(...tx.instructions);
-  const message = copy.compileMessage();
-  const signers = message.header.numRequiredSignatures;
-  const messageBytes = message.serialize().length;
-  return shortVecLength(signers) + 64 * signers + messageBytes;
-}
-
-function shortVecLength(n: number): number {
-  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
-}
-
 function withBudget(feePayer: string, units: number, ixs: TransactionInstruction[]): Transaction {
   const tx = new Transaction({ feePayer: new PublicKey(feePayer) });
   tx.add(ComputeBudgetProgram.setComputeUnitLimit({ units }));
   tx.add(...ixs);
-  const bytes = measureTransaction(tx);
+  const bytes = measureTransactionSize(tx);
   if (bytes > TRANSACTION_SIZE_LIMIT_BYTES) {
     const nodes = ixs.reduce((n, ix) => n + Math.max(0, ix.keys.length - 8), 0);
     throw new ProofTooLargeError(nodes, bytes);

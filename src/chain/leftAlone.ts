@@ -26,13 +26,17 @@ export interface LeftAloneAccount {
   party?: string;
 }
 
-export function leftAloneReason(info: ParsedTokenAccountInfo, owner: string): { reason: LeftAloneReason; party?: string } | null {
+export function leftAloneReason(
+  info: ParsedTokenAccountInfo,
+  owner: string,
+): { reason: LeftAloneReason; party?: string } | null {
   const empty = BigInt(info.tokenAmount.amount || '0') === 0n;
   if (info.isNative && !empty) return { reason: 'wrapped-sol' };
   if (info.state === 'frozen') return { reason: 'frozen' };
   if (!empty) return null;
   if (info.delegate) return { reason: 'delegated', party: info.delegate };
-  if (info.closeAuthority && info.closeAuthority !== owner) return { reason: 'close-authority', party: info.closeAuthority };
+  if (info.closeAuthority && info.closeAuthority !== owner)
+    return { reason: 'close-authority', party: info.closeAuthority };
   return null;
 }
 
@@ -43,6 +47,15 @@ export function leftAloneAccounts(
   return accounts.flatMap(({ address, lamports, info }) => {
     const why = leftAloneReason(info, owner);
     if (!why) return [];
-    return [{ address, mint: info.mint, lamports, amount: info.tokenAmount.amount, decimals: info.tokenAmount.decimals, ...why }];
+    return [
+      {
+        address,
+        mint: info.mint,
+        lamports,
+        amount: info.tokenAmount.amount,
+        decimals: info.tokenAmount.decimals,
+        ...why,
+      },
+    ];
   });
 }

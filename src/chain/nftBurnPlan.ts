@@ -77,8 +77,8 @@ export async function readNftBurns(
     planned.push({
       ...item,
       full,
-      rentLamports: token.lamports + (full ? metadata!.lamports + edition!.lamports : 0),
-      verifiedCollectionMint: full ? verifiedCollectionOf(metadata!) : undefined,
+      rentLamports: token.lamports + (full ? metadata.lamports + edition.lamports : 0),
+      verifiedCollectionMint: full ? verifiedCollectionOf(metadata) : undefined,
     });
   });
   return { planned, skipped, metadataProgram };

@@ -151,7 +151,7 @@ describe('vacant burn flow', () => {
         await new Promise<void>((r) => (release = r));
         (txs as unknown as Transaction[]).forEach((t) => t.partialSign(owner));
         return txs;
-      }) as never,
+      }),
     );
     store.dispatch(vacantBurnRequested());
     await until(() => signAll.mock.calls.length === 1);

@@ -91,6 +91,21 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     return o?.showFungible === true;
   };
 
+  // displayOptions.showCollectionMetadata: each collection grouping carries the collection's own name and symbol,
+  // read from its metadata account, as Metaplex's indexer answers it (grouping[].collection_metadata).
+  const withCollectionMetadata = <T,>(p: Params, asset: T): T => {
+    const o = (p?.displayOptions ?? p?.options) as { showCollectionMetadata?: boolean } | undefined;
+    const a = asset as { grouping?: { group_key: string; group_value: string }[] } | null;
+    if (o?.showCollectionMetadata !== true || !a?.grouping?.length) return asset;
+    const grouping = a.grouping.map((g) => {
+      if (g.group_key !== 'collection') return g;
+      const meta = metadataOf(g.group_value);
+      const clean = (s: string | undefined) => (s ?? '').replace(/\0/g, '').trim();
+      return { ...g, collection_metadata: meta ? { name: clean(meta.name), symbol: clean(meta.symbol) } : {} };
+    });
+    return { ...a, grouping } as T;
+  };
+
   /** Helius' searchAssets, for the filters a wallet tool uses: owner or collection, tokenType, compressed, burnt. */
   const search = (p: Params) => {
     const type = (p?.tokenType as string | undefined) ?? 'nonFungible';
@@ -121,7 +136,7 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
       const id = address(p, 'id', 'assetId');
       const asset = assetById(id);
       if (!asset) throw new RpcError(-32000, 'Asset not found');
-      return asset;
+      return withCollectionMetadata(p, asset);
     },
     getAssets(p: Params) {
       const ids = p?.ids;
@@ -143,7 +158,7 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
       const { nfts, fungibles } = tokenAssets(tokens.ownedBy(owner), showFungible(p));
       const compressed = cnfts.ownedBy(owner).sort((a, b) => (a.tree === b.tree ? a.leafIndex - b.leafIndex : a.tree < b.tree ? -1 : 1))
         .map((r) => cnft(r.id));
-      return pageOf([...nfts, ...compressed, ...fungibles], paging(p));
+      return pageOf([...nfts, ...compressed, ...fungibles].map((a) => withCollectionMetadata(p, a)), paging(p));
     },
     getAssetsByGroup(p: Params) {
       if (p?.groupKey !== 'collection') throw invalid('groupKey must be "collection"');

@@ -4,7 +4,8 @@ import { PublicKey } from '@solana/web3.js';
 import { treeRootFromAccount, treeShapeFromAccount } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { assetCollection, assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';
+import { assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';
+import { assetCollection as collectionOf } from '../../services/dasParse';
 import { AssetIdSchema } from './schema';
 
 type Ctx = ValidatedContext<typeof AssetIdSchema>;
@@ -52,7 +53,7 @@ export function assetRoutes(services: Services): Router {
         id: asset.id,
         name: assetName(asset),
         image: assetImage(asset),
-        collection: assetCollection(asset),
+        ...collectionOf(asset),
         burnt: !!asset.burnt,
         compression: { ...(asset.compression ?? { compressed: false }), root: proof?.root, proof: proof?.proof },
         ownership: asset.ownership

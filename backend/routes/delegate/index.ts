@@ -1,14 +1,12 @@
 import Router from '@koa/router';
 import { authorizationMessages } from '../../../src/common/apiTypes';
 import type { Services } from '../../context';
-import { AppError } from '../../errors';
+import { ForbiddenError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft, fetchProof, INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
 import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/cnftSend';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
-
-const Forbidden = (message: string) => new AppError(403, 'forbidden', message);
 
 /**
  * GET /api/delegate/info/:assetId → delegationInfo {delegated (to the server delegate), delegate};
@@ -55,9 +53,9 @@ export function delegateRoutes(services: Services): Router {
 
   router.post('/delegated-transfer', validate(DelegatedTransferSchema), async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
     const { sender, assetId, signedMessage } = ctx.state.input.body;
-    if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage)) throw Forbidden(INVALID_SIGNATURE);
+    if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage)) throw ForbiddenError(INVALID_SIGNATURE);
     const asset = await fetchCnft(services, assetId);
-    if (asset.ownership.owner !== sender) throw Forbidden(NOT_OWNER);
+    if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
     // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
     const attempt = async (): Promise<SendOutcome> => {
       const prepared = await prepareDelegatedTransfer(services, assetId, sender);

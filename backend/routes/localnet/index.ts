@@ -19,11 +19,11 @@ export function localnetRoutes({ localnet }: Services): Router {
     ctx.body = { success: true, manifest };
   });
 
-  router.post('/faults', requireLocal, validate(FaultsSchema), async (ctx: ValidatedContext<typeof FaultsSchema>) => {
+  router.post('/faults', requireLocal, validate(FaultsSchema), (ctx: ValidatedContext<typeof FaultsSchema>) => {
     const { expireBlockhash, failNextSends, delayConfirmations } = ctx.state.input.body;
-    if (expireBlockhash) await localnet!.faults.expireBlockhash();
-    if (failNextSends) await localnet!.faults.failNextSends(failNextSends.n, failNextSends.kind);
-    if (delayConfirmations) await localnet!.faults.delayConfirmations(delayConfirmations.ms);
+    if (expireBlockhash) localnet!.faults.expireBlockhash();
+    if (failNextSends) localnet!.faults.failNextSends(failNextSends.n, failNextSends.kind);
+    if (delayConfirmations) localnet!.faults.delayConfirmations(delayConfirmations.ms);
     ctx.body = { success: true };
   });
   return router;

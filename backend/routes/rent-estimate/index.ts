@@ -1,9 +1,13 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
 import { NotFoundError } from '../../errors';
+import { upstreamFailure } from '../../services/upstreamFaults';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { estimateRent, toRentEstimateResponse } from '../../services/rentEstimate';
 import { RentEstimateSchema } from './schema';
+
+/** Spec §8.2's text for an estimate the chain could not give (the provider down, refusing or failing). */
+export const RENT_ESTIMATE_UNAVAILABLE = 'Unable to fetch rent estimate';
 
 /**
  * GET /api/rent-estimate/:wallet — what burning everything and closing every vacant account would return.
@@ -13,7 +17,12 @@ export function rentEstimateRoutes({ rpc }: Services): Router {
   const router = new Router();
   router.get('/api/rent-estimate/:wallet', validate(RentEstimateSchema), async (ctx: ValidatedContext<typeof RentEstimateSchema>) => {
     const { wallet } = ctx.state.input.params;
-    const estimate = await estimateRent(rpc, wallet);
+    let estimate: Awaited<ReturnType<typeof estimateRent>>;
+    try {
+      estimate = await estimateRent(rpc, wallet);
+    } catch (err) {
+      throw upstreamFailure(err, { unavailable: RENT_ESTIMATE_UNAVAILABLE }) ?? err;
+    }
     if (!estimate) throw NotFoundError('Wallet address not found');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, data: toRentEstimateResponse(estimate) };

@@ -8,7 +8,7 @@ import { decodeTransaction } from '../../../src/chain/decode';
 import { BUBBLEGUM_PROGRAM } from '../../../src/common/addresses';
 import { GUARD } from '../../../src/common/texts';
 import type { Services } from '../../context';
-import { AppError, ValidationError } from '../../errors';
+import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft } from '../../services/cnftData';
 import { sendFailure, sendUntilSettled } from '../../services/cnftSend';
@@ -77,7 +77,7 @@ export function robustTransferRoutes(services: Services): Router {
     if (transfers.length !== 1 || !verdict.ok) {
       throw ValidationError(`The transaction must be one transfer of this cNFT to the trash wallet, signed by its owner${verdict.ok ? '' : ` (${verdict.reason})`}`);
     }
-    if (!signaturesValid(tx)) throw new AppError(403, 'forbidden', 'The transaction is not validly signed by the cNFT owner');
+    if (!signaturesValid(tx)) throw ForbiddenError('The transaction is not validly signed by the cNFT owner');
     let raw: Uint8Array;
     try {
       raw = tx.serialize();

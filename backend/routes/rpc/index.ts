@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
-import { RpcError } from '../../errors';
+import { sendMixedBatch } from '../../services/batchSplit';
 import { DAS_METHODS } from '../../services/das';
+import { upstreamHttpStatus } from '../../services/upstreamFaults';
 
 type RpcRequest = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown };
 
@@ -22,9 +23,11 @@ export function rpcRoutes({ rpc, das }: Services): Router {
     try {
       ctx.body = await route(body);
     } catch (err) {
-      const status = err instanceof RpcError && err.httpStatus ? err.httpStatus : 502;
-      ctx.status = status === 429 ? 429 : status >= 500 ? 503 : status;
-      const message = status === 429 ? 'Too many requests' : 'RPC endpoint temporarily unavailable';
+      // The provider's failure as a JSON-RPC error with a fitting status: 429, 502 (bad answer or our credentials
+      // refused), 503 (down) or 504 (no answer in time) — never one that blames the caller.
+      const status = upstreamHttpStatus(err) ?? 503;
+      ctx.status = status;
+      const message = status === 429 ? 'Too many requests' : status === 504 ? 'RPC endpoint timed out' : 'RPC endpoint temporarily unavailable';
       ctx.body = { jsonrpc: '2.0', id: Array.isArray(body) ? null : (body.id ?? null), error: { code: status === 429 ? 429 : -32000, message } };
     }
   });
@@ -36,9 +39,7 @@ export function rpcRoutes({ rpc, das }: Services): Router {
     const dasPart = body.filter(isDas);
     if (dasPart.length === 0) return rpc.send(body);
     if (dasPart.length === body.length) return das.send(body);
-    const [a, b] = await Promise.all([das.send(dasPart), rpc.send(body.filter((r) => !isDas(r)))]);
-    const answers = [...(a as unknown[]), ...(b as unknown[])] as { id?: unknown }[];
-    return body.map((req) => answers.find((r) => r.id === req.id) ?? null);
+    return sendMixedBatch(body, isDas, rpc.send, das.send);
   }
   return router;
 }

@@ -1,7 +1,14 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TRUTH } from '../../common/texts';
 import { type AssetKind, assetsDeselected, assetsSelected, selectBulkMode } from '../selection/selectionSlice';
-import { type AssetFilter, type AssetSort, selectSectionTools, toolsFilterSet, toolsQuerySet, toolsSortSet } from './assetToolsSlice';
+import {
+  type AssetFilter,
+  type AssetSort,
+  selectSectionTools,
+  toolsFilterSet,
+  toolsQuerySet,
+  toolsSortSet,
+} from './assetToolsSlice';
 import './assetTools.css';
 
 // Search, filter, sort and select-all for one section. "Select all" takes what the filter shows (so "select all
@@ -22,7 +29,11 @@ const FILTER_TEXT: Record<AssetFilter, string> = {
   spam: TRUTH.filterSpam,
   unwrap: TRUTH.filterUnwrap,
 };
-const SORT_TEXT: Record<AssetSort, string> = { default: TRUTH.sortDefault, name: TRUTH.sortName, solBack: TRUTH.sortSolBack };
+const SORT_TEXT: Record<AssetSort, string> = {
+  default: TRUTH.sortDefault,
+  name: TRUTH.sortName,
+  solBack: TRUTH.sortSolBack,
+};
 
 export function SectionToolbar({ kind, shown, total, selectable, filters, sorts }: Props) {
   const dispatch = useAppDispatch();
@@ -41,32 +52,52 @@ export function SectionToolbar({ kind, shown, total, selectable, filters, sorts 
       />
       <label className="tools-choice">
         <span>{TRUTH.filterKind}</span>
-        <select value={tools.filter} onChange={(e) => dispatch(toolsFilterSet({ kind, filter: e.target.value as AssetFilter }))}>
+        <select
+          value={tools.filter}
+          onChange={(e) => dispatch(toolsFilterSet({ kind, filter: e.target.value as AssetFilter }))}
+        >
           {filters.map((f) => (
-            <option key={f} value={f}>{FILTER_TEXT[f]}</option>
+            <option key={f} value={f}>
+              {FILTER_TEXT[f]}
+            </option>
           ))}
         </select>
       </label>
       <label className="tools-choice">
         <span>{TRUTH.sortBy}</span>
-        <select value={tools.sort} onChange={(e) => dispatch(toolsSortSet({ kind, sort: e.target.value as AssetSort }))}>
+        <select
+          value={tools.sort}
+          onChange={(e) => dispatch(toolsSortSet({ kind, sort: e.target.value as AssetSort }))}
+        >
           {sorts.map((s) => (
-            <option key={s} value={s}>{SORT_TEXT[s]}</option>
+            <option key={s} value={s}>
+              {SORT_TEXT[s]}
+            </option>
           ))}
         </select>
       </label>
       {bulkMode && (
         <span className="tools-select">
-          <button type="button" className="tools-button" disabled={selectable.length === 0}
-            onClick={() => dispatch(assetsSelected({ kind, mints: selectable }))}>
+          <button
+            type="button"
+            className="tools-button"
+            disabled={selectable.length === 0}
+            onClick={() => dispatch(assetsSelected({ kind, mints: selectable }))}
+          >
             {TRUTH.selectAll(selectable.length)}
           </button>
-          <button type="button" className="tools-button" onClick={() => dispatch(assetsDeselected({ kind, mints: selectable }))}>
+          <button
+            type="button"
+            className="tools-button"
+            onClick={() => dispatch(assetsDeselected({ kind, mints: selectable }))}
+          >
             {TRUTH.clearSelection}
           </button>
         </span>
       )}
-      <span className="tools-shown" data-testid={`${kind}-shown`}>{TRUTH.shownOf(shown, total)}</span>
+      <span className="tools-shown" data-testid={`${kind}-shown`}>
+        {TRUTH.shownOf(shown, total)}
+      </span>
     </div>
   );
 }

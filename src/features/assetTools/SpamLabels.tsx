@@ -9,7 +9,9 @@ export function SpamLabels({ labels }: { labels: SpamLabel[] }) {
   return (
     <span className="spam-labels" data-testid="spam-labels">
       {labels.map((l) => (
-        <span key={l} className="spam-label" data-label={l}>{TEXT[l]}</span>
+        <span key={l} className="spam-label" data-label={l}>
+          {TEXT[l]}
+        </span>
       ))}
     </span>
   );

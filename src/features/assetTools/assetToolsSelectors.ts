@@ -38,7 +38,11 @@ export function shownTokens(tokens: readonly Token[], tools: SectionTools, rents
   return out;
 }
 
-export function shownNfts<T extends Nft | Cnft>(nfts: readonly T[], tools: SectionTools, rents: Record<string, AssetRent>): T[] {
+export function shownNfts<T extends Nft | Cnft>(
+  nfts: readonly T[],
+  tools: SectionTools,
+  rents: Record<string, AssetRent>,
+): T[] {
   const q = tools.query.trim().toLowerCase();
   let out = nfts.filter((n) => matches(q, n.name, n.collection, n.mint));
   if (tools.filter === 'spam') out = out.filter((n) => nftSpamLabels(n).length > 0);
@@ -62,4 +66,5 @@ export const selectShownCnfts = createSelector(
 );
 
 /** What "Select all" takes from a shown list: never wrapped SOL (nothing to burn, it is the owner's SOL). */
-export const selectAllCandidates = (tokens: readonly Token[]): string[] => tokens.filter((t) => !isWrappedSol(t)).map((t) => t.mint);
+export const selectAllCandidates = (tokens: readonly Token[]): string[] =>
+  tokens.filter((t) => !isWrappedSol(t)).map((t) => t.mint);

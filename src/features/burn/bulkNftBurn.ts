@@ -10,7 +10,6 @@ import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
 import { decodeTransaction } from '../../chain/decode';
 import { serviceFee } from '../../chain/fees';
-import { assertTransactions } from '../../chain/guard';
 import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
 import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
@@ -22,14 +21,20 @@ import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
-import { canSign, canSignAll, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign, canSignAll } from '../wallet/signing';
+import { guardStep } from '../wallet/signingSteps';
 
 class ServerRefusedError extends BurnValidationError {
   name = 'ServerRefusedError';
 }
 
 /** The server's answer, or the spec's text for its refusal ('{error} Please select {n} or fewer NFTs.'). */
-async function requestTransactions(api: BurnApi, owner: string, nfts: { mint: string; tokenAccount: string; name: string }[]) {
+async function requestTransactions(
+  api: BurnApi,
+  owner: string,
+  nfts: { mint: string; tokenAccount: string; name: string }[],
+) {
   try {
     const answer = await api.dispatch(nftsApi.endpoints.batchBurnNft.initiate({ nfts, owner })).unwrap();
     const txs = answer.transactions ?? (answer.transaction ? [answer.transaction] : []);
@@ -51,7 +56,10 @@ function effectOf(tx: Transaction, feeWallet: string): { mints: string[]; fee: n
   let fee = 0;
   for (const ix of decoded.instructions) {
     if (ix.programId === TOKEN_METADATA_PROGRAM) mints.push(ix.accounts[4].pubkey);
-    else if ((ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) && (ix.data[0] === 8 || ix.data[0] === 15)) {
+    else if (
+      (ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) &&
+      (ix.data[0] === 8 || ix.data[0] === 15)
+    ) {
       mints.push(ix.accounts[1].pubkey);
     } else if (ix.programId === SYSTEM_PROGRAM && ix.accounts[1]?.pubkey === feeWallet) {
       fee += Number(Buffer.from(ix.data).readBigUInt64LE(4));
@@ -76,12 +84,16 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
     const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
-    const [answer, own] = await Promise.all([requestTransactions(api, owner, nfts), readNftBurns(connection, owner, nfts)]);
+    const [answer, own] = await Promise.all([
+      requestTransactions(api, owner, nfts),
+      readNftBurns(connection, owner, nfts),
+    ]);
     // The ceiling comes from our own reading of the accounts, never from the server's figures.
     const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
     const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
     const txs = answer.txs.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
-    assertTransactions(txs, {
+    // Every transaction the server built is checked (the fee ceiling is for all of them), even when fewer are signed.
+    const checkAll = guardStep({
       owner,
       kind: 'burnNfts',
       feeWallet: config.feeWallet,
@@ -92,6 +104,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
     const all = canSignAll(wallet);
     const batch = all ? txs : txs.slice(0, 1);
+    await checkAll(txs); // refused transactions never reach the review
     const inBatch = batch.map((tx) => effectOf(tx, config.feeWallet));
     const inBatchMints = new Set(inBatch.flatMap((e) => e.mints));
     await reviewBeforeSigning(api, {
@@ -101,7 +114,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       rentLamports: [...inBatchMints].reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
       serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
     });
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch);
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs));
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], config.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);

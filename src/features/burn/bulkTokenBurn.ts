@@ -4,7 +4,6 @@
 import { type AccountInfo, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
 import { bulkBurnComputeUnits } from '../../chain/fees';
-import { assertTransactions } from '../../chain/guard';
 import { packTransactions } from '../../chain/pack';
 import { BULK_TOKEN_BURN_PER_TRANSACTION, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/texts';
@@ -17,7 +16,9 @@ import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
-import { canSign, canSignAll, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign, canSignAll } from '../wallet/signing';
+import { guardStep } from '../wallet/signingSteps';
 
 interface BurnGroup {
   token: Token;
@@ -59,7 +60,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       currentPriorityFee(connection),
       connection.getLatestBlockhash('confirmed'),
     ]).catch((err) => {
-      throw api.signal.aborted ? err : new BulkBuildError(err);
+      throw api.signal.aborted ? err : new BulkBuildError(undefined, err);
     });
     if (groups.length === 0) throw new BurnValidationError(BURN_ERRORS.couldNotAddTokens);
 
@@ -74,7 +75,12 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const batch = all ? packed : packed.slice(0, 1);
     const txs = batch.map((p) => p.transaction);
     const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
-    assertTransactions(txs, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
+    const guard = guardStep({
+      owner,
+      kind: 'burnTokens',
+      allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]),
+    });
+    await guard(txs); // refused transactions never reach the review
     const itemOf = (g: BurnGroup) => ({ mint: g.token.mint, label: g.token.symbol || g.token.name });
     await reviewBeforeSigning(api, {
       owner,
@@ -85,8 +91,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       unwrapLamports: sumLamports(inBatch.filter((g) => g.native)),
       serviceFeeLamports: 0, // bulk token burns are built here and carry no service fee
     });
-
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs);
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
     const lamports = sumLamports(burned.filter((g) => !g.native));
     const n = burned.length;
@@ -100,7 +105,11 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       activity: {
         type: 'token-burn',
         title: `${n} token${n === 1 ? '' : 's'} burned`,
-        description: burned.map((g) => g.token.symbol).slice(0, 6).join(', ') + (n > 6 ? ', …' : ''),
+        description:
+          burned
+            .map((g) => g.token.symbol)
+            .slice(0, 6)
+            .join(', ') + (n > 6 ? ', …' : ''),
       },
     });
     if (outcome.error) {

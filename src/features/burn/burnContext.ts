@@ -2,20 +2,28 @@
 // never from state), the priority fee, and how a finished burn is recorded.
 import type { Connection } from '@solana/web3.js';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
+import type { WalletPort } from '../../app/walletPort';
 import { priorityFeeFromRecent } from '../../chain/fees';
 import { getConnection } from '../selection/loadingSupport';
 import { burnStepReached } from './burnSlice';
-import { type RunnerDeps, type SigningWallet } from './txRunner';
+import type { RunnerDeps } from './txRunner';
 
 export type BurnApi = AppListenerEffectAPI;
 
-export function getWallet(extra: unknown): SigningWallet {
-  const wallet = (extra as { wallet?: SigningWallet } | undefined)?.wallet;
+export function getWallet(extra: unknown): WalletPort {
+  const wallet = (extra as { wallet?: WalletPort } | undefined)?.wallet;
   return wallet ?? { publicKey: null };
 }
 
-export function runnerDeps(api: BurnApi, connection: Connection, wallet: SigningWallet): RunnerDeps {
-  return { connection, wallet, delay: (ms) => api.delay(ms), onStep: (step) => api.dispatch(burnStepReached(step)) };
+export function runnerDeps(api: BurnApi, connection: Connection, wallet: WalletPort): RunnerDeps {
+  return {
+    connection,
+    wallet,
+    delay: (ms) => api.delay(ms),
+    onStep: (step) => {
+      if (step !== 'checking') api.dispatch(burnStepReached(step));
+    },
+  };
 }
 
 export function connectionOf(api: BurnApi): Connection {

@@ -3,7 +3,7 @@
 // account, metadata and edition come back), else SPL burn + close. The rent figure is the closed accounts' lamports.
 import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
-import { assertTransactions, type GuardKind } from '../../chain/guard';
+import type { GuardKind } from '../../chain/guard';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
 import { TRUTH, VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
 import { reviewBeforeSigning } from '../review/reviewStep';
@@ -14,7 +14,9 @@ import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
-import { canSign, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign } from '../wallet/signing';
+import { guardStep } from '../wallet/signingSteps';
 
 interface BuiltBurn {
   ixs: TransactionInstruction[];
@@ -40,9 +42,17 @@ async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint:
   if (!nft?.tokenAddress) throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
   // Token Metadata + Umi (~60 KB gzip) load with the first NFT burn, not with the page.
   const { nftBurnIxs, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
-  const { planned, skipped } = await readNftBurns(connection, owner, [{ mint, tokenAccount: nft.tokenAddress, name: nft.name }]);
+  const { planned, skipped } = await readNftBurns(connection, owner, [
+    { mint, tokenAccount: nft.tokenAddress, name: nft.name },
+  ]);
   if (planned.length === 0) throw new BurnValidationError(errorBurningNft(skipped[0]?.reason ?? 'not burnable'));
-  return { ixs: nftBurnIxs(owner, planned[0]), lamports: planned[0].rentLamports, allowed: [nft.tokenAddress, mint], guardKind: 'burnNfts', label: nft.name };
+  return {
+    ixs: nftBurnIxs(owner, planned[0]),
+    lamports: planned[0].rentLamports,
+    allowed: [nft.tokenAddress, mint],
+    guardKind: 'burnNfts',
+    label: nft.name,
+  };
 }
 
 export async function singleBurnEffect(action: ReturnType<typeof singleBurnRequested>, api: BurnApi): Promise<void> {
@@ -63,7 +73,8 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     ]);
     const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });
     tx.add(...computeBudgetIxs(SINGLE_BURN_COMPUTE_UNITS, price), ...built.ixs);
-    assertTransactions([tx], { owner, kind: built.guardKind, allowedAccounts: built.allowed });
+    const guard = guardStep({ owner, kind: built.guardKind, allowedAccounts: built.allowed });
+    await guard([tx]); // refused transactions never reach the review
     const item = [{ mint, label: built.label }];
     await reviewBeforeSigning(api, {
       owner,
@@ -74,8 +85,7 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
       unwrapLamports: built.native ? built.lamports : 0,
       serviceFeeLamports: 0, // a single burn is built here and carries no service fee
     });
-
-    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx]);
+    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard);
     recordBurn(api, {
       kind,
       mints: [mint],

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
@@ -10,9 +10,9 @@ import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../sele
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
 
 export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
-  const dispatch = useDispatch();
-  const bulkMode = useSelector(selectBulkMode);
-  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'cnft', cnft.mint));
+  const dispatch = useAppDispatch();
+  const bulkMode = useAppSelector(selectBulkMode);
+  const selected = useAppSelector((s) => selectIsSelected(s, 'cnft', cnft.mint));
   return (
     <div
       className={`asset-card nft-card cnft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
@@ -22,15 +22,21 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
       tabIndex={bulkMode ? 0 : undefined}
       onClick={() => bulkMode && dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint }))}
       onKeyDown={(e) =>
-        e.target === e.currentTarget && bulkMode && (e.key === 'Enter' || e.key === ' ') &&
+        e.target === e.currentTarget &&
+        bulkMode &&
+        (e.key === 'Enter' || e.key === ' ') &&
         (e.preventDefault(), dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint })))
       }
     >
       <AssetImage className="nft-image" src={cnft.image} fallback={DEFAULT_NFT_IMAGE} alt={cnft.name} />
       <div className="nft-text">
-        <span className="nft-name" data-testid="cnft-name" title={cnft.name}>{cnft.name}</span>
+        <span className="nft-name" data-testid="cnft-name" title={cnft.name}>
+          {cnft.name}
+        </span>
       </div>
-      <span className="nft-collection" title={cnft.collection}>{cnft.collection}</span>
+      <span className="nft-collection" title={cnft.collection}>
+        {cnft.collection}
+      </span>
       <SpamLabels labels={nftSpamLabels(cnft)} />
       {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
       <CnftTrashButtons cnft={cnft} />

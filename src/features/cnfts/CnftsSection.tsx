@@ -1,4 +1,4 @@
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
 import { selectShownCnfts } from '../assetTools/assetToolsSelectors';
@@ -14,10 +14,10 @@ const key = (c: Cnft) => c.mint;
 const render = (c: Cnft) => <CnftCard cnft={c} />;
 
 export function CnftsSection() {
-  const all = useSelector(selectVisibleCnfts);
-  const cnfts = useSelector(selectShownCnfts);
-  const loading = useSelector(selectCnftsLoading);
-  const selected = useSelector(selectSelectedCnftIds);
+  const all = useAppSelector(selectVisibleCnfts);
+  const cnfts = useAppSelector(selectShownCnfts);
+  const loading = useAppSelector(selectCnftsLoading);
+  const selected = useAppSelector(selectSelectedCnftIds);
   return (
     <TrashModalsHost>
       <AssetSection
@@ -29,8 +29,14 @@ export function CnftsSection() {
         items={cnfts}
         total={all.length}
         tools={
-          <SectionToolbar kind="cnft" shown={cnfts.length} total={all.length} selectable={cnfts.map((c) => c.mint)}
-            filters={['all', 'burnable', 'spam']} sorts={['default', 'name']} />
+          <SectionToolbar
+            kind="cnft"
+            shown={cnfts.length}
+            total={all.length}
+            selectable={cnfts.map((c) => c.mint)}
+            filters={['all', 'burnable', 'spam']}
+            sorts={['default', 'name']}
+          />
         }
         rowHeight={300}
         minCardWidth={160}

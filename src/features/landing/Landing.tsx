@@ -35,11 +35,24 @@ export function Landing() {
       >
         <label htmlFor="check-address">{TRUTH.checkTitle}</label>
         <div className="landing-check-row">
-          <input id="check-address" className="tools-search" value={text} placeholder={TRUTH.checkPlaceholder}
-            onChange={(e) => setText(e.target.value)} spellCheck={false} autoComplete="off" />
-          <button type="submit" className="tools-button">{TRUTH.checkButton}</button>
+          <input
+            id="check-address"
+            className="tools-search"
+            value={text}
+            placeholder={TRUTH.checkPlaceholder}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <button type="submit" className="tools-button">
+            {TRUTH.checkButton}
+          </button>
         </div>
-        {invalid && <p className="connect-error" role="alert">{TRUTH.checkInvalid}</p>}
+        {invalid && (
+          <p className="connect-error" role="alert">
+            {TRUTH.checkInvalid}
+          </p>
+        )}
       </form>
       {address && <ReadOnlyCheck address={address} />}
     </div>

@@ -3,7 +3,7 @@ import { formatTokenBalance } from '../../chain/format';
 import { RENT, ASSETS, TRUTH } from '../../common/texts';
 import { useGetWalletNftsQuery } from '../nfts/nftsApi';
 import { useGetRentEstimateQuery } from '../rent/rentApi';
-import { toRentEstimate, type RentEstimateBody } from '../rent/rentTypes';
+import { toRentEstimate } from '../rent/rentEstimate';
 import { useGetWalletTokensQuery } from '../tokens/tokensApi';
 import { exactSol } from '../vacant/vacantFlow';
 
@@ -15,23 +15,44 @@ function Estimate({ address }: { address: string }) {
   if (isFetching && !data) return <p>{RENT.loading}</p>;
   const status = (error as { status?: number } | undefined)?.status;
   if (status === 404 || (data?.data && data.data.totalRentEstimateLamports === 0 && !data.data.vacantAccounts)) {
-    return <p data-testid="check-nothing"><strong>{TRUTH.nothingToRecover}</strong></p>;
+    return (
+      <p data-testid="check-nothing">
+        <strong>{TRUTH.nothingToRecover}</strong>
+      </p>
+    );
   }
   if (!data?.data) return null;
-  const e = toRentEstimate(data.data as unknown as RentEstimateBody);
+  const e = toRentEstimate(data.data);
   const total = e.total - serviceFee(e.nftRent) - serviceFee(e.vacantRent);
   return (
     <div className="rent-card" data-testid="check-estimate">
       <h3>{RENT.heading}</h3>
       <div className="rent-total">
         <span>{RENT.totalPotentialReturn}</span>
-        <strong data-testid="check-total" data-lamports={total}>{exactSol(total)} SOL</strong>
+        <strong data-testid="check-total" data-lamports={total}>
+          {exactSol(total)} SOL
+        </strong>
       </div>
       <ul className="rent-breakdown">
-        <li className="rent-line"><span>{RENT.tokenAccounts} ({e.tokenAccounts})</span><span>{exactSol(e.tokenRent)} SOL</span></li>
-        <li className="rent-line"><span>{RENT.nftAccounts} ({e.nftAccounts})</span><span>{exactSol(e.nftRent)} SOL</span></li>
+        <li className="rent-line">
+          <span>
+            {RENT.tokenAccounts} ({e.tokenAccounts})
+          </span>
+          <span>{exactSol(e.tokenRent)} SOL</span>
+        </li>
+        <li className="rent-line">
+          <span>
+            {RENT.nftAccounts} ({e.nftAccounts})
+          </span>
+          <span>{exactSol(e.nftRent)} SOL</span>
+        </li>
         {e.vacantAccounts > 0 && (
-          <li className="rent-line"><span>{RENT.vacantAccounts} ({e.vacantAccounts})</span><span>{exactSol(e.vacantRent)} SOL</span></li>
+          <li className="rent-line">
+            <span>
+              {RENT.vacantAccounts} ({e.vacantAccounts})
+            </span>
+            <span>{exactSol(e.vacantRent)} SOL</span>
+          </li>
         )}
       </ul>
     </div>
@@ -48,19 +69,31 @@ export function ReadOnlyCheck({ address }: { address: string }) {
     <section className="read-only-check" data-testid="read-only-check" data-address={address}>
       <p className="rent-note">{TRUTH.checkReadOnly}</p>
       <Estimate address={address} />
-      <h4>{ASSETS.tokensSection} ({tokenItems.length})</h4>
+      <h4>
+        {ASSETS.tokensSection} ({tokenItems.length})
+      </h4>
       <ul className="check-list" data-testid="check-tokens">
         {tokenItems.slice(0, 200).map((t) => (
-          <li key={t.tokenAccount}>{t.symbol || t.mint.slice(0, 4)} · {formatTokenBalance(String(t.amount), t.decimals)}</li>
+          <li key={t.tokenAccount}>
+            {t.symbol || t.mint.slice(0, 4)} · {formatTokenBalance(String(t.amount), t.decimals)}
+          </li>
         ))}
       </ul>
-      <h4>{ASSETS.nftsSection} ({regular.length})</h4>
+      <h4>
+        {ASSETS.nftsSection} ({regular.length})
+      </h4>
       <ul className="check-list" data-testid="check-nfts">
-        {regular.slice(0, 200).map((n) => <li key={n.id}>{n.name}</li>)}
+        {regular.slice(0, 200).map((n) => (
+          <li key={n.id}>{n.name}</li>
+        ))}
       </ul>
-      <h4>{ASSETS.cnftsSection} ({compressed.length})</h4>
+      <h4>
+        {ASSETS.cnftsSection} ({compressed.length})
+      </h4>
       <ul className="check-list" data-testid="check-cnfts">
-        {compressed.slice(0, 200).map((n) => <li key={n.id}>{n.name}</li>)}
+        {compressed.slice(0, 200).map((n) => (
+          <li key={n.id}>{n.name}</li>
+        ))}
       </ul>
     </section>
   );

@@ -10,7 +10,9 @@ const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`;
 function Row({ a }: { a: LeftAloneAccount }) {
   return (
     <li data-testid="left-alone-item" data-reason={a.reason} data-address={a.address}>
-      <span className="left-alone-id" title={a.address}>{short(a.mint)} · {formatTokenBalance(a.amount, a.decimals)}</span>
+      <span className="left-alone-id" title={a.address}>
+        {short(a.mint)} · {formatTokenBalance(a.amount, a.decimals)}
+      </span>
       <span className="left-alone-reason">{leftAloneText(a.reason, a.party ? short(a.party) : undefined)}</span>
       <span className="left-alone-sol">{exactSol(a.lamports)} SOL</span>
     </li>
@@ -23,10 +25,14 @@ export function LeftAlonePanel() {
   if (accounts.length === 0) return null;
   return (
     <section className="asset-section left-alone" aria-label={TRUTH.leftAloneTitle} data-testid="left-alone">
-      <h3 className="asset-section-title">{TRUTH.leftAloneTitle} <span className="asset-section-count">{accounts.length}</span></h3>
+      <h3 className="asset-section-title">
+        {TRUTH.leftAloneTitle} <span className="asset-section-count">{accounts.length}</span>
+      </h3>
       <p className="rent-note">{TRUTH.leftAloneHint}</p>
       <ul className="left-alone-list">
-        {accounts.map((a) => <Row key={a.address} a={a} />)}
+        {accounts.map((a) => (
+          <Row key={a.address} a={a} />
+        ))}
       </ul>
     </section>
   );

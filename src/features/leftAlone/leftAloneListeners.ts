@@ -35,5 +35,8 @@ async function readLeftAlone(_action: unknown, api: AppListenerEffectAPI): Promi
 }
 
 export function setupLeftAloneListeners(startAppListening: AppStartListening): void {
-  startAppListening({ matcher: isAnyOf(rentEstimateLoaded, burnSucceeded, vacantBurnSucceeded), effect: readLeftAlone });
+  startAppListening({
+    matcher: isAnyOf(rentEstimateLoaded, burnSucceeded, vacantBurnSucceeded),
+    effect: readLeftAlone,
+  });
 }

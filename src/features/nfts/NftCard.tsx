@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
@@ -10,10 +10,10 @@ import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../sele
 import type { Nft } from './nftModel';
 
 export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
-  const dispatch = useDispatch();
-  const bulkMode = useSelector(selectBulkMode);
-  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'nft', nft.mint));
-  const busy = useSelector(selectBurnBusy);
+  const dispatch = useAppDispatch();
+  const bulkMode = useAppSelector(selectBulkMode);
+  const selected = useAppSelector((s) => selectIsSelected(s, 'nft', nft.mint));
+  const busy = useAppSelector(selectBurnBusy);
   const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }));
   return (
     <div
@@ -22,7 +22,9 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
       data-mint={nft.mint}
       tabIndex={bulkMode ? 0 : undefined}
       onClick={toggle}
-      onKeyDown={(e) => e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle())}
+      onKeyDown={(e) =>
+        e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle())
+      }
     >
       <AssetImage className="nft-image" src={nft.image} fallback={DEFAULT_NFT_IMAGE} alt={nft.name} />
       <div className="nft-text">
@@ -36,9 +38,13 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
             onChange={() => dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }))}
           />
         )}
-        <span className="nft-name" data-testid="nft-name" title={nft.name}>{nft.name}</span>
+        <span className="nft-name" data-testid="nft-name" title={nft.name}>
+          {nft.name}
+        </span>
       </div>
-      <span className="nft-collection" title={nft.collection}>{nft.collection}</span>
+      <span className="nft-collection" title={nft.collection}>
+        {nft.collection}
+      </span>
       <SpamLabels labels={nftSpamLabels(nft)} />
       {!bulkMode && (
         <button

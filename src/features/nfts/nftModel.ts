@@ -1,4 +1,4 @@
-import type { AssetCompression, WalletAsset } from '../../common/apiTypes';
+import type { AssetCompression, WalletAsset } from '../../common/api';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS, defaultNftName } from '../../common/texts';
 import type { DecodedMetadata } from './metadataAccount';

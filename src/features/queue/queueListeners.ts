@@ -7,10 +7,13 @@ import { configApi } from '../../api/configApi';
 import { authorizationMessages } from '../../common/apiTypes';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
 import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
+import { isCancellation } from '../trash/trashErrors';
+import { signMessageWithinLimit } from '../wallet/signing';
+import { WalletNotReadyError } from '../wallet/signingErrors';
+import { errorDetail } from '../../chain/classifyError';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { makeTrashApi } from '../trash/trashApiAdapter';
-import type * as TrashFlows from '../trash/trashFlows';
 import { queueApi } from './queueApi';
 import {
   queueAuthorized,
@@ -45,23 +48,21 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   const stillActive = () => api.getState().queue.status !== 'initial';
 
   // 1. Delegate the selected cNFTs that are not yet delegated to the server (one wallet approval).
-  let flows: typeof TrashFlows | undefined;
   try {
-    // The cNFT trash logic (shared with the lazy trash modals) loads with the first queue, not with the page.
-    flows = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashFlows');
+    // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
+    const { delegateForQueue } = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
     const connection = api.extra.connection();
-    if (!connection) throw new Error(CNFT_ERRORS.walletMissingSign);
+    if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
-    await flows.delegateForQueue(
-      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: config.trashWallet, delay: api.delay },
+    await delegateForQueue(
+      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: config.trashWallet, delay: (ms) => api.delay(ms) },
       assets.map((a) => a.assetId),
       config.delegate,
     );
   } catch (err) {
-    if (!stillActive()) return;
-    const message = flows && err instanceof flows.TrashCancelledError ? CNFT_ERRORS.cancelledByUser : signingFailed((err as Error).message);
-    return void fail(api, 'delegation', message);
+    if (!stillActive() || api.signal.aborted) return;
+    return void fail(api, 'delegation', isCancellation(err) ? CNFT_ERRORS.cancelledByUser : signingFailed(errorDetail(err)));
   }
   if (!stillActive()) return;
 
@@ -82,10 +83,11 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   api.dispatch(queueStepChanged(QUEUE_STEPS.signing));
   let signature: Uint8Array;
   try {
-    signature = await wallet.signMessage(new TextEncoder().encode(authorizationMessages.queue(queueId)));
+    const text = new TextEncoder().encode(authorizationMessages.queue(queueId));
+    signature = await signMessageWithinLimit({ wallet, delay: (ms) => api.delay(ms) }, text);
   } catch (err) {
-    if (!stillActive()) return;
-    return void fail(api, 'signing', signingFailed((err as Error)?.message ?? String(err)));
+    if (!stillActive() || api.signal.aborted) return;
+    return void fail(api, 'signing', signingFailed(errorDetail(err)));
   }
   if (!stillActive() || api.getState().queue.queueId !== queueId) return; // cancelled while the wallet was open
   try {

@@ -1,11 +1,11 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { serviceFee } from '../../chain/fees';
 import { RENT, TRUTH } from '../../common/texts';
 import { SelectionEstimate } from '../selectionRent/SelectionEstimate';
 import { selectSelectedCounts } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';
 import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
-import type { RentEstimate } from './rentTypes';
+import type { RentEstimate } from './rentEstimate';
 import './rent.css';
 
 // Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
@@ -23,9 +23,9 @@ function Line({ label, count, lamports }: { label: string; count?: number; lampo
 }
 
 export function RentEstimateCard() {
-  const { status, estimate, error } = useSelector(selectRent);
-  const selected = useSelector(selectSelectedCounts);
-  const dispatch = useDispatch();
+  const { status, estimate, error } = useAppSelector(selectRent);
+  const selected = useAppSelector(selectSelectedCounts);
+  const dispatch = useAppDispatch();
 
   let body: React.ReactNode = null;
   if (status === 'loading' && !estimate) body = <p className="rent-loading">{RENT.loading}</p>;
@@ -33,7 +33,12 @@ export function RentEstimateCard() {
     // The §8.2 text ('... please try again') is itself the way to try again.
     body = (
       <p role="alert">
-        <button type="button" className="rent-error" data-testid="rent-retry" onClick={() => dispatch(rentEstimateRefreshRequested())}>
+        <button
+          type="button"
+          className="rent-error"
+          data-testid="rent-retry"
+          onClick={() => dispatch(rentEstimateRefreshRequested())}
+        >
           {error}
         </button>
       </p>
@@ -53,7 +58,9 @@ export function RentEstimateCard() {
           <span>{RENT.totalPotentialReturn}</span>
           <strong data-testid="rent-total">{exactSol(potentialReturn(estimate))} SOL</strong>
         </div>
-        <p className="rent-note">{TRUTH.noServiceFeeTokens} {TRUTH.serviceFeeNfts} {TRUTH.serviceFeeVacant}</p>
+        <p className="rent-note">
+          {TRUTH.noServiceFeeTokens} {TRUTH.serviceFeeNfts} {TRUTH.serviceFeeVacant}
+        </p>
         <ul className="rent-breakdown">
           <Line label={RENT.nftAccounts} count={estimate.nftAccounts} lamports={estimate.nftRent} />
           <Line label={RENT.tokenAccounts} count={estimate.tokenAccounts} lamports={estimate.tokenRent} />

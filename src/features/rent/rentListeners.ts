@@ -12,7 +12,8 @@ import {
   rentEstimateRefreshRequested,
   rentEstimateRequested,
 } from './rentSlice';
-import { toRentEstimate, type RentEstimate, type RentEstimateBody } from './rentTypes';
+import { toRentEstimate } from './rentEstimate';
+import type { RentEstimate } from './rentEstimate';
 
 // Spec §4.1: the estimate is asked 500 ms after the wallet changes; a newer change cancels the older wait or request.
 
@@ -25,20 +26,32 @@ export function rentErrorText(error: unknown): string {
   return RENT_ERRORS.unavailable;
 }
 
-const EMPTY_ESTIMATE: RentEstimate = { total: 0, rentPerAccount: 0, nftRentPerAsset: 0, nftAccounts: 0, tokenAccounts: 0,
-  vacantAccounts: 0, nftRent: 0, tokenRent: 0, vacantRent: 0, avgVacantRent: 0 };
+const EMPTY_ESTIMATE: RentEstimate = {
+  total: 0,
+  rentPerAccount: 0,
+  nftRentPerAsset: 0,
+  nftAccounts: 0,
+  tokenAccounts: 0,
+  vacantAccounts: 0,
+  nftRent: 0,
+  tokenRent: 0,
+  vacantRent: 0,
+  avgVacantRent: 0,
+};
 
 export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI): Promise<void> {
   api.dispatch(rentEstimateRequested({ wallet }));
   await api.delay(RENT_ESTIMATE_DELAY_AFTER_WALLET_CHANGE_MS);
-  const request = api.dispatch(rentApi.endpoints.getRentEstimate.initiate(wallet, { subscribe: false, forceRefetch: true }));
+  const request = api.dispatch(
+    rentApi.endpoints.getRentEstimate.initiate(wallet, { subscribe: false, forceRefetch: true }),
+  );
   try {
     const answer = await api.pause(request.unwrap());
     if (!answer.success || !answer.data) {
       api.dispatch(rentEstimateFailed({ wallet, error: RENT_ERRORS.failed }));
       return;
     }
-    const estimate = toRentEstimate(answer.data as unknown as RentEstimateBody);
+    const estimate = toRentEstimate(answer.data);
     api.dispatch(rentEstimateLoaded({ wallet, estimate }));
   } catch (err) {
     if (api.signal.aborted) return; // superseded by a newer wallet change

@@ -81,7 +81,8 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
   };
   // Listen first: an answer may come in the same tick as the review opens.
   const answered = api.take(
-    (a): a is ReturnType<typeof reviewConfirmed> => isAnyOf(reviewConfirmed, reviewCancelled)(a) && a.payload === review.id,
+    (a): a is ReturnType<typeof reviewConfirmed> =>
+      isAnyOf(reviewConfirmed, reviewCancelled)(a) && a.payload === review.id,
   );
   api.dispatch(reviewOpened(review));
   const [answer] = await answered;

@@ -37,7 +37,11 @@ const selectionSlice = createSlice({
       if (!state.bulkMode) return;
       const list = listOf(state, action.payload.kind);
       const have = new Set(list);
-      for (const m of action.payload.mints) if (!have.has(m)) (have.add(m), list.push(m));
+      for (const m of action.payload.mints) {
+        if (have.has(m)) continue;
+        have.add(m);
+        list.push(m);
+      }
     },
     assetsDeselected(state, action: PayloadAction<{ kind: AssetKind; mints: string[] }>) {
       const gone = new Set(action.payload.mints);
@@ -79,9 +83,15 @@ const selectionSlice = createSlice({
   },
 });
 
-export const { assetSelectionToggled, assetsSelected, assetsDeselected, selectionCleared, bulkModeSet } = selectionSlice.actions;
-export const { selectBulkMode, selectSelectedTokenMints, selectSelectedNftMints, selectSelectedCnftIds, selectIsSelected } =
-  selectionSlice.selectors;
+export const { assetSelectionToggled, assetsSelected, assetsDeselected, selectionCleared, bulkModeSet } =
+  selectionSlice.actions;
+export const {
+  selectBulkMode,
+  selectSelectedTokenMints,
+  selectSelectedNftMints,
+  selectSelectedCnftIds,
+  selectIsSelected,
+} = selectionSlice.selectors;
 
 export const selectSelectedCounts = createSelector(
   [selectSelectedTokenMints, selectSelectedNftMints, selectSelectedCnftIds],

@@ -20,23 +20,38 @@ import { type AssetRent, selectionRentForgotten, selectionRentRead, selectionRen
 const SETTLE_MS = 150;
 const PER_CALL = 100;
 
-async function readTokenRents(api: AppListenerEffectAPI, owner: string, mints: string[]): Promise<Record<string, AssetRent>> {
+async function readTokenRents(
+  api: AppListenerEffectAPI,
+  owner: string,
+  mints: string[],
+): Promise<Record<string, AssetRent>> {
   const byMint = new Map(selectTokens(api.getState()).map((t) => [t.mint, t]));
   const tokens = mints.map((m) => byMint.get(m)).filter((t) => t !== undefined);
   const connection = getConnection(api.extra);
   const out: Record<string, AssetRent> = {};
   for (let i = 0; i < tokens.length; i += PER_CALL) {
     const chunk = tokens.slice(i, i + PER_CALL);
-    const infos = await api.pause(connection.getMultipleAccountsInfo(chunk.map((t) => new PublicKey(t.account)), 'confirmed'));
+    const infos = await api.pause(
+      connection.getMultipleAccountsInfo(
+        chunk.map((t) => new PublicKey(t.account)),
+        'confirmed',
+      ),
+    );
     chunk.forEach((t, k) => {
       const plan = planTokenBurn(owner, t, infos[k]);
-      out[t.mint] = plan.ok ? { lamports: plan.lamports, native: plan.native || undefined } : { lamports: 0, reason: plan.reason };
+      out[t.mint] = plan.ok
+        ? { lamports: plan.lamports, native: plan.native || undefined }
+        : { lamports: 0, reason: plan.reason };
     });
   }
   return out;
 }
 
-async function readNftRents(api: AppListenerEffectAPI, owner: string, mints: string[]): Promise<Record<string, AssetRent>> {
+async function readNftRents(
+  api: AppListenerEffectAPI,
+  owner: string,
+  mints: string[],
+): Promise<Record<string, AssetRent>> {
   const byMint = new Map(selectNfts(api.getState()).map((n) => [n.mint, n]));
   const items = mints.flatMap((m) => {
     const n = byMint.get(m);
@@ -59,14 +74,21 @@ export async function readSelectionRent(_action: unknown, api: AppListenerEffect
   const owner = state.wallet.publicKey;
   if (!owner) return;
   // Sorting by SOL back needs every asset's figure; otherwise only the selected ones are read.
-  const tokenMints = state.assetTools.token.sort === 'solBack' ? selectTokens(state).map((t) => t.mint) : selectSelectedTokenMints(state);
-  const nftMints = state.assetTools.nft.sort === 'solBack' ? selectNfts(state).map((n) => n.mint) : selectSelectedNftMints(state);
+  const tokenMints =
+    state.assetTools.token.sort === 'solBack'
+      ? selectTokens(state).map((t) => t.mint)
+      : selectSelectedTokenMints(state);
+  const nftMints =
+    state.assetTools.nft.sort === 'solBack' ? selectNfts(state).map((n) => n.mint) : selectSelectedNftMints(state);
   const newTokens = tokenMints.filter((m) => !(m in state.selectionRent.tokens));
   const newNfts = nftMints.filter((m) => !(m in state.selectionRent.nfts));
   if (newTokens.length === 0 && newNfts.length === 0) return;
   api.dispatch(selectionRentReading());
   try {
-    const [tokens, nfts] = await Promise.all([readTokenRents(api, owner, newTokens), readNftRents(api, owner, newNfts)]);
+    const [tokens, nfts] = await Promise.all([
+      readTokenRents(api, owner, newTokens),
+      readNftRents(api, owner, newNfts),
+    ]);
     api.dispatch(selectionRentRead({ tokens, nfts }));
   } catch {
     if (!api.signal.aborted) api.dispatch(selectionRentRead({ tokens: {}, nfts: {} }));
@@ -74,7 +96,10 @@ export async function readSelectionRent(_action: unknown, api: AppListenerEffect
 }
 
 export function setupSelectionRentListeners(startAppListening: AppStartListening): void {
-  startAppListening({ matcher: isAnyOf(assetSelectionToggled, assetsSelected, toolsSortSet), effect: readSelectionRent });
+  startAppListening({
+    matcher: isAnyOf(assetSelectionToggled, assetsSelected, toolsSortSet),
+    effect: readSelectionRent,
+  });
   startAppListening({
     actionCreator: burnSucceeded,
     effect: (action, api) => void api.dispatch(selectionRentForgotten({ mints: action.payload.result.mints })),

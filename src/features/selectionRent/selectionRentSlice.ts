@@ -27,7 +27,10 @@ const selectionRentSlice = createSlice({
     selectionRentReading(state) {
       state.reading = true;
     },
-    selectionRentRead(state, action: PayloadAction<{ tokens: Record<string, AssetRent>; nfts: Record<string, AssetRent> }>) {
+    selectionRentRead(
+      state,
+      action: PayloadAction<{ tokens: Record<string, AssetRent>; nfts: Record<string, AssetRent> }>,
+    ) {
       Object.assign(state.tokens, action.payload.tokens);
       Object.assign(state.nfts, action.payload.nfts);
       state.reading = false;

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { formatTokenBalance } from '../../chain/format';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatTokenBalance, formatUiAmountString } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
 import { ASSETS, TRUTH } from '../../common/texts';
 import { isWrappedSol, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
@@ -11,12 +11,14 @@ import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../sele
 import type { Token } from './tokenModel';
 
 export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
-  const dispatch = useDispatch();
-  const bulkMode = useSelector(selectBulkMode);
-  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'token', token.mint));
-  const busy = useSelector(selectBurnBusy);
+  const dispatch = useAppDispatch();
+  const bulkMode = useAppSelector(selectBulkMode);
+  const selected = useAppSelector((s) => selectIsSelected(s, 'token', token.mint));
+  const busy = useAppSelector(selectBurnBusy);
   const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'token', mint: token.mint }));
-  const balance = formatTokenBalance(token.balance, token.decimals);
+  // As wallets show it: the chain's uiAmountString when known (Token-2022 scaled or interest-bearing amounts).
+  const balance =
+    (token.uiAmount && formatUiAmountString(token.uiAmount)) || formatTokenBalance(token.balance, token.decimals);
   const wrapped = isWrappedSol(token);
   return (
     <div
@@ -32,14 +34,22 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
       <div className="token-head">
         <AssetImage className="token-icon" src={token.logoURI} fallback={DEFAULT_TOKEN_ICON} alt={token.symbol} />
         <div className="token-ids">
-          <span className="token-symbol" data-testid="token-symbol">{token.symbol}</span>
-          <span className="token-name" data-testid="token-name" title={token.name}>{token.name}</span>
+          <span className="token-symbol" data-testid="token-symbol">
+            {token.symbol}
+          </span>
+          <span className="token-name" data-testid="token-name" title={token.name}>
+            {token.name}
+          </span>
         </div>
       </div>
       <div className="token-balance" data-testid="token-balance" title={balance}>
         {balance}
       </div>
-      {wrapped && <span className="unwrap-label" title={TRUTH.unwrapNote}>{TRUTH.unwrap}</span>}
+      {wrapped && (
+        <span className="unwrap-label" title={TRUTH.unwrapNote}>
+          {TRUTH.unwrap}
+        </span>
+      )}
       <SpamLabels labels={tokenSpamLabels(token)} />
       {!bulkMode && (
         <button

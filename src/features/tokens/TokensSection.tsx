@@ -1,4 +1,4 @@
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import { selectAllCandidates, selectShownTokens } from '../assetTools/assetToolsSelectors';
 import { SectionToolbar } from '../assetTools/SectionToolbar';
@@ -11,9 +11,9 @@ const key = (t: Token) => t.account || t.mint;
 const render = (t: Token) => <TokenCard token={t} />;
 
 export function TokensSection() {
-  const all = useSelector(selectVisibleTokens);
-  const tokens = useSelector(selectShownTokens);
-  const loading = useSelector(selectTokensLoading);
+  const all = useAppSelector(selectVisibleTokens);
+  const tokens = useAppSelector(selectShownTokens);
+  const loading = useAppSelector(selectTokensLoading);
   return (
     <AssetSection
       title={ASSETS.tokensSection}
@@ -23,8 +23,14 @@ export function TokensSection() {
       items={tokens}
       total={all.length}
       tools={
-        <SectionToolbar kind="token" shown={tokens.length} total={all.length} selectable={selectAllCandidates(tokens)}
-          filters={['all', 'burnable', 'spam', 'unwrap']} sorts={['default', 'name', 'solBack']} />
+        <SectionToolbar
+          kind="token"
+          shown={tokens.length}
+          total={all.length}
+          selectable={selectAllCandidates(tokens)}
+          filters={['all', 'burnable', 'spam', 'unwrap']}
+          sorts={['default', 'name', 'solBack']}
+        />
       }
       rowHeight={132}
       minCardWidth={170}

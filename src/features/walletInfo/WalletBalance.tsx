@@ -8,7 +8,12 @@ export function WalletBalance() {
   const lamports = useAppSelector(selectWalletLamports);
   if (lamports === null) return null;
   return (
-    <span className="wallet-balance" data-testid="wallet-balance" data-lamports={lamports} title={`${lamports} lamports`}>
+    <span
+      className="wallet-balance"
+      data-testid="wallet-balance"
+      data-lamports={lamports}
+      title={`${lamports} lamports`}
+    >
       <span className="wallet-balance-label">{TRUTH.walletBalance}</span> <strong>{formatSol(lamports, 4)} SOL</strong>
     </span>
   );

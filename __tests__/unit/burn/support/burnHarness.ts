@@ -12,7 +12,6 @@ import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import { type BurnReview, reviewConfirmed, reviewOpened } from '../../../../src/features/review/reviewSlice';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
-import { networkFee } from '../../../support/networkFee';
 export { networkFee } from '../../../support/networkFee';
 
 export interface Chain {
@@ -29,17 +28,28 @@ export async function startChain(): Promise<Chain> {
   const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
   const { url } = await solback.listen(0);
   setApiOrigin(url);
-  const connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  const connection = new Connection(`${url}/api/rpc`, {
+    commitment: 'confirmed',
+    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
+  });
   const post = async (route: string, body: unknown) => {
-    const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any };
+    const res = await fetch(`${url}/api/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
   };
   const lamportsOf = async (addresses: string[]) =>
     (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
   // On a real cluster the fee wallet exists; here it is funded once so the 1 % fee can be received.
   await post('localnet/fund', { owner: solback.config.feeWallet });
   return {
-    solback, url, connection, post, lamportsOf,
+    solback,
+    url,
+    connection,
+    post,
+    lamportsOf,
     async close() {
       stopStores();
       await solback.close();
@@ -62,7 +72,7 @@ export interface WalletOptions {
 
 export function keypairWallet(kp: Keypair, opts: WalletOptions = {}): TestWallet {
   const signed: Transaction[][] = [];
-  const sign = async <T,>(txs: T[]): Promise<T[]> => {
+  const sign = async <T>(txs: T[]): Promise<T[]> => {
     if (opts.reject) throw opts.reject;
     for (const tx of txs) (tx as unknown as Transaction).partialSign(kp);
     signed.push(txs as unknown as Transaction[]);
@@ -116,4 +126,3 @@ export async function until(check: () => boolean, timeoutMs = 20_000): Promise<v
     await new Promise((r) => setTimeout(r, 25));
   }
 }
-

@@ -4,6 +4,7 @@ import type { Services } from '../../context';
 import { ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { imageWithoutFetch } from '../../services/offchain';
+import { upstreamFailure } from '../../services/upstreamFaults';
 import { listTokenAccounts, type OwnedTokenAccount } from '../../services/tokenAccounts';
 import { fetchMintInfos, isNft, type MintInfo } from '../../services/tokenMetadata';
 import { WalletTokensSchema } from './schema';
@@ -23,7 +24,7 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
       accounts = (await listTokenAccounts(rpc, wallet)).filter((a) => a.amount > 0n);
     } catch (err) {
       logger.warn({ err: (err as Error).message }, 'wallet-tokens: token accounts unavailable');
-      throw ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE);
+      throw upstreamFailure(err, { unavailable: TOKEN_SERVICE_UNAVAILABLE }) ?? ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE);
     }
     let infos = new Map<string, MintInfo>();
     try {
@@ -43,6 +44,7 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
           mint: a.mint,
           amount: a.amount.toString(),
           decimals: a.decimals,
+          ...(a.uiAmountString !== undefined ? { uiAmountString: a.uiAmountString } : {}),
           tokenAccount: a.address,
           programId: a.program,
           // Wrapped SOL: closing the account unwraps it; burning would destroy SOL.

@@ -3,6 +3,9 @@ import type { Services } from '../../context';
 import { isRateLimited, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { resolveImage } from '../../services/offchain';
+import { upstreamFailure } from '../../services/upstreamFaults';
+
+const TOKEN_METADATA_UNAVAILABLE = 'Token metadata temporarily unavailable';
 import { fetchMintInfos, type MintInfo } from '../../services/tokenMetadata';
 import { TokenMetadataSchema } from './schema';
 
@@ -19,7 +22,7 @@ export function tokenMetadataRoutes({ rpc, config }: Services): Router {
       info = (await fetchMintInfos(rpc, [mint])).get(mint);
     } catch (err) {
       if (isRateLimited(err)) throw RateLimitedError();
-      throw ServiceUnavailableError('Token metadata temporarily unavailable');
+      throw upstreamFailure(err, { unavailable: TOKEN_METADATA_UNAVAILABLE }) ?? ServiceUnavailableError(TOKEN_METADATA_UNAVAILABLE);
     }
     if (!info?.exists) throw NotFoundError('Token mint not found');
     const icon = await resolveImage(info.uri, config.staticDir);

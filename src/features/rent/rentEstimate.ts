@@ -1,8 +1,7 @@
-import type { RentEstimateData } from '../../common/apiTypes';
+import type { RentEstimateData } from '../../common/api';
 
-// The rent-estimate body as the server sends it: the spec's amount fields in SOL for display, each with an exact
-// integer twin in lamports. The client computes with the lamports only.
-export type RentEstimateBody = RentEstimateData;
+// The rent-estimate body (src/common/api/rent.ts) carries the spec's amount fields in SOL for display, each with an
+// exact integer twin in lamports. The client computes with the lamports only.
 
 /** What the card needs, in lamports (integers). */
 export interface RentEstimate {
@@ -23,8 +22,8 @@ const LAMPORTS_PER_SOL = 1_000_000_000;
 const lamportsOf = (exact: number | undefined, sol: number | undefined) =>
   Number.isSafeInteger(exact) ? (exact as number) : Math.round((sol ?? 0) * LAMPORTS_PER_SOL);
 
-export function toRentEstimate(b: Partial<RentEstimateBody> & Pick<RentEstimateBody, 'breakdown'>): RentEstimate {
-  const br = b.breakdown ?? ({} as RentEstimateBody['breakdown']);
+export function toRentEstimate(b: Partial<RentEstimateData> & Pick<RentEstimateData, 'breakdown'>): RentEstimate {
+  const br = b.breakdown ?? ({} as RentEstimateData['breakdown']);
   return {
     total: lamportsOf(b.totalRentEstimateLamports, b.totalRentEstimate),
     rentPerAccount: lamportsOf(b.rentPerAccountLamports, b.rentPerAccount),

@@ -1,0 +1,56 @@
+// What the cNFT trash ways share: their outcome and what they need (the wallet port, the chain, the /api calls).
+import type { Connection } from '@solana/web3.js';
+import type { WalletPort } from '../../app/walletPort';
+import type {
+  CnftDelegateResponse,
+  DelegateInfoResponse,
+  DelegatedTransferRequest,
+  DelegatedTransferResponse,
+  RobustTransferRequest,
+  RobustTransferResponse,
+} from '../../common/apiTypes';
+import type { SigningDeps, SigningStep } from '../wallet/signing';
+
+export type TrashMethod = 'standard' | 'fixed' | 'basic' | 'robust' | 'delegated' | 'burn' | 'batch';
+
+export interface TrashOutcome {
+  assetId: string;
+  /** success: confirmed; assumed: sent but not confirmed in time; hidden: basic fallback — hidden, NOT moved. */
+  status: 'success' | 'assumed' | 'hidden';
+  method: TrashMethod;
+  signature: string;
+  message?: string;
+  explorerUrl?: string;
+}
+
+export type TrashConnection = Pick<
+  Connection,
+  'getAccountInfo' | 'getLatestBlockhash' | 'sendRawTransaction' | 'confirmTransaction' | 'getSignatureStatuses'
+>;
+
+/** The /api calls the ways need (RTK Query endpoints in the page: trashApiAdapter.ts; over HTTP in backend tests). */
+export interface TrashApi {
+  getAssetProof(assetId: string): Promise<unknown>;
+  getAsset(assetId: string): Promise<unknown>;
+  robustTransfer(body: RobustTransferRequest): Promise<RobustTransferResponse>;
+  delegatedTransfer(body: DelegatedTransferRequest): Promise<DelegatedTransferResponse>;
+  getDelegateInfo(assetId: string): Promise<DelegateInfoResponse>;
+  cnftDelegate(body: { ownerAddress: string; assetId: string; delegatePublicKey: string }): Promise<CnftDelegateResponse>;
+}
+
+export interface TrashDeps {
+  wallet: WalletPort;
+  connection: TrashConnection;
+  api: TrashApi;
+  trashWallet: string;
+  /** The listener's delay: the §9 pauses between steps and the 120 s signing limit. */
+  delay: (ms: number) => Promise<void>;
+  onStep?: (step: SigningStep) => void;
+}
+
+export const signingDeps = (deps: TrashDeps): SigningDeps => ({
+  wallet: deps.wallet,
+  delay: deps.delay,
+  connection: deps.connection,
+  onStep: deps.onStep,
+});
