@@ -332,3 +332,8 @@ export const leftAloneText = (reason: 'wrapped-sol' | 'frozen' | 'delegated' | '
     delegated: `Delegated to ${party ?? 'another address'}: closing it would cancel a permission you gave.`,
     'close-authority': `Only ${party ?? 'another address'} may close it (its close authority).`,
   })[reason]; // ours
+export const queueCancelledReport = (moved: number, inFlight: number, failed: number): string =>
+  `Cancelled. The server had already moved ${moved} cNFT${moved === 1 ? '' : 's'} to the trash wallet` +
+  (inFlight > 0 ? `; ${inFlight} was being sent and will finish or fail on its own` : '') +
+  (failed > 0 ? `; ${failed} failed` : '') +
+  '. The rest were not touched.'; // ours, issue 19 point 1: the cancel answer's real status
