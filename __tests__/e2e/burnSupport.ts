@@ -116,6 +116,8 @@ export interface ReviewFigures {
   serviceFee: number;
   networkFee: number;
   solChange: number;
+  /** The owner's change as the chain's simulation answered it. */
+  simulated: number;
   destroyed: number;
 }
 
@@ -130,6 +132,7 @@ export async function answerReview(page: Page, confirm = true): Promise<ReviewFi
     serviceFee: await lamports('review-service-fee'),
     networkFee: await lamports('review-network-fee'),
     solChange: await lamports('review-sol-change'),
+    simulated: Number(await dialog.getByTestId('review-simulated-agrees').getAttribute('data-lamports')),
     destroyed: (await destroyed.count()) ? Number(await destroyed.getAttribute('data-count')) : 0,
   };
   await dialog.getByRole('button', { name: confirm ? 'Confirm and sign' : 'Cancel' }).click();

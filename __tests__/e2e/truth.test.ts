@@ -186,7 +186,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
     const fees = sum(wallet.approvals[0].map(networkFee));
     expect((await balance(wallet)) - before).toBe(rent - fees);
-    expect(review).toEqual({ rent, serviceFee: 0, networkFee: fees, solChange: rent - fees, destroyed: 3 });
+    expect(review).toEqual({ rent, serviceFee: 0, networkFee: fees, solChange: rent - fees, simulated: rent - fees, destroyed: 3 });
     // Confetti: a canvas of our own, painted on the main thread (no blob: worker for the CSP to refuse).
     const canvas = page.getByTestId('confetti-canvas');
     await canvas.waitFor({ state: 'attached', timeout: 10_000 });
@@ -325,7 +325,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('large wallet at %s', (v
     expect(chosen).toHaveLength(111);
     const rent = sum(await lamportsOf(chosen.map((t: any) => t.account)));
     const estimate = page.getByTestId('rent-selected-total');
-    await estimate.waitFor({ timeout: 30_000 });
+    await estimate.waitFor({ timeout: 60_000 });
     expect(Number(await estimate.getAttribute('data-lamports'))).toBe(rent);
     const before = await balance(wallet);
     await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
@@ -337,7 +337,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('large wallet at %s', (v
     const fees = sum(wallet.approvals[0].map(networkFee));
     const change = (await balance(wallet)) - before;
     expect(change).toBe(rent - fees);
-    expect(review).toEqual({ rent, serviceFee: 0, networkFee: fees, solChange: change, destroyed: 111 });
+    expect(review).toEqual({ rent, serviceFee: 0, networkFee: fees, solChange: change, simulated: change, destroyed: 111 });
     expect(await lamportsOf(chosen.map((t: any) => t.account))).toEqual(chosen.map(() => 0));
     await shot(page, `large-done-${viewport}`);
   }, 420_000);

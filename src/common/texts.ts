@@ -283,7 +283,9 @@ export const TRUTH = {
   reviewServiceFee: 'Service fee (1%)',
   reviewNetworkFee: 'Network fee',
   reviewSolChange: 'Your SOL balance changes by',
-  reviewSimulated: 'Simulated on the chain just now; nothing is signed until you confirm.',
+  reviewSimulated: 'The chain simulated these transactions just now and agrees; nothing is signed until you confirm.',
+  reviewSimulationDiffers: (sol: string, negative: boolean): string =>
+    `The chain's simulation shows ${negative ? '−' : '+'}${sol} SOL for your balance (programs it does not run in simulation leave their refunds out).`,
   reviewTransactions: (n: number): string => `${n} transaction${n === 1 ? '' : 's'}, one wallet approval`,
   reviewConfirm: 'Confirm and sign',
   reviewCancel: 'Cancel',

@@ -142,6 +142,7 @@ describe('bulk token burn', () => {
     const review = reviews[reviews.length - 1];
     expect(review).toMatchObject({ rentLamports: rent, serviceFeeLamports: 0, networkFeeLamports: fees, transactions: 2 });
     expect(review.solChangeLamports).toBe(rent - fees);
+    expect(review.simulatedChangeLamports).toBe(rent - fees); // the chain's simulation agrees to the lamport
     expect(await chain.lamportsOf(tokens.map((t) => t.account))).toEqual(tokens.map(() => 0));
     expect(store.getState().selection.tokens).toEqual([]);
     // Wrapped SOL among them is unwrapped: the owner's own SOL comes back but is never counted as recovered.

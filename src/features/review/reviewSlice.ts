@@ -20,8 +20,10 @@ export interface BurnReview {
   unwrapLamports: number;
   serviceFeeLamports: number;
   networkFeeLamports: number;
-  /** The owner's balance change summed over the simulated transactions (fees included). */
+  /** The owner's balance change: rent read from the chain − service fee − network fee. */
   solChangeLamports: number;
+  /** The same, summed over the simulated transactions (fees included) as the chain answered. */
+  simulatedChangeLamports: number;
   transactions: number;
 }
 

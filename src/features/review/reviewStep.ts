@@ -76,7 +76,11 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     unwrapLamports: input.unwrapLamports ?? 0,
     serviceFeeLamports: input.serviceFeeLamports,
     networkFeeLamports: networkFee,
-    solChangeLamports: change,
+    // What comes back by our own reading of the accounts (the guard's figures) and the fees; the simulation must
+    // agree. Where it does not (the local chain's emulated Metaplex programs do not run in simulation), the
+    // simulated figure is shown beside it rather than hidden.
+    solChangeLamports: input.rentLamports - input.serviceFeeLamports - networkFee,
+    simulatedChangeLamports: change,
     transactions: input.txs.length,
   };
   // Listen first: an answer may come in the same tick as the review opens.

@@ -19,6 +19,8 @@ import { type AssetRent, selectionRentForgotten, selectionRentRead, selectionRen
 // of 1,000 tokens is 10 getMultipleAccounts calls, not 1,000 reads).
 const SETTLE_MS = 150;
 const PER_CALL = 100;
+const READ_ATTEMPTS = 4;
+const RETRY_MS = 1_000;
 
 async function readTokenRents(
   api: AppListenerEffectAPI,
@@ -84,14 +86,21 @@ export async function readSelectionRent(_action: unknown, api: AppListenerEffect
   const newNfts = nftMints.filter((m) => !(m in state.selectionRent.nfts));
   if (newTokens.length === 0 && newNfts.length === 0) return;
   api.dispatch(selectionRentReading());
-  try {
-    const [tokens, nfts] = await Promise.all([
-      readTokenRents(api, owner, newTokens),
-      readNftRents(api, owner, newNfts),
-    ]);
-    api.dispatch(selectionRentRead({ tokens, nfts }));
-  } catch {
-    if (!api.signal.aborted) api.dispatch(selectionRentRead({ tokens: {}, nfts: {} }));
+  // A failed read is tried again (the card would otherwise wait for figures forever).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [tokens, nfts] = await Promise.all([readTokenRents(api, owner, newTokens), readNftRents(api, owner, newNfts)]);
+      api.dispatch(selectionRentRead({ tokens, nfts }));
+      return;
+    } catch (err) {
+      if (api.signal.aborted) return;
+      if (attempt >= READ_ATTEMPTS) {
+        console.warn('[selection] could not read the selected accounts', err);
+        api.dispatch(selectionRentRead({ tokens: {}, nfts: {} }));
+        return;
+      }
+      await api.delay(RETRY_MS * attempt);
+    }
   }
 }
 
