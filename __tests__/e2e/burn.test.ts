@@ -141,6 +141,7 @@ test('bulk burn of 15 tokens: one approval, as few transactions as the size limi
     serviceFee: 0,
     networkFee: sum(txs.map(networkFee)),
     solChange: rent - sum(txs.map(networkFee)),
+    simulated: rent - sum(txs.map(networkFee)),
     destroyed: 15,
   });
   expect(await lamportsOf(tokens.map((t: any) => t.account))).toEqual(tokens.map(() => 0));
