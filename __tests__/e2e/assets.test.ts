@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import fs from 'fs';
 import path from 'path';
 import { formatTokenBalance } from '../../src/chain/format';
-import { ASSETS, SELECTION, errorFetchingTokens, selectedCount } from '../../src/common/texts';
+import { ASSETS, SELECTION, TRUTH, errorFetchingTokens, selectedCount } from '../../src/common/texts';
 import { isBurnable } from '../../src/features/tokens/tokenModel';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
@@ -182,7 +182,8 @@ describe('wallet assets screen in Chromium', () => {
     await eventually(20_000, async () =>
       expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(4)),
     );
-    expect(await panel.getByText(SELECTION.cnftsViewOnlyNote).count()).toBe(1);
+    expect(await panel.getByText(TRUTH.cnftsSelectedNote).count()).toBe(1); // issue 19 point 8: matches the buttons
+    expect(await panel.getByText(SELECTION.cnftsViewOnlyNote).count()).toBe(0);
     expect(await panel.getByRole('button', { name: SELECTION.burnSelectedTokens }).isEnabled()).toBe(true);
     expect(await panel.getByRole('button', { name: SELECTION.burnSelectedNfts }).isEnabled()).toBe(true);
     await page.getByTestId('token-card').nth(1).click(); // toggles back off
@@ -200,7 +201,9 @@ describe('wallet assets screen in Chromium', () => {
       5 + manifestNftNames(manifest).length,
     );
     expect(await page.getByRole('button', { name: 'Unwrap', exact: true }).count()).toBe(1);
-    expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(manifest.cnfts.length);
+    // Issue 19 point 8: no "View Only" beside working Trash / Burn buttons; the badge says what is true.
+    expect(await page.getByText(TRUTH.cnftBadge, { exact: true }).count()).toBe(manifest.cnfts.length);
+    expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0); // no NFT checkboxes (the mode switch has role switch)
     await page.getByTestId('cnft-card').nth(0).click();
     expect(await panel.getByTestId('selected-count').textContent()).toBe(selectedCount(0));

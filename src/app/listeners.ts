@@ -9,6 +9,7 @@ import { setupVacantListeners } from '../features/vacant/vacantListeners';
 import { setupSelectionRentListeners } from '../features/selectionRent/selectionRentListeners';
 import { setupWalletInfoListeners } from '../features/walletInfo/walletInfoListeners';
 import { setupLeftAloneListeners } from '../features/leftAlone/leftAloneListeners';
+import { setupCnftActivityListeners } from '../features/activity/cnftActivityListeners';
 import type { AppStartListening } from './listenerMiddleware';
 
 export function setupListeners(startAppListening: AppStartListening): void {
@@ -22,4 +23,5 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupSelectionRentListeners(startAppListening);
   setupWalletInfoListeners(startAppListening);
   setupLeftAloneListeners(startAppListening);
+  setupCnftActivityListeners(startAppListening);
 }

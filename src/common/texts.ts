@@ -309,6 +309,13 @@ export const TRUTH = {
   filterUnwrap: 'Wrapped SOL',
   noneMatch: 'Nothing here matches the search or filter.',
   shownOf: (shown: number, total: number): string => `${shown} of ${total} shown`,
+  // cNFT texts that match the buttons (point 8) and cNFT actions in Recent Activity (point 11)
+  cnftBadge: 'No rent back: trash or burn it here',
+  cnftsSelectedNote: "Selected cNFTs are not in the burn buttons above: use 'Trash selected' in the Compressed NFTs section.",
+  cnftTrashedTitle: 'cNFT sent to the trash wallet',
+  cnftBurnedTitle: 'cNFT burned',
+  cnftHiddenTitle: 'cNFT hidden (not moved)',
+  cnftQueueTitle: (n: number): string => `${n} cNFT${n === 1 ? '' : 's'} trashed by the queue`,
   // Left alone + hidden
   leftAloneTitle: 'Left alone',
   leftAloneHint: 'Accounts skipped on purpose, each with its reason.',

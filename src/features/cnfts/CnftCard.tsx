@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
-import { ASSETS } from '../../common/texts';
+import { TRUTH } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
 import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
 import { SpamLabels } from '../assetTools/SpamLabels';
@@ -38,7 +38,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
         {cnft.collection}
       </span>
       <SpamLabels labels={nftSpamLabels(cnft)} />
-      {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
+      {!bulkMode && <span className="view-only-badge">{TRUTH.cnftBadge}</span>}
       <CnftTrashButtons cnft={cnft} />
     </div>
   );

@@ -89,7 +89,10 @@ export async function readSelectionRent(_action: unknown, api: AppListenerEffect
   // A failed read is tried again (the card would otherwise wait for figures forever).
   for (let attempt = 1; ; attempt++) {
     try {
-      const [tokens, nfts] = await Promise.all([readTokenRents(api, owner, newTokens), readNftRents(api, owner, newNfts)]);
+      const [tokens, nfts] = await Promise.all([
+        readTokenRents(api, owner, newTokens),
+        readNftRents(api, owner, newNfts),
+      ]);
       api.dispatch(selectionRentRead({ tokens, nfts }));
       return;
     } catch (err) {
