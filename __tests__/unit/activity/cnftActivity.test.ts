@@ -19,7 +19,7 @@ it('trash, burn, hidden fallback and robust outcomes each add an entry; none cou
   );
   store.dispatch(
     robustTrashFinished({
-      asset: asset as never,
+      asset: asset,
       outcome: { assetId: asset.mint, status: 'success', method: 'robust', signature: 's4' },
     }),
   );
