@@ -320,6 +320,8 @@ export const TRUTH = {
   leftAloneTitle: 'Left alone',
   leftAloneHint: 'Accounts skipped on purpose, each with its reason.',
   hiddenTitle: 'Hidden items',
+  frozenLabel: 'Frozen by its mint: cannot be burned',
+  hide: 'Hide',
   showAgain: 'Show again',
   // Landing
   landingWhat: 'SolBack closes token accounts you no longer need and burns unwanted tokens and NFTs, so the rent they hold comes back to your wallet.',

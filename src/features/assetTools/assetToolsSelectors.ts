@@ -52,9 +52,23 @@ export function shownNfts<T extends Nft | Cnft>(
   return out;
 }
 
+/** Mints whose account the token program refuses to burn (frozen by the mint): labelled, offered to hide. */
+export const selectFrozenMints = createSelector(
+  [(s: RootState) => s.leftAlone.accounts],
+  (accounts) => new Set(accounts.filter((a) => a.reason === 'frozen').map((a) => a.mint)),
+);
+
 export const selectShownTokens = createSelector(
-  [selectVisibleTokens, (s: RootState) => s.assetTools.token, (s: RootState) => s.selectionRent.tokens],
-  shownTokens,
+  [
+    selectVisibleTokens,
+    (s: RootState) => s.assetTools.token,
+    (s: RootState) => s.selectionRent.tokens,
+    (s: RootState) => s.hiddenAssets.ids,
+  ],
+  (tokens, tools, rents, hidden) => {
+    const gone = new Set(hidden);
+    return shownTokens(hidden.length ? tokens.filter((t) => !gone.has(t.mint)) : tokens, tools, rents);
+  },
 );
 export const selectShownNfts = createSelector(
   [selectNfts, (s: RootState) => s.assetTools.nft, (s: RootState) => s.selectionRent.nfts],
@@ -65,6 +79,6 @@ export const selectShownCnfts = createSelector(
   (cnfts, tools) => shownNfts(cnfts, tools, {}),
 );
 
-/** What "Select all" takes from a shown list: never wrapped SOL (nothing to burn, it is the owner's SOL). */
-export const selectAllCandidates = (tokens: readonly Token[]): string[] =>
-  tokens.filter((t) => !isWrappedSol(t)).map((t) => t.mint);
+/** What "Select all" takes from a shown list: never wrapped SOL (the owner's SOL) nor a frozen (unburnable) account. */
+export const selectAllCandidates = (tokens: readonly Token[], frozen: ReadonlySet<string> = new Set()): string[] =>
+  tokens.filter((t) => !isWrappedSol(t) && !frozen.has(t.mint)).map((t) => t.mint);

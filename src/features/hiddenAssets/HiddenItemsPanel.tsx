@@ -1,6 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TRUTH } from '../../common/texts';
 import { selectCnfts } from '../cnfts/cnftsSlice';
+import { selectTokens } from '../tokens/tokensSlice';
 import { assetsUnhidden, selectHiddenAssetIds } from './hiddenAssetsSlice';
 
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
@@ -10,8 +11,12 @@ export function HiddenItemsPanel() {
   const dispatch = useAppDispatch();
   const ids = useAppSelector(selectHiddenAssetIds);
   const cnfts = useAppSelector(selectCnfts);
+  const tokens = useAppSelector(selectTokens);
   if (ids.length === 0) return null;
-  const names = new Map(cnfts.map((c) => [c.mint, c.name]));
+  const names = new Map([
+    ...cnfts.map((c) => [c.mint, c.name] as const),
+    ...tokens.map((t) => [t.mint, t.name] as const),
+  ]);
   return (
     <section className="asset-section hidden-items" aria-label={TRUTH.hiddenTitle} data-testid="hidden-items">
       <details>

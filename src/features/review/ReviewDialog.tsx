@@ -99,8 +99,17 @@ export function ReviewDialog() {
             sign={review.solChangeLamports < 0 ? '−' : '+'}
           />
         </ul>
-        <p className="review-note">
-          {TRUTH.reviewSimulated} {TRUTH.reviewTransactions(review.transactions)}
+        {review.simulatedChangeLamports !== review.solChangeLamports && (
+          <p className="review-note" data-testid="review-simulated" data-lamports={review.simulatedChangeLamports}>
+            {TRUTH.reviewSimulationDiffers(
+              exactSol(Math.abs(review.simulatedChangeLamports)),
+              review.simulatedChangeLamports < 0,
+            )}
+          </p>
+        )}
+        <p className="review-note" data-testid="review-simulated-agrees" data-lamports={review.simulatedChangeLamports}>
+          {review.simulatedChangeLamports === review.solChangeLamports && TRUTH.reviewSimulated}{' '}
+          {TRUTH.reviewTransactions(review.transactions)}
         </p>
         <div className="review-actions">
           <button type="button" className="tools-button" onClick={cancel}>

@@ -3,7 +3,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatTokenBalance, formatUiAmountString } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
 import { ASSETS, TRUTH } from '../../common/texts';
-import { isWrappedSol, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
+import { isWrappedSol, selectFrozenMints, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
+import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { SpamLabels } from '../assetTools/SpamLabels';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
 import { AssetImage } from '../selection/AssetImage';
@@ -20,6 +21,7 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
   const balance =
     (token.uiAmount && formatUiAmountString(token.uiAmount)) || formatTokenBalance(token.balance, token.decimals);
   const wrapped = isWrappedSol(token);
+  const frozen = useAppSelector(selectFrozenMints).has(token.mint);
   return (
     <div
       className={`asset-card token-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
@@ -51,7 +53,22 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
         </span>
       )}
       <SpamLabels labels={tokenSpamLabels(token)} />
-      {!bulkMode && (
+      {frozen && (
+        <span className="frozen-row">
+          <span className="spam-label" data-testid="frozen-label">
+            {TRUTH.frozenLabel}
+          </span>
+          <button
+            type="button"
+            className="tools-button"
+            data-testid="hide-token"
+            onClick={(e) => (e.stopPropagation(), dispatch(assetsHidden({ ids: [token.mint] })))}
+          >
+            {TRUTH.hide}
+          </button>
+        </span>
+      )}
+      {!bulkMode && !frozen && (
         <button
           type="button"
           className="burn-button"

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
-import { selectAllCandidates, selectShownTokens } from '../assetTools/assetToolsSelectors';
+import { selectAllCandidates, selectFrozenMints, selectShownTokens } from '../assetTools/assetToolsSelectors';
 import { SectionToolbar } from '../assetTools/SectionToolbar';
 import { AssetSection } from '../selection/AssetSection';
 import { TokenCard } from './TokenCard';
@@ -14,6 +14,7 @@ export function TokensSection() {
   const all = useAppSelector(selectVisibleTokens);
   const tokens = useAppSelector(selectShownTokens);
   const loading = useAppSelector(selectTokensLoading);
+  const frozen = useAppSelector(selectFrozenMints);
   return (
     <AssetSection
       title={ASSETS.tokensSection}
@@ -27,7 +28,7 @@ export function TokensSection() {
           kind="token"
           shown={tokens.length}
           total={all.length}
-          selectable={selectAllCandidates(tokens)}
+          selectable={selectAllCandidates(tokens, frozen)}
           filters={['all', 'burnable', 'spam', 'unwrap']}
           sorts={['default', 'name', 'solBack']}
         />
