@@ -70,5 +70,21 @@ module.exports = tseslint.config(
     files: ['backend/**', 'src/chain/**', 'src/common/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks], patterns: [noFeatureImports] }] },
   },
+  {
+    // Every /api answer is checked against its wire contract (src/common/api): `ctx.body = {...} satisfies XResponse`.
+    // The JSON-RPC proxy passes the node's answers through, and static files are not JSON.
+    files: ['backend/routes/**/*.ts'],
+    ignores: ['backend/routes/rpc/**', 'backend/routes/static/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "AssignmentExpression[left.object.name='ctx'][left.property.name='body'][right.type!='TSSatisfiesExpression']",
+          message: 'Check the body against its response type: ctx.body = { ... } satisfies XResponse (src/common/api).',
+        },
+      ],
+    },
+  },
   prettier,
 );

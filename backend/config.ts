@@ -22,6 +22,13 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The same for /api/rpc, which wallets poll (RPC_RATE_LIMIT_PER_MINUTE, default 3000; 0 = off). */
   rpcRateLimitPerMinute: number;
+  /** LOCALNET_LAMPORTS_PER_BYTE: the local chain's rent per byte after funding; unset = saved in dataDir, else mainnet's. */
+  localnetLamportsPerByte?: number;
+  /** RELAYER_KEYPAIR: pays network fees for wallets with no SOL (local default `<dataDir>/relayer-keypair.json`). */
+  relayerKeypairPath?: string;
+  /** RELAYER_PER_CLIENT_PER_DAY (default 20) and RELAYER_DAILY_CAP (default 1000): relayed transactions. */
+  relayerPerClientPerDay?: number;
+  relayerPerDay?: number;
   /** Upstream mode: how long one JSON-RPC call to the provider may take (UPSTREAM_TIMEOUT_MS, default 30 000). */
   upstreamTimeoutMs: number;
   /** Upstream mode: DAS pages of 1000 read per wallet before a listing is cut short with a note (DAS_MAX_PAGES, 200). */
@@ -51,6 +58,10 @@ const EnvSchema = z.object({
   STATIC_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
+  LOCALNET_LAMPORTS_PER_BYTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
+  RELAYER_KEYPAIR: optionalString,
+  RELAYER_PER_CLIENT_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  RELAYER_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
   LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
   DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
@@ -87,6 +98,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryOnly: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
+    localnetLamportsPerByte: e.LOCALNET_LAMPORTS_PER_BYTE,
+    relayerKeypairPath: e.RELAYER_KEYPAIR ? path.resolve(e.RELAYER_KEYPAIR) : undefined,
+    relayerPerClientPerDay: e.RELAYER_PER_CLIENT_PER_DAY,
+    relayerPerDay: e.RELAYER_DAILY_CAP,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     dasMaxPages: e.DAS_MAX_PAGES,
     upstreamRetryBaseMs: 250,

@@ -8,8 +8,10 @@ import { type BrowserResult, measureBrowser } from './browser';
 import { type BundleResult, measureBundle } from './bundle';
 import { type PackingResult, measurePacking } from './packing';
 import { type LoadRow, CONCURRENCY, DURATION_MS, measureServerLoad } from './serverLoad';
+import { type PerWalletResult, measurePerWallet } from './perWallet';
 import { type SolBackResult, measureSolBack } from './solBack';
 import { type SpecWayResult, measureSpecWay } from './specWay';
+import { type SurplusResult, measureSurplus } from './surplus';
 import { QUICK, fund, startBench } from './support';
 import { printTable } from './table';
 
@@ -23,6 +25,8 @@ export interface BenchResults {
   specWay?: SpecWayResult;
   serverLoad?: { concurrency: number; durationMs: number; rows: LoadRow[] };
   solBack?: SolBackResult;
+  perWallet?: PerWalletResult;
+  surplus?: SurplusResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
   failures: { section: string; error: string }[];
@@ -70,6 +74,8 @@ async function main() {
       if (rows) results.serverLoad = { concurrency: CONCURRENCY, durationMs: DURATION_MS, rows };
     }
     results.solBack = await section('solBack', () => measureSolBack(bench));
+    results.perWallet = await section('perWallet', () => measurePerWallet(bench));
+    results.surplus = await section('surplus', () => measureSurplus(bench));
     results.browser = await section('browser', () => measureBrowser(bench, log));
     if (results.browser) results.fundLargeMs.push(results.browser.fundMs);
   } finally {

@@ -2,6 +2,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { BenchResults } from './run';
+import { surplusRows } from './surplus';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
 
@@ -65,6 +66,17 @@ export function tableRows(r: BenchResults): Row[] {
     rows.push(['SOL back per NFT: full burn (burnV1)', `${n(sb.fullBurn.grossPerNft)} lamports (net ${n(sb.fullBurn.netPerNft)})`,
       `SPL burn+close ${n(sb.splBurnClose.grossPerNft)} (net ${n(sb.splBurnClose.netPerNft)}); ×${n(sb.ratio, 2)}`, 'more than SPL', ok(sb.ratio > 1)]);
   } else rows.push(['SOL back', missing('solBack'), '', '', '']);
+
+  const pw = r.perWallet;
+  if (pw) {
+    rows.push(['SOL back per demo wallet: full recovery', `${n(pw.solBackGross)} lamports`, `spec's way ${n(pw.specGross)}; ×${n(pw.ratio, 2)}`,
+      'more than the spec', ok(pw.ratio > 1)]);
+    for (const k of pw.perKind)
+      rows.push([`  per kind: ${k.kind} (${k.count})`, `${n(k.solBackGross)} lamports`, `spec's way ${n(k.specGross)}`, '≥ the spec', ok(k.solBackGross >= k.specGross)]);
+    rows.push(['  vacant closes (both ways)', `${n(pw.vacantGross)} lamports`, '—', '—', '—']);
+  } else rows.push(['SOL back per wallet', missing('perWallet'), '', '', '']);
+  if (r.surplus) rows.push(...surplusRows(r.surplus, n));
+  else rows.push(['surplus rent', missing('surplus'), '', '', '']);
 
   const bu = r.bundle;
   if (bu) {

@@ -68,3 +68,16 @@ describe('lint: components use the typed store hooks', () => {
     expect(restrictedImports(await lint('src/app/hooks.ts'))).toEqual([]);
   });
 });
+
+describe('lint: every /api handler checks its body against the wire contract', () => {
+  it('a handler whose body lost its `satisfies <Response>` fails', async () => {
+    const file = 'backend/routes/config/index.ts';
+    const source = fs.readFileSync(path.join(root, file), 'utf8');
+    expect(source).toContain('} satisfies ConfigResponse;');
+    const [unchecked] = await eslint.lintText(source.replace('} satisfies ConfigResponse;', '};'), { filePath: path.join(root, file) });
+    const errors = unchecked.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toContain('satisfies XResponse');
+    expect((await lint(file)).filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'http';
 import Koa from 'koa';
 import { coalesceGets } from '../../backend/middleware/coalesce';
 import { errorHandler } from '../../backend/middleware/errorHandler';
+import { nodeHandler } from '../../backend/nodeHandler';
 import { createSharedAnswers, type SharedAnswers } from '../../backend/services/sharedAnswers';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 import { startServer, type TestServer } from './helpers';
@@ -26,7 +27,7 @@ function countingApp(shared: SharedAnswers | undefined, runs: { n: number }) {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, run: runs.n, path: ctx.path };
   });
-  const server = http.createServer(app.callback()).listen(0);
+  const server = http.createServer(nodeHandler(app)).listen(0);
   return { base: `http://localhost:${(server.address() as { port: number }).port}`, close: () => server.close() };
 }
 

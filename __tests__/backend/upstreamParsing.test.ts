@@ -104,6 +104,23 @@ describe('Token-2022 metadata through the metadata pointer', () => {
   });
 });
 
+describe("the providers' documented limits", () => {
+  it('asks getMultipleAccounts for at most 100 keys a call (Solana JSON-RPC reference)', async () => {
+    const up = await startReplayUpstream();
+    try {
+      const mints = Array.from({ length: 150 }, () => PublicKey.unique().toBase58());
+      const infos = await fetchMintInfos(createRpcClient(httpTransport(up.url)), [AAPLX, ...mints]);
+      const calls = up.seen.filter((r) => r.method === 'getMultipleAccounts').map((r) => (r.params[0] as string[]).length);
+      expect(calls.reduce((a, b) => a + b, 0)).toBe(151 * 3); // mint, metadata PDA and edition PDA of each
+      expect(Math.max(...calls)).toBe(100);
+      expect(infos.get(AAPLX)!.name).toBe('Apple xStock');
+      expect(infos.get(mints[0])!.exists).toBe(false);
+    } finally {
+      await up.close();
+    }
+  });
+});
+
 describe('DAS answers', () => {
   const madLad = fixture('das/getAsset-showCollectionMetadata.json').response;
   const animated = fixture('das/getAsset-animated.json').response;

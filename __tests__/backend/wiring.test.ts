@@ -32,7 +32,7 @@ describe('backend wiring', () => {
     expect(API_ROUTES.map(([name]) => name).sort()).toEqual(folders);
     const routers = apiRouters(s.solback.services);
     API_ROUTES.forEach(([name], i) => {
-      const segments = new Set((routers[i] as Router).stack.map((layer) => String(layer.path).split('/')[2]));
+      const segments = new Set((routers[i]).stack.map((layer) => String(layer.path).split('/')[2]));
       expect([name, [...segments].sort()]).toEqual([name, (GROUPS[name] ?? [name]).sort()]);
     });
   });

@@ -193,18 +193,16 @@ describe('wallet assets screen in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS, 'bulk-on.png'), fullPage: true });
 
     await page.getByTestId('bulk-mode-toggle').click();
-    await eventually(20_000, async () =>
-      expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)),
-    );
+    await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)));
     // Six token cards: five burn, wrapped SOL unwraps (its SOL is the owner's own, issue 19).
-    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(
-      5 + manifestNftNames(manifest).length,
-    );
+    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(5 + manifestNftNames(manifest).length);
     expect(await page.getByRole('button', { name: 'Unwrap', exact: true }).count()).toBe(1);
     // Issue 19 point 8: no "View Only" beside working Trash / Burn buttons; the badge says what is true.
     expect(await page.getByText(TRUTH.cnftBadge, { exact: true }).count()).toBe(manifest.cnfts.length);
     expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(0);
-    expect(await page.getByRole('checkbox').count()).toBe(0); // no NFT checkboxes (the mode switch has role switch)
+    // No NFT checkboxes (the mode switch has role switch); the vacant banner's own tick boxes (surplus, fee relay) aside.
+    const bannerBoxes = await page.getByTestId('vacant-banner').getByRole('checkbox').count();
+    expect(await page.getByRole('checkbox').count()).toBe(bannerBoxes);
     await page.getByTestId('cnft-card').nth(0).click();
     expect(await panel.getByTestId('selected-count').textContent()).toBe(selectedCount(0));
     await page.screenshot({ path: path.join(SHOTS, 'bulk-off.png'), fullPage: true });

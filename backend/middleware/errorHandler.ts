@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import type { ApiFailure } from '../../src/common/api';
 import { AppError, isRateLimited } from '../errors';
 import { upstreamFailure, UPSTREAM_UNAVAILABLE } from '../services/upstreamFaults';
 
@@ -14,7 +15,7 @@ export function errorHandler(): Middleware {
       else ctx.state.log?.debug({ err: (err as Error)?.message }, 'client error');
       ctx.status = status;
       if (ctx.path.startsWith('/api')) {
-        ctx.body = { success: false, error: message };
+        ctx.body = { success: false, error: message } satisfies ApiFailure;
       } else {
         ctx.type = 'text/plain';
         ctx.body = message;

@@ -1,7 +1,7 @@
 // Providers on free plans often refuse JSON-RPC batches: with a single error object (id null) instead of an array,
 // or an HTTP error. The browser (web3.js) and our own code batch freely, so a refused batch is sent again as single
 // requests (a few at a time) and the answers put back in order; the refusal is remembered for a while.
-import { RpcError } from '../errors';
+import { type RpcError } from '../errors';
 import type { RpcTransport } from './rpc';
 
 const SPLIT_CONCURRENCY = 4;

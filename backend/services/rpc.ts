@@ -118,4 +118,4 @@ function singleHttpTransport(url: string, opts: HttpTransportOptions): RpcTransp
 }
 
 const hasJsonRpcShape = (a: unknown) =>
-  Array.isArray(a) || (!!a && typeof a === 'object' && ('result' in (a as object) || 'error' in (a as object)));
+  Array.isArray(a) || (!!a && typeof a === 'object' && ('result' in (a) || 'error' in (a)));

@@ -1,4 +1,5 @@
 import type { AssetCompression, WalletAsset } from '../../src/common/api';
+import { type DasKindFields, classifyAsset } from '../../src/chain/assetKind';
 import type { DasAsset, DasClient } from './das';
 import { assetCollection, assetImage } from './dasParse';
 import type { RpcClient } from './rpc';
@@ -55,8 +56,10 @@ export async function listWalletAssets(das: DasClient, rpc: RpcClient, owner: st
     ...assetCollection(a),
     compressed: !!a.compression?.compressed,
     ...(a.ownership
-      ? { ownership: { owner: a.ownership.owner, delegate: a.ownership.delegate ?? null, delegated: !!a.ownership.delegated } }
+      ? { ownership: { owner: a.ownership.owner, delegate: a.ownership.delegate ?? null, delegated: !!a.ownership.delegated,
+          ...ownershipFlags(a) } }
       : {}),
+    ...kindFields(a),
   });
 
   return {
@@ -83,5 +86,23 @@ function compressionOf(a: DasAsset): AssetCompression {
     data_hash: c.data_hash ?? '',
     creator_hash: c.creator_hash ?? '',
     leaf_id: c.leaf_id ?? 0,
+    ...v2Fields(c),
   };
+}
+
+// Issue 14: the kind and what the programs refuse (src/chain/assetKind.ts), and the V2 / freeze fields DAS answers.
+function kindFields(a: DasAsset): Pick<WalletAsset, 'kind' | 'blocked'> {
+  const info = classifyAsset(a as DasKindFields);
+  return { kind: info.kind, ...(info.blocked ? { blocked: info.blocked } : {}) };
+}
+
+function ownershipFlags(a: DasAsset): { frozen?: boolean; non_transferable?: boolean } {
+  const o = (a as DasKindFields).ownership ?? {};
+  return { ...(o.frozen ? { frozen: true } : {}), ...(o.non_transferable !== undefined ? { non_transferable: o.non_transferable } : {}) };
+}
+
+function v2Fields(c: DasKindFields['compression']): Partial<AssetCompression> {
+  if (!c || c.flags === undefined) return {};
+  return { flags: c.flags, ...(c.collection_hash ? { collection_hash: c.collection_hash } : {}),
+    ...(c.asset_data_hash ? { asset_data_hash: c.asset_data_hash } : {}) };
 }

@@ -1,6 +1,6 @@
 // Token-2022 display amounts on the local chain, as agave 2.2+ parses them: mints made by the real Token-2022 program
 // in LiteSVM with the scaled-UI-amount and interest-bearing extensions, read by a stock Connection (jsonParsed).
-import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction, type ParsedAccountData } from '@solana/web3.js';
+import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import * as T from '@solana/spl-token';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { fixture } from '../../support/replayUpstream';
@@ -48,7 +48,7 @@ describe('display amounts of Token-2022 extensions', () => {
     const { owner, ata } = await mintWith(T.ExtensionType.ScaledUiAmountConfig,
       (m) => T.createInitializeScaledUiAmountConfigInstruction(m.publicKey, payer.publicKey, multiplier, P22), 8, 1_234_567_890n);
     const [account] = (await rpc.connection.getParsedTokenAccountsByOwner(owner, { programId: P22 })).value;
-    const info = (account.account.data as ParsedAccountData).parsed.info;
+    const info = (account.account.data).parsed.info;
     expect(account.pubkey.toBase58()).toBe(ata.toBase58());
     // 12.3456789 × 1.0032690125398187 = 12.386037079136675…, cut to the mint's 8 decimals.
     expect(info.tokenAmount).toEqual({ amount: '1234567890', decimals: 8, uiAmount: 12.38603707, uiAmountString: '12.38603707' });
@@ -71,7 +71,7 @@ describe('display amounts of Token-2022 extensions', () => {
     localnet.chain.setAccount(mint.publicKey.toBase58(), { lamports: acc.lamports, data: bytes, owner: P22.toBase58() });
     const [account] = (await rpc.connection.getParsedTokenAccountsByOwner(owner, { programId: P22 })).value;
     // 1000.00 × e^0.05 = 1051.2710963… → 1051.27 at the mint's 2 decimals.
-    expect((account.account.data as ParsedAccountData).parsed.info.tokenAmount).toEqual({ amount: '100000', decimals: 2, uiAmount: 1051.27, uiAmountString: '1051.27' });
+    expect((account.account.data).parsed.info.tokenAmount).toEqual({ amount: '100000', decimals: 2, uiAmount: 1051.27, uiAmountString: '1051.27' });
   });
 });
 

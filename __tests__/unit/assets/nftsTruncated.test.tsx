@@ -4,7 +4,7 @@ import type { Connection } from '@solana/web3.js';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra } from '../../../src/app/walletPort';
-import type { WalletAsset } from '../../../src/common/apiTypes';
+import type { WalletAsset } from '../../../src/common/api';
 import { NftsSection } from '../../../src/features/nfts/NftsSection';
 import { walletConnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';

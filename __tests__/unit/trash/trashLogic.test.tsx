@@ -61,7 +61,7 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
       confirmTransaction: async () => ({ context: { slot: 1 }, value: { err: null } }),
       getSignatureStatuses: async () => ({ context: { slot: 1 }, value: [null] }),
       ...conn,
-    } as TrashDeps['connection'],
+    },
     // The §9 pauses are recorded and skipped; the 120 s signing limit never ends (the wallet answers at once).
     delay: (ms) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve(void delays.push(ms))),
   };
@@ -127,7 +127,7 @@ describe('§5 / §8.4 texts of the trash logic', () => {
     data.writeUInt32LE(depth, 6);
     d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false }));
     const sign = d.wallet.signTransaction!;
-    d.wallet.signTransaction = async <T,>(tx: T) => ((sent = tx as unknown as Transaction), sign(tx as never) as Promise<T>);
+    d.wallet.signTransaction = async <T,>(tx: T) => ((sent = tx as unknown as Transaction), sign(tx as never));
     await standardTrash(d, assetId());
     expect(sent!.instructions[1].keys.length).toBe(8 + depth - canopy);
   });

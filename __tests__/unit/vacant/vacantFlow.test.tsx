@@ -175,6 +175,7 @@ describe('vacant burn flow', () => {
     ['submit: insufficient funds', () => ({ submit: { status: 400, body: { success: false, error: 'Attempt to debit an account but found no record of a prior credit; insufficient funds' } } }), VACANT_ERRORS.insufficientFunds],
     ['submit: expired', () => ({ submit: { status: 400, body: { success: false, error: 'Blockhash not found' } } }), VACANT_ERRORS.expired],
     ['submit: other', () => ({ submit: { status: 400, body: { success: false, error: 'custom program error: 0xb' } } }), 'Transaction failed: custom program error: 0xb'],
+    ['submit: a 200 answer with success false', () => ({ submit: { status: 200, body: { success: false, error: 'custom program error: 0xb' } } }), 'Transaction failed: custom program error: 0xb'],
   ])('%s → the §8.1 alert', async (_name, make, text) => {
     const m = make() as { wallet?: null; list?: unknown; submit?: typeof submitAnswer };
     if (m.list) listed = m.list;
@@ -184,6 +185,21 @@ describe('vacant burn flow', () => {
     store.dispatch(vacantBurnRequested());
     await until(() => store.getState().vacant.status !== 'processing');
     expect(store.getState().vacant).toMatchObject({ status: 'idle', alert: text });
+  });
+
+  it('a prepare answered 200 with success false → "Error preparing transactions: <its error>"', async () => {
+    server.respond((req) =>
+      req.path === '/api/burn-vacant-accounts'
+        ? { body: listed }
+        : req.path === '/api/prepare-burn-transactions'
+          ? { body: { success: false, accountCount: 0, error: 'Fee wallet unavailable' } }
+          : req.path === '/api/config' ? { body: { success: true, feeWallet: FEE_WALLET } } : undefined,
+    );
+    const { store } = setup();
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(store.getState().vacant.alert).toBe('Error preparing transactions: Fee wallet unavailable');
+    expect(requests('/api/submit-burn-transaction')).toHaveLength(0);
   });
 
   it('prepare failure → "Error preparing transactions: ..."', async () => {
@@ -204,7 +220,7 @@ describe('vacant burn flow', () => {
 describe('vacant banner', () => {
   const estimate = (vacantAccounts: number, vacantRent: number) => ({
     total: vacantRent, rentPerAccount: 0, nftRentPerAsset: 0, nftAccounts: 0, tokenAccounts: 0, vacantAccounts,
-    nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0,
+    nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0, surplusRent: 0, surplusAccounts: 0,
   });
 
   it('hidden without vacant rent; shows count and exact SOL; PROCESSING... and Reset while busy; alert then reload', async () => {

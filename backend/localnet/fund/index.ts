@@ -4,8 +4,10 @@ import type { Keypair } from '@solana/web3.js';
 import type { Chain } from '../chain';
 import type { MetaplexPlugin } from '../metaplex';
 import { fundDemoTokens } from './demo';
+import { fundDemoKinds } from './demoKinds';
 import { fundLargeTokens, LARGE } from './large';
 import type { FundManifest } from './manifest';
+import { fundOwnedMints } from './ownedMints';
 
 export type FundProfile = 'demo' | 'large';
 export interface FundEnv {
@@ -28,7 +30,7 @@ export async function fundOwner(env: FundEnv, owner: string, profile: FundProfil
     tree: null, cnfts: [] };
   const manifest: FundManifest = profile === 'large'
     ? { ...base, ...(await fundLargeTokens(env, owner)) }
-    : { ...base, ...fundDemoTokens(env, owner) };
+    : { ...base, ...fundDemoTokens(env, owner), ownedMints: fundOwnedMints(env, owner) };
   if (metaplex) {
     const large = profile === 'large';
     await new Promise<void>((r) => setImmediate(r));
@@ -37,6 +39,7 @@ export async function fundOwner(env: FundEnv, owner: string, profile: FundProfil
     const c = metaplex.fundCnfts(owner, large ? LARGE.cnfts : DEMO_CNFTS, large ? undefined : { delegateIndexes: [0], delegate: env.delegate });
     await new Promise<void>((r) => setImmediate(r));
     Object.assign(manifest, { collection: n.collection, nfts: n.nfts, tree: c.tree, cnfts: c.cnfts });
+    if (!large) Object.assign(manifest, fundDemoKinds(env, owner));
   }
   return manifest;
 }

@@ -1,5 +1,5 @@
 // What `fund(owner, profile)` made, address by address (answered by POST /api/localnet/fund).
-import type { CnftEntry, NftEntry } from '../metaplex';
+import type { CnftEntry, KindsManifest, NftEntry } from '../metaplex';
 
 export type TokenProgramName = 'spl-token' | 'spl-token-2022';
 
@@ -16,6 +16,9 @@ export interface FundedEmptyAccount {
 
 export interface FundedFrozenAccount { account: string; mint: string; program: string; lamports: number; amount: string }
 
+/** A mint whose mint authority is the funded wallet (demo profile). */
+export interface FundedMint { mint: string; program: string; space: number; lamports: number }
+
 export interface FundedWrappedSol { account: string; lamports: number; amount: string }
 
 export interface FundManifest {
@@ -26,9 +29,13 @@ export interface FundManifest {
   wrappedSol: FundedWrappedSol | null;
   emptyAccounts: FundedEmptyAccount[];
   frozenAccounts: FundedFrozenAccount[];
+  /** Mints the wallet is mint authority of (demo: 2; large: none). */
+  ownedMints?: FundedMint[];
   // From the Metaplex plugin (entry shapes owned by backend/localnet/metaplex).
   collection: NftEntry | null;
   nfts: NftEntry[];
   tree: string | null;
   cnfts: CnftEntry[];
+  /** demo only: pNFTs, print edition, Token-2022 NFT, Core assets, Bubblegum V2 leaves, each entry naming its kind. */
+  kinds?: KindsManifest;
 }

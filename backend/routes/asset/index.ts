@@ -7,6 +7,7 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';
 import { assetCollection as collectionOf } from '../../services/dasParse';
 import { AssetIdSchema } from './schema';
+import type { AssetDiagnosticResponse, AssetProofResponse, AssetResponse } from '../../../src/common/api';
 
 type Ctx = ValidatedContext<typeof AssetIdSchema>;
 
@@ -39,7 +40,7 @@ export function assetRoutes(services: Services): Router {
         creator_hash: asset?.compression?.creator_hash,
         leaf: proof.leaf,
       },
-    };
+    } satisfies AssetProofResponse;
   });
 
   router.get('/helius/asset/:assetId', validate(AssetIdSchema), async (ctx: Ctx) => {
@@ -60,7 +61,7 @@ export function assetRoutes(services: Services): Router {
           ? { owner: asset.ownership.owner, delegate: asset.ownership.delegate ?? null, delegated: !!asset.ownership.delegated }
           : undefined,
       },
-    };
+    } satisfies AssetResponse;
   });
 
   router.get('/asset/diagnostic/:assetId', validate(AssetIdSchema), async (ctx: Ctx) => {
@@ -101,7 +102,7 @@ export function assetRoutes(services: Services): Router {
         root: proof?.root ?? null,
         tree_root: treeRoot,
       },
-    };
+    } satisfies AssetDiagnosticResponse;
   });
   return router;
 }

@@ -7,6 +7,7 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { buildOr400, loadLeaf, serializeUnsigned } from '../../services/cnftData';
 import { NOT_OWNER } from '../../services/delegatedTransfer';
 import { BurnCnftSchema } from './schema';
+import type { BurnCnftResponse } from '../../../src/common/api';
 
 export const OWNER_BURN_MESSAGE = 'The server cannot burn a cNFT. Sign this Bubblegum burn with the owner wallet to burn it.';
 
@@ -30,7 +31,7 @@ export function burnCnftRoutes(services: Services): Router {
     const tx = buildOr400(() => buildBurnTransaction(leaf));
     const { blockhash } = await services.connection.getLatestBlockhash('confirmed');
     tx.recentBlockhash = blockhash;
-    ctx.body = { success: true, isSimulated: false, message: OWNER_BURN_MESSAGE, owner: asset.ownership.owner, transaction: serializeUnsigned(tx) };
+    ctx.body = { success: true, isSimulated: false, message: OWNER_BURN_MESSAGE, owner: asset.ownership.owner, transaction: serializeUnsigned(tx) } satisfies BurnCnftResponse;
   });
   return router;
 }

@@ -9,6 +9,7 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { assetCollection, assetName, buildOr400, fetchCnft, INVALID_SIGNATURE, loadLeaf, serializeUnsigned, verifySignedText } from '../../services/cnftData';
 import { NOT_OWNER, requireDelegate } from '../../services/delegatedTransfer';
 import { BurnRequestSchema, DelegateSchema } from './schema';
+import type { CnftBurnResponse, CnftDelegateResponse } from '../../../src/common/api';
 
 export const SERVER_BURN_MESSAGE =
   'Authorisation verified. This server does not burn cNFTs (only the tree authority could). Nothing was burned: burn it from its card with your wallet, which signs a Bubblegum burn as the owner.';
@@ -35,7 +36,7 @@ export function cnftRoutes(services: Services): Router {
       isSimulated: true,
       message: SERVER_BURN_MESSAGE,
       assetDetails: { name: assetName(asset), collection: assetCollection(asset) },
-    };
+    } satisfies CnftBurnResponse;
   });
 
   router.post('/delegate', validate(DelegateSchema), async (ctx: ValidatedContext<typeof DelegateSchema>) => {
@@ -63,7 +64,7 @@ export function cnftRoutes(services: Services): Router {
         delegate,
       },
       transaction,
-    };
+    } satisfies CnftDelegateResponse;
   });
   return router;
 }

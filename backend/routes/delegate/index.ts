@@ -7,6 +7,7 @@ import { explorerUrlFor, fetchCnft, fetchProof, INVALID_SIGNATURE, verifySignedT
 import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/cnftSend';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
+import type { DelegateInfoResponse, DelegateProofResponse, DelegatedTransferResponse } from '../../../src/common/api';
 
 /**
  * GET /api/delegate/info/:assetId → delegationInfo {delegated (to the server delegate), delegate};
@@ -28,7 +29,7 @@ export function delegateRoutes(services: Services): Router {
       delegationInfo: { delegated: !!serverDelegate && current === serverDelegate && !asset.burnt, delegate: current },
       serverDelegate,
       owner: asset.ownership.owner,
-    };
+    } satisfies DelegateInfoResponse;
   });
 
   router.get('/delegate/proof/:assetId', validate(DelegateAssetSchema), async (ctx: ValidatedContext<typeof DelegateAssetSchema>) => {
@@ -48,7 +49,7 @@ export function delegateRoutes(services: Services): Router {
         creator_hash: asset.compression.creator_hash,
         leaf: proof.leaf,
       },
-    };
+    } satisfies DelegateProofResponse;
   });
 
   router.post('/delegated-transfer', validate(DelegatedTransferSchema), async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
@@ -69,12 +70,12 @@ export function delegateRoutes(services: Services): Router {
     let outcome = await attempt();
     if (outcome.status === 'expired') outcome = await attempt();
     const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
-    if (outcome.status === 'confirmed') ctx.body = { success: true, signature: outcome.signature, explorerUrl };
+    if (outcome.status === 'confirmed') ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies DelegatedTransferResponse;
     else if (outcome.status === 'timeout')
-      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' };
+      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' } satisfies DelegatedTransferResponse;
     else {
       ctx.status = 400;
-      ctx.body = { success: false, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` };
+      ctx.body = { success: false, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` } satisfies DelegatedTransferResponse;
     }
   });
   return router;

@@ -5,10 +5,11 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { ASSET_SERVICE_UNAVAILABLE } from '../../services/cnftData';
 import { upstreamFailure } from '../../services/upstreamFaults';
 import { listWalletAssets, truncatedNotice } from '../../services/walletAssets';
+import { AssetListSchema, WalletNftsSchema } from './schema';
+import type { AssetListResponse, WalletNftsResponse } from '../../../src/common/api';
 
 /** `truncated` and a notice only when the listing is incomplete (nothing added to a complete one). */
 const truncation = (truncated: boolean, count: number) => (truncated ? { truncated: true, notice: truncatedNotice(count) } : {});
-import { AssetListSchema, WalletNftsSchema } from './schema';
 
 /**
  * Indexer routes (`{indexer}` = helius, DESIGN §2), backed by DAS in both modes.
@@ -32,20 +33,21 @@ export function heliusRoutes({ das, rpc, logger }: Services): Router {
   router.get('/wallet/nfts/:wallet', validate(WalletNftsSchema), async (ctx: ValidatedContext<typeof WalletNftsSchema>) => {
     const { regularNfts, compressedNfts, truncated } = await load(ctx.state.input.params.wallet);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body =
+    ctx.body = (
       ctx.state.input.query.format === 'list'
         ? { success: true, data: [...regularNfts, ...compressedNfts], ...truncation(truncated, regularNfts.length + compressedNfts.length) }
-        : { success: true, data: { regularNfts, compressedNfts }, ...truncation(truncated, regularNfts.length + compressedNfts.length) };
+        : { success: true, data: { regularNfts, compressedNfts }, ...truncation(truncated, regularNfts.length + compressedNfts.length) }
+    ) satisfies WalletNftsResponse | AssetListResponse;
   });
   router.get('/assets/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
     ctx.set('Cache-Control', 'no-store');
     const { regularNfts, truncated } = await load(ctx.state.input.params.wallet);
-    ctx.body = { success: true, data: regularNfts, ...truncation(truncated, regularNfts.length) };
+    ctx.body = { success: true, data: regularNfts, ...truncation(truncated, regularNfts.length) } satisfies AssetListResponse;
   });
   router.get('/cnfts/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
     ctx.set('Cache-Control', 'no-store');
     const { compressedNfts, truncated } = await load(ctx.state.input.params.wallet);
-    ctx.body = { success: true, data: compressedNfts, ...truncation(truncated, compressedNfts.length) };
+    ctx.body = { success: true, data: compressedNfts, ...truncation(truncated, compressedNfts.length) } satisfies AssetListResponse;
   });
   return router;
 }

@@ -4,6 +4,7 @@ import type { Services } from '../../context';
 import { NotFoundError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { FaultsSchema, FundSchema } from './schema';
+import type { ApiResult, LocalnetFundResponse } from '../../../src/common/api';
 
 /** Local chain only: funding a wallet with demo assets, and fault hooks for tests. 404 in upstream mode. */
 export function localnetRoutes({ localnet }: Services): Router {
@@ -16,7 +17,7 @@ export function localnetRoutes({ localnet }: Services): Router {
   router.post('/fund', requireLocal, validate(FundSchema), async (ctx: ValidatedContext<typeof FundSchema>) => {
     const { owner, profile } = ctx.state.input.body;
     const manifest = await localnet!.fund(owner, profile ?? 'demo');
-    ctx.body = { success: true, manifest };
+    ctx.body = { success: true, manifest } satisfies LocalnetFundResponse;
   });
 
   router.post('/faults', requireLocal, validate(FaultsSchema), (ctx: ValidatedContext<typeof FaultsSchema>) => {
@@ -24,7 +25,7 @@ export function localnetRoutes({ localnet }: Services): Router {
     if (expireBlockhash) localnet!.faults.expireBlockhash();
     if (failNextSends) localnet!.faults.failNextSends(failNextSends.n, failNextSends.kind);
     if (delayConfirmations) localnet!.faults.delayConfirmations(delayConfirmations.ms);
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies ApiResult;
   });
   return router;
 }

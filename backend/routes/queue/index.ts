@@ -9,6 +9,7 @@ import { INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
 import { requireDelegate } from '../../services/delegatedTransfer';
 import { queueStatusOf } from '../../services/queueStore';
 import { QueueAuthorizeSchema, QueueCancelSchema, QueueCreateSchema, QueueIdSchema } from './schema';
+import type { QueueAuthorizeResponse, QueueCreateResponse, QueueStatusResponse } from '../../../src/common/api';
 
 /**
  * Spec §7.5 server-side transfer queue. create → authorize (the owner's ed25519 signature of
@@ -32,7 +33,7 @@ export function queueRoutes(services: Services): Router {
     }
     const id = randomUUID();
     await store.create({ id, owner: ownerAddress, createdAt: Date.now(), items });
-    ctx.body = { success: true, queueId: id, message: authorizationMessages.queue(id) };
+    ctx.body = { success: true, queueId: id, message: authorizationMessages.queue(id) } satisfies QueueCreateResponse;
   });
 
   router.post('/authorize', validate(QueueAuthorizeSchema), async (ctx: ValidatedContext<typeof QueueAuthorizeSchema>) => {
@@ -44,14 +45,14 @@ export function queueRoutes(services: Services): Router {
     if (q.cancelledAt) throw ValidationError('This queue was cancelled');
     if (!q.authorizedAt) await store.update(queueId, (r) => void (r.authorizedAt = Date.now()));
     worker.kick();
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies QueueAuthorizeResponse;
   });
 
   router.get('/status/:queueId', validate(QueueIdSchema), async (ctx: ValidatedContext<typeof QueueIdSchema>) => {
     const q = await store.get(ctx.state.input.params.queueId);
     if (!q) throw NotFoundError('Queue not found');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, status: queueStatusOf(q) };
+    ctx.body = { success: true, status: queueStatusOf(q) } satisfies QueueStatusResponse;
   });
 
   router.post('/cancel/:queueId', validate(QueueCancelSchema), async (ctx: ValidatedContext<typeof QueueCancelSchema>) => {
@@ -66,7 +67,7 @@ export function queueRoutes(services: Services): Router {
       for (const it of r.items) if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
     });
     worker.kick();
-    ctx.body = { success: true, status: queueStatusOf(updated) };
+    ctx.body = { success: true, status: queueStatusOf(updated) } satisfies QueueStatusResponse;
   });
   return router;
 }

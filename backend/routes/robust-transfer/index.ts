@@ -13,6 +13,7 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft } from '../../services/cnftData';
 import { sendFailure, sendUntilSettled } from '../../services/cnftSend';
 import { RobustTransferSchema } from './schema';
+import type { RobustTransferResponse } from '../../../src/common/api';
 
 /** Refused before anything else looks at the body (and before validation could echo it). */
 const refusePrivateKeys: Middleware = async (ctx, next) => {
@@ -89,13 +90,13 @@ export function robustTransferRoutes(services: Services): Router {
     });
     const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
     if (outcome.status === 'confirmed') {
-      ctx.body = { success: true, signature: outcome.signature, explorerUrl };
+      ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies RobustTransferResponse;
     } else if (outcome.status === 'timeout') {
       ctx.status = 202;
-      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' };
+      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' } satisfies RobustTransferResponse;
     } else {
       ctx.status = 400;
-      ctx.body = { success: false, signature: outcome.signature, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` };
+      ctx.body = { success: false, signature: outcome.signature, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` } satisfies RobustTransferResponse;
     }
   });
   return router;

@@ -8,6 +8,7 @@ import { upstreamFailure } from '../../services/upstreamFaults';
 const TOKEN_METADATA_UNAVAILABLE = 'Token metadata temporarily unavailable';
 import { fetchMintInfos, type MintInfo } from '../../services/tokenMetadata';
 import { TokenMetadataSchema } from './schema';
+import type { TokenMetadataResponse } from '../../../src/common/api';
 
 /**
  * GET /api/token-metadata/:mint → {symbol, name, icon, decimals, uri}. Empty symbol/name = no metadata on chain
@@ -30,7 +31,7 @@ export function tokenMetadataRoutes({ rpc, config }: Services): Router {
     ctx.body = {
       success: true,
       data: { symbol: info.symbol ?? '', name: info.name ?? '', icon, decimals: info.decimals ?? 0, uri: info.uri || null },
-    };
+    } satisfies TokenMetadataResponse;
   });
   return router;
 }

@@ -8,6 +8,7 @@ import { upstreamFailure } from '../../services/upstreamFaults';
 import { listTokenAccounts, type OwnedTokenAccount } from '../../services/tokenAccounts';
 import { fetchMintInfos, isNft, type MintInfo } from '../../services/tokenMetadata';
 import { WalletTokensSchema } from './schema';
+import type { WalletTokensResponse } from '../../../src/common/api';
 
 export const TOKEN_SERVICE_UNAVAILABLE = 'Token service temporarily unavailable';
 
@@ -56,7 +57,7 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
         };
       });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, tokens };
+    ctx.body = { success: true, tokens } satisfies WalletTokensResponse;
   });
   return router;
 }

@@ -1,4 +1,5 @@
 // §7.3 and §7.4 the indexer (DAS) endpoints: a wallet's NFTs and cNFTs, one asset, its proof, a diagnostic.
+import type { AssetKind } from '../../chain/assetKind';
 import type { ApiResult } from './result';
 
 /** The compression object of a DAS asset. */
@@ -9,11 +10,17 @@ export interface AssetCompression {
   data_hash: string;
   creator_hash: string;
   leaf_id: number;
+  /** Bubblegum V2 leaves (issue 14): LeafSchema V2 hashes and flags, as DAS answers them. */
+  collection_hash?: string;
+  asset_data_hash?: string;
+  flags?: number;
 }
 export interface AssetOwnership {
   owner: string;
   delegate: string | null;
   delegated: boolean;
+  frozen?: boolean;
+  non_transferable?: boolean;
 }
 /** One NFT or cNFT of a wallet, as the indexer endpoints answer it. */
 export interface WalletAsset {
@@ -33,6 +40,9 @@ export interface WalletAsset {
   compressed: boolean;
   compression?: AssetCompression;
   ownership?: AssetOwnership;
+  /** Issue 14: the asset's kind (src/chain/assetKind.ts) and, when it cannot be burned or moved, why. */
+  kind?: AssetKind;
+  blocked?: string;
 }
 /** GET /api/helius/wallet/nfts/{wallet} */
 export interface WalletNftsResponse extends ApiResult {

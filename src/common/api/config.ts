@@ -11,6 +11,6 @@ export interface ConfigResponse extends ApiResult {
   localnet: boolean;
   trashWallet: string;
   feeWallet: string;
-  /** The server's fixed cNFT delegate address. */
-  delegate: string;
+  /** The server's fixed cNFT delegate address; null when the server has no delegate key (upstream, DELEGATE_KEYPAIR unset). */
+  delegate: string | null;
 }

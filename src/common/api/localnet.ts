@@ -6,7 +6,16 @@ export interface LocalnetFundRequest {
   owner: string;
   profile?: 'demo' | 'large';
 }
+/**
+ * The manifest's common head. The full manifest lists every address the funding made (tokens, NFTs, cNFTs, empty
+ * and frozen accounts); its shape is `FundManifest` in backend/localnet/fund/manifest.ts, which tests read.
+ */
+export interface LocalnetFundManifest {
+  owner: string;
+  profile: 'demo' | 'large';
+  /** SOL airdropped to the owner, lamports. */
+  lamports: number;
+}
 export interface LocalnetFundResponse extends ApiResult {
-  /** Every address the funding made (shape: backend/localnet FundManifest). */
-  manifest?: Record<string, unknown>;
+  manifest?: LocalnetFundManifest;
 }

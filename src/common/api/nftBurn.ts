@@ -4,7 +4,8 @@ import type { ApiResult } from './result';
 /** POST /api/batch-burn-nft */
 export interface BatchBurnNftItem {
   mint: string;
-  tokenAccount: string;
+  /** Absent for a Metaplex Core asset (its `mint` is the asset address). */
+  tokenAccount?: string;
   name: string;
 }
 export interface BatchBurnNftRequest {
@@ -21,5 +22,6 @@ export interface BatchBurnNftResponse extends ApiResult {
   totalRentRecovered?: number;
   totalFee?: number;
   processedNFTs?: { mint: string; name?: string; tokenAccount?: string; rentLamports?: number; full?: boolean }[];
-  skipped?: { mint: string; reason?: string; [key: string]: unknown }[];
+  /** NFTs left out of the transactions, each with the reason in words. */
+  skipped?: { mint: string; reason: string }[];
 }

@@ -10,7 +10,7 @@ import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
 import { decodeTransaction } from '../../chain/decode';
 import { serviceFee } from '../../chain/fees';
-import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
+import { MPL_CORE_PROGRAM, SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
 import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
 import { nftsApi } from '../nfts/nftsApi';
@@ -30,11 +30,7 @@ class ServerRefusedError extends BurnValidationError {
 }
 
 /** The server's answer, or the spec's text for its refusal ('{error} Please select {n} or fewer NFTs.'). */
-async function requestTransactions(
-  api: BurnApi,
-  owner: string,
-  nfts: { mint: string; tokenAccount: string; name: string }[],
-) {
+async function requestTransactions(api: BurnApi, owner: string, nfts: { mint: string; tokenAccount?: string; name: string }[]) {
   try {
     const answer = await api.dispatch(nftsApi.endpoints.batchBurnNft.initiate({ nfts, owner })).unwrap();
     const txs = answer.transactions ?? (answer.transaction ? [answer.transaction] : []);
@@ -56,10 +52,8 @@ function effectOf(tx: Transaction, feeWallet: string): { mints: string[]; fee: n
   let fee = 0;
   for (const ix of decoded.instructions) {
     if (ix.programId === TOKEN_METADATA_PROGRAM) mints.push(ix.accounts[4].pubkey);
-    else if (
-      (ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) &&
-      (ix.data[0] === 8 || ix.data[0] === 15)
-    ) {
+    else if (ix.programId === MPL_CORE_PROGRAM) mints.push(ix.accounts[0].pubkey);
+    else if ((ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) && (ix.data[0] === 8 || ix.data[0] === 15)) {
       mints.push(ix.accounts[1].pubkey);
     } else if (ix.programId === SYSTEM_PROGRAM && ix.accounts[1]?.pubkey === feeWallet) {
       fee += Number(Buffer.from(ix.data).readBigUInt64LE(4));
@@ -76,13 +70,14 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     if (!owner || !canSign(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredNfts);
     const selected = new Set(selectSelectedNftMints(api.getState()));
     const nfts = selectNfts(api.getState())
-      .filter((n) => selected.has(n.mint) && n.tokenAddress)
-      .map((n) => ({ mint: n.mint, tokenAccount: n.tokenAddress!, name: n.name }));
+      // A Metaplex Core asset has no token account: its mint is the asset address (issue 14).
+      .filter((n) => selected.has(n.mint) && (n.tokenAddress || n.kind === 'core'))
+      .map((n) => ({ mint: n.mint, ...(n.tokenAddress ? { tokenAccount: n.tokenAddress } : {}), name: n.name }));
     if (nfts.length === 0) throw new BurnValidationError(VALIDATION.noValidNfts);
 
     const connection = connectionOf(api);
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
-    const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
+    const { burnAllowedAccounts, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
     const [answer, own] = await Promise.all([
       requestTransactions(api, owner, nfts),
@@ -98,7 +93,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       kind: 'burnNfts',
       feeWallet: config.feeWallet,
       maxFeeLamports: serviceFee(requested.reduce((sum, p) => sum + p.rentLamports, 0)),
-      allowedAccounts: own.planned.flatMap((p) => [p.mint, p.tokenAccount]),
+      allowedAccounts: own.planned.flatMap(burnAllowedAccounts),
     });
 
     // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).

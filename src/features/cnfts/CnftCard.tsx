@@ -5,6 +5,7 @@ import { TRUTH } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
 import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
 import { SpamLabels } from '../assetTools/SpamLabels';
+import { KindBadge } from '../nfts/KindBadge';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
@@ -37,6 +38,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
       <span className="nft-collection" title={cnft.collection}>
         {cnft.collection}
       </span>
+      <KindBadge kind={cnft.kind} blocked={cnft.blocked} />
       <SpamLabels labels={nftSpamLabels(cnft)} />
       {!bulkMode && <span className="view-only-badge">{TRUTH.cnftBadge}</span>}
       <CnftTrashButtons cnft={cnft} />

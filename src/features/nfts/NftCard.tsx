@@ -7,6 +7,7 @@ import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
 import { SpamLabels } from '../assetTools/SpamLabels';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
+import { KindBadge } from './KindBadge';
 import type { Nft } from './nftModel';
 
 export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
@@ -14,7 +15,8 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
   const bulkMode = useAppSelector(selectBulkMode);
   const selected = useAppSelector((s) => selectIsSelected(s, 'nft', nft.mint));
   const busy = useAppSelector(selectBurnBusy);
-  const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }));
+  // What its program refuses (a pNFT locked by a delegate, a frozen account) is never selectable.
+  const toggle = () => bulkMode && !nft.blocked && dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }));
   return (
     <div
       className={`asset-card nft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
@@ -28,7 +30,7 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
     >
       <AssetImage className="nft-image" src={nft.image} fallback={DEFAULT_NFT_IMAGE} alt={nft.name} />
       <div className="nft-text">
-        {bulkMode && (
+        {bulkMode && !nft.blocked && (
           <input
             type="checkbox"
             className="nft-checkbox"
@@ -45,8 +47,9 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
       <span className="nft-collection" title={nft.collection}>
         {nft.collection}
       </span>
+      <KindBadge kind={nft.kind} blocked={nft.blocked} />
       <SpamLabels labels={nftSpamLabels(nft)} />
-      {!bulkMode && (
+      {!bulkMode && !nft.blocked && (
         <button
           type="button"
           className="burn-button"

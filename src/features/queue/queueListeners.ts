@@ -34,6 +34,9 @@ export const QUEUE_STEPS = {
   signing: 'Please sign the authorisation message with your wallet...',
 } as const;
 
+/** An upstream server without DELEGATE_KEYPAIR has no delegate: the queue cannot work there (GET /api/config). */
+export const QUEUE_NEEDS_DELEGATE = 'The transfer queue is not available: this server has no delegate key.';
+
 /** Consecutive status failures tolerated before the spec's 'Failed to fetch queue status'. */
 const MAX_STATUS_FAILURES = 3;
 
@@ -54,6 +57,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
     const { delegateForQueue } = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
+    if (!config.delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
     const connection = api.extra.connection();
     if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));

@@ -1,5 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { serviceFee } from '../../chain/fees';
+import { SURPLUS } from '../../common/surplusTexts';
 import { RENT, TRUTH } from '../../common/texts';
 import { SelectionEstimate } from '../selectionRent/SelectionEstimate';
 import { selectSelectedCounts } from '../selection/selectionSlice';
@@ -13,9 +14,9 @@ import './rent.css';
 /** Everything burned and closed: tokens carry no fee; NFTs (bulk) and vacant closes carry the 1 % service fee. */
 const potentialReturn = (e: RentEstimate): number => e.total - serviceFee(e.nftRent) - serviceFee(e.vacantRent);
 
-function Line({ label, count, lamports }: { label: string; count?: number; lamports: number }) {
+function Line({ label, count, lamports, testId }: { label: string; count?: number; lamports: number; testId?: string }) {
   return (
-    <li className="rent-line">
+    <li className="rent-line" data-testid={testId} data-lamports={lamports}>
       <span>{count === undefined ? label : `${label} (${count})`}</span>
       <span>{exactSol(lamports)} SOL</span>
     </li>
@@ -68,6 +69,12 @@ export function RentEstimateCard() {
             <Line label={RENT.vacantAccounts} count={estimate.vacantAccounts} lamports={estimate.vacantRent} />
           )}
         </ul>
+        {estimate.surplusAccounts > 0 && (
+          // Not part of the total: it comes back without burning anything (SIMD-0437 surplus, DESIGN §3.13).
+          <ul className="rent-breakdown">
+            <Line label={SURPLUS.cardLine} count={estimate.surplusAccounts} lamports={estimate.surplusRent} testId="rent-surplus" />
+          </ul>
+        )}
         <ul className="rent-per-account">
           <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />
           <Line label={RENT.rentPerNft} lamports={estimate.nftRentPerAsset} />

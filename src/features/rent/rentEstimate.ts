@@ -15,6 +15,11 @@ export interface RentEstimate {
   tokenRent: number;
   vacantRent: number;
   avgVacantRent: number;
+  /** Exact per-NFT returns (issue 14); absent from an older server. */
+  nftRents?: Record<string, number>;
+  /** SOL above today's minimum in kept accounts (SIMD-0437), and how many accounts hold it. */
+  surplusRent: number;
+  surplusAccounts: number;
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000;
@@ -35,5 +40,8 @@ export function toRentEstimate(b: Partial<RentEstimateData> & Pick<RentEstimateD
     tokenRent: lamportsOf(br.tokenRentLamports, br.tokenRent),
     vacantRent: lamportsOf(br.vacantRentLamports, br.vacantRent),
     avgVacantRent: lamportsOf(b.actualBalances?.avgVacantRentLamports, b.actualBalances?.avgVacantRent),
+    ...(b.nftRentsLamports ? { nftRents: b.nftRentsLamports } : {}),
+    surplusRent: lamportsOf(b.surplusRentLamports, b.surplusRent),
+    surplusAccounts: b.surplusAccounts ?? 0,
   };
 }

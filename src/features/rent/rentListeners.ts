@@ -37,6 +37,8 @@ const EMPTY_ESTIMATE: RentEstimate = {
   tokenRent: 0,
   vacantRent: 0,
   avgVacantRent: 0,
+  surplusRent: 0,
+  surplusAccounts: 0,
 };
 
 export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI): Promise<void> {

@@ -60,7 +60,12 @@ async function readNftRents(
     return n?.tokenAddress ? [{ mint: m, tokenAccount: n.tokenAddress, name: n.name }] : [];
   });
   const out: Record<string, AssetRent> = {};
-  for (const m of mints) if (!items.some((i) => i.mint === m)) out[m] = { lamports: 0, reason: 'no token account' };
+  // Kinds without a token account (Metaplex Core assets, issue 14): the estimate's own per-asset figure.
+  const perAsset = api.getState().rent.estimate?.nftRents ?? {};
+  for (const m of mints) {
+    if (items.some((i) => i.mint === m)) continue;
+    out[m] = m in perAsset ? { lamports: perAsset[m] } : { lamports: 0, reason: 'no token account' };
+  }
   if (items.length === 0) return out;
   const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
   const { planned, skipped } = await api.pause(readNftBurns(getConnection(api.extra), owner, items));

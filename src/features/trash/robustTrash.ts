@@ -32,7 +32,7 @@ export function parsePrivateKey(input: string): ParsedKey {
     const keypair = Keypair.fromSecretKey(Uint8Array.from(bytes));
     return { keypair, address: keypair.publicKey.toBase58() };
   } catch (err) {
-    throw new Error(invalidPrivateKey((err as Error).message));
+    throw new Error(invalidPrivateKey((err as Error).message), { cause: err });
   } finally {
     bytes.fill(0);
   }

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AssetProofData } from '../../common/apiTypes';
+import type { AssetProofData } from '../../common/api';
 import { walletDisconnected } from '../wallet/walletSlice';
 import type { TrashOutcome } from './trashTypes';
 

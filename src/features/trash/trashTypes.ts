@@ -1,14 +1,7 @@
 // What the cNFT trash ways share: their outcome and what they need (the wallet port, the chain, the /api calls).
 import type { Connection } from '@solana/web3.js';
 import type { WalletPort } from '../../app/walletPort';
-import type {
-  CnftDelegateResponse,
-  DelegateInfoResponse,
-  DelegatedTransferRequest,
-  DelegatedTransferResponse,
-  RobustTransferRequest,
-  RobustTransferResponse,
-} from '../../common/apiTypes';
+import type { CnftDelegateResponse, DelegateInfoResponse, DelegatedTransferRequest, DelegatedTransferResponse, RobustTransferRequest, RobustTransferResponse } from '../../common/api';
 import type { SigningDeps, SigningStep } from '../wallet/signing';
 
 export type TrashMethod = 'standard' | 'fixed' | 'basic' | 'robust' | 'delegated' | 'burn' | 'batch';

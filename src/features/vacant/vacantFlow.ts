@@ -5,7 +5,6 @@ import { describeApiError } from '../../api/apiError';
 import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
 import { formatUnits } from '../../chain/format';
-import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import {
   GUARD,
   VACANT_ERRORS,
@@ -18,7 +17,10 @@ import {
 import type { WalletPort } from '../../app/walletPort';
 import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/signing';
 import { GuardRefusedError, SendFailedError, SigningPathError, SigningRejectedError, errorInfo, isAbort } from '../wallet/signingErrors';
-import { guardStep, submitToServer } from '../wallet/signingSteps';
+import { guardStep } from '../wallet/signingSteps';
+import { submitOwnerSigned } from './ownerSignedSend';
+import { surplusSuccessAlert } from '../../common/surplusTexts';
+import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type {
   PrepareBurnTransactionsResponse as PrepareBody,
@@ -29,7 +31,17 @@ import type {
 export interface VacantFlowDeps {
   wallet: WalletPort;
   list(ownerAddress: string): Promise<VacantListBody>;
-  prepare(ownerAddress: string, accounts: string[]): Promise<PrepareBody>;
+  prepare(ownerAddress: string, accounts: string[], options?: { relayFee?: boolean; surplusOnly?: boolean }): Promise<PrepareBody>;
+  /** Kept accounts hold surplus (issue 15): with nothing to close, the recovery withdraws only that. */
+  surplusAvailable?(): boolean;
+  /** Issue 20: whether to let the server's relayer pay the fee (user's choice, or the owner cannot pay), and its address. */
+  relay?: {
+    requested(): boolean;
+    ownerCannotPay(owner: string, transactions: string[]): Promise<boolean>;
+    address(): Promise<string | null>;
+  };
+  /** Surplus withdrawals asked for (issue 15): which sources the chain confirms as the owner's, and their surplus. */
+  verifySurplus?(owner: string, sources: string[]): Promise<{ sources: string[]; surplusLamports: number }>;
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
   feeWallet(): Promise<string>;
   /** The listener's delay (times the 120 s signing limit); rejects when the run is cancelled. */
@@ -56,7 +68,16 @@ const STEPS: Record<SigningStep, VacantStep> = {
 };
 
 /** Server answer `{success:false, error}` or an RTK Query error → the server's text (or ''). */
+/** A server answer with `success: false`, thrown so that the failure path reads its `error`. */
+class ServerRefusedError extends Error {
+  name = 'ServerRefusedError';
+  constructor(readonly body: { success: boolean; error?: string }) {
+    super(body.error ?? '');
+  }
+}
+
 function serverText(err: unknown): string {
+  if (err instanceof ServerRefusedError) return err.body.error ?? '';
   if (err && typeof err === 'object' && 'success' in err) return String((err as { error?: string }).error ?? '');
   const info = describeApiError(err);
   return info.message && !/^HTTP \d+$/.test(info.message) ? info.message : '';
@@ -89,19 +110,33 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     return fail(text ? vacantFetchError(text) : VACANT_ERRORS.fetchFailed, err);
   }
   const accounts = listed.vacantAccounts ?? [];
-  if (accounts.length === 0) return fail(VACANT_ERRORS.noneFound);
+  const surplusOnly = accounts.length === 0 && !!deps.surplusAvailable?.();
+  if (accounts.length === 0 && !surplusOnly) return fail(VACANT_ERRORS.noneFound);
 
   deps.step('preparing');
   let prepared: PrepareBody;
   let feeWallet: string;
   try {
-    [prepared, feeWallet] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address)), deps.feeWallet()]);
-    if (!prepared.success || !prepared.transaction) throw prepared;
+    [prepared, feeWallet] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address), { surplusOnly }), deps.feeWallet()]);
+    if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
-  const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction!];
-  const maxFee = serviceFee(accounts.reduce((s, a) => s + a.lamports, 0));
+  let encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
+  let relayer: string | undefined;
+  try {
+    if (deps.relay && (deps.relay.requested() || (await deps.relay.ownerCannotPay(owner, encoded)))) {
+      [prepared, relayer] = await Promise.all([
+        deps.prepare(owner, accounts.map((a) => a.address), { relayFee: true, surplusOnly }),
+        deps.relay.address().then((a) => a ?? undefined),
+      ]);
+      if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
+      encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
+    }
+  } catch (err) {
+    return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
+  }
+  const vacantRent = accounts.reduce((s, a) => s + a.lamports, 0);
 
   // The server built these with its blockhash and sends them itself: the path keeps the blockhash (no re-sign).
   // One approval for all (DESIGN §3.6); a wallet that signs one at a time gets the first (the spec's behaviour).
@@ -109,9 +144,15 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const batch = canSignAll(deps.wallet) ? txs : txs.slice(0, 1);
   const counts = prepared.accountCounts ?? [prepared.accountCount];
   const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
-  const checkAll = guardStep({
-    owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet, maxFeeLamports: maxFee,
-  });
+  // Surplus withdrawals are allowed only from sources the page itself finds on chain to be the owner's (issue 15).
+  const checkAll = async () => {
+    const asked = surplusSourcesIn(encoded);
+    const surplus = asked.length && deps.verifySurplus ? await deps.verifySurplus(owner, asked) : { sources: [], surplusLamports: 0 };
+    await guardStep({
+      owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet,
+      maxFeeLamports: serviceFee(vacantRent + surplus.surplusLamports), surplusSources: surplus.sources, relayer,
+    })(txs);
+  };
   let submitted: SubmitBody;
   try {
     submitted = await signAndSend(
@@ -119,10 +160,10 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
       {
         blockhash: 'keep',
         build: async () => batch,
-        guard: () => checkAll(txs),
-        send: submitToServer(async (signed) => {
+        guard: () => checkAll(),
+        send: submitOwnerSigned(async (signed) => {
           const body = await deps.submit(signed, accountCount);
-          if (!body.success) throw body;
+          if (!body.success) throw new ServerRefusedError(body);
           return body;
         }),
       },
@@ -140,5 +181,8 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     signature: submitted.signature ?? '',
     signatures: submitted.signatures ?? (submitted.signature ? [submitted.signature] : []),
   };
-  return { ok: true, result, alert: vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature) };
+  const alert = result.accountCount === 0
+    ? surplusSuccessAlert(exactSol(recovered - fee), result.signature)
+    : vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature);
+  return { ok: true, result, alert };
 }

@@ -90,9 +90,6 @@ export function fromWalletError(err: unknown): SigningPathError {
 
 /** What a node threw while sending or confirming → Expired, ConfirmTimedOut or SendFailed. */
 export function fromSendError(err: unknown, signature?: string): SigningPathError {
-  if (err instanceof TransactionFailedError) {
-    return /blockhash/i.test(err.message) ? new BlockhashExpiredError(err.message, err) : err;
-  }
   if (err instanceof SigningPathError) return err;
   const kind = classifyError(err, 'burnToken').kind;
   if (kind === 'unconfirmed' && signature) return new ConfirmTimedOutError(signature, err);

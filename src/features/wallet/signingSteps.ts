@@ -63,6 +63,8 @@ async function sendOne(connection: ChainSender, tx: Transaction, ctx: SendContex
             { signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight: ctx.lastValidBlockHeight },
             opts.commitment,
           );
+    // The one TransactionError that means "sign again with a fresh blockhash".
+    if (value.err === 'BlockhashNotFound') throw new BlockhashExpiredError(`Transaction ${signature}: BlockhashNotFound`);
     if (value.err) throw new TransactionFailedError(signature, JSON.stringify(value.err));
     return { signature, status: 'confirmed' };
   } catch (err) {
