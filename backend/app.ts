@@ -61,6 +61,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       lamportsPerByte: config.localnetLamportsPerByte,
       defaultLamportsPerByte: MAINNET_LAMPORTS_PER_BYTE,
       priorityFeeFloor: config.localnetPriorityFeeFloor,
+      slotMs: config.localnetSlotMs,
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }

@@ -37,6 +37,9 @@ export interface Config {
   upstreamRetryBaseMs: number;
   /** Local chain: getRecentPrioritizationFees never reports less (LOCALNET_PRIORITY_FEE_FLOOR µlamports/CU, 0). */
   localnetPriorityFeeFloor: number;
+  /** Local chain: a new slot every LOCALNET_SLOT_MS (400, as on a cluster; blockhashes live 150 slots). 0 = slots move
+   * only with transactions (then a lone transaction stays `processed`). */
+  localnetSlotMs: number;
   /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
   redisUrl?: string;
 }
@@ -63,6 +66,7 @@ const EnvSchema = z.object({
   RELAYER_PER_CLIENT_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   RELAYER_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  LOCALNET_SLOT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(400)),
   LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
   DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
@@ -106,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dasMaxPages: e.DAS_MAX_PAGES,
     upstreamRetryBaseMs: 250,
     localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
+    localnetSlotMs: e.LOCALNET_SLOT_MS,
     redisUrl: e.REDIS_URL,
     ...overrides,
   };

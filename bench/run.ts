@@ -11,6 +11,7 @@ import { type LoadRow, CONCURRENCY, DURATION_MS, measureServerLoad } from './ser
 import { type PerWalletResult, measurePerWallet } from './perWallet';
 import { type SolBackResult, measureSolBack } from './solBack';
 import { type SpecWayResult, measureSpecWay } from './specWay';
+import { type QueueThroughputResult, measureQueueThroughput } from './queueThroughput';
 import { type SurplusResult, measureSurplus } from './surplus';
 import { QUICK, fund, startBench } from './support';
 import { printTable } from './table';
@@ -29,6 +30,7 @@ export interface BenchResults {
   surplus?: SurplusResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
+  queueThroughput?: QueueThroughputResult;
   failures: { section: string; error: string }[];
 }
 
@@ -81,6 +83,8 @@ async function main() {
   } finally {
     await bench.server.close();
   }
+  // Its own processes (one chain, one or two servers, one Redis): after the in-process server is gone.
+  results.queueThroughput = await section('queue', () => measureQueueThroughput(log));
   results.runMs = performance.now() - t0;
   results.machine.loadAverageAtEnd = os.loadavg()[0];
   const file = path.join(__dirname, 'results.json');

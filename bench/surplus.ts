@@ -1,7 +1,14 @@
 // Surplus rent (SIMD-0437, issue 15): what the demo wallet's kept accounts hold above today's minimum, and what one
 // recovery actually gives back (owner delta on chain); for the large wallet, how many transactions and approvals
 // its closes + surplus withdrawals take, against the measured most that fit one 1232-byte transaction.
-import { ComputeBudgetProgram, Keypair, SystemProgram, Transaction, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  SystemProgram,
+  Transaction,
+  VersionedTransaction,
+  type TransactionInstruction,
+} from '@solana/web3.js';
 import { serviceFee } from '../src/chain/fees';
 import { measureTransactionSize } from '../src/chain/pack';
 import { type Bench, fund, get, lamportsOf, post } from './support';
@@ -9,9 +16,27 @@ import { measureLimit } from './packing';
 
 export interface SurplusResult {
   lamportsPerByte: number;
-  demo: { keptAccounts: number; surplus: number; perKeptAccount: number; ownerDelta: number; closedRent: number; serviceFee: number; networkFees: number };
-  large: { closes: number; withdrawals: number; transactions: number; approvals: number; perTransaction: number[]; maxBytes: number;
-    limit: number; fewestTransactions: number; surplus: number; surplusLanded: number };
+  demo: {
+    keptAccounts: number;
+    surplus: number;
+    perKeptAccount: number;
+    ownerDelta: number;
+    closedRent: number;
+    serviceFee: number;
+    networkFees: number;
+  };
+  large: {
+    closes: number;
+    withdrawals: number;
+    transactions: number;
+    approvals: number;
+    perTransaction: number[];
+    maxBytes: number;
+    limit: number;
+    fewestTransactions: number;
+    surplus: number;
+    surplusLanded: number;
+  };
 }
 
 const isBudget = (ix: TransactionInstruction) => ix.programId.equals(ComputeBudgetProgram.programId);
@@ -31,7 +56,10 @@ async function recover(b: Bench, owner: Keypair, transactions: string[], account
 
 async function networkFees(b: Bench, signatures: string[]): Promise<number> {
   let fees = 0;
-  for (const s of signatures) fees += (await b.connection.getTransaction(s, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))?.meta?.fee ?? 0;
+  for (const s of signatures)
+    fees +=
+      (await b.connection.getTransaction(s, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))?.meta
+        ?.fee ?? 0;
   return fees;
 }
 
@@ -56,7 +84,8 @@ export async function measureSurplus(b: Bench): Promise<SurplusResult> {
     serviceFee: submitted.serviceFeeLamports,
     networkFees: await networkFees(b, submitted.signatures),
   };
-  if (submitted.surplusRecoveredLamports !== demo.surplus) throw new Error(`surplus landed ${submitted.surplusRecoveredLamports}, estimated ${demo.surplus}`);
+  if (submitted.surplusRecoveredLamports !== demo.surplus)
+    throw new Error(`surplus landed ${submitted.surplusRecoveredLamports}, estimated ${demo.surplus}`);
   if (demo.serviceFee > serviceFee(demo.closedRent + demo.surplus)) throw new Error('service fee above 1 %');
 
   const largeOwner = Keypair.generate();
@@ -68,8 +97,12 @@ export async function measureSurplus(b: Bench): Promise<SurplusResult> {
   const perTransaction = txs.map((tx, i) => large.accountCounts[i] + large.surplusAccountCounts[i]);
   const fullest = txs[perTransaction.indexOf(Math.max(...perTransaction))];
   const groups = txs.flatMap((tx) => tx.instructions.filter((ix) => !isBudgetOrSystem(ix)).map((ix) => [ix]));
-  const limit = measureLimit(largeAddress, fullest.instructions.filter(isBudget), groups,
-    fullest.instructions.filter((ix) => ix.programId.equals(SystemProgram.programId)));
+  const limit = measureLimit(
+    largeAddress,
+    fullest.instructions.filter(isBudget),
+    groups,
+    fullest.instructions.filter((ix) => ix.programId.equals(SystemProgram.programId)),
+  );
   const landed = await recover(b, largeOwner, large.transactions, large.accountCount);
   return {
     lamportsPerByte,
@@ -90,13 +123,32 @@ export async function measureSurplus(b: Bench): Promise<SurplusResult> {
 }
 
 /** Rows for the printed table. */
-export function surplusRows(s: SurplusResult, n: (x: number, d?: number) => string): [string, string, string, string, string][] {
+export function surplusRows(
+  s: SurplusResult,
+  n: (x: number, d?: number) => string,
+): [string, string, string, string, string][] {
   const l = s.large;
   return [
-    [`surplus per kept account (demo, ${s.lamportsPerByte} lamports/byte)`, `${n(s.demo.perKeptAccount)} lamports`, `${s.demo.keptAccounts} kept accounts`, '—', '—'],
-    ['surplus per demo wallet', `${n(s.demo.surplus)} lamports`, `with the ${n(s.demo.closedRent)} of closes: owner +${n(s.demo.ownerDelta)} after 1 % (${n(s.demo.serviceFee)}) and network fees (${n(s.demo.networkFees)})`, '—', '—'],
-    [`large: ${l.closes} closes + ${l.withdrawals} withdrawals`, `${l.transactions} transactions, ${l.approvals} approval`,
+    [
+      `surplus per kept account (demo, ${s.lamportsPerByte} lamports/byte)`,
+      `${n(s.demo.perKeptAccount)} lamports`,
+      `${s.demo.keptAccounts} kept accounts`,
+      '—',
+      '—',
+    ],
+    [
+      'surplus per demo wallet',
+      `${n(s.demo.surplus)} lamports`,
+      `with the ${n(s.demo.closedRent)} of closes: owner +${n(s.demo.ownerDelta)} after 1 % (${n(s.demo.serviceFee)}) and network fees (${n(s.demo.networkFees)})`,
+      '—',
+      '—',
+    ],
+    [
+      `large: ${l.closes} closes + ${l.withdrawals} withdrawals`,
+      `${l.transactions} transactions, ${l.approvals} approval`,
       `${Math.max(...l.perTransaction)} per tx (limit ${l.limit} at 1232 B, max ${l.maxBytes} B); fewest ${l.fewestTransactions}`,
-      'fewest, 1 approval', l.transactions === l.fewestTransactions && l.surplusLanded === l.surplus ? 'met' : 'NOT met'],
+      'fewest, 1 approval',
+      l.transactions === l.fewestTransactions && l.surplusLanded === l.surplus ? 'met' : 'NOT met',
+    ],
   ];
 }

@@ -84,6 +84,16 @@ export function tableRows(r: BenchResults): Row[] {
     rows.push(['bundle: confetti and modals lazy', `confetti ${bu.confettiLazy ? 'lazy' : 'initial'}, modals ${bu.modalsLazy ? 'lazy' : 'initial'}`, '—', 'both lazy', ok(bu.confettiLazy && bu.modalsLazy)]);
   } else rows.push(['bundle', missing('bundle'), '', '', '']);
 
+  const qt = r.queueThroughput;
+  if (qt) {
+    const one = qt.rows.find((x) => x.processes === 1);
+    for (const row of qt.rows) {
+      const vsOne = one && row !== one ? `; ${n(row.perMinute / one.perMinute, 2)}× one process` : '';
+      rows.push([`queue: cNFTs moved per minute, ${row.processes} process${row.processes > 1 ? 'es' : ''} on one Redis`, `${n(row.perMinute)} /min`,
+        `${row.moved} cNFTs in ${row.queues} queues of ${qt.perQueue}, ${n(row.ms / 1000, 1)} s${vsOne}; one chain process serves all`, '—', '—']);
+    }
+  } else rows.push(['queue throughput', missing('queue'), '', '', '']);
+
   if (r.fundLargeMs?.length) rows.push(['funding the large profile', r.fundLargeMs.map((ms) => `${n(ms / 1000, 1)} s`).join(', '), '—', '—', '—']);
   return rows;
 }

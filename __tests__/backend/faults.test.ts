@@ -17,7 +17,9 @@ let trash: string;
 const tally = { faults: 0, flows: 0, executed: 0, duplicated: 0, lost: 0 };
 
 beforeAll(async () => {
-  s = await startServer();
+  // Slow slots (blockhashes live 150 slots = 225 s): the suite expires blockhashes itself, and a slow machine must
+  // not do it for it between a prepare and its resubmission.
+  s = await startServer({ LOCALNET_SLOT_MS: '1500' });
   trash = s.solback.config.trashWallet;
 });
 afterAll(async () => {

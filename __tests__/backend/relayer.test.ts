@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const relayerAddress = () => h.solback.relayer!.address;
-const prepareRelayed = (owner: string) => h.post('prepare-burn-transactions', { ownerAddress: owner, relayFee: true, withdrawSurplus: true });
+const prepareRelayed = (owner: string) =>
+  h.post('prepare-burn-transactions', { ownerAddress: owner, relayFee: true, withdrawSurplus: true });
 
 it('GET /api/relayer: available, funded on the local chain, its key file is mode 0600', async () => {
   const fs = await import('node:fs');
@@ -24,7 +25,9 @@ it('GET /api/relayer: available, funded on the local chain, its key file is mode
   expect(body).toEqual({ success: true, available: true, address: relayerAddress() });
   const file = path.join(h.solback.config.dataDir, 'relayer-keypair.json');
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-  expect(await h.connection.getBalance(new PublicKey(relayerAddress()))).toBeGreaterThan(DEFAULT_RELAYER_LIMITS.minBalanceLamports);
+  expect(await h.connection.getBalance(new PublicKey(relayerAddress()))).toBeGreaterThan(
+    DEFAULT_RELAYER_LIMITS.minBalanceLamports,
+  );
 });
 
 it('a wallet with 0 SOL and 6 vacant accounts: one transaction paid by the relayer, repaid exactly; owner gets rent − fees', async () => {
@@ -41,8 +44,14 @@ it('a wallet with 0 SOL and 6 vacant accounts: one transaction paid by the relay
   const fee = networkFee(txs[0]);
   expect(prep.body.repaymentsPerTransactionLamports).toEqual([fee]);
   // The page's guard accepts it (relayer known, repayment = that transaction's fee) ...
-  const intent = { owner: ownerAddress, kind: 'closeVacant' as const, allowedAccounts: accounts, feeWallet: h.solback.config.feeWallet,
-    maxFeeLamports: serviceFee(rent), relayer: relayerAddress() };
+  const intent = {
+    owner: ownerAddress,
+    kind: 'closeVacant' as const,
+    allowedAccounts: accounts,
+    feeWallet: h.solback.config.feeWallet,
+    maxFeeLamports: serviceFee(rent),
+    relayer: relayerAddress(),
+  };
   expect(checkTransactions(prep.body.transactions, intent)).toEqual({ ok: true });
   // ... and not without knowing the relayer.
   expect(checkTransactions(prep.body.transactions, { ...intent, relayer: undefined }).ok).toBe(false);
@@ -50,33 +59,61 @@ it('a wallet with 0 SOL and 6 vacant accounts: one transaction paid by the relay
   txs[0].partialSign(owner);
   const [relayerBefore, feeBefore] = await h.lamportsOf([relayerAddress(), h.solback.config.feeWallet]);
   const sub = await h.post('submit-burn-transaction', {
-    signedTransaction: txs[0].serialize({ requireAllSignatures: false }).toString('base64'), accountCount: 6 });
+    signedTransaction: txs[0].serialize({ requireAllSignatures: false }).toString('base64'),
+    accountCount: 6,
+  });
   expect(sub.status).toBe(200);
   expect(sub.body.success).toBe(true);
-  const [ownerAfter, relayerAfter, feeAfter] = await h.lamportsOf([ownerAddress, relayerAddress(), h.solback.config.feeWallet]);
+  const [ownerAfter, relayerAfter, feeAfter] = await h.lamportsOf([
+    ownerAddress,
+    relayerAddress(),
+    h.solback.config.feeWallet,
+  ]);
   expect(ownerAfter).toBe(rent - fee - serviceFee(rent));
   expect(relayerAfter - relayerBefore).toBe(0);
   expect(feeAfter - feeBefore).toBe(serviceFee(rent));
   expect(await h.lamportsOf(accounts)).toEqual(accounts.map(() => 0));
-  const onChain = await h.connection.getTransaction(sub.body.signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+  const onChain = await h.connection.getTransaction(sub.body.signature, {
+    commitment: 'confirmed',
+    maxSupportedTransactionVersion: 0,
+  });
   expect(onChain!.meta!.fee).toBe(fee);
-  console.log('relayed recovery (lamports):', JSON.stringify({ rent, networkFee: fee, serviceFee: serviceFee(rent), ownerAfter,
-    relayerDelta: relayerAfter - relayerBefore }));
+  console.log(
+    'relayed recovery (lamports):',
+    JSON.stringify({
+      rent,
+      networkFee: fee,
+      serviceFee: serviceFee(rent),
+      ownerAfter,
+      relayerDelta: relayerAfter - relayerBefore,
+    }),
+  );
 });
 
 it('a transaction changed after preparing is refused before co-signing; the relayer pays nothing', async () => {
   const { owner } = emptiedWallet(h.solback.localnet!, 3);
   const prep = await prepareRelayed(owner.publicKey.toBase58());
   const tx = fromBase64(prep.body.transactions[0]);
-  const repay = tx.instructions.findIndex((ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1].pubkey.toBase58() === relayerAddress());
+  const repay = tx.instructions.findIndex(
+    (ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1].pubkey.toBase58() === relayerAddress(),
+  );
   // A bigger repayment would enrich the relayer; a smaller one would cost it: either way the message changed.
   for (const delta of [+1, -1]) {
-    const changed = new Transaction({ feePayer: tx.feePayer, recentBlockhash: tx.recentBlockhash }).add(...tx.instructions);
+    const changed = new Transaction({ feePayer: tx.feePayer, recentBlockhash: tx.recentBlockhash }).add(
+      ...tx.instructions,
+    );
     const lamports = Number(Buffer.from(tx.instructions[repay].data).readBigUInt64LE(4)) + delta;
-    changed.instructions[repay] = SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: new PublicKey(relayerAddress()), lamports });
+    changed.instructions[repay] = SystemProgram.transfer({
+      fromPubkey: owner.publicKey,
+      toPubkey: new PublicKey(relayerAddress()),
+      lamports,
+    });
     changed.partialSign(owner);
     const before = await h.connection.getBalance(new PublicKey(relayerAddress()));
-    const sub = await h.post('submit-burn-transaction', { signedTransaction: changed.serialize({ requireAllSignatures: false }).toString('base64'), accountCount: 3 });
+    const sub = await h.post('submit-burn-transaction', {
+      signedTransaction: changed.serialize({ requireAllSignatures: false }).toString('base64'),
+      accountCount: 3,
+    });
     expect(sub.status).toBe(400);
     expect(sub.body.error).toMatch(/changed after preparing/);
     expect(await h.connection.getBalance(new PublicKey(relayerAddress()))).toBe(before);
@@ -90,7 +127,10 @@ it('a transaction that would fail is caught by the simulation and never relayed'
   tx.partialSign(owner);
   giveTokens(h.solback.localnet!, accounts[1], 5n); // after preparing, the account receives tokens: its close must fail
   const before = await h.lamportsOf([relayerAddress(), ...accounts]);
-  const sub = await h.post('submit-burn-transaction', { signedTransaction: tx.serialize({ requireAllSignatures: false }).toString('base64'), accountCount: 3 });
+  const sub = await h.post('submit-burn-transaction', {
+    signedTransaction: tx.serialize({ requireAllSignatures: false }).toString('base64'),
+    accountCount: 3,
+  });
   expect(sub.status).toBe(400);
   expect(sub.body.error).toMatch(/would fail on chain, so SolBack did not send it/);
   expect(await h.lamportsOf([relayerAddress(), ...accounts])).toEqual(before);
@@ -119,7 +159,12 @@ it('limits: per client and per wallet per day, and a daily cap; the feature says
   chain.setAccount(relayerAddress(), { lamports: 1_000_000n });
   try {
     const { body } = await h.get('relayer');
-    expect(body).toEqual({ success: true, available: false, address: relayerAddress(), reason: 'its balance is too low.' });
+    expect(body).toEqual({
+      success: true,
+      available: false,
+      address: relayerAddress(),
+      reason: 'its balance is too low.',
+    });
     const { owner } = emptiedWallet(h.solback.localnet!, 1);
     const prep = await prepareRelayed(owner.publicKey.toBase58());
     expect(prep.status).toBe(503);
@@ -132,7 +177,9 @@ it('limits: per client and per wallet per day, and a daily cap; the feature says
 it('upstream mode has a relayer only when RELAYER_KEYPAIR is set (and the file exists)', () => {
   const dataDir = h.solback.config.dataDir;
   expect(loadRelayerKey({ mode: 'upstream', dataDir })).toBeNull();
-  expect(() => loadRelayerKey({ mode: 'upstream', dataDir, relayerKeypairPath: `${dataDir}/missing.json` })).toThrow(/not found/);
+  expect(() => loadRelayerKey({ mode: 'upstream', dataDir, relayerKeypairPath: `${dataDir}/missing.json` })).toThrow(
+    /not found/,
+  );
   const key = loadRelayerKey({ mode: 'upstream', dataDir, relayerKeypairPath: `${dataDir}/relayer-keypair.json` });
   expect(key!.publicKey.toBase58()).toBe(relayerAddress());
 });

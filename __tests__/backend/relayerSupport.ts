@@ -13,14 +13,37 @@ export function emptiedWallet(localnet: Localnet, count: number, amount = 0n): {
   for (let i = 0; i < count; i++) {
     const mint = new PublicKey(randomBytes(32));
     const mintData = Buffer.alloc(T.MINT_SIZE);
-    T.MintLayout.encode({ mintAuthorityOption: 0, mintAuthority: PublicKey.default, supply: amount, decimals: 6, isInitialized: true,
-      freezeAuthorityOption: 0, freezeAuthority: PublicKey.default }, mintData);
+    T.MintLayout.encode(
+      {
+        mintAuthorityOption: 0,
+        mintAuthority: PublicKey.default,
+        supply: amount,
+        decimals: 6,
+        isInitialized: true,
+        freezeAuthorityOption: 0,
+        freezeAuthority: PublicKey.default,
+      },
+      mintData,
+    );
     localnet.chain.setAccount(mint.toBase58(), { lamports: legacy(T.MINT_SIZE), data: mintData, owner: TOKEN_PROGRAM });
     const account = T.getAssociatedTokenAddressSync(mint, owner.publicKey);
     const data = Buffer.alloc(T.ACCOUNT_SIZE);
-    T.AccountLayout.encode({ mint, owner: owner.publicKey, amount, delegateOption: 0, delegate: PublicKey.default,
-      state: T.AccountState.Initialized, isNativeOption: 0, isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0,
-      closeAuthority: PublicKey.default }, data);
+    T.AccountLayout.encode(
+      {
+        mint,
+        owner: owner.publicKey,
+        amount,
+        delegateOption: 0,
+        delegate: PublicKey.default,
+        state: T.AccountState.Initialized,
+        isNativeOption: 0,
+        isNative: 0n,
+        delegatedAmount: 0n,
+        closeAuthorityOption: 0,
+        closeAuthority: PublicKey.default,
+      },
+      data,
+    );
     localnet.chain.setAccount(account.toBase58(), { lamports: legacy(T.ACCOUNT_SIZE), data, owner: TOKEN_PROGRAM });
     accounts.push(account.toBase58());
   }

@@ -14,7 +14,12 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-interface Kept { address: string; lamports: number; minimum: number; amount: bigint | null }
+interface Kept {
+  address: string;
+  lamports: number;
+  minimum: number;
+  amount: bigint | null;
+}
 
 /** Every account the recovery must leave in place, with its minimum read from the chain for its own size. */
 async function keptAccounts(owner: PublicKey, closing: Set<string>, mints: string[]): Promise<Kept[]> {
@@ -30,7 +35,12 @@ async function keptAccounts(owner: PublicKey, closing: Set<string>, mints: strin
   }
   for (const mint of mints) {
     const info = (await h.connection.getAccountInfo(new PublicKey(mint)))!;
-    out.push({ address: mint, lamports: info.lamports, minimum: await h.connection.getMinimumBalanceForRentExemption(info.data.length), amount: null });
+    out.push({
+      address: mint,
+      lamports: info.lamports,
+      minimum: await h.connection.getMinimumBalanceForRentExemption(info.data.length),
+      amount: null,
+    });
   }
   return out;
 }
@@ -47,7 +57,9 @@ describe('the chain runs at the current SIMD-0437 step', () => {
     expect(sysvar.data.readBigUInt64LE(0)).toBe(5080n); // lamports_per_byte (SIMD-0194 layout)
     const { manifest } = await h.fund('demo');
     expect(manifest.emptyAccounts[0].lamports).toBe((165 + 128) * 6960);
-    expect(manifest.ownedMints.map((m: any) => m.lamports)).toEqual(manifest.ownedMints.map((m: any) => (m.space + 128) * 6960));
+    expect(manifest.ownedMints.map((m: any) => m.lamports)).toEqual(
+      manifest.ownedMints.map((m: any) => (m.space + 128) * 6960),
+    );
   });
 });
 
@@ -60,8 +72,10 @@ describe('surplus of the demo wallet', () => {
     const kept = await keptAccounts(owner.publicKey, new Set(vacant), ownedMints);
     const withSurplus = kept.filter((k) => k.lamports > k.minimum);
     const surplus = sum(withSurplus.map((k) => k.lamports - k.minimum));
-    // Tokens (the Token-2022 fee token is 182 bytes), the NFTs' and the collection's token accounts, the two mints.
-    expect(withSurplus.length).toBe(manifest.tokens.length - 1 + manifest.nfts.length + 1 + 2);
+    // Everything was funded at 6960, so every kept account holds surplus: tokens (the Token-2022 fee token is 182
+    // bytes), the token accounts of every NFT kind, the two owned mints.
+    expect(withSurplus).toHaveLength(kept.length);
+    expect(kept.length).toBeGreaterThanOrEqual(manifest.tokens.length - 1 + manifest.nfts.length + 2);
     expect(surplus).toBeGreaterThan(0);
 
     const estimate = await h.get(`rent-estimate/${ownerAddress}`);
@@ -76,12 +90,19 @@ describe('surplus of the demo wallet', () => {
     expect(prep.body.totalSurplusLamports).toBe(surplus);
     expect(prep.body.surplusAccounts).toBe(withSurplus.length);
     const fee = serviceFee(rent + surplus);
-    expect(prep.body.transactions).toHaveLength(1); // 7 closes + 13 withdrawals fit one legacy transaction
-    expect(prep.body.totalFeeLamports).toBe(fee); // 1 % of everything that comes back
+    // 1 % of everything each transaction gives back (closes + surplus), rounded down per transaction.
+    const perTx = prep.body.rentPerTransactionLamports.map((r: number, i: number) => r + prep.body.surplusPerTransactionLamports[i]);
+    expect(prep.body.feesPerTransactionLamports).toEqual(perTx.map((x: number) => serviceFee(x)));
+    expect(sum(perTx)).toBe(rent + surplus);
+    expect(prep.body.totalFeeLamports).toBeLessThanOrEqual(fee);
     const txs = prep.body.transactions.map(fromBase64);
     const ok = checkTransactions(prep.body.transactions, {
-      owner: ownerAddress, kind: 'closeVacant', allowedAccounts: vacant, surplusSources: withSurplus.map((k) => k.address),
-      feeWallet: h.solback.config.feeWallet, maxFeeLamports: fee,
+      owner: ownerAddress,
+      kind: 'closeVacant',
+      allowedAccounts: vacant,
+      surplusSources: withSurplus.map((k) => k.address),
+      feeWallet: h.solback.config.feeWallet,
+      maxFeeLamports: fee,
     });
     expect(ok).toEqual({ ok: true });
 
@@ -91,7 +112,10 @@ describe('surplus of the demo wallet', () => {
     const amountsBefore = await Promise.all(manifest.tokens.map((t: any) => tokenAmount(t.account, t.program)));
     txs.forEach((tx: any) => tx.partialSign(owner));
     const networkFees = sum(txs.map(networkFee));
-    const sub = await h.post('submit-burn-transaction', { signedTransactions: txs.map(toBase64), accountCount: vacant.length });
+    const sub = await h.post('submit-burn-transaction', {
+      signedTransactions: txs.map(toBase64),
+      accountCount: vacant.length,
+    });
     expect(sub.status).toBe(200);
     expect(sub.body.success).toBe(true);
     expect(sub.body.surplusRecoveredLamports).toBe(surplus);
@@ -104,11 +128,22 @@ describe('surplus of the demo wallet', () => {
     expect(await h.lamportsOf(vacant)).toEqual(vacant.map(() => 0));
     // Every kept account holds exactly its minimum, with its token amount unchanged.
     expect(await h.lamportsOf(kept.map((k) => k.address))).toEqual(kept.map((k) => k.minimum));
-    expect(await Promise.all(manifest.tokens.map((t: any) => tokenAmount(t.account, t.program)))).toEqual(amountsBefore);
-    console.log('demo surplus (lamports):', JSON.stringify({
-      keptWithSurplus: withSurplus.length, surplus, perKeptAccount: Math.floor(surplus / withSurplus.length), rent,
-      serviceFee: prep.body.totalFeeLamports, networkFees, ownerDelta: ownerAfter - ownerBefore, transactions: txs.length,
-    }));
+    expect(await Promise.all(manifest.tokens.map((t: any) => tokenAmount(t.account, t.program)))).toEqual(
+      amountsBefore,
+    );
+    console.log(
+      'demo surplus (lamports):',
+      JSON.stringify({
+        keptWithSurplus: withSurplus.length,
+        surplus,
+        perKeptAccount: Math.floor(surplus / withSurplus.length),
+        rent,
+        serviceFee: prep.body.totalFeeLamports,
+        networkFees,
+        ownerDelta: ownerAfter - ownerBefore,
+        transactions: txs.length,
+      }),
+    );
 
     const again = await h.get(`rent-estimate/${ownerAddress}`);
     expect(again.body.data.surplusRentLamports).toBe(0);
@@ -118,7 +153,9 @@ describe('surplus of the demo wallet', () => {
     const { owner } = await h.fund('demo');
     const prep = await h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58() });
     expect(prep.body.surplusAccounts).toBe(0);
-    const tags = prep.body.transactions.map(fromBase64).flatMap((tx: any) => tx.instructions.map((ix: any) => ix.data[0]));
+    const tags = prep.body.transactions
+      .map(fromBase64)
+      .flatMap((tx: any) => tx.instructions.map((ix: any) => ix.data[0]));
     expect(tags).not.toContain(38);
   });
 });

@@ -27,7 +27,8 @@ afterAll(async () => {
 const lamportsOf = async (addresses: string[]) =>
   (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await check()) return;
   throw new Error('timed out waiting');
 };
 
@@ -38,7 +39,10 @@ async function openEmptiedWallet(tamper = false) {
   const log = await installApprovalWallet(context, owner, approve);
   const page = await context.newPage();
   const dialogs: string[] = [];
-  page.on('dialog', (d: Dialog) => { dialogs.push(d.message()); void d.accept(); });
+  page.on('dialog', (d: Dialog) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
   if (tamper) {
     // A lying server: the relayed transaction repays the relayer one lamport more than the network fee.
     await page.route('**/api/prepare-burn-transactions', async (route) => {
@@ -49,9 +53,15 @@ async function openEmptiedWallet(tamper = false) {
         const relayer = body.feePayer as string;
         body.transactions = body.transactions.map((b64: string) => {
           const tx = Transaction.from(Buffer.from(b64, 'base64'));
-          const i = tx.instructions.findIndex((ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1].pubkey.toBase58() === relayer);
+          const i = tx.instructions.findIndex(
+            (ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1].pubkey.toBase58() === relayer,
+          );
           const lamports = Number(Buffer.from(tx.instructions[i].data).readBigUInt64LE(4)) + 1;
-          tx.instructions[i] = SystemProgram.transfer({ fromPubkey: tx.instructions[i].keys[0].pubkey, toPubkey: new PublicKey(relayer), lamports });
+          tx.instructions[i] = SystemProgram.transfer({
+            fromPubkey: tx.instructions[i].keys[0].pubkey,
+            toPubkey: new PublicKey(relayer),
+            lamports,
+          });
           return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
         });
         body.transaction = body.transactions[0];
@@ -60,7 +70,10 @@ async function openEmptiedWallet(tamper = false) {
     });
   }
   await page.goto(server.url);
-  await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+  await page
+    .getByRole('button', { name: /select wallet|connect/i })
+    .first()
+    .click();
   await page.getByRole('button', { name: /Approval Test Wallet/ }).click();
   await page.getByTestId('vacant-recover').waitFor({ timeout: 90_000 });
   return { owner, accounts, page, log, dialogs };
@@ -79,15 +92,26 @@ it('0 SOL, 6 vacant accounts: one approval; owner gets rent − network fee − 
   expect(s.log.approvals).toEqual([1]);
   const signature = /Signature: (\w+)\./.exec(s.dialogs[0])?.[1];
   expect(signature).toBeDefined();
-  const tx = await connection.getTransaction(signature!, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+  const tx = await connection.getTransaction(signature!, {
+    commitment: 'confirmed',
+    maxSupportedTransactionVersion: 0,
+  });
   expect(tx!.transaction.message.staticAccountKeys[0].toBase58()).toBe(relayer); // the relayer paid the fee
   const networkFee = tx!.meta!.fee;
   const [ownerAfter, relayerAfter] = await lamportsOf([ownerAddress, relayer]);
   expect(ownerAfter).toBe(rent - networkFee - serviceFee(rent));
   expect(relayerAfter).toBeGreaterThanOrEqual(relayerBefore);
   expect(await lamportsOf(s.accounts)).toEqual(s.accounts.map(() => 0));
-  console.log('e2e relayed (lamports):', JSON.stringify({ rent, networkFee, serviceFee: serviceFee(rent), ownerAfter,
-    relayerDelta: relayerAfter - relayerBefore }));
+  console.log(
+    'e2e relayed (lamports):',
+    JSON.stringify({
+      rent,
+      networkFee,
+      serviceFee: serviceFee(rent),
+      ownerAfter,
+      relayerDelta: relayerAfter - relayerBefore,
+    }),
+  );
 }, 180_000);
 
 it('a repayment larger than the fee is refused by the page guard: nothing is signed, nothing moves', async () => {

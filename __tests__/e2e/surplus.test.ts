@@ -1,6 +1,7 @@
 // Surplus rent in real Chromium (issue 15): the card's surplus line equals Σ(lamports − minimum) read from the chain,
 // and the vacant banner's one approval closes the empty accounts AND withdraws the surplus of every kept account.
 import { unpackAccount } from '@solana/spl-token';
+import bs58 from 'bs58';
 import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
@@ -109,27 +110,31 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   const amountsBefore = await amountsOf(kept);
   await s.page.getByTestId('vacant-recover').click();
   await waitFor(() => s.dialogs.length === 1, 90_000);
-  expect(s.log.approvals).toEqual([1]); // one approval, one transaction: 7 closes + 13 withdrawals
-  const signature = /Signature: (\w+)\./.exec(s.dialogs[0])![1];
-  const fee = serviceFee(rent + surplus);
-  expect(s.dialogs[0]).toContain(`recovered ${exactSol(rent + surplus - fee)} SOL`);
-  const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
-  const networkFee = tx!.meta!.fee;
+  expect(s.log.approvals).toHaveLength(1); // one approval for every transaction (7 closes + the withdrawals)
+  // The network fee of every transaction the wallet signed, as the chain charged it.
+  const signatures = s.log.signed.map((bytes) => bs58.encode(VersionedTransaction.deserialize(bytes).signatures[0]));
+  let networkFee = 0;
+  for (const sig of signatures) networkFee += (await connection.getTransaction(sig, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!.meta!.fee;
   const [ownerAfter, feeAfter, wsolAfter] = await lamportsOf([ownerAddress, feeWallet, wsol]);
+  // 1 % of all that came back, rounded down per transaction: at most 1 %, less by under a lamport per transaction.
+  const fee = feeAfter - feeBefore;
+  expect(fee).toBeLessThanOrEqual(serviceFee(rent + surplus));
+  expect(fee).toBeGreaterThan(serviceFee(rent + surplus) - signatures.length);
+  expect(s.dialogs[0]).toContain(`recovered ${exactSol(rent + surplus - fee)} SOL`);
   expect(ownerAfter - ownerBefore).toBe(rent + surplus - fee - networkFee);
-  expect(feeAfter - feeBefore).toBe(fee);
   expect(wsolAfter).toBe(wsolBefore);
   expect(await lamportsOf(closing)).toEqual(closing.map(() => 0));
   expect(await lamportsOf(kept.map((k) => k.address))).toEqual(kept.map((k) => k.minimum));
   expect(await amountsOf(kept)).toEqual(amountsBefore);
-  console.log('e2e demo surplus (lamports):', JSON.stringify({ kept: kept.length, surplus, rent, fee, networkFee, ownerDelta: ownerAfter - ownerBefore }));
+  console.log('e2e demo surplus (lamports):', JSON.stringify({ kept: kept.length, surplus, rent, fee, networkFee,
+    transactions: signatures.length, ownerDelta: ownerAfter - ownerBefore }));
 }, 240_000);
 
 it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, transactions full to the measured limit', async () => {
   const s = await openPage('large');
   const closing = s.manifest.emptyAccounts.map((a: any) => a.account as string);
   const kept = (await keptFromChain(s.owner.publicKey, new Set(closing), [])).filter((k) => k.surplus > 0);
-  expect(kept.length).toBe(1000 + 300 + 1); // the 1,000 tokens, 300 NFTs and the collection NFT
+  expect(kept.length).toBeGreaterThanOrEqual(1000 + 300 + 1); // the 1,000 tokens, 300 NFTs, the collection NFT (+ other kinds)
   const surplus = sum(kept.map((k) => k.surplus));
   await s.page.getByTestId('vacant-recover').click();
   await waitFor(() => s.dialogs.length === 1, 400_000);

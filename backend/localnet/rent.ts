@@ -21,7 +21,10 @@ export const SIMD_0437_STEPS = [6960, 6333, 5080, 2575, 1322, 696] as const;
 export class RentSchedule {
   private legacyDepth = 0;
 
-  constructor(private readonly chain: Chain, private configured: number) {
+  constructor(
+    private readonly chain: Chain,
+    private configured: number,
+  ) {
     this.apply(configured);
   }
 

@@ -33,12 +33,17 @@ export const DEFAULT_RELAYER_LIMITS: RelayerLimits = {
 };
 
 /** RELAYER_KEYPAIR, else (local mode) `<dataDir>/relayer-keypair.json` created with mode 0600; upstream without it: none. */
-export function loadRelayerKey(config: Pick<Config, 'mode' | 'dataDir'> & { relayerKeypairPath?: string }): Keypair | null {
-  const file = config.relayerKeypairPath ?? (config.mode === 'local' ? path.join(config.dataDir, 'relayer-keypair.json') : undefined);
+export function loadRelayerKey(
+  config: Pick<Config, 'mode' | 'dataDir'> & { relayerKeypairPath?: string },
+): Keypair | null {
+  const file =
+    config.relayerKeypairPath ??
+    (config.mode === 'local' ? path.join(config.dataDir, 'relayer-keypair.json') : undefined);
   if (!file) return null;
   if (fs.existsSync(file)) {
     const bytes = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (!Array.isArray(bytes) || bytes.length !== 64) throw new Error(`RELAYER_KEYPAIR ${file} is not a 64-byte JSON secret key`);
+    if (!Array.isArray(bytes) || bytes.length !== 64)
+      throw new Error(`RELAYER_KEYPAIR ${file} is not a 64-byte JSON secret key`);
     return Keypair.fromSecretKey(Uint8Array.from(bytes));
   }
   if (config.mode !== 'local' || config.relayerKeypairPath) throw new Error(`RELAYER_KEYPAIR file not found: ${file}`);
@@ -54,7 +59,10 @@ export class RelayerPolicy {
   private readonly counts = new Map<string, number>();
   private total = 0;
 
-  constructor(readonly limits: RelayerLimits, private readonly now: () => number = Date.now) {}
+  constructor(
+    readonly limits: RelayerLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private roll(): void {
     const today = new Date(this.now()).toISOString().slice(0, 10);
@@ -68,7 +76,8 @@ export class RelayerPolicy {
   /** The reason `n` more relayed transactions for this client and owner would break a limit, or null. */
   refusal(client: string, owner: string, n: number): string | null {
     this.roll();
-    if (this.total + n > this.limits.perDay) return 'the daily limit of relayed transactions is reached; try again tomorrow.';
+    if (this.total + n > this.limits.perDay)
+      return 'the daily limit of relayed transactions is reached; try again tomorrow.';
     for (const key of [`client:${client}`, `owner:${owner}`])
       if ((this.counts.get(key) ?? 0) + n > this.limits.perClientPerDay)
         return `at most ${this.limits.perClientPerDay} relayed transactions per wallet and per client each day.`;
@@ -95,14 +104,20 @@ export class Relayer {
   readonly address: string;
   private cached: { at: number; lamports: number } | null = null;
 
-  constructor(readonly keypair: Keypair, readonly policy: RelayerPolicy, private readonly rpc: RpcClient) {
+  constructor(
+    readonly keypair: Keypair,
+    readonly policy: RelayerPolicy,
+    private readonly rpc: RpcClient,
+  ) {
     this.address = keypair.publicKey.toBase58();
   }
 
   /** The relayer's balance, read at most every 5 s (watched on every status and prepare). */
   async balance(fresh = false): Promise<number> {
     if (!fresh && this.cached && Date.now() - this.cached.at < 5_000) return this.cached.lamports;
-    const lamports = await this.rpc.call<{ value: number }>('getBalance', [this.address, { commitment: 'confirmed' }]).then((r) => r.value);
+    const lamports = await this.rpc
+      .call<{ value: number }>('getBalance', [this.address, { commitment: 'confirmed' }])
+      .then((r) => r.value);
     this.cached = { at: Date.now(), lamports };
     return lamports;
   }
@@ -117,7 +132,8 @@ export class Relayer {
     if (lamports < this.policy.limits.minBalanceLamports)
       return { available: false, address: this.address, reason: 'its balance is too low.', balanceLamports: lamports };
     const daily = this.policy.refusal('-', '-', 1);
-    if (daily && daily.startsWith('the daily')) return { available: false, address: this.address, reason: daily, balanceLamports: lamports };
+    if (daily && daily.startsWith('the daily'))
+      return { available: false, address: this.address, reason: daily, balanceLamports: lamports };
     return { available: true, address: this.address, balanceLamports: lamports };
   }
 

@@ -16,7 +16,8 @@ export async function createRelayer(config: Config, rpc: RpcClient, localnet?: L
   });
   if (localnet) {
     const address = key.publicKey.toBase58();
-    if (localnet.chain.getBalance(address) < BigInt(DEFAULT_RELAYER_LIMITS.minBalanceLamports) * 10n) localnet.chain.airdrop(address, LOCAL_FUNDING);
+    if (localnet.chain.getBalance(address) < BigInt(DEFAULT_RELAYER_LIMITS.minBalanceLamports) * 10n)
+      localnet.chain.airdrop(address, LOCAL_FUNDING);
   }
   return new Relayer(key, policy, rpc);
 }

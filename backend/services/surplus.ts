@@ -29,7 +29,11 @@ const ACCOUNT_TYPE_OFFSET = 165; // Token-2022: 1 = mint, 2 = account, after the
 const MINT_ACCOUNT_TYPE = bs58.encode([1]);
 const MINT_SCAN_TIMEOUT_MS = 4_000;
 
-interface RawAccount { data: [string, string]; lamports: number; owner: string }
+interface RawAccount {
+  data: [string, string];
+  lamports: number;
+  owner: string;
+}
 
 /** The chain's minimum for each size asked (one call per distinct size). */
 async function minimumsFor(rpc: RpcClient, sizes: number[]): Promise<Map<number, number>> {
@@ -43,7 +47,11 @@ async function minimumsFor(rpc: RpcClient, sizes: number[]): Promise<Map<number,
  * extensions, tagged 1 at byte 165. The authority sits at bytes 4..36. Upstream RPCs may refuse getProgramAccounts
  * on the token programs; then only the mints of the wallet's own token accounts are looked at.
  */
-async function mintsControlledBy(rpc: RpcClient, owner: string, fallback: string[]): Promise<{ pubkey: string; account: RawAccount }[]> {
+async function mintsControlledBy(
+  rpc: RpcClient,
+  owner: string,
+  fallback: string[],
+): Promise<{ pubkey: string; account: RawAccount }[]> {
   const authority = { memcmp: { offset: 4, bytes: owner } };
   const queries: [string, unknown[]][] = [
     [TOKEN_PROGRAM, [{ dataSize: MINT_BASE_SIZE }, authority]],
@@ -62,7 +70,9 @@ async function mintsControlledBy(rpc: RpcClient, owner: string, fallback: string
     lists.catch(() => undefined);
     // A slow scan must not hold the rent estimate (the page gives it 15 s): past this, the fallback answers.
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('mint scan too slow')), MINT_SCAN_TIMEOUT_MS); });
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('mint scan too slow')), MINT_SCAN_TIMEOUT_MS);
+    });
     try {
       return (await Promise.race([lists, late])).flat();
     } finally {
@@ -73,7 +83,10 @@ async function mintsControlledBy(rpc: RpcClient, owner: string, fallback: string
     const keys = [...new Set(fallback)];
     for (let i = 0; i < keys.length; i += MAX_KEYS_PER_CALL) {
       const chunk = keys.slice(i, i + MAX_KEYS_PER_CALL);
-      const res = await rpc.call<{ value: (RawAccount | null)[] }>('getMultipleAccounts', [chunk, { encoding: 'base64', commitment: 'confirmed' }]);
+      const res = await rpc.call<{ value: (RawAccount | null)[] }>('getMultipleAccounts', [
+        chunk,
+        { encoding: 'base64', commitment: 'confirmed' },
+      ]);
       res.value.forEach((account, j) => account && out.push({ pubkey: chunk[j], account }));
     }
     return out;
@@ -85,7 +98,11 @@ function mintAuthorityIs(pubkey: string, account: RawAccount, owner: string): bo
   try {
     const data = Buffer.from(account.data[0], 'base64');
     const program = new PublicKey(account.owner);
-    const mint = unpackMint(new PublicKey(pubkey), { data, owner: program, lamports: account.lamports, executable: false }, program);
+    const mint = unpackMint(
+      new PublicKey(pubkey),
+      { data, owner: program, lamports: account.lamports, executable: false },
+      program,
+    );
     return mint.mintAuthority?.toBase58() === owner;
   } catch {
     return false;
@@ -96,17 +113,34 @@ function mintAuthorityIs(pubkey: string, account: RawAccount, owner: string): bo
  * Accounts the user keeps that hold more than today's minimum: every token account of the wallet that the vacant
  * recovery does not close (not wrapped SOL), and every mint whose mint authority is the wallet.
  */
-export async function scanSurplus(rpc: RpcClient, owner: string, accounts: ScannedTokenAccount[]): Promise<SurplusAccount[]> {
+export async function scanSurplus(
+  rpc: RpcClient,
+  owner: string,
+  accounts: ScannedTokenAccount[],
+): Promise<SurplusAccount[]> {
   const closing = new Set(classifyVacant(accounts, owner).vacant.map((a) => a.address));
   const kept = accounts.filter((a) => !closing.has(a.address) && a.nativeReserve === null);
-  const mints = (await mintsControlledBy(rpc, owner, accounts.map((a) => a.mint))).filter((m) => mintAuthorityIs(m.pubkey, m.account, owner));
+  const mints = (
+    await mintsControlledBy(
+      rpc,
+      owner,
+      accounts.map((a) => a.mint),
+    )
+  ).filter((m) => mintAuthorityIs(m.pubkey, m.account, owner));
   const mintSizes = mints.map((m) => Buffer.from(m.account.data[0], 'base64').length);
   const minimums = await minimumsFor(rpc, [...kept.map((a) => a.space), ...mintSizes]);
   const out: SurplusAccount[] = [];
   for (const a of kept) {
     const minimum = minimums.get(a.space)!;
     if (a.lamports > minimum)
-      out.push({ address: a.address, programId: a.programId, kind: 'token-account', lamports: a.lamports, minimum, surplus: a.lamports - minimum });
+      out.push({
+        address: a.address,
+        programId: a.programId,
+        kind: 'token-account',
+        lamports: a.lamports,
+        minimum,
+        surplus: a.lamports - minimum,
+      });
   }
   const seen = new Set<string>();
   mints.forEach((m, i) => {
@@ -114,7 +148,14 @@ export async function scanSurplus(rpc: RpcClient, owner: string, accounts: Scann
     seen.add(m.pubkey);
     const minimum = minimums.get(mintSizes[i])!;
     if (m.account.lamports > minimum)
-      out.push({ address: m.pubkey, programId: m.account.owner, kind: 'mint', lamports: m.account.lamports, minimum, surplus: m.account.lamports - minimum });
+      out.push({
+        address: m.pubkey,
+        programId: m.account.owner,
+        kind: 'mint',
+        lamports: m.account.lamports,
+        minimum,
+        surplus: m.account.lamports - minimum,
+      });
   });
   return out;
 }

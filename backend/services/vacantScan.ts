@@ -112,12 +112,9 @@ export function classifyVacant(
       skipped.push({ ...base, reason: 'wrapped-sol', detail: `Wrapped SOL account holding ${a.amount} lamports; unwrap it yourself` });
       continue;
     }
-    if (a.amount !== 0n) {
-      // Burn refuses a frozen account (AccountFrozen), so it cannot be emptied and closed; its surplus still comes back.
-      if (a.frozen && a.nativeReserve === null)
-        skipped.push({ ...base, reason: 'frozen', detail: 'Frozen by the mint while holding tokens: they cannot be burned, so it cannot be closed' });
-      continue;
-    }
+    // Accounts holding tokens are not vacant. A frozen one (by its mint, or a pNFT locked by Token Metadata) is the
+    // burn flows' business: SPL Burn refuses it (AccountFrozen), Token Metadata's burnV1 thaws a pNFT first.
+    if (a.amount !== 0n) continue;
     // Frozen and delegated empty accounts are closable: CloseAccount in both programs checks only the balance, the
     // close authority (else the owner) and, in Token-2022, withheld/confidential amounts — never the frozen state or a
     // delegate (solana-program/token p-token/src/processor/close_account.rs; Token-2022 processor.rs

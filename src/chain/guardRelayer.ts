@@ -31,23 +31,34 @@ export function transactionNetworkFee(tx: DecodedTransaction): number | null {
 /** null when the fee payer and any repayment are acceptable, else the reason. */
 export function checkFeePayer(tx: DecodedTransaction, intent: RelayerIntent): string | null {
   const relayer = intent.relayer;
-  const mentions = (ixIndex: number) => relayer !== undefined && tx.instructions[ixIndex].accounts.some((a) => a.pubkey === relayer);
+  const mentions = (ixIndex: number) =>
+    relayer !== undefined && tx.instructions[ixIndex].accounts.some((a) => a.pubkey === relayer);
   if (tx.feePayer === intent.owner) {
     if (tx.signers.length !== 1) return `${tx.signers.length} signers; only the owner may sign`;
-    return tx.instructions.some((_, i) => mentions(i)) ? 'the relayer appears in a transaction it does not pay for' : null;
+    return tx.instructions.some((_, i) => mentions(i))
+      ? 'the relayer appears in a transaction it does not pay for'
+      : null;
   }
   if (!relayer || tx.feePayer !== relayer) return `fee payer ${tx.feePayer} is not the owner`;
-  if (tx.signers.length !== 2 || tx.signers[1] !== intent.owner) return 'a relayed transaction must be signed by the relayer and the owner only';
+  if (tx.signers.length !== 2 || tx.signers[1] !== intent.owner)
+    return 'a relayed transaction must be signed by the relayer and the owner only';
   const fee = transactionNetworkFee(tx);
   if (fee === null) return 'a relayed transaction must set its compute-unit limit';
   let repayments = 0;
   for (const [i, ix] of tx.instructions.entries()) {
     if (!mentions(i)) continue;
     const [from, to] = [ix.accounts[0]?.pubkey, ix.accounts[1]?.pubkey];
-    if (ix.programId !== SYSTEM_PROGRAM || !isTransfer(ix.data) || to !== relayer || from !== intent.owner || ix.accounts.length !== 2)
+    if (
+      ix.programId !== SYSTEM_PROGRAM ||
+      !isTransfer(ix.data) ||
+      to !== relayer ||
+      from !== intent.owner ||
+      ix.accounts.length !== 2
+    )
       return `instruction ${i}: the relayer may only receive its repayment`;
     const lamports = Buffer.from(ix.data).readBigUInt64LE(4);
-    if (lamports !== BigInt(fee)) return `instruction ${i}: repays the relayer ${lamports} lamports, the network fee is ${fee}`;
+    if (lamports !== BigInt(fee))
+      return `instruction ${i}: repays the relayer ${lamports} lamports, the network fee is ${fee}`;
     repayments++;
   }
   return repayments === 1 ? null : `${repayments} repayments to the relayer; exactly one is allowed`;

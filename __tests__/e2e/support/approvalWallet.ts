@@ -28,28 +28,56 @@ export async function installApprovalWallet(context: BrowserContext, keypair: Ke
       const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
       const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f0a"/></svg>')}`;
       const account = Object.freeze({
-        address, publicKey: new Uint8Array(publicKey), chains, features: ['solana:signTransaction'], label: 'Approval Test Wallet', icon,
+        address,
+        publicKey: new Uint8Array(publicKey),
+        chains,
+        features: ['solana:signTransaction'],
+        label: 'Approval Test Wallet',
+        icon,
       });
       const listeners = new Set<(p: unknown) => void>();
       let accounts: (typeof account)[] = [];
       const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
       const wallet = {
-        version: '1.0.0', name: 'Approval Test Wallet', icon, chains,
-        get accounts() { return accounts; },
+        version: '1.0.0',
+        name: 'Approval Test Wallet',
+        icon,
+        chains,
+        get accounts() {
+          return accounts;
+        },
         features: {
-          'standard:connect': { version: '1.0.0', connect: async () => {
-            if (!(await w.__approvalWalletConnect())) throw new Error('User rejected the request.');
-            accounts = [account];
-            listeners.forEach((l) => l({ accounts }));
-            return { accounts };
-          } },
-          'standard:disconnect': { version: '1.0.0', disconnect: async () => { accounts = []; listeners.forEach((l) => l({ accounts })); } },
-          'standard:events': { version: '1.0.0', on: (_e: string, l: (p: unknown) => void) => { listeners.add(l); return () => listeners.delete(l); } },
-          'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0],
+          'standard:connect': {
+            version: '1.0.0',
+            connect: async () => {
+              if (!(await w.__approvalWalletConnect())) throw new Error('User rejected the request.');
+              accounts = [account];
+              listeners.forEach((l) => l({ accounts }));
+              return { accounts };
+            },
+          },
+          'standard:disconnect': {
+            version: '1.0.0',
+            disconnect: async () => {
+              accounts = [];
+              listeners.forEach((l) => l({ accounts }));
+            },
+          },
+          'standard:events': {
+            version: '1.0.0',
+            on: (_e: string, l: (p: unknown) => void) => {
+              listeners.add(l);
+              return () => listeners.delete(l);
+            },
+          },
+          'solana:signTransaction': {
+            version: '1.0.0',
+            supportedTransactionVersions: ['legacy', 0],
             signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
               const signed = (await w.__approvalWalletSign(inputs.map((i) => Array.from(i.transaction)))) as number[][];
               return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
-            } },
+            },
+          },
         },
       };
       const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
@@ -60,4 +88,3 @@ export async function installApprovalWallet(context: BrowserContext, keypair: Ke
   );
   return log;
 }
-

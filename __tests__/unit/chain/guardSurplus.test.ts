@@ -16,8 +16,12 @@ const kept = Keypair.generate().publicKey;
 const mint = Keypair.generate().publicKey;
 const SURPLUS = 550_840;
 const intent: GuardIntent = {
-  owner: owner.toBase58(), kind: 'closeVacant', allowedAccounts: [], surplusSources: [kept.toBase58(), mint.toBase58()],
-  feeWallet: feeWallet.toBase58(), maxFeeLamports: serviceFee(2 * SURPLUS),
+  owner: owner.toBase58(),
+  kind: 'closeVacant',
+  allowedAccounts: [],
+  surplusSources: [kept.toBase58(), mint.toBase58()],
+  feeWallet: feeWallet.toBase58(),
+  maxFeeLamports: serviceFee(2 * SURPLUS),
 };
 const tx = (...ixs: TransactionInstruction[]) =>
   new Transaction({ feePayer: owner, recentBlockhash: Keypair.generate().publicKey.toBase58() }).add(...ixs);
@@ -29,26 +33,62 @@ it('accepts withdrawals from checked sources, both programs, with a fee up to 1 
     ...feeTransferIxs(owner, feeWallet, serviceFee(2 * SURPLUS)),
   );
   expect(checkTransaction(t, intent)).toEqual({ ok: true });
-  expect(checkTransaction(tx(withdrawExcessLamportsIx({ source: kept, authority: owner }), ...feeTransferIxs(owner, feeWallet, serviceFee(2 * SURPLUS) + 1)), intent))
-    .toMatchObject({ ok: false, reason: expect.stringMatching(/service fee above 1 %/) });
+  expect(
+    checkTransaction(
+      tx(
+        withdrawExcessLamportsIx({ source: kept, authority: owner }),
+        ...feeTransferIxs(owner, feeWallet, serviceFee(2 * SURPLUS) + 1),
+      ),
+      intent,
+    ),
+  ).toMatchObject({ ok: false, reason: expect.stringMatching(/service fee above 1 %/) });
 });
 
 it('refuses a source not checked on chain, another destination, another authority, another action, extra signers', () => {
   const other = Keypair.generate().publicKey;
-  expect(checkTransaction(tx(withdrawExcessLamportsIx({ source: other, authority: owner })), intent))
-    .toMatchObject({ ok: false, reason: expect.stringMatching(/not checked as the owner's/) });
-  const toAttacker = new TransactionInstruction({ programId: TOKEN_PROGRAM_ID, data: Buffer.from([38]), keys: [
-    { pubkey: kept, isSigner: false, isWritable: true }, { pubkey: attacker, isSigner: false, isWritable: true },
-    { pubkey: owner, isSigner: true, isWritable: false }] });
-  expect(checkTransaction(tx(toAttacker), intent)).toMatchObject({ ok: false, reason: expect.stringMatching(/not the owner/) });
-  const attackerSigns = new TransactionInstruction({ programId: TOKEN_PROGRAM_ID, data: Buffer.from([38]), keys: [
-    { pubkey: kept, isSigner: false, isWritable: true }, { pubkey: owner, isSigner: false, isWritable: true },
-    { pubkey: attacker, isSigner: false, isWritable: false }] });
-  expect(checkTransaction(tx(attackerSigns), intent)).toMatchObject({ ok: false, reason: expect.stringMatching(/authority is not the owner/) });
-  expect(checkTransaction(tx(withdrawExcessLamportsIx({ source: kept, authority: owner })), { ...intent, kind: 'burnTokens' }))
-    .toMatchObject({ ok: false, reason: expect.stringMatching(/not allowed for this action/) });
+  expect(checkTransaction(tx(withdrawExcessLamportsIx({ source: other, authority: owner })), intent)).toMatchObject({
+    ok: false,
+    reason: expect.stringMatching(/not checked as the owner's/),
+  });
+  const toAttacker = new TransactionInstruction({
+    programId: TOKEN_PROGRAM_ID,
+    data: Buffer.from([38]),
+    keys: [
+      { pubkey: kept, isSigner: false, isWritable: true },
+      { pubkey: attacker, isSigner: false, isWritable: true },
+      { pubkey: owner, isSigner: true, isWritable: false },
+    ],
+  });
+  expect(checkTransaction(tx(toAttacker), intent)).toMatchObject({
+    ok: false,
+    reason: expect.stringMatching(/not the owner/),
+  });
+  const attackerSigns = new TransactionInstruction({
+    programId: TOKEN_PROGRAM_ID,
+    data: Buffer.from([38]),
+    keys: [
+      { pubkey: kept, isSigner: false, isWritable: true },
+      { pubkey: owner, isSigner: false, isWritable: true },
+      { pubkey: attacker, isSigner: false, isWritable: false },
+    ],
+  });
+  expect(checkTransaction(tx(attackerSigns), intent)).toMatchObject({
+    ok: false,
+    reason: expect.stringMatching(/authority is not the owner/),
+  });
+  expect(
+    checkTransaction(tx(withdrawExcessLamportsIx({ source: kept, authority: owner })), {
+      ...intent,
+      kind: 'burnTokens',
+    }),
+  ).toMatchObject({ ok: false, reason: expect.stringMatching(/not allowed for this action/) });
   const multisig = withdrawExcessLamportsIx({ source: kept, authority: owner });
   multisig.keys.push({ pubkey: attacker, isSigner: false, isWritable: false });
-  expect(checkTransaction(tx(multisig), intent)).toMatchObject({ ok: false, reason: expect.stringMatching(/unexpected shape/) });
-  expect(checkTransaction(tx(SystemProgram.transfer({ fromPubkey: owner, toPubkey: attacker, lamports: 1 })), intent).ok).toBe(false);
+  expect(checkTransaction(tx(multisig), intent)).toMatchObject({
+    ok: false,
+    reason: expect.stringMatching(/unexpected shape/),
+  });
+  expect(
+    checkTransaction(tx(SystemProgram.transfer({ fromPubkey: owner, toPubkey: attacker, lamports: 1 })), intent).ok,
+  ).toBe(false);
 });

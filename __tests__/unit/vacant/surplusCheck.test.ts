@@ -14,14 +14,38 @@ const minimum = (n: number) => (n + 128) * 5080;
 
 function tokenAccount(who: PublicKey, mint = Keypair.generate().publicKey, native = false): AccountInfo<Buffer> {
   const data = Buffer.alloc(T.ACCOUNT_SIZE);
-  T.AccountLayout.encode({ mint, owner: who, amount: 5n, delegateOption: 0, delegate: PublicKey.default, state: T.AccountState.Initialized,
-    isNativeOption: native ? 1 : 0, isNative: native ? 2_039_280n : 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default }, data);
+  T.AccountLayout.encode(
+    {
+      mint,
+      owner: who,
+      amount: 5n,
+      delegateOption: 0,
+      delegate: PublicKey.default,
+      state: T.AccountState.Initialized,
+      isNativeOption: native ? 1 : 0,
+      isNative: native ? 2_039_280n : 0n,
+      delegatedAmount: 0n,
+      closeAuthorityOption: 0,
+      closeAuthority: PublicKey.default,
+    },
+    data,
+  );
   return { data, owner: P, lamports: legacy(T.ACCOUNT_SIZE), executable: false };
 }
 function mint(authority: PublicKey | null): AccountInfo<Buffer> {
   const data = Buffer.alloc(T.MINT_SIZE);
-  T.MintLayout.encode({ mintAuthorityOption: authority ? 1 : 0, mintAuthority: authority ?? PublicKey.default, supply: 0n, decimals: 0,
-    isInitialized: true, freezeAuthorityOption: 0, freezeAuthority: PublicKey.default }, data);
+  T.MintLayout.encode(
+    {
+      mintAuthorityOption: authority ? 1 : 0,
+      mintAuthority: authority ?? PublicKey.default,
+      supply: 0n,
+      decimals: 0,
+      isInitialized: true,
+      freezeAuthorityOption: 0,
+      freezeAuthority: PublicKey.default,
+    },
+    data,
+  );
   return { data, owner: P, lamports: legacy(T.MINT_SIZE), executable: false };
 }
 
@@ -42,7 +66,14 @@ it('keeps the owner’s accounts and mints, drops the rest, sums lamports − mi
     getMultipleAccountsInfo: async (keys: PublicKey[]) => keys.map((k) => chain.get(k.toBase58()) ?? null),
     getMinimumBalanceForRentExemption: async (n: number) => minimum(n),
   };
-  const r = await verifySurplusSources(reader, owner.toBase58(), [mine, ownedMint, theirs, wsol, foreignMint, notToken]);
+  const r = await verifySurplusSources(reader, owner.toBase58(), [
+    mine,
+    ownedMint,
+    theirs,
+    wsol,
+    foreignMint,
+    notToken,
+  ]);
   expect(r.sources).toEqual([mine, ownedMint]);
   expect(r.surplusLamports).toBe(legacy(165) - minimum(165) + legacy(82) - minimum(82)); // 550,840 + 395,200
 });

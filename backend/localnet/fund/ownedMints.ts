@@ -15,13 +15,23 @@ export function fundOwnedMints(env: FundEnv, owner: string): FundedMint[] {
     const mint = Keypair.generate();
     const programId = pk(program);
     const space = extensions.length ? T.getMintLen(extensions) : T.MINT_SIZE;
-    sendLocal(chain, [
-      SystemProgram.createAccount({ fromPubkey: faucet.publicKey, newAccountPubkey: mint.publicKey, space, lamports: chain.rent(space), programId }),
-      ...(extensions.includes(T.ExtensionType.MintCloseAuthority)
-        ? [T.createInitializeMintCloseAuthorityInstruction(mint.publicKey, O, programId)]
-        : []),
-      T.createInitializeMint2Instruction(mint.publicKey, 6, O, null, programId),
-    ], [faucet, mint]);
+    sendLocal(
+      chain,
+      [
+        SystemProgram.createAccount({
+          fromPubkey: faucet.publicKey,
+          newAccountPubkey: mint.publicKey,
+          space,
+          lamports: chain.rent(space),
+          programId,
+        }),
+        ...(extensions.includes(T.ExtensionType.MintCloseAuthority)
+          ? [T.createInitializeMintCloseAuthorityInstruction(mint.publicKey, O, programId)]
+          : []),
+        T.createInitializeMint2Instruction(mint.publicKey, 6, O, null, programId),
+      ],
+      [faucet, mint],
+    );
     const address = mint.publicKey.toBase58();
     return { mint: address, program, space, lamports: Number(chain.getBalance(address)) };
   };

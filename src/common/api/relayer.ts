@@ -3,6 +3,7 @@ import type { ApiResult } from './result';
 
 export interface RelayerStatusResponse extends ApiResult {
   available: boolean;
+  /** The relayer's address (the page's guard accepts it as fee payer only with an exact repayment); null without a key. */
   address: string | null;
   /** Why not, in plain words (completes "SolBack cannot pay the network fee right now: …"). */
   reason?: string;

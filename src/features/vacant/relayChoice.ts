@@ -9,7 +9,11 @@ export interface BalanceReader {
   getMinimumBalanceForRentExemption(bytes: number): Promise<number>;
 }
 
-export async function ownerCannotPayFees(chain: BalanceReader, owner: string, transactions: readonly TransactionInput[]): Promise<boolean> {
+export async function ownerCannotPayFees(
+  chain: BalanceReader,
+  owner: string,
+  transactions: readonly TransactionInput[],
+): Promise<boolean> {
   const fees = transactions.reduce((s, t) => s + (transactionNetworkFee(decodeTransaction(t)) ?? 0), 0);
   const [balance, minimum] = await Promise.all([chain.getBalance(owner), chain.getMinimumBalanceForRentExemption(0)]);
   return balance < fees + minimum;

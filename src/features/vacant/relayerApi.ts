@@ -2,11 +2,9 @@
 import { baseApi } from '../../api/baseApi';
 import type { RelayerStatusResponse } from '../../common/api';
 
-export type RelayerStatusBody = RelayerStatusResponse;
-
 export const relayerApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getRelayerStatus: build.query<RelayerStatusBody, void>({
+    getRelayerStatus: build.query<RelayerStatusResponse, void>({
       query: () => 'relayer',
       keepUnusedDataFor: 30,
     }),

@@ -19,7 +19,8 @@ export function surplusSourcesIn(transactions: readonly TransactionInput[]): str
   const out = new Set<string>();
   for (const t of transactions) {
     for (const ix of decodeTransaction(t).instructions) {
-      if (isTokenProgram(ix.programId) && ix.data[0] === WITHDRAW_EXCESS_LAMPORTS_TAG && ix.accounts[0]) out.add(ix.accounts[0].pubkey);
+      if (isTokenProgram(ix.programId) && ix.data[0] === WITHDRAW_EXCESS_LAMPORTS_TAG && ix.accounts[0])
+        out.add(ix.accounts[0].pubkey);
     }
   }
   return [...out];
@@ -47,13 +48,15 @@ export async function verifySurplusSources(
 ): Promise<{ sources: string[]; surplusLamports: number }> {
   const keys = sources.map((s) => new PublicKey(s));
   const infos: (AccountInfo<Buffer> | null)[] = [];
-  for (let i = 0; i < keys.length; i += 100) infos.push(...(await chain.getMultipleAccountsInfo(keys.slice(i, i + 100))));
+  for (let i = 0; i < keys.length; i += 100)
+    infos.push(...(await chain.getMultipleAccountsInfo(keys.slice(i, i + 100))));
   const minimums = new Map<number, number>();
   const verified: string[] = [];
   let surplusLamports = 0;
   for (const [i, info] of infos.entries()) {
     if (!info || !isTokenProgram(info.owner.toBase58()) || !controlledBy(owner, keys[i], info)) continue;
-    if (!minimums.has(info.data.length)) minimums.set(info.data.length, await chain.getMinimumBalanceForRentExemption(info.data.length));
+    if (!minimums.has(info.data.length))
+      minimums.set(info.data.length, await chain.getMinimumBalanceForRentExemption(info.data.length));
     verified.push(sources[i]);
     surplusLamports += Math.max(0, info.lamports - minimums.get(info.data.length)!);
   }
