@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import fs from 'fs';
 import path from 'path';
 import { formatTokenBalance } from '../../src/chain/format';
-import { ASSETS, SELECTION, errorFetchingTokens, selectedCount } from '../../src/common/texts';
+import { ASSETS, SELECTION, TRUTH, errorFetchingTokens, selectedCount } from '../../src/common/texts';
 import { isBurnable } from '../../src/features/tokens/tokenModel';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
@@ -32,16 +32,28 @@ afterAll(async () => {
 
 async function fund(owner: string, profile: 'demo' | 'large' = 'demo') {
   const res = await fetch(`${url}/api/localnet/fund`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ owner, profile }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ owner, profile }),
   });
   const body = (await res.json()) as { success: boolean; manifest: any };
   expect(body.success).toBe(true);
   return body.manifest;
 }
 
-interface Opened { page: Page; context: BrowserContext; owner: string; manifest: any; requests: string[]; errors: string[]; connectedAt: number }
+interface Opened {
+  page: Page;
+  context: BrowserContext;
+  owner: string;
+  manifest: any;
+  requests: string[];
+  errors: string[];
+  connectedAt: number;
+}
 
-async function openPage(opts: { profile?: 'demo' | 'large'; setup?: (c: BrowserContext, m: any) => Promise<unknown> } = {}): Promise<Opened> {
+async function openPage(
+  opts: { profile?: 'demo' | 'large'; setup?: (c: BrowserContext, m: any) => Promise<unknown> } = {},
+): Promise<Opened> {
   const keypair = Keypair.generate();
   const owner = keypair.publicKey.toBase58();
   const manifest = await fund(owner, opts.profile);
@@ -54,10 +66,15 @@ async function openPage(opts: { profile?: 'demo' | 'large'; setup?: (c: BrowserC
   page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
   page.on('requestfinished', (r) => {
     if (opts.profile === 'large' && r.url().includes('/api/') && !r.url().endsWith('/api/rpc'))
-      console.log(`large: ${new URL(r.url()).pathname.replace(/\/[1-9A-HJ-NP-Za-km-z]{32,44}$/, '/:id')} answered in ${Math.round(r.timing().responseEnd)} ms`);
+      console.log(
+        `large: ${new URL(r.url()).pathname.replace(/\/[1-9A-HJ-NP-Za-km-z]{32,44}$/, '/:id')} answered in ${Math.round(r.timing().responseEnd)} ms`,
+      );
   });
   await page.goto(url);
-  await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+  await page
+    .getByRole('button', { name: /select wallet|connect/i })
+    .first()
+    .click();
   const connectedAt = Date.now();
   await page.getByRole('button', { name: /Assets Test Wallet/ }).click();
   await page.getByTestId('assets-screen').waitFor({ timeout: 30_000 });
@@ -75,8 +92,13 @@ const texts = (page: Page, testId: string) => page.getByTestId(testId).allTextCo
 const sorted = (xs: string[]) => [...xs].sort();
 
 function manifestTokens(m: any): { symbol: string; name: string; balance: string }[] {
-  const list = m.tokens.map((t: any) => ({ symbol: t.symbol, name: t.name, balance: formatTokenBalance(t.amount, t.decimals) }));
-  if (m.wrappedSol && !m.tokens.some((t: any) => t.account === m.wrappedSol.account)) list.push({ symbol: 'SOL', name: 'Wrapped SOL', balance: formatTokenBalance(m.wrappedSol.amount, 9) });
+  const list = m.tokens.map((t: any) => ({
+    symbol: t.symbol,
+    name: t.name,
+    balance: formatTokenBalance(t.amount, t.decimals),
+  }));
+  if (m.wrappedSol && !m.tokens.some((t: any) => t.account === m.wrappedSol.account))
+    list.push({ symbol: 'SOL', name: 'Wrapped SOL', balance: formatTokenBalance(m.wrappedSol.amount, 9) });
   return list;
 }
 
@@ -113,7 +135,9 @@ describe('wallet assets screen in Chromium', () => {
     const { page, manifest, context, errors } = await openPage();
     await loaded(page);
     const expected = manifestTokens(manifest).sort(bySymbol);
-    await eventually(20_000, async () => expect(await (async () => (await shownTokens(page)).sort(bySymbol))()).toEqual(expected));
+    await eventually(20_000, async () =>
+      expect(await (async () => (await shownTokens(page)).sort(bySymbol))()).toEqual(expected),
+    );
     expect(sorted(await texts(page, 'nft-name'))).toEqual(manifestNftNames(manifest));
     expect(sorted(await texts(page, 'cnft-name'))).toEqual(manifestCnftNames(manifest));
     expect(manifest.nfts).toHaveLength(5);
@@ -121,8 +145,14 @@ describe('wallet assets screen in Chromium', () => {
     expect(expected).toHaveLength(6);
     expect(await page.getByTestId('assets-status').count()).toBe(0);
     // Every picture loaded (no card fell back to a default image) and the page raised no error.
-    const images = await page.locator('[data-testid$=card] img').evaluateAll((els) =>
-      els.map((e) => ({ src: e.getAttribute('src'), ok: (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0 })));
+    const images = await page
+      .locator('[data-testid$=card] img')
+      .evaluateAll((els) =>
+        els.map((e) => ({
+          src: e.getAttribute('src'),
+          ok: (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0,
+        })),
+      );
     expect(images.filter((i) => !i.ok || /default-(token|nft)/.test(i.src ?? ''))).toEqual([]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'demo.png'), fullPage: true });
@@ -130,7 +160,11 @@ describe('wallet assets screen in Chromium', () => {
     await page.setViewportSize({ width: 400, height: 860 });
     await page.waitForTimeout(300);
     expect(await page.getByTestId('token-card').count()).toBe(6);
-    const columns = await page.getByTestId('tokens-section').locator('.asset-grid-row').first().evaluate((row) => getComputedStyle(row).gridTemplateColumns.split(' ').length);
+    const columns = await page
+      .getByTestId('tokens-section')
+      .locator('.asset-grid-row')
+      .first()
+      .evaluate((row) => getComputedStyle(row).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(2);
     await page.getByTestId('tokens-section').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'demo-narrow.png') });
@@ -147,18 +181,27 @@ describe('wallet assets screen in Chromium', () => {
     await page.getByTestId('token-card').nth(1).click();
     await page.getByTestId('nft-card').nth(0).getByRole('checkbox').check();
     await page.getByTestId('cnft-card').nth(0).click();
-    await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(4)));
-    expect(await panel.getByText(SELECTION.cnftsViewOnlyNote).count()).toBe(1);
+    await eventually(20_000, async () =>
+      expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(4)),
+    );
+    expect(await panel.getByText(TRUTH.cnftsSelectedNote).count()).toBe(1); // issue 19 point 8: matches the buttons
+    expect(await panel.getByText(SELECTION.cnftsViewOnlyNote).count()).toBe(0);
     expect(await panel.getByRole('button', { name: SELECTION.burnSelectedTokens }).isEnabled()).toBe(true);
     expect(await panel.getByRole('button', { name: SELECTION.burnSelectedNfts }).isEnabled()).toBe(true);
     await page.getByTestId('token-card').nth(1).click(); // toggles back off
-    await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(3)));
+    await eventually(20_000, async () =>
+      expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(3)),
+    );
     await page.screenshot({ path: path.join(SHOTS, 'bulk-on.png'), fullPage: true });
 
     await page.getByTestId('bulk-mode-toggle').click();
     await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)));
-    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(6 + manifestNftNames(manifest).length);
-    expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(manifestCnftNames(manifest).length);
+    // Six token cards: five burn, wrapped SOL unwraps (its SOL is the owner's own, issue 19).
+    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(5 + manifestNftNames(manifest).length);
+    expect(await page.getByRole('button', { name: 'Unwrap', exact: true }).count()).toBe(1);
+    // Issue 19 point 8: no "View Only" beside working Trash / Burn buttons; the badge says what is true.
+    expect(await page.getByText(TRUTH.cnftBadge, { exact: true }).count()).toBe(manifestCnftNames(manifest).length);
+    expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(0);
     // No NFT checkboxes (the mode switch has role switch); the vacant banner's own tick boxes (surplus, fee relay) aside.
     const bannerBoxes = await page.getByTestId('vacant-banner').getByRole('checkbox').count();
     expect(await page.getByRole('checkbox').count()).toBe(bannerBoxes);
@@ -173,7 +216,10 @@ describe('wallet assets screen in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Disconnect' }).click();
     await page.getByRole('heading', { name: ASSETS.connectHeading }).waitFor();
     expect(await page.getByTestId('token-card').count()).toBe(0);
-    await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+    await page
+      .getByRole('button', { name: /select wallet|connect/i })
+      .first()
+      .click();
     await page.getByRole('button', { name: /Assets Test Wallet/ }).click();
     await loaded(page);
     await eventually(20_000, async () => expect(await page.getByTestId('token-card').count()).toBe(6));
@@ -187,7 +233,10 @@ describe('wallet assets screen in Chromium', () => {
       setup: async (c, m) => {
         hiddenId = m.cnfts[2].assetId;
         // The persisted hidden-assets list as redux-persist stores it (key 'persist:solback', one JSON string per slice).
-        const stored = JSON.stringify({ hiddenAssets: JSON.stringify({ ids: [hiddenId] }), _persist: JSON.stringify({ version: 1, rehydrated: true }) });
+        const stored = JSON.stringify({
+          hiddenAssets: JSON.stringify({ ids: [hiddenId] }),
+          _persist: JSON.stringify({ version: 1, rehydrated: true }),
+        });
         await c.addInitScript((v) => localStorage.setItem('persist:solback', v), stored);
       },
     });
@@ -200,11 +249,15 @@ describe('wallet assets screen in Chromium', () => {
 
   it('wallet-tokens failing (500): the tokens come from the direct chain query; with the RPC query failing too the list is empty and the page works', async () => {
     const failTokens = (c: BrowserContext) =>
-      c.route('**/api/wallet-tokens/**', (r: Route) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"forced"}' }));
+      c.route('**/api/wallet-tokens/**', (r: Route) =>
+        r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"forced"}' }),
+      );
     const a = await openPage({ setup: (c) => failTokens(c) });
     await loaded(a.page);
     const expected = manifestTokens(a.manifest).sort(bySymbol);
-    await eventually(30_000, async () => expect(await (async () => (await shownTokens(a.page)).sort(bySymbol))()).toEqual(expected));
+    await eventually(30_000, async () =>
+      expect(await (async () => (await shownTokens(a.page)).sort(bySymbol))()).toEqual(expected),
+    );
     expect(a.requests.filter((r) => r.includes('/api/wallet-tokens/'))).toHaveLength(1);
     await a.page.screenshot({ path: path.join(SHOTS, 'tokens-from-chain.png'), fullPage: true });
     await a.context.close();
@@ -221,17 +274,26 @@ describe('wallet assets screen in Chromium', () => {
     });
     await loaded(b.page);
     expect(await b.page.getByText(ASSETS.noTokens).count()).toBe(1);
-    await eventually(20_000, async () => expect(await (() => b.page.getByTestId('assets-status').textContent())()).toContain(errorFetchingTokens('').trim()));
+    await eventually(20_000, async () =>
+      expect(await (() => b.page.getByTestId('assets-status').textContent())()).toContain(
+        errorFetchingTokens('').trim(),
+      ),
+    );
     expect(sorted(await texts(b.page, 'nft-name'))).toEqual(manifestNftNames(b.manifest));
     await b.page.getByTestId('cnft-card').nth(0).click();
-    await eventually(20_000, async () => expect(await (() => b.page.getByTestId('selected-count').textContent())()).toBe(selectedCount(1)));
+    await eventually(20_000, async () =>
+      expect(await (() => b.page.getByTestId('selected-count').textContent())()).toBe(selectedCount(1)),
+    );
     await b.page.screenshot({ path: path.join(SHOTS, 'tokens-none.png'), fullPage: true });
     await b.context.close();
   }, 240_000);
 
   it('the combined NFT call failing: the assets and cnfts endpoints fill both lists', async () => {
     const { page, context, manifest, requests } = await openPage({
-      setup: (c) => c.route('**/api/helius/wallet/nfts/**', (r: Route) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"forced"}' })),
+      setup: (c) =>
+        c.route('**/api/helius/wallet/nfts/**', (r: Route) =>
+          r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"forced"}' }),
+        ),
     });
     await loaded(page);
     expect(sorted(await texts(page, 'nft-name'))).toEqual(manifestNftNames(manifest));
@@ -245,7 +307,9 @@ describe('wallet assets screen in Chromium', () => {
     // Spec §3: a single-unit zero-decimal token is the NFT pattern, never a burnable token. The large profile's
     // first token (amount 1, 0 decimals) is exactly that, so the Tokens list has one less than the manifest.
     const listable = manifest.tokens.filter((t: any) => isBurnable({ balance: t.amount, decimals: t.decimals })).length;
-    console.log(`large: manifest ${manifest.tokens.length} tokens, ${listable} burnable; ${manifest.nfts.length} NFTs; ${manifest.cnfts.length} cNFTs`);
+    console.log(
+      `large: manifest ${manifest.tokens.length} tokens, ${listable} burnable; ${manifest.nfts.length} NFTs; ${manifest.cnfts.length} cNFTs`,
+    );
     await loaded(page, 180_000);
     const loadMs = Date.now() - connectedAt;
     const count = async (id: string) => Number(await page.getByTestId(`${id}-count`).textContent());
@@ -255,20 +319,34 @@ describe('wallet assets screen in Chromium', () => {
     expect(await count('cnfts-section')).toBe(manifest.cnfts.length);
     expect(manifest.nfts.length).toBe(300);
     expect(manifest.cnfts.length).toBe(1000);
-    const rendered = await page.locator('[data-testid=token-card],[data-testid=nft-card],[data-testid=cnft-card]').count();
+    const rendered = await page
+      .locator('[data-testid=token-card],[data-testid=nft-card],[data-testid=cnft-card]')
+      .count();
     expect(rendered).toBeLessThan(400);
 
     // Scroll each grid to its end: the last asset shows up, and the page stays responsive while doing so.
-    for (const [section, card] of [['tokens-section', 'token-card'], ['nfts-section', 'nft-card'], ['cnfts-section', 'cnft-card']]) {
+    for (const [section, card] of [
+      ['tokens-section', 'token-card'],
+      ['nfts-section', 'nft-card'],
+      ['cnfts-section', 'cnft-card'],
+    ]) {
       const grid = page.getByTestId(section).getByRole('list');
       const t0 = Date.now();
-      await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      // The grids scroll with the page (no inner box, issue 19): scroll the window to the grid's end.
+      await grid.evaluate((el) =>
+        window.scrollTo({ top: el.getBoundingClientRect().bottom + window.scrollY - window.innerHeight }),
+      );
       await page.waitForTimeout(150);
       const last = await grid.getByTestId(card).last().textContent();
       console.log(`large: ${section} scrolled to end in ${Date.now() - t0} ms, last card: ${last?.slice(0, 40)}`);
       expect(last).toBeTruthy();
     }
-    await page.getByTestId('tokens-section').getByRole('list').evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+    await page
+      .getByTestId('tokens-section')
+      .getByRole('list')
+      .evaluate((el) =>
+        window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY + el.scrollHeight / 2 }),
+      );
     // Responsiveness: a click on a card shows in the panel quickly even with 2,300 assets loaded.
     await page.waitForTimeout(150);
     const t0 = Date.now();
@@ -284,7 +362,10 @@ describe('wallet assets screen in Chromium', () => {
       acc[key] = (acc[key] ?? 0) + 1;
       return acc;
     }, {});
-    console.log(`large: connect → all sections loaded in ${loadMs} ms; ${requests.length} HTTP requests in all, ${api.length} to /api:`, JSON.stringify(perPath));
+    console.log(
+      `large: connect → all sections loaded in ${loadMs} ms; ${requests.length} HTTP requests in all, ${api.length} to /api:`,
+      JSON.stringify(perPath),
+    );
     expect(api.filter((r) => r.includes('/api/token-metadata/')).length).toBeLessThan(10);
     await context.close();
   }, 400_000);

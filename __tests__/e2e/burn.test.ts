@@ -11,7 +11,7 @@ import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS, batchLimitFromServer 
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { startServer, type TestServer } from './support/server';
-import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-burn');
 
@@ -20,8 +20,12 @@ let browser: Browser;
 let connection: Connection;
 
 const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json());
+  const res = await fetch(`${server.url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return await res.json();
 };
 const lamportsOf = async (addresses: string[]) =>
   (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
@@ -40,7 +44,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Session { context: BrowserContext; page: Page; wallet: BurnWallet; manifests: any[]; errors: string[] }
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  wallet: BurnWallet;
+  manifests: any[];
+  errors: string[];
+}
 const sessions: Session[] = [];
 afterEach(async () => {
   for (const s of sessions.splice(0)) await s.context.close();
@@ -50,7 +60,8 @@ async function session(fundTimes = 1): Promise<Session> {
   const context = await newContext(browser);
   const wallet = await installBurnWallet(context);
   const manifests = [];
-  for (let i = 0; i < fundTimes; i++) manifests.push((await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() })).manifest);
+  for (let i = 0; i < fundTimes; i++)
+    manifests.push((await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() })).manifest);
   const page = await context.newPage();
   const errors = watchErrors(page);
   await openAndConnect(page, server.url, wallet);
@@ -76,6 +87,7 @@ test('single token burn: card gone, balance + closed account lamports − networ
   const before = await balance(wallet);
   await bulkModeOff(page);
   await tokenCard(page, token.mint).getByRole('button', { name: 'Burn' }).click();
+  await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
   await expect(message(page).textContent()).resolves.toContain(`${rent / 1e9} SOL`);
   await tokenCard(page, token.mint).waitFor({ state: 'detached' });
@@ -98,10 +110,16 @@ test('single token burn: card gone, balance + closed account lamports − networ
 
 test('bulk burn of 15 tokens: one approval, as few transactions as the size limit needs, all gone, exact lamports', async () => {
   const { page, wallet, manifests } = await session(3);
-  const tokens = manifests.flatMap((m) => m.tokens).filter((t: any) => t.mint !== NATIVE_MINT).slice(0, 15);
+  const tokens = manifests
+    .flatMap((m) => m.tokens)
+    .filter((t: any) => t.mint !== NATIVE_MINT)
+    .slice(0, 15);
   expect(tokens).toHaveLength(15);
   const listed = new Set(manifests.flatMap((m) => m.tokens.map((t: any) => t.account))).size;
-  await page.getByTestId('tokens-section-count').filter({ hasText: String(listed) }).waitFor();
+  await page
+    .getByTestId('tokens-section-count')
+    .filter({ hasText: String(listed) })
+    .waitFor();
   for (const t of tokens) {
     const card = tokenCard(page, t.mint);
     for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
@@ -113,11 +131,21 @@ test('bulk burn of 15 tokens: one approval, as few transactions as the size limi
   const rent = sum(await lamportsOf(tokens.map((t: any) => t.account)));
   const before = await balance(wallet);
   await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
+  const review = await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
   expect(wallet.approvals).toHaveLength(1);
   const txs = wallet.approvals[0];
   expect(txs).toHaveLength(2); // ≤ 12 burn+close pairs fit one 1232-byte transaction
   expect((await balance(wallet)) - before).toBe(rent - sum(txs.map(networkFee)));
+  // The review step showed exactly this before the wallet was asked.
+  expect(review).toEqual({
+    rent,
+    serviceFee: 0,
+    networkFee: sum(txs.map(networkFee)),
+    solChange: rent - sum(txs.map(networkFee)),
+    simulated: rent - sum(txs.map(networkFee)),
+    destroyed: 15,
+  });
   expect(await lamportsOf(tokens.map((t: any) => t.account))).toEqual(tokens.map(() => 0));
   for (const t of tokens) expect(await tokenCard(page, t.mint).count()).toBe(0);
   await page.screenshot({ path: path.join(SHOTS, 'bulk-15-tokens.png'), fullPage: true });
@@ -130,6 +158,7 @@ test('a rejection in the wallet shows the cancelled text and changes nothing', a
   const before = await balance(wallet);
   await bulkModeOff(page);
   await tokenCard(page, token.mint).getByRole('button', { name: 'Burn' }).click();
+  await answerReview(page);
   await message(page).filter({ hasText: BURN_ERRORS.cancelledToken }).waitFor({ timeout: 30_000 });
   expect(await balance(wallet)).toBe(before);
   expect(await tokenCard(page, token.mint).count()).toBe(1);
@@ -146,6 +175,7 @@ test('an expired blockhash is re-signed once with a fresh one and succeeds', asy
   const before = await balance(wallet);
   await bulkModeOff(page);
   await tokenCard(page, token.mint).getByRole('button', { name: 'Burn' }).click();
+  await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
   expect(wallet.approvals).toHaveLength(2);
   expect(wallet.approvals[0][0].recentBlockhash).not.toBe(wallet.approvals[1][0].recentBlockhash);
@@ -181,9 +211,12 @@ test('batch NFT burn: a server answer altered to pay someone else is refused, no
   const feeWallet = new PublicKey(server.app.config.feeWallet);
   const feeBefore = await connection.getBalance(feeWallet);
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  const review = await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
   expect(wallet.approvals).toHaveLength(1);
   expect((await balance(wallet)) - before).toBe(rent - sum(wallet.approvals[0].map(networkFee)) - serviceFee(rent));
+  expect(review.solChange).toBe(rent - sum(wallet.approvals[0].map(networkFee)) - serviceFee(rent));
+  expect(review.serviceFee).toBe(serviceFee(rent));
   expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(serviceFee(rent));
   for (const n of nfts) expect(await page.locator(`[data-testid="nft-card"][data-mint="${n.mint}"]`).count()).toBe(0);
   await expect(page.getByTestId('selected-count').textContent()).resolves.toContain('0');
@@ -200,7 +233,9 @@ test("the server's batch limit reads '{error} Please select {n} or fewer NFTs.'"
   });
   await page.locator(`[data-testid="nft-card"][data-mint="${manifests[0].nfts[0].mint}"]`).click();
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
-  await message(page).filter({ hasText: `Please select ${MAX_NFTS_PER_BURN_REQUEST} or fewer NFTs.` }).waitFor({ timeout: 30_000 });
+  await message(page)
+    .filter({ hasText: `Please select ${MAX_NFTS_PER_BURN_REQUEST} or fewer NFTs.` })
+    .waitFor({ timeout: 30_000 });
   await expect(message(page).textContent()).resolves.toBe(
     batchLimitFromServer(`Too many NFTs in one batch (${over}).`, MAX_NFTS_PER_BURN_REQUEST),
   );
@@ -211,8 +246,24 @@ test('the activity log drops entries older than 24 h from the panel', async () =
   const { page } = await session();
   const now = Date.now();
   const entries = [
-    { id: 'old', type: 'token-burn', title: 'Old burn', description: 'yesterday', lamports: 2_039_280, recovery: 0.00203928, timestamp: now - 25 * 3_600_000 },
-    { id: 'new', type: 'nft-burn', title: 'Recent burn', description: 'an hour ago', lamports: 10_509_600, recovery: 0.0105096, timestamp: now - 3_600_000 },
+    {
+      id: 'old',
+      type: 'token-burn',
+      title: 'Old burn',
+      description: 'yesterday',
+      lamports: 2_039_280,
+      recovery: 0.00203928,
+      timestamp: now - 25 * 3_600_000,
+    },
+    {
+      id: 'new',
+      type: 'nft-burn',
+      title: 'Recent burn',
+      description: 'an hour ago',
+      lamports: 10_509_600,
+      recovery: 0.0105096,
+      timestamp: now - 3_600_000,
+    },
   ];
   await page.evaluate((list) => {
     const key = 'persist:solback';

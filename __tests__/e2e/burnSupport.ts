@@ -37,23 +37,57 @@ export async function installBurnWallet(context: BrowserContext, name = 'Burn Te
     ({ address, publicKey, name }) => {
       const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
       const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f60"/></svg>')}`;
-      const account = Object.freeze({ address, publicKey: new Uint8Array(publicKey), chains, features: ['solana:signTransaction'], label: name, icon });
+      const account = Object.freeze({
+        address,
+        publicKey: new Uint8Array(publicKey),
+        chains,
+        features: ['solana:signTransaction'],
+        label: name,
+        icon,
+      });
       const listeners = new Set<(p: unknown) => void>();
       let accounts: (typeof account)[] = [];
       const emit = () => listeners.forEach((l) => l({ accounts }));
       const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
       const wallet = {
-        version: '1.0.0', name, icon, chains,
-        get accounts() { return accounts; },
+        version: '1.0.0',
+        name,
+        icon,
+        chains,
+        get accounts() {
+          return accounts;
+        },
         features: {
-          'standard:connect': { version: '1.0.0', connect: async () => { accounts = [account]; emit(); return { accounts }; } },
-          'standard:disconnect': { version: '1.0.0', disconnect: async () => { accounts = []; emit(); } },
-          'standard:events': { version: '1.0.0', on: (_e: string, l: (p: unknown) => void) => { listeners.add(l); return () => listeners.delete(l); } },
-          'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0],
+          'standard:connect': {
+            version: '1.0.0',
+            connect: async () => {
+              accounts = [account];
+              emit();
+              return { accounts };
+            },
+          },
+          'standard:disconnect': {
+            version: '1.0.0',
+            disconnect: async () => {
+              accounts = [];
+              emit();
+            },
+          },
+          'standard:events': {
+            version: '1.0.0',
+            on: (_e: string, l: (p: unknown) => void) => {
+              listeners.add(l);
+              return () => listeners.delete(l);
+            },
+          },
+          'solana:signTransaction': {
+            version: '1.0.0',
+            supportedTransactionVersions: ['legacy', 0],
             signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
               const signed = (await w.__burnWalletSign(inputs.map((i) => Array.from(i.transaction)))) as number[][];
               return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
-            } },
+            },
+          },
         },
       };
       const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
@@ -69,8 +103,39 @@ export async function installBurnWallet(context: BrowserContext, name = 'Burn Te
 export async function openAndConnect(page: Page, url: string, wallet: BurnWallet): Promise<void> {
   await page.goto(url);
   await page.getByRole('button', { name: 'Select Wallet' }).click();
-  await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(wallet.name) }).click();
+  await page
+    .locator('.wallet-adapter-modal-wrapper')
+    .getByRole('button', { name: new RegExp(wallet.name) })
+    .click();
   await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
   await page.getByTestId('token-card').first().waitFor({ timeout: 30_000 });
 }
 
+export interface ReviewFigures {
+  rent: number;
+  serviceFee: number;
+  networkFee: number;
+  solChange: number;
+  /** The owner's change as the chain's simulation answered it. */
+  simulated: number;
+  destroyed: number;
+}
+
+/** The review step before a burn: reads its figures (exact lamports in data attributes), then confirms or cancels. */
+export async function answerReview(page: Page, confirm = true): Promise<ReviewFigures> {
+  const dialog = page.getByTestId('review-dialog');
+  await dialog.waitFor({ timeout: 60_000 });
+  const lamports = async (id: string) => Number(await dialog.getByTestId(id).getAttribute('data-lamports'));
+  const destroyed = dialog.getByTestId('review-destroyed');
+  const figures = {
+    rent: await lamports('review-rent'),
+    serviceFee: await lamports('review-service-fee'),
+    networkFee: await lamports('review-network-fee'),
+    solChange: await lamports('review-sol-change'),
+    simulated: Number(await dialog.getByTestId('review-simulated-agrees').getAttribute('data-lamports')),
+    destroyed: (await destroyed.count()) ? Number(await destroyed.getAttribute('data-count')) : 0,
+  };
+  await dialog.getByRole('button', { name: confirm ? 'Confirm and sign' : 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return figures;
+}

@@ -6,6 +6,10 @@ import { setupRentListeners } from '../features/rent/rentListeners';
 import { setupTokensListeners } from '../features/tokens/tokensListeners';
 import { setupTrashListeners } from '../features/trash/trashListeners';
 import { setupVacantListeners } from '../features/vacant/vacantListeners';
+import { setupSelectionRentListeners } from '../features/selectionRent/selectionRentListeners';
+import { setupWalletInfoListeners } from '../features/walletInfo/walletInfoListeners';
+import { setupLeftAloneListeners } from '../features/leftAlone/leftAloneListeners';
+import { setupCnftActivityListeners } from '../features/activity/cnftActivityListeners';
 import type { AppStartListening } from './listenerMiddleware';
 
 export function setupListeners(startAppListening: AppStartListening): void {
@@ -16,4 +20,8 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupBurnListeners(startAppListening);
   setupQueueListeners(startAppListening);
   setupTrashListeners(startAppListening);
+  setupSelectionRentListeners(startAppListening);
+  setupWalletInfoListeners(startAppListening);
+  setupLeftAloneListeners(startAppListening);
+  setupCnftActivityListeners(startAppListening);
 }

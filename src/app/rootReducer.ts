@@ -15,6 +15,11 @@ import tokensSlice from '../features/tokens/tokensSlice';
 import trashSlice from '../features/trash/trashSlice';
 import vacantSlice from '../features/vacant/vacantSlice';
 import walletSlice from '../features/wallet/walletSlice';
+import selectionRentSlice from '../features/selectionRent/selectionRentSlice';
+import walletInfoSlice from '../features/walletInfo/walletInfoSlice';
+import leftAloneSlice from '../features/leftAlone/leftAloneSlice';
+import reviewSlice from '../features/review/reviewSlice';
+import assetToolsSlice from '../features/assetTools/assetToolsSlice';
 
 export const rootReducer = combineSlices(
   walletSlice,
@@ -30,6 +35,11 @@ export const rootReducer = combineSlices(
   activitySlice,
   hiddenAssetsSlice,
   celebrationSlice,
+  selectionRentSlice,
+  walletInfoSlice,
+  assetToolsSlice,
+  reviewSlice,
+  leftAloneSlice,
   baseApi,
 );
 

@@ -14,6 +14,7 @@ import { bulkModeSet } from '../../../src/features/selection/selectionSlice';
 import { TokensSection } from '../../../src/features/tokens/TokensSection';
 import type { Token } from '../../../src/features/tokens/tokenModel';
 import { tokensLoaded, tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
+import { TRUTH } from '../../../src/common/texts';
 import type { Cnft, Nft } from '../../../src/features/nfts/nftModel';
 
 const W = 'Wa11et1111111111111111111111111111111111111';
@@ -91,7 +92,7 @@ it('a failed image shows the default picture', () => {
 it('bulk mode ON: clicking cards (and NFT checkboxes) selects; the panel counts and its buttons dispatch the bulk burns', () => {
   const { store, seen } = renderWithStore(<Screen />, { tokens: [token(0), token(1)], nfts: [nft(0)], cnfts: [cnft(0)] });
   expect(screen.queryByRole('button', { name: 'Burn' })).toBeNull();
-  expect(screen.queryByText('View Only')).toBeNull();
+  expect(screen.queryByText(TRUTH.cnftBadge)).toBeNull();
   const panel = screen.getByTestId('selected-assets-panel');
   expect(within(panel).getByRole('button', { name: 'Burn Selected Tokens' })).toBeDisabled();
   fireEvent.click(screen.getAllByTestId('token-card')[1]);
@@ -99,7 +100,7 @@ it('bulk mode ON: clicking cards (and NFT checkboxes) selects; the panel counts 
   fireEvent.click(screen.getByTestId('cnft-card'));
   expect(store.getState().selection).toMatchObject({ tokens: [token(1).mint], nfts: [nft(0).mint], cnfts: [cnft(0).mint] });
   expect(within(panel).getByTestId('selected-count')).toHaveTextContent('3 selected');
-  expect(within(panel).getByText('Selected cNFTs are view only (transfer disabled).')).toBeInTheDocument();
+  expect(within(panel).getByText(TRUTH.cnftsSelectedNote)).toBeInTheDocument(); // issue 19 point 8
   expect(within(screen.getByTestId('nft-card')).getByRole('checkbox')).toBeChecked();
   fireEvent.click(within(panel).getByRole('button', { name: 'Burn Selected Tokens' }));
   expect(seen).toContain(bulkTokenBurnRequested.type);
@@ -116,7 +117,7 @@ it('bulk mode OFF: Burn buttons on token and NFT cards, View Only on cNFTs, sele
   expect(store.getState().selection.tokens).toHaveLength(1);
   act(() => void store.dispatch(bulkModeSet(false)));
   expect(store.getState().selection).toMatchObject({ tokens: [], nfts: [], cnfts: [] });
-  expect(within(screen.getByTestId('cnft-card')).getByText('View Only')).toBeInTheDocument();
+  expect(within(screen.getByTestId('cnft-card')).getByText(TRUTH.cnftBadge)).toBeInTheDocument(); // not 'View Only' beside Trash/Burn
   expect(screen.queryByRole('checkbox')).toBeNull();
   fireEvent.click(screen.getByTestId('cnft-card'));
   expect(store.getState().selection.cnfts).toEqual([]);

@@ -9,7 +9,7 @@ import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../.
 import { BURN_ERRORS, VALIDATION, remainingNftsMessage, remainingTokensMessage } from '../../../src/common/texts';
 import { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested } from '../../../src/features/burn/burnSlice';
 import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
-import { type Chain, connectedStore, keypairWallet, networkFee, startChain, until } from './support/burnHarness';
+import { type Chain, connectedStore, keypairWallet, networkFee, reviews, startChain, until } from './support/burnHarness';
 
 let chain: Chain;
 beforeAll(async () => {
@@ -125,9 +125,12 @@ describe('bulk token burn', () => {
     expect(tokens).toHaveLength(15);
     for (const t of tokens) store.dispatch(assetSelectionToggled({ kind: 'token', mint: t.mint }));
     const rent = (await chain.lamportsOf(tokens.map((t) => t.account))).reduce((a, b) => a + b, 0);
+    const wrapped = tokens.filter((t) => t.mint === NATIVE_MINT);
+    const wrappedLamports = (await chain.lamportsOf(wrapped.map((t) => t.account))).reduce((a, b) => a + b, 0);
     const before = await balance(owner);
     store.dispatch(bulkTokenBurnRequested());
     await settled(store);
+    expect(store.getState().burn.error).toBeNull();
     expect(store.getState().burn.status).toBe('done');
     expect(wallet.signed).toHaveLength(1); // one approval
     const txs = wallet.signed[0];
@@ -135,9 +138,18 @@ describe('bulk token burn', () => {
     for (const tx of txs) expect(tx.serialize().length).toBeLessThanOrEqual(1232);
     const fees = txs.reduce((sum, tx) => sum + networkFee(tx), 0);
     expect((await balance(owner)) - before).toBe(rent - fees);
+    // The review step showed, before signing, exactly what the chain then did.
+    const review = reviews[reviews.length - 1];
+    expect(review).toMatchObject({ rentLamports: rent, serviceFeeLamports: 0, networkFeeLamports: fees, transactions: 2 });
+    expect(review.solChangeLamports).toBe(rent - fees);
+    expect(review.simulatedChangeLamports).toBe(rent - fees); // the chain's simulation agrees to the lamport
     expect(await chain.lamportsOf(tokens.map((t) => t.account))).toEqual(tokens.map(() => 0));
     expect(store.getState().selection.tokens).toEqual([]);
-    expect(store.getState().activity.entries[0].lamports).toBe(rent);
+    // Wrapped SOL among them is unwrapped: the owner's own SOL comes back but is never counted as recovered.
+    expect(wrapped.length).toBeGreaterThan(0);
+    expect(review.unwrapLamports).toBe(wrappedLamports);
+    expect(store.getState().activity.entries[0].lamports).toBe(rent - wrappedLamports);
+    expect(store.getState().burn.message?.text).toContain('wrapped SOL unwrapped');
   }, 60_000);
 
   it('a wallet without signAllTransactions: first 8, the rest stay selected, then the remaining-tokens message', async () => {
@@ -244,6 +256,7 @@ describe('bulk NFT burn', () => {
     for (const n of nfts) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: n.mint }));
     store.dispatch(bulkNftBurnRequested());
     await settled(store);
+    expect(store.getState().burn.error).toBeNull();
     expect(store.getState().burn.status).toBe('done');
     expect(wallet.signed).toHaveLength(1);
     expect(wallet.signed[0]).toHaveLength(1);

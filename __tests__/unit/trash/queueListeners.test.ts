@@ -6,7 +6,7 @@ import nacl from 'tweetnacl';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
-import { CNFT_ERRORS, VALIDATION } from '../../../src/common/texts';
+import { CNFT_ERRORS, VALIDATION, queueCancelledReport } from '../../../src/common/texts';
 import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
 import { walletConnected } from '../../../src/features/wallet/walletSlice';
@@ -46,7 +46,7 @@ const until = async (fn: () => boolean, ms = 10_000) => {
   }
 };
 
-function script(statuses: unknown[], opts: { createFails?: boolean; authorizeFails?: boolean } = {}) {
+function script(statuses: unknown[], opts: { createFails?: boolean; authorizeFails?: boolean; cancelStatus?: unknown } = {}) {
   let polls = 0;
   server.respond((req) => {
     if (req.path === '/api/config') return { body: { success: true, trashWallet: delegate, feeWallet: delegate, delegate, localnet: true, quicknodeRpcUrl: 'x' } };
@@ -54,7 +54,7 @@ function script(statuses: unknown[], opts: { createFails?: boolean; authorizeFai
     if (req.path === '/api/queue/create') return opts.createFails ? { status: 500, body: { success: false, error: 'x' } } : { body: { success: true, queueId: 'queue-1234' } };
     if (req.path === '/api/queue/authorize') return opts.authorizeFails ? { status: 403, body: { success: false, error: 'bad' } } : { body: { success: true } };
     if (req.path === '/api/queue/status/queue-1234') return { body: { success: true, status: statuses[Math.min(polls++, statuses.length - 1)] } };
-    if (req.path.startsWith('/api/queue/cancel/')) return { body: { success: true } };
+    if (req.path.startsWith('/api/queue/cancel/')) return { body: opts.cancelStatus ? { success: true, status: opts.cancelStatus } : { success: true } };
     return { status: 404, body: { success: false, error: 'no' } };
   });
 }
@@ -134,6 +134,20 @@ it('cancel posts the cancel, stops polling and resets to initial', async () => {
   const before = server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length;
   await new Promise((r) => setTimeout(r, 4_500));
   expect(server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length).toBe(before);
+}, 20_000);
+
+it('cancel shows what the server did: the answer says 2 already moved, so they leave the list and the modal says so', async () => {
+  script([status(0, false)], { cancelStatus: status(2, true) });
+  const store = storeWith({ signMessage });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.status === 'processing');
+  store.dispatch(queueCancelRequested());
+  await until(() => store.getState().queue.cancelled !== null);
+  expect(store.getState().queue).toMatchObject({ status: 'initial', cancelled: { completed: 2 }, progress: { completed: 2 } });
+  expect(store.getState().hiddenAssets.ids).toEqual(expect.arrayContaining(assets.map((a) => a.assetId)));
+  expect(queueCancelledReport(2, 0, 0)).toBe(
+    'Cancelled. The server had already moved 2 cNFTs to the trash wallet. The rest were not touched.',
+  );
 }, 20_000);
 
 it("failure texts: 'Failed to create transfer queue', 'Signing failed: ...', 'Failed to authorize transfer queue'", async () => {

@@ -42,4 +42,5 @@ export interface QueueCancelRequest {
   queueId: string;
   ownerAddress?: string;
 }
-export type QueueCancelResponse = ApiResult;
+/** The server answers the queue's real status after the cancel (items already moved stay moved). */
+export type QueueCancelResponse = ApiResult & { status?: QueueStatus };

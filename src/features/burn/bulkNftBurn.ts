@@ -18,7 +18,8 @@ import { selectNfts } from '../nfts/nftsSlice';
 import { selectSelectedNftMints, selectionCleared } from '../selection/selectionSlice';
 import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
-import { recordBurn } from './burnRecord';
+import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
+import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { runTransactions } from './txRunner';
 import { canSign, canSignAll } from '../wallet/signing';
@@ -78,7 +79,10 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
     const { burnAllowedAccounts, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
-    const [answer, own] = await Promise.all([requestTransactions(api, owner, nfts), readNftBurns(connection, owner, nfts)]);
+    const [answer, own] = await Promise.all([
+      requestTransactions(api, owner, nfts),
+      readNftBurns(connection, owner, nfts),
+    ]);
     // The ceiling comes from our own reading of the accounts, never from the server's figures.
     const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
     const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
@@ -95,6 +99,16 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
     const all = canSignAll(wallet);
     const batch = all ? txs : txs.slice(0, 1);
+    await checkAll(txs); // refused transactions never reach the review
+    const inBatch = batch.map((tx) => effectOf(tx, config.feeWallet));
+    const inBatchMints = new Set(inBatch.flatMap((e) => e.mints));
+    await reviewBeforeSigning(api, {
+      owner,
+      txs: batch,
+      destroyed: nfts.filter((n) => inBatchMints.has(n.mint)).map((n) => ({ mint: n.mint, label: n.name })),
+      rentLamports: [...inBatchMints].reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
+      serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
+    });
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs));
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], config.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
@@ -128,6 +142,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     }
   } catch (err) {
     if (api.signal.aborted) return;
+    if (burnStoppedBeforeSigning(api, err)) return;
     api.dispatch(burnFailed({ name: errorName(err), message: burnFailureText(err, 'bulkNfts') }));
   }
 }

@@ -12,7 +12,8 @@ import { selectTokens } from '../tokens/tokensSlice';
 import type { Token } from '../tokens/tokenModel';
 import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from './burnErrors';
-import { recordBurn } from './burnRecord';
+import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
+import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
 import { runTransactions } from './txRunner';
@@ -23,7 +24,10 @@ interface BurnGroup {
   token: Token;
   ixs: TransactionInstruction[];
   lamports: number;
+  native: boolean;
 }
+
+const sumLamports = (groups: BurnGroup[]) => groups.reduce((sum, g) => sum + g.lamports, 0);
 
 /** The selected tokens that are still in the wallet, read from the chain; the others are skipped. */
 async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
@@ -39,7 +43,7 @@ async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
   const groups: BurnGroup[] = [];
   tokens.forEach((token, i) => {
     const plan = planTokenBurn(owner, token, infos[i]);
-    if (plan.ok) groups.push({ token, ixs: plan.ixs, lamports: plan.lamports });
+    if (plan.ok) groups.push({ token, ixs: plan.ixs, lamports: plan.lamports, native: plan.native });
   });
   return groups;
 }
@@ -71,21 +75,41 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const batch = all ? packed : packed.slice(0, 1);
     const txs = batch.map((p) => p.transaction);
     const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
-    const guard = guardStep({ owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
+    const guard = guardStep({
+      owner,
+      kind: 'burnTokens',
+      allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]),
+    });
+    await guard(txs); // refused transactions never reach the review
+    const itemOf = (g: BurnGroup) => ({ mint: g.token.mint, label: g.token.symbol || g.token.name });
+    await reviewBeforeSigning(api, {
+      owner,
+      txs,
+      destroyed: inBatch.filter((g) => !g.native).map(itemOf),
+      unwrapped: inBatch.filter((g) => g.native).map(itemOf),
+      rentLamports: sumLamports(inBatch),
+      unwrapLamports: sumLamports(inBatch.filter((g) => g.native)),
+      serviceFeeLamports: 0, // bulk token burns are built here and carry no service fee
+    });
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
-    const lamports = burned.reduce((sum, g) => sum + g.lamports, 0);
+    const lamports = sumLamports(burned.filter((g) => !g.native));
     const n = burned.length;
     recordBurn(api, {
       kind: 'token',
       mints: burned.map((g) => g.token.mint),
       signatures: outcome.signatures,
       lamports,
+      unwrappedLamports: sumLamports(burned.filter((g) => g.native)),
       what: `${n} token${n === 1 ? '' : 's'}`,
       activity: {
         type: 'token-burn',
         title: `${n} token${n === 1 ? '' : 's'} burned`,
-        description: burned.map((g) => g.token.symbol).slice(0, 6).join(', ') + (n > 6 ? ', …' : ''),
+        description:
+          burned
+            .map((g) => g.token.symbol)
+            .slice(0, 6)
+            .join(', ') + (n > 6 ? ', …' : ''),
       },
     });
     if (outcome.error) {
@@ -99,6 +123,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     }
   } catch (err) {
     if (api.signal.aborted) return;
+    if (burnStoppedBeforeSigning(api, err)) return;
     api.dispatch(burnFailed({ name: errorName(err), message: burnFailureText(err, 'bulkTokens') }));
   }
 }

@@ -1,14 +1,15 @@
 // After the chain confirmed a burn: the lists drop the assets, the message says what came back, the activity log
 // gets an entry and the celebration plays. The 8 s clear is its own listener (burnListeners.ts).
 import { formatUnits, shortenSignature } from '../../chain/format';
-import { burnSuccess } from '../../common/texts';
+import { burnSuccess, unwrapSuccess, unwrappedAlso } from '../../common/texts';
+import { ReviewCancelledError, SimulationRefusedError } from '../review/reviewStep';
 import { activityRecorded, type ActivityType } from '../activity/activitySlice';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { nftsRemoved } from '../nfts/nftsSlice';
 import { assetsDeselected } from '../selection/selectionSlice';
 import { tokensRemoved } from '../tokens/tokensSlice';
 import type { BurnApi } from './burnContext';
-import { burnSucceeded, type BurnKind } from './burnSlice';
+import { burnFailed, burnMessageShown, burnSucceeded, type BurnKind } from './burnSlice';
 
 export interface ConfirmedBurn {
   kind: BurnKind;
@@ -19,10 +20,27 @@ export interface ConfirmedBurn {
   /** 'the token XYZ', '3 NFTs' … for the message. */
   what: string;
   activity: { type: ActivityType; title: string; description: string };
+  /** Wrapped SOL closed on the way: the owner's own SOL, said in the message but never counted as recovered. */
+  unwrappedLamports?: number;
 }
 
 /** Exact SOL text of lamports (up to 9 digits, trailing zeros trimmed). */
 export const solText = (lamports: number): string => formatUnits(lamports, 9, 9, { trim: true });
+
+function successText(burn: ConfirmedBurn, shortSignature: string): string {
+  const unwrapped = burn.unwrappedLamports ?? 0;
+  if (unwrapped > 0 && burn.mints.length === 1) return unwrapSuccess(solText(unwrapped), shortSignature);
+  const text = burnSuccess(burn.what, solText(burn.lamports), shortSignature);
+  return unwrapped > 0 ? `${text} ${unwrappedAlso(solText(unwrapped))}` : text;
+}
+
+/** A burn the user cancelled at the review step, or that the chain refused in simulation: nothing was signed. */
+export function burnStoppedBeforeSigning(api: BurnApi, err: unknown): boolean {
+  if (!(err instanceof ReviewCancelledError) && !(err instanceof SimulationRefusedError)) return false;
+  api.dispatch(burnFailed({ name: err.name, message: err.message }));
+  if (err instanceof ReviewCancelledError) api.dispatch(burnMessageShown({ kind: 'info', text: err.message }));
+  return true;
+}
 
 export function recordBurn(api: BurnApi, burn: ConfirmedBurn): void {
   const last = burn.signatures[burn.signatures.length - 1];
@@ -32,7 +50,7 @@ export function recordBurn(api: BurnApi, burn: ConfirmedBurn): void {
   api.dispatch(
     burnSucceeded({
       result: { kind: burn.kind, mints: burn.mints, signatures: burn.signatures, lamportsRecovered: burn.lamports },
-      message: { kind: 'success', text: burnSuccess(burn.what, solText(burn.lamports), shortenSignature(last)), signature: last },
+      message: { kind: 'success', text: successText(burn, shortenSignature(last)), signature: last },
     }),
   );
   api.dispatch(

@@ -5,12 +5,13 @@ import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web
 import { computeBudgetIxs } from '../../chain/computeBudget';
 import type { GuardKind } from '../../chain/guard';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
-import { VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
+import { TRUTH, VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
+import { reviewBeforeSigning } from '../review/reviewStep';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectTokens } from '../tokens/tokensSlice';
 import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
-import { recordBurn } from './burnRecord';
+import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
 import { runTransactions } from './txRunner';
@@ -20,6 +21,7 @@ import { guardStep } from '../wallet/signingSteps';
 interface BuiltBurn {
   ixs: TransactionInstruction[];
   lamports: number;
+  native?: boolean;
   allowed: string[];
   guardKind: GuardKind;
   label: string;
@@ -66,20 +68,34 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });
     tx.add(...computeBudgetIxs(SINGLE_BURN_COMPUTE_UNITS, price), ...built.ixs);
     const guard = guardStep({ owner, kind: built.guardKind, allowedAccounts: built.allowed });
+    await guard([tx]); // refused transactions never reach the review
+    const item = [{ mint, label: built.label }];
+    await reviewBeforeSigning(api, {
+      owner,
+      txs: [tx],
+      destroyed: built.native ? [] : item,
+      unwrapped: built.native ? item : [],
+      rentLamports: built.lamports,
+      unwrapLamports: built.native ? built.lamports : 0,
+      serviceFeeLamports: 0, // a single burn is built here and carries no service fee
+    });
     const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard);
     recordBurn(api, {
       kind,
       mints: [mint],
       signatures,
-      lamports: built.lamports,
+      lamports: built.native ? 0 : built.lamports,
+      unwrappedLamports: built.native ? built.lamports : 0,
       what: built.label,
-      activity:
-        kind === 'token'
+      activity: built.native
+        ? { type: 'token-burn', title: TRUTH.unwrapTitle, description: TRUTH.unwrapNote }
+        : kind === 'token'
           ? { type: 'token-burn', title: 'Token burned', description: `${built.label} burned, account closed` }
           : { type: 'nft-burn', title: 'NFT burned', description: `${built.label} burned` },
     });
   } catch (err) {
     if (api.signal.aborted) return;
+    if (burnStoppedBeforeSigning(api, err)) return;
     api.dispatch(burnFailed({ name: errorName(err), message: burnFailureText(err, flow) }));
   }
 }

@@ -15,7 +15,7 @@ export interface TokenRef {
 }
 
 export type TokenBurnPlan =
-  | { ok: true; ixs: TransactionInstruction[]; lamports: number; allowed: string[] }
+  | { ok: true; ixs: TransactionInstruction[]; lamports: number; allowed: string[]; native: boolean }
   | { ok: false; reason: string };
 
 export function planTokenBurn(owner: string, token: TokenRef, info: AccountInfo<Buffer> | null): TokenBurnPlan {
@@ -31,10 +31,10 @@ export function planTokenBurn(owner: string, token: TokenRef, info: AccountInfo<
   if (account.isFrozen) return { ok: false, reason: 'token account is frozen' };
   const ref = { owner, account: token.account, programId: info.owner };
   const allowed = [token.account, token.mint];
-  if (account.isNative) return { ok: true, ixs: [closeAccountIx(ref)], lamports: info.lamports, allowed };
+  if (account.isNative) return { ok: true, ixs: [closeAccountIx(ref)], lamports: info.lamports, allowed, native: true };
   const ixs: TransactionInstruction[] = [];
   const withheld = info.owner.toBase58() === TOKEN_2022_PROGRAM ? getTransferFeeAmount(account)?.withheldAmount ?? 0n : 0n;
   if (withheld > 0n) ixs.push(harvestWithheldToMintIx(token.mint, [token.account]));
   ixs.push(...burnAndCloseIxs({ ...ref, mint: token.mint, amount: account.amount, decimals: token.decimals }));
-  return { ok: true, ixs, lamports: info.lamports, allowed };
+  return { ok: true, ixs, lamports: info.lamports, allowed, native: false };
 }

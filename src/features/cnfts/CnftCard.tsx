@@ -1,8 +1,10 @@
 import { memo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
-import { ASSETS } from '../../common/texts';
+import { TRUTH } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
+import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
+import { SpamLabels } from '../assetTools/SpamLabels';
 import { KindBadge } from '../nfts/KindBadge';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
@@ -18,15 +20,27 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
       data-testid="cnft-card"
       data-mint={cnft.mint}
       aria-pressed={bulkMode ? selected : undefined}
+      tabIndex={bulkMode ? 0 : undefined}
       onClick={() => bulkMode && dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint }))}
+      onKeyDown={(e) =>
+        e.target === e.currentTarget &&
+        bulkMode &&
+        (e.key === 'Enter' || e.key === ' ') &&
+        (e.preventDefault(), dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint })))
+      }
     >
       <AssetImage className="nft-image" src={cnft.image} fallback={DEFAULT_NFT_IMAGE} alt={cnft.name} />
       <div className="nft-text">
-        <span className="nft-name" data-testid="cnft-name" title={cnft.name}>{cnft.name}</span>
+        <span className="nft-name" data-testid="cnft-name" title={cnft.name}>
+          {cnft.name}
+        </span>
       </div>
-      <span className="nft-collection" title={cnft.collection}>{cnft.collection}</span>
+      <span className="nft-collection" title={cnft.collection}>
+        {cnft.collection}
+      </span>
       <KindBadge id={cnft.mint} kind={cnft.kind} blocked={cnft.blocked} />
-      {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
+      <SpamLabels labels={nftSpamLabels(cnft)} />
+      {!bulkMode && <span className="view-only-badge">{TRUTH.cnftBadge}</span>}
       <CnftTrashButtons cnft={cnft} />
     </div>
   );

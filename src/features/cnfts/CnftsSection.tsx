@@ -1,6 +1,8 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
+import { selectShownCnfts } from '../assetTools/assetToolsSelectors';
+import { SectionToolbar } from '../assetTools/SectionToolbar';
 import { AssetSection } from '../selection/AssetSection';
 import { selectSelectedCnftIds } from '../selection/selectionSlice';
 import { TrashSelectedButton } from '../trash/CnftTrashButtons';
@@ -12,7 +14,8 @@ const key = (c: Cnft) => c.mint;
 const render = (c: Cnft) => <CnftCard cnft={c} />;
 
 export function CnftsSection() {
-  const cnfts = useAppSelector(selectVisibleCnfts);
+  const all = useAppSelector(selectVisibleCnfts);
+  const cnfts = useAppSelector(selectShownCnfts);
   const loading = useAppSelector(selectCnftsLoading);
   const selected = useAppSelector(selectSelectedCnftIds);
   return (
@@ -24,6 +27,17 @@ export function CnftsSection() {
         loading={loading}
         emptyText={ASSETS.noCnfts}
         items={cnfts}
+        total={all.length}
+        tools={
+          <SectionToolbar
+            kind="cnft"
+            shown={cnfts.length}
+            total={all.length}
+            selectable={cnfts.map((c) => c.mint)}
+            filters={['all', 'burnable', 'spam']}
+            sorts={['default', 'name']}
+          />
+        }
         rowHeight={300}
         minCardWidth={160}
         getKey={key}

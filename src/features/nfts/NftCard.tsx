@@ -3,6 +3,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
+import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
+import { SpamLabels } from '../assetTools/SpamLabels';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { KindBadge } from './KindBadge';
@@ -20,7 +22,11 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
       className={`asset-card nft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
       data-testid="nft-card"
       data-mint={nft.mint}
+      tabIndex={bulkMode ? 0 : undefined}
       onClick={toggle}
+      onKeyDown={(e) =>
+        e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle())
+      }
     >
       <AssetImage className="nft-image" src={nft.image} fallback={DEFAULT_NFT_IMAGE} alt={nft.name} />
       <div className="nft-text">
@@ -34,10 +40,15 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
             onChange={() => dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }))}
           />
         )}
-        <span className="nft-name" data-testid="nft-name" title={nft.name}>{nft.name}</span>
+        <span className="nft-name" data-testid="nft-name" title={nft.name}>
+          {nft.name}
+        </span>
       </div>
-      <span className="nft-collection" title={nft.collection}>{nft.collection}</span>
+      <span className="nft-collection" title={nft.collection}>
+        {nft.collection}
+      </span>
       <KindBadge id={nft.mint} kind={nft.kind} blocked={nft.blocked} />
+      <SpamLabels labels={nftSpamLabels(nft)} />
       {!bulkMode && !nft.blocked && (
         <button
           type="button"

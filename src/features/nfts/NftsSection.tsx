@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
+import { selectShownNfts } from '../assetTools/assetToolsSelectors';
+import { SectionToolbar } from '../assetTools/SectionToolbar';
 import { AssetSection } from '../selection/AssetSection';
 import { NftCard } from './NftCard';
 import type { Nft } from './nftModel';
@@ -10,10 +12,8 @@ const key = (n: Nft) => n.mint;
 const render = (n: Nft) => <NftCard nft={n} />;
 
 export function NftsSection() {
-  // Issue 14: an NFT its program will not let go (hidden from its card) leaves the list like a trashed cNFT.
-  const hidden = useAppSelector((st) => st.hiddenAssets.ids);
   const all = useAppSelector(selectNfts);
-  const nfts = useMemo(() => (hidden.length ? all.filter((n) => !hidden.includes(n.mint)) : all), [all, hidden]);
+  const nfts = useAppSelector(selectShownNfts);
   const loading = useAppSelector(selectNftsLoading);
   const notice = useAppSelector(selectNftsNotice);
   return (
@@ -29,6 +29,17 @@ export function NftsSection() {
         loading={loading}
         emptyText={ASSETS.noNfts}
         items={nfts}
+        total={all.length}
+        tools={
+          <SectionToolbar
+            kind="nft"
+            shown={nfts.length}
+            total={all.length}
+            selectable={nfts.map((n) => n.mint)}
+            filters={['all', 'burnable', 'spam']}
+            sorts={['default', 'name', 'solBack']}
+          />
+        }
         rowHeight={280}
         minCardWidth={160}
         getKey={key}

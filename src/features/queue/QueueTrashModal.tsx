@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { explorerAddressUrl, type ExplorerCluster } from '../../chain/format';
 import type { QueueAsset } from '../../common/api';
-import { QUEUE_MODAL, SUCCESS } from '../../common/texts';
+import { QUEUE_MODAL, SUCCESS, queueCancelledReport } from '../../common/texts';
 import { TrashModalShell } from '../trash/TrashModalShell';
 import { TRASH_UI } from '../trash/trashTexts';
 import { queueCancelRequested, queueClosed, queueStartRequested, selectQueue } from './queueSlice';
@@ -69,15 +69,47 @@ export default function QueueTrashModal({
         {status === 'complete' && QUEUE_MODAL.complete}
       </p>
       <div className="trash-counts" data-testid="queue-counts">
-        <div>{QUEUE_MODAL.pending}<br /><strong data-testid="queue-pending">{pending}</strong></div>
-        <div>{QUEUE_MODAL.processing}<br /><strong data-testid="queue-processing">{processing}</strong></div>
-        <div>{QUEUE_MODAL.successful}<br /><strong data-testid="queue-successful">{completed}</strong></div>
-        <div>{QUEUE_MODAL.failed}<br /><strong data-testid="queue-failed">{failed}</strong></div>
+        <div>
+          {QUEUE_MODAL.pending}
+          <br />
+          <strong data-testid="queue-pending">{pending}</strong>
+        </div>
+        <div>
+          {QUEUE_MODAL.processing}
+          <br />
+          <strong data-testid="queue-processing">{processing}</strong>
+        </div>
+        <div>
+          {QUEUE_MODAL.successful}
+          <br />
+          <strong data-testid="queue-successful">{completed}</strong>
+        </div>
+        <div>
+          {QUEUE_MODAL.failed}
+          <br />
+          <strong data-testid="queue-failed">{failed}</strong>
+        </div>
       </div>
-      <div className="trash-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} data-testid="queue-progress">
+      <div
+        className="trash-progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        data-testid="queue-progress"
+      >
         <div style={{ width: `${percent}%` }} />
       </div>
-      {error && <p className="trash-error" role="alert" data-testid="queue-error">{error.message}</p>}
+      {error && (
+        <p className="trash-error" role="alert" data-testid="queue-error">
+          {error.message}
+        </p>
+      )}
+      {queue.cancelled && (
+        <p className="trash-info" role="status" data-testid="queue-cancelled">
+          {queueCancelledReport(queue.cancelled.completed, queue.cancelled.processing, queue.cancelled.failed)}
+        </p>
+      )}
       {progress && progress.completedAssets.length > 0 && (
         <>
           <h4>{QUEUE_MODAL.trashedAssets}</h4>
@@ -85,7 +117,11 @@ export default function QueueTrashModal({
             {progress.completedAssets.map((a) => (
               <li key={a.assetId}>
                 {a.name || nameOf(a.assetId)}{' '}
-                {a.signature && <a href={explorerUrl(a.signature)} target="_blank" rel="noreferrer">{SUCCESS.viewOnExplorer}</a>}
+                {a.signature && (
+                  <a href={explorerUrl(a.signature)} target="_blank" rel="noreferrer">
+                    {SUCCESS.viewOnExplorer}
+                  </a>
+                )}
               </li>
             ))}
           </ul>
@@ -98,7 +134,9 @@ export default function QueueTrashModal({
             {progress.failedAssets.map((a) => (
               <li key={a.assetId}>
                 {a.name || nameOf(a.assetId)}: {a.error}{' '}
-                <a href={explorerAddressUrl(a.assetId, cluster)} target="_blank" rel="noreferrer">{SUCCESS.viewOnExplorer}</a>
+                <a href={explorerAddressUrl(a.assetId, cluster)} target="_blank" rel="noreferrer">
+                  {SUCCESS.viewOnExplorer}
+                </a>
               </li>
             ))}
           </ul>
@@ -106,12 +144,22 @@ export default function QueueTrashModal({
       )}
       <div className="trash-actions">
         {status === 'initial' && (
-          <button type="button" data-testid="queue-start" disabled={total === 0} onClick={() => dispatch(queueStartRequested({ assets }))}>
+          <button
+            type="button"
+            data-testid="queue-start"
+            disabled={total === 0}
+            onClick={() => dispatch(queueStartRequested({ assets }))}
+          >
             {QUEUE_MODAL.start}
           </button>
         )}
         {busy && (
-          <button type="button" className="secondary" data-testid="queue-cancel" onClick={() => dispatch(queueCancelRequested())}>
+          <button
+            type="button"
+            className="secondary"
+            data-testid="queue-cancel"
+            onClick={() => dispatch(queueCancelRequested())}
+          >
             {QUEUE_MODAL.cancel}
           </button>
         )}

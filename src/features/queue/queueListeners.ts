@@ -8,6 +8,7 @@ import { authorizationMessages } from '../../common/apiTypes';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
 import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
 import { isCancellation } from '../trash/trashErrors';
+import { assetsDeselected } from '../selection/selectionSlice';
 import { signMessageWithinLimit } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
 import { errorDetail } from '../../chain/classifyError';
@@ -17,6 +18,7 @@ import { makeTrashApi } from '../trash/trashApiAdapter';
 import { queueApi } from './queueApi';
 import {
   queueAuthorized,
+  queueCancelAnswered,
   queueCancelRequested,
   queueCreated,
   queueFailed,
@@ -145,10 +147,20 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
 async function cancelQueue(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
   const queueId = api.getOriginalState().queue.queueId;
   if (!queueId) return;
-  await api
+  const answer = await api
     .dispatch(queueApi.endpoints.cancelQueue.initiate({ queueId, ownerAddress: api.extra.wallet.publicKey ?? undefined }))
     .unwrap()
     .catch(() => undefined);
+  // The answer carries what the server had already done: moved cNFTs are gone from the wallet, so they leave the
+  // list (and the selection) and the modal says so, instead of offering to start them again.
+  const status = answer?.status;
+  if (!status) return;
+  const moved = status.completedAssets.map((a) => a.assetId);
+  if (moved.length > 0) {
+    api.dispatch(assetsHidden({ ids: moved }));
+    api.dispatch(assetsDeselected({ kind: 'cnft', mints: moved }));
+  }
+  api.dispatch(queueCancelAnswered(status));
 }
 
 export function setupQueueListeners(startAppListening: AppStartListening): void {

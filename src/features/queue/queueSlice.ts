@@ -17,6 +17,8 @@ export interface QueueState {
   step: string | null;
   /** Set 2 s after completion with at least one success (spec §4.6 success callback). */
   succeeded: { completed: number } | null;
+  /** The server's status as its cancel answer gave it: what had already happened before the cancel took hold. */
+  cancelled: QueueStatus | null;
 }
 
 export const initialState: QueueState = {
@@ -27,6 +29,7 @@ export const initialState: QueueState = {
   error: null,
   step: null,
   succeeded: null,
+  cancelled: null,
 };
 
 const queueSlice = createSlice({
@@ -59,7 +62,12 @@ const queueSlice = createSlice({
       Object.assign(state, { status: 'initial', queueId: null, progress: null, step: null, error: action.payload });
     },
     queueCancelRequested(state) {
-      Object.assign(state, { status: 'initial', queueId: null, progress: null, step: null, error: null });
+      Object.assign(state, { status: 'initial', queueId: null, progress: null, step: null, error: null, cancelled: null });
+    },
+    queueCancelAnswered(state, action: PayloadAction<QueueStatus>) {
+      if (state.status !== 'initial') return; // a new run started meanwhile
+      state.cancelled = action.payload;
+      state.progress = action.payload;
     },
     queueClosed() {
       return initialState;
@@ -76,6 +84,7 @@ const queueSlice = createSlice({
 });
 
 export const {
+  queueCancelAnswered,
   queueStartRequested,
   queueCreated,
   queueAuthorized,

@@ -1,14 +1,18 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { netOfServiceFee } from '../../chain/fees';
-import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
+import { serviceFee } from '../../chain/fees';
 import { SURPLUS } from '../../common/surplusTexts';
-import { RENT, VALIDATION } from '../../common/texts';
-import { selectSelectedCounts, selectSelectedNftMints } from '../selection/selectionSlice';
+import { RENT, TRUTH } from '../../common/texts';
+import { SelectionEstimate } from '../selectionRent/SelectionEstimate';
+import { selectSelectedCounts } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';
 import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
+import type { RentEstimate } from './rentEstimate';
 import './rent.css';
 
 // Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
+
+/** Everything burned and closed: tokens carry no fee; NFTs (bulk) and vacant closes carry the 1 % service fee. */
+const potentialReturn = (e: RentEstimate): number => e.total - serviceFee(e.nftRent) - serviceFee(e.vacantRent);
 
 function Line({ label, count, lamports, testId }: { label: string; count?: number; lamports: number; testId?: string }) {
   return (
@@ -22,7 +26,6 @@ function Line({ label, count, lamports, testId }: { label: string; count?: numbe
 export function RentEstimateCard() {
   const { status, estimate, error } = useAppSelector(selectRent);
   const selected = useAppSelector(selectSelectedCounts);
-  const selectedNfts = useAppSelector(selectSelectedNftMints);
   const dispatch = useAppDispatch();
 
   let body: React.ReactNode = null;
@@ -31,46 +34,34 @@ export function RentEstimateCard() {
     // The §8.2 text ('... please try again') is itself the way to try again.
     body = (
       <p role="alert">
-        <button type="button" className="rent-error" data-testid="rent-retry" onClick={() => dispatch(rentEstimateRefreshRequested())}>
+        <button
+          type="button"
+          className="rent-error"
+          data-testid="rent-retry"
+          onClick={() => dispatch(rentEstimateRefreshRequested())}
+        >
           {error}
         </button>
       </p>
     );
-  else if (estimate && selected.total > 0) {
-    const tokens = selected.tokens * estimate.rentPerAccount;
-    // Each selected NFT at what its own burn returns (per kind, issue 14); the average only where the server gave none.
-    const nfts = selectedNfts.reduce((s, m) => s + (estimate.nftRents?.[m] ?? estimate.nftRentPerAsset), 0);
-    const tooMany =
-      selected.tokens > MAX_SELECTED_TOKENS_WARNING_THRESHOLD || selected.nfts > MAX_SELECTED_NFTS_WARNING_THRESHOLD;
+  else if (estimate && selected.total > 0) body = <SelectionEstimate />;
+  else if (estimate && estimate.total === 0 && estimate.vacantAccounts === 0) {
     body = (
-      <>
-        <div className="rent-total">
-          <span>{RENT.selectedForBurning}</span>
-          <strong data-testid="rent-selected-total">{exactSol(netOfServiceFee(tokens + nfts))} SOL</strong>
-        </div>
-        <p className="rent-note">{RENT.serviceFeeNote}</p>
-        <ul className="rent-breakdown">
-          <Line label={RENT.tokens} count={selected.tokens} lamports={tokens} />
-          <Line label={RENT.nfts} count={selected.nfts} lamports={nfts} testId="rent-selected-nfts" />
-          <Line label={RENT.cnfts} count={selected.cnfts} lamports={0} />
-        </ul>
-        <p className="rent-note">{RENT.cnftsNoRentNote}</p>
-        {tooMany && (
-          <div className="rent-warning" role="alert">
-            <strong>{RENT.batchSizeLimitExceeded}</strong>
-            <p>{VALIDATION.selectFewerAssets}</p>
-          </div>
-        )}
-      </>
+      <div className="rent-empty" data-testid="rent-nothing">
+        <strong>{TRUTH.nothingToRecover}</strong>
+        <p className="rent-note">{TRUTH.nothingToRecoverHint}</p>
+      </div>
     );
   } else if (estimate) {
     body = (
       <>
         <div className="rent-total">
           <span>{RENT.totalPotentialReturn}</span>
-          <strong data-testid="rent-total">{exactSol(netOfServiceFee(estimate.total))} SOL</strong>
+          <strong data-testid="rent-total">{exactSol(potentialReturn(estimate))} SOL</strong>
         </div>
-        <p className="rent-note">{RENT.serviceFeeNote}</p>
+        <p className="rent-note">
+          {TRUTH.noServiceFeeTokens} {TRUTH.serviceFeeNfts} {TRUTH.serviceFeeVacant}
+        </p>
         <ul className="rent-breakdown">
           <Line label={RENT.nftAccounts} count={estimate.nftAccounts} lamports={estimate.nftRent} />
           <Line label={RENT.tokenAccounts} count={estimate.tokenAccounts} lamports={estimate.tokenRent} />

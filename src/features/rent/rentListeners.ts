@@ -13,6 +13,7 @@ import {
   rentEstimateRequested,
 } from './rentSlice';
 import { toRentEstimate } from './rentEstimate';
+import type { RentEstimate } from './rentEstimate';
 
 // Spec §4.1: the estimate is asked 500 ms after the wallet changes; a newer change cancels the older wait or request.
 
@@ -25,10 +26,27 @@ export function rentErrorText(error: unknown): string {
   return RENT_ERRORS.unavailable;
 }
 
+const EMPTY_ESTIMATE: RentEstimate = {
+  total: 0,
+  rentPerAccount: 0,
+  nftRentPerAsset: 0,
+  nftAccounts: 0,
+  tokenAccounts: 0,
+  vacantAccounts: 0,
+  nftRent: 0,
+  tokenRent: 0,
+  vacantRent: 0,
+  avgVacantRent: 0,
+  surplusRent: 0,
+  surplusAccounts: 0,
+};
+
 export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI): Promise<void> {
   api.dispatch(rentEstimateRequested({ wallet }));
   await api.delay(RENT_ESTIMATE_DELAY_AFTER_WALLET_CHANGE_MS);
-  const request = api.dispatch(rentApi.endpoints.getRentEstimate.initiate(wallet, { subscribe: false, forceRefetch: true }));
+  const request = api.dispatch(
+    rentApi.endpoints.getRentEstimate.initiate(wallet, { subscribe: false, forceRefetch: true }),
+  );
   try {
     const answer = await api.pause(request.unwrap());
     if (!answer.success || !answer.data) {
@@ -39,6 +57,11 @@ export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI
     api.dispatch(rentEstimateLoaded({ wallet, estimate }));
   } catch (err) {
     if (api.signal.aborted) return; // superseded by a newer wallet change
+    // The server's 404 means no account under this address yet: a new or emptied wallet, nothing to recover.
+    if (describeApiError(err).status === 404) {
+      api.dispatch(rentEstimateLoaded({ wallet, estimate: EMPTY_ESTIMATE }));
+      return;
+    }
     api.dispatch(rentEstimateFailed({ wallet, error: rentErrorText(err) }));
   }
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ASSETS } from '../../common/texts';
+import { ASSETS, TRUTH } from '../../common/texts';
 import { AssetGrid } from './AssetGrid';
 import './assets.css';
 
@@ -16,22 +16,30 @@ interface AssetSectionProps<T> {
   renderItem: (item: T) => ReactNode;
   /** Section-level actions shown beside the heading (e.g. the cNFT trash entry point). */
   headerActions?: ReactNode;
+  /** Search / filter / sort / select-all bar shown under the heading. */
+  tools?: ReactNode;
+  /** How many the section holds before the tools filter it (the heading counts these). */
+  total?: number;
 }
 
-export function AssetSection<T>({ title, testId, loading, emptyText, items, headerActions, ...grid }: AssetSectionProps<T>) {
+export function AssetSection<T>({ title, testId, loading, emptyText, items, headerActions, tools, total, ...grid }: AssetSectionProps<T>) {
+  const count = total ?? items.length;
   return (
     <section className="asset-section" data-testid={testId} aria-label={title}>
       <div className="asset-section-head">
         <h3 className="asset-section-title">
           {title}
-          {!loading && <span className="asset-section-count" data-testid={`${testId}-count`}>{items.length}</span>}
+          {!loading && <span className="asset-section-count" data-testid={`${testId}-count`}>{count}</span>}
         </h3>
         {headerActions}
       </div>
-      {loading && items.length === 0 ? (
+      {tools}
+      {loading && count === 0 ? (
         <p className="asset-section-loading">{ASSETS.loading}</p>
-      ) : items.length === 0 ? (
+      ) : count === 0 ? (
         <p className="asset-section-empty">{emptyText}</p>
+      ) : items.length === 0 ? (
+        <p className="asset-section-empty">{TRUTH.noneMatch}</p>
       ) : (
         <>
           {loading && <p className="asset-section-loading">{ASSETS.loading}</p>}

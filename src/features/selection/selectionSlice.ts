@@ -32,6 +32,17 @@ const selectionSlice = createSlice({
       if (i >= 0) list.splice(i, 1);
       else list.push(action.payload.mint);
     },
+    /** Select all (of a section, or of what its filter shows): adds the mints not yet selected. */
+    assetsSelected(state, action: PayloadAction<{ kind: AssetKind; mints: string[] }>) {
+      if (!state.bulkMode) return;
+      const list = listOf(state, action.payload.kind);
+      const have = new Set(list);
+      for (const m of action.payload.mints) {
+        if (have.has(m)) continue;
+        have.add(m);
+        list.push(m);
+      }
+    },
     assetsDeselected(state, action: PayloadAction<{ kind: AssetKind; mints: string[] }>) {
       const gone = new Set(action.payload.mints);
       const list = listOf(state, action.payload.kind);
@@ -72,9 +83,15 @@ const selectionSlice = createSlice({
   },
 });
 
-export const { assetSelectionToggled, assetsDeselected, selectionCleared, bulkModeSet } = selectionSlice.actions;
-export const { selectBulkMode, selectSelectedTokenMints, selectSelectedNftMints, selectSelectedCnftIds, selectIsSelected } =
-  selectionSlice.selectors;
+export const { assetSelectionToggled, assetsSelected, assetsDeselected, selectionCleared, bulkModeSet } =
+  selectionSlice.actions;
+export const {
+  selectBulkMode,
+  selectSelectedTokenMints,
+  selectSelectedNftMints,
+  selectSelectedCnftIds,
+  selectIsSelected,
+} = selectionSlice.selectors;
 
 export const selectSelectedCounts = createSelector(
   [selectSelectedTokenMints, selectSelectedNftMints, selectSelectedCnftIds],

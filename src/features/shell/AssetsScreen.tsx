@@ -1,7 +1,13 @@
 // Spec §2.1 wallet assets screen: the connect prompt, or the connected shell with its parts in the spec's order.
 import { WalletMultiButton } from '@solana/wallet-adapter-react-ui';
 import { useAppSelector } from '../../app/hooks';
-import { ASSETS } from '../../common/texts';
+import { ASSETS, TRUTH } from '../../common/texts';
+import { ReviewDialog } from '../review/ReviewDialog';
+import { HiddenItemsPanel } from '../hiddenAssets/HiddenItemsPanel';
+import { Landing } from '../landing/Landing';
+import { LeftAlonePanel } from '../leftAlone/LeftAlonePanel';
+import { WalletBalance } from '../walletInfo/WalletBalance';
+import { selectConnectError } from '../walletInfo/walletInfoSlice';
 import { ActivityPanel } from '../activity/ActivityPanel';
 import { BurnStatusMessage } from '../burn/BurnStatusMessage';
 import { CelebrationLayer } from '../celebration/CelebrationLayer';
@@ -15,12 +21,24 @@ import { VacantBanner } from '../vacant/VacantBanner';
 import { selectWalletConnected } from '../wallet/walletSlice';
 import { BulkModeToggle } from './BulkModeToggle';
 
+function ConnectError() {
+  const error = useAppSelector(selectConnectError);
+  if (!error) return null;
+  return (
+    <p className="connect-error" role="alert" data-testid="connect-error">
+      {TRUTH.connectRejected}
+    </p>
+  );
+}
+
 function NotConnected() {
   return (
     <section className="connect-screen" data-testid="connect-screen">
       <img className="connect-logo" src="/static/logo.svg" alt="SolBack logo" width={96} height={96} />
       <h2>{ASSETS.connectHeading}</h2>
       <WalletMultiButton />
+      <ConnectError />
+      <Landing />
     </section>
   );
 }
@@ -31,6 +49,7 @@ function Connected() {
       <div className="assets-toolbar">
         <h2>{ASSETS.connectedHeading}</h2>
         <div className="assets-toolbar-actions">
+          <WalletBalance />
           <BulkModeToggle />
           <WalletMultiButton />
         </div>
@@ -39,6 +58,7 @@ function Connected() {
       <VacantBanner />
       <ActivityPanel />
       <SelectedAssetsPanel />
+      <ReviewDialog />
       <div className="status-line" data-testid="status-line">
         <BurnStatusMessage />
         <AssetsStatusLine />
@@ -46,6 +66,8 @@ function Connected() {
       <TokensSection />
       <NftsSection />
       <CnftsSection />
+      <LeftAlonePanel />
+      <HiddenItemsPanel />
       <CelebrationLayer />
     </section>
   );

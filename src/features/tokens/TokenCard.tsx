@@ -2,7 +2,10 @@ import { memo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatTokenBalance, formatUiAmountString } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
-import { ASSETS } from '../../common/texts';
+import { ASSETS, TRUTH } from '../../common/texts';
+import { isWrappedSol, selectFrozenMints, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
+import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { SpamLabels } from '../assetTools/SpamLabels';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
@@ -15,7 +18,10 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
   const busy = useAppSelector(selectBurnBusy);
   const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'token', mint: token.mint }));
   // As wallets show it: the chain's uiAmountString when known (Token-2022 scaled or interest-bearing amounts).
-  const balance = (token.uiAmount && formatUiAmountString(token.uiAmount)) || formatTokenBalance(token.balance, token.decimals);
+  const balance =
+    (token.uiAmount && formatUiAmountString(token.uiAmount)) || formatTokenBalance(token.balance, token.decimals);
+  const wrapped = isWrappedSol(token);
+  const frozen = useAppSelector(selectFrozenMints).has(token.mint);
   return (
     <div
       className={`asset-card token-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
@@ -30,21 +36,46 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
       <div className="token-head">
         <AssetImage className="token-icon" src={token.logoURI} fallback={DEFAULT_TOKEN_ICON} alt={token.symbol} />
         <div className="token-ids">
-          <span className="token-symbol" data-testid="token-symbol">{token.symbol}</span>
-          <span className="token-name" data-testid="token-name" title={token.name}>{token.name}</span>
+          <span className="token-symbol" data-testid="token-symbol">
+            {token.symbol}
+          </span>
+          <span className="token-name" data-testid="token-name" title={token.name}>
+            {token.name}
+          </span>
         </div>
       </div>
       <div className="token-balance" data-testid="token-balance" title={balance}>
         {balance}
       </div>
-      {!bulkMode && (
+      {wrapped && (
+        <span className="unwrap-label" title={TRUTH.unwrapNote}>
+          {TRUTH.unwrap}
+        </span>
+      )}
+      <SpamLabels labels={tokenSpamLabels(token)} />
+      {frozen && (
+        <span className="frozen-row">
+          <span className="spam-label" data-testid="frozen-label">
+            {TRUTH.frozenLabel}
+          </span>
+          <button
+            type="button"
+            className="tools-button"
+            data-testid="hide-token"
+            onClick={(e) => (e.stopPropagation(), dispatch(assetsHidden({ ids: [token.mint] })))}
+          >
+            {TRUTH.hide}
+          </button>
+        </span>
+      )}
+      {!bulkMode && !frozen && (
         <button
           type="button"
           className="burn-button"
           disabled={busy}
           onClick={() => dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }))}
         >
-          {ASSETS.burnButton}
+          {wrapped ? TRUTH.unwrap : ASSETS.burnButton}
         </button>
       )}
     </div>

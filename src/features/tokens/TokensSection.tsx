@@ -1,5 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
+import { selectAllCandidates, selectFrozenMints, selectShownTokens } from '../assetTools/assetToolsSelectors';
+import { SectionToolbar } from '../assetTools/SectionToolbar';
 import { AssetSection } from '../selection/AssetSection';
 import { TokenCard } from './TokenCard';
 import type { Token } from './tokenModel';
@@ -9,8 +11,10 @@ const key = (t: Token) => t.account || t.mint;
 const render = (t: Token) => <TokenCard token={t} />;
 
 export function TokensSection() {
-  const tokens = useAppSelector(selectVisibleTokens);
+  const all = useAppSelector(selectVisibleTokens);
+  const tokens = useAppSelector(selectShownTokens);
   const loading = useAppSelector(selectTokensLoading);
+  const frozen = useAppSelector(selectFrozenMints);
   return (
     <AssetSection
       title={ASSETS.tokensSection}
@@ -18,6 +22,17 @@ export function TokensSection() {
       loading={loading}
       emptyText={ASSETS.noTokens}
       items={tokens}
+      total={all.length}
+      tools={
+        <SectionToolbar
+          kind="token"
+          shown={tokens.length}
+          total={all.length}
+          selectable={selectAllCandidates(tokens, frozen)}
+          filters={['all', 'burnable', 'spam', 'unwrap']}
+          sorts={['default', 'name', 'solBack']}
+        />
+      }
       rowHeight={132}
       minCardWidth={170}
       getKey={key}

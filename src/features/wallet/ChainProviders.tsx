@@ -7,7 +7,9 @@ import { PhantomWalletAdapter } from '@solana/wallet-adapter-phantom';
 import { ConnectionProvider, WalletProvider } from '@solana/wallet-adapter-react';
 import { WalletModalProvider } from '@solana/wallet-adapter-react-ui';
 import { SolflareWalletAdapter } from '@solana/wallet-adapter-solflare';
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { walletConnectFailed } from '../walletInfo/walletInfoSlice';
 import { configApi } from '../../api/configApi';
 import type { MutableAppExtra } from '../../app/walletPort';
 import { CONNECTION_COMMITMENT } from '../../common/constants';
@@ -21,8 +23,19 @@ function logWalletError(error: WalletError): void {
   console.warn(`[wallet] ${error.name}: ${error.message}`);
 }
 
+/** A failed or rejected connection is said on the connect screen (the flows report their own signing errors). */
+const CONNECT_ERRORS = new Set(['WalletConnectionError', 'WalletNotReadyError', 'WalletWindowClosedError', 'WalletAccountError']);
+
 export function ChainProviders({ extra, children }: { extra: MutableAppExtra; children: ReactNode }) {
   const { data: config, isLoading } = configApi.useGetConfigQuery();
+  const dispatch = useAppDispatch();
+  const onError = useCallback(
+    (error: WalletError) => {
+      logWalletError(error);
+      if (CONNECT_ERRORS.has(error.name)) dispatch(walletConnectFailed({ message: error.message }));
+    },
+    [dispatch],
+  );
   const { endpoint, wsEndpoint } = useMemo(
     () => chainEndpoint(config?.quicknodeRpcUrl, window.location.href),
     [config?.quicknodeRpcUrl],
@@ -39,7 +52,7 @@ export function ChainProviders({ extra, children }: { extra: MutableAppExtra; ch
   if (isLoading) return <p className="page-loading">{ASSETS.loading}</p>;
   return (
     <ConnectionProvider endpoint={endpoint} config={{ commitment: CONNECTION_COMMITMENT, wsEndpoint }}>
-      <WalletProvider wallets={wallets} autoConnect onError={logWalletError}>
+      <WalletProvider wallets={wallets} autoConnect onError={onError}>
         <WalletModalProvider>
           <WalletBridge extra={extra} />
           {children}

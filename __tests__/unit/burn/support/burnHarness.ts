@@ -1,6 +1,6 @@
 // A real app on the local chain for the burn listener tests, a fresh store per test wired to it, and a wallet port
 // that signs with a Keypair in Node (what a browser wallet does, minus the popup).
-import { clearAllListeners } from '@reduxjs/toolkit';
+import { addListener, clearAllListeners } from '@reduxjs/toolkit';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -10,6 +10,7 @@ import { loadConfig } from '../../../../backend/config';
 import { setApiOrigin } from '../../../../src/api/baseApi';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
+import { type BurnReview, reviewConfirmed, reviewOpened } from '../../../../src/features/review/reviewSlice';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
 export { networkFee } from '../../../support/networkFee';
 
@@ -29,17 +30,28 @@ export async function startChain(): Promise<Chain> {
   const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true, localnetLamportsPerByte: 6960 }));
   const { url } = await solback.listen(0);
   setApiOrigin(url);
-  const connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  const connection = new Connection(`${url}/api/rpc`, {
+    commitment: 'confirmed',
+    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
+  });
   const post = async (route: string, body: unknown) => {
-    const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) };
+    const res = await fetch(`${url}/api/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
   };
   const lamportsOf = async (addresses: string[]) =>
     (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
   // On a real cluster the fee wallet exists; here it is funded once so the 1 % fee can be received.
   await post('localnet/fund', { owner: solback.config.feeWallet });
   return {
-    solback, url, connection, post, lamportsOf,
+    solback,
+    url,
+    connection,
+    post,
+    lamportsOf,
     async close() {
       stopStores();
       await solback.close();
@@ -62,7 +74,7 @@ export interface WalletOptions {
 
 export function keypairWallet(kp: Keypair, opts: WalletOptions = {}): TestWallet {
   const signed: Transaction[][] = [];
-  const sign = async <T,>(txs: T[]): Promise<T[]> => {
+  const sign = async <T>(txs: T[]): Promise<T[]> => {
     if (opts.reject) throw opts.reject;
     for (const tx of txs) (tx as unknown as Transaction).partialSign(kp);
     signed.push(txs as unknown as Transaction[]);
@@ -84,11 +96,23 @@ export function stopStores(): void {
   for (const store of stores.splice(0)) store.dispatch(clearAllListeners());
 }
 
-export async function connectedStore(chain: Chain, wallet: TestWallet) {
+/** Every review step opened by a store of connectedStore, in order; each is confirmed at once (the user agrees). */
+export const reviews: BurnReview[] = [];
+
+export async function connectedStore(chain: Chain, wallet: TestWallet, opts: { confirmReviews?: boolean } = {}) {
   const extra = createAppExtra(wallet);
   extra.setConnection(chain.connection);
   const store = makeStore(undefined, extra);
   stores.push(store);
+  store.dispatch(
+    addListener({
+      actionCreator: reviewOpened,
+      effect: (action, api) => {
+        reviews.push(action.payload);
+        if (opts.confirmReviews !== false) api.dispatch(reviewConfirmed(action.payload.id));
+      },
+    }),
+  );
   store.dispatch(walletConnected({ publicKey: wallet.publicKey! }));
   await until(() => {
     const s = store.getState();
@@ -104,4 +128,3 @@ export async function until(check: () => boolean, timeoutMs = 20_000): Promise<v
     await new Promise((r) => setTimeout(r, 25));
   }
 }
-

@@ -1,0 +1,61 @@
+// Token accounts SolBack leaves alone on purpose, each with its reason (issue 19 "Left alone"), decided from the
+// jsonParsed account as the chain returns it. Mirrors what the flows do: the vacant close skips empty accounts
+// that are frozen, delegated or closable only by someone else (backend/services/vacantScan.ts classifyVacant);
+// the token burn refuses a frozen account (src/features/burn/tokenBurnPlan.ts); wrapped SOL is the owner's SOL.
+
+export type LeftAloneReason = 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority';
+
+export interface ParsedTokenAccountInfo {
+  mint: string;
+  owner: string;
+  state?: string; // 'initialized' | 'frozen'
+  isNative?: boolean;
+  delegate?: string;
+  closeAuthority?: string;
+  tokenAmount: { amount: string; decimals: number; uiAmountString?: string };
+}
+
+export interface LeftAloneAccount {
+  address: string;
+  mint: string;
+  lamports: number;
+  amount: string;
+  decimals: number;
+  reason: LeftAloneReason;
+  /** The other party where there is one (delegate, close authority). */
+  party?: string;
+}
+
+export function leftAloneReason(
+  info: ParsedTokenAccountInfo,
+  owner: string,
+): { reason: LeftAloneReason; party?: string } | null {
+  const empty = BigInt(info.tokenAmount.amount || '0') === 0n;
+  if (info.isNative && !empty) return { reason: 'wrapped-sol' };
+  if (info.state === 'frozen') return { reason: 'frozen' };
+  if (!empty) return null;
+  if (info.delegate) return { reason: 'delegated', party: info.delegate };
+  if (info.closeAuthority && info.closeAuthority !== owner)
+    return { reason: 'close-authority', party: info.closeAuthority };
+  return null;
+}
+
+export function leftAloneAccounts(
+  accounts: { address: string; lamports: number; info: ParsedTokenAccountInfo }[],
+  owner: string,
+): LeftAloneAccount[] {
+  return accounts.flatMap(({ address, lamports, info }) => {
+    const why = leftAloneReason(info, owner);
+    if (!why) return [];
+    return [
+      {
+        address,
+        mint: info.mint,
+        lamports,
+        amount: info.tokenAmount.amount,
+        decimals: info.tokenAmount.decimals,
+        ...why,
+      },
+    ];
+  });
+}

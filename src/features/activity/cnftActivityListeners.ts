@@ -1,0 +1,59 @@
+// Every cNFT action in Recent Activity (issue 19 point 11): trashed, burned, hidden by the last fallback, or moved by
+// the queue. A cNFT returns no rent, so each entry records 0 lamports — the log never counts it as recovered SOL.
+import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import { TRUTH } from '../../common/texts';
+import { selectCnfts } from '../cnfts/cnftsSlice';
+import { queueSucceeded } from '../queue/queueSlice';
+import { robustTrashFinished, trashSucceeded } from '../trash/trashSlice';
+import type { TrashOutcome } from '../trash/trashTypes';
+import { activityRecorded } from './activitySlice';
+
+function recordOutcome(api: AppListenerEffectAPI, outcome: TrashOutcome | null | undefined): void {
+  if (!outcome) return;
+  const name = selectCnfts(api.getState()).find((c) => c.mint === outcome.assetId)?.name ?? outcome.assetId;
+  const burned = outcome.method === 'burn';
+  const title = burned
+    ? TRUTH.cnftBurnedTitle
+    : outcome.status === 'hidden'
+      ? TRUTH.cnftHiddenTitle
+      : TRUTH.cnftTrashedTitle;
+  api.dispatch(
+    activityRecorded({
+      type: burned ? 'cnft-burn' : 'cnft-trash',
+      title,
+      description: name,
+      lamports: 0,
+      timestamp: Date.now(),
+      signature: outcome.signature || undefined,
+    }),
+  );
+}
+
+export function setupCnftActivityListeners(startAppListening: AppStartListening): void {
+  startAppListening({
+    actionCreator: trashSucceeded,
+    effect: (action, api) => recordOutcome(api, action.payload.outcome),
+  });
+  startAppListening({
+    actionCreator: robustTrashFinished,
+    effect: (action, api) => recordOutcome(api, action.payload.outcome),
+  });
+  startAppListening({
+    actionCreator: queueSucceeded,
+    effect: (action, api) => {
+      const n = action.payload.completed;
+      if (n <= 0) return;
+      const sig = api.getState().queue.progress?.lastSignature ?? undefined;
+      api.dispatch(
+        activityRecorded({
+          type: 'cnft-trash',
+          title: TRUTH.cnftQueueTitle(n),
+          description: TRUTH.cnftsNoRent,
+          lamports: 0,
+          timestamp: Date.now(),
+          signature: sig ? `queue-${sig}` : undefined,
+        }),
+      );
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { TRUTH } from '../../common/texts';
+import { type AssetKind, assetsDeselected, assetsSelected, selectBulkMode } from '../selection/selectionSlice';
+import {
+  type AssetFilter,
+  type AssetSort,
+  selectSectionTools,
+  toolsFilterSet,
+  toolsQuerySet,
+  toolsSortSet,
+} from './assetToolsSlice';
+import './assetTools.css';
+
+// Search, filter, sort and select-all for one section. "Select all" takes what the filter shows (so "select all
+// tokens with a filter" is one click), minus what must never be bulk-selected (`selectable`).
+
+interface Props {
+  kind: AssetKind;
+  shown: number;
+  total: number;
+  selectable: string[];
+  filters: AssetFilter[];
+  sorts: AssetSort[];
+}
+
+const FILTER_TEXT: Record<AssetFilter, string> = {
+  all: TRUTH.filterAll,
+  burnable: TRUTH.filterBurnable,
+  spam: TRUTH.filterSpam,
+  unwrap: TRUTH.filterUnwrap,
+};
+const SORT_TEXT: Record<AssetSort, string> = {
+  default: TRUTH.sortDefault,
+  name: TRUTH.sortName,
+  solBack: TRUTH.sortSolBack,
+};
+
+export function SectionToolbar({ kind, shown, total, selectable, filters, sorts }: Props) {
+  const dispatch = useAppDispatch();
+  const tools = useAppSelector((s) => selectSectionTools(s, kind));
+  const bulkMode = useAppSelector(selectBulkMode);
+  if (total === 0) return null;
+  return (
+    <div className="section-tools" data-testid={`${kind}-tools`}>
+      <input
+        type="search"
+        className="tools-search"
+        aria-label={TRUTH.search}
+        placeholder={TRUTH.search}
+        value={tools.query}
+        onChange={(e) => dispatch(toolsQuerySet({ kind, query: e.target.value }))}
+      />
+      <label className="tools-choice">
+        <span>{TRUTH.filterKind}</span>
+        <select
+          value={tools.filter}
+          onChange={(e) => dispatch(toolsFilterSet({ kind, filter: e.target.value as AssetFilter }))}
+        >
+          {filters.map((f) => (
+            <option key={f} value={f}>
+              {FILTER_TEXT[f]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="tools-choice">
+        <span>{TRUTH.sortBy}</span>
+        <select
+          value={tools.sort}
+          onChange={(e) => dispatch(toolsSortSet({ kind, sort: e.target.value as AssetSort }))}
+        >
+          {sorts.map((s) => (
+            <option key={s} value={s}>
+              {SORT_TEXT[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {bulkMode && (
+        <span className="tools-select">
+          <button
+            type="button"
+            className="tools-button"
+            disabled={selectable.length === 0}
+            onClick={() => dispatch(assetsSelected({ kind, mints: selectable }))}
+          >
+            {TRUTH.selectAll(selectable.length)}
+          </button>
+          <button
+            type="button"
+            className="tools-button"
+            onClick={() => dispatch(assetsDeselected({ kind, mints: selectable }))}
+          >
+            {TRUTH.clearSelection}
+          </button>
+        </span>
+      )}
+      <span className="tools-shown" data-testid={`${kind}-shown`}>
+        {TRUTH.shownOf(shown, total)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { SpamLabel } from '../../chain/spamSignals';
+import { TRUTH } from '../../common/texts';
+
+const TEXT: Record<SpamLabel, string> = { 'link-in-name': TRUTH.spamLinkInName, 'bidi-control': TRUTH.spamBidi };
+
+/** Labels only: a spam signal never hides, selects or burns anything by itself. */
+export function SpamLabels({ labels }: { labels: SpamLabel[] }) {
+  if (labels.length === 0) return null;
+  return (
+    <span className="spam-labels" data-testid="spam-labels">
+      {labels.map((l) => (
+        <span key={l} className="spam-label" data-label={l}>
+          {TEXT[l]}
+        </span>
+      ))}
+    </span>
+  );
+}

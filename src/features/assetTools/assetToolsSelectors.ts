@@ -1,0 +1,88 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { spamLabels } from '../../chain/spamSignals';
+import { NATIVE_MINT } from '../../common/addresses';
+import type { RootState } from '../../app/store';
+import { selectVisibleCnfts } from '../cnfts/cnftsSlice';
+import type { Cnft, Nft } from '../nfts/nftModel';
+import { selectNfts } from '../nfts/nftsSlice';
+import type { AssetRent } from '../selectionRent/selectionRentSlice';
+import type { Token } from '../tokens/tokenModel';
+import { selectVisibleTokens } from '../tokens/tokensSlice';
+import type { SectionTools } from './assetToolsSlice';
+
+// The lists each section shows: search (name, symbol or mint, case-insensitive), filter, then sort. Pure functions
+// of state, memoised, so typing in the search box of a 1,000-token wallet filters in well under a frame.
+
+export const isWrappedSol = (t: Pick<Token, 'mint'>): boolean => t.mint === NATIVE_MINT;
+export const tokenSpamLabels = (t: Pick<Token, 'name' | 'symbol'>) => spamLabels(t.name, t.symbol);
+export const nftSpamLabels = (n: Pick<Nft, 'name'>) => spamLabels(n.name);
+
+const matches = (q: string, ...fields: (string | undefined)[]) =>
+  q === '' || fields.some((f) => f !== undefined && f.toLowerCase().includes(q));
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true });
+
+function bySolBack<T extends { mint: string }>(rents: Record<string, AssetRent>) {
+  const back = (x: T) => (rents[x.mint] && !rents[x.mint].native ? rents[x.mint].lamports : -1);
+  return (a: T, b: T) => back(b) - back(a);
+}
+
+export function shownTokens(tokens: readonly Token[], tools: SectionTools, rents: Record<string, AssetRent>): Token[] {
+  const q = tools.query.trim().toLowerCase();
+  let out = tokens.filter((t) => matches(q, t.name, t.symbol, t.mint));
+  if (tools.filter === 'spam') out = out.filter((t) => tokenSpamLabels(t).length > 0);
+  else if (tools.filter === 'unwrap') out = out.filter(isWrappedSol);
+  else if (tools.filter === 'burnable') out = out.filter((t) => !isWrappedSol(t) && tokenSpamLabels(t).length === 0);
+  if (tools.sort === 'name') out = [...out].sort(byName);
+  else if (tools.sort === 'solBack') out = [...out].sort(bySolBack<Token>(rents));
+  return out;
+}
+
+export function shownNfts<T extends Nft | Cnft>(
+  nfts: readonly T[],
+  tools: SectionTools,
+  rents: Record<string, AssetRent>,
+): T[] {
+  const q = tools.query.trim().toLowerCase();
+  let out = nfts.filter((n) => matches(q, n.name, n.collection, n.mint));
+  if (tools.filter === 'spam') out = out.filter((n) => nftSpamLabels(n).length > 0);
+  else if (tools.filter === 'burnable') out = out.filter((n) => nftSpamLabels(n).length === 0);
+  if (tools.sort === 'name') out = [...out].sort(byName);
+  else if (tools.sort === 'solBack') out = [...out].sort(bySolBack<T>(rents));
+  return out;
+}
+
+/** Mints whose account the token program refuses to burn (frozen by the mint): labelled, offered to hide. */
+export const selectFrozenMints = createSelector(
+  [(s: RootState) => s.leftAlone.accounts],
+  (accounts) => new Set(accounts.filter((a) => a.reason === 'frozen').map((a) => a.mint)),
+);
+
+export const selectShownTokens = createSelector(
+  [
+    selectVisibleTokens,
+    (s: RootState) => s.assetTools.token,
+    (s: RootState) => s.selectionRent.tokens,
+    (s: RootState) => s.hiddenAssets.ids,
+  ],
+  (tokens, tools, rents, hidden) => {
+    const gone = new Set(hidden);
+    return shownTokens(hidden.length ? tokens.filter((t) => !gone.has(t.mint)) : tokens, tools, rents);
+  },
+);
+// An NFT its program will not let go, once hidden, leaves the list like a trashed cNFT (issue 14).
+export const selectShownNfts = createSelector(
+  [selectNfts, (s: RootState) => s.assetTools.nft, (s: RootState) => s.selectionRent.nfts, (s: RootState) => s.hiddenAssets.ids],
+  (nfts, tools, rents, hidden) => {
+    const gone = new Set(hidden);
+    return shownNfts(hidden.length ? nfts.filter((n) => !gone.has(n.mint)) : nfts, tools, rents);
+  },
+);
+export const selectShownCnfts = createSelector(
+  [selectVisibleCnfts, (s: RootState) => s.assetTools.cnft],
+  (cnfts, tools) => shownNfts(cnfts, tools, {}),
+);
+
+/** What "Select all" takes from a shown list: never wrapped SOL (the owner's SOL) nor a frozen (unburnable) account. */
+export const selectAllCandidates = (tokens: readonly Token[], frozen: ReadonlySet<string> = new Set()): string[] =>
+  tokens.filter((t) => !isWrappedSol(t) && !frozen.has(t.mint)).map((t) => t.mint);

@@ -1,0 +1,60 @@
+import { PublicKey } from '@solana/web3.js';
+import { useState } from 'react';
+import { TRUTH } from '../../common/texts';
+import { ReadOnlyCheck } from './ReadOnlyCheck';
+import './landing.css';
+
+function parseAddress(text: string): string | null {
+  try {
+    return new PublicKey(text.trim()).toBase58();
+  } catch {
+    return null;
+  }
+}
+
+/** What SolBack does, what it costs, that keys stay in the wallet — and a read-only check of any address. */
+export function Landing() {
+  const [text, setText] = useState('');
+  const [address, setAddress] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <div className="landing" data-testid="landing">
+      <ul className="landing-points">
+        <li>{TRUTH.landingWhat}</li>
+        <li>{TRUTH.landingCost}</li>
+        <li>{TRUTH.landingKeys}</li>
+      </ul>
+      <form
+        className="landing-check"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = parseAddress(text);
+          setInvalid(parsed === null);
+          setAddress(parsed);
+        }}
+      >
+        <label htmlFor="check-address">{TRUTH.checkTitle}</label>
+        <div className="landing-check-row">
+          <input
+            id="check-address"
+            className="tools-search"
+            value={text}
+            placeholder={TRUTH.checkPlaceholder}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <button type="submit" className="tools-button">
+            {TRUTH.checkButton}
+          </button>
+        </div>
+        {invalid && (
+          <p className="connect-error" role="alert">
+            {TRUTH.checkInvalid}
+          </p>
+        )}
+      </form>
+      {address && <ReadOnlyCheck address={address} />}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { TRUTH } from '../../common/texts';
+import { exactSol } from '../vacant/vacantFlow';
+import { type ReviewItem, reviewCancelled, reviewConfirmed, selectOpenReview } from './reviewSlice';
+import './review.css';
+
+const LISTED = 60; // a long list says how many more instead of rendering a thousand rows
+
+function Items({ title, items, testId }: { title: string; items: ReviewItem[]; testId: string }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="review-items" data-testid={testId} data-count={items.length}>
+      <h4>
+        {title} ({items.length})
+      </h4>
+      <ul>
+        {items.slice(0, LISTED).map((i) => (
+          <li key={i.mint} title={i.mint}>
+            {i.label}
+          </li>
+        ))}
+        {items.length > LISTED && <li className="review-more">+{items.length - LISTED}</li>}
+      </ul>
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  lamports,
+  testId,
+  sign = '',
+}: {
+  label: string;
+  lamports: number;
+  testId: string;
+  sign?: string;
+}) {
+  return (
+    <li data-testid={testId} data-lamports={lamports}>
+      <span>{label}</span>
+      <span>
+        {sign}
+        {exactSol(Math.abs(lamports))} SOL
+      </span>
+    </li>
+  );
+}
+
+/** The review step: nothing is signed until Confirm. Escape or Cancel ends the burn with nothing sent. */
+export function ReviewDialog() {
+  const review = useAppSelector(selectOpenReview);
+  const dispatch = useAppDispatch();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (review) confirmRef.current?.focus();
+  }, [review]);
+  if (!review) return null;
+  const cancel = () => dispatch(reviewCancelled(review.id));
+  return (
+    <div className="review-backdrop" onKeyDown={(e) => e.key === 'Escape' && cancel()}>
+      <div
+        className="review-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="review-title"
+        data-testid="review-dialog"
+      >
+        <h3 id="review-title">{TRUTH.reviewTitle}</h3>
+        <Items title={TRUTH.reviewDestroyed} items={review.destroyed} testId="review-destroyed" />
+        <Items title={TRUTH.reviewUnwrapped} items={review.unwrapped} testId="review-unwrapped" />
+        <ul className="review-figures">
+          <Figure
+            label={TRUTH.reviewRent}
+            lamports={review.rentLamports - review.unwrapLamports}
+            testId="review-rent"
+            sign="+"
+          />
+          {review.unwrapLamports > 0 && (
+            <Figure label={TRUTH.unwrap} lamports={review.unwrapLamports} testId="review-unwrap" sign="+" />
+          )}
+          <Figure
+            label={TRUTH.reviewServiceFee}
+            lamports={review.serviceFeeLamports}
+            testId="review-service-fee"
+            sign="−"
+          />
+          <Figure
+            label={TRUTH.reviewNetworkFee}
+            lamports={review.networkFeeLamports}
+            testId="review-network-fee"
+            sign="−"
+          />
+          <Figure
+            label={TRUTH.reviewSolChange}
+            lamports={review.solChangeLamports}
+            testId="review-sol-change"
+            sign={review.solChangeLamports < 0 ? '−' : '+'}
+          />
+        </ul>
+        {review.simulatedChangeLamports !== review.solChangeLamports && (
+          <p className="review-note" data-testid="review-simulated" data-lamports={review.simulatedChangeLamports}>
+            {TRUTH.reviewSimulationDiffers(
+              exactSol(Math.abs(review.simulatedChangeLamports)),
+              review.simulatedChangeLamports < 0,
+            )}
+          </p>
+        )}
+        <p className="review-note" data-testid="review-simulated-agrees" data-lamports={review.simulatedChangeLamports}>
+          {review.simulatedChangeLamports === review.solChangeLamports && TRUTH.reviewSimulated}{' '}
+          {TRUTH.reviewTransactions(review.transactions)}
+        </p>
+        <div className="review-actions">
+          <button type="button" className="tools-button" onClick={cancel}>
+            {TRUTH.reviewCancel}
+          </button>
+          <button
+            type="button"
+            ref={confirmRef}
+            className="burn-button"
+            onClick={() => dispatch(reviewConfirmed(review.id))}
+          >
+            {TRUTH.reviewConfirm}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

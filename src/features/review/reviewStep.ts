@@ -1,0 +1,95 @@
+// Runs the review step for a burn: simulates every transaction (owner's balance before and after, as the chain
+// computes it — fees included), asks for the network fee of each message, opens the review and waits for the user.
+import { isAnyOf } from '@reduxjs/toolkit';
+import { PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.js';
+import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
+import { TRUTH } from '../../common/texts';
+import { BurnValidationError } from '../burn/burnErrors';
+import { getConnection } from '../selection/loadingSupport';
+import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, reviewOpened } from './reviewSlice';
+
+export class ReviewCancelledError extends BurnValidationError {
+  name = 'ReviewCancelledError';
+  constructor() {
+    super(TRUTH.reviewCancelled);
+  }
+}
+
+export class SimulationRefusedError extends BurnValidationError {
+  name = 'SimulationRefusedError';
+  constructor(detail: string) {
+    super(TRUTH.reviewSimulationFailed(detail));
+  }
+}
+
+export interface ReviewInput {
+  owner: string;
+  txs: Transaction[];
+  destroyed: ReviewItem[];
+  unwrapped?: ReviewItem[];
+  rentLamports: number;
+  unwrapLamports?: number;
+  serviceFeeLamports: number;
+}
+
+/** The owner's SOL change if each transaction ran on the chain as it is now (they touch disjoint accounts). */
+export async function simulateOwnerChange(api: AppListenerEffectAPI, owner: string, txs: Transaction[]) {
+  const connection = getConnection(api.extra);
+  const ownerKey = new PublicKey(owner);
+  // A fresh blockhash (the wallet step sets its own again): fees are asked per message, and a node forgets old hashes.
+  const [before, { blockhash }] = await api.pause(
+    Promise.all([connection.getBalance(ownerKey, 'confirmed'), connection.getLatestBlockhash('confirmed')]),
+  );
+  let change = 0;
+  let networkFee = 0;
+  for (const tx of txs) {
+    tx.recentBlockhash = blockhash;
+    const message = tx.compileMessage();
+    const [sim, fee] = await api.pause(
+      Promise.all([
+        connection.simulateTransaction(new VersionedTransaction(message), {
+          sigVerify: false,
+          replaceRecentBlockhash: true,
+          commitment: 'confirmed',
+          accounts: { encoding: 'base64', addresses: [owner] },
+        }),
+        connection.getFeeForMessage(message, 'confirmed'),
+      ]),
+    );
+    if (sim.value.err) throw new SimulationRefusedError(JSON.stringify(sim.value.err));
+    const after = sim.value.accounts?.[0]?.lamports;
+    if (typeof after !== 'number') throw new SimulationRefusedError('no account state returned');
+    change += after - before;
+    networkFee += fee.value ?? 0;
+  }
+  return { change, networkFee };
+}
+
+/** Resolves when the user confirms; throws ReviewCancelledError when they cancel. */
+export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: ReviewInput): Promise<BurnReview> {
+  const { change, networkFee } = await simulateOwnerChange(api, input.owner, input.txs);
+  const review: BurnReview = {
+    id: api.getState().review.seq + 1,
+    destroyed: input.destroyed,
+    unwrapped: input.unwrapped ?? [],
+    rentLamports: input.rentLamports,
+    unwrapLamports: input.unwrapLamports ?? 0,
+    serviceFeeLamports: input.serviceFeeLamports,
+    networkFeeLamports: networkFee,
+    // What comes back by our own reading of the accounts (the guard's figures) and the fees; the simulation must
+    // agree. Where it does not (the local chain's emulated Metaplex programs do not run in simulation), the
+    // simulated figure is shown beside it rather than hidden.
+    solChangeLamports: input.rentLamports - input.serviceFeeLamports - networkFee,
+    simulatedChangeLamports: change,
+    transactions: input.txs.length,
+  };
+  // Listen first: an answer may come in the same tick as the review opens.
+  const answered = api.take(
+    (a): a is ReturnType<typeof reviewConfirmed> =>
+      isAnyOf(reviewConfirmed, reviewCancelled)(a) && a.payload === review.id,
+  );
+  api.dispatch(reviewOpened(review));
+  const [answer] = await answered;
+  if (reviewCancelled.match(answer)) throw new ReviewCancelledError();
+  return review;
+}

@@ -1,0 +1,32 @@
+import { isAnyOf } from '@reduxjs/toolkit';
+import { PublicKey } from '@solana/web3.js';
+import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import type { AppExtra } from '../../app/walletPort';
+import { burnSucceeded } from '../burn/burnSlice';
+import { getConnection } from '../selection/loadingSupport';
+import { vacantBurnSucceeded } from '../vacant/vacantSlice';
+import { walletConnected } from '../wallet/walletSlice';
+import { walletBalanceRead, walletCapabilitiesRead } from './walletInfoSlice';
+
+async function readBalance(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
+  api.cancelActiveListeners();
+  const owner = api.getState().wallet.publicKey;
+  if (!owner) return;
+  try {
+    const lamports = await api.pause(getConnection(api.extra).getBalance(new PublicKey(owner), 'confirmed'));
+    if (api.getState().wallet.publicKey === owner) api.dispatch(walletBalanceRead({ lamports }));
+  } catch {
+    // The balance is a convenience; the flows read what they need themselves.
+  }
+}
+
+export function setupWalletInfoListeners(startAppListening: AppStartListening): void {
+  startAppListening({ matcher: isAnyOf(walletConnected, burnSucceeded, vacantBurnSucceeded), effect: readBalance });
+  startAppListening({
+    actionCreator: walletConnected,
+    effect: (_action, api) => {
+      const wallet = (api.extra as AppExtra | undefined)?.wallet;
+      api.dispatch(walletCapabilitiesRead({ canSignAll: typeof wallet?.signAllTransactions === 'function' }));
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { walletDisconnected } from '../wallet/walletSlice';
+
+// What the page knows about the connected wallet beyond its address: its SOL balance (read from the chain after
+// connecting and after every action that moves SOL), whether it can sign several transactions in one approval
+// (where it cannot, the spec's per-transaction limits apply), and why the last connection attempt failed.
+
+export interface WalletInfoState {
+  lamports: number | null;
+  canSignAll: boolean;
+  connectError: string | null;
+}
+
+export const initialState: WalletInfoState = { lamports: null, canSignAll: true, connectError: null };
+
+const walletInfoSlice = createSlice({
+  name: 'walletInfo',
+  initialState,
+  reducers: {
+    walletBalanceRead(state, action: PayloadAction<{ lamports: number }>) {
+      state.lamports = action.payload.lamports;
+    },
+    walletCapabilitiesRead(state, action: PayloadAction<{ canSignAll: boolean }>) {
+      state.canSignAll = action.payload.canSignAll;
+      state.connectError = null;
+    },
+    walletConnectFailed(state, action: PayloadAction<{ message: string }>) {
+      state.connectError = action.payload.message;
+    },
+    walletConnectErrorDismissed(state) {
+      state.connectError = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(walletDisconnected, (state) => ({ ...initialState, connectError: state.connectError }));
+  },
+  selectors: {
+    selectWalletLamports: (s) => s.lamports,
+    selectCanSignAll: (s) => s.canSignAll,
+    selectConnectError: (s) => s.connectError,
+  },
+});
+
+export const { walletBalanceRead, walletCapabilitiesRead, walletConnectFailed, walletConnectErrorDismissed } =
+  walletInfoSlice.actions;
+export const { selectWalletLamports, selectCanSignAll, selectConnectError } = walletInfoSlice.selectors;
+export default walletInfoSlice;
