@@ -1,6 +1,8 @@
 // The page's cNFT trash logic (src/features/trash/trashFlows.ts) against the local chain through the real server:
 // a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
 // stays in the test. Shows the done-when items of issue 7 that need no browser.
+import { chainGuard } from '../../src/chain/chainGuard';
+import { connectionChainReader } from '../../src/chain/chainReader';
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
 import { CNFT_OUTCOMES, VALIDATION } from '../../src/common/texts';
@@ -68,7 +70,9 @@ function keyWallet(kp: Keypair, calls: string[] = []): TrashWallet {
   };
 }
 
-const deps = (wallet: TrashWallet, api = httpApi(server.url)): TrashDeps => ({ wallet, connection, api, trashWallet: trash, delay: async () => undefined });
+// The page's chain-reading guard over the same connection the flows use (issue 13).
+const guard: TrashDeps['guard'] = (txs, intent) => chainGuard(txs, { ...intent, reader: connectionChainReader(connection) });
+const deps = (wallet: TrashWallet, api = httpApi(server.url)): TrashDeps => ({ wallet, connection, api, trashWallet: trash, guard, delay: async () => undefined });
 
 beforeAll(async () => {
   server = await startServer();
@@ -128,7 +132,7 @@ it('robust method: the pasted key signs in the page; the server receives only th
   const pasted = bs58.encode(owner.secretKey);
   const { keypair, address } = parsePrivateKey(pasted);
   expect(address).toBe(owner.publicKey.toBase58());
-  const out = await robustTrash({ connection, api: httpApi(server.url, seen), trashWallet: trash }, keypair, cnfts[3].assetId);
+  const out = await robustTrash({ connection, api: httpApi(server.url, seen), trashWallet: trash, guard }, keypair, cnfts[3].assetId);
   expect(out.status).toBe('success');
   expect(out.explorerUrl).toContain(out.signature);
   expect((await ownerOf(server, cnfts[3].assetId)).owner).toBe(trash);

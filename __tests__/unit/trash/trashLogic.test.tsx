@@ -1,5 +1,6 @@
 // Trash logic and modal states without a browser: §5 validation texts, §8.4 texts, the §9 batch delays, and the
 // robust/direct modal rules (key format, derived address, Confirm disabled, 'Try Robust Method' after a failure).
+import { assertTransactions } from '../../../src/chain/guard';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import bs58 from 'bs58';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
@@ -49,6 +50,8 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
   return {
     api,
     trashWallet,
+    // The static rules only: the chain-reading part needs a chain (covered in __tests__/backend/chainGuard.test.ts).
+    guard: async (txs, intent) => assertTransactions(txs, intent),
     wallet: {
       publicKey: owner.publicKey.toBase58(),
       signTransaction: async <T extends Transaction>(tx: T) => {

@@ -9,15 +9,14 @@ import { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
 import { decodeTransaction } from '../../chain/decode';
-import { serviceFee } from '../../chain/fees';
-import { assertTransactions } from '../../chain/guard';
+import { pinnedWallets } from '../../common/builtWallets';
 import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
 import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
 import { nftsApi } from '../nfts/nftsApi';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectSelectedNftMints, selectionCleared } from '../selection/selectionSlice';
-import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext';
+import { type BurnApi, connectionOf, getWallet, guardOf, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
@@ -76,23 +75,22 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
     const [answer, own] = await Promise.all([requestTransactions(api, owner, nfts), readNftBurns(connection, owner, nfts)]);
-    // The ceiling comes from our own reading of the accounts, never from the server's figures.
-    const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
-    const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
+    // Fee wallet from the build; the fee ceiling, lamports and owners from the chain guard's own reading.
+    const { feeWallet } = pinnedWallets(config);
     const txs = answer.txs.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
-    assertTransactions(txs, {
+    await guardOf(api, connection)(txs, {
       owner,
       kind: 'burnNfts',
-      feeWallet: config.feeWallet,
-      maxFeeLamports: serviceFee(requested.reduce((sum, p) => sum + p.rentLamports, 0)),
+      feeWallet,
       allowedAccounts: own.planned.flatMap((p) => [p.mint, p.tokenAccount]),
     });
+    const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
 
     // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
     const all = canSignAll(wallet);
     const batch = all ? txs : txs.slice(0, 1);
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch);
-    const effects = outcome.confirmed.map((i) => effectOf(batch[i], config.feeWallet));
+    const effects = outcome.confirmed.map((i) => effectOf(batch[i], feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);
     const lamports = mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0) - fee;

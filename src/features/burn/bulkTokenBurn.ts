@@ -4,14 +4,13 @@
 import { type AccountInfo, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
 import { bulkBurnComputeUnits } from '../../chain/fees';
-import { assertTransactions } from '../../chain/guard';
 import { packTransactions } from '../../chain/pack';
 import { BULK_TOKEN_BURN_PER_TRANSACTION, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/texts';
 import { selectSelectedTokenMints } from '../selection/selectionSlice';
 import { selectTokens } from '../tokens/tokensSlice';
 import type { Token } from '../tokens/tokenModel';
-import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
+import { type BurnApi, assertServerWallets, connectionOf, currentPriorityFee, getWallet, guardOf, runnerDeps } from './burnContext';
 import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
@@ -70,7 +69,8 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const batch = all ? packed : packed.slice(0, 1);
     const txs = batch.map((p) => p.transaction);
     const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
-    assertTransactions(txs, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
+    await assertServerWallets(api);
+    await guardOf(api, connection)(txs, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
 
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);

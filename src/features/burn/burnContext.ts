@@ -3,6 +3,9 @@
 import type { Connection } from '@solana/web3.js';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { priorityFeeFromRecent } from '../../chain/fees';
+import { configApi } from '../../api/configApi';
+import { pinnedWallets } from '../../common/builtWallets';
+import { type PageGuard, pageGuard } from '../guard/pageGuard';
 import { getConnection } from '../selection/loadingSupport';
 import { burnStepReached } from './burnSlice';
 import { type RunnerDeps, type SigningWallet } from './txRunner';
@@ -16,6 +19,16 @@ export function getWallet(extra: unknown): SigningWallet {
 
 export function runnerDeps(api: BurnApi, connection: Connection, wallet: SigningWallet): RunnerDeps {
   return { connection, wallet, delay: (ms) => api.delay(ms), onStep: (step) => api.dispatch(burnStepReached(step)) };
+}
+
+/** The chain-reading guard over the page's connection; reports the simulated SOL change to the store. */
+export function guardOf(api: BurnApi, connection: Connection): PageGuard {
+  return pageGuard(connection, api.dispatch);
+}
+
+/** Refuses a server whose /api/config names wallets this page was not built for (issue 13), whatever the flow. */
+export async function assertServerWallets(api: BurnApi): Promise<void> {
+  pinnedWallets(await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap());
 }
 
 export function connectionOf(api: BurnApi): Connection {

@@ -1,7 +1,8 @@
 // Named errors of the burn flows (STYLE §5). Their messages are technical; burnFailureText turns any failure into the
 // spec §8.3 text for the flow.
 import { classifyError, errorDetail, type ErrorFlow } from '../../chain/classifyError';
-import { GUARD, errorInBulkBurn, errorInSigning } from '../../common/texts';
+import { guardRefusalText } from '../guard/guardRefusal';
+import { errorInBulkBurn, errorInSigning } from '../../common/texts';
 
 export class SigningTimeoutError extends Error {
   name = 'SigningTimeoutError';
@@ -50,7 +51,8 @@ export class BurnValidationError extends Error {
 
 export function burnFailureText(err: unknown, flow: ErrorFlow): string {
   if (err instanceof BurnValidationError) return err.message;
-  if ((err as { name?: string })?.name === 'TransactionGuardError') return GUARD.mismatch;
+  const name = (err as { name?: string })?.name;
+  if (name === 'TransactionGuardError' || name === 'ServerMismatchError' || name === 'SimulationRefusedError') return guardRefusalText(err);
   if (err instanceof SigningFailedError) {
     // Rejections, time-outs and adapter errors keep their §8.3 texts; anything else the wallet threw is a signing error.
     const inner = classifyError(err.cause, flow);

@@ -3,12 +3,12 @@
 // account, metadata and edition come back), else SPL burn + close. The rent figure is the closed accounts' lamports.
 import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
-import { assertTransactions, type GuardKind } from '../../chain/guard';
+import type { GuardKind } from '../../chain/guard';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
 import { VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectTokens } from '../tokens/tokensSlice';
-import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
+import { type BurnApi, assertServerWallets, connectionOf, currentPriorityFee, getWallet, guardOf, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
@@ -61,7 +61,8 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     ]);
     const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });
     tx.add(...computeBudgetIxs(SINGLE_BURN_COMPUTE_UNITS, price), ...built.ixs);
-    assertTransactions([tx], { owner, kind: built.guardKind, allowedAccounts: built.allowed });
+    await assertServerWallets(api);
+    await guardOf(api, connection)([tx], { owner, kind: built.guardKind, allowedAccounts: built.allowed });
 
     const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx]);
     recordBurn(api, {

@@ -3,6 +3,9 @@
 // 2 s after completion with ≥ 1 success: the success callback, confetti and a notification. Cancel posts the cancel,
 // stops polling and resets.
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import { pinnedWallets } from '../../common/builtWallets';
+import { DELEGATE_NOT_PINNED } from '../../common/guardTexts';
+import { pageGuard } from '../guard/pageGuard';
 import { configApi } from '../../api/configApi';
 import { authorizationMessages } from '../../common/apiTypes';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
@@ -52,11 +55,15 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
     const connection = api.extra.connection();
     if (!connection) throw new Error(CNFT_ERRORS.walletMissingSign);
+    // Trash wallet and delegate from the build; a server naming others is refused (issue 13).
+    const pinned = pinnedWallets(config);
+    if (!pinned.delegate) throw new Error(DELEGATE_NOT_PINNED);
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
+    const guard = pageGuard(connection, api.dispatch);
     await flows.delegateForQueue(
-      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: config.trashWallet, delay: api.delay },
+      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: pinned.trashWallet, guard, delay: api.delay },
       assets.map((a) => a.assetId),
-      config.delegate,
+      pinned.delegate,
     );
   } catch (err) {
     if (!stillActive()) return;

@@ -5,6 +5,7 @@ import { ASSETS } from '../../common/texts';
 import { ActivityPanel } from '../activity/ActivityPanel';
 import { BurnStatusMessage } from '../burn/BurnStatusMessage';
 import { CelebrationLayer } from '../celebration/CelebrationLayer';
+import { SolChangeNotice } from '../guard/SolChangeNotice';
 import { CnftsSection } from '../cnfts/CnftsSection';
 import { NftsSection } from '../nfts/NftsSection';
 import { RentEstimateCard } from '../rent/RentEstimateCard';
@@ -26,6 +27,10 @@ function NotConnected() {
 }
 
 function Connected() {
+  // The confirm step: while the wallet is asked, the owner's SOL change as the network simulated it (issue 13).
+  const awaitingSignature = useAppSelector(
+    (s) => s.vacant.step === 'awaitingSignature' || s.burn.status === 'awaitingSignature' || s.queue.status !== 'initial',
+  );
   return (
     <section className="assets-screen" data-testid="assets-screen">
       <div className="assets-toolbar">
@@ -37,6 +42,7 @@ function Connected() {
       </div>
       <RentEstimateCard />
       <VacantBanner />
+      <SolChangeNotice active={awaitingSignature} />
       <ActivityPanel />
       <SelectedAssetsPanel />
       <div className="status-line" data-testid="status-line">

@@ -9,7 +9,7 @@ import {
   Transaction,
   type Connection,
 } from '@solana/web3.js';
-import { assertTransactions } from '../../chain/guard';
+import type { PageGuard } from '../guard/pageGuard';
 import type { CnftLeaf } from '../../chain/cnft';
 import { classifyError } from '../../chain/classifyError';
 import { authorizationMessages } from '../../common/apiTypes';
@@ -104,7 +104,10 @@ export interface TrashDeps {
   wallet: TrashWallet;
   connection: TrashConnection;
   api: TrashApi;
+  /** The trash wallet this page was built for (src/common/builtWallets.ts), never the server's word. */
   trashWallet: string;
+  /** The chain-reading guard (src/chain/chainGuard.ts) over the page's connection; throws to refuse. */
+  guard: PageGuard;
   delay?: (ms: number) => Promise<void>;
   onStep?: (step: string) => void;
 }
@@ -241,13 +244,13 @@ export async function sendSigned(connection: TrashConnection, tx: Transaction, l
 async function runOwnerTransaction(
   deps: TrashDeps,
   build: () => Promise<Transaction>,
-  intent: Parameters<typeof assertTransactions>[1],
+  intent: Parameters<PageGuard>[1],
 ): Promise<Sent> {
   for (let attempt = 0; ; attempt++) {
     const tx = await build();
     const { blockhash, lastValidBlockHeight } = await deps.connection.getLatestBlockhash(CNFT_COMMITMENT);
     tx.recentBlockhash = blockhash;
-    assertTransactions([tx], intent);
+    await deps.guard([tx], intent);
     deps.onStep?.('signing');
     const [signed] = await signWithWallet(deps.wallet, [tx]);
     deps.onStep?.('sending');
@@ -414,7 +417,7 @@ export async function robustTrash(deps: Omit<TrashDeps, 'wallet'>, keypair: Keyp
   const tx = buildTrashTransaction(leaf, deps.trashWallet);
   const { blockhash } = await deps.connection.getLatestBlockhash(CNFT_COMMITMENT);
   tx.recentBlockhash = blockhash;
-  assertTransactions([tx], { owner: keypair.publicKey.toBase58(), kind: 'trashCnft', allowedAccounts: [assetId], trashWallet: deps.trashWallet });
+  await deps.guard([tx], { owner: keypair.publicKey.toBase58(), kind: 'trashCnft', allowedAccounts: [assetId], trashWallet: deps.trashWallet });
   tx.sign(keypair);
   const res = await deps.api.robustTransfer({
     assetId,
@@ -503,7 +506,7 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
   requireOwner(deps);
   const { blockhash, lastValidBlockHeight } = await deps.connection.getLatestBlockhash(CNFT_COMMITMENT);
   for (const t of todo) t.tx.recentBlockhash = blockhash;
-  assertTransactions(
+  await deps.guard(
     todo.map((t) => t.tx),
     { owner, kind: 'delegateCnft', allowedAccounts: todo.map((t) => t.assetId), delegate: serverDelegate },
   );

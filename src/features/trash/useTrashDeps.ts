@@ -5,6 +5,8 @@ import { useMemo } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { configApi } from '../../api/configApi';
 import { explorerTxUrl, type ExplorerCluster } from '../../chain/format';
+import { BUILT_WALLETS, pinnedWallets } from '../../common/builtWallets';
+import { type PageGuard, pageGuard } from '../guard/pageGuard';
 import { makeTrashApi } from './trashApiAdapter';
 import type { TrashDeps, TrashWallet } from './trashFlows';
 
@@ -28,8 +30,21 @@ export function useTrashDeps(): TrashContext {
       signMessage,
     };
     const cluster: ExplorerCluster = config?.localnet ? { customUrl: config.quicknodeRpcUrl } : 'mainnet-beta';
+    // Trash wallet and delegate from the build; a server naming others is refused at the guard step.
+    let pinned: ReturnType<typeof pinnedWallets> | null = null;
+    let mismatch: unknown = null;
+    try {
+      pinned = config ? pinnedWallets(config) : null;
+    } catch (err) {
+      mismatch = err;
+    }
+    const chainGuard = connection ? pageGuard(connection, dispatch) : null;
+    const guard: PageGuard = async (txs, intent) => {
+      if (mismatch) throw mismatch;
+      await chainGuard!(txs, intent);
+    };
     const deps: TrashDeps | null =
-      config && connection ? { wallet, connection, api: makeTrashApi(dispatch), trashWallet: config.trashWallet } : null;
-    return { deps, wallet, delegate: config?.delegate ?? null, explorerUrl: (sig: string) => explorerTxUrl(sig, cluster) };
+      config && connection ? { wallet, connection, api: makeTrashApi(dispatch), trashWallet: BUILT_WALLETS.trashWallet, guard } : null;
+    return { deps, wallet, delegate: pinned?.delegate ?? null, explorerUrl: (sig: string) => explorerTxUrl(sig, cluster) };
   }, [dispatch, connection, publicKey, connected, signTransaction, signAllTransactions, signMessage, config]);
 }

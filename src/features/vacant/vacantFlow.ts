@@ -2,13 +2,14 @@
 // Pure of Redux: the listener passes the calls in, so a test can run the flow against a real server.
 import { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
-import { assertTransactions } from '../../chain/guard';
 import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
+import type { TransactionInput } from '../../chain/decode';
+import type { ChainGuardContext } from '../../chain/chainGuard';
+import { type ServerWallets, pinnedWallets } from '../../common/builtWallets';
 import { formatUnits } from '../../chain/format';
 import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import {
-  GUARD,
   VACANT_ERRORS,
   VALIDATION,
   vacantFetchError,
@@ -16,6 +17,7 @@ import {
   vacantSubmitError,
   vacantSuccessAlert,
 } from '../../common/texts';
+import { guardRefusalText } from '../guard/guardRefusal';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
 
@@ -30,7 +32,10 @@ export interface VacantFlowDeps {
   list(ownerAddress: string): Promise<VacantListBody>;
   prepare(ownerAddress: string, accounts: string[]): Promise<PrepareBody>;
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
-  feeWallet(): Promise<string>;
+  /** The server's /api/config wallets: compared with the ones this page was built for, never used. */
+  serverWallets(): Promise<ServerWallets>;
+  /** The chain-reading guard (src/chain/chainGuard.ts) over the page's own connection: throws to refuse. */
+  guard(transactions: readonly TransactionInput[], intent: Omit<ChainGuardContext, 'reader' | 'onChecked'>): Promise<void>;
   /** Signing limit (spec §9, 120 s): resolves after the limit, or rejects when the run is cancelled. */
   signingTimeout(): Promise<void>;
   step(step: VacantStep): void;
@@ -91,9 +96,9 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
 
   deps.step('preparing');
   let prepared: PrepareBody;
-  let feeWallet: string;
+  let server: ServerWallets;
   try {
-    [prepared, feeWallet] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address)), deps.feeWallet()]);
+    [prepared, server] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address)), deps.serverWallets()]);
     if (!prepared.success || !prepared.transaction) throw prepared;
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
@@ -101,13 +106,14 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction!];
 
   deps.step('checking');
-  const maxFee = serviceFee(accounts.reduce((s, a) => s + a.lamports, 0));
   try {
-    assertTransactions(encoded, {
-      owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet, maxFeeLamports: maxFee,
-    });
+    // Fee wallet from the build; closed accounts, their lamports and the fee ceiling from the page's own reading.
+    const { feeWallet } = pinnedWallets(server);
+    const check = deps.guard(encoded, { owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet });
+    await (deps.pause ? deps.pause(check) : check);
   } catch (err) {
-    return fail(GUARD.mismatch, err);
+    if ((err as Error)?.name === 'TaskAbortError') throw err;
+    return fail(guardRefusalText(err), err);
   }
 
   deps.step('awaitingSignature');

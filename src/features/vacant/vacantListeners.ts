@@ -3,6 +3,8 @@ import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { SIGNING_TIMEOUT_MS, VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import { classifyError } from '../../chain/classifyError';
+import { pageGuard } from '../guard/pageGuard';
+import { getConnection } from '../selection/loadingSupport';
 import { activityRecorded } from '../activity/activitySlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
@@ -48,7 +50,8 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
           ),
         ).unwrap(),
       )) as unknown as SubmitBody,
-    feeWallet: async () => (await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap())).feeWallet,
+    serverWallets: async () => await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap()),
+    guard: (txs, intent) => pageGuard(getConnection(api.extra), dispatch)(txs, intent),
     signingTimeout: () => api.delay(SIGNING_TIMEOUT_MS),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
     pause: fork.pause,

@@ -21,6 +21,7 @@ const BURN = 41;
 export function tokenMetadataEmulator(onBurn: (mint: string) => void): ProgramEmulator {
   return {
     programId: TOKEN_METADATA_PROGRAM,
+    lamportEffects: true,
     prepare(ix, { chain, signers }) {
       if (ix.data[0] !== BURN || ix.data[1] !== 0) throw fail('InstructionNotSupported', 'only burnV1 is emulated locally');
       return burnV1(ix, chain, signers, onBurn);
@@ -82,7 +83,7 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
     chain.setAccount(mint.pubkey, { lamports: mintAcc.lamports, owner: TOKEN_PROGRAM, data: withSupply(mintAcc.data, 0n) });
     chain.setAccount(authority.pubkey, { ...accountOrEmpty(chain, authority.pubkey), lamports: chain.getBalance(authority.pubkey) + credit });
     collectionUpdate?.();
-    onBurn(mint.pubkey);
+    if (!chain.simulating) onBurn(mint.pubkey);
   };
 }
 
