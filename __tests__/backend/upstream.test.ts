@@ -65,7 +65,7 @@ describe('upstream mode proxying', () => {
     const batch = await s.post('/api/rpc', [
       { jsonrpc: '2.0', id: 'a', method: 'getAsset', params: { id: 'x' } },
       { jsonrpc: '2.0', id: 'b', method: 'getBalance', params: ['x'] },
-      { jsonrpc: '2.0', id: 'c', method: 'searchAssets', params: {} },
+      { jsonrpc: '2.0', id: 'c', method: 'getAssetProof', params: { id: 'x' } },
     ]);
     expect(batch.json.map((r: any) => [r.id, r.result.from])).toEqual([
       ['a', 'das'],
@@ -73,6 +73,15 @@ describe('upstream mode proxying', () => {
       ['c', 'das'],
     ]);
     expect(rpc.seen.at(-1)!.url).toBe('/?api-key=SECRET');
+  });
+
+  it('never spends the paid upstream on scans, airdrops or ledger reads (issue 13)', async () => {
+    const before = [rpc.seen.length, das.seen.length];
+    for (const method of ['getProgramAccounts', 'requestAirdrop', 'getBlock', 'searchAssets']) {
+      const res = await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method, params: [] });
+      expect(res.json.error.code).toBe(-32601);
+    }
+    expect([rpc.seen.length, das.seen.length]).toEqual(before);
   });
 
   it('backs off and retries when the upstream answers 429', async () => {
