@@ -11,6 +11,7 @@ import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
 import { rateLimit } from './middleware/rateLimit';
 import { securityHeaders } from './middleware/security';
+import { createUpgradeGate, refuseUpgrade } from './middleware/upgradeGate';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
@@ -60,12 +61,13 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces };
 
   const app = new Koa();
-  app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin
+  // X-Forwarded-* is read only from TRUST_PROXY peers (middleware/proxyTrust.ts), never through Koa's app.proxy.
+  app.proxy = false;
   app.silent = true; // the error middleware logs
   app.use(requestLogger(logger));
   app.use(errorHandler());
-  app.use(securityHeaders());
-  app.use(rateLimit({ perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute }));
+  app.use(securityHeaders(config.trustProxy));
+  app.use(rateLimit({ perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute, trustProxy: config.trustProxy }));
   app.use(coalesceGets());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
   // Unknown /api paths: checked on the way back, after each router's allowedMethods had its say (405).
@@ -81,6 +83,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(staticFiles(config));
 
   const servers: http.Server[] = [];
+  const upgradeGate = createUpgradeGate({ allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
   const wsProxy = localnet ? undefined : createUpstreamWsProxy(config.solanaRpcUrl!, logger);
 
   return {
@@ -98,6 +101,9 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       server.on('upgrade', (req, socket, head) => {
         const pathname = new URL(req.url ?? '/', 'http://x').pathname;
         if (pathname !== '/api/rpc') return socket.destroy();
+        const verdict = upgradeGate.admit(req);
+        if (!verdict.ok) return refuseUpgrade(socket, verdict.status);
+        socket.once('close', verdict.release);
         if (localnet) localnet.handleUpgrade(req, socket, head);
         else wsProxy!.handleUpgrade(req, socket, head);
       });

@@ -7,16 +7,33 @@ import type { Chain, SignatureRecord } from './chain';
 import { API_VERSION } from './rpc/methods';
 import { encodeAccount, type AccountConfig } from './rpc/accounts';
 import { isValidAddress } from './decode';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../services/rpcPolicy';
 
 type Sub =
   | { kind: 'signature'; ws: WebSocket; sig: string }
   | { kind: 'account'; ws: WebSocket; pubkey: string; config: AccountConfig }
   | { kind: 'slot'; ws: WebSocket };
 
+
 export class SubscriptionServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
   private readonly subs = new Map<number, Sub>();
+  private readonly perSocket = new Map<WebSocket, number>();
   private nextId = 1;
+
+  private add(id: number, sub: Sub): void {
+    this.subs.set(id, sub);
+    this.perSocket.set(sub.ws, (this.perSocket.get(sub.ws) ?? 0) + 1);
+  }
+
+  private remove(id: number): void {
+    const sub = this.subs.get(id);
+    if (!sub) return;
+    this.subs.delete(id);
+    const n = (this.perSocket.get(sub.ws) ?? 1) - 1;
+    if (n <= 0) this.perSocket.delete(sub.ws);
+    else this.perSocket.set(sub.ws, n);
+  }
 
   constructor(private readonly chain: Chain) {
     chain.on('signature', this.onSignature);
@@ -24,7 +41,10 @@ export class SubscriptionServer {
     chain.on('slot', this.onSlot);
     this.wss.on('connection', (ws) => {
       ws.on('message', (m) => this.onMessage(ws, m.toString()));
-      ws.on('close', () => { for (const [id, s] of this.subs) if (s.ws === ws) this.subs.delete(id); });
+      ws.on('close', () => {
+        for (const [id, s] of this.subs) if (s.ws === ws) this.subs.delete(id);
+        this.perSocket.delete(ws);
+      });
       ws.on('error', () => ws.terminate());
     });
   }
@@ -54,6 +74,8 @@ export class SubscriptionServer {
     const reply = (result: unknown) => ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, result }));
     const fail = (code: number, message: string) => ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, error: { code, message } }));
     const params = Array.isArray(r.params) ? r.params : [];
+    if (typeof r.method === 'string' && r.method.endsWith('Subscribe') && (this.perSocket.get(ws) ?? 0) >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+      return fail(-32005, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket`);
     switch (r.method) {
       case 'signatureSubscribe': {
         if (typeof params[0] !== 'string') return fail(-32602, 'Invalid params');
@@ -61,25 +83,25 @@ export class SubscriptionServer {
         reply(id);
         const done = this.chain.visibleStatus(params[0]);
         if (done) this.notify(ws, 'signatureNotification', id, this.ctx({ err: done.err }));
-        else this.subs.set(id, { kind: 'signature', ws, sig: params[0] });
+        else this.add(id, { kind: 'signature', ws, sig: params[0] });
         return;
       }
       case 'accountSubscribe': {
         if (!isValidAddress(params[0])) return fail(-32602, 'Invalid params');
         const config = (params[1] && typeof params[1] === 'object' ? params[1] : {}) as AccountConfig;
         const id = this.nextId++;
-        this.subs.set(id, { kind: 'account', ws, pubkey: params[0], config: { encoding: config.encoding } });
+        this.add(id, { kind: 'account', ws, pubkey: params[0], config: { encoding: config.encoding } });
         return reply(id);
       }
       case 'slotSubscribe': {
         const id = this.nextId++;
-        this.subs.set(id, { kind: 'slot', ws });
+        this.add(id, { kind: 'slot', ws });
         return reply(id);
       }
       case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': {
         const s = this.subs.get(params[0] as number);
         const ok = !!s && s.ws === ws;
-        if (ok) this.subs.delete(params[0] as number);
+        if (ok) this.remove(params[0] as number);
         return reply(ok);
       }
       default:
@@ -90,7 +112,7 @@ export class SubscriptionServer {
   private onSignature = (sig: string, rec: SignatureRecord): void => {
     for (const [id, s] of this.subs) {
       if (s.kind !== 'signature' || s.sig !== sig) continue;
-      this.subs.delete(id);
+      this.remove(id);
       this.notify(s.ws, 'signatureNotification', id, this.ctx({ err: rec.err }));
     }
   };

@@ -1,6 +1,8 @@
-import { isIP } from 'net';
+import type { IncomingMessage } from 'http';
 import type { Context, Middleware } from 'koa';
+import type { TrustProxy } from '../config';
 import { RateLimitedError } from '../errors';
+import { clientIp, isLoopback } from './proxyTrust';
 
 export interface RateLimitOptions {
   /** Requests per minute per client on /api (0 = off). */
@@ -10,6 +12,8 @@ export interface RateLimitOptions {
   /** Most clients remembered at once; beyond it the oldest are forgotten (memory stays bounded under a flood). */
   maxClients?: number;
   now?: () => number;
+  /** TRUST_PROXY: whose X-Forwarded-For is read (off by default). */
+  trustProxy?: TrustProxy;
 }
 
 interface Bucket {
@@ -50,7 +54,7 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
     if (!isApi) return next();
     const isRpc = ctx.path === '/api/rpc';
     const perMinute = isRpc ? opts.rpcPerMinute : opts.perMinute;
-    const client = clientAddress(ctx);
+    const client = clientAddress(ctx, opts.trustProxy);
     if (perMinute <= 0 || client === null) return next();
     const retryAfter = take(`${isRpc ? 'rpc' : 'api'}|${client}`, perMinute);
     if (retryAfter > 0) {
@@ -62,30 +66,14 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
 }
 
 /**
- * The address a request is counted against. A peer on this machine or a private network is taken to be a reverse
- * proxy: the address it appended last to X-Forwarded-For counts (the leftmost entries are the client's to forge).
- * Without that header such a peer is the operator itself (the local demo, tests, the benchmark): not limited (null).
- * A public peer is counted by its own address, whatever headers it sends.
+ * The address a request is counted against: the peer, or behind TRUST_PROXY the client the proxies vouch for
+ * (backend/middleware/proxyTrust.ts). Loopback is the operator itself (the local demo, tests, the benchmark): not
+ * limited (null). X-Forwarded-For from anyone else is ignored, so rotating it defeats nothing.
  */
-export function clientAddress(ctx: Pick<Context, 'get'> & { req: { socket: { remoteAddress?: string } } }): string | null {
-  const peer = normalise(ctx.req.socket.remoteAddress ?? '');
-  if (!isTrustedPeer(peer)) return peer || 'unknown';
-  const forwarded = ctx
-    .get('x-forwarded-for')
-    .split(',')
-    .map((s) => normalise(s.trim()))
-    .filter(Boolean);
-  const last = forwarded[forwarded.length - 1];
-  if (!last) return null;
-  return isIP(last) ? last : 'invalid-forwarded-for';
-}
-
-function normalise(ip: string): string {
-  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-}
-
-function isTrustedPeer(ip: string): boolean {
-  if (ip === '::1' || ip.startsWith('127.')) return true;
-  if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(ip)) return true;
-  return /^f[cd][0-9a-f]{2}:/i.test(ip);
+export function clientAddress(
+  ctx: { req: { socket: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> } },
+  trust: TrustProxy = { kind: 'off' },
+): string | null {
+  const ip = clientIp({ socket: ctx.req.socket, headers: ctx.req.headers ?? {} } as IncomingMessage, trust);
+  return isLoopback(ip) ? null : ip;
 }

@@ -21,6 +21,9 @@ export const MAX_RPC_BATCH = 20;
 /** Largest answer relayed (bytes of JSON): a wallet of a few thousand token accounts fits; a scan would not. */
 export const MAX_RPC_ANSWER_BYTES = 8 * 1024 * 1024;
 
+/** Most live subscriptions one websocket may hold: 100,000 slotSubscribe once slowed the whole server. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+
 export const METHOD_NOT_ALLOWED = -32601;
 export const ANSWER_TOO_LARGE = -32009;
 
