@@ -4,21 +4,22 @@ import bodyParser from '@koa/bodyparser';
 import type { Connection, Keypair } from '@solana/web3.js';
 import Koa from 'koa';
 import type { Config } from './config';
-import type { LocalnetPort, Services } from './context';
+import type { LocalnetPort, QueueService, Services } from './context';
 import { NotFoundError } from './errors';
 import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
-import { rateLimit } from './middleware/rateLimit';
 import { securityHeaders } from './middleware/security';
 import { createUpgradeGate, refuseUpgrade } from './middleware/upgradeGate';
+import { nodeHandler } from './nodeHandler';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
+import { secureDataDir } from './services/dataDirPermissions';
 import { loadDelegate } from './services/delegate';
-import { MemoryNonceStore } from './services/nonceStore';
-import { stopQueueWorker } from './services/queueWorker';
+import { createQueueService } from './services/queueService';
+import { createSharedState } from './services/sharedState';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
 
@@ -32,13 +33,19 @@ export interface SolbackApp {
   connection: Connection;
   delegate: Keypair | null;
   localnet?: LocalnetPort;
+  /** The transfer queue's store and worker (tests read the store, stop the worker). */
+  queue: QueueService;
+  /** What the routes received (tests reach the nonce store and the rate limits through it). */
+  services: Services;
   listen(port?: number): Promise<{ server: http.Server; url: string }>;
   close(): Promise<void>;
 }
 
 export async function createApp(config: Config): Promise<SolbackApp> {
   const logger = createLogger(config.logLevel);
+  secureDataDir(config.dataDir); // 0700 folders, 0600 files (issue 13)
   const delegate = loadDelegate(config);
+  const shared = await createSharedState(config); // first: a wrong REDIS_URL stops here, before the chain starts
 
   let localnet: LocalnetPort | undefined;
   if (config.mode === 'local') {
@@ -49,16 +56,19 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       delegate: delegate!.publicKey.toBase58(),
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
+      priorityFeeFloor: config.localnetPriorityFeeFloor,
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
-  const rpcTransport = localnet ? localTransport((b) => localnet!.handleRpc(b)) : httpTransport(config.solanaRpcUrl!);
-  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!);
+  const upstream = { timeoutMs: config.upstreamTimeoutMs, baseDelayMs: config.upstreamRetryBaseMs };
+  const rpcTransport = localnet ? localTransport((b) => localnet.handleRpc(b)) : httpTransport(config.solanaRpcUrl!, upstream);
+  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!, upstream);
   const rpc = createRpcClient(rpcTransport);
-  const das = createDasClient(dasTransport);
+  const das = createDasClient(dasTransport, { maxPages: config.dasMaxPages });
   const connection = createConnection(rpc);
-  const nonces = new MemoryNonceStore();
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces };
+  const { nonces, limits } = shared;
+  const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue, limits };
 
   const app = new Koa();
   // X-Forwarded-* is read only from TRUST_PROXY peers (middleware/proxyTrust.ts), never through Koa's app.proxy.
@@ -67,8 +77,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(requestLogger(logger));
   app.use(errorHandler());
   app.use(securityHeaders(config.trustProxy));
-  app.use(rateLimit({ perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute, trustProxy: config.trustProxy }));
-  app.use(coalesceGets());
+  app.use(limits.middleware);
+  app.use(coalesceGets(shared.answers));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
   // Unknown /api paths: checked on the way back, after each router's allowedMethods had its say (405).
   app.use(async (ctx, next) => {
@@ -81,6 +91,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     app.use(router.allowedMethods({ throw: true }));
   }
   app.use(staticFiles(config));
+  // Resume whatever a previous run left, once the app has finished starting.
+  setTimeout(() => queue.worker.kick(), 0).unref();
 
   const servers: http.Server[] = [];
   const upgradeGate = createUpgradeGate({ allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
@@ -94,8 +106,10 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     connection,
     delegate,
     localnet,
+    queue,
+    services,
     async listen(port = config.port) {
-      const server = http.createServer(app.callback());
+      const server = http.createServer(nodeHandler(app));
       // Longer than clients' pooled keep-alive, so a request never races the server closing an idle socket.
       server.keepAliveTimeout = 65_000;
       server.on('upgrade', (req, socket, head) => {
@@ -104,8 +118,15 @@ export async function createApp(config: Config): Promise<SolbackApp> {
         const verdict = upgradeGate.admit(req);
         if (!verdict.ok) return refuseUpgrade(socket, verdict.status);
         socket.once('close', verdict.release);
-        if (localnet) localnet.handleUpgrade(req, socket, head);
-        else wsProxy!.handleUpgrade(req, socket, head);
+        // An upgrade is one /api/rpc request for the client's allowance, like any other.
+        limits.chargeRequest(req, 'rpc', 1).then(
+          (wait) => {
+            if (wait > 0) return refuseUpgrade(socket, 429);
+            if (localnet) localnet.handleUpgrade(req, socket, head);
+            else wsProxy!.handleUpgrade(req, socket, head);
+          },
+          () => socket.destroy(),
+        );
       });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -117,7 +138,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     },
     async close() {
       wsProxy?.close();
-      await stopQueueWorker(config.dataDir); // before the chain and its data folder go away
+      await queue.worker.stop(); // before the chain and its data folder go away
       await Promise.all(
         servers.map(
           (s) =>
@@ -131,6 +152,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
         if (!config.memoryOnly) await localnet.save();
         await localnet.close();
       }
+      await shared.close();
     },
   };
 }

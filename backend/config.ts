@@ -22,6 +22,16 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The same for /api/rpc, which wallets poll (RPC_RATE_LIMIT_PER_MINUTE, default 3000; 0 = off). */
   rpcRateLimitPerMinute: number;
+  /** Upstream mode: how long one JSON-RPC call to the provider may take (UPSTREAM_TIMEOUT_MS, default 30 000). */
+  upstreamTimeoutMs: number;
+  /** Upstream mode: DAS pages of 1000 read per wallet before a listing is cut short with a note (DAS_MAX_PAGES, 200). */
+  dasMaxPages: number;
+  /** First back-off after a provider's rate limit, doubled each retry (tests shorten it; no env var). */
+  upstreamRetryBaseMs: number;
+  /** Local chain: getRecentPrioritizationFees never reports less (LOCALNET_PRIORITY_FEE_FLOOR µlamports/CU, 0). */
+  localnetPriorityFeeFloor: number;
+  /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
+  redisUrl?: string;
   /** Websocket origins accepted besides the page's own (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
   /** Whose X-Forwarded-* is read (TRUST_PROXY): off by default; a hop count or a list of proxy addresses. */
@@ -61,6 +71,10 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   LOCALNET_FAULTS: optionalString,
+  UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
+  DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
+  REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -96,6 +110,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     localnetFaults: e.LOCALNET_FAULTS === '1',
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    dasMaxPages: e.DAS_MAX_PAGES,
+    upstreamRetryBaseMs: 250,
+    localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
+    redisUrl: e.REDIS_URL,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

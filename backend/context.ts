@@ -1,9 +1,12 @@
 import type { Connection, Keypair } from '@solana/web3.js';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { RateLimits } from './middleware/rateLimit';
 import type { Localnet } from './localnet';
 import type { DasClient } from './services/das';
 import type { NonceStore } from './services/nonceStore';
+import type { QueueStore } from './services/queueStore';
+import type { QueueWorker } from './services/queueWorker';
 import type { RpcClient } from './services/rpc';
 
 /** The embedded local chain (backend/localnet); type-only import, so upstream mode never loads it. */
@@ -20,4 +23,13 @@ export interface Services {
   localnet?: LocalnetPort;
   /** One-use nonces of signed messages (shared through Redis when REDIS_URL is set). */
   nonces: NonceStore;
+  /** The transfer queue's store and its worker, built once per app in createApp (never by a route). */
+  queue: QueueService;
+  /** Per-client rate limits (shared through Redis when REDIS_URL is set); `charge` weighs a request as several. */
+  limits: RateLimits;
+}
+
+export interface QueueService {
+  store: QueueStore;
+  worker: QueueWorker;
 }

@@ -14,6 +14,8 @@ export class AppError extends Error {
 }
 
 export const ValidationError = (message = 'Invalid request') => new AppError(400, 'validation_error', message);
+/** A refusal that is not bad input: the caller is not allowed (foreign owner, invalid signature of the right text). */
+export const ForbiddenError = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
 export const NotFoundError = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const PayloadTooLargeError = (message = 'Request body is too large') => new AppError(413, 'payload_too_large', message);
 export const RateLimitedError = (message = 'Too many requests. Please wait a moment and try again.') =>

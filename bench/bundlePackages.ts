@@ -83,7 +83,7 @@ export async function packageBreakdown(): Promise<{ initialGzip: number; package
 
 if (require.main === module) {
   const top = Number(process.argv[2] ?? 40);
-  packageBreakdown().then(({ initialGzip, packages }) => {
+  void packageBreakdown().then(({ initialGzip, packages }) => {
     const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
     console.log(`initial JS (unconcatenated build): ${kb(initialGzip)} KB gzip`);
     for (const p of packages.slice(0, top)) console.log(`${kb(p.gzip)} KB gzip ${kb(p.minified)} KB min  ${p.pkg}`);

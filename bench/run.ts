@@ -8,6 +8,7 @@ import { type BrowserResult, measureBrowser } from './browser';
 import { type BundleResult, measureBundle } from './bundle';
 import { type PackingResult, measurePacking } from './packing';
 import { type LoadRow, CONCURRENCY, DURATION_MS, measureServerLoad } from './serverLoad';
+import { type PerWalletResult, measurePerWallet } from './perWallet';
 import { type SolBackResult, measureSolBack } from './solBack';
 import { type SpecWayResult, measureSpecWay } from './specWay';
 import { QUICK, fund, startBench } from './support';
@@ -23,6 +24,7 @@ export interface BenchResults {
   specWay?: SpecWayResult;
   serverLoad?: { concurrency: number; durationMs: number; rows: LoadRow[] };
   solBack?: SolBackResult;
+  perWallet?: PerWalletResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
   failures: { section: string; error: string }[];
@@ -70,6 +72,7 @@ async function main() {
       if (rows) results.serverLoad = { concurrency: CONCURRENCY, durationMs: DURATION_MS, rows };
     }
     results.solBack = await section('solBack', () => measureSolBack(bench));
+    results.perWallet = await section('perWallet', () => measurePerWallet(bench));
     results.browser = await section('browser', () => measureBrowser(bench, log));
     if (results.browser) results.fundLargeMs.push(results.browser.fundMs);
   } finally {

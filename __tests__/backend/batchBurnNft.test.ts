@@ -34,7 +34,7 @@ afterAll(async () => {
 
 async function post(route: string, body: unknown) {
   const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 }
 
 async function fundedOwner(): Promise<{ owner: Keypair; nfts: FundedNft[] }> {
@@ -195,10 +195,10 @@ describe('POST /api/batch-burn-nft', () => {
       const { url: other } = await alone.listen(0);
       const owner = Keypair.generate();
       const funded = await fetch(`${other}/api/localnet/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ owner: owner.publicKey.toBase58() }) });
-      const nft = ((await funded.json()) as any).manifest.nfts[0] as FundedNft;
+      const nft = ((await funded.json())).manifest.nfts[0] as FundedNft;
       const res = await fetch(`${other}/api/batch-burn-nft`, { method: 'POST', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ owner: owner.publicKey.toBase58(), nfts: [{ mint: nft.mint, tokenAccount: nft.tokenAccount, name: nft.name }] }) });
-      const body = (await res.json()) as any;
+      const body = (await res.json());
       expect(body.success).toBe(true);
       expect(body.totalFee).toBe(0);
     } finally {

@@ -1,11 +1,8 @@
-// The page's cNFT trash logic (src/features/trash/trashFlows.ts) against the local chain through the real server:
+// The page's cNFT trash ways (src/features/trash/trashWays.ts) against the local chain through the real server:
 // a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
 // stays in the test. Shows the done-when items of issue 7 that need no browser.
-import { chainGuard } from '../../src/chain/chainGuard';
-import { connectionChainReader } from '../../src/chain/chainReader';
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
-import { CNFT_OUTCOMES, VALIDATION } from '../../src/common/texts';
 import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import {
   basicFallback,
@@ -17,10 +14,13 @@ import {
   robustTrash,
   standardTrash,
   trashWithFallback,
-  type TrashApi,
-  type TrashDeps,
-  type TrashWallet,
-} from '../../src/features/trash/trashFlows';
+} from '../../src/features/trash/trashWays';
+import type { TrashApi, TrashDeps } from '../../src/features/trash/trashTypes';
+import type { WalletPort } from '../../src/app/walletPort';
+import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
+import { CNFT_ERRORS, CNFT_OUTCOMES, VALIDATION } from '../../src/common/texts';
+import { cnftFailureText } from '../../src/features/trash/trashErrors';
+import { SigningRejectedError } from '../../src/features/wallet/signingErrors';
 import { startServer, type TestServer } from './helpers';
 import { fundOwner, ownerOf, type FundedCnft } from './cnftSupport';
 import bs58 from 'bs58';
@@ -53,26 +53,26 @@ function httpApi(url: string, seen: { path: string; body: string }[] = []): Tras
   };
 }
 
-function keyWallet(kp: Keypair, calls: string[] = []): TrashWallet {
+function keyWallet(kp: Keypair, calls: string[] = []): WalletPort {
   return {
     publicKey: kp.publicKey.toBase58(),
-    signTransaction: async <T extends Transaction>(tx: T) => {
+    signTransaction: async <T,>(tx: T) => {
       calls.push('signTransaction');
-      tx.partialSign(kp);
+      (tx as Transaction).partialSign(kp);
       return tx;
     },
-    signAllTransactions: async <T extends Transaction>(txs: T[]) => {
+    signAllTransactions: async <T,>(txs: T[]) => {
       calls.push(`signAllTransactions(${txs.length})`);
-      txs.forEach((t) => t.partialSign(kp));
+      txs.forEach((t) => (t as Transaction).partialSign(kp));
       return txs;
     },
     signMessage: async (m: Uint8Array) => nacl.sign.detached(m, kp.secretKey),
   };
 }
 
-// The page's chain-reading guard over the same connection the flows use (issue 13).
-const guard: TrashDeps['guard'] = (txs, intent) => chainGuard(txs, { ...intent, reader: connectionChainReader(connection) });
-const deps = (wallet: TrashWallet, api = httpApi(server.url)): TrashDeps => ({ wallet, connection, api, trashWallet: trash, guard, delay: async () => undefined });
+// The §9 pauses are skipped; the 120 s signing limit never ends (the wallet here answers at once).
+const noPauses = (ms: number) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve());
+const deps = (wallet: WalletPort, api = httpApi(server.url)): TrashDeps => ({ wallet, connection, api, trashWallet: trash, delay: noPauses });
 
 beforeAll(async () => {
   server = await startServer();
@@ -103,7 +103,9 @@ it('a rejection in the wallet is a cancellation and stops the fallback chain', a
   w.signTransaction = async () => {
     throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
   };
-  await expect(trashWithFallback(deps(w), cnfts[2].assetId)).rejects.toThrow('Transaction was cancelled by the user');
+  const err = await trashWithFallback(deps(w), cnfts[2].assetId).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(SigningRejectedError);
+  expect(cnftFailureText(err)).toBe(CNFT_ERRORS.cancelledByUser); // 'Transaction was cancelled by the user'
   expect((await ownerOf(server, cnfts[2].assetId)).owner).toBe(owner.publicKey.toBase58());
 });
 
@@ -132,7 +134,7 @@ it('robust method: the pasted key signs in the page; the server receives only th
   const pasted = bs58.encode(owner.secretKey);
   const { keypair, address } = parsePrivateKey(pasted);
   expect(address).toBe(owner.publicKey.toBase58());
-  const out = await robustTrash({ connection, api: httpApi(server.url, seen), trashWallet: trash, guard }, keypair, cnfts[3].assetId);
+  const out = await robustTrash({ connection, api: httpApi(server.url, seen), trashWallet: trash, delay: noPauses }, keypair, cnfts[3].assetId);
   expect(out.status).toBe('success');
   expect(out.explorerUrl).toContain(out.signature);
   expect((await ownerOf(server, cnfts[3].assetId)).owner).toBe(trash);

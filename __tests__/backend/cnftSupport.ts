@@ -1,7 +1,7 @@
 // Shared helpers for the cNFT trash tests: a funded demo owner, signing texts, sending transactions.
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { Keypair, Transaction, type VersionedTransaction } from '@solana/web3.js';
 import type { TestServer } from './helpers';
 
 export interface FundedCnft { assetId: string; tree: string; leafIndex: number; name: string; image: string; delegate: string | null }
@@ -47,7 +47,7 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
-    if (v) return v as T;
+    if (v) return v;
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, step));
   }

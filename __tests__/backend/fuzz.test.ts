@@ -1,9 +1,8 @@
 // Fuzz: generated bad requests on every /api route (found from the app's routers). No 5xx, every answer is the JSON
 // error shape (or a success for an accidentally valid input), transactions and signatures of another wallet are
 // refused, and the server still answers good requests afterwards. Reproduce with FUZZ_SEED=<seed>.
-import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { Keypair, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { type Keypair, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { authorizationMessages } from '../../src/common/apiTypes';
 import { apiRoutes, Gen, mulberry32, someKeypair, type FuzzCase, type Route } from './fuzzSupport';
 import { readResponse, startServer, type TestServer } from './helpers';

@@ -5,6 +5,7 @@ import { Keypair } from '@solana/web3.js';
 import { runLoad } from '../../bench/load';
 import { parseTrustProxy } from '../../backend/config';
 import { clientAddress } from '../../backend/middleware/rateLimit';
+import { nodeHandler } from '../../backend/nodeHandler';
 import { startServer, type TestServer } from './helpers';
 
 const TOO_MANY = { success: false, error: 'Too many requests. Please wait a moment and try again.' };
@@ -66,17 +67,21 @@ describe('rate limiting per client address', () => {
   });
 
   it('refills over the minute', async () => {
-    // 5 per minute = one per 12 s; checked on the middleware's clock rather than by waiting.
-    const { rateLimit } = await import('../../backend/middleware/rateLimit');
-    let now = 0;
-    const mw = rateLimit({ perMinute: 5, rpcPerMinute: 0, now: () => now });
-    const ctx = () => ({ path: '/api/x', get: () => '', req: { socket: { remoteAddress: '203.0.113.1' } }, set: () => undefined }) as never;
-    const hit = () => mw(ctx(), async () => undefined).then(() => 'ok', (e: { status: number }) => e.status);
-    for (let i = 0; i < 5; i++) expect(await hit()).toBe('ok');
-    expect(await hit()).toBe(429);
-    now += 12_000;
-    expect(await hit()).toBe('ok');
-    expect(await hit()).toBe(429);
+    // 5 per minute = one per 12 s; checked on a fake clock rather than by waiting.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    try {
+      const { rateLimit } = await import('../../backend/middleware/rateLimit');
+      const mw = rateLimit({ perMinute: 5, rpcPerMinute: 0 });
+      const ctx = () => ({ path: '/api/x', get: () => '', req: { socket: { remoteAddress: '203.0.113.1' } }, set: () => undefined }) as never;
+      const hit = () => mw(ctx(), async () => undefined).then(() => 'ok', (e: { status: number }) => e.status);
+      for (let i = 0; i < 5; i++) expect(await hit()).toBe('ok');
+      expect(await hit()).toBe(429);
+      jest.advanceTimersByTime(12_000);
+      expect(await hit()).toBe('ok');
+      expect(await hit()).toBe(429);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('counts every peer by its own address whatever it forwards, unless TRUST_PROXY says otherwise (issue 13)', () => {
@@ -200,7 +205,7 @@ describe('identical concurrent GETs share one answer', () => {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { success: true, run: runs };
     });
-    const server = http.createServer(app.callback()).listen(0);
+    const server = http.createServer(nodeHandler(app)).listen(0);
     const base = `http://localhost:${(server.address() as { port: number }).port}`;
     try {
       const many = await Promise.all(Array.from({ length: 20 }, () => fetch(base + '/api/w/1').then((r) => r.json())));

@@ -3,6 +3,7 @@ import bodyParser from '@koa/bodyparser';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { createLogger, requestLogger } from '../../backend/middleware/logging';
+import { nodeHandler } from '../../backend/nodeHandler';
 
 it('logs requests without keys, signed payloads or signatures', async () => {
   const lines: any[] = [];
@@ -13,7 +14,7 @@ it('logs requests without keys, signed payloads or signatures', async () => {
   app.use((ctx) => {
     ctx.body = { ok: true };
   });
-  const server = http.createServer(app.callback()).listen(0);
+  const server = http.createServer(nodeHandler(app)).listen(0);
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   const secret = { privateKeyBase58: 'KEY', signedTransaction: 'TX', signature: 'SIG', signedMessage: 'MSG', assetId: 'visible' };
   await fetch(`${url}/api/robust-transfer?api-key=APIKEY`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(secret) });

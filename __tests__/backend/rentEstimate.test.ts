@@ -10,14 +10,24 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-/** The figures expected from the chain: NFTs = token + metadata + edition; tokens with a balance; vacant = closable empties. */
+/**
+ * The figures expected from the chain: NFTs = token + metadata + edition; issue 14's kinds: pNFT + token record
+ * (its frozen token account counted), print edition (its marker stays: the master is someone else's), Token-2022 NFT,
+ * Core asset = its lamports minus a one-byte account's rent; tokens with a balance; vacant = closable empties.
+ */
 async function expectedFromChain(manifest: any) {
   const nfts = [manifest.collection, ...manifest.nfts].filter(Boolean);
-  const nftRent = sum(await h.lamportsOf(nfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition])));
+  const k = manifest.kinds;
+  const kindAccounts = k ? [...k.pnfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition, n.tokenRecord]),
+    ...[...k.printEditions, ...k.token2022Nfts].flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition])] : [];
+  const oneByte = await h.connection.getMinimumBalanceForRentExemption(1);   // what a burned Core asset keeps
+  const coreRent = k ? sum(await h.lamportsOf(k.coreAssets.map((c: any) => c.asset))) - k.coreAssets.length * oneByte : 0;
+  const kindCount = k ? k.pnfts.length + k.printEditions.length + k.token2022Nfts.length + k.coreAssets.length : 0;
+  const nftRent = sum(await h.lamportsOf(nfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition]))) + sum(await h.lamportsOf(kindAccounts)) + coreRent;
   const tokens = manifest.tokens.filter((t: any) => BigInt(t.amount) > 0n && t.mint !== 'So11111111111111111111111111111111111111112');
   const tokenRent = sum(await h.lamportsOf(tokens.map((t: any) => t.account)));
   const vacantRent = sum(await h.lamportsOf(manifest.emptyAccounts.map((a: any) => a.account)));
-  return { nfts: nfts.length, nftRent, tokens: tokens.length, tokenRent, vacant: manifest.emptyAccounts.length, vacantRent };
+  return { nfts: nfts.length + kindCount, nftRent, tokens: tokens.length, tokenRent, vacant: manifest.emptyAccounts.length, vacantRent };
 }
 
 function expectFigures(data: any, e: Awaited<ReturnType<typeof expectedFromChain>>) {
@@ -48,7 +58,12 @@ describe('GET /api/rent-estimate/:wallet', () => {
     expect(body.success).toBe(true);
     const e = await expectedFromChain(manifest);
     expectFigures(body.data, e);
-    expect(e.nftRent / e.nfts).toBe(10_509_600); // full burn: token + metadata + master edition
+    // Per kind, from the chain: full NFT burn = token + metadata + master edition = 10,509,600 at 6960 lamports/byte;
+    // a pNFT adds its 80-byte token record (1,447,680).
+    const nft = manifest.nfts[0];
+    expect(sum(await h.lamportsOf([nft.tokenAccount, nft.metadata, nft.edition]))).toBe(10_509_600);
+    expect(sum(await h.lamportsOf([manifest.kinds.pnfts[0].tokenRecord]))).toBe(1_447_680);
+    expect(e.nfts).toBe(6 + 6);
     console.log('demo estimate (lamports):', JSON.stringify({ total: body.data.totalRentEstimateLamports, ...e }));
   });
 

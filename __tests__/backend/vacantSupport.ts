@@ -6,7 +6,6 @@ import path from 'path';
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
-import { networkFee } from '../support/networkFee';
 export { networkFee } from '../support/networkFee';
 
 export interface Harness {
@@ -27,11 +26,11 @@ export async function startHarness(): Promise<Harness> {
   const connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
   const post = async (route: string, body: unknown) => {
     const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) };
   };
   const get = async (route: string) => {
     const res = await fetch(`${url}/api/${route}`);
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) };
   };
   const lamportsOf = async (addresses: string[]) => {
     const out: number[] = [];

@@ -83,9 +83,9 @@ function manifestTokens(m: any): { symbol: string; name: string; balance: string
 async function shownTokens(page: Page) {
   return page.getByTestId('token-card').evaluateAll((cards) =>
     cards.map((c) => ({
-      symbol: c.querySelector('[data-testid=token-symbol]')!.textContent!,
-      name: c.querySelector('[data-testid=token-name]')!.textContent!,
-      balance: c.querySelector('[data-testid=token-balance]')!.textContent!,
+      symbol: c.querySelector('[data-testid=token-symbol]')!.textContent,
+      name: c.querySelector('[data-testid=token-name]')!.textContent,
+      balance: c.querySelector('[data-testid=token-balance]')!.textContent,
     })),
   );
 }

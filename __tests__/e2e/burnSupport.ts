@@ -2,7 +2,6 @@
 // (`solana:signTransaction` gets every transaction of one approval in one call), and chain reads for exact lamports.
 import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { BrowserContext, Page } from 'playwright-core';
-import { networkFee } from '../support/networkFee';
 export { networkFee } from '../support/networkFee';
 
 export interface BurnWalletControl {

@@ -16,7 +16,7 @@ let trash: string;
 
 const post = async (route: string, body: unknown) => {
   const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as any;
+  return (await res.json());
 };
 const assetOf = async (id: string) => {
   const a = await server.app.das.call<any>('getAsset', { id });

@@ -127,7 +127,7 @@ afterAll(async () => {
 
 async function post(route: string, body: unknown) {
   const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json()) as any;
+  return (await res.json());
 }
 async function lamportsOf(addresses: string[]): Promise<number[]> {
   const out: number[] = [];

@@ -2,16 +2,16 @@
 // around it — slots and block heights, several live blockhashes with a lastValidBlockHeight, signature statuses,
 // change notifications, and the hook that emulates Metaplex Token Metadata and Bubblegum (see emulated/types.ts).
 import { EventEmitter } from 'node:events';
-import { FailedTransactionMetadata, LiteSVM, SimulatedTransactionInfo, TransactionMetadata } from 'litesvm';
+import { FailedTransactionMetadata, LiteSVM, type SimulatedTransactionInfo, TransactionMetadata } from 'litesvm';
 import { address, getTransactionDecoder, lamports as kitLamports } from '@solana/kit';
-import type { Transaction as KitTransaction } from '@solana/kit';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { NATIVE_MINT, SPL_NOOP_PROGRAM } from '../../src/common/addresses';
 import { decodeTransaction, type DecodedTransaction } from './decode';
 import { EmulatedProgramError, type ProgramEmulator } from './emulated/types';
 import { transactionErrorJson, type TransactionErrorJson } from './txErrors';
-import { messageFee } from './fees';
+import { computeUnitPrice, messageFee } from './fees';
+import { PriorityFeeLog } from './priorityFees';
 import { Blockhashes } from './blockhashes';
 import { noopProgramPath } from './programs';
 
@@ -31,6 +31,10 @@ export interface TxResult {
 }
 
 const MAX_SLOT_HASHES = 512;
+/** Slots after which a cluster's supermajority root makes a block final (~32 at 400 ms ≈ 13 s). */
+export const FINALIZE_DEPTH = 32;
+export type Commitment = 'processed' | 'confirmed' | 'finalized';
+export const COMMITMENT_RANK: Record<Commitment, number> = { processed: 0, confirmed: 1, finalized: 2 };
 
 interface NativeAccount { lamports(): bigint; data(): Uint8Array; owner(): Uint8Array; executable(): boolean }
 interface NativeSvm {
@@ -63,6 +67,10 @@ export class Chain extends EventEmitter {
   readonly statuses = new Map<string, SignatureRecord>();
   readonly blockhashes = new Blockhashes(() => this.svm, () => this.blockHeight());
   confirmationDelayMs = 0;
+  /** How long a landed transaction stays `processed` before it is `confirmed` (a slot on a cluster; 0 = at once). */
+  confirmAfterMs = 0;
+  /** Compute-unit prices paid per slot, for getRecentPrioritizationFees. */
+  readonly priorityFees = new PriorityFeeLog();
   private slotHashes: { slot: bigint; hash: string }[] = [];
   private readonly decoder = getTransactionDecoder();
 
@@ -112,7 +120,7 @@ export class Chain extends EventEmitter {
     this.svm.setAccount({
       address: address(pubkey), lamports: kitLamports(BigInt(acc.lamports)), data, programAddress: address(acc.owner ?? '11111111111111111111111111111111'),
       executable: acc.executable ?? false, space: BigInt(data.length),
-    } as Parameters<LiteSVM['setAccount']>[0]);
+    });
     this.emit('accounts', [pubkey]);
   }
 
@@ -184,7 +192,7 @@ export class Chain extends EventEmitter {
     this.svm.warpToSlot(BigInt(slot));
     // warpToSlot leaves the SlotHashes sysvar alone; the lookup-table program needs recent slots in it.
     this.slotHashes = [{ slot: BigInt(slot), hash: this.svm.latestBlockhash() }, ...this.slotHashes].slice(0, MAX_SLOT_HASHES);
-    this.svm.setSlotHashes(this.slotHashes as unknown as Parameters<LiteSVM['setSlotHashes']>[0]);
+    this.svm.setSlotHashes(this.slotHashes);
     const clock = this.svm.getClock();
     clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000));
     this.svm.setClock(clock);
@@ -233,13 +241,13 @@ export class Chain extends EventEmitter {
         return o.simulate ? failed : this.chargeFailed(d, failed);
       }
     }
-    const kitTx = this.decoder.decode(d.bytes) as unknown as KitTransaction;
+    const kitTx = this.decoder.decode(d.bytes);
     const preBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
     let r: FailedTransactionMetadata | SimulatedTransactionInfo | TransactionMetadata;
     if (o.simulate) {
       if (!o.sigVerify) this.svm.withSigverify(false);
-      try { r = this.svm.simulateTransaction(kitTx as never); } finally { if (!o.sigVerify) this.svm.withSigverify(true); }
-    } else r = this.svm.sendTransaction(kitTx as never);
+      try { r = this.svm.simulateTransaction(kitTx); } finally { if (!o.sigVerify) this.svm.withSigverify(true); }
+    } else r = this.svm.sendTransaction(kitTx);
     const failed = r instanceof FailedTransactionMetadata;
     const meta = r instanceof TransactionMetadata ? r : r.meta();
     const result: TxResult = { ...base, err: r instanceof FailedTransactionMetadata ? transactionErrorJson(r.err()) : null, logs: meta.logs(),
@@ -263,6 +271,7 @@ export class Chain extends EventEmitter {
     // A transaction that failed before fee payment (bad signature, duplicate, no funds) leaves no trace on a cluster.
     const landed = !failed || postBalances[0] !== preBalances[0];
     if (!landed) return { ...result, fee: 0 };
+    this.priorityFees.record(this.slot(), computeUnitPrice(d), d.accountKeys.filter((_, i) => d.writable[i]));
     this.record(d.signature, { err: result.err, fee: result.fee, logs: result.logs, unitsConsumed: result.unitsConsumed,
       accountKeys: d.accountKeys, preBalances, postBalances, loadedAddresses: d.loadedAddresses, version: d.version,
       tx: Buffer.from(d.bytes).toString('base64') });
@@ -278,6 +287,7 @@ export class Chain extends EventEmitter {
     const preBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
     this.setAccount(d.accountKeys[0], { ...payer, lamports: payer.lamports - BigInt(r.fee) });
     const postBalances = d.accountKeys.map((k) => Number(this.getBalance(k)));
+    this.priorityFees.record(this.slot(), computeUnitPrice(d), d.accountKeys.filter((_, i) => d.writable[i]));
     this.record(d.signature, { err: r.err, fee: r.fee, logs: r.logs, unitsConsumed: 0, accountKeys: d.accountKeys, preBalances,
       postBalances, loadedAddresses: d.loadedAddresses, version: d.version, tx: Buffer.from(d.bytes).toString('base64') });
     return r;
@@ -315,6 +325,17 @@ export class Chain extends EventEmitter {
     if (this.confirmationDelayMs > 0) setTimeout(notify, this.confirmationDelayMs).unref();
     else notify();
     this.emit('transaction', sig, full);
+  }
+
+  /**
+   * The commitment a landed transaction has reached, as on a cluster: `processed` in its slot (for confirmAfterMs,
+   * one slot time, since the local chain closes a slot as each transaction lands), then `confirmed`, and `finalized`
+   * once FINALIZE_DEPTH more slots exist — advancing with the slot ticker and with every transaction.
+   */
+  commitmentOf(s: SignatureRecord, now = Date.now()): Commitment {
+    const depth = this.slot() - s.slot;
+    if (depth >= FINALIZE_DEPTH) return 'finalized';
+    return depth >= 1 && now >= s.visibleAt + this.confirmAfterMs ? 'confirmed' : 'processed';
   }
 
   /** The status as a cluster answers it, or null while unknown or still hidden by delayConfirmations. */

@@ -14,6 +14,16 @@ const BUILTINS = new Set([
   'BPFLoaderUpgradeab1e11111111111111111111111', 'LoaderV411111111111111111111111111111111111',
 ]);
 
+/** The compute-unit price (micro-lamports) a transaction's SetComputeUnitPrice asks; 0 without one. */
+export function computeUnitPrice(d: Pick<DecodedTransaction, 'instructions' | 'accountKeys'>): bigint {
+  let price = 0n;
+  for (const ix of d.instructions) {
+    if (d.accountKeys[ix.programIdIndex] !== COMPUTE_BUDGET_PROGRAM || ix.data[0] !== 3 || ix.data.length < 9) continue;
+    price = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength).getBigUint64(1, true);
+  }
+  return price;
+}
+
 export function messageFee(d: Pick<DecodedTransaction, 'instructions' | 'accountKeys' | 'signers'>): number {
   let price = 0n;
   let limit: number | undefined;

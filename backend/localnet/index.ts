@@ -26,6 +26,8 @@ export interface LocalnetOptions {
   trashWallet: string;
   feeWallet: string;
   slotMs?: number; // a new slot every slotMs (default 400, as on a cluster); 0 = slots move only with transactions
+  /** Lowest compute-unit price (µlamports) getRecentPrioritizationFees reports per slot: a busy network (default 0). */
+  priorityFeeFloor?: number;
   sendTimeoutMs?: number; // how long a send held by failNextSends(n, 'timeout') hangs (default 90 s)
   log?: (msg: string, err?: unknown) => void;
 }
@@ -81,6 +83,8 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   chain.on('transaction', scheduleSave);
 
   const slotMs = opts.slotMs ?? 400;
+  chain.confirmAfterMs = slotMs; // processed for one slot, then confirmed (a cluster votes within a slot or two)
+  chain.priorityFees.floor = opts.priorityFeeFloor ?? 0;
   const ticker = slotMs > 0 ? setInterval(() => chain.advanceSlot(), slotMs) : null;
   ticker?.unref();
 

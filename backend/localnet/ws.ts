@@ -3,17 +3,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Chain, SignatureRecord } from './chain';
+import { COMMITMENT_RANK, type Chain, type Commitment, type SignatureRecord } from './chain';
 import { API_VERSION } from './rpc/methods';
 import { encodeAccount, type AccountConfig } from './rpc/accounts';
 import { isValidAddress } from './decode';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../services/rpcPolicy';
 
 type Sub =
-  | { kind: 'signature'; ws: WebSocket; sig: string }
+  | { kind: 'signature'; ws: WebSocket; sig: string; commitment: Commitment }
   | { kind: 'account'; ws: WebSocket; pubkey: string; config: AccountConfig }
   | { kind: 'slot'; ws: WebSocket };
-
 
 export class SubscriptionServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
@@ -79,11 +78,13 @@ export class SubscriptionServer {
     switch (r.method) {
       case 'signatureSubscribe': {
         if (typeof params[0] !== 'string') return fail(-32602, 'Invalid params');
+        // The level asked for (a cluster's default is finalized); notified once the transaction reaches it.
+        const asked = (params[1] as { commitment?: string } | undefined)?.commitment;
+        const commitment: Commitment = asked === 'processed' || asked === 'confirmed' ? asked : 'finalized';
         const id = this.nextId++;
         reply(id);
-        const done = this.chain.visibleStatus(params[0]);
-        if (done) this.notify(ws, 'signatureNotification', id, this.ctx({ err: done.err }));
-        else this.add(id, { kind: 'signature', ws, sig: params[0] });
+        this.add(id, { kind: 'signature', ws, sig: params[0], commitment });
+        this.checkSignatures();
         return;
       }
       case 'accountSubscribe': {
@@ -109,12 +110,21 @@ export class SubscriptionServer {
     }
   }
 
-  private onSignature = (sig: string, rec: SignatureRecord): void => {
+  /** Notifies every signature subscription whose transaction has reached the commitment it asked for. */
+  private checkSignatures(): void {
     for (const [id, s] of this.subs) {
-      if (s.kind !== 'signature' || s.sig !== sig) continue;
+      if (s.kind !== 'signature') continue;
+      const rec = this.chain.visibleStatus(s.sig);
+      if (!rec || COMMITMENT_RANK[this.chain.commitmentOf(rec)] < COMMITMENT_RANK[s.commitment]) continue;
       this.remove(id);
       this.notify(s.ws, 'signatureNotification', id, this.ctx({ err: rec.err }));
     }
+  }
+
+  // A landed transaction moves to `confirmed` after confirmAfterMs and to `finalized` as slots advance.
+  private onSignature = (_sig: string, _rec: SignatureRecord): void => {
+    this.checkSignatures();
+    if (this.chain.confirmAfterMs > 0) setTimeout(() => this.checkSignatures(), this.chain.confirmAfterMs + 1).unref();
   };
 
   private onAccounts = (keys: string[]): void => {
@@ -131,6 +141,7 @@ export class SubscriptionServer {
   };
 
   private onSlot = (slot: number): void => {
+    this.checkSignatures();
     for (const [id, s] of this.subs) if (s.kind === 'slot') this.notify(s.ws, 'slotNotification', id, { parent: slot - 1, root: Math.max(0, slot - 32), slot });
   };
 }

@@ -1,33 +1,37 @@
 import type { Context, Middleware } from 'koa';
-
-interface Answer {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-}
+import type { Answer, SharedAnswers } from '../services/sharedAnswers';
 
 const SHARED_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'retry-after'];
+/** Cache-busting query parameters clients add to defeat caches (`?t=<time>`, jQuery's `?_=`): not part of the request. */
+const CACHE_BUSTERS = ['t', '_'];
 
 /**
  * Identical GET /api requests that arrive while the same one is being answered share that answer instead of
  * repeating the work (many tabs or clients polling one wallet under load). Only concurrent requests share; the
  * answer is never kept afterwards, so it is as fresh as the request itself. Errors are shared the same way.
+ * With `shared` (REDIS_URL), requests to other server processes share too (services/sharedAnswers.ts).
  */
-export function coalesceGets(): Middleware {
+export function coalesceGets(shared?: SharedAnswers): Middleware {
   const inflight = new Map<string, Promise<Answer | null>>();
   return async (ctx, next) => {
     if (ctx.method !== 'GET' || !ctx.path.startsWith('/api/')) return next();
-    const key = ctx.url;
+    const key = requestKey(ctx);
     const running = inflight.get(key);
     if (running) {
       const answer = await running;
       if (answer) return apply(ctx, answer);
       return next(); // the first one's body could not be shared (a stream): do the work
     }
-    const leader = (async () => {
+    const work = async () => {
       await next();
       return snapshot(ctx);
-    })();
+    };
+    const leader = shared
+      ? shared.share(key, work).then(({ answer, fromPeer }) => {
+          if (fromPeer && answer) apply(ctx, answer);
+          return answer;
+        })
+      : work();
     inflight.set(key, leader);
     try {
       await leader;
@@ -35,6 +39,14 @@ export function coalesceGets(): Middleware {
       inflight.delete(key);
     }
   };
+}
+
+/** The path and query without cache busters: `?t=1` and `?t=2` ask the same thing. */
+export function requestKey(ctx: Pick<Context, 'path' | 'querystring'>): string {
+  const query = new URLSearchParams(ctx.querystring);
+  for (const p of CACHE_BUSTERS) query.delete(p);
+  const rest = query.toString();
+  return rest ? `${ctx.path}?${rest}` : ctx.path;
 }
 
 function snapshot(ctx: Context): Answer | null {

@@ -1,74 +1,80 @@
 import type { IncomingMessage } from 'http';
+import type { Redis } from 'ioredis';
 import type { Context, Middleware } from 'koa';
 import type { TrustProxy } from '../config';
 import { RateLimitedError } from '../errors';
 import { clientIp, isLoopback } from './proxyTrust';
+import { perMinuteAllowance, type Allowance } from '../services/rateLimiters';
+
+export type LimitKind = 'api' | 'rpc';
 
 export interface RateLimitOptions {
   /** Requests per minute per client on /api (0 = off). */
   perMinute: number;
   /** Requests per minute per client on /api/rpc, which wallets poll (0 = off). */
   rpcPerMinute: number;
-  /** Most clients remembered at once; beyond it the oldest are forgotten (memory stays bounded under a flood). */
-  maxClients?: number;
-  now?: () => number;
+  /** Set (REDIS_URL): one allowance per client shared by every server process. */
+  redis?: Redis;
   /** TRUST_PROXY: whose X-Forwarded-For is read (off by default). */
   trustProxy?: TrustProxy;
 }
 
-interface Bucket {
-  tokens: number;
-  at: number;
+/**
+ * Rate limits per client address: /api and /api/rpc each have their own allowance (services/rateLimiters.ts).
+ * Over it: 429 `{success:false, error}` with Retry-After. Routes that do more than one request's work weigh it:
+ * `charge(ctx, 'rpc', n)` for a JSON-RPC batch of n + 1 calls, `chargeRequest(req, 'rpc', 1)` for a websocket upgrade.
+ */
+export interface RateLimits {
+  /** Counts every /api request as one point of its kind. */
+  middleware: Middleware;
+  /** Spends `points` of a client's allowance: 0 when allowed, else seconds to wait. A null client (the operator) or a limit of 0 is never limited. */
+  consume(client: string | null, kind: LimitKind, points?: number): Promise<number>;
+  /** Spends `points` more for this request's client; over the limit throws the 429 (with Retry-After set). */
+  charge(ctx: Context, kind: LimitKind, points: number): Promise<void>;
+  /** The same for a raw request without a Koa context (a websocket upgrade): seconds to wait, 0 when allowed. */
+  chargeRequest(req: IncomingMessage, kind: LimitKind, points: number): Promise<number>;
 }
 
-/**
- * Token bucket per client address on /api: a client may burst up to one minute's allowance, then gets the
- * allowance spread over the minute. Over it: 429 `{success:false, error}` with Retry-After.
- */
-export function rateLimit(opts: RateLimitOptions): Middleware {
-  const now = opts.now ?? Date.now;
-  const maxClients = opts.maxClients ?? 50_000;
-  const buckets = new Map<string, Bucket>();
-
-  const take = (key: string, perMinute: number): number => {
-    const t = now();
-    let b = buckets.get(key);
-    if (b) {
-      b.tokens = Math.min(perMinute, b.tokens + ((t - b.at) * perMinute) / 60_000);
-      b.at = t;
-      buckets.delete(key); // re-insert: the Map's order is then least recently seen first
-    } else {
-      b = { tokens: perMinute, at: t };
-      if (buckets.size >= maxClients) buckets.delete(buckets.keys().next().value!);
-    }
-    buckets.set(key, b);
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
-      return 0;
-    }
-    return Math.ceil(((1 - b.tokens) * 60_000) / perMinute / 1000);
+export function createRateLimits(opts: RateLimitOptions): RateLimits {
+  const allowances: Record<LimitKind, Allowance | null> = {
+    api: opts.perMinute > 0 ? perMinuteAllowance('api', opts.perMinute, opts.redis) : null,
+    rpc: opts.rpcPerMinute > 0 ? perMinuteAllowance('rpc', opts.rpcPerMinute, opts.redis) : null,
   };
-
-  return async (ctx, next) => {
-    const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
-    if (!isApi) return next();
-    const isRpc = ctx.path === '/api/rpc';
-    const perMinute = isRpc ? opts.rpcPerMinute : opts.perMinute;
-    const client = clientAddress(ctx, opts.trustProxy);
-    if (perMinute <= 0 || client === null) return next();
-    const retryAfter = take(`${isRpc ? 'rpc' : 'api'}|${client}`, perMinute);
+  const consume = async (client: string | null, kind: LimitKind, points = 1): Promise<number> => {
+    const allowance = allowances[kind];
+    if (!allowance || client === null || points <= 0) return 0;
+    return allowance.consume(client, points);
+  };
+  const charge = async (ctx: Context, kind: LimitKind, points: number): Promise<void> => {
+    const retryAfter = await consume(clientAddress(ctx, opts.trustProxy), kind, points);
     if (retryAfter > 0) {
       ctx.set('Retry-After', String(retryAfter));
       throw RateLimitedError();
     }
-    await next();
+  };
+  return {
+    consume,
+    charge,
+    chargeRequest: (req, kind, points) => consume(clientAddress({ req }, opts.trustProxy), kind, points),
+    middleware: async (ctx, next) => {
+      const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
+      if (!isApi) return next();
+      await charge(ctx, ctx.path === '/api/rpc' ? 'rpc' : 'api', 1);
+      await next();
+    },
   };
 }
 
+/** The limits as one middleware (kept for callers that need no weighing). */
+export function rateLimit(opts: RateLimitOptions): Middleware {
+  return createRateLimits(opts).middleware;
+}
+
+
 /**
  * The address a request is counted against: the peer, or behind TRUST_PROXY the client the proxies vouch for
- * (backend/middleware/proxyTrust.ts). Loopback is the operator itself (the local demo, tests, the benchmark): not
- * limited (null). X-Forwarded-For from anyone else is ignored, so rotating it defeats nothing.
+ * (backend/middleware/proxyTrust.ts, issue 13). Loopback is the operator itself (the local demo, tests, the
+ * benchmark): not limited (null). X-Forwarded-For from anyone else is ignored, so rotating it defeats nothing.
  */
 export function clientAddress(
   ctx: { req: { socket: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> } },

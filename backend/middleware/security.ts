@@ -21,7 +21,7 @@ export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'", selfWs as never],
+        connectSrc: ["'self'", selfWs],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
         fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],

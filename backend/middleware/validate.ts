@@ -1,5 +1,5 @@
 import type { Middleware, ParameterizedContext } from 'koa';
-import { z, ZodError } from 'zod';
+import { type z, ZodError } from 'zod';
 import { noQuery } from '../routes/schemas';
 
 type Part = 'params' | 'query' | 'body';
@@ -7,7 +7,7 @@ export type Schemas = Partial<Record<Part, z.ZodType>>;
 export type Input<S extends Schemas> = { [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never };
 export type InputState<S extends Schemas> = { input: Input<S> };
 /** The context a handler behind `validate(S)` receives. */
-export type ValidatedContext<S extends Schemas> = ParameterizedContext<InputState<S> & Record<string, any>> & {
+export type ValidatedContext<S extends Schemas> = ParameterizedContext<InputState<S> & Record<string, unknown>> & {
   params: Record<string, string>;
 };
 

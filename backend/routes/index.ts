@@ -1,28 +1,55 @@
-import fs from 'fs';
-import path from 'path';
 import type Router from '@koa/router';
 import type { Services } from '../context';
+import { assetRoutes } from './asset';
+import { batchBurnNftRoutes } from './batch-burn-nft';
+import { burnCnftRoutes } from './burn-cnft';
+import { cnftRoutes } from './cnft';
+import { configRoutes } from './config';
+import { delegateRoutes } from './delegate';
+import { heliusRoutes } from './helius';
+import { localnetRoutes } from './localnet';
+import { queueRoutes } from './queue';
+import { rentEstimateRoutes } from './rent-estimate';
+import { robustTransferRoutes } from './robust-transfer';
+import { rpcRoutes } from './rpc';
+import { tokenMetadataRoutes } from './token-metadata';
+import { vacantRoutes } from './vacant';
+import { walletTokensRoutes } from './wallet-tokens';
+
+type RouteFactory = (services: Services) => Router;
 
 /**
- * Every /api resource: each folder `routes/<resource>/index.ts` exports one factory named `<resource>Routes`
- * taking the Services and answering a Router. Found by folder so resources can be added without editing this file.
+ * Every /api resource, listed by hand (alphabetically, the order the old folder scan used). A module that fails to
+ * load fails the import of this file, and a factory that throws fails `createApp`: a broken route stops the server
+ * at start-up instead of answering 404 later.
+ * A folder is named after the first path segment after /api it serves; `vacant` serves the three vacant-account
+ * calls (burn-vacant-accounts, prepare-burn-transactions, submit-burn-transaction) and `asset` also answers
+ * /api/helius/asset and /api/helius/asset-proof (the spec's cNFT data calls).
  */
-export function apiRouters(services: Services): Router[] {
-  const routers: Router[] = [];
-  for (const dir of fs.readdirSync(__dirname, { withFileTypes: true })) {
-    if (!dir.isDirectory() || dir.name === 'static') continue;
-    let mod: Record<string, unknown>;
+export const API_ROUTES: ReadonlyArray<readonly [name: string, factory: RouteFactory]> = [
+  ['asset', assetRoutes],
+  ['batch-burn-nft', batchBurnNftRoutes],
+  ['burn-cnft', burnCnftRoutes],
+  ['cnft', cnftRoutes],
+  ['config', configRoutes],
+  ['delegate', delegateRoutes],
+  ['helius', heliusRoutes],
+  ['localnet', localnetRoutes],
+  ['queue', queueRoutes],
+  ['rent-estimate', rentEstimateRoutes],
+  ['robust-transfer', robustTransferRoutes],
+  ['rpc', rpcRoutes],
+  ['token-metadata', tokenMetadataRoutes],
+  ['vacant', vacantRoutes],
+  ['wallet-tokens', walletTokensRoutes],
+];
+
+export function apiRouters(services: Services, routes = API_ROUTES): Router[] {
+  return routes.map(([name, factory]) => {
     try {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      mod = require(path.join(__dirname, dir.name));
+      return factory(services);
     } catch (err) {
-      // One broken resource must not take the whole server down; its paths answer 404 and the log says why.
-      services.logger.error({ err }, `routes/${dir.name} failed to load`);
-      continue;
+      throw new Error(`backend/routes/${name} failed to start: ${(err as Error).message}`, { cause: err });
     }
-    const factories = Object.entries(mod).filter(([name, f]) => typeof f === 'function' && /Routes$/.test(name));
-    if (factories.length !== 1) throw new Error(`backend/routes/${dir.name}/index.ts must export exactly one <name>Routes factory`);
-    routers.push((factories[0][1] as (s: Services) => Router)(services));
-  }
-  return routers;
+  });
 }

@@ -54,7 +54,7 @@ function signatureBytes(s: string): number {
 }
 
 function decodedLength(s: string): number {
-  let bytes: number[] = [];
+  const bytes: number[] = [];
   for (const ch of s) {
     let carry = ALPHABET.indexOf(ch);
     for (let j = 0; j < bytes.length; j++) {

@@ -8,6 +8,8 @@ import { leafFor, treeShapeFromAccount, type ProofLike, type TreeShape } from '.
 import type { Services } from '../context';
 import { AppError, isRateLimited, NotFoundError, RateLimitedError, RpcError, ServiceUnavailableError, ValidationError } from '../errors';
 import type { DasAsset } from './das';
+import { assetCollection as collectionOf, DAS_DISPLAY_OPTIONS } from './dasParse';
+import { upstreamFailure, upstreamStatusOf } from './upstreamFaults';
 
 export interface CnftAsset extends DasAsset {
   compression: NonNullable<DasAsset['compression']> & { tree: string; data_hash: string; creator_hash: string; leaf_id: number };
@@ -20,19 +22,23 @@ export interface DasProof extends ProofLike {
   leaf: string;
 }
 
+export const ASSET_SERVICE_UNAVAILABLE = 'Asset service temporarily unavailable';
+
 function mapDasError(err: unknown, what: string): never {
   if (err instanceof AppError) throw err;
   if (isRateLimited(err)) throw RateLimitedError();
-  if (err instanceof RpcError && !(err.httpStatus && err.httpStatus >= 500)) {
+  // What the indexer says about the asset asked for: not found (404) or invalid params (400). Anything else — its
+  // key refused (-32001, 401), an internal error, no answer — is its failure, never a 4xx for the user.
+  if (err instanceof RpcError && err.httpStatus === undefined && upstreamStatusOf(err.code, err.message) === undefined) {
     if (/not found/i.test(err.message)) throw NotFoundError(`${what} not found`);
-    throw ValidationError(err.message);
+    if (err.code === -32602) throw ValidationError(err.message);
   }
-  throw ServiceUnavailableError('Asset service temporarily unavailable');
+  throw upstreamFailure(err, { unavailable: ASSET_SERVICE_UNAVAILABLE }) ?? ServiceUnavailableError(ASSET_SERVICE_UNAVAILABLE);
 }
 
 export async function fetchAsset(services: Pick<Services, 'das'>, assetId: string): Promise<DasAsset> {
   try {
-    const asset = await services.das.call<DasAsset | null>('getAsset', { id: assetId });
+    const asset = await services.das.call<DasAsset | null>('getAsset', { id: assetId, displayOptions: DAS_DISPLAY_OPTIONS });
     if (!asset) throw NotFoundError('Asset not found');
     return asset;
   } catch (err) {
@@ -95,12 +101,10 @@ export async function loadLeaf(services: Pick<Services, 'das' | 'connection'>, a
 export function assetName(asset: DasAsset): string {
   return asset.content?.metadata?.name?.trim() || `cNFT ${asset.id.slice(0, 6)}`;
 }
+export { assetImage } from './dasParse';
+/** Collection name (null when unknown), as in the listings. */
 export function assetCollection(asset: DasAsset): string | null {
-  const g = asset.grouping?.find((x) => x.group_key === 'collection');
-  return g?.collection_metadata?.name ?? g?.group_value ?? null;
-}
-export function assetImage(asset: DasAsset): string | null {
-  return asset.content?.links?.image ?? asset.content?.files?.[0]?.uri ?? null;
+  return collectionOf(asset).collection;
 }
 
 /** Explorer link for a signature: the local chain is a custom cluster behind our own /api/rpc. */

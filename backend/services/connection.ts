@@ -9,6 +9,7 @@ import {
   type TransactionSignature,
 } from '@solana/web3.js';
 import type { RpcClient } from './rpc';
+import { UPSTREAM_STATUS_MARKER } from './upstreamFaults';
 
 /**
  * A web3.js Connection whose HTTP goes through our RpcClient: the same server code runs on the local chain
@@ -22,12 +23,14 @@ export function createConnection(rpc: RpcClient, commitment: Commitment = 'confi
       return new Response(JSON.stringify(out), { status: 200, headers: { 'content-type': 'application/json' } });
     } catch (err) {
       const status = (err as { httpStatus?: number }).httpStatus ?? 503;
-      return new Response(JSON.stringify({ error: (err as Error).message }), { status });
+      // web3.js turns this into an Error whose message carries the body: the marker lets the error middleware
+      // answer the upstream's status (429/502/503/504) instead of a 500 (see upstreamFaults.ts).
+      return new Response(JSON.stringify({ error: (err as Error).message, [UPSTREAM_STATUS_MARKER]: status }), { status });
     }
   };
   const connection = new Connection('http://solback.internal/', {
     commitment,
-    fetch: fetchViaRpc as never,
+    fetch: fetchViaRpc,
     disableRetryOnRateLimit: true, // the RpcClient already backs off
   });
   // The server has no websocket to the chain: confirmTransaction (also used by sendAndConfirmTransaction and the
@@ -53,7 +56,7 @@ async function confirmByPolling(
     );
     const st = res?.value?.[0];
     if (st && (st.err || RANK[st.confirmationStatus ?? 'processed'] >= RANK[level])) {
-      return { context: res.context, value: { err: (st.err ?? null) as SignatureResult['err'] } };
+      return { context: res.context, value: { err: (st.err ?? null) } };
     }
     if (lastValid !== undefined && (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > lastValid) {
       throw new TransactionExpiredBlockheightExceededError(signature);

@@ -1,3 +1,4 @@
+import { DAS_DISPLAY_OPTIONS } from './dasParse';
 import { createRpcClient, type RpcClient, type RpcTransport } from './rpc';
 
 /** DAS (Digital Asset Standard) methods; everything else goes to the Solana RPC. */
@@ -25,10 +26,10 @@ export interface DasAsset {
   content?: {
     json_uri?: string;
     metadata?: { name?: string; symbol?: string };
-    links?: { image?: string };
+    links?: { image?: string; animation_url?: string; external_url?: string };
     files?: { uri?: string; cdn_uri?: string; mime?: string }[];
   };
-  grouping?: { group_key: string; group_value: string; collection_metadata?: { name?: string } }[];
+  grouping?: { group_key: string; group_value: string; collection_metadata?: { name?: string; symbol?: string; image?: string } }[];
   compression?: {
     compressed: boolean;
     tree?: string;
@@ -50,28 +51,43 @@ export interface DasPage {
   items: DasAsset[];
 }
 
-export interface DasClient extends RpcClient {
-  /** Every asset of an owner, walking all pages (1000 per page, bounded). */
-  getAllAssetsByOwner(owner: string): Promise<DasAsset[]>;
+/** A wallet's assets from every page; `truncated` when the page bound stopped the walk before the last page. */
+export interface DasWalk {
+  items: DasAsset[];
+  pages: number;
+  truncated: boolean;
 }
 
-const PAGE_LIMIT = 1000;
-const MAX_PAGES = 50;
+export interface DasClient extends RpcClient {
+  /** Every asset of an owner, walking the pages to the end (1000 per page) up to `maxPages`. */
+  getAllAssetsByOwner(owner: string): Promise<DasWalk>;
+}
 
-export function createDasClient(transport: RpcTransport): DasClient {
+/** DAS answers at most 1000 items a page (Helius and Metaplex's reference indexer, docs/UPSTREAM.md). */
+export const DAS_PAGE_LIMIT = 1000;
+/** A wallet beyond 200 000 assets is cut short, with a note (DAS_MAX_PAGES). */
+export const DEFAULT_DAS_MAX_PAGES = 200;
+
+export function createDasClient(transport: RpcTransport, opts: { maxPages?: number } = {}): DasClient {
   const rpc = createRpcClient(transport);
+  const maxPages = opts.maxPages ?? DEFAULT_DAS_MAX_PAGES;
   return {
     ...rpc,
     async getAllAssetsByOwner(owner) {
-      const all: DasAsset[] = [];
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        const res = await rpc.call<DasPage>('getAssetsByOwner', { ownerAddress: owner, page, limit: PAGE_LIMIT });
-        const items = res?.items ?? [];
-        all.push(...items);
+      const items: DasAsset[] = [];
+      for (let page = 1; ; page++) {
+        const res = await rpc.call<DasPage>('getAssetsByOwner', {
+          ownerAddress: owner,
+          page,
+          limit: DAS_PAGE_LIMIT,
+          displayOptions: DAS_DISPLAY_OPTIONS,
+        });
+        const got = res?.items ?? [];
+        items.push(...got);
         // Helius' `total` counts this page only, so the end is the first short (or empty) page.
-        if (items.length === 0 || items.length < Math.min(res?.limit || PAGE_LIMIT, PAGE_LIMIT)) break;
+        if (got.length === 0 || got.length < Math.min(res?.limit || DAS_PAGE_LIMIT, DAS_PAGE_LIMIT)) return { items, pages: page, truncated: false };
+        if (page >= maxPages) return { items, pages: page, truncated: true };
       }
-      return all;
     },
   };
 }

@@ -8,6 +8,7 @@ import { feeTransferIxs } from '../../src/chain/feeTransfer';
 import { bulkBurnComputeUnits, priorityFeeFromRecent, serviceFee } from '../../src/chain/fees';
 import { packTransactions, transactionToBase64 } from '../../src/chain/pack';
 import {
+  type NftBurnKind,
   type NftBurnRequestItem,
   type PlannedNftBurn,
   type SkippedNft,
@@ -21,7 +22,7 @@ export interface NftBurnPlan {
   maxBatchSize: number;
   totalRentRecovered: number;
   totalFee: number;
-  processedNFTs: { mint: string; name: string; tokenAccount: string; rentLamports: number; full: boolean }[];
+  processedNFTs: { mint: string; name: string; tokenAccount?: string; rentLamports: number; full: boolean; kind: NftBurnKind }[];
   skipped: SkippedNft[];
   computeUnitPrice: number;
 }
@@ -87,7 +88,7 @@ export async function planNftBurn(
     maxBatchSize: measureMaxBatchSize(opts.owner, opts.feeWallet, planned[0], blockhash, price),
     totalRentRecovered,
     totalFee,
-    processedNFTs: planned.map(({ mint, name, tokenAccount, rentLamports, full }) => ({ mint, name, tokenAccount, rentLamports, full })),
+    processedNFTs: planned.map(({ mint, name, tokenAccount, rentLamports, full, kind }) => ({ mint, name, tokenAccount, rentLamports, full, kind })),
     skipped,
     computeUnitPrice: price,
   };

@@ -1,7 +1,10 @@
-// Persistence of transfer queues behind an interface (a shared store can replace the file one when several server
-// instances run). The file store writes one JSON file per queue under <DATA_DIR>/queues, atomically (temp + rename).
+// Persistence of transfer queues behind one contract with two implementations: this file store (the default, one
+// process per DATA_DIR) writes one JSON file per queue under <DATA_DIR>/queues, atomically (temp + rename);
+// redisQueueStore.ts (REDIS_URL) lets any number of processes share the queues. Both pass
+// __tests__/backend/queueStoreContract.test.ts.
 import fs from 'fs';
 import path from 'path';
+import { MemoryLeases } from './queueLeases';
 
 export type QueueItemState = 'pending' | 'sending' | 'completed' | 'failed' | 'cancelled';
 
@@ -29,24 +32,58 @@ export interface QueueRecord {
   items: QueueItem[];
 }
 
+export interface UpdateOptions {
+  /** Write only while this worker holds the queue's lease; otherwise throw LeaseLostError and write nothing. */
+  lease?: string;
+}
+
+/** A worker's write refused because its lease on the queue expired (another worker may be settling it now). */
+export class LeaseLostError extends Error {
+  constructor(queueId: string) {
+    super(`lease on queue ${queueId} lost`);
+    this.name = 'LeaseLostError';
+  }
+}
+
 export interface QueueStore {
+  /** True when other processes may use the same queues (the worker then also polls for work authorised elsewhere). */
+  readonly shared: boolean;
   create(record: QueueRecord): Promise<void>;
   get(id: string): Promise<QueueRecord | null>;
   /** Read-modify-write of one queue; the mutation runs on a fresh copy and its result is persisted before returning. */
-  update(id: string, mutate: (q: QueueRecord) => void): Promise<QueueRecord>;
+  update(id: string, mutate: (q: QueueRecord) => void, opts?: UpdateOptions): Promise<QueueRecord>;
   /** Authorised queues with work left: pending items (unless cancelled) or items whose send is unresolved. */
   listActive(): Promise<QueueRecord[]>;
+  /**
+   * Takes (or, for its holder, renews) the lease on one queue for ttlMs. False while another worker holds an unexpired
+   * lease. A worker that dies stops renewing, so its lease expires and another worker takes the queue over.
+   */
+  claim(id: string, worker: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up (only its holder can). */
+  release(id: string, worker: string): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/** Work left: authorised, and an unresolved send or (unless cancelled) a pending item. */
+export function isActiveQueue(q: QueueRecord): boolean {
+  if (!q.authorizedAt) return false;
+  const sending = q.items.some((i) => i.state === 'sending');
+  const pending = !q.cancelledAt && q.items.some((i) => i.state === 'pending');
+  return sending || pending;
 }
 
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 export class FileQueueStore implements QueueStore {
+  readonly shared = false;
   private readonly dir: string;
   private chain: Promise<unknown> = Promise.resolve();
+  // One process owns a DATA_DIR, so its leases only need to exclude this process's own workers.
+  private readonly leases = new MemoryLeases();
 
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'queues');
-    fs.mkdirSync(this.dir, { recursive: true });
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 
   private file(id: string): string {
@@ -93,8 +130,9 @@ export class FileQueueStore implements QueueStore {
     return this.read(id);
   }
 
-  update(id: string, mutate: (q: QueueRecord) => void): Promise<QueueRecord> {
+  update(id: string, mutate: (q: QueueRecord) => void, opts: UpdateOptions = {}): Promise<QueueRecord> {
     return this.serial(() => {
+      if (opts.lease !== undefined && !this.leases.holds(id, opts.lease)) throw new LeaseLostError(id);
       const q = this.read(id);
       if (!q) throw new Error(`queue ${id} not found`);
       mutate(q);
@@ -109,12 +147,17 @@ export class FileQueueStore implements QueueStore {
     for (const name of fs.readdirSync(this.dir)) {
       if (!name.endsWith('.json')) continue;
       const q = this.read(name.slice(0, -5));
-      if (!q || !q.authorizedAt) continue;
-      const sending = q.items.some((i) => i.state === 'sending');
-      const pending = !q.cancelledAt && q.items.some((i) => i.state === 'pending');
-      if (sending || pending) out.push(q);
+      if (q && isActiveQueue(q)) out.push(q);
     }
     return out.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  async claim(id: string, worker: string, ttlMs: number): Promise<boolean> {
+    return this.leases.claim(id, worker, ttlMs);
+  }
+
+  async release(id: string, worker: string): Promise<void> {
+    this.leases.release(id, worker);
   }
 }
 

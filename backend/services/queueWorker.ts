@@ -2,15 +2,31 @@
 // TRASH_WALLET, one at a time with a fresh proof. Crash safety: an item is recorded as 'sending' with its signature
 // and signed bytes BEFORE the transaction is sent; on resume a 'sending' item is settled by its signature status and
 // the asset's current owner, and only rebroadcast (same bytes, same signature) or rebuilt when it provably did not land.
+// Several processes (a shared store): a worker works on a queue only while it holds the queue's lease, and every
+// write it makes is fenced by that lease; a dead process stops renewing, and the next worker settles its 'sending'
+// item from the chain as above.
+import { randomBytes } from 'crypto';
+import os from 'os';
 import type { Services } from '../context';
 import { AppError } from '../errors';
 import { fetchAsset } from './cnftData';
 import { sendUntilSettled, signatureStatus } from './cnftSend';
 import { prepareDelegatedTransfer } from './delegatedTransfer';
-import type { QueueItem, QueueRecord, QueueStore } from './queueStore';
+import { holdLease } from './queueLeases';
+import { LeaseLostError, type QueueItem, type QueueRecord, type QueueStore } from './queueStore';
 
 const MAX_ATTEMPTS = 3;
 const RETRY_IDLE_MS = 2_000;
+/** How long a queue stays with a worker that stopped renewing (a process killed mid-send). */
+export const DEFAULT_LEASE_MS = 10_000;
+/** With a shared store, how often a worker looks for queues authorised through another process. */
+export const DEFAULT_POLL_MS = 1_000;
+
+export interface QueueWorkerOptions {
+  sendTimeoutMs?: number;
+  leaseMs?: number;
+  pollMs?: number;
+}
 
 type WorkerServices = Pick<Services, 'das' | 'connection' | 'rpc' | 'config' | 'delegate' | 'logger'>;
 
@@ -23,18 +39,27 @@ export interface QueueWorker {
   idle(): Promise<void>;
 }
 
-export function createQueueWorker(services: WorkerServices, store: QueueStore, opts: { sendTimeoutMs?: number } = {}): QueueWorker {
+export function createQueueWorker(services: WorkerServices, store: QueueStore, opts: QueueWorkerOptions = {}): QueueWorker {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   const trash = services.config.trashWallet;
+  const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+  // The lease of the queue being worked on; a lost lease stops this worker's sends and writes on that queue.
+  let leaseLost = () => false;
+  const halted = () => stopped || leaseLost();
 
   const setItem = (q: QueueRecord, assetId: string, patch: Partial<QueueItem>) =>
-    store.update(q.id, (r) => {
-      const it = r.items.find((i) => i.assetId === assetId);
-      if (it) Object.assign(it, patch, { updatedAt: Date.now() });
-    });
+    store.update(
+      q.id,
+      (r) => {
+        const it = r.items.find((i) => i.assetId === assetId);
+        if (it) Object.assign(it, patch, { updatedAt: Date.now() });
+      },
+      { lease: workerId },
+    );
 
   const fail = (q: QueueRecord, item: QueueItem, error: string) =>
     setItem(q, item.assetId, { state: 'failed', error, raw: undefined });
@@ -77,7 +102,7 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
         lastValidBlockHeight: item.lastValidBlockHeight,
         timeoutMs: opts.sendTimeoutMs ?? 30_000,
         skipPreflight: true,
-        isStopped: () => stopped,
+        isStopped: halted,
       }).catch(() => null);
       if (outcome?.status === 'confirmed') {
         await setItem(q, item.assetId, { state: 'completed', raw: undefined });
@@ -112,11 +137,11 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
       lastValidBlockHeight: prepared.lastValidBlockHeight,
       attempts: item.attempts + 1,
     });
-    if (stopped) return;
+    if (halted()) return;
     const outcome = await sendUntilSettled(services, prepared.raw, {
       lastValidBlockHeight: prepared.lastValidBlockHeight,
       timeoutMs: opts.sendTimeoutMs ?? 30_000,
-      isStopped: () => stopped,
+      isStopped: halted,
     }).catch((err: Error) => ({ signature: prepared.signature, status: 'rejected' as const, err: err.message }));
     if (outcome.status === 'confirmed') await setItem(q, item.assetId, { state: 'completed', raw: undefined });
     else if (outcome.status === 'failed' || outcome.status === 'rejected')
@@ -129,10 +154,26 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
     // 'expired' / 'timeout': left as 'sending'; resolveSending settles it on the next pass.
   }
 
+  /** Works on one queue while holding its lease; a queue leased by another live worker is left to it. */
   async function processQueue(queueId: string): Promise<boolean> {
+    const lease = await holdLease(store, queueId, workerId, leaseMs);
+    if (!lease) return false;
+    leaseLost = lease.lost;
+    try {
+      return await processLeased(queueId);
+    } catch (err) {
+      if (err instanceof LeaseLostError) return false; // another worker settles it from the recorded signature
+      throw err;
+    } finally {
+      leaseLost = () => false;
+      await lease.release();
+    }
+  }
+
+  async function processLeased(queueId: string): Promise<boolean> {
     let progressed = false;
     for (;;) {
-      if (stopped) return progressed;
+      if (halted()) return progressed;
       const q = await store.get(queueId);
       if (!q) return progressed;
       const sending = q.items.find((i) => i.state === 'sending');
@@ -145,9 +186,13 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
         continue;
       }
       if (q.cancelledAt) {
-        await store.update(q.id, (r) => {
-          for (const it of r.items) if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
-        });
+        await store.update(
+          q.id,
+          (r) => {
+            for (const it of r.items) if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
+          },
+          { lease: workerId },
+        );
         return progressed;
       }
       const next = q.items.find((i) => i.state === 'pending');
@@ -193,11 +238,16 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
       });
   }
 
+  // A shared store: queues authorised through another process, or left by a dead one, are found by polling.
+  const poll = store.shared ? setInterval(kick, opts.pollMs ?? DEFAULT_POLL_MS) : null;
+  poll?.unref();
+
   return {
     kick,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (poll) clearInterval(poll);
       await running;
     },
     async idle() {
@@ -208,19 +258,4 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
       }
     },
   };
-}
-
-// One worker per data directory in this process, so tests can stop a server's worker before restarting it.
-const workers = new Map<string, QueueWorker>();
-
-export function registerQueueWorker(dataDir: string, worker: QueueWorker): void {
-  workers.get(dataDir)?.stop();
-  workers.set(dataDir, worker);
-}
-export function queueWorkerFor(dataDir: string): QueueWorker | undefined {
-  return workers.get(dataDir);
-}
-export async function stopQueueWorker(dataDir: string): Promise<void> {
-  await workers.get(dataDir)?.stop();
-  workers.delete(dataDir);
 }

@@ -1,12 +1,15 @@
 // Rent estimate from the wallet's real accounts: every figure is a sum of on-chain lamports, never a constant
 // (constants only fill the per-account averages of a wallet that has no such account).
-import { PublicKey } from '@solana/web3.js';
+import { type Connection, PublicKey } from '@solana/web3.js';
+import type { PlannedNftBurn } from '../../src/chain/nftBurnPlan';
+import { nftBurnsForEstimate } from './nftKindsRent';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
 import {
   DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
   LAMPORTS_PER_SOL,
   NFT_FULL_BURN_RENT_LAMPORTS,
 } from '../../src/common/constants';
+import type { RentEstimateData } from '../../src/common/api';
 import type { RpcClient } from './rpc';
 import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
 
@@ -19,6 +22,8 @@ export interface RentEstimateLamports {
   vacantAccounts: number;
   breakdown: { nftRent: number; tokenRent: number; vacantRent: number };
   avgVacantRent: number;
+  /** Exact return of each NFT's full burn, by mint / Core asset address (issue 14). */
+  nftRents?: Record<string, number>;
 }
 
 const METADATA_PROGRAM = new PublicKey(TOKEN_METADATA_PROGRAM);
@@ -55,7 +60,7 @@ async function metadataLamports(rpc: RpcClient, addresses: string[]): Promise<(n
   return results.flatMap((r) => r.value.map((a) => (a && a.owner === TOKEN_METADATA_PROGRAM ? a.lamports : null)));
 }
 
-export async function estimateRent(rpc: RpcClient, owner: string): Promise<RentEstimateLamports | null> {
+export async function estimateRent(rpc: RpcClient, owner: string, connection?: Connection): Promise<RentEstimateLamports | null> {
   const [accounts, ownerInfo] = await Promise.all([
     scanTokenAccounts(rpc, owner),
     rpc.call<{ value: unknown | null }>('getAccountInfo', [owner, { encoding: 'base64', dataSlice: { offset: 0, length: 0 } }]),
@@ -65,6 +70,8 @@ export async function estimateRent(rpc: RpcClient, owner: string): Promise<RentE
   const { vacant } = classifyVacant(accounts, owner);
   // Burnable holdings: a positive balance, not frozen, not wrapped SOL (closing that returns the SOL, not rent).
   const held = accounts.filter((a) => a.amount > 0n && !a.frozen && a.nativeReserve === null);
+  // Issue 14: with a Connection, NFTs of every kind are read as their burns will read them (nftKindsRent.ts).
+  if (connection) return withKinds(held, vacant, await nftBurnsForEstimate(connection, owner, accounts));
   const nftCandidates = held.filter((a) => a.amount === 1n);
   const pdas = nftCandidates.map((a) => metadataPdas(a.mint));
   const lamports = await metadataLamports(rpc, pdas.flatMap((p) => [p.metadata, p.edition]));
@@ -96,13 +103,32 @@ export async function estimateRent(rpc: RpcClient, owner: string): Promise<RentE
   };
 }
 
+function withKinds(held: ScannedTokenAccount[], vacant: { lamports: number }[], burns: PlannedNftBurn[]): RentEstimateLamports {
+  const burned = new Set(burns.map((b) => b.tokenAccount).filter(Boolean));
+  const tokens = held.filter((a) => !burned.has(a.address));
+  const nftRent = burns.reduce((s, n) => s + n.rentLamports, 0);
+  const tokenRent = sumLamports(tokens);
+  const vacantRent = sumLamports(vacant);
+  return {
+    totalRentEstimate: nftRent + tokenRent + vacantRent,
+    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+    nftRentPerAsset: burns.length ? Math.floor(nftRent / burns.length) : NFT_FULL_BURN_RENT_LAMPORTS,
+    nftAccounts: burns.length,
+    tokenAccounts: tokens.length,
+    vacantAccounts: vacant.length,
+    breakdown: { nftRent, tokenRent, vacantRent },
+    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+    nftRents: Object.fromEntries(burns.map((b) => [b.mint, b.rentLamports])),
+  };
+}
+
 const sol = (lamports: number): number => lamports / LAMPORTS_PER_SOL;
 
 /**
  * The spec's fields in SOL (display), each with an exact integer twin `<field>Lamports`.
  * Counts are plain integers.
  */
-export function toRentEstimateResponse(e: RentEstimateLamports) {
+export function toRentEstimateResponse(e: RentEstimateLamports): RentEstimateData {
   return {
     totalRentEstimate: sol(e.totalRentEstimate),
     totalRentEstimateLamports: e.totalRentEstimate,
@@ -122,6 +148,6 @@ export function toRentEstimateResponse(e: RentEstimateLamports) {
       vacantRentLamports: e.breakdown.vacantRent,
     },
     actualBalances: { avgVacantRent: sol(e.avgVacantRent), avgVacantRentLamports: e.avgVacantRent },
+    ...(e.nftRents ? { nftRentsLamports: e.nftRents } : {}),
   };
 }
-export type RentEstimateBody = ReturnType<typeof toRentEstimateResponse>;

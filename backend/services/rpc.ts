@@ -1,4 +1,6 @@
 import { RpcError } from '../errors';
+import { withBatchSplitting } from './batchSplit';
+import { isRateLimitAnswer, upstreamStatusOf } from './upstreamFaults';
 
 /** Raw JSON-RPC transport: one request object or a batch in, the matching response(s) out. */
 export type RpcTransport = (body: unknown) => Promise<unknown>;
@@ -22,7 +24,8 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
     async call<T>(method: string, params?: unknown): Promise<T> {
       const req = { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) };
       const res = (await transport(req)) as RpcResponse;
-      if (res?.error) throw new RpcError(res.error.code, res.error.message, res.error.data);
+      // A provider's refusal (rate limit, credentials) keeps an HTTP status so routes answer 429/502, not 400.
+      if (res?.error) throw new RpcError(res.error.code, res.error.message, res.error.data, upstreamStatusOf(res.error.code, res.error.message));
       return res?.result as T;
     },
   };
@@ -59,9 +62,20 @@ export interface HttpTransportOptions {
   timeoutMs?: number;
 }
 
-/** JSON-RPC over HTTP POST with exponential backoff (and Retry-After) on 429. */
+/**
+ * JSON-RPC over HTTP POST with exponential backoff (and Retry-After) on 429 — also on a rate limit signalled by a
+ * JSON-RPC error on HTTP 200 — and batches split into single requests when the provider refuses batches.
+ */
 export function httpTransport(url: string, opts: HttpTransportOptions = {}): RpcTransport {
+  return withBatchSplitting(singleHttpTransport(url, opts));
+}
+
+function singleHttpTransport(url: string, opts: HttpTransportOptions): RpcTransport {
   const { retries = 4, baseDelayMs = 250, timeoutMs = 30_000 } = opts;
+  const backoff = (attempt: number, retryAfter: number) => {
+    const wait = retryAfter > 0 ? Math.min(retryAfter * 1000, 5000) : baseDelayMs * 2 ** attempt;
+    return new Promise((r) => setTimeout(r, wait * (0.9 + Math.random() * 0.2)));
+  };
   return async (body) => {
     for (let attempt = 0; ; attempt++) {
       let res: Response;
@@ -74,22 +88,34 @@ export function httpTransport(url: string, opts: HttpTransportOptions = {}): Rpc
         });
       } catch (err) {
         // Never repeat the URL: it may carry an API key.
-        throw new RpcError(-32000, `RPC endpoint unreachable (${(err as Error).name})`, undefined, 503);
+        const name = (err as Error).name;
+        if (name === 'TimeoutError') throw new RpcError(-32000, `RPC endpoint did not answer within ${timeoutMs} ms`, undefined, 504);
+        throw new RpcError(-32000, `RPC endpoint unreachable (${name})`, undefined, 503);
       }
+      const retryAfter = Number(res.headers.get('retry-after'));
       if (res.status === 429 && attempt < retries) {
-        const retryAfter = Number(res.headers.get('retry-after'));
-        const wait = retryAfter > 0 ? Math.min(retryAfter * 1000, 5000) : baseDelayMs * 2 ** attempt;
         await res.body?.cancel().catch(() => undefined);
-        await new Promise((r) => setTimeout(r, wait * (0.9 + Math.random() * 0.2)));
+        await backoff(attempt, retryAfter);
         continue;
       }
       if (res.status === 429) throw new RpcError(429, 'Too many requests', undefined, 429);
-      const text = await res.text();
+      const text = await res.text().catch(() => '');
+      let answer: unknown;
       try {
-        return JSON.parse(text);
+        answer = JSON.parse(text);
       } catch {
-        throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, res.status >= 500 ? res.status : 502);
+        const status = res.status === 401 || res.status === 403 ? 502 : res.status >= 500 ? (res.status === 504 ? 504 : 503) : 502;
+        throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, status);
       }
+      if (isRateLimitAnswer(answer) && attempt < retries) {
+        await backoff(attempt, retryAfter);
+        continue;
+      }
+      if (res.status >= 500 && !hasJsonRpcShape(answer)) throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, 503);
+      return answer;
     }
   };
 }
+
+const hasJsonRpcShape = (a: unknown) =>
+  Array.isArray(a) || (!!a && typeof a === 'object' && ('result' in (a) || 'error' in (a)));

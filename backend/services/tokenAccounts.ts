@@ -7,6 +7,9 @@ export interface OwnedTokenAccount {
   owner: string;
   amount: bigint;
   decimals: number;
+  /** The amount as wallets show it: the RPC's parsed uiAmountString, which applies Token-2022's scaled-UI-amount
+   * and interest-bearing extensions (absent from older nodes). */
+  uiAmountString?: string;
   program: string;
   state: string;
   lamports: number;
@@ -17,7 +20,7 @@ interface ParsedTokenAccount {
   account: {
     lamports: number;
     owner: string;
-    data: { parsed?: { info?: { mint: string; owner: string; state: string; tokenAmount: { amount: string; decimals: number } } } };
+    data: { parsed?: { info?: { mint: string; owner: string; state: string; tokenAmount: { amount: string; decimals: number; uiAmountString?: string } } } };
   };
 }
 
@@ -39,6 +42,7 @@ export async function listTokenAccounts(rpc: RpcClient, owner: string): Promise<
         owner: info.owner,
         amount: BigInt(info.tokenAmount.amount),
         decimals: info.tokenAmount.decimals,
+        ...(typeof info.tokenAmount.uiAmountString === 'string' ? { uiAmountString: info.tokenAmount.uiAmountString } : {}),
         program: i === 0 ? TOKEN_PROGRAM : TOKEN_2022_PROGRAM,
         state: info.state,
         lamports: account.lamports,

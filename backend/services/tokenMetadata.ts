@@ -1,8 +1,9 @@
 import { getMetadataAccountDataSerializer, TokenStandard } from '@metaplex-foundation/mpl-token-metadata';
-import { ExtensionType, getExtensionData, MintLayout, MINT_SIZE, ACCOUNT_SIZE } from '@solana/spl-token';
+import { ExtensionType, getExtensionData, MetadataPointerLayout, MintLayout, MINT_SIZE, ACCOUNT_SIZE } from '@solana/spl-token';
 import { unpack as unpackTokenMetadata } from '@solana/spl-token-metadata';
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
+import { parseJsonMint, tokenMetadataFromAccount, type JsonParsedData } from './mintParse';
 import type { RpcClient } from './rpc';
 
 /** What one batched pass learns about a mint. */
@@ -19,6 +20,8 @@ export interface MintInfo {
   metadataAddress?: string;
   tokenStandard?: number;
   hasMasterEdition: boolean;
+  /** Token-2022 metadata pointer to an account other than the mint. */
+  metadataPointer?: string;
 }
 
 const METADATA_PROGRAM = new PublicKey(TOKEN_METADATA_PROGRAM);
@@ -50,7 +53,8 @@ export function editionPda(mint: string): string {
   return cachedPda(`e:${mint}`, [Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer(), Buffer.from('edition')]);
 }
 
-type RawAccount = { data: [string, string]; owner: string; lamports: number } | null;
+// jsonParsed: mints come parsed (Token-2022 extensions named), other accounts fall back to [base64, 'base64'].
+type RawAccount = { data: [string, string] | JsonParsedData; owner: string; lamports: number } | null;
 
 /**
  * Fetches each mint, its metadata PDA and (for mints in `editionFor`, default all) its edition PDA with
@@ -67,7 +71,7 @@ export async function fetchMintInfos(rpc: RpcClient, mints: string[], editionFor
   const worker = async () => {
     while (next < chunks.length) {
       const i = next++;
-      const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [chunks[i], { encoding: 'base64', commitment: 'confirmed' }]);
+      const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [chunks[i], { encoding: 'jsonParsed', commitment: 'confirmed' }]);
       answers[i] = res?.value ?? chunks[i].map(() => null);
     }
   };
@@ -80,12 +84,50 @@ export async function fetchMintInfos(rpc: RpcClient, mints: string[], editionFor
     at += w.keys.length;
     out.set(w.mint, decodeMintInfo(w.mint, mintAcc, metaAcc, editionAcc));
   }
+  await followMetadataPointers(rpc, out);
   return out;
+}
+
+/**
+ * Token-2022's metadata-pointer extension may name an account other than the mint: read those (one batched pass,
+ * only for mints still without a name) as Metaplex metadata, a Token-2022 mint's tokenMetadata, or an account in
+ * the token-metadata interface's layout.
+ */
+async function followMetadataPointers(rpc: RpcClient, infos: Map<string, MintInfo>): Promise<void> {
+  const pending = [...infos.values()].filter((i) => i.metadataPointer && !i.name);
+  for (let i = 0; i < pending.length; i += MAX_KEYS_PER_CALL) {
+    const batch = pending.slice(i, i + MAX_KEYS_PER_CALL);
+    const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [
+      batch.map((b) => b.metadataPointer!),
+      { encoding: 'jsonParsed', commitment: 'confirmed' },
+    ]);
+    batch.forEach((info, j) => {
+      const acc = res?.value?.[j];
+      if (!acc) return;
+      const md =
+        acc.owner === TOKEN_METADATA_PROGRAM && Array.isArray(acc.data)
+          ? readMetadata(acc.data[0])
+          : tokenMetadataFromAccount(info.metadataPointer!, acc.data);
+      if (!md) return;
+      info.name = md.name;
+      info.symbol = md.symbol;
+      info.uri = md.uri;
+      info.metadataAddress = info.metadataPointer;
+    });
+  }
 }
 
 function decodeMintInfo(mint: string, mintAcc: RawAccount, metaAcc: RawAccount, editionAcc: RawAccount): MintInfo {
   const info: MintInfo = { mint, exists: !!mintAcc, hasMasterEdition: !!editionAcc && editionAcc.owner === TOKEN_METADATA_PROGRAM };
-  if (mintAcc) {
+  const parsed = mintAcc ? parseJsonMint(mint, mintAcc.data) : null;
+  if (mintAcc && parsed) {
+    info.program = mintAcc.owner;
+    info.decimals = parsed.decimals;
+    info.supply = parsed.supply;
+    info.mintAuthority = parsed.mintAuthority;
+    if (parsed.name !== undefined) Object.assign(info, { name: parsed.name, symbol: parsed.symbol, uri: parsed.uri });
+    if (parsed.metadataPointer) info.metadataPointer = parsed.metadataPointer;
+  } else if (mintAcc && Array.isArray(mintAcc.data)) {
     const data = Buffer.from(mintAcc.data[0], 'base64');
     info.program = mintAcc.owner;
     if (data.length >= MINT_SIZE) {
@@ -96,7 +138,7 @@ function decodeMintInfo(mint: string, mintAcc: RawAccount, metaAcc: RawAccount, 
     }
     if (mintAcc.owner === TOKEN_2022_PROGRAM && data.length > ACCOUNT_SIZE) readToken2022Metadata(data, info);
   }
-  if (metaAcc && metaAcc.owner === TOKEN_METADATA_PROGRAM) {
+  if (metaAcc && metaAcc.owner === TOKEN_METADATA_PROGRAM && Array.isArray(metaAcc.data)) {
     const md = readMetadata(metaAcc.data[0]);
     if (md) {
       info.name = md.name || info.name;
@@ -132,7 +174,11 @@ function readMetadata(base64: string): MetadataFields {
 function readToken2022Metadata(data: Buffer, info: MintInfo) {
   try {
     // Token-2022 mints carry the account type byte at 165 and TLV extensions after it.
-    const ext = getExtensionData(ExtensionType.TokenMetadata, data.subarray(ACCOUNT_SIZE + 1));
+    const tlv = data.subarray(ACCOUNT_SIZE + 1);
+    const pointer = getExtensionData(ExtensionType.MetadataPointer, tlv);
+    const target = pointer ? MetadataPointerLayout.decode(pointer).metadataAddress : null;
+    if (target && !target.equals(PublicKey.default) && target.toBase58() !== info.mint) info.metadataPointer = target.toBase58();
+    const ext = getExtensionData(ExtensionType.TokenMetadata, tlv);
     if (!ext) return;
     const md = unpackTokenMetadata(ext);
     info.name = clean(md.name);

@@ -9,10 +9,11 @@ import { closeVacantIxs } from '../../src/chain/tokenInstructions';
 import { ValidationError } from '../errors';
 import type { RpcClient } from './rpc';
 import type { PreparedBurnStore } from './vacantPrepared';
-import { classifyVacant, scanTokenAccounts, sumLamports, type SkippedAccountInfo, type VacantAccountInfo } from './vacantScan';
+import type { SkippedPrepareAccount } from '../../src/common/api';
+import { classifyVacant, scanTokenAccounts, sumLamports, type VacantAccountInfo } from './vacantScan';
 
 /** Accounts asked for but not closed: the safe-set exclusions, or 'not-vacant' for anything else. */
-type SkippedReport = Omit<SkippedAccountInfo, 'reason'> & { reason: SkippedAccountInfo['reason'] | 'not-vacant' };
+type SkippedReport = SkippedPrepareAccount;
 
 // Compute units, measured on the local runtime with headroom: SPL close ≈ 3k, Token-2022 close ≈ 5k,
 // harvest ≈ 8k, system transfer ≈ 150, compute-budget instructions ≈ 150 each.

@@ -1,5 +1,5 @@
 // §7.1 GET /api/config, and the local chain's funding call (DESIGN §2, local mode only).
-import type { ConfigResponse, LocalnetFundRequest, LocalnetFundResponse } from '../common/apiTypes';
+import type { ConfigResponse, LocalnetFundRequest, LocalnetFundResponse } from '../common/api';
 import { baseApi } from './baseApi';
 
 export const configApi = baseApi.injectEndpoints({

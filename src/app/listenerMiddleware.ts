@@ -8,7 +8,10 @@ import type { AppExtra } from './walletPort';
 export type AppStartListening = TypedStartListening<RootState, AppDispatch, AppExtra>;
 export type AppListenerEffectAPI = ListenerEffectAPI<RootState, AppDispatch, AppExtra>;
 
-/** Untyped on purpose (state and dispatch types come from the store, which depends on this middleware). */
+/**
+ * State and dispatch types come from the store, which is built with this middleware: the store types them with
+ * `startListening.withTypes<RootState, AppDispatch, AppExtra>()` once it exists (see store.ts).
+ */
 export function createAppListenerMiddleware(extra: AppExtra) {
   return createListenerMiddleware({ extra });
 }

@@ -4,6 +4,7 @@ import { setupNftsListeners } from '../features/nfts/nftsListeners';
 import { setupQueueListeners } from '../features/queue/queueListeners';
 import { setupRentListeners } from '../features/rent/rentListeners';
 import { setupTokensListeners } from '../features/tokens/tokensListeners';
+import { setupTrashListeners } from '../features/trash/trashListeners';
 import { setupVacantListeners } from '../features/vacant/vacantListeners';
 import type { AppStartListening } from './listenerMiddleware';
 
@@ -14,4 +15,5 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupVacantListeners(startAppListening);
   setupBurnListeners(startAppListening);
   setupQueueListeners(startAppListening);
+  setupTrashListeners(startAppListening);
 }

@@ -13,6 +13,7 @@ import queueSlice from '../features/queue/queueSlice';
 import rentSlice from '../features/rent/rentSlice';
 import selectionSlice from '../features/selection/selectionSlice';
 import tokensSlice from '../features/tokens/tokensSlice';
+import trashSlice from '../features/trash/trashSlice';
 import vacantSlice from '../features/vacant/vacantSlice';
 import walletSlice from '../features/wallet/walletSlice';
 
@@ -26,6 +27,7 @@ export const rootReducer = combineSlices(
   vacantSlice,
   burnSlice,
   queueSlice,
+  trashSlice,
   activitySlice,
   hiddenAssetsSlice,
   celebrationSlice,

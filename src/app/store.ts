@@ -3,7 +3,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
 import { baseApi } from '../api/baseApi';
-import { createAppListenerMiddleware, type AppStartListening } from './listenerMiddleware';
+import { createAppListenerMiddleware } from './listenerMiddleware';
 import { setupListeners } from './listeners';
 import { PERSIST_ACTIONS, persistConfig } from './persist';
 import { rootReducer, type CombinedState } from './rootReducer';
@@ -24,7 +24,7 @@ export function makeStore(preloadedState?: Partial<RootState>, extra: AppExtra =
         .concat(baseApi.middleware),
     devTools: process.env.NODE_ENV !== 'production',
   });
-  setupListeners(listenerMiddleware.startListening as unknown as AppStartListening);
+  setupListeners(listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>());
   return Object.assign(store, { extra });
 }
 

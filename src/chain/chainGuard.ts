@@ -37,6 +37,8 @@ export interface ChainGuardReport {
 
 export interface ChainGuardContext extends Omit<GuardIntent, 'maxFeeLamports'> {
   reader: ChainReader;
+  /** NFT burns: what each mint's (or Core asset's) full burn returns, from the page's own planner (chainRules.ts). */
+  expectedReturns?: Readonly<Record<string, number | bigint>>;
   /** Called once every transaction has passed, with the figures the confirm step shows. */
   onChecked?(report: ChainGuardReport): void;
 }
@@ -74,7 +76,8 @@ async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: st
 
 /** Lamports each transaction returns, by the chain rules; throws on the first figure the chain contradicts. */
 function returnsOf(txs: DecodedTransaction[], context: ChainGuardContext, account: (a: string) => AccountSnapshot | null): bigint[] {
-  const facts = { owner: context.owner, kind: context.kind, account };
+  const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
+  const facts = { owner: context.owner, kind: context.kind, account, expectedReturns: expected };
   return txs.map((tx, t) => {
     const state: TransactionState = { burned: new Set(), closed: new Set() };
     let returns = 0n;
@@ -91,7 +94,7 @@ function returnsOf(txs: DecodedTransaction[], context: ChainGuardContext, accoun
 
 export const chainGuard: AsyncGuard = async (inputs, context) => {
   if (inputs.length === 0) throw new TransactionGuardError('no transaction');
-  const { reader, onChecked, ...intent } = context;
+  const { reader, onChecked, expectedReturns: _expected, ...intent } = context;
   const txs = decodeAll(inputs);
   // Accounts behind a lookup table cannot be read before the chain resolves them: refused before any reading.
   const withTable = txs.findIndex((tx) => tx.usesLookupTables);

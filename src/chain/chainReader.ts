@@ -29,7 +29,7 @@ function toVersioned(input: TransactionInput): VersionedTransaction {
   if (input instanceof VersionedTransaction) return input;
   if (typeof input === 'string') return VersionedTransaction.deserialize(Buffer.from(input, 'base64'));
   if (input instanceof Uint8Array) return VersionedTransaction.deserialize(input);
-  const tx = input as Transaction;
+  const tx = input;
   const copy = Object.assign(Object.create(Object.getPrototypeOf(tx)), tx) as Transaction;
   if (!copy.recentBlockhash) copy.recentBlockhash = PublicKey.default.toBase58(); // replaced by the node
   return new VersionedTransaction(copy.compileMessage());

@@ -2,7 +2,8 @@
 // what must hold of them (owner, mint, zero balance) and how many lamports the instruction returns to the owner.
 // Every figure comes from the page's own reading, never from the server answer under check. The table is open:
 // other kinds (surplus withdrawal, new NFT standards) register their own rule with `registerChainRule`.
-import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
+import bs58 from 'bs58';
+import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
 import type { AccountSnapshot } from './chainReader';
 import type { DecodedInstruction } from './decode';
 import type { GuardKind } from './guardRules';
@@ -12,6 +13,11 @@ export interface ChainFacts {
   owner: string;
   kind: GuardKind;
   account(address: string): AccountSnapshot | null;
+  /**
+   * Lamports an NFT's full burn returns, by mint (or Core asset), as the page's own planner read them from the chain
+   * (src/chain/nftBurnPlan.ts knows each kind's rules: token record, edition marker, a metadata account's rent minimum).
+   */
+  expectedReturns?: ReadonlyMap<string, bigint>;
 }
 
 /** What earlier instructions of the same transaction did (a burn lets a later close find a zero balance). */
@@ -88,11 +94,24 @@ const nftBurnV1: ChainRule = {
     const editionLamports = edition?.owner === TOKEN_METADATA_PROGRAM ? edition.lamports : 0n;
     state.burned.add(at(ix, 5));
     state.closed.add(at(ix, 5));
-    return own.snapshot.lamports + metadata.lamports + editionLamports;
+    return facts.expectedReturns?.get(at(ix, 4)) ?? own.snapshot.lamports + metadata.lamports + editionLamports;
   },
 };
 
-const RULES: ChainRule[] = [tokenBurn, tokenClose, nftBurnV1];
+const coreBurnV1: ChainRule = {
+  name: 'Metaplex Core burn',
+  matches: (ix) => ix.programId === MPL_CORE_PROGRAM && ix.data[0] === 12,
+  reads: (ix) => [at(ix, 0)],
+  check(ix, facts) {
+    const asset = facts.account(at(ix, 0));
+    if (!asset || asset.owner !== MPL_CORE_PROGRAM) return `Core asset ${at(ix, 0)} does not exist on chain`;
+    // AssetV1: key (1 byte), then the owner.
+    if (asset.data.length < 33 || bs58.encode(asset.data.subarray(1, 33)) !== facts.owner) return `Core asset ${at(ix, 0)} is not the owner's`;
+    return facts.expectedReturns?.get(at(ix, 0)) ?? 0n;
+  },
+};
+
+const RULES: ChainRule[] = [tokenBurn, tokenClose, nftBurnV1, coreBurnV1];
 
 /** Adds a rule; it is consulted before the built-in ones, so it may also refine one of them. */
 export function registerChainRule(rule: ChainRule): void {

@@ -4,6 +4,7 @@
 import bs58 from 'bs58';
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { ACCOUNT_COMPRESSION_PROGRAM, BUBBLEGUM_PROGRAM, SPL_NOOP_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
+import { cnftBurnV2Ix, cnftDelegateV2Ix, cnftTransferV2Ix } from './cnftV2';
 import { type Address, toBase58, toPublicKey } from './keys';
 
 export const BUBBLEGUM_PROGRAM_ID = new PublicKey(BUBBLEGUM_PROGRAM);
@@ -24,7 +25,7 @@ export function cnftAssetId(tree: Address, nonce: bigint | number): string {
   return PublicKey.findProgramAddressSync([Buffer.from('asset'), toPublicKey(tree).toBuffer(), seed], BUBBLEGUM_PROGRAM_ID)[0].toBase58();
 }
 
-/** Everything a V1 leaf instruction needs; hashes and root as base58 (DAS) or bytes. */
+/** Everything a V1 leaf instruction needs; hashes and root as base58 (DAS) or bytes. DAS answers → `leafFor`. */
 export interface CnftLeaf {
   tree: Address;
   owner: Address;
@@ -39,6 +40,22 @@ export interface CnftLeaf {
   nonce?: number | bigint;
   /** Proof nodes (base58), leaf to root; a tree with a canopy needs only the first depth − canopy. */
   proof: string[];
+  /** Bubblegum V2 leaf (issue 14): its flags and hashes, as DAS answers them; V2 instructions are used (cnftV2.ts). */
+  v2?: CnftLeafV2;
+}
+
+export interface CnftLeafV2 {
+  flags: number;
+  assetDataHash?: string | Uint8Array;
+  collectionHash?: string | Uint8Array;
+  /** The Core collection account a leaf in a collection must name (transferV2 / burnV2). */
+  coreCollection?: string;
+}
+
+/** V2 fields of a DAS compression answer, when it is a V2 leaf. */
+export function leafV2FromDas(c: { flags?: number; asset_data_hash?: string; collection_hash?: string }, coreCollection?: string): CnftLeafV2 | undefined {
+  if (c.flags === undefined && c.asset_data_hash === undefined && c.collection_hash === undefined) return undefined;
+  return { flags: c.flags ?? 0, assetDataHash: c.asset_data_hash, collectionHash: c.collection_hash, ...(coreCollection ? { coreCollection } : {}) };
 }
 
 const bytes32 = (v: string | Uint8Array, what: string): Buffer => {
@@ -90,36 +107,16 @@ function leafIx(kind: keyof typeof BUBBLEGUM_DISCRIMINATORS, leaf: CnftLeaf, tar
   });
 }
 
-/** Transfer of the leaf to `newOwner`, signed by the owner. */
-export const cnftTransferIx = (leaf: CnftLeaf, newOwner: Address) => leafIx('transfer', leaf, [newOwner]);
+/** Transfer of the leaf to `newOwner`, signed by the owner (transferV2 for a V2 leaf). */
+export const cnftTransferIx = (leaf: CnftLeaf, newOwner: Address) =>
+  leaf.v2 ? cnftTransferV2Ix(leaf, newOwner) : leafIx('transfer', leaf, [newOwner]);
 
-/** Burn of the leaf by its owner (Bubblegum accepts the leaf owner's signature). */
-export const cnftBurnIx = (leaf: CnftLeaf) => leafIx('burn', leaf, []);
+/** Burn of the leaf by its owner (Bubblegum accepts the leaf owner's signature; burnV2 for a V2 leaf). */
+export const cnftBurnIx = (leaf: CnftLeaf) => (leaf.v2 ? cnftBurnV2Ix(leaf) : leafIx('burn', leaf, []));
 
-/** Sets the leaf delegate to `newDelegate`, signed by the owner. */
-export const cnftDelegateIx = (leaf: CnftLeaf, newDelegate: Address) => leafIx('delegate', leaf, [newDelegate]);
-
-/** DAS getAssetProof + getAsset answers → a CnftLeaf. `maxProofNodes` cuts the proof (spec: at most 12). */
-export function cnftLeafFromDas(
-  proof: { proof: string[]; root: string; tree_id?: string; node_index?: number },
-  asset: { compression: { tree?: string; data_hash: string; creator_hash: string; leaf_id: number }; ownership: { owner: string; delegate?: string | null } },
-  maxProofNodes?: number,
-): CnftLeaf {
-  const tree = asset.compression.tree ?? proof.tree_id;
-  if (!tree) throw new Error('Missing tree address in asset data...');
-  const nodes = maxProofNodes === undefined ? proof.proof : proof.proof.slice(0, maxProofNodes);
-  return {
-    tree,
-    owner: asset.ownership.owner,
-    delegate: asset.ownership.delegate ?? undefined,
-    root: proof.root,
-    dataHash: asset.compression.data_hash,
-    creatorHash: asset.compression.creator_hash,
-    index: asset.compression.leaf_id,
-    nonce: asset.compression.leaf_id,
-    proof: nodes,
-  };
-}
+/** Sets the leaf delegate to `newDelegate`, signed by the owner (delegateV2 for a V2 leaf). */
+export const cnftDelegateIx = (leaf: CnftLeaf, newDelegate: Address) =>
+  leaf.v2 ? cnftDelegateV2Ix(leaf, newDelegate) : leafIx('delegate', leaf, [newDelegate]);
 
 export function cnftAssetIdOf(leaf: CnftLeaf): string {
   return cnftAssetId(toBase58(leaf.tree), leaf.nonce ?? leaf.index);

@@ -9,7 +9,10 @@ import {
 } from '@solana/web3.js';
 import { CNFT_BATCH_COMPUTE_UNITS, CNFT_TRANSFER_COMPUTE_UNITS, TRANSACTION_SIZE_LIMIT_BYTES, BASIC_FALLBACK_TRANSFER_LAMPORTS } from '../common/constants';
 import { CNFT_ERRORS } from '../common/texts';
-import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, type CnftLeaf } from './cnft';
+import { CNFT_V2_REFUSED } from '../common/kindTexts';
+import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, leafV2FromDas, type CnftLeaf } from './cnft';
+import { cnftTransferV2Ix, leafAllows } from './cnftV2';
+import { measureTransactionSize } from './pack';
 
 /** Header of a ConcurrentMerkleTree account (V1): type, version, max buffer, max depth, authority, slot, padding. */
 const HEADER_BYTES = 56;
@@ -57,8 +60,16 @@ export interface ProofLike {
   leaf?: string;
 }
 
+/** A proof answer before we know which of its shapes holds the proof. */
+type ProofAnswer = Partial<ProofLike> & {
+  data?: ProofAnswer;
+  compression?: ProofAnswer;
+  proofData?: ProofAnswer;
+  details?: { proof?: ProofAnswer };
+};
+
 export function normalizeProofResponse(res: unknown): ProofLike | null {
-  const r = res as Record<string, any> | null | undefined;
+  const r = res as ProofAnswer | null | undefined;
   if (!r) return null;
   const candidates = [r.data, r, r.compression, r.data?.compression, r.proofData, r.details?.proof];
   for (const c of candidates) {
@@ -69,7 +80,8 @@ export function normalizeProofResponse(res: unknown): ProofLike | null {
 
 export interface AssetLike {
   id?: string;
-  compression?: { tree?: string; data_hash?: string; creator_hash?: string; leaf_id?: number; compressed?: boolean };
+  compression?: { tree?: string; data_hash?: string; creator_hash?: string; leaf_id?: number; compressed?: boolean; flags?: number;
+    asset_data_hash?: string; collection_hash?: string };
   ownership?: { owner: string; delegate?: string | null; delegated?: boolean };
   burnt?: boolean;
 }
@@ -92,6 +104,7 @@ export function leafFor(asset: AssetLike, proof: ProofLike, shape?: Pick<TreeSha
         : NaN;
   if (!Number.isInteger(index) || index < 0) throw new Error(CNFT_ERRORS.missingCompression);
   const nodes = shape ? proof.proof.slice(0, Math.min(proof.proof.length, proofNodesNeeded(shape))) : proof.proof;
+  const v2 = leafV2FromDas(c);
   return {
     tree,
     owner: asset.ownership.owner,
@@ -102,6 +115,7 @@ export function leafFor(asset: AssetLike, proof: ProofLike, shape?: Pick<TreeSha
     index,
     nonce: index,
     proof: nodes,
+    ...(v2 ? { v2 } : {}),
   };
 }
 
@@ -115,25 +129,11 @@ export class ProofTooLargeError extends Error {
   }
 }
 
-/** Serialized size of a transaction once signed (signatures counted as present). */
-export function measureTransaction(tx: Transaction): number {
-  const copy = new Transaction({ feePayer: tx.feePayer, recentBlockhash: tx.recentBlockhash ?? PublicKey.default.toBase58() });
-  copy.add(...tx.instructions);
-  const message = copy.compileMessage();
-  const signers = message.header.numRequiredSignatures;
-  const messageBytes = message.serialize().length;
-  return shortVecLength(signers) + 64 * signers + messageBytes;
-}
-
-function shortVecLength(n: number): number {
-  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
-}
-
 function withBudget(feePayer: string, units: number, ixs: TransactionInstruction[]): Transaction {
   const tx = new Transaction({ feePayer: new PublicKey(feePayer) });
   tx.add(ComputeBudgetProgram.setComputeUnitLimit({ units }));
   tx.add(...ixs);
-  const bytes = measureTransaction(tx);
+  const bytes = measureTransactionSize(tx);
   if (bytes > TRANSACTION_SIZE_LIMIT_BYTES) {
     const nodes = ixs.reduce((n, ix) => n + Math.max(0, ix.keys.length - 8), 0);
     throw new ProofTooLargeError(nodes, bytes);
@@ -141,24 +141,41 @@ function withBudget(feePayer: string, units: number, ixs: TransactionInstruction
   return tx;
 }
 
+/** Thrown before building what Bubblegum V2 would refuse: a frozen leaf (any action) or a non-transferable one (moves). */
+export class LeafRefusedError extends Error {
+  name = 'LeafRefusedError';
+}
+
+function assertAllowed(leaf: CnftLeaf, action: 'move' | 'burn' | 'delegate'): void {
+  if (!leaf.v2) return;
+  const a = leafAllows(leaf.v2.flags);
+  if (!a.canBurn) throw new LeafRefusedError(CNFT_V2_REFUSED.frozen);
+  // A delegation here exists only to let the server move the leaf: refuse it for a leaf that can never move.
+  if ((action === 'move' || action === 'delegate') && !a.canMove) throw new LeafRefusedError(CNFT_V2_REFUSED.nonTransferable);
+}
+
 /** Standard trash: one Bubblegum transfer of the owner's leaf to the trash wallet, the owner pays and signs. */
 export function buildTrashTransaction(leaf: CnftLeaf, trashWallet: string): Transaction {
+  assertAllowed(leaf, 'move');
   return withBudget(String(leaf.owner), CNFT_TRANSFER_COMPUTE_UNITS, [cnftTransferIx(leaf, trashWallet)]);
 }
 
 /** Batch trash: several leaves of one owner in one transaction (1 000 000 CU). */
 export function buildBatchTrashTransaction(leaves: CnftLeaf[], trashWallet: string): Transaction {
   if (leaves.length === 0) throw new Error('No asset IDs provided for batch transfer');
+  for (const l of leaves) assertAllowed(l, 'move');
   return withBudget(String(leaves[0].owner), CNFT_BATCH_COMPUTE_UNITS, leaves.map((l) => cnftTransferIx(l, trashWallet)));
 }
 
 /** Owner burn (DESIGN §3.8): Bubblegum burn signed by the leaf owner. */
 export function buildBurnTransaction(leaf: CnftLeaf): Transaction {
+  assertAllowed(leaf, 'burn');
   return withBudget(String(leaf.owner), CNFT_TRANSFER_COMPUTE_UNITS, [cnftBurnIx(leaf)]);
 }
 
 /** Delegation of the leaf to the server delegate, signed by the owner. */
 export function buildDelegateTransaction(leaf: CnftLeaf, delegate: string): Transaction {
+  assertAllowed(leaf, 'delegate');
   return withBudget(String(leaf.owner), CNFT_TRANSFER_COMPUTE_UNITS, [cnftDelegateIx(leaf, delegate)]);
 }
 
@@ -167,6 +184,9 @@ export function buildDelegateTransaction(leaf: CnftLeaf, delegate: string): Tran
  * the delegate account is (Bubblegum accepts the owner or the delegate).
  */
 export function buildDelegatedTransferTransaction(leaf: CnftLeaf, delegate: string, trashWallet: string): Transaction {
+  assertAllowed(leaf, 'move');
+  // transferV2: the delegate is payer and (default) authority; the leaf names owner and delegate.
+  if (leaf.v2) return withBudget(delegate, CNFT_TRANSFER_COMPUTE_UNITS, [cnftTransferV2Ix({ ...leaf, delegate }, trashWallet, delegate)]);
   const ix = cnftTransferIx({ ...leaf, delegate }, trashWallet);
   ix.keys[1] = { ...ix.keys[1], isSigner: false };
   ix.keys[2] = { ...ix.keys[2], isSigner: true };

@@ -68,6 +68,17 @@ export function formatTokenBalance(raw: IntegerLike, decimals: number): string {
   return text;
 }
 
+/**
+ * A balance given as a decimal string (a node's uiAmountString, which applies Token-2022's scaled-UI-amount and
+ * interest-bearing extensions) with the same card rule as formatTokenBalance; null when the text is not a number.
+ */
+export function formatUiAmountString(ui: string): string | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(ui.trim());
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  return formatTokenBalance(BigInt(match[1] + fraction), fraction.length);
+}
+
 /** Lamports as a SOL number, for display arithmetic only (never for money that is sent). */
 export function lamportsToSol(lamports: IntegerLike): number {
   return Number(toBigInt(lamports)) / LAMPORTS_PER_SOL;

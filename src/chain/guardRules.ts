@@ -15,6 +15,7 @@ import {
 } from '../common/constants';
 import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
 import type { DecodedInstruction } from './decode';
+import { KIND_CHECKS, withBubblegumV2 } from './guardKindRules';
 
 export type GuardKind = 'closeVacant' | 'burnTokens' | 'burnNfts' | 'trashCnft' | 'burnCnft' | 'delegateCnft';
 
@@ -160,5 +161,7 @@ export const CHECKS: Record<string, Check> = {
   [TOKEN_2022_PROGRAM]: checkToken,
   [TOKEN_METADATA_PROGRAM]: checkTokenMetadata,
   [SYSTEM_PROGRAM]: checkSystem,
-  [BUBBLEGUM_PROGRAM]: checkBubblegum,
+  [BUBBLEGUM_PROGRAM]: withBubblegumV2(checkBubblegum),
+  // Issue 14: Token Metadata burns of every kind, Metaplex Core burns (src/chain/guardKindRules.ts).
+  ...KIND_CHECKS,
 };

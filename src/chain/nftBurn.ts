@@ -1,5 +1,6 @@
 // NFT burns. Full burn = Token Metadata burnV1: burns the token and closes token account, metadata and master
 // edition (~0.0105 SOL back). Fallback where the program is absent = SPL burn + close (0.00204 SOL).
+import { burnV1 as coreBurnV1 } from '@metaplex-foundation/mpl-core';
 import { TokenStandard, burnV1 } from '@metaplex-foundation/mpl-token-metadata';
 import { type Context, createNoopSigner, publicKey as umiPublicKey } from '@metaplex-foundation/umi';
 import { createWeb3JsEddsa } from '@metaplex-foundation/umi-eddsa-web3js';
@@ -31,8 +32,12 @@ export interface NftBurnArgs {
   tokenAccount: Address;
   /** Mint of the collection when the NFT's collection is verified: burnV1 then needs the collection's metadata. */
   verifiedCollectionMint?: Address;
-  /** Programmable NFTs also pass their token record; default NonFungible. */
+  /** Programmable NFTs also pass their token record (derived by burnV1); default NonFungible. */
   tokenStandard?: TokenStandard;
+  /** Token-2022 NFTs name their token program; default SPL Token. */
+  tokenProgram?: Address;
+  /** Print editions name their master's mint, a token account holding it, and the edition marker. */
+  print?: { masterMint: Address; masterToken: Address; marker: Address };
 }
 
 // burnV1 only needs PDA derivation and program ids from Umi: a tiny context instead of a full Umi (no RPC, no HTTP).
@@ -57,13 +62,28 @@ export function nftBurnV1Ix(args: NftBurnArgs): TransactionInstruction {
       : undefined,
     tokenOwner: umiPublicKey(toBase58(args.owner)),
     tokenStandard: args.tokenStandard ?? TokenStandard.NonFungible,
+    ...(args.tokenProgram ? { splTokenProgram: umiPublicKey(toBase58(args.tokenProgram)) } : {}),
+    ...(args.print
+      ? { masterEditionMint: umiPublicKey(toBase58(args.print.masterMint)), masterEditionToken: umiPublicKey(toBase58(args.print.masterToken)),
+          editionMarker: umiPublicKey(toBase58(args.print.marker)) }
+      : {}),
     amount: 1,
   });
   const [item] = builder.getInstructions();
   return toWeb3JsInstruction(item);
 }
 
+/** Metaplex Core burnV1 of an asset (with its collection when it has one); the owner pays and signs. */
+export function coreBurnV1Ix(owner: Address, asset: Address, collection?: Address): TransactionInstruction {
+  const builder = coreBurnV1(umiContext(owner), {
+    asset: umiPublicKey(toBase58(asset)),
+    ...(collection ? { collection: umiPublicKey(toBase58(collection)) } : {}),
+  });
+  return toWeb3JsInstruction(builder.getInstructions()[0]);
+}
+
 /** Fallback without Token Metadata: burn the single unit and close the token account. */
-export function nftSplBurnIxs(args: Pick<NftBurnArgs, 'owner' | 'mint' | 'tokenAccount'>): TransactionInstruction[] {
-  return burnAndCloseIxs({ owner: args.owner, account: args.tokenAccount, mint: args.mint, amount: 1n, decimals: 0 });
+export function nftSplBurnIxs(args: Pick<NftBurnArgs, 'owner' | 'mint' | 'tokenAccount'>, tokenProgram?: Address): TransactionInstruction[] {
+  return burnAndCloseIxs({ owner: args.owner, account: args.tokenAccount, mint: args.mint, amount: 1n, decimals: 0,
+    ...(tokenProgram ? { programId: tokenProgram } : {}) });
 }

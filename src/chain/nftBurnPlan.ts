@@ -1,12 +1,16 @@
-// Reads what burning these NFTs really involves: the owner's token accounts, their metadata and master editions,
-// and whether Token Metadata exists on the cluster. Shared by the single NFT burn (browser) and POST
-// /api/batch-burn-nft (server), so both burn the same way and count rent from the same accounts' lamports.
-import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token-metadata';
-import { isSome } from '@metaplex-foundation/umi';
-import { AccountLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+// Reads what burning these NFTs really involves, per kind (issue 14): the owner's token accounts, their metadata and
+// editions, pNFT token records, print editions' masters and markers, Metaplex Core assets — and whether Token Metadata
+// exists on the cluster. Shared by the single NFT burn (browser) and POST /api/batch-burn-nft (server), so both burn
+// the same way and count rent from the same accounts' lamports.
+import { getMetadataAccountDataSerializer, TokenStandard } from '@metaplex-foundation/mpl-token-metadata';
+import { isSome, unwrapOption } from '@metaplex-foundation/umi';
+import { AccountLayout } from '@solana/spl-token';
 import { type AccountInfo, type Connection, PublicKey, type TransactionInstruction } from '@solana/web3.js';
-import { TOKEN_METADATA_PROGRAM } from '../common/addresses';
-import { findMasterEditionAddress, findMetadataAddress, nftBurnV1Ix, nftSplBurnIxs } from './nftBurn';
+import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
+import { coreBurnV1Ix, findMasterEditionAddress, findMetadataAddress, nftBurnV1Ix, nftSplBurnIxs } from './nftBurn';
+import {
+  type PrintParent, findTokenRecordAddress, metadataReturn, readCoreBurn, readPrintParent, readTokenRecord,
+} from './nftBurnKinds';
 
 export interface SkippedNft {
   mint: string;
@@ -15,79 +19,133 @@ export interface SkippedNft {
 
 export interface NftBurnRequestItem {
   mint: string;
-  tokenAccount: string;
+  /** Absent for a Metaplex Core asset, whose `mint` is the asset address. */
+  tokenAccount?: string;
   name: string;
 }
 
+export type NftBurnKind = 'nft' | 'pnft' | 'print' | 'token2022Nft' | 'core';
+
 export interface PlannedNftBurn extends NftBurnRequestItem {
-  /** true = burnV1 (token + metadata + edition), false = SPL burn + close of the token account. */
+  /** true = the program's full burn (burnV1), false = SPL burn + close of the token account. */
   full: boolean;
+  kind: NftBurnKind;
+  /** Exactly what the burn returns to the owner, from the accounts' lamports (and the cluster's rent for Core). */
   rentLamports: number;
   verifiedCollectionMint?: string;
+  tokenProgram?: string;
+  print?: PrintParent;
+  coreCollection?: string;
 }
 
-const metadataSerializer = getMetadataAccountDataSerializer();
+type Conn = Pick<Connection, 'getMultipleAccountsInfo' | 'getProgramAccounts' | 'getMinimumBalanceForRentExemption' | 'getAccountInfo'>;
+const MAX_ACCOUNTS_PER_CALL = 100;
+const PER_ITEM = 4;   // token account (or Core asset), metadata, edition, token record
 
-function verifiedCollectionOf(metadata: AccountInfo<Buffer>): string | undefined {
+function decodeMetadata(info: AccountInfo<Buffer> | null) {
+  if (!info || info.owner.toBase58() !== TOKEN_METADATA_PROGRAM) return null;
   try {
-    const [data] = metadataSerializer.deserialize(metadata.data);
-    return isSome(data.collection) && data.collection.value.verified ? data.collection.value.key.toString() : undefined;
+    const [m] = getMetadataAccountDataSerializer().deserialize(info.data);
+    const c = unwrapOption(m.collection);
+    return { standard: unwrapOption(m.tokenStandard) ?? TokenStandard.NonFungible, verifiedCollection: c?.verified ? c.key.toString() : undefined,
+      hasStandard: isSome(m.tokenStandard) };
   } catch {
-    return undefined;
+    return null;
   }
 }
 
-const MAX_ACCOUNTS_PER_CALL = 100;
+function decodeTokenAccount(info: AccountInfo<Buffer> | null) {
+  if (!info) return null;
+  const program = info.owner.toBase58();
+  if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) return null;
+  const base = info.data.length === AccountLayout.span || (program === TOKEN_2022_PROGRAM && info.data[AccountLayout.span] === 2);
+  return base ? { ...AccountLayout.decode(info.data.subarray(0, AccountLayout.span)), program } : null;
+}
 
-/** Reads token accounts, metadata and editions (getMultipleAccounts, 100 at a time) and keeps what the owner can burn. */
+async function fetchAll(connection: Conn, keys: PublicKey[]): Promise<(AccountInfo<Buffer> | null)[]> {
+  // RPC nodes answer at most 100 accounts per getMultipleAccounts.
+  const chunks: PublicKey[][] = [];
+  for (let i = 0; i < keys.length; i += MAX_ACCOUNTS_PER_CALL) chunks.push(keys.slice(i, i + MAX_ACCOUNTS_PER_CALL));
+  return (await Promise.all(chunks.map((c) => connection.getMultipleAccountsInfo(c, 'confirmed')))).flat();
+}
+
+/** Reads every account each burn needs and keeps what the owner can burn, with the reason for the rest. */
 export async function readNftBurns(
-  connection: Pick<Connection, 'getMultipleAccountsInfo'>,
+  connection: Conn,
   owner: string,
   items: NftBurnRequestItem[],
 ): Promise<{ planned: PlannedNftBurn[]; skipped: SkippedNft[]; metadataProgram: boolean }> {
-  const keys = items.flatMap((n) => [
-    new PublicKey(n.tokenAccount),
-    findMetadataAddress(n.mint),
-    findMasterEditionAddress(n.mint),
-  ]);
-  const all = [new PublicKey(TOKEN_METADATA_PROGRAM), ...keys];
-  // RPC nodes answer at most 100 accounts per getMultipleAccounts (one request may carry up to 50 NFTs = 151 keys).
-  const chunks: PublicKey[][] = [];
-  for (let i = 0; i < all.length; i += MAX_ACCOUNTS_PER_CALL) chunks.push(all.slice(i, i + MAX_ACCOUNTS_PER_CALL));
-  const infos = (await Promise.all(chunks.map((c) => connection.getMultipleAccountsInfo(c, 'confirmed')))).flat();
-  const metadataProgram = Boolean(infos[0]?.executable);
-  const planned: PlannedNftBurn[] = [];
-  const skipped: SkippedNft[] = [];
-  const seen = new Set<string>();
-  items.forEach((item, i) => {
-    const [token, metadata, edition] = infos.slice(1 + 3 * i, 4 + 3 * i);
-    const skip = (reason: string) => skipped.push({ mint: item.mint, reason });
-    if (seen.has(item.tokenAccount)) return skip('duplicate');
-    seen.add(item.tokenAccount);
-    if (!token || !token.owner.equals(TOKEN_PROGRAM_ID) || token.data.length !== AccountLayout.span)
-      return skip('token account not found');
-    const decoded = AccountLayout.decode(token.data);
-    if (decoded.owner.toBase58() !== owner) return skip('token account not owned by this wallet');
-    if (decoded.mint.toBase58() !== item.mint) return skip('token account holds another mint');
-    if (decoded.amount !== 1n) return skip('not a single-unit NFT account');
-    if (decoded.state !== 1) return skip('token account is frozen');
-    const metadataOk = metadata?.owner.toBase58() === TOKEN_METADATA_PROGRAM;
-    const editionOk = edition?.owner.toBase58() === TOKEN_METADATA_PROGRAM;
-    const full = metadataProgram && metadataOk && editionOk;
-    planned.push({
-      ...item,
-      full,
-      rentLamports: token.lamports + (full ? metadata!.lamports + edition!.lamports : 0),
-      verifiedCollectionMint: full ? verifiedCollectionOf(metadata!) : undefined,
-    });
+  const keys = items.flatMap((n) => {
+    const metadata = findMetadataAddress(n.mint);
+    return [new PublicKey(n.tokenAccount ?? n.mint), metadata, findMasterEditionAddress(n.mint),
+      n.tokenAccount ? findTokenRecordAddress(n.mint, n.tokenAccount) : metadata];
   });
+  const infos = await fetchAll(connection, [new PublicKey(TOKEN_METADATA_PROGRAM), ...keys]);
+  const metadataProgram = Boolean(infos[0]?.executable);
+  const rentCache = new Map<number, Promise<number>>();
+  const seen = new Set<string>();
+  const results = await Promise.all(items.map(async (item, i): Promise<PlannedNftBurn | SkippedNft> => {
+    const [first, metadata, edition, record] = infos.slice(1 + PER_ITEM * i, 1 + PER_ITEM * (i + 1));
+    const skip = (reason: string): SkippedNft => ({ mint: item.mint, reason });
+    const key = item.tokenAccount ?? item.mint;
+    if (seen.has(key)) return skip('duplicate');
+    seen.add(key);
+    if (!item.tokenAccount) {
+      if (first?.owner.toBase58() !== MPL_CORE_PROGRAM) return skip('token account not found');
+      const core = await readCoreBurn(connection, owner, first);
+      if (typeof core === 'string') return skip(core);
+      return { ...item, full: true, kind: 'core', rentLamports: core.rentLamports, coreCollection: core.collection };
+    }
+    const token = decodeTokenAccount(first);
+    if (!token) return skip('token account not found');
+    if (token.owner.toBase58() !== owner) return skip('token account not owned by this wallet');
+    if (token.mint.toBase58() !== item.mint) return skip('token account holds another mint');
+    if (token.amount !== 1n) return skip('not a single-unit NFT account');
+    const meta = decodeMetadata(metadata);
+    const editionOk = edition?.owner.toBase58() === TOKEN_METADATA_PROGRAM;
+    const frozen = token.state !== 1;
+    const base = { ...item, tokenProgram: token.program };
+    if (!metadataProgram || !meta || !editionOk) {
+      // Without the program (or its accounts) only the token account comes back; a frozen one cannot be burned.
+      if (frozen) return skip('token account is frozen');
+      return { ...base, full: false, kind: token.program === TOKEN_2022_PROGRAM ? 'token2022Nft' : 'nft', rentLamports: first!.lamports };
+    }
+    const metaBack = await metadataReturn(connection, metadata!, rentCache);
+    const common = first!.lamports + metaBack + edition.lamports;
+    if (meta.standard === TokenStandard.ProgrammableNonFungible) {
+      // Always frozen: the program thaws it itself. A Locked or Listed token record (staked, listed) refuses the burn.
+      const tr = readTokenRecord(record);
+      if (!tr) return skip('token record not found');
+      if (tr.locked) return skip('locked by a delegate (staked or listed)');
+      return { ...base, full: true, kind: 'pnft', rentLamports: common + record!.lamports, verifiedCollectionMint: meta.verifiedCollection };
+    }
+    if (frozen) return skip('token account is frozen');
+    if (meta.standard === TokenStandard.NonFungibleEdition) {
+      const parent = await readPrintParent(connection, owner, token.program, edition);
+      if (typeof parent === 'string') return skip(parent);
+      return { ...base, full: true, kind: 'print', print: parent, rentLamports: common + (parent.markerCloses ? parent.markerLamports : 0) };
+    }
+    if (meta.standard !== TokenStandard.NonFungible) return skip('not a non-fungible token standard');
+    return { ...base, full: true, kind: token.program === TOKEN_2022_PROGRAM ? 'token2022Nft' : 'nft', rentLamports: common,
+      verifiedCollectionMint: meta.verifiedCollection };
+  }));
+  const planned = results.filter((r): r is PlannedNftBurn => 'kind' in r);
+  const skipped = results.filter((r): r is SkippedNft => !('kind' in r));
   return { planned, skipped, metadataProgram };
 }
 
+/** The instructions of one burn, by kind. */
 export function nftBurnIxs(owner: string, nft: PlannedNftBurn): TransactionInstruction[] {
-  if (!nft.full) return nftSplBurnIxs({ owner, mint: nft.mint, tokenAccount: nft.tokenAccount });
-  return [
-    nftBurnV1Ix({ owner, mint: nft.mint, tokenAccount: nft.tokenAccount, verifiedCollectionMint: nft.verifiedCollectionMint }),
-  ];
+  if (nft.kind === 'core') return [coreBurnV1Ix(owner, nft.mint, nft.coreCollection)];
+  if (!nft.full) return nftSplBurnIxs({ owner, mint: nft.mint, tokenAccount: nft.tokenAccount! }, nft.tokenProgram);
+  const standard = nft.kind === 'pnft' ? TokenStandard.ProgrammableNonFungible
+    : nft.kind === 'print' ? TokenStandard.NonFungibleEdition : TokenStandard.NonFungible;
+  return [nftBurnV1Ix({ owner, mint: nft.mint, tokenAccount: nft.tokenAccount!, verifiedCollectionMint: nft.verifiedCollectionMint,
+    tokenStandard: standard, tokenProgram: nft.tokenProgram === TOKEN_2022_PROGRAM ? nft.tokenProgram : undefined,
+    print: nft.print && { masterMint: nft.print.masterMint, masterToken: nft.print.masterToken, marker: nft.print.marker } })];
 }
 
+/** Accounts of the user's own a burn names (the guard's allow-list): mint or asset, and the token account. */
+export function burnAllowedAccounts(nft: PlannedNftBurn): string[] {
+  return nft.tokenAccount ? [nft.mint, nft.tokenAccount] : [nft.mint];
+}

@@ -7,15 +7,25 @@ function shortVecLength(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
 }
 
-/** Serialized size of a transaction once signed: signature count + 64 bytes per required signature + message. */
+/**
+ * Serialized size of a transaction once signed: signature count + 64 bytes per required signature + message. The one
+ * size measure of the app (packing, cNFT proofs, tests, bench). A legacy transaction without a blockhash yet is
+ * measured with a placeholder: every blockhash takes the same 32 bytes.
+ */
 export function measureTransactionSize(tx: Transaction | VersionedTransaction): number {
   if (tx instanceof VersionedTransaction) {
     const sigs = tx.message.header.numRequiredSignatures;
     return shortVecLength(sigs) + 64 * sigs + tx.message.serialize().length;
   }
-  const message = tx.compileMessage();
+  const message = tx.recentBlockhash ? tx.compileMessage() : withPlaceholderBlockhash(tx).compileMessage();
   const sigs = message.header.numRequiredSignatures;
   return shortVecLength(sigs) + 64 * sigs + message.serialize().length;
+}
+
+function withPlaceholderBlockhash(tx: Transaction): Transaction {
+  const copy = new Transaction({ feePayer: tx.feePayer, recentBlockhash: PublicKey.default.toBase58() });
+  if (tx.instructions.length > 0) copy.add(...tx.instructions);
+  return copy;
 }
 
 export interface PackOptions {

@@ -43,3 +43,12 @@ export function pinnedWallets(server: ServerWallets, built: BuiltWallets = BUILT
   if (!built.delegate && server.localnet) delegate = server.delegate ?? null;
   return { feeWallet: built.feeWallet, trashWallet: built.trashWallet, delegate };
 }
+
+/** The delegate the page may delegate to: the build's, or a local chain's own; null when the server names another. */
+export function pinnedDelegate(server: ServerWallets): string | null {
+  try {
+    return pinnedWallets(server).delegate;
+  } catch {
+    return null;
+  }
+}

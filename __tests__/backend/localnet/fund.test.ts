@@ -37,7 +37,7 @@ describe('fund(owner, "demo") through a stock Connection', () => {
     expect(manifest.tokens).toHaveLength(6);
     expect(manifest.tokens.filter((t) => t.program === TOKEN_2022_PROGRAM)).toHaveLength(1);
     expect(BigInt(manifest.wrappedSol!.amount)).toBeGreaterThan(0n);
-    const info = (a: string) => (all.find((x) => x.pubkey.toBase58() === a)!.account.data as ParsedAccountData).parsed.info;
+    const info = (a: string) => (all.find((x) => x.pubkey.toBase58() === a)!.account.data).parsed.info;
     const withheld = manifest.emptyAccounts.find((e) => e.withheld)!;
     expect(info(withheld.account).tokenAmount.amount).toBe('0');
     const ext = info(withheld.account).extensions.find((e: { extension: string }) => e.extension === 'transferFeeAmount');

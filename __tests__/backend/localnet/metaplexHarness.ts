@@ -19,17 +19,21 @@ export async function startHarness(dataDir?: string): Promise<Harness> {
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
-    req.on('end', async () => {
-      const out = await localnet.handleRpc(JSON.parse(body));
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(out));
+    req.on('end', () => {
+      localnet.handleRpc(JSON.parse(body)).then(
+        (out) => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(out));
+        },
+        (e: unknown) => res.writeHead(500).end(String(e)),
+      );
     });
   });
   server.on('upgrade', (req, socket, head) => localnet.handleUpgrade(req, socket, head));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    localnet, metaplex: localnet.metaplex as unknown as MetaplexPlugin, url,
+    localnet, metaplex: localnet.metaplex, url,
     umiFor(kp) {
       const umi = createUmi(url, { wsEndpoint: url.replace('http', 'ws'), commitment: 'confirmed' })
         .use(mplTokenMetadata()).use(mplBubblegum()).use(dasApi());

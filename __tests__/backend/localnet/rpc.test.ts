@@ -82,7 +82,7 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     const got = await rpc.connection.getTransaction(out.result, { maxSupportedTransactionVersion: 0 });
     expect(got?.version).toBe(0);
     expect(got?.meta?.fee).toBe(5300);
-    expect(got?.meta?.preBalances[0]! - got?.meta?.postBalances[0]!).toBe(1_005_300);
+    expect(got!.meta!.preBalances[0] - got!.meta!.postBalances[0]).toBe(1_005_300);
     expect(await rpc.connection.getBalance(payer.publicKey)).toBe(LAMPORTS_PER_SOL - 1_005_300);
   });
 

@@ -11,7 +11,8 @@ export async function startRpcServer(localnet: Localnet): Promise<RpcServer> {
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
-    req.on('end', async () => {
+    req.on('end', () => void answer());
+    const answer = async () => {
       let status = 200;
       let out: unknown;
       try {
@@ -25,7 +26,7 @@ export async function startRpcServer(localnet: Localnet): Promise<RpcServer> {
       }
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(out));
-    });
+    };
   });
   // Longer than web3.js's keep-alive agent keeps idle sockets, so a request never races the server closing its socket.
   server.keepAliveTimeout = 65_000;

@@ -62,7 +62,7 @@ describe('lazy Mobile Wallet Adapter', () => {
     await clear();
     await expect(get()).resolves.toBeUndefined();
     const authorization = { accounts: [], auth_token: 'token', wallet_uri_base: 'https://wallet.test' };
-    await set(authorization as never);
+    await set(authorization);
     await expect(Real.createDefaultAuthorizationResultCache().get()).resolves.toEqual(authorization);
     await clear();
     await expect(get()).resolves.toBeUndefined();

@@ -135,7 +135,7 @@ it('the status line shows the loading errors', () => {
 });
 
 it('hidden cNFTs are not shown', () => {
-  renderWithStore(<Screen />, { cnfts: [cnft(0), cnft(1)], preloaded: { hiddenAssets: { ids: [cnft(1).mint] } } as Partial<RootState> });
+  renderWithStore(<Screen />, { cnfts: [cnft(0), cnft(1)], preloaded: { hiddenAssets: { ids: [cnft(1).mint] } } });
   expect(screen.getAllByTestId('cnft-card').map((c) => c.textContent)).toEqual([expect.stringContaining('Leaf #0')]);
 });
 

@@ -6,7 +6,7 @@ import type { Connection } from '@solana/web3.js';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra } from '../../../src/app/walletPort';
-import type { WalletAsset } from '../../../src/common/apiTypes';
+import type { WalletAsset } from '../../../src/common/api';
 import { selectVisibleCnfts } from '../../../src/features/cnfts/cnftsSlice';
 import { assetsHidden } from '../../../src/features/hiddenAssets/hiddenAssetsSlice';
 import { metadataAddress } from '../../../src/features/nfts/metadataAccount';

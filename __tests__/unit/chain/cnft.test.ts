@@ -13,10 +13,10 @@ import {
   cnftAssetIdOf,
   cnftBurnIx,
   cnftDelegateIx,
-  cnftLeafFromDas,
   cnftTransferIx,
   treeConfigAddress,
 } from '../../../src/chain/cnft';
+import { leafFor } from '../../../src/chain/cnftTransactions';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
 import { checkTransaction } from '../../../src/chain/guard';
 import { measureTransactionSize } from '../../../src/chain/pack';
@@ -85,11 +85,11 @@ describe('Bubblegum builders', () => {
     }
   });
 
-  it('read DAS answers, cutting the proof when asked', () => {
-    const das = cnftLeafFromDas(
-      { proof: leaf.proof, root: leaf.root as string, tree_id: leaf.tree as string, node_index: 16384 + 5 },
+  it('read DAS answers, cutting the proof to the levels below the canopy', () => {
+    const das = leafFor(
       { compression: { data_hash: leaf.dataHash as string, creator_hash: leaf.creatorHash as string, leaf_id: 5 }, ownership: { owner: owner.toBase58(), delegate: null } },
-      12,
+      { proof: leaf.proof, root: leaf.root as string, tree_id: leaf.tree as string, node_index: 16384 + 5 },
+      { maxDepth: 14, canopyDepth: 2 },
     );
     expect(das.proof).toHaveLength(12);
     expect(das.tree).toBe(leaf.tree);
@@ -98,7 +98,7 @@ describe('Bubblegum builders', () => {
   });
 
   it('pass the guard for the selected asset and the configured wallets only', () => {
-    const assetId = cnftAssetId(leaf.tree as string, 5);
+    const assetId = cnftAssetId(leaf.tree, 5);
     const base = { owner: owner.toBase58(), allowedAccounts: [assetId], trashWallet: trash, delegate: trash };
     const tx = (ix: ReturnType<typeof cnftBurnIx>) => new Transaction({ feePayer: owner, recentBlockhash: key() }).add(...computeBudgetIxs(400_000), ix);
     expect(checkTransaction(tx(cnftTransferIx(leaf, trash)), { ...base, kind: 'trashCnft' })).toEqual({ ok: true });

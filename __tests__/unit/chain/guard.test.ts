@@ -15,7 +15,6 @@ import {
   TransactionInstruction,
   TransactionMessage,
   VersionedTransaction,
-  type Signer,
 } from '@solana/web3.js';
 import { BUBBLEGUM_PROGRAM, SYSTEM_PROGRAM } from '../../../src/common/addresses';
 import { GUARD } from '../../../src/common/texts';
@@ -82,7 +81,7 @@ describe('checkTransaction: vacant closes', () => {
     expect(checkTransaction(first, vacantIntent)).toEqual({ ok: true });
     expect(checkTransaction(transactionToBase64(first), vacantIntent)).toEqual({ ok: true });
     expect(checkTransaction(first.serialize({ requireAllSignatures: false }), vacantIntent)).toEqual({ ok: true });
-    first.sign(owner as Signer);
+    first.sign(owner);
     expect(checkTransaction(first.serialize(), vacantIntent)).toEqual({ ok: true });
   });
 

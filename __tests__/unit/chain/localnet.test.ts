@@ -2,7 +2,8 @@
 // src/chain builders against the embedded local chain: real SPL programs, emulated Token Metadata and Bubblegum.
 import { Keypair, Transaction } from '@solana/web3.js';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
-import { cnftAssetIdOf, cnftLeafFromDas, cnftTransferIx } from '../../../src/chain/cnft';
+import { cnftAssetIdOf, cnftTransferIx } from '../../../src/chain/cnft';
+import { leafFor } from '../../../src/chain/cnftTransactions';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
 import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { serviceFee } from '../../../src/chain/fees';
@@ -89,7 +90,7 @@ it('burns an NFT in full with burnV1 (token account, metadata and edition closed
 it('moves a cNFT to the trash wallet with the DAS proof', async () => {
   const cnft = (manifest.cnfts as { assetId: string; delegate: string | null }[]).find((c) => !c.delegate)!;
   const [asset, proof] = await Promise.all([rpc('getAsset', { id: cnft.assetId }), rpc('getAssetProof', { id: cnft.assetId })]);
-  const leaf = cnftLeafFromDas(proof, asset);
+  const leaf = leafFor(asset, proof);
   expect(cnftAssetIdOf(leaf)).toBe(cnft.assetId);
   const tx = new Transaction({ feePayer: owner.publicKey }).add(...computeBudgetIxs(400_000, 1), cnftTransferIx(leaf, LOCAL_DEFAULT_TRASH_WALLET));
   expect(checkTransaction(tx, { owner: ownerAddress, kind: 'trashCnft', allowedAccounts: [cnft.assetId], trashWallet: LOCAL_DEFAULT_TRASH_WALLET })).toEqual({ ok: true });

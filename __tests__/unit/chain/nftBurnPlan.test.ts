@@ -5,6 +5,7 @@ import { AccountLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { type AccountInfo, Keypair, PublicKey } from '@solana/web3.js';
 import { TOKEN_METADATA_PROGRAM } from '../../../src/common/addresses';
 import { nftBurnIxs, readNftBurns } from '../../../src/chain/nftBurnPlan';
+import { encodeMetadata } from '../../../backend/localnet/metaplex/accounts';
 
 const owner = Keypair.generate().publicKey;
 const mint = Keypair.generate().publicKey;
@@ -16,15 +17,22 @@ function tokenAccountInfo(amount: bigint, holder = owner): AccountInfo<Buffer> {
     isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default }, data);
   return { data, owner: TOKEN_PROGRAM_ID, lamports: 2_039_280, executable: false };
 }
-const metaplexOwned = (lamports: number): AccountInfo<Buffer> => ({ data: Buffer.alloc(1), owner: new PublicKey(TOKEN_METADATA_PROGRAM), lamports, executable: false });
+const metaplexOwned = (lamports: number, data = Buffer.alloc(1)): AccountInfo<Buffer> => ({ data, owner: new PublicKey(TOKEN_METADATA_PROGRAM), lamports, executable: false });
+// A real 679-byte NonFungible metadata account (mpl-token-metadata's serializer), so the burn knows its token standard.
+const metadata = Buffer.from(encodeMetadata({ mint: mint.toBase58(), updateAuthority: owner.toBase58(), name: 'n', symbol: '', uri: '' }));
 
 const cluster = (program: boolean, token: AccountInfo<Buffer> | null) => ({
   getMultipleAccountsInfo: async () => [
     program ? { data: Buffer.alloc(0), owner: PublicKey.default, lamports: 1, executable: true } : null,
     token,
-    metaplexOwned(5_616_720),
+    metaplexOwned(5_616_720, metadata),
     metaplexOwned(2_853_600),
+    null,
   ],
+  // The rent minimum of the metadata account (what closing it returns): (1 + 128) × 6960 for this 1-byte stand-in.
+  getMinimumBalanceForRentExemption: async (bytes: number) => (bytes + 128) * 6960,
+  getProgramAccounts: (async () => []) as never,
+  getAccountInfo: async () => null,
 });
 const item = { mint: mint.toBase58(), tokenAccount: tokenAccount.toBase58(), name: 'n' };
 

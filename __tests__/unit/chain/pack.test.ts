@@ -136,4 +136,14 @@ describe('packTransactions on a real runtime', () => {
     expect(back).toBeInstanceOf(Transaction);
     expect(measureTransactionSize(back)).toBe(p.size);
   });
+
+  it('measures a transaction that has no blockhash yet as its signed, serialized bytes', () => {
+    const owner = Keypair.generate();
+    const ixs = [...computeBudgetIxs(UNITS, PRICE), closeAccountIx({ owner: owner.publicKey, account: Keypair.generate().publicKey })];
+    const unsent = new Transaction({ feePayer: owner.publicKey }).add(...ixs);
+    const signed = new Transaction({ feePayer: owner.publicKey, recentBlockhash: Keypair.generate().publicKey.toBase58() }).add(...ixs);
+    signed.sign(owner);
+    expect(measureTransactionSize(unsent)).toBe(signed.serialize().length);
+    expect(unsent.recentBlockhash).toBeUndefined(); // measured on a copy
+  });
 });

@@ -2,7 +2,7 @@
 // transactions in, balances and account states out.
 import { type Address as KitAddress, getTransactionDecoder, lamports as kitLamports } from '@solana/kit';
 import { AccountLayout, ACCOUNT_SIZE, MintLayout, MINT_SIZE } from '@solana/spl-token';
-import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
 

@@ -30,7 +30,7 @@ function answer(info: { status?: number; body: unknown }) {
 
 describe('Delegated Transfer', () => {
   const render = () =>
-    renderWithProviders(<DelegatedTransferModal asset={asset} deps={{ wallet: { publicKey: null } } as never} explorerUrl={(s) => s} onClose={() => undefined} onSuccess={() => undefined} />);
+    renderWithProviders(<DelegatedTransferModal asset={asset} explorerUrl={(s) => s} onClose={() => undefined} />);
 
   it('opening it fetches delegation info and proof; shortened id; delegate shown; button enabled', async () => {
     answer({ body: { success: true, delegationInfo: { delegated: true, delegate } } });

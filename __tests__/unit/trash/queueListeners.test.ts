@@ -8,6 +8,7 @@ import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
 import { CNFT_ERRORS, VALIDATION } from '../../../src/common/texts';
+import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
 import { walletConnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
@@ -85,6 +86,21 @@ describe('§5 validation texts', () => {
     expect(store.getState().queue.error!.message).toBe(VALIDATION.signingMethodUnsupported);
     expect(server.requests).toHaveLength(0);
   });
+});
+
+it('a server without a delegate key (config.delegate null): the queue fails with a clear text, nothing is signed or created', async () => {
+  server.respond((req) =>
+    req.path === '/api/config'
+      ? { body: { success: true, trashWallet: delegate, feeWallet: delegate, delegate: null, localnet: false, quicknodeRpcUrl: 'x' } }
+      : { status: 404, body: { success: false, error: 'no' } },
+  );
+  let signed = 0;
+  const store = storeWith({ signMessage: async (m) => (signed++, signMessage(m)), signAllTransactions: async (t) => (signed++, t) });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.error !== null);
+  expect(store.getState().queue.error!.message).toBe(QUEUE_NEEDS_DELEGATE);
+  expect(signed).toBe(0);
+  expect(server.requests.filter((r) => /queue|delegate/.test(r.path))).toEqual([]);
 });
 
 it('create → sign the exact text → authorise → poll until complete; completed hidden at once; success 2 s later', async () => {

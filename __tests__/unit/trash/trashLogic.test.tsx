@@ -1,24 +1,21 @@
 // Trash logic and modal states without a browser: §5 validation texts, §8.4 texts, the §9 batch delays, and the
 // robust/direct modal rules (key format, derived address, Confirm disabled, 'Try Robust Method' after a failure).
-import { assertTransactions } from '../../../src/chain/guard';
+import { guardStep } from '../../../src/features/wallet/signingSteps';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import bs58 from 'bs58';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { setApiOrigin } from '../../../src/api/baseApi';
+import { createAppExtra } from '../../../src/app/walletPort';
+import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { CNFT_ERRORS, DIRECT_MODAL, ROBUST_MODAL, VALIDATION } from '../../../src/common/texts';
+import { renderWithProviders } from '../../support/renderWithProviders';
+import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { cnftAssetId } from '../../../src/chain/cnft';
 import { leafFor } from '../../../src/chain/cnftTransactions';
 import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
 import RobustTrashModal from '../../../src/features/trash/RobustTrashModal';
-import {
-  batchTrash,
-  delegatedTrash,
-  fetchFreshProof,
-  loadLeaf,
-  parsePrivateKey,
-  standardTrash,
-  type TrashApi,
-  type TrashDeps,
-} from '../../../src/features/trash/trashFlows';
+import { batchTrash, delegatedTrash, fetchFreshProof, loadLeaf, parsePrivateKey, standardTrash } from '../../../src/features/trash/trashWays';
+import type { TrashApi, TrashDeps } from '../../../src/features/trash/trashTypes';
 
 const rnd = () => Keypair.generate().publicKey.toBase58();
 // Asset ids are what Bubblegum derives from (tree, nonce): the guard checks them.
@@ -51,24 +48,27 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
     api,
     trashWallet,
     // The static rules only: the chain-reading part needs a chain (covered in __tests__/backend/chainGuard.test.ts).
-    guard: async (txs, intent) => assertTransactions(txs, intent),
+    guard: (intent) => guardStep(intent),
     wallet: {
       publicKey: owner.publicKey.toBase58(),
-      signTransaction: async <T extends Transaction>(tx: T) => {
-        tx.partialSign(owner);
+      signTransaction: async <T,>(tx: T) => {
+        (tx as Transaction).partialSign(owner);
         return tx;
       },
       signMessage: async () => new Uint8Array(64),
     },
     connection: {
+      getMultipleAccountsInfo: async () => [],
+      simulateTransaction: async () => { throw new Error('no chain in this test'); },
       getAccountInfo: async () => null,
       getLatestBlockhash: async () => ({ blockhash: rnd(), lastValidBlockHeight: 100 }),
       sendRawTransaction: async () => 'sig',
       confirmTransaction: async () => ({ context: { slot: 1 }, value: { err: null } }),
       getSignatureStatuses: async () => ({ context: { slot: 1 }, value: [null] }),
       ...conn,
-    } as TrashDeps['connection'],
-    delay: async (ms) => void delays.push(ms),
+    },
+    // The §9 pauses are recorded and skipped; the 120 s signing limit never ends (the wallet answers at once).
+    delay: (ms) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve(void delays.push(ms))),
   };
 }
 
@@ -130,9 +130,9 @@ describe('§5 / §8.4 texts of the trash logic', () => {
     const data = Buffer.alloc(size);
     data.writeUInt32LE(buffer, 2);
     data.writeUInt32LE(depth, 6);
-    d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false })) as never;
+    d.connection.getAccountInfo = (async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false }));
     const sign = d.wallet.signTransaction!;
-    d.wallet.signTransaction = async (tx) => ((sent = tx as unknown as Transaction), sign(tx));
+    d.wallet.signTransaction = async <T,>(tx: T) => ((sent = tx as unknown as Transaction), sign(tx as never));
     await standardTrash(d, assetId());
     expect(sent!.instructions[1].keys.length).toBe(8 + depth - canopy);
   });
@@ -154,10 +154,16 @@ it('batch: first 3 in one transaction; when it fails, one by one with the §9 de
 
 describe('modals', () => {
   const asset = { mint: assetId(), name: 'Demo cNFT', image: '/x.svg' };
+  let server: RecordingServer;
+  beforeAll(async () => {
+    server = await startRecordingServer();
+    setApiOrigin(server.origin);
+  });
+  afterAll(() => server.close());
 
   it('Advanced cNFT Trash: password field, format error, derived address, Confirm disabled until valid', () => {
     render(<RobustTrashModal asset={asset} deps={fakeDeps()} explorerUrl={(s) => s} onClose={() => undefined} />);
-    const field = screen.getByTestId('robust-private-key') as HTMLInputElement;
+    const field = screen.getByTestId<HTMLInputElement>('robust-private-key');
     expect(field.type).toBe('password');
     const confirm = screen.getByRole('button', { name: ROBUST_MODAL.confirm });
     expect(confirm).toBeDisabled();
@@ -170,23 +176,30 @@ describe('modals', () => {
   });
 
   it("Send cNFT to Trash: methods, info, and after a failure the error, the suggestion and 'Try Robust Method'", async () => {
-    const d = fakeDeps({ getAsset: async () => { throw new Error('Asset service temporarily unavailable'); } }, { getLatestBlockhash: async () => { throw new Error('node is behind'); } });
-    const results: unknown[] = [];
-    render(<DirectTrashModal asset={asset} deps={d} explorerUrl={(s) => s} onClose={() => undefined} onResult={(r) => results.push(r)} />);
+    // The listener runs the chain: the indexer refuses the asset and the node cannot give a blockhash.
+    server.respond((req) =>
+      req.path === '/api/config'
+        ? { body: { success: true, trashWallet, feeWallet: trashWallet, delegate: null, localnet: true, quicknodeRpcUrl: 'x' } }
+        : { status: 404, body: { success: false, error: 'Asset service temporarily unavailable' } },
+    );
+    const extra = createAppExtra({ publicKey: owner.publicKey.toBase58(), signTransaction: fakeDeps().wallet.signTransaction });
+    extra.setConnection(fakeDeps({}, { getLatestBlockhash: async () => { throw new Error('node is behind'); } }).connection as never);
+    const { store } = renderWithProviders(<DirectTrashModal asset={asset} robustDeps={null} explorerUrl={(s) => s} onClose={() => undefined} />, { extra });
     expect(screen.getByText(DIRECT_MODAL.standardMethod)).toBeTruthy();
     expect(screen.getByText(DIRECT_MODAL.recommended)).toBeTruthy();
     expect(screen.getByText(DIRECT_MODAL.robustMethod)).toBeTruthy();
     expect(screen.getByText(DIRECT_MODAL.alternative)).toBeTruthy();
     expect(screen.getByText(DIRECT_MODAL.info)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: DIRECT_MODAL.send }));
-    await waitFor(() => expect(screen.getByTestId('direct-error')).toBeTruthy());
+    await waitFor(() => expect(screen.getByTestId('direct-error')).toBeTruthy(), { timeout: 10_000 });
     expect(screen.getByTestId('direct-error').textContent).toContain('All trash methods failed: ');
     expect(screen.getByText(DIRECT_MODAL.tryRobustSuggestion)).toBeTruthy();
     expect(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust })).toBeTruthy();
-  });
+    expect(store.getState().trash).toMatchObject({ status: 'failed', robustSuggested: true, error: { name: 'Error' } });
+  }, 15_000);
 
   it("choosing Robust makes the button 'Try Robust Method'", () => {
-    render(<DirectTrashModal asset={asset} deps={fakeDeps()} explorerUrl={(s) => s} onClose={() => undefined} onResult={() => undefined} />);
+    renderWithProviders(<DirectTrashModal asset={asset} robustDeps={null} explorerUrl={(s) => s} onClose={() => undefined} />);
     fireEvent.click(screen.getByTestId('method-robust'));
     expect(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust })).toBeTruthy();
   });

@@ -200,7 +200,7 @@ describe('vacant burn flow', () => {
         await new Promise<void>((r) => (release = r));
         (txs as unknown as Transaction[]).forEach((t) => t.partialSign(owner));
         return txs;
-      }) as never,
+      }),
     );
     store.dispatch(vacantBurnRequested());
     await until(() => signAll.mock.calls.length === 1);
@@ -224,6 +224,7 @@ describe('vacant burn flow', () => {
     ['submit: insufficient funds', () => ({ submit: { status: 400, body: { success: false, error: 'Attempt to debit an account but found no record of a prior credit; insufficient funds' } } }), VACANT_ERRORS.insufficientFunds],
     ['submit: expired', () => ({ submit: { status: 400, body: { success: false, error: 'Blockhash not found' } } }), VACANT_ERRORS.expired],
     ['submit: other', () => ({ submit: { status: 400, body: { success: false, error: 'custom program error: 0xb' } } }), 'Transaction failed: custom program error: 0xb'],
+    ['submit: a 200 answer with success false', () => ({ submit: { status: 200, body: { success: false, error: 'custom program error: 0xb' } } }), 'Transaction failed: custom program error: 0xb'],
   ])('%s → the §8.1 alert', async (_name, make, text) => {
     const m = make() as { wallet?: null; list?: unknown; submit?: typeof submitAnswer };
     if (m.list) listed = m.list;
@@ -233,6 +234,21 @@ describe('vacant burn flow', () => {
     store.dispatch(vacantBurnRequested());
     await until(() => store.getState().vacant.status !== 'processing');
     expect(store.getState().vacant).toMatchObject({ status: 'idle', alert: text });
+  });
+
+  it('a prepare answered 200 with success false → "Error preparing transactions: <its error>"', async () => {
+    server.respond((req) =>
+      req.path === '/api/burn-vacant-accounts'
+        ? { body: listed }
+        : req.path === '/api/prepare-burn-transactions'
+          ? { body: { success: false, accountCount: 0, error: 'Fee wallet unavailable' } }
+          : req.path === '/api/config' ? { body: { success: true, feeWallet: FEE_WALLET } } : undefined,
+    );
+    const { store } = setup();
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(store.getState().vacant.alert).toBe('Error preparing transactions: Fee wallet unavailable');
+    expect(requests('/api/submit-burn-transaction')).toHaveLength(0);
   });
 
   it('prepare failure → "Error preparing transactions: ..."', async () => {

@@ -4,6 +4,7 @@ import type { Keypair } from '@solana/web3.js';
 import type { Chain } from '../chain';
 import type { MetaplexPlugin } from '../metaplex';
 import { fundDemoTokens } from './demo';
+import { fundDemoKinds } from './demoKinds';
 import { fundLargeTokens, LARGE } from './large';
 import type { FundManifest } from './manifest';
 
@@ -37,6 +38,7 @@ export async function fundOwner(env: FundEnv, owner: string, profile: FundProfil
     const c = metaplex.fundCnfts(owner, large ? LARGE.cnfts : DEMO_CNFTS, large ? undefined : { delegateIndexes: [0], delegate: env.delegate });
     await new Promise<void>((r) => setImmediate(r));
     Object.assign(manifest, { collection: n.collection, nfts: n.nfts, tree: c.tree, cnfts: c.cnfts });
+    if (!large) Object.assign(manifest, fundDemoKinds(env, owner));
   }
   return manifest;
 }

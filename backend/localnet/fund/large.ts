@@ -33,7 +33,7 @@ export async function fundLargeTokens(env: FundEnv, owner: string): Promise<{ to
   const O = new PublicKey(owner);
   const mintRent = BigInt(chain.rent(T.MINT_SIZE));
   const accountRent = BigInt(chain.rent(T.ACCOUNT_SIZE));
-  const write = (n: number, amount: bigint, decimals: number) => {
+  const write = (amount: bigint, decimals: number) => {
     const mint = new PublicKey(randomBytes(32)); // nobody signs for these mints: no key pair needed
     const ata = T.getAssociatedTokenAddressSync(mint, O);
     chain.setAccount(mint.toBase58(), { lamports: mintRent, data: packMint(faucet.publicKey, decimals, amount), owner: TOKEN_PROGRAM });
@@ -45,14 +45,14 @@ export async function fundLargeTokens(env: FundEnv, owner: string): Promise<{ to
     if (n % 50 === 49) await yieldToEventLoop();
     const decimals = n % 10;
     const amount = BigInt(1 + ((n * 7919) % 100_000)) * 10n ** BigInt(decimals);
-    const { mint, account } = write(n, amount, decimals);
+    const { mint, account } = write(amount, decimals);
     const meta = largeToken(n);
     const metadata = writeFungibleMetadata(chain, { mint, updateAuthority: faucet.publicKey.toBase58(), name: meta.name, symbol: meta.symbol, uri: meta.image });
     tokens.push({ mint, account, program: TOKEN_PROGRAM, amount: amount.toString(), decimals, ...meta, metadata });
   }
   const emptyAccounts: FundedEmptyAccount[] = [];
   for (let n = 0; n < LARGE.emptyAccounts; n++) {
-    const { mint, account } = write(n, 0n, 6);
+    const { mint, account } = write(0n, 6);
     emptyAccounts.push({ account, mint, program: TOKEN_PROGRAM, lamports: Number(accountRent) });
   }
   return { tokens, emptyAccounts };

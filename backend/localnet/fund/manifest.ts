@@ -1,5 +1,5 @@
 // What `fund(owner, profile)` made, address by address (answered by POST /api/localnet/fund).
-import type { CnftEntry, NftEntry } from '../metaplex';
+import type { CnftEntry, KindsManifest, NftEntry } from '../metaplex';
 
 export type TokenProgramName = 'spl-token' | 'spl-token-2022';
 
@@ -31,4 +31,6 @@ export interface FundManifest {
   nfts: NftEntry[];
   tree: string | null;
   cnfts: CnftEntry[];
+  /** demo only: pNFTs, print edition, Token-2022 NFT, Core assets, Bubblegum V2 leaves, each entry naming its kind. */
+  kinds?: KindsManifest;
 }

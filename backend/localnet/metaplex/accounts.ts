@@ -21,10 +21,10 @@ export function encodeMint(o: { authority: string | null; supply: bigint; decima
   return buf;
 }
 
-export function encodeTokenAccount(o: { mint: string; owner: string; amount: bigint }): Uint8Array {
+export function encodeTokenAccount(o: { mint: string; owner: string; amount: bigint; frozen?: boolean }): Uint8Array {
   const buf = Buffer.alloc(TOKEN_ACCOUNT_SIZE);
   AccountLayout.encode({
-    mint: pk(o.mint), owner: pk(o.owner), amount: o.amount, delegateOption: 0, delegate: PublicKey.default, state: 1,
+    mint: pk(o.mint), owner: pk(o.owner), amount: o.amount, delegateOption: 0, delegate: PublicKey.default, state: o.frozen ? 2 : 1,
     isNativeOption: 0, isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default,
   }, buf);
   return buf;
@@ -52,6 +52,7 @@ export interface MetadataInput {
   collection?: string;             // verified collection mint
   collectionSize?: number;         // set on the collection NFT itself (sized collection)
   creators?: { address: string; verified: boolean; share: number }[];
+  tokenStandard?: TokenStandard;   // default NonFungible
 }
 
 /** A Token Metadata account as the program allocates it: MetadataV1, zero-padded to 679 bytes. */
@@ -60,19 +61,20 @@ export function encodeMetadata(m: MetadataInput): Uint8Array {
     updateAuthority: umiKey(m.updateAuthority), mint: umiKey(m.mint), name: m.name, symbol: m.symbol, uri: m.uri,
     sellerFeeBasisPoints: 0,
     creators: m.creators?.length ? some(m.creators.map((c) => ({ ...c, address: umiKey(c.address) }))) : none(),
-    primarySaleHappened: false, isMutable: true, editionNonce: none(), tokenStandard: some(TokenStandard.NonFungible),
+    primarySaleHappened: false, isMutable: true, editionNonce: none(), tokenStandard: some(m.tokenStandard ?? TokenStandard.NonFungible),
     collection: m.collection ? some({ verified: true, key: umiKey(m.collection) }) : none(), uses: none(),
     collectionDetails: m.collectionSize !== undefined ? some({ __kind: 'V1', size: BigInt(m.collectionSize) }) : none(),
-    programmableConfig: none(),
+    // Mainnet pNFTs carry ProgrammableConfig V1 (a rule set or none).
+    programmableConfig: m.tokenStandard === TokenStandard.ProgrammableNonFungible ? some({ __kind: 'V1', ruleSet: none() }) : none(),
   });
   const out = new Uint8Array(METADATA_SIZE);
   out.set(bytes.subarray(0, METADATA_SIZE));
   return out;
 }
 
-export function encodeMasterEdition(): Uint8Array {
+export function encodeMasterEdition(o: { supply?: bigint; maxSupply?: bigint } = {}): Uint8Array {
   const out = new Uint8Array(EDITION_SIZE);
-  out.set(getMasterEditionAccountDataSerializer().serialize({ supply: 0n, maxSupply: some(0n) }));
+  out.set(getMasterEditionAccountDataSerializer().serialize({ supply: o.supply ?? 0n, maxSupply: some(o.maxSupply ?? 0n) }));
   return out;
 }
 

@@ -3,6 +3,7 @@ import bs58 from 'bs58';
 import { TokenStandard, type MetadataAccountData } from '@metaplex-foundation/mpl-token-metadata';
 import { isSome, unwrapOption } from '@metaplex-foundation/umi';
 import type { CnftRecord } from './cnfts';
+import { collectionHashOf } from './leaf';
 import type { LocalTree } from './tree';
 import type { IndexedTokenAccount } from './tokenIndex';
 
@@ -33,16 +34,22 @@ const royalty = (basisPoints: number, primarySale: boolean) => ({ royalty_model:
 const NOT_COMPRESSED = { eligible: false, compressed: false, data_hash: '', creator_hash: '', asset_hash: '', tree: '', seq: 0, leaf_id: 0 };
 
 export function cnftAsset(r: CnftRecord, tree: LocalTree, leaf: Buffer, authority: string) {
+  // V2 leaves answer as the reference indexer does (digital-asset-rpc-infrastructure, cnft_tests_v2_leaf_schema
+  // snapshots): collection_hash, asset_data_hash and flags after creator_hash; ownership.non_transferable.
+  const v2 = r.v2 && { collection_hash: bs58.encode(collectionHashOf(r.v2.coreCollection)), asset_data_hash: r.v2.assetDataHash, flags: r.v2.flags };
   return {
     interface: 'V1_NFT', id: r.id,
     content: content(r.name, r.symbol, r.uri, r.image, 'NonFungible'),
     authorities: [{ address: authority, scopes: ['full'] }],
-    compression: { eligible: false, compressed: true, data_hash: r.dataHash, creator_hash: r.creatorHash,
+    compression: { eligible: false, compressed: true, data_hash: r.dataHash, creator_hash: r.creatorHash, ...v2,
       asset_hash: bs58.encode(leaf), tree: r.tree, seq: r.seq ?? tree.seq, leaf_id: r.leafIndex },
-    grouping: [{ group_key: 'collection', group_value: r.collection, verified: true }],
+    grouping: r.v2 ? [] : [{ group_key: 'collection', group_value: r.collection, verified: true }],
     royalty: royalty(0, false),
     creators: r.creators,
-    ownership: { frozen: false, delegated: r.delegate !== null, delegate: r.delegate, ownership_model: 'single', owner: r.owner },
+    ownership: r.v2
+      ? { frozen: (r.v2.flags & 3) !== 0, non_transferable: (r.v2.flags & 4) !== 0, delegated: r.delegate !== null, delegate: r.delegate,
+        ownership_model: 'single', owner: r.owner }
+      : { frozen: false, delegated: r.delegate !== null, delegate: r.delegate, ownership_model: 'single', owner: r.owner },
     supply: { print_max_supply: 0, print_current_supply: 0, edition_nonce: null },
     mutable: true, burnt: r.burnt,
   };
@@ -55,13 +62,19 @@ export function isNonFungible(meta: MetadataAccountData | null, decimals: number
     TokenStandard.NonFungibleEdition, TokenStandard.ProgrammableNonFungibleEdition].includes(ts);
 }
 
+// Helius names a print edition V1_PRINT (the reference indexer answers V1_NFT): the token standard tells them apart.
+const INTERFACE: Partial<Record<TokenStandard, [string, string]>> = {
+  [TokenStandard.ProgrammableNonFungible]: ['ProgrammableNFT', 'ProgrammableNonFungible'],
+  [TokenStandard.NonFungibleEdition]: ['V1_PRINT', 'NonFungibleEdition'],
+};
+
 export function nftAsset(mint: string, meta: MetadataAccountData, holder: IndexedTokenAccount) {
-  const programmable = unwrapOption(meta.tokenStandard) === TokenStandard.ProgrammableNonFungible;
+  const [iface, standard] = INTERFACE[unwrapOption(meta.tokenStandard) ?? TokenStandard.NonFungible] ?? ['V1_NFT', 'NonFungible'];
   const collection = unwrapOption(meta.collection);
   const creators = unwrapOption(meta.creators) ?? [];
   return {
-    interface: programmable ? 'ProgrammableNFT' : 'V1_NFT', id: mint,
-    content: content(meta.name, meta.symbol, meta.uri, imageForUri(meta.uri), programmable ? 'ProgrammableNonFungible' : 'NonFungible'),
+    interface: iface, id: mint,
+    content: content(meta.name, meta.symbol, meta.uri, imageForUri(meta.uri), standard),
     authorities: [{ address: meta.updateAuthority, scopes: ['full'] }],
     compression: NOT_COMPRESSED,
     grouping: collection ? [{ group_key: 'collection', group_value: collection.key, verified: collection.verified }] : [],
@@ -88,5 +101,20 @@ export function fungibleAsset(mint: string, meta: MetadataAccountData | null, ho
     supply: null, mutable: meta?.isMutable ?? false, burnt: false,
     token_info: { symbol, balance: Number(balance), supply: Number(mintInfo.supply), decimals: mintInfo.decimals,
       token_program: holders[0].program, associated_token_address: holders[0].address },
+  };
+}
+
+/** A Metaplex Core asset, shaped like the reference indexer's answer (mpl_core_tests snapshots), without plugins. */
+export function coreAsset(id: string, a: { owner: string; updateAuthority: { type: string; address?: string }; name: string; uri: string }) {
+  const inCollection = a.updateAuthority.type === 'Collection';
+  return {
+    interface: 'MplCoreAsset', id,
+    content: { ...content(a.name, '', a.uri, imageForUri(a.uri), ''), metadata: { name: a.name, symbol: '' } },
+    authorities: [{ address: inCollection ? '' : a.updateAuthority.address ?? '', scopes: ['full'] }],
+    compression: NOT_COMPRESSED,
+    grouping: inCollection ? [{ group_key: 'collection', group_value: a.updateAuthority.address }] : [],
+    royalty: royalty(0, false), creators: [],
+    ownership: { frozen: false, delegated: false, delegate: null, ownership_model: 'single', owner: a.owner },
+    mutable: true, burnt: false, plugins: {}, mpl_core_info: { plugins_json_version: 1 }, external_plugins: [],
   };
 }

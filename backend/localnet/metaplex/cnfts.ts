@@ -4,8 +4,12 @@ import { Keypair } from '@solana/web3.js';
 import type { PublicKey as UmiPublicKey } from '@metaplex-foundation/umi';
 import { DecompressibleState, Version, getTreeConfigAccountDataSerializer } from '@metaplex-foundation/mpl-bubblegum';
 import type { Chain } from '../chain';
-import { ACCOUNT_COMPRESSION_PROGRAM, BUBBLEGUM_PROGRAM, TREE_CANOPY_DEPTH, TREE_MAX_BUFFER, TREE_MAX_DEPTH } from './constants';
-import { contentHashes, leafHash, type CnftContent } from './leaf';
+import {
+  ACCOUNT_COMPRESSION_PROGRAM, BUBBLEGUM_PROGRAM, MPL_ACCOUNT_COMPRESSION_PROGRAM, TREE_CANOPY_DEPTH, TREE_MAX_BUFFER, TREE_MAX_DEPTH,
+} from './constants';
+import {
+  DEFAULT_ASSET_DATA_HASH, collectionHashOf, contentHashes, contentHashesV2, leafHash, leafHashV2, type CnftContent,
+} from './leaf';
 import { assetIdPda, treeConfigPda } from './pdas';
 import { LocalTree, type TreeSnapshot } from './tree';
 
@@ -13,20 +17,27 @@ export interface CnftRecord extends CnftContent {
   id: string; tree: string; leafIndex: number; owner: string; delegate: string | null; image: string;
   dataHash: string; creatorHash: string; burnt: boolean;
   seq?: number;   // the tree's sequence number when this leaf last changed (DAS compression.seq)
+  v2?: LeafV2;    // Bubblegum V2 leaf (LeafSchema V2)
 }
-export interface CnftEntry { assetId: string; tree: string; leafIndex: number; name: string; image: string; delegate: string | null }
+/** The V2 leaf's extra fields: flags (1 frozen by owner/delegate, 2 frozen by permanent delegate, 4 non-transferable). */
+export interface LeafV2 { flags: number; coreCollection: string | null; assetDataHash: string }
+export interface CnftEntry { assetId: string; tree: string; leafIndex: number; name: string; image: string; delegate: string | null;
+  version?: 2; flags?: number }
 export interface CnftSnapshot { trees: TreeSnapshot[]; records: CnftRecord[] }
 
 export class CnftStore {
   readonly trees = new Map<string, LocalTree>();
   readonly records = new Map<string, CnftRecord>();
   private readonly byOwner = new Map<string, Set<string>>();
-  private openTree: LocalTree | null = null;
+  private readonly openTrees = new Map<1 | 2, LocalTree>();
 
   constructor(private readonly chain: Chain, private readonly authority: string) {}
 
   leafOf(r: CnftRecord): Buffer {
     if (r.burnt) return Buffer.alloc(32);
+    if (r.v2) return leafHashV2({ id: r.id, owner: r.owner, delegate: r.delegate ?? r.owner, nonce: r.leafIndex,
+      dataHash: bs58.decode(r.dataHash), creatorHash: bs58.decode(r.creatorHash), collectionHash: collectionHashOf(r.v2.coreCollection),
+      assetDataHash: bs58.decode(r.v2.assetDataHash), flags: r.v2.flags });
     return leafHash({ id: r.id, owner: r.owner, delegate: r.delegate ?? r.owner, nonce: r.leafIndex,
       dataHash: bs58.decode(r.dataHash), creatorHash: bs58.decode(r.creatorHash) });
   }
@@ -36,15 +47,17 @@ export class CnftStore {
   }
 
   /** Mints `items` as new leaves (a fresh tree when the open one is full) and writes each touched tree once. */
-  mint(owner: string, items: (CnftContent & { image: string; delegate?: string | null })[]): CnftRecord[] {
+  mint(owner: string, items: (CnftContent & { image: string; delegate?: string | null; v2?: { flags: number } })[]): CnftRecord[] {
     const touched = new Set<LocalTree>();
     const out: CnftRecord[] = [];
     for (const item of items) {
-      const tree = this.treeWithRoom();
+      const tree = this.treeWithRoom(item.v2 ? 2 : 1);
       const leafIndex = tree.numLeaves;
-      const { delegate, ...content } = item;
-      const r: CnftRecord = { ...content, ...contentHashes(content), id: assetIdPda(tree.address, leafIndex), tree: tree.address,
-        leafIndex, owner, delegate: delegate ?? null, burnt: false };
+      const { delegate, v2, ...content } = item;
+      // V2 leaves here carry no collection (their data hash then has collection: None, as getAssetWithProof rebuilds it).
+      const r: CnftRecord = { ...content, ...(v2 ? contentHashesV2(content) : contentHashes(content)), id: assetIdPda(tree.address, leafIndex),
+        tree: tree.address, leafIndex, owner, delegate: delegate ?? null, burnt: false,
+        ...(v2 ? { v2: { flags: v2.flags, coreCollection: null, assetDataHash: bs58.encode(DEFAULT_ASSET_DATA_HASH) } } : {}) };
       tree.append(this.leafOf(r));
       r.seq = tree.seq;
       this.put(r);
@@ -57,6 +70,7 @@ export class CnftStore {
 
   /** Replaces a leaf after a transfer, delegate or burn; the tree account is rewritten. */
   update(id: string, change: Partial<Pick<CnftRecord, 'owner' | 'delegate' | 'burnt'>>): void {
+    // (V2 flags never change here: freeze/thaw/setNonTransferable are not emulated.)
     const r = this.records.get(id)!;
     this.byOwner.get(r.owner)?.delete(id);
     Object.assign(r, change);
@@ -74,24 +88,30 @@ export class CnftStore {
     set.add(r.id);
   }
 
-  private treeWithRoom(): LocalTree {
-    if (this.openTree && this.openTree.numLeaves < this.openTree.capacity) return this.openTree;
+  private treeWithRoom(version: 1 | 2): LocalTree {
+    const open = this.openTrees.get(version);
+    if (open && open.numLeaves < open.capacity) return open;
     const address = Keypair.generate().publicKey.toBase58();
     const tree = new LocalTree(address, treeConfigPda(address), TREE_MAX_DEPTH, TREE_MAX_BUFFER, TREE_CANOPY_DEPTH, this.chain.slot());
+    tree.version = version;
     this.trees.set(address, tree);
-    this.openTree = tree;
+    this.openTrees.set(version, tree);
     return tree;
   }
 
   writeTree(tree: LocalTree): void {
     const data = tree.accountData();
-    this.chain.setAccount(tree.address, { lamports: BigInt(this.chain.rent(data.length)), data, owner: ACCOUNT_COMPRESSION_PROGRAM });
+    this.chain.setAccount(tree.address, { lamports: BigInt(this.chain.rent(data.length)), data,
+      owner: tree.version === 2 ? MPL_ACCOUNT_COMPRESSION_PROGRAM : ACCOUNT_COMPRESSION_PROGRAM });
     const config = getTreeConfigAccountDataSerializer().serialize({
       treeCreator: this.authority as UmiPublicKey, treeDelegate: this.authority as UmiPublicKey,
       totalMintCapacity: BigInt(tree.capacity), numMinted: BigInt(tree.numLeaves), isPublic: false,
-      isDecompressible: DecompressibleState.Disabled, version: Version.V1,
+      isDecompressible: DecompressibleState.Disabled, version: tree.version === 2 ? Version.V2 : Version.V1,
     });
-    this.chain.setAccount(tree.authority, { lamports: BigInt(this.chain.rent(config.length)), data: config, owner: BUBBLEGUM_PROGRAM });
+    // transferV2 pays its protocol fee into the tree config: keep what it holds above the rent minimum.
+    const held = this.chain.getBalance(tree.authority);
+    const rent = BigInt(this.chain.rent(config.length));
+    this.chain.setAccount(tree.authority, { lamports: held > rent ? held : rent, data: config, owner: BUBBLEGUM_PROGRAM });
   }
 
   snapshot(): CnftSnapshot {
@@ -99,11 +119,11 @@ export class CnftStore {
   }
 
   restore(s: CnftSnapshot): void {
-    this.trees.clear(); this.records.clear(); this.byOwner.clear(); this.openTree = null;
+    this.trees.clear(); this.records.clear(); this.byOwner.clear(); this.openTrees.clear();
     for (const t of s.trees) {
       const tree = LocalTree.restore(t);
       this.trees.set(tree.address, tree);
-      this.openTree = tree;
+      this.openTrees.set(tree.version, tree);
     }
     for (const r of s.records) this.put({ ...r });
   }

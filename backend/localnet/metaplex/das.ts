@@ -6,7 +6,9 @@ import type { Chain } from '../chain';
 import { isValidAddress } from '../decode';
 import { RpcError } from '../txErrors';
 import { decodeMetadata, decodeMint } from './accounts';
-import { cnftAsset, fungibleAsset, isNonFungible, nftAsset } from './assets';
+import { cnftAsset, coreAsset, fungibleAsset, isNonFungible, nftAsset } from './assets';
+import { MPL_CORE_PROGRAM } from './constants';
+import { decodeCoreAsset } from './core';
 import type { CnftStore } from './cnfts';
 import type { IndexedTokenAccount, TokenIndex } from './tokenIndex';
 
@@ -35,7 +37,17 @@ const pageOf = <T>(all: T[], { page, limit }: { page: number; limit: number }) =
 };
 
 export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIndex, authority: string,
-  collections: () => Map<string, Set<string>>) {
+  collections: () => Map<string, Set<string>>, coreIds: () => Iterable<string> = () => []) {
+  // Core assets: read from their accounts (a burned one is a one-byte account and answers nothing).
+  const core = (id: string) => {
+    const acc = chain.getAccount(id);
+    const d = acc?.owner === MPL_CORE_PROGRAM ? decodeCoreAsset(acc.data) : null;
+    if (!d) return null;
+    const ua = d.asset.updateAuthority;
+    return coreAsset(id, { owner: d.asset.owner, name: d.asset.name, uri: d.asset.uri,
+      updateAuthority: { type: ua.__kind, address: ua.__kind === 'None' ? undefined : ua.fields[0] } });
+  };
+  const coreOwnedBy = (owner: string) => [...coreIds()].sort().map(core).filter((a) => a?.ownership.owner === owner);
   // Decoded metadata and mints, dropped whenever the chain reports the account changed.
   const metaCache = new Map<string, MetadataAccountData | null>();
   const mintCache = new Map<string, { supply: bigint; decimals: number } | null>();
@@ -73,7 +85,7 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     return { nfts, fungibles };
   };
 
-  const assetById = (id: string) => cnft(id) ?? (() => {
+  const assetById = (id: string) => cnft(id) ?? core(id) ?? (() => {
     const { nfts, fungibles } = tokenAssets(tokens.holdersOf(id), true);
     return nfts[0] ?? fungibles[0] ?? null;
   })();
@@ -91,6 +103,21 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     return o?.showFungible === true;
   };
 
+  // displayOptions.showCollectionMetadata: each collection grouping carries the collection's own name and symbol,
+  // read from its metadata account, as Metaplex's indexer answers it (grouping[].collection_metadata).
+  const withCollectionMetadata = <T,>(p: Params, asset: T): T => {
+    const o = (p?.displayOptions ?? p?.options) as { showCollectionMetadata?: boolean } | undefined;
+    const a = asset as { grouping?: { group_key: string; group_value: string }[] } | null;
+    if (o?.showCollectionMetadata !== true || !a?.grouping?.length) return asset;
+    const grouping = a.grouping.map((g) => {
+      if (g.group_key !== 'collection') return g;
+      const meta = metadataOf(g.group_value);
+      const clean = (s: string | undefined) => (s ?? '').replace(/\0/g, '').trim();
+      return { ...g, collection_metadata: meta ? { name: clean(meta.name), symbol: clean(meta.symbol) } : {} };
+    });
+    return { ...a, grouping } as T;
+  };
+
   /** Helius' searchAssets, for the filters a wallet tool uses: owner or collection, tokenType, compressed, burnt. */
   const search = (p: Params) => {
     const type = (p?.tokenType as string | undefined) ?? 'nonFungible';
@@ -99,7 +126,7 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     if (p?.ownerAddress !== undefined) {
       const owner = address(p, 'ownerAddress');
       const { nfts, fungibles } = tokenAssets(tokens.ownedBy(owner), type === 'fungible' || type === 'all');
-      items = [...nfts, ...cnfts.ownedBy(owner).map((r) => cnft(r.id)), ...fungibles] as typeof items;
+      items = [...nfts, ...coreOwnedBy(owner), ...cnfts.ownedBy(owner).map((r) => cnft(r.id)), ...fungibles] as typeof items;
     } else if (Array.isArray(grouping) && grouping[0] === 'collection') {
       items = methods.getAssetsByGroup({ groupKey: 'collection', groupValue: grouping[1] }).items as typeof items;
     } else throw invalid('searchAssets needs ownerAddress or a collection grouping');
@@ -121,7 +148,7 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
       const id = address(p, 'id', 'assetId');
       const asset = assetById(id);
       if (!asset) throw new RpcError(-32000, 'Asset not found');
-      return asset;
+      return withCollectionMetadata(p, asset);
     },
     getAssets(p: Params) {
       const ids = p?.ids;
@@ -143,7 +170,7 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
       const { nfts, fungibles } = tokenAssets(tokens.ownedBy(owner), showFungible(p));
       const compressed = cnfts.ownedBy(owner).sort((a, b) => (a.tree === b.tree ? a.leafIndex - b.leafIndex : a.tree < b.tree ? -1 : 1))
         .map((r) => cnft(r.id));
-      return pageOf([...nfts, ...compressed, ...fungibles], paging(p));
+      return pageOf([...nfts, ...coreOwnedBy(owner), ...compressed, ...fungibles].map((a) => withCollectionMetadata(p, a)), paging(p));
     },
     getAssetsByGroup(p: Params) {
       if (p?.groupKey !== 'collection') throw invalid('groupKey must be "collection"');

@@ -7,6 +7,8 @@ import type { ProgramEmulator } from '../emulated/types';
 import { CnftStore, type CnftEntry, type CnftRecord, type CnftSnapshot } from './cnfts';
 import { createDasMethods } from './das';
 import { bubblegumEmulator } from './emulators/bubblegum';
+import { coreEmulator } from './emulators/core';
+import { fundKinds, type KindsManifest } from './fundKinds';
 import { tokenMetadataEmulator } from './emulators/tokenMetadata';
 import { funder } from './nftMint';
 import { fundNfts, mediaUrls, writeNft, type NftEntry } from './nfts';
@@ -14,6 +16,7 @@ import { TokenIndex } from './tokenIndex';
 
 export type { NftEntry } from './nfts';
 export type { CnftEntry } from './cnfts';
+export type { KindsManifest } from './fundKinds';
 
 export interface MetaplexOptions {
   authority: string;          // update authority, tree creator and holder of the cNFT collection NFT
@@ -26,6 +29,8 @@ export interface MetaplexPlugin {
   dasMethods: Record<string, (params: any) => unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any
   fundNfts(owner: string, count: number, opts?: { direct?: boolean }): { collection: NftEntry; nfts: NftEntry[] };
   fundCnfts(owner: string, count: number, opts?: { delegateIndexes?: number[]; delegate?: string }): { tree: string; cnfts: CnftEntry[] };
+  /** Today's kinds (issue 14): pNFTs, a print edition, a Token-2022 NFT, Core assets, Bubblegum V2 leaves. */
+  fundKinds(owner: string): KindsManifest;
   snapshot(): MetaplexSnapshot;
   restore(snapshot: unknown): void;
   cnfts: CnftStore;           // for tests and diagnostics
@@ -33,6 +38,7 @@ export interface MetaplexPlugin {
 
 interface MetaplexSnapshot {
   version: 1; cnfts: CnftSnapshot; collections: [string, string[]][]; serial: { nft: number; cnft: number }; cnftCollection: string | null;
+  coreIds?: string[];
 }
 
 export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPlugin {
@@ -43,13 +49,14 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
   const serial = { nft: 0, cnft: 0 };
   let cnftCollection: string | null = null;
   const payerKeypair = Keypair.generate();
+  const coreIds = new Set<string>();                    // Core assets we made (the DAS reads their accounts)
 
   const onBurn = (mint: string) => { for (const members of collections.values()) members.delete(mint); };
   const entry = (r: CnftRecord): CnftEntry => ({ assetId: r.id, tree: r.tree, leafIndex: r.leafIndex, name: r.name, image: r.image, delegate: r.delegate });
 
   return {
-    emulators: [tokenMetadataEmulator(onBurn), bubblegumEmulator(cnfts)],
-    dasMethods: createDasMethods(chain, cnfts, tokens, opts.authority, () => collections),
+    emulators: [tokenMetadataEmulator(onBurn), bubblegumEmulator(cnfts), coreEmulator(() => {})],
+    dasMethods: createDasMethods(chain, cnfts, tokens, opts.authority, () => collections, () => coreIds),
     cnfts,
 
     fundNfts(owner, count, o = {}) {
@@ -78,8 +85,14 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
       return { tree: records[records.length - 1]?.tree ?? '', cnfts: records.map(entry) };
     },
 
+    fundKinds(owner) {
+      const made = fundKinds({ chain, cnfts, authority: opts.authority, media, payer: funder(chain, payerKeypair), serial }, owner);
+      for (const c of made.coreAssets) coreIds.add(c.asset);
+      return made;
+    },
+
     snapshot() {
-      return { version: 1, cnfts: cnfts.snapshot(), serial: { ...serial }, cnftCollection,
+      return { version: 1, cnfts: cnfts.snapshot(), serial: { ...serial }, cnftCollection, coreIds: [...coreIds],
         collections: [...collections].map(([c, m]) => [c, [...m]]) };
     },
 
@@ -92,6 +105,8 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
       for (const [c, members] of s.collections) collections.set(c, new Set(members));
       Object.assign(serial, s.serial);
       cnftCollection = s.cnftCollection;
+      coreIds.clear();
+      for (const id of s.coreIds ?? []) coreIds.add(id);
       tokens.reset();
     },
   };

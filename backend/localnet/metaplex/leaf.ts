@@ -4,7 +4,8 @@ import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
 import { none, some, type PublicKey as UmiPublicKey } from '@metaplex-foundation/umi';
 import {
-  TokenProgramVersion, TokenStandard, hash, hashMetadataCreators, hashMetadataData, type MetadataArgsArgs,
+  TokenProgramVersion, TokenStandard, hash, hashAssetData, hashCollection, hashMetadataCreators, hashMetadataData, hashMetadataDataV2,
+  type MetadataArgsArgs, type MetadataArgsV2Args,
 } from '@metaplex-foundation/mpl-bubblegum';
 
 export interface CnftContent {
@@ -35,4 +36,34 @@ export function leafHash(f: LeafFields): Buffer {
   nonce.writeBigUInt64LE(BigInt(f.nonce));
   const key = (a: string) => new PublicKey(a).toBytes();
   return Buffer.from(hash([Uint8Array.of(1), key(f.id), key(f.owner), key(f.delegate), nonce, f.dataHash, f.creatorHash]));
+}
+
+// ---- LeafSchema V2 (mpl-bubblegum state/leaf_schema.rs LeafSchema::V2; the client's hashLeafV2) ----
+// leaf = keccak(2, id, owner, delegate, nonce, data hash, creator hash, collection hash, asset data hash, flags);
+// data hash over MetadataArgsV2 (collection: Option<Pubkey>); no collection hashes the default (zero) key.
+
+/** MetadataArgsV2 as getAssetWithProof rebuilds it from a DAS answer without a collection grouping. */
+export function metadataArgsV2(c: Omit<CnftContent, 'collection'>): MetadataArgsV2Args {
+  return { name: c.name, symbol: c.symbol, uri: c.uri, sellerFeeBasisPoints: 0, primarySaleHappened: false, isMutable: true,
+    tokenStandard: some(TokenStandard.NonFungible), collection: none(),
+    creators: c.creators.map((x) => ({ ...x, address: x.address as UmiPublicKey })) };
+}
+
+export function contentHashesV2(c: Omit<CnftContent, 'collection'>): { dataHash: string; creatorHash: string } {
+  const args = metadataArgsV2(c);
+  return { dataHash: bs58.encode(hashMetadataDataV2(args)), creatorHash: bs58.encode(hashMetadataCreators(args.creators)) };
+}
+
+export const collectionHashOf = (coreCollection: string | null) =>
+  hashCollection((coreCollection ?? PublicKey.default.toBase58()) as UmiPublicKey);
+export const DEFAULT_ASSET_DATA_HASH = hashAssetData(undefined);
+
+export interface LeafFieldsV2 extends LeafFields { collectionHash: Uint8Array; assetDataHash: Uint8Array; flags: number }
+
+export function leafHashV2(f: LeafFieldsV2): Buffer {
+  const nonce = Buffer.alloc(8);
+  nonce.writeBigUInt64LE(BigInt(f.nonce));
+  const key = (a: string) => new PublicKey(a).toBytes();
+  return Buffer.from(hash([Uint8Array.of(2), key(f.id), key(f.owner), key(f.delegate), nonce, f.dataHash, f.creatorHash,
+    f.collectionHash, f.assetDataHash, Uint8Array.of(f.flags)]));
 }

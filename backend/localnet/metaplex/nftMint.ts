@@ -2,7 +2,7 @@
 // associated token account, mint 1, then hand mint and freeze authority to the edition PDA, as Token Metadata's
 // createMasterEditionV3 does. Metadata and edition are then written directly (their program is emulated).
 import {
-  AuthorityType, MINT_SIZE, TOKEN_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createInitializeMint2Instruction,
+  AuthorityType, MINT_SIZE, createFreezeAccountInstruction, TOKEN_PROGRAM_ID, createAssociatedTokenAccountIdempotentInstruction, createInitializeMint2Instruction,
   createMintToInstruction, createSetAuthorityInstruction, getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
@@ -16,18 +16,25 @@ export function funder(chain: Chain, kp = Keypair.generate()): Keypair {
   return kp;
 }
 
-export function mintNftByTransaction(chain: Chain, payer: Keypair, owner: string, edition: string, mint = Keypair.generate()): string {
+/**
+ * `program`: Token-2022 for a Token-2022 NFT. `freeze`: the token account is frozen before the freeze authority goes
+ * to the edition PDA — a pNFT's token account is always frozen (mpl-token-metadata programmable.rs TokenRecord docs).
+ */
+export function mintNftByTransaction(chain: Chain, payer: Keypair, owner: string, edition: string, mint = Keypair.generate(),
+  o: { program?: string; freeze?: boolean } = {}): string {
   const ownerKey = new PublicKey(owner);
   const editionKey = new PublicKey(edition);
-  const ata = getAssociatedTokenAddressSync(mint.publicKey, ownerKey, true);
+  const programId = o.program ? new PublicKey(o.program) : TOKEN_PROGRAM_ID;
+  const ata = getAssociatedTokenAddressSync(mint.publicKey, ownerKey, true, programId);
   const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: chain.latestBlockhash().blockhash }).add(
     SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, space: MINT_SIZE,
-      lamports: chain.rent(MINT_SIZE), programId: TOKEN_PROGRAM_ID }),
-    createInitializeMint2Instruction(mint.publicKey, 0, payer.publicKey, payer.publicKey),
-    createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, ata, ownerKey, mint.publicKey),
-    createMintToInstruction(mint.publicKey, ata, payer.publicKey, 1),
-    createSetAuthorityInstruction(mint.publicKey, payer.publicKey, AuthorityType.MintTokens, editionKey),
-    createSetAuthorityInstruction(mint.publicKey, payer.publicKey, AuthorityType.FreezeAccount, editionKey),
+      lamports: chain.rent(MINT_SIZE), programId }),
+    createInitializeMint2Instruction(mint.publicKey, 0, payer.publicKey, payer.publicKey, programId),
+    createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, ata, ownerKey, mint.publicKey, programId),
+    createMintToInstruction(mint.publicKey, ata, payer.publicKey, 1, [], programId),
+    ...(o.freeze ? [createFreezeAccountInstruction(ata, mint.publicKey, payer.publicKey, [], programId)] : []),
+    createSetAuthorityInstruction(mint.publicKey, payer.publicKey, AuthorityType.MintTokens, editionKey, [], programId),
+    createSetAuthorityInstruction(mint.publicKey, payer.publicKey, AuthorityType.FreezeAccount, editionKey, [], programId),
   );
   tx.sign(payer, mint);
   const r = chain.send(tx.serialize());

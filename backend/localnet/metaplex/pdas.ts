@@ -34,3 +34,13 @@ export function assetIdPda(tree: string, leafIndex: number): string {
   idx.writeBigUInt64LE(BigInt(leafIndex));
   return pda([Buffer.from('asset'), key(tree), idx], BGUM);
 }
+
+/** pNFT token record: PDA ['metadata', program, mint, 'token_record', token account] (mpl-token-metadata pda.rs). */
+export function tokenRecordPda(mint: string, token: string): string {
+  return pda([Buffer.from('metadata'), META.toBytes(), key(mint), Buffer.from('token_record'), key(token)], META);
+}
+
+/** Edition marker of a print: PDA ['metadata', program, master mint, 'edition', str(edition / 248)]. */
+export function editionMarkerPda(masterMint: string, edition: bigint): string {
+  return pda([Buffer.from('metadata'), META.toBytes(), key(masterMint), Buffer.from('edition'), Buffer.from((edition / 248n).toString())], META);
+}

@@ -8,6 +8,7 @@ export interface ChangeLogEntry { root: Buffer; path: Buffer[]; index: number } 
 export interface TreeSnapshot {
   address: string; authority: string; maxDepth: number; maxBuffer: number; canopyDepth: number; creationSlot: number;
   seq: number; numLeaves: number; leaves: Record<number, string>; changelog: { root: string; path: string[]; index: number }[];
+  version?: 1 | 2;
 }
 
 const ZERO = Buffer.alloc(32);
@@ -18,6 +19,8 @@ export class LocalTree {
   readonly tree: MerkleTree;
   seq = 0;
   numLeaves = 0;
+  /** Bubblegum tree version: V2 trees hold LeafSchema V2 and belong to mpl-account-compression. */
+  version: 1 | 2 = 1;
   /** Oldest first; at most maxBuffer entries, the last one holds the current root. */
   changelog: ChangeLogEntry[] = [];
 
@@ -136,7 +139,7 @@ export class LocalTree {
     for (let i = 0; i < this.numLeaves; i++) if (!this.leaf(i).equals(ZERO)) leaves[i] = hex(this.leaf(i));
     return { address: this.address, authority: this.authority, maxDepth: this.maxDepth, maxBuffer: this.maxBuffer,
       canopyDepth: this.canopyDepth, creationSlot: this.creationSlot, seq: this.seq, numLeaves: this.numLeaves, leaves,
-      changelog: this.changelog.map((c) => ({ root: hex(c.root), path: c.path.map(hex), index: c.index })) };
+      changelog: this.changelog.map((c) => ({ root: hex(c.root), path: c.path.map(hex), index: c.index })), version: this.version };
   }
 
   static restore(s: TreeSnapshot): LocalTree {
@@ -144,6 +147,7 @@ export class LocalTree {
     const t = new LocalTree(s.address, s.authority, s.maxDepth, s.maxBuffer, s.canopyDepth, s.creationSlot, leaves);
     t.seq = s.seq;
     t.numLeaves = s.numLeaves;
+    t.version = s.version ?? 1;
     t.changelog = s.changelog.map((c) => ({ root: unhex(c.root), path: c.path.map(unhex), index: c.index }));
     return t;
   }

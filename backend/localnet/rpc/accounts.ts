@@ -2,7 +2,8 @@
 import bs58 from 'bs58';
 import type { Chain, ChainAccount } from '../chain';
 import { RpcError } from '../txErrors';
-import { parseTokenAccount, tokenAccountKind, type ParsedData } from './tokenParse';
+import { readMintUi, uiAmountString, type MintUi } from './mintUi';
+import { parseTokenAccount, tokenAccountKind, uiAmount, type ParsedData } from './tokenParse';
 
 export interface AccountConfig { encoding?: string; dataSlice?: { offset: number; length: number } }
 
@@ -35,6 +36,41 @@ export function mintDecimalsReader(chain: Chain): (mint: string) => number {
   };
 }
 
+// Display-amount extensions per mint, dropped like the decimals when the mint may have changed.
+const uiByChain = new WeakMap<Chain, { svm: unknown; map: Map<string, MintUi | null> }>();
+function mintUiOf(chain: Chain, mint: string): MintUi | null {
+  let c = uiByChain.get(chain);
+  if (!c) {
+    const entry = { svm: chain.svm, map: new Map<string, MintUi | null>() };
+    chain.on('accounts', (keys: string[]) => { for (const k of keys) entry.map.delete(k); });
+    uiByChain.set(chain, (c = entry));
+  }
+  if (c.svm !== chain.svm) { c.svm = chain.svm; c.map.clear(); }
+  if (!c.map.has(mint)) {
+    if (c.map.size > 100_000) c.map.clear();
+    c.map.set(mint, readMintUi(mint, chain.getAccount(mint)));
+  }
+  return c.map.get(mint)!;
+}
+
+/** A token amount as agave parses it: uiAmount/uiAmountString with the mint's scaled-UI or interest extension. */
+export function tokenAmountFor(chain: Chain, mint: string, amount: bigint, decimals: number): ReturnType<typeof uiAmount> {
+  const base = uiAmount(amount, decimals);
+  const ui = mintUiOf(chain, mint);
+  if (!ui) return base;
+  const text = uiAmountString(amount, decimals, ui, Number(chain.svm.getClock().unixTimestamp));
+  return { ...base, uiAmount: Number(text), uiAmountString: text };
+}
+
+function applyMintUi(chain: Chain, info: Record<string, unknown>): void {
+  const mint = info.mint as string;
+  const amount = info.tokenAmount as { amount: string; decimals: number } | undefined;
+  if (!amount || !mintUiOf(chain, mint)) return;
+  info.tokenAmount = tokenAmountFor(chain, mint, BigInt(amount.amount), amount.decimals);
+  const delegated = info.delegatedAmount as { amount: string; decimals: number } | undefined;
+  if (delegated) info.delegatedAmount = tokenAmountFor(chain, mint, BigInt(delegated.amount), delegated.decimals);
+}
+
 export function checkEncoding(config: AccountConfig | undefined, allowed = ['base64', 'base58', 'jsonParsed']): void {
   const enc = config?.encoding ?? 'base64';
   if (!allowed.includes(enc)) throw new RpcError(-32602, `Invalid params: unsupported encoding: ${enc}`);
@@ -49,6 +85,7 @@ export function encodeAccount(chain: Chain, pubkey: string, acc: ChainAccount | 
   const enc = config.encoding ?? 'base64';
   let data: unknown;
   const parsed = enc === 'jsonParsed' ? parseTokenAccountCached(pubkey, acc, decimals) : null;
+  if (parsed?.parsed.type === 'account') applyMintUi(chain, parsed.parsed.info);
   if (parsed) data = parsed;
   else {
     let bytes = Buffer.from(acc.data);

@@ -6,7 +6,7 @@ import type { FaultState } from '../faults';
 import { messageFee } from '../fees';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { RpcError } from '../txErrors';
-import { checkEncoding, encodeAccount, mintDecimalsReader, type AccountConfig } from './accounts';
+import { checkEncoding, encodeAccount, mintDecimalsReader, tokenAmountFor, type AccountConfig } from './accounts';
 import { addressParam, asArray, configParam, intParam, invalidParams } from './params';
 import { tokenAccountKind, uiAmount } from './tokenParse';
 import { programAccounts, type ProgramAccountsConfig } from './programAccounts';
@@ -72,8 +72,8 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
     getRecentPrioritizationFees: (p) => {
       const [addrs] = asArray(p);
       if (addrs !== undefined && !Array.isArray(addrs)) throw invalidParams('expected an array of addresses');
-      const slot = chain.slot();
-      return Array.from({ length: Math.min(150, slot) }, (_, i) => ({ slot: slot - 149 + i, prioritizationFee: 0 })).filter((f) => f.slot >= 0);
+      if (Array.isArray(addrs) && addrs.length > 128) throw invalidParams('Too many inputs provided; max 128');
+      return chain.priorityFees.recent(chain.slot(), (addrs ?? []).map((a) => addressParam(a)));
     },
     getMinimumBalanceForRentExemption: (p) => chain.rent(intParam(asArray(p)[0], 'data length', 10 * 1024 * 1024)),
     getBalance: (p) => ctx(Number(chain.getBalance(addressParam(asArray(p)[0])))),
@@ -128,7 +128,8 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
     getTokenAccountBalance: (p) => {
       const acc = tokenAccount(addressParam(asArray(p)[0]));
       const amount = Buffer.from(acc.data).readBigUInt64LE(64);
-      return ctx(uiAmount(amount, mintDecimalsReader(chain)(bs58.encode(acc.data.subarray(0, 32)))));
+      const mint = bs58.encode(acc.data.subarray(0, 32));
+      return ctx(tokenAmountFor(chain, mint, amount, mintDecimalsReader(chain)(mint)));
     },
     getTokenSupply: (p) => {
       const acc = chain.getAccount(addressParam(asArray(p)[0], 'mint'));
@@ -171,9 +172,9 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       return ctx(a[0].map((sig) => {
         const s = typeof sig === 'string' ? chain.visibleStatus(sig) : null;
         if (!s) return null;
-        const finalized = slot - s.slot >= 1;
-        return { slot: s.slot, confirmations: finalized ? null : 0, err: s.err, status: s.err ? { Err: s.err } : { Ok: null },
-          confirmationStatus: finalized ? 'finalized' : 'confirmed' };
+        const level = chain.commitmentOf(s);
+        return { slot: s.slot, confirmations: level === 'finalized' ? null : slot - s.slot, err: s.err, status: s.err ? { Err: s.err } : { Ok: null },
+          confirmationStatus: level };
       }));
     },
     getTransaction: (p) => getTransaction(chain, asArray(p)),
@@ -186,7 +187,7 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const start = config.before ? all.findIndex(([sig]) => sig === config.before) + 1 : 0;
       const end = config.until ? all.findIndex(([sig]) => sig === config.until) : -1;
       return all.slice(start, end >= 0 ? end : undefined).slice(0, limit).map(([signature, s]) => ({
-        signature, slot: s.slot, err: s.err, memo: null, blockTime: s.blockTime, confirmationStatus: 'finalized' }));
+        signature, slot: s.slot, err: s.err, memo: null, blockTime: s.blockTime, confirmationStatus: chain.commitmentOf(s) }));
     },
   };
 }

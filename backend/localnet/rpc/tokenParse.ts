@@ -69,7 +69,7 @@ export function tokenAccountKind(acc: ChainAccount): 'account' | 'mint' | null {
   return null;
 }
 
-function info(pubkey: string, acc: ChainAccount) {
+function info(acc: ChainAccount) {
   return { data: Buffer.from(acc.data), owner: new PublicKey(acc.owner), lamports: Number(acc.lamports), executable: acc.executable };
 }
 
@@ -80,13 +80,13 @@ export function parseTokenAccount(pubkey: string, acc: ChainAccount, mintDecimal
   const pid = new PublicKey(acc.owner);
   try {
     if (kind === 'mint') {
-      const m = T.unpackMint(new PublicKey(pubkey), info(pubkey, acc), pid);
+      const m = T.unpackMint(new PublicKey(pubkey), info(acc), pid);
       const i: Record<string, unknown> = { decimals: m.decimals, freezeAuthority: b58(m.freezeAuthority), isInitialized: m.isInitialized,
         mintAuthority: b58(m.mintAuthority), supply: m.supply.toString() };
       if (program === 'spl-token-2022' && m.tlvData.length) i.extensions = mintExtensions(m);
       return { program, parsed: { type: 'mint', info: i }, space: acc.data.length };
     }
-    const a = T.unpackAccount(new PublicKey(pubkey), info(pubkey, acc), pid);
+    const a = T.unpackAccount(new PublicKey(pubkey), info(acc), pid);
     const decimals = mintDecimals(a.mint.toBase58());
     const i: Record<string, unknown> = { isNative: a.isNative, mint: a.mint.toBase58(), owner: a.owner.toBase58(),
       state: a.isFrozen ? 'frozen' : a.isInitialized ? 'initialized' : 'uninitialized', tokenAmount: uiAmount(a.amount, decimals) };

@@ -2,6 +2,7 @@
 import bs58 from 'bs58';
 import { VersionedTransaction } from '@solana/web3.js';
 import type { Chain } from '../chain';
+import { RpcError } from '../txErrors';
 import { configParam, invalidParams } from './params';
 
 export function getTransaction(chain: Chain, p: unknown[]) {
@@ -11,7 +12,7 @@ export function getTransaction(chain: Chain, p: unknown[]) {
   const s = chain.visibleStatus(sig);
   if (!s) return null;
   if (s.version !== 'legacy' && config.maxSupportedTransactionVersion === undefined)
-    throw { code: -32015, message: 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0' };
+    throw new RpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0');
   const meta = { err: s.err, status: s.err ? { Err: s.err } : { Ok: null }, fee: s.fee, preBalances: s.preBalances,
     postBalances: s.postBalances, logMessages: s.logs, innerInstructions: [], preTokenBalances: [], postTokenBalances: [],
     rewards: [], loadedAddresses: s.loadedAddresses, computeUnitsConsumed: s.unitsConsumed };

@@ -4,8 +4,10 @@ import { PublicKey } from '@solana/web3.js';
 import { treeRootFromAccount, treeShapeFromAccount } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { assetCollection, assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';
+import { assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';
+import { assetCollection as collectionOf } from '../../services/dasParse';
 import { AssetIdSchema } from './schema';
+import type { AssetDiagnosticResponse, AssetProofResponse, AssetResponse } from '../../../src/common/api';
 
 type Ctx = ValidatedContext<typeof AssetIdSchema>;
 
@@ -38,7 +40,7 @@ export function assetRoutes(services: Services): Router {
         creator_hash: asset?.compression?.creator_hash,
         leaf: proof.leaf,
       },
-    };
+    } satisfies AssetProofResponse;
   });
 
   router.get('/helius/asset/:assetId', validate(AssetIdSchema), async (ctx: Ctx) => {
@@ -52,14 +54,14 @@ export function assetRoutes(services: Services): Router {
         id: asset.id,
         name: assetName(asset),
         image: assetImage(asset),
-        collection: assetCollection(asset),
+        ...collectionOf(asset),
         burnt: !!asset.burnt,
         compression: { ...(asset.compression ?? { compressed: false }), root: proof?.root, proof: proof?.proof },
         ownership: asset.ownership
           ? { owner: asset.ownership.owner, delegate: asset.ownership.delegate ?? null, delegated: !!asset.ownership.delegated }
           : undefined,
       },
-    };
+    } satisfies AssetResponse;
   });
 
   router.get('/asset/diagnostic/:assetId', validate(AssetIdSchema), async (ctx: Ctx) => {
@@ -100,7 +102,7 @@ export function assetRoutes(services: Services): Router {
         root: proof?.root ?? null,
         tree_root: treeRoot,
       },
-    };
+    } satisfies AssetDiagnosticResponse;
   });
   return router;
 }

@@ -6,6 +6,7 @@ import { ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { NoValidNftsError, planNftBurn } from '../../services/nftBurn';
 import { BatchBurnNftSchema } from './schema';
+import type { BatchBurnNftResponse } from '../../../src/common/api';
 
 export function batchBurnNftRoutes({ connection, config }: Services): Router {
   const router = new Router({ prefix: '/api' });
@@ -16,7 +17,7 @@ export function batchBurnNftRoutes({ connection, config }: Services): Router {
       // One action may burn more than the spec's 10 (packed into several transactions, one approval: DESIGN §3.6);
       // over the cap the client turns this into '{error} Please select {n} or fewer NFTs.' (spec §5).
       ctx.status = 400;
-      ctx.body = { success: false, error: `Too many NFTs in one batch (${nfts.length}).`, maxBatchSize: MAX_NFTS_PER_BURN_REQUEST };
+      ctx.body = { success: false, error: `Too many NFTs in one batch (${nfts.length}).`, maxBatchSize: MAX_NFTS_PER_BURN_REQUEST } satisfies BatchBurnNftResponse;
       return;
     }
     try {
@@ -30,7 +31,7 @@ export function batchBurnNftRoutes({ connection, config }: Services): Router {
         totalFee: plan.totalFee,
         processedNFTs: plan.processedNFTs,
         skipped: plan.skipped,
-      };
+      } satisfies BatchBurnNftResponse;
     } catch (err) {
       if (err instanceof NoValidNftsError) throw ValidationError(VALIDATION.noValidNfts);
       throw err;

@@ -2,11 +2,12 @@ import Router from '@koa/router';
 import { CNFT_ERRORS } from '../../../src/common/texts';
 import { buildBurnTransaction } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';
-import { AppError, ValidationError } from '../../errors';
+import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { buildOr400, loadLeaf, serializeUnsigned } from '../../services/cnftData';
 import { NOT_OWNER } from '../../services/delegatedTransfer';
 import { BurnCnftSchema } from './schema';
+import type { BurnCnftResponse } from '../../../src/common/api';
 
 export const OWNER_BURN_MESSAGE = 'The server cannot burn a cNFT. Sign this Bubblegum burn with the owner wallet to burn it.';
 
@@ -26,11 +27,11 @@ export function burnCnftRoutes(services: Services): Router {
         throw ValidationError(CNFT_ERRORS.invalidProofForBurn);
     }
     const { asset, leaf } = await loadLeaf(services, assetId);
-    if (ownerAddress && asset.ownership.owner !== ownerAddress) throw new AppError(403, 'forbidden', NOT_OWNER);
+    if (ownerAddress && asset.ownership.owner !== ownerAddress) throw ForbiddenError(NOT_OWNER);
     const tx = buildOr400(() => buildBurnTransaction(leaf));
     const { blockhash } = await services.connection.getLatestBlockhash('confirmed');
     tx.recentBlockhash = blockhash;
-    ctx.body = { success: true, isSimulated: false, message: OWNER_BURN_MESSAGE, owner: asset.ownership.owner, transaction: serializeUnsigned(tx) };
+    ctx.body = { success: true, isSimulated: false, message: OWNER_BURN_MESSAGE, owner: asset.ownership.owner, transaction: serializeUnsigned(tx) } satisfies BurnCnftResponse;
   });
   return router;
 }

@@ -4,17 +4,16 @@ import { authorizationMessages } from '../../../src/common/apiTypes';
 import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
 import { buildDelegateTransaction } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';
-import { AppError, ValidationError } from '../../errors';
+import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { assetCollection, assetName, buildOr400, fetchCnft, INVALID_SIGNATURE, loadLeaf, serializeUnsigned, verifySignedText } from '../../services/cnftData';
 import { NOT_OWNER, requireDelegate } from '../../services/delegatedTransfer';
 import { BurnRequestSchema, DelegateSchema } from './schema';
+import type { CnftBurnResponse, CnftDelegateResponse } from '../../../src/common/api';
 
 export const SERVER_BURN_MESSAGE =
   'Authorisation verified. This server does not burn cNFTs (only the tree authority could). Nothing was burned: burn it from its card with your wallet, which signs a Bubblegum burn as the owner.';
 export const SIGNATURE_REQUIRED = 'A signed authorisation from the owner is required.';
-
-const Forbidden = (message: string) => new AppError(403, 'forbidden', message);
 
 /**
  * POST /api/cnft/burn-request — verifies the owner's signature of 'Authorize burning cNFT: {assetId}' and answers
@@ -28,16 +27,16 @@ export function cnftRoutes(services: Services): Router {
   router.post('/burn-request', validate(BurnRequestSchema), async (ctx: ValidatedContext<typeof BurnRequestSchema>) => {
     const { assetId, ownerAddress, signedMessage } = ctx.state.input.body;
     if (signedMessage === SIMULATED_SIGNATURE) throw ValidationError(SIGNATURE_REQUIRED);
-    if (!verifySignedText(ownerAddress, authorizationMessages.burnRequest(assetId), signedMessage)) throw Forbidden(INVALID_SIGNATURE);
+    if (!verifySignedText(ownerAddress, authorizationMessages.burnRequest(assetId), signedMessage)) throw ForbiddenError(INVALID_SIGNATURE);
     const asset = await fetchCnft(services, assetId);
     if (asset.burnt) throw ValidationError('This cNFT has already been burnt');
-    if (asset.ownership.owner !== ownerAddress) throw Forbidden(NOT_OWNER);
+    if (asset.ownership.owner !== ownerAddress) throw ForbiddenError(NOT_OWNER);
     ctx.body = {
       success: true,
       isSimulated: true,
       message: SERVER_BURN_MESSAGE,
       assetDetails: { name: assetName(asset), collection: assetCollection(asset) },
-    };
+    } satisfies CnftBurnResponse;
   });
 
   router.post('/delegate', validate(DelegateSchema), async (ctx: ValidatedContext<typeof DelegateSchema>) => {
@@ -45,7 +44,7 @@ export function cnftRoutes(services: Services): Router {
     const delegate = requireDelegate(services).publicKey.toBase58();
     if (delegatePublicKey !== delegate) throw ValidationError(`Delegation is only to the server delegate ${delegate}`);
     const { asset, leaf, proof } = await loadLeaf(services, assetId);
-    if (asset.ownership.owner !== ownerAddress) throw Forbidden(NOT_OWNER);
+    if (asset.ownership.owner !== ownerAddress) throw ForbiddenError(NOT_OWNER);
     const already = asset.ownership.delegate === delegate;
     let transaction: string | undefined;
     if (!already) {
@@ -65,7 +64,7 @@ export function cnftRoutes(services: Services): Router {
         delegate,
       },
       transaction,
-    };
+    } satisfies CnftDelegateResponse;
   });
   return router;
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { publicOrigin } from '../../middleware/proxyTrust';
 import { validate } from '../../middleware/validate';
+import type { ConfigResponse } from '../../../src/common/api';
 
 /** GET /api/config — public settings only: the RPC URL is always this server's proxy, never the upstream one. */
 export function configRoutes({ config, delegate }: Services): Router {
@@ -18,7 +19,7 @@ export function configRoutes({ config, delegate }: Services): Router {
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
       delegate: delegate?.publicKey.toBase58() ?? null,
-    };
+    } satisfies ConfigResponse;
   });
   return router;
 }

@@ -1,14 +1,13 @@
 import Router from '@koa/router';
 import { authorizationMessages } from '../../../src/common/apiTypes';
 import type { Services } from '../../context';
-import { AppError } from '../../errors';
+import { ForbiddenError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft, fetchProof, INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
 import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/cnftSend';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
-
-const Forbidden = (message: string) => new AppError(403, 'forbidden', message);
+import type { DelegateInfoResponse, DelegateProofResponse, DelegatedTransferResponse } from '../../../src/common/api';
 
 /**
  * GET /api/delegate/info/:assetId → delegationInfo {delegated (to the server delegate), delegate};
@@ -30,7 +29,7 @@ export function delegateRoutes(services: Services): Router {
       delegationInfo: { delegated: !!serverDelegate && current === serverDelegate && !asset.burnt, delegate: current },
       serverDelegate,
       owner: asset.ownership.owner,
-    };
+    } satisfies DelegateInfoResponse;
   });
 
   router.get('/delegate/proof/:assetId', validate(DelegateAssetSchema), async (ctx: ValidatedContext<typeof DelegateAssetSchema>) => {
@@ -50,14 +49,14 @@ export function delegateRoutes(services: Services): Router {
         creator_hash: asset.compression.creator_hash,
         leaf: proof.leaf,
       },
-    };
+    } satisfies DelegateProofResponse;
   });
 
   router.post('/delegated-transfer', validate(DelegatedTransferSchema), async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
     const { sender, assetId, signedMessage } = ctx.state.input.body;
-    if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage)) throw Forbidden(INVALID_SIGNATURE);
+    if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage)) throw ForbiddenError(INVALID_SIGNATURE);
     const asset = await fetchCnft(services, assetId);
-    if (asset.ownership.owner !== sender) throw Forbidden(NOT_OWNER);
+    if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
     // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
     const attempt = async (): Promise<SendOutcome> => {
       const prepared = await prepareDelegatedTransfer(services, assetId, sender);
@@ -71,12 +70,12 @@ export function delegateRoutes(services: Services): Router {
     let outcome = await attempt();
     if (outcome.status === 'expired') outcome = await attempt();
     const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
-    if (outcome.status === 'confirmed') ctx.body = { success: true, signature: outcome.signature, explorerUrl };
+    if (outcome.status === 'confirmed') ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies DelegatedTransferResponse;
     else if (outcome.status === 'timeout')
-      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' };
+      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' } satisfies DelegatedTransferResponse;
     else {
       ctx.status = 400;
-      ctx.body = { success: false, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` };
+      ctx.body = { success: false, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` } satisfies DelegatedTransferResponse;
     }
   });
   return router;

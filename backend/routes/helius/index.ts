@@ -2,8 +2,14 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { isRateLimited, RateLimitedError, ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { listWalletAssets } from '../../services/walletAssets';
+import { ASSET_SERVICE_UNAVAILABLE } from '../../services/cnftData';
+import { upstreamFailure } from '../../services/upstreamFaults';
+import { listWalletAssets, truncatedNotice } from '../../services/walletAssets';
 import { AssetListSchema, WalletNftsSchema } from './schema';
+import type { AssetListResponse, WalletNftsResponse } from '../../../src/common/api';
+
+/** `truncated` and a notice only when the listing is incomplete (nothing added to a complete one). */
+const truncation = (truncated: boolean, count: number) => (truncated ? { truncated: true, notice: truncatedNotice(count) } : {});
 
 /**
  * Indexer routes (`{indexer}` = helius, DESIGN §2), backed by DAS in both modes.
@@ -20,25 +26,28 @@ export function heliusRoutes({ das, rpc, logger }: Services): Router {
     } catch (err) {
       if (isRateLimited(err)) throw RateLimitedError();
       logger.warn({ err: (err as Error).message }, 'asset index unavailable');
-      throw ServiceUnavailableError('Asset service temporarily unavailable');
+      throw upstreamFailure(err, { unavailable: ASSET_SERVICE_UNAVAILABLE }) ?? ServiceUnavailableError(ASSET_SERVICE_UNAVAILABLE);
     }
   };
 
   router.get('/wallet/nfts/:wallet', validate(WalletNftsSchema), async (ctx: ValidatedContext<typeof WalletNftsSchema>) => {
-    const { regularNfts, compressedNfts } = await load(ctx.state.input.params.wallet);
+    const { regularNfts, compressedNfts, truncated } = await load(ctx.state.input.params.wallet);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body =
+    ctx.body = (
       ctx.state.input.query.format === 'list'
-        ? { success: true, data: [...regularNfts, ...compressedNfts] }
-        : { success: true, data: { regularNfts, compressedNfts } };
+        ? { success: true, data: [...regularNfts, ...compressedNfts], ...truncation(truncated, regularNfts.length + compressedNfts.length) }
+        : { success: true, data: { regularNfts, compressedNfts }, ...truncation(truncated, regularNfts.length + compressedNfts.length) }
+    ) satisfies WalletNftsResponse | AssetListResponse;
   });
   router.get('/assets/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).regularNfts };
+    const { regularNfts, truncated } = await load(ctx.state.input.params.wallet);
+    ctx.body = { success: true, data: regularNfts, ...truncation(truncated, regularNfts.length) } satisfies AssetListResponse;
   });
   router.get('/cnfts/:wallet', validate(AssetListSchema), async (ctx: ValidatedContext<typeof AssetListSchema>) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: (await load(ctx.state.input.params.wallet)).compressedNfts };
+    const { compressedNfts, truncated } = await load(ctx.state.input.params.wallet);
+    ctx.body = { success: true, data: compressedNfts, ...truncation(truncated, compressedNfts.length) } satisfies AssetListResponse;
   });
   return router;
 }

@@ -3,27 +3,21 @@ import Router from '@koa/router';
 import { authorizationMessages } from '../../../src/common/apiTypes';
 import { VALIDATION } from '../../../src/common/texts';
 import type { Services } from '../../context';
-import { AppError, NotFoundError, ValidationError } from '../../errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
 import { requireDelegate } from '../../services/delegatedTransfer';
-import { FileQueueStore, queueStatusOf, type QueueStore } from '../../services/queueStore';
-import { createQueueWorker, registerQueueWorker } from '../../services/queueWorker';
+import { queueStatusOf } from '../../services/queueStore';
 import { QueueAuthorizeSchema, QueueCancelSchema, QueueCreateSchema, QueueIdSchema } from './schema';
-
-const Forbidden = (message: string) => new AppError(403, 'forbidden', message);
+import type { QueueAuthorizeResponse, QueueCreateResponse, QueueStatusResponse } from '../../../src/common/api';
 
 /**
  * Spec §7.5 server-side transfer queue. create → authorize (the owner's ed25519 signature of
  * 'Authorize cNFT queue transfer: {queueId}') → the worker moves each delegated asset to TRASH_WALLET → status
- * (polled) → cancel. Queues live in DATA_DIR (services/queueStore.ts) and resume after a restart.
+ * (polled) → cancel. Queues live in services.queue's store (built in createApp) and resume after a restart.
  */
-export function queueRoutes(services: Services, store: QueueStore = new FileQueueStore(services.config.dataDir)): Router {
-  const worker = createQueueWorker(services, store);
-  registerQueueWorker(services.config.dataDir, worker);
-  // Resume whatever a previous run left (after the app has finished starting).
-  setTimeout(() => worker.kick(), 0).unref();
-
+export function queueRoutes(services: Services): Router {
+  const { store, worker } = services.queue;
   const router = new Router({ prefix: '/api/queue' });
 
   router.post('/create', validate(QueueCreateSchema), async (ctx: ValidatedContext<typeof QueueCreateSchema>) => {
@@ -39,26 +33,26 @@ export function queueRoutes(services: Services, store: QueueStore = new FileQueu
     }
     const id = randomUUID();
     await store.create({ id, owner: ownerAddress, createdAt: Date.now(), items });
-    ctx.body = { success: true, queueId: id, message: authorizationMessages.queue(id) };
+    ctx.body = { success: true, queueId: id, message: authorizationMessages.queue(id) } satisfies QueueCreateResponse;
   });
 
   router.post('/authorize', validate(QueueAuthorizeSchema), async (ctx: ValidatedContext<typeof QueueAuthorizeSchema>) => {
     const { queueId, ownerAddress, signature } = ctx.state.input.body;
     const q = await store.get(queueId);
     if (!q) throw NotFoundError('Queue not found');
-    if (q.owner !== ownerAddress) throw Forbidden('This queue belongs to another wallet');
-    if (!verifySignedText(ownerAddress, authorizationMessages.queue(queueId), signature)) throw Forbidden(INVALID_SIGNATURE);
+    if (q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
+    if (!verifySignedText(ownerAddress, authorizationMessages.queue(queueId), signature)) throw ForbiddenError(INVALID_SIGNATURE);
     if (q.cancelledAt) throw ValidationError('This queue was cancelled');
     if (!q.authorizedAt) await store.update(queueId, (r) => void (r.authorizedAt = Date.now()));
     worker.kick();
-    ctx.body = { success: true };
+    ctx.body = { success: true } satisfies QueueAuthorizeResponse;
   });
 
   router.get('/status/:queueId', validate(QueueIdSchema), async (ctx: ValidatedContext<typeof QueueIdSchema>) => {
     const q = await store.get(ctx.state.input.params.queueId);
     if (!q) throw NotFoundError('Queue not found');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, status: queueStatusOf(q) };
+    ctx.body = { success: true, status: queueStatusOf(q) } satisfies QueueStatusResponse;
   });
 
   router.post('/cancel/:queueId', validate(QueueCancelSchema), async (ctx: ValidatedContext<typeof QueueCancelSchema>) => {
@@ -66,14 +60,14 @@ export function queueRoutes(services: Services, store: QueueStore = new FileQueu
     const { ownerAddress } = ctx.state.input.body;
     const q = await store.get(queueId);
     if (!q) throw NotFoundError('Queue not found');
-    if (ownerAddress && q.owner !== ownerAddress) throw Forbidden('This queue belongs to another wallet');
+    if (ownerAddress && q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
     const updated = await store.update(queueId, (r) => {
       if (!r.cancelledAt) r.cancelledAt = Date.now();
       // Not yet started: dropped at once. An item being sent is settled by the worker.
       for (const it of r.items) if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
     });
     worker.kick();
-    ctx.body = { success: true, status: queueStatusOf(updated) };
+    ctx.body = { success: true, status: queueStatusOf(updated) } satisfies QueueStatusResponse;
   });
   return router;
 }

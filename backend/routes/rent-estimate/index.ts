@@ -1,22 +1,32 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
 import { NotFoundError } from '../../errors';
+import { upstreamFailure } from '../../services/upstreamFaults';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { estimateRent, toRentEstimateResponse } from '../../services/rentEstimate';
 import { RentEstimateSchema } from './schema';
+import type { RentEstimateResponse } from '../../../src/common/api';
+
+/** Spec §8.2's text for an estimate the chain could not give (the provider down, refusing or failing). */
+export const RENT_ESTIMATE_UNAVAILABLE = 'Unable to fetch rent estimate';
 
 /**
  * GET /api/rent-estimate/:wallet — what burning everything and closing every vacant account would return.
  * The spec's amount fields are SOL (for display); each has an exact integer twin `<field>Lamports`.
  */
-export function rentEstimateRoutes({ rpc }: Services): Router {
+export function rentEstimateRoutes({ rpc, connection }: Services): Router {
   const router = new Router();
   router.get('/api/rent-estimate/:wallet', validate(RentEstimateSchema), async (ctx: ValidatedContext<typeof RentEstimateSchema>) => {
     const { wallet } = ctx.state.input.params;
-    const estimate = await estimateRent(rpc, wallet);
+    let estimate: Awaited<ReturnType<typeof estimateRent>>;
+    try {
+      estimate = await estimateRent(rpc, wallet, connection);
+    } catch (err) {
+      throw upstreamFailure(err, { unavailable: RENT_ESTIMATE_UNAVAILABLE }) ?? err;
+    }
     if (!estimate) throw NotFoundError('Wallet address not found');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: toRentEstimateResponse(estimate) };
+    ctx.body = { success: true, data: toRentEstimateResponse(estimate) } satisfies RentEstimateResponse;
   });
   return router;
 }

@@ -8,11 +8,12 @@ import { decodeTransaction } from '../../../src/chain/decode';
 import { BUBBLEGUM_PROGRAM } from '../../../src/common/addresses';
 import { GUARD } from '../../../src/common/texts';
 import type { Services } from '../../context';
-import { AppError, ValidationError } from '../../errors';
+import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft } from '../../services/cnftData';
 import { sendFailure, sendUntilSettled } from '../../services/cnftSend';
 import { RobustTransferSchema } from './schema';
+import type { RobustTransferResponse } from '../../../src/common/api';
 
 /** Refused before anything else looks at the body (and before validation could echo it). */
 const refusePrivateKeys: Middleware = async (ctx, next) => {
@@ -77,7 +78,7 @@ export function robustTransferRoutes(services: Services): Router {
     if (transfers.length !== 1 || !verdict.ok) {
       throw ValidationError(`The transaction must be one transfer of this cNFT to the trash wallet, signed by its owner${verdict.ok ? '' : ` (${verdict.reason})`}`);
     }
-    if (!signaturesValid(tx)) throw new AppError(403, 'forbidden', 'The transaction is not validly signed by the cNFT owner');
+    if (!signaturesValid(tx)) throw ForbiddenError('The transaction is not validly signed by the cNFT owner');
     let raw: Uint8Array;
     try {
       raw = tx.serialize();
@@ -89,13 +90,13 @@ export function robustTransferRoutes(services: Services): Router {
     });
     const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
     if (outcome.status === 'confirmed') {
-      ctx.body = { success: true, signature: outcome.signature, explorerUrl };
+      ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies RobustTransferResponse;
     } else if (outcome.status === 'timeout') {
       ctx.status = 202;
-      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' };
+      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' } satisfies RobustTransferResponse;
     } else {
       ctx.status = 400;
-      ctx.body = { success: false, signature: outcome.signature, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` };
+      ctx.body = { success: false, signature: outcome.signature, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` } satisfies RobustTransferResponse;
     }
   });
   return router;

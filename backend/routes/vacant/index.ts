@@ -8,6 +8,7 @@ import { PreparedBurnStore } from '../../services/vacantPrepared';
 import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
 import { checkSubmitted, submitOne, type SubmittedBurn } from '../../services/vacantSubmit';
 import { PrepareSchema, SubmitSchema, VacantListSchema } from './schema';
+import type { PrepareBurnTransactionsResponse, SubmitBurnTransactionResponse, VacantAccountsResponse } from '../../../src/common/api';
 
 const sol = (lamports: number) => lamports / LAMPORTS_PER_SOL;
 
@@ -30,7 +31,7 @@ export function vacantRoutes({ rpc, config }: Services): Router {
       skippedAccounts: skipped,
       totalRent: sol(totalRentLamports),
       totalRentLamports,
-    };
+    } satisfies VacantAccountsResponse;
   });
 
   router.post('/api/prepare-burn-transactions', validate(PrepareSchema), async (ctx: ValidatedContext<typeof PrepareSchema>) => {
@@ -51,7 +52,7 @@ export function vacantRoutes({ rpc, config }: Services): Router {
       feeWallet: config.feeWallet,
       computeUnitPrice: p.computeUnitPrice,
       skippedAccounts: p.skippedAccounts,
-    };
+    } satisfies PrepareBurnTransactionsResponse;
   });
 
   router.post('/api/submit-burn-transaction', validate(SubmitSchema), async (ctx: ValidatedContext<typeof SubmitSchema>) => {
@@ -81,10 +82,10 @@ export function vacantRoutes({ rpc, config }: Services): Router {
     };
     if (failure) {
       ctx.status = failure.status;
-      ctx.body = { success: false, error: failure.message, ...summary };
+      ctx.body = { success: false, error: failure.message, ...summary } satisfies SubmitBurnTransactionResponse;
       return;
     }
-    ctx.body = { success: true, ...summary };
+    ctx.body = { success: true, ...summary } satisfies SubmitBurnTransactionResponse;
   });
   return router;
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { ACTIVITY_PANEL_MAX_HEIGHT_PX, ACTIVITY_RECOVERY_DECIMALS } from '../../common/constants';
 import { ACTIVITY } from '../../common/texts';
 import { formatSol, relativeTime } from '../../chain/format';
 import { ActivityIcon } from './ActivityIcon';
-import { selectRecentActivity, type ActivityState } from './activitySlice';
+import { selectRecentActivity } from './activitySlice';
 import './activity.css';
 
 /** Re-render every 30 s so relative times and the 24 h window stay current. */
@@ -20,7 +20,7 @@ function useNow(intervalMs = 30_000): number {
 export function ActivityPanel() {
   const [open, setOpen] = useState(true);
   const now = useNow();
-  const { entries, totalLamports, count } = useSelector((s: { activity: ActivityState }) => selectRecentActivity(s, now));
+  const { entries, totalLamports, count } = useAppSelector((s) => selectRecentActivity(s, now));
   const sol = (lamports: number) => formatSol(lamports, ACTIVITY_RECOVERY_DECIMALS);
 
   return (

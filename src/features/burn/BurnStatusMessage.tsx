@@ -1,4 +1,4 @@
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { useGetConfigQuery } from '../../api/configApi';
 import { explorerTxUrl } from '../../chain/format';
 import { SUCCESS } from '../../common/texts';
@@ -14,8 +14,8 @@ const STEP_TEXT: Record<string, string> = {
 
 /** The burn flows' line of the status area: progress, the §4.2 success message with its link, or the §8.3 error. */
 export function BurnStatusMessage() {
-  const message = useSelector(selectBurnMessage);
-  const status = useSelector(selectBurnStatus);
+  const message = useAppSelector(selectBurnMessage);
+  const status = useAppSelector(selectBurnStatus);
   const { data: config } = useGetConfigQuery();
   const progress = STEP_TEXT[status];
   if (!message && !progress) return null;

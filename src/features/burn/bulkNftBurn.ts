@@ -9,25 +9,27 @@ import { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
 import { decodeTransaction } from '../../chain/decode';
-import { pinnedWallets } from '../../common/builtWallets';
-import { SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
+import { MPL_CORE_PROGRAM, SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
 import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
 import { nftsApi } from '../nfts/nftsApi';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectSelectedNftMints, selectionCleared } from '../selection/selectionSlice';
-import { type BurnApi, connectionOf, getWallet, guardOf, runnerDeps } from './burnContext';
+import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
-import { canSign, canSignAll, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign, canSignAll } from '../wallet/signing';
+import { chainGuardStep } from '../wallet/chainGuardStep';
+import { BUILT_WALLETS } from '../../common/builtWallets';
 
 class ServerRefusedError extends BurnValidationError {
   name = 'ServerRefusedError';
 }
 
 /** The server's answer, or the spec's text for its refusal ('{error} Please select {n} or fewer NFTs.'). */
-async function requestTransactions(api: BurnApi, owner: string, nfts: { mint: string; tokenAccount: string; name: string }[]) {
+async function requestTransactions(api: BurnApi, owner: string, nfts: { mint: string; tokenAccount?: string; name: string }[]) {
   try {
     const answer = await api.dispatch(nftsApi.endpoints.batchBurnNft.initiate({ nfts, owner })).unwrap();
     const txs = answer.transactions ?? (answer.transaction ? [answer.transaction] : []);
@@ -49,6 +51,7 @@ function effectOf(tx: Transaction, feeWallet: string): { mints: string[]; fee: n
   let fee = 0;
   for (const ix of decoded.instructions) {
     if (ix.programId === TOKEN_METADATA_PROGRAM) mints.push(ix.accounts[4].pubkey);
+    else if (ix.programId === MPL_CORE_PROGRAM) mints.push(ix.accounts[0].pubkey);
     else if ((ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) && (ix.data[0] === 8 || ix.data[0] === 15)) {
       mints.push(ix.accounts[1].pubkey);
     } else if (ix.programId === SYSTEM_PROGRAM && ix.accounts[1]?.pubkey === feeWallet) {
@@ -66,31 +69,39 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     if (!owner || !canSign(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredNfts);
     const selected = new Set(selectSelectedNftMints(api.getState()));
     const nfts = selectNfts(api.getState())
-      .filter((n) => selected.has(n.mint) && n.tokenAddress)
-      .map((n) => ({ mint: n.mint, tokenAccount: n.tokenAddress!, name: n.name }));
+      // A Metaplex Core asset has no token account: its mint is the asset address (issue 14).
+      .filter((n) => selected.has(n.mint) && (n.tokenAddress || n.kind === 'core'))
+      .map((n) => ({ mint: n.mint, ...(n.tokenAddress ? { tokenAccount: n.tokenAddress } : {}), name: n.name }));
     if (nfts.length === 0) throw new BurnValidationError(VALIDATION.noValidNfts);
 
     const connection = connectionOf(api);
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
-    const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
+    const { burnAllowedAccounts, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
     const [answer, own] = await Promise.all([requestTransactions(api, owner, nfts), readNftBurns(connection, owner, nfts)]);
-    // Fee wallet from the build; the fee ceiling, lamports and owners from the chain guard's own reading.
-    const { feeWallet } = pinnedWallets(config);
-    const txs = answer.txs.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
-    await guardOf(api, connection)(txs, {
-      owner,
-      kind: 'burnNfts',
-      feeWallet,
-      allowedAccounts: own.planned.flatMap((p) => [p.mint, p.tokenAccount]),
-    });
+    // The ceiling comes from our own reading of the accounts, never from the server's figures.
     const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
+    const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
+    const txs = answer.txs.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
+    // Every transaction the server built is checked (the fee ceiling is for all of them), even when fewer are signed.
+    // Fee wallet from the build; the fee ceiling, owners and lamports from the chain guard's own reading (issue 13).
+    const checkAll = chainGuardStep(
+      connection,
+      {
+        owner,
+        kind: 'burnNfts',
+        feeWallet: BUILT_WALLETS.feeWallet,
+        allowedAccounts: own.planned.flatMap(burnAllowedAccounts),
+        expectedReturns: Object.fromEntries(requested.map((p) => [p.mint, p.rentLamports])),
+      },
+      { serverWallets: config, dispatch: api.dispatch },
+    );
 
     // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
     const all = canSignAll(wallet);
     const batch = all ? txs : txs.slice(0, 1);
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch);
-    const effects = outcome.confirmed.map((i) => effectOf(batch[i], feeWallet));
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs));
+    const effects = outcome.confirmed.map((i) => effectOf(batch[i], BUILT_WALLETS.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);
     const lamports = mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0) - fee;

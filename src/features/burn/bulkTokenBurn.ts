@@ -10,12 +10,13 @@ import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/te
 import { selectSelectedTokenMints } from '../selection/selectionSlice';
 import { selectTokens } from '../tokens/tokensSlice';
 import type { Token } from '../tokens/tokenModel';
-import { type BurnApi, assertServerWallets, connectionOf, currentPriorityFee, getWallet, guardOf, runnerDeps } from './burnContext';
+import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
-import { canSign, canSignAll, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign, canSignAll } from '../wallet/signing';
 
 interface BurnGroup {
   token: Token;
@@ -54,7 +55,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       currentPriorityFee(connection),
       connection.getLatestBlockhash('confirmed'),
     ]).catch((err) => {
-      throw api.signal.aborted ? err : new BulkBuildError(err);
+      throw api.signal.aborted ? err : new BulkBuildError(undefined, err);
     });
     if (groups.length === 0) throw new BurnValidationError(BURN_ERRORS.couldNotAddTokens);
 
@@ -69,10 +70,8 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const batch = all ? packed : packed.slice(0, 1);
     const txs = batch.map((p) => p.transaction);
     const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
-    await assertServerWallets(api);
-    await guardOf(api, connection)(txs, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
-
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs);
+    const guard = await burnGuard(api, connection, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
     const lamports = burned.reduce((sum, g) => sum + g.lamports, 0);
     const n = burned.length;

@@ -2,33 +2,40 @@
 // never from state), the priority fee, and how a finished burn is recorded.
 import type { Connection } from '@solana/web3.js';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
+import type { WalletPort } from '../../app/walletPort';
 import { priorityFeeFromRecent } from '../../chain/fees';
 import { configApi } from '../../api/configApi';
-import { pinnedWallets } from '../../common/builtWallets';
-import { type PageGuard, pageGuard } from '../guard/pageGuard';
+import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep';
+import type { GuardStep } from '../wallet/signing';
 import { getConnection } from '../selection/loadingSupport';
 import { burnStepReached } from './burnSlice';
-import { type RunnerDeps, type SigningWallet } from './txRunner';
+import type { RunnerDeps } from './txRunner';
 
 export type BurnApi = AppListenerEffectAPI;
 
-export function getWallet(extra: unknown): SigningWallet {
-  const wallet = (extra as { wallet?: SigningWallet } | undefined)?.wallet;
+export function getWallet(extra: unknown): WalletPort {
+  const wallet = (extra as { wallet?: WalletPort } | undefined)?.wallet;
   return wallet ?? { publicKey: null };
 }
 
-export function runnerDeps(api: BurnApi, connection: Connection, wallet: SigningWallet): RunnerDeps {
-  return { connection, wallet, delay: (ms) => api.delay(ms), onStep: (step) => api.dispatch(burnStepReached(step)) };
+export function runnerDeps(api: BurnApi, connection: Connection, wallet: WalletPort): RunnerDeps {
+  return {
+    connection,
+    wallet,
+    delay: (ms) => api.delay(ms),
+    onStep: (step) => {
+      if (step !== 'checking') api.dispatch(burnStepReached(step));
+    },
+  };
 }
 
-/** The chain-reading guard over the page's connection; reports the simulated SOL change to the store. */
-export function guardOf(api: BurnApi, connection: Connection): PageGuard {
-  return pageGuard(connection, api.dispatch);
-}
-
-/** Refuses a server whose /api/config names wallets this page was not built for (issue 13), whatever the flow. */
-export async function assertServerWallets(api: BurnApi): Promise<void> {
-  pinnedWallets(await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap());
+/**
+ * The chain-reading guard step for a burn (issue 13): the server's /api/config must name the wallets this page was
+ * built for, and every figure is read from the chain by the page; reports the simulated SOL change to the store.
+ */
+export async function burnGuard(api: BurnApi, connection: Connection, intent: ChainGuardIntent): Promise<GuardStep> {
+  const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
+  return chainGuardStep(connection, intent, { serverWallets: config, dispatch: api.dispatch });
 }
 
 export function connectionOf(api: BurnApi): Connection {

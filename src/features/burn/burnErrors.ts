@@ -1,47 +1,20 @@
-// Named errors of the burn flows (STYLE §5). Their messages are technical; burnFailureText turns any failure into the
-// spec §8.3 text for the flow.
-import { classifyError, errorDetail, type ErrorFlow } from '../../chain/classifyError';
-import { guardRefusalText } from '../guard/guardRefusal';
-import { errorInBulkBurn, errorInSigning } from '../../common/texts';
-
-export class SigningTimeoutError extends Error {
-  name = 'SigningTimeoutError';
-  constructor() {
-    super('Signing timed out');
-  }
-}
-
-export class WalletCannotSignError extends Error {
-  name = 'WalletCannotSignError';
-  constructor() {
-    super('Wallet connection error: the wallet cannot sign transactions');
-  }
-}
-
-export class TransactionFailedError extends Error {
-  name = 'TransactionFailedError';
-  constructor(
-    readonly signature: string,
-    detail: string,
-  ) {
-    super(`Transaction ${signature} failed: ${detail}`);
-  }
-}
-
-/** The wallet's signing step failed; `cause` is what the wallet threw. */
-export class SigningFailedError extends Error {
-  name = 'SigningFailedError';
-  constructor(readonly cause: unknown) {
-    super(errorDetail(cause));
-  }
-}
+// The burn flows' own errors and their texts (spec §8.3). Failures of the signing path come as its error family
+// (src/features/wallet/signingErrors.ts) and are told apart with instanceof; only a cause from outside (a wallet's
+// or a node's error) is still worded by classifyError.
+import { classifyError, type ErrorFlow } from '../../chain/classifyError';
+import { BURN_ERRORS, VACANT_ERRORS, errorInBulkBurn, errorInSigning } from '../../common/texts';
+import {
+  BlockhashExpiredError,
+  GuardRefusedError,
+  SigningFailedError,
+  SigningPathError,
+  SigningRejectedError,
+  SigningTimedOutError,
+} from '../wallet/signingErrors';
 
 /** Building the bulk token burn failed before the wallet was asked ('Error in bulk burn operation: ...'). */
-export class BulkBuildError extends Error {
+export class BulkBuildError extends SigningPathError {
   name = 'BulkBuildError';
-  constructor(readonly cause: unknown) {
-    super(errorDetail(cause));
-  }
 }
 
 /** A check that fails before anything is built or signed; `message` is already the user's text. */
@@ -49,26 +22,28 @@ export class BurnValidationError extends Error {
   name = 'BurnValidationError';
 }
 
-export function burnFailureText(err: unknown, flow: ErrorFlow): string {
-  if (err instanceof BurnValidationError) return err.message;
-  const name = (err as { name?: string })?.name;
-  if (name === 'TransactionGuardError' || name === 'ServerMismatchError' || name === 'SimulationRefusedError') return guardRefusalText(err);
-  if (err instanceof SigningFailedError) {
-    // Rejections, time-outs and adapter errors keep their §8.3 texts; anything else the wallet threw is a signing error.
-    const inner = classifyError(err.cause, flow);
-    return inner.kind === 'other' ? errorInSigning(inner.detail) : inner.message;
-  }
-  if (err instanceof BulkBuildError) {
-    const inner = classifyError(err.cause, flow);
-    return inner.kind === 'other' ? errorInBulkBurn(inner.detail) : inner.message;
-  }
-  return classifyError(err, flow).message;
-}
+const CANCELLED: Record<ErrorFlow, string> = {
+  burnToken: BURN_ERRORS.cancelledToken,
+  burnNft: BURN_ERRORS.cancelledNft,
+  bulkTokens: BURN_ERRORS.cancelledBulk,
+  bulkNfts: BURN_ERRORS.cancelledBulk,
+  vacant: VACANT_ERRORS.cancelled,
+  cnft: BURN_ERRORS.cancelledBulk,
+};
 
-export function isExpiredError(err: unknown): boolean {
-  if (err instanceof SigningFailedError) return false;
-  if (err instanceof TransactionFailedError) return /blockhash/i.test(err.message);
-  return classifyError(err, 'burnToken').kind === 'expired';
+export function burnFailureText(err: unknown, flow: ErrorFlow): string {
+  if (err instanceof BurnValidationError || err instanceof GuardRefusedError) return err.message;
+  // Spec §8.3: a time-out, a cancel or a reject all read as a cancellation.
+  if (err instanceof SigningRejectedError || err instanceof SigningTimedOutError) return CANCELLED[flow];
+  if (err instanceof BlockhashExpiredError) return VACANT_ERRORS.expired;
+  if (err instanceof SigningFailedError || err instanceof BulkBuildError) {
+    // Adapter errors keep their §8.3 texts; anything else the wallet (or the build) threw is worded with its detail.
+    const inner = classifyError(err.cause, flow);
+    if (inner.kind !== 'other') return inner.message;
+    return err instanceof BulkBuildError ? errorInBulkBurn(inner.detail) : errorInSigning(inner.detail);
+  }
+  if (err instanceof SigningPathError && err.cause !== undefined) return classifyError(err.cause, flow).message;
+  return classifyError(err, flow).message;
 }
 
 export function errorName(err: unknown): string {

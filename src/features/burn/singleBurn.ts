@@ -8,12 +8,13 @@ import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
 import { VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectTokens } from '../tokens/tokensSlice';
-import { type BurnApi, assertServerWallets, connectionOf, currentPriorityFee, getWallet, guardOf, runnerDeps } from './burnContext';
+import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
-import { canSign, runTransactions } from './txRunner';
+import { runTransactions } from './txRunner';
+import { canSign } from '../wallet/signing';
 
 interface BuiltBurn {
   ixs: TransactionInstruction[];
@@ -61,10 +62,14 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     ]);
     const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });
     tx.add(...computeBudgetIxs(SINGLE_BURN_COMPUTE_UNITS, price), ...built.ixs);
-    await assertServerWallets(api);
-    await guardOf(api, connection)([tx], { owner, kind: built.guardKind, allowedAccounts: built.allowed });
-
-    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx]);
+    const guard = await burnGuard(api, connection, {
+      owner,
+      kind: built.guardKind,
+      allowedAccounts: built.allowed,
+      // An NFT's full burn returns what the page's own planner read (token record, edition, metadata's rent minimum).
+      ...(built.guardKind === 'burnNfts' ? { expectedReturns: { [mint]: built.lamports } } : {}),
+    });
+    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard);
     recordBurn(api, {
       kind,
       mints: [mint],

@@ -1,67 +1,14 @@
-// Sign → send → confirm for the burn flows, with the 120 s signing limit and the one re-sign with a fresh blockhash
-// when the first attempt expired (spec §4.6, DESIGN §3.6: all transactions of one action in one approval).
+// The burn flows on the one signing path (src/features/wallet/signing.ts): all transactions of one action in one
+// approval (DESIGN §3.6), sent in order; what confirmed before a later failure is kept and reported, and after an
+// expiry only the unconfirmed ones are signed again.
 import type { Connection, Transaction } from '@solana/web3.js';
-import { CONFIRM_COMMITMENT, BATCH_SEND_MAX_RETRIES, SEND_COMMITMENT, SIGNING_TIMEOUT_MS } from '../../common/constants';
-import { SigningFailedError, SigningTimeoutError, TransactionFailedError, WalletCannotSignError, isExpiredError } from './burnErrors';
+import { BATCH_SEND_MAX_RETRIES, CONFIRM_COMMITMENT, SEND_COMMITMENT } from '../../common/constants';
+import { signAndSend, type GuardStep, type SigningDeps } from '../wallet/signing';
+import { isAbort } from '../wallet/signingErrors';
+import { sendToChain, type ChainSender } from '../wallet/signingSteps';
 
-export interface SigningWallet {
-  publicKey: string | null;
-  signTransaction?: <T extends Transaction>(tx: T) => Promise<T>;
-  signAllTransactions?: <T extends Transaction>(txs: T[]) => Promise<T[]>;
-}
-
-export type RunnerConnection = Pick<Connection, 'getLatestBlockhash' | 'sendRawTransaction' | 'confirmTransaction'>;
-
-export interface RunnerDeps {
-  connection: RunnerConnection;
-  wallet: SigningWallet;
-  /** listenerApi.delay: rejects when the listener is cancelled. */
-  delay: (ms: number) => Promise<void>;
-  onStep?: (step: 'awaitingSignature' | 'sending' | 'confirming') => void;
-}
-
-export const canSignAll = (wallet: SigningWallet): boolean => typeof wallet.signAllTransactions === 'function';
-export const canSign = (wallet: SigningWallet): boolean =>
-  typeof wallet.signTransaction === 'function' || canSignAll(wallet);
-
-/** One wallet approval for all `txs` when the wallet can; within the 120 s limit. */
-export async function signWithin(deps: RunnerDeps, txs: Transaction[]): Promise<Transaction[]> {
-  const { wallet } = deps;
-  let signing: Promise<Transaction[]>;
-  if (txs.length > 1 && wallet.signAllTransactions) signing = wallet.signAllTransactions(txs);
-  else if (txs.length === 1 && wallet.signTransaction) signing = wallet.signTransaction(txs[0]).then((t) => [t]);
-  else if (wallet.signAllTransactions) signing = wallet.signAllTransactions(txs);
-  else if (wallet.signTransaction) signing = sequential(wallet.signTransaction, txs);
-  else throw new WalletCannotSignError();
-  const timeout = deps.delay(SIGNING_TIMEOUT_MS).then(() => {
-    throw new SigningTimeoutError();
-  });
-  timeout.catch(() => undefined); // the listener's cancellation also rejects it; never unhandled
-  try {
-    return await Promise.race([signing, timeout]);
-  } catch (err) {
-    if ((err as { name?: string })?.name === 'TaskAbortError') throw err;
-    throw new SigningFailedError(err);
-  }
-}
-
-async function sequential(sign: NonNullable<SigningWallet['signTransaction']>, txs: Transaction[]) {
-  const out: Transaction[] = [];
-  for (const tx of txs) out.push(await sign(tx));
-  return out;
-}
-
-async function sendAndConfirm(connection: RunnerConnection, tx: Transaction, lastValidBlockHeight: number, onSent: () => void) {
-  const signature = await connection.sendRawTransaction(tx.serialize(), {
-    preflightCommitment: SEND_COMMITMENT,
-    maxRetries: BATCH_SEND_MAX_RETRIES,
-  });
-  onSent();
-  const blockhash = tx.recentBlockhash!;
-  const { value } = await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, CONFIRM_COMMITMENT);
-  if (value.err) throw new TransactionFailedError(signature, JSON.stringify(value.err));
-  return signature;
-}
+export type RunnerConnection = ChainSender & Pick<Connection, 'getLatestBlockhash'>;
+export type RunnerDeps = SigningDeps & { connection: RunnerConnection };
 
 export interface RunOutcome {
   signatures: string[];
@@ -72,34 +19,35 @@ export interface RunOutcome {
   attempts: number;
 }
 
-/**
- * Sets a fresh blockhash on every transaction, asks the wallet once, sends and confirms them in order. A blockhash
- * expiry re-signs the unconfirmed ones with a new blockhash exactly once. Throws when nothing confirmed.
- */
-export async function runTransactions(deps: RunnerDeps, txs: Transaction[]): Promise<RunOutcome> {
+/** Guard, one approval, send and confirm in order; one re-sign of the unconfirmed after an expiry. Throws when nothing confirmed. */
+export async function runTransactions(deps: RunnerDeps, txs: Transaction[], guard: GuardStep): Promise<RunOutcome> {
   const confirmed: number[] = [];
   const signatures: string[] = [];
-  let pending = txs.map((_, i) => i);
-  for (let attempt = 0; ; attempt++) {
-    const { blockhash, lastValidBlockHeight } = await deps.connection.getLatestBlockhash(CONFIRM_COMMITMENT);
-    for (const i of pending) {
-      txs[i].recentBlockhash = blockhash;
-      txs[i].signatures = txs[i].signatures.map((s) => ({ publicKey: s.publicKey, signature: null }));
-    }
-    deps.onStep?.('awaitingSignature');
-    const signed = await signWithin(deps, pending.map((i) => txs[i]));
-    deps.onStep?.('sending');
-    try {
-      for (const [k, i] of pending.entries()) {
-        signatures.push(await sendAndConfirm(deps.connection, signed[k], lastValidBlockHeight, () => deps.onStep?.('confirming')));
-        confirmed.push(i);
-      }
-      return { signatures, confirmed, attempts: attempt + 1 };
-    } catch (err) {
-      pending = pending.filter((i) => !confirmed.includes(i));
-      if (attempt === 0 && isExpiredError(err)) continue;
-      if (confirmed.length === 0) throw err;
-      return { signatures, confirmed, error: err, attempts: attempt + 1 };
-    }
+  let pending: number[] = [];
+  let attempts = 0;
+  try {
+    await signAndSend(deps, {
+      blockhash: 'fresh',
+      build: async () => {
+        attempts++;
+        pending = txs.map((_, i) => i).filter((i) => !confirmed.includes(i));
+        return pending.map((i) => txs[i]);
+      },
+      guard,
+      send: sendToChain(deps.connection, {
+        preflightCommitment: SEND_COMMITMENT,
+        commitment: CONFIRM_COMMITMENT,
+        maxRetries: BATCH_SEND_MAX_RETRIES,
+        unconfirmed: 'fail',
+        onLanded: (k, sent) => {
+          confirmed.push(pending[k]);
+          signatures.push(sent.signature);
+        },
+      }),
+    });
+    return { signatures, confirmed, attempts };
+  } catch (err) {
+    if (isAbort(err) || confirmed.length === 0) throw err;
+    return { signatures, confirmed, error: err, attempts };
   }
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatSol } from '../../chain/format';
 import { celebrationEnded, selectActiveCelebration } from './celebrationSlice';
 import './celebration.css';
@@ -11,8 +11,8 @@ export const prefersReducedMotion = (): boolean =>
 
 /** Achievement card + notification; confetti comes from a separate chunk and is skipped under reduced motion. */
 export function CelebrationLayer() {
-  const dispatch = useDispatch();
-  const active = useSelector(selectActiveCelebration);
+  const dispatch = useAppDispatch();
+  const active = useAppSelector(selectActiveCelebration);
   useEffect(() => {
     if (!active) return;
     if (!prefersReducedMotion()) {

@@ -1,16 +1,17 @@
 import { memo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
+import { KindBadge } from '../nfts/KindBadge';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
 
 export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
-  const dispatch = useDispatch();
-  const bulkMode = useSelector(selectBulkMode);
-  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'cnft', cnft.mint));
+  const dispatch = useAppDispatch();
+  const bulkMode = useAppSelector(selectBulkMode);
+  const selected = useAppSelector((s) => selectIsSelected(s, 'cnft', cnft.mint));
   return (
     <div
       className={`asset-card nft-card cnft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
@@ -24,6 +25,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
         <span className="nft-name" data-testid="cnft-name" title={cnft.name}>{cnft.name}</span>
       </div>
       <span className="nft-collection" title={cnft.collection}>{cnft.collection}</span>
+      <KindBadge kind={cnft.kind} blocked={cnft.blocked} />
       {!bulkMode && <span className="view-only-badge">{ASSETS.viewOnly}</span>}
       <CnftTrashButtons cnft={cnft} />
     </div>

@@ -1,4 +1,4 @@
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
 import { AssetSection } from '../selection/AssetSection';
@@ -12,9 +12,9 @@ const key = (c: Cnft) => c.mint;
 const render = (c: Cnft) => <CnftCard cnft={c} />;
 
 export function CnftsSection() {
-  const cnfts = useSelector(selectVisibleCnfts);
-  const loading = useSelector(selectCnftsLoading);
-  const selected = useSelector(selectSelectedCnftIds);
+  const cnfts = useAppSelector(selectVisibleCnfts);
+  const loading = useAppSelector(selectCnftsLoading);
+  const selected = useAppSelector(selectSelectedCnftIds);
   return (
     <TrashModalsHost>
       <AssetSection

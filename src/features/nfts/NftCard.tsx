@@ -1,18 +1,20 @@
 import { memo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
+import { KindBadge } from './KindBadge';
 import type { Nft } from './nftModel';
 
 export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
-  const dispatch = useDispatch();
-  const bulkMode = useSelector(selectBulkMode);
-  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'nft', nft.mint));
-  const busy = useSelector(selectBurnBusy);
-  const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }));
+  const dispatch = useAppDispatch();
+  const bulkMode = useAppSelector(selectBulkMode);
+  const selected = useAppSelector((s) => selectIsSelected(s, 'nft', nft.mint));
+  const busy = useAppSelector(selectBurnBusy);
+  // What its program refuses (a pNFT locked by a delegate, a frozen account) is never selectable.
+  const toggle = () => bulkMode && !nft.blocked && dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }));
   return (
     <div
       className={`asset-card nft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
@@ -22,7 +24,7 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
     >
       <AssetImage className="nft-image" src={nft.image} fallback={DEFAULT_NFT_IMAGE} alt={nft.name} />
       <div className="nft-text">
-        {bulkMode && (
+        {bulkMode && !nft.blocked && (
           <input
             type="checkbox"
             className="nft-checkbox"
@@ -35,7 +37,8 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
         <span className="nft-name" data-testid="nft-name" title={nft.name}>{nft.name}</span>
       </div>
       <span className="nft-collection" title={nft.collection}>{nft.collection}</span>
-      {!bulkMode && (
+      <KindBadge kind={nft.kind} blocked={nft.blocked} />
+      {!bulkMode && !nft.blocked && (
         <button
           type="button"
           className="burn-button"

@@ -1,4 +1,5 @@
-import type { AssetCompression, WalletAsset } from '../../common/apiTypes';
+import type { AssetKind } from '../../chain/assetKind';
+import type { AssetCompression, WalletAsset } from '../../common/api';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS, defaultNftName } from '../../common/texts';
 import type { DecodedMetadata } from './metadataAccount';
@@ -13,6 +14,9 @@ export interface Nft {
   tokenAddress: string | null;
   metadataAddress: string | null;
   tokenProgram?: string;
+  /** Issue 14: what kind of NFT this is, and what it cannot do (src/chain/assetKind.ts). */
+  kind?: AssetKind;
+  blocked?: string;
 }
 
 export interface Cnft {
@@ -22,6 +26,8 @@ export interface Cnft {
   collection: string;
   compression?: AssetCompression;
   delegated?: boolean;
+  kind?: AssetKind;
+  blocked?: string;
 }
 
 const text = (s: string | null | undefined): string => (s ?? '').replace(/\0+$/g, '').trim();
@@ -36,6 +42,8 @@ export function nftFromAsset(a: WalletAsset): Nft {
     tokenAddress: a.tokenAddress ?? null,
     metadataAddress: a.metadataAddress ?? null,
     tokenProgram: a.tokenProgram,
+    ...(a.kind ? { kind: a.kind } : {}),
+    ...(a.blocked ? { blocked: a.blocked } : {}),
   };
 }
 
@@ -48,6 +56,8 @@ export function cnftFromAsset(a: WalletAsset): Cnft {
     collection: text(a.collection) || ASSETS.unknownCollection,
     compression: a.compression,
     delegated: a.ownership?.delegated,
+    ...(a.kind ? { kind: a.kind } : {}),
+    ...(a.blocked ? { blocked: a.blocked } : {}),
   };
 }
 

@@ -1,11 +1,6 @@
 // §7.3 NFTs: the combined wallet endpoint, the regular-assets fallback and the batch burn.
 import { baseApi } from '../../api/baseApi';
-import type {
-  AssetListResponse,
-  BatchBurnNftRequest,
-  BatchBurnNftResponse,
-  WalletNftsResponse,
-} from '../../common/apiTypes';
+import type { AssetListResponse, BatchBurnNftRequest, BatchBurnNftResponse, WalletNftsResponse } from '../../common/api';
 
 /** The `{indexer}` path segment of the spec (DESIGN §2). */
 export const INDEXER = 'helius';

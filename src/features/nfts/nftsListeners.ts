@@ -1,6 +1,6 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import type { AssetListResponse, WalletAsset } from '../../common/apiTypes';
+import type { AssetListResponse, WalletAsset } from '../../common/api';
 import { errorFetchingNfts } from '../../common/texts';
 import { cnftsApi } from '../cnfts/cnftsApi';
 import { lookupCnftsViaDas } from '../cnfts/dasCnftLookup';
@@ -23,6 +23,8 @@ export interface NftLoadResult {
   source: NftsSource;
   /** Set when every source failed. */
   error?: string;
+  /** The server's note that the wallet holds more than it listed. */
+  notice?: string;
 }
 
 async function readList(
@@ -44,6 +46,7 @@ export async function readNftSources(wallet: string, api: ListenerApi): Promise<
       nfts: (answer.data.regularNfts ?? []).map(nftFromAsset),
       cnfts: (answer.data.compressedNfts ?? []).map(cnftFromAsset),
       source: 'combined',
+      ...(answer.truncated && answer.notice ? { notice: answer.notice } : {}),
     };
   } catch (combinedError) {
     if (api.signal.aborted) throw combinedError;
@@ -88,8 +91,8 @@ export async function loadNftsEffect(action: UnknownAction, api: ListenerApi): P
   const wallet = action.payload.publicKey;
   api.dispatch(nftsLoadStarted({ wallet }));
   try {
-    const { nfts, cnfts, source, error } = await readNftSources(wallet, api);
-    api.dispatch(nftsLoaded({ wallet, nfts, cnfts, source, error: error ? errorFetchingNfts(error) : null }));
+    const { nfts, cnfts, source, error, notice } = await readNftSources(wallet, api);
+    api.dispatch(nftsLoaded({ wallet, nfts, cnfts, source, error: error ? errorFetchingNfts(error) : null, notice: notice ?? null }));
   } catch (err) {
     if (api.signal.aborted) return;
     api.dispatch(nftsLoadFailed({ wallet, error: errorFetchingNfts(describeError(err)) }));

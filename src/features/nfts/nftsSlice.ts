@@ -13,9 +13,11 @@ export interface NftsState {
   loading: boolean;
   error: string | null;
   source: NftsSource | null;
+  /** The server listed only part of a very large wallet (its own words), else null. */
+  notice: string | null;
 }
 
-export const initialState: NftsState = { wallet: null, items: [], loading: false, error: null, source: null };
+export const initialState: NftsState = { wallet: null, items: [], loading: false, error: null, source: null, notice: null };
 
 const nftsSlice = createSlice({
   name: 'nfts',
@@ -26,10 +28,11 @@ const nftsSlice = createSlice({
     },
     nftsLoaded(
       state,
-      action: PayloadAction<{ wallet: string; nfts: Nft[]; cnfts: Cnft[]; source: NftsSource; error?: string | null }>,
+      action: PayloadAction<{ wallet: string; nfts: Nft[]; cnfts: Cnft[]; source: NftsSource; error?: string | null; notice?: string | null }>,
     ) {
       if (state.wallet !== action.payload.wallet) return;
       state.items = action.payload.nfts;
+      state.notice = action.payload.notice ?? null;
       state.source = action.payload.source;
       state.error = action.payload.error ?? null;
       state.loading = false;
@@ -52,10 +55,11 @@ const nftsSlice = createSlice({
     selectNfts: (state) => state.items,
     selectNftsLoading: (state) => state.loading,
     selectNftsError: (state) => state.error,
+    selectNftsNotice: (state) => state.notice,
   },
 });
 
 export const { nftsLoadStarted, nftsLoaded, nftsLoadFailed, nftsRemoved } = nftsSlice.actions;
-export const { selectNfts, selectNftsLoading, selectNftsError } = nftsSlice.selectors;
+export const { selectNfts, selectNftsLoading, selectNftsError, selectNftsNotice } = nftsSlice.selectors;
 export default nftsSlice;
 export { nftsSlice };

@@ -26,7 +26,7 @@ export async function lookupNftsOnChain(
       const info = infos[j];
       // A mint without a metadata account is not treated as an NFT.
       if (!info) return;
-      let meta: DecodedMetadata | null = null;
+      let meta: DecodedMetadata | null;
       try {
         meta = decodeMetadata(Uint8Array.from(info.data));
       } catch {

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { explorerAddressUrl, type ExplorerCluster } from '../../chain/format';
-import type { QueueAsset } from '../../common/apiTypes';
+import type { QueueAsset } from '../../common/api';
 import { QUEUE_MODAL, SUCCESS } from '../../common/texts';
 import { TrashModalShell } from '../trash/TrashModalShell';
 import { TRASH_UI } from '../trash/trashTexts';

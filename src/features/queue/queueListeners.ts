@@ -3,17 +3,18 @@
 // 2 s after completion with ≥ 1 success: the success callback, confetti and a notification. Cancel posts the cancel,
 // stops polling and resets.
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { pinnedWallets } from '../../common/builtWallets';
-import { DELEGATE_NOT_PINNED } from '../../common/guardTexts';
-import { pageGuard } from '../guard/pageGuard';
+import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
 import { configApi } from '../../api/configApi';
 import { authorizationMessages } from '../../common/apiTypes';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
 import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
+import { isCancellation } from '../trash/trashErrors';
+import { signMessageWithinLimit } from '../wallet/signing';
+import { WalletNotReadyError } from '../wallet/signingErrors';
+import { errorDetail } from '../../chain/classifyError';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { makeTrashApi } from '../trash/trashApiAdapter';
-import type * as TrashFlows from '../trash/trashFlows';
 import { queueApi } from './queueApi';
 import {
   queueAuthorized,
@@ -32,6 +33,9 @@ export const QUEUE_STEPS = {
   signing: 'Please sign the authorisation message with your wallet...',
 } as const;
 
+/** An upstream server without DELEGATE_KEYPAIR has no delegate: the queue cannot work there (GET /api/config). */
+export const QUEUE_NEEDS_DELEGATE = 'The transfer queue is not available: this server has no delegate key.';
+
 /** Consecutive status failures tolerated before the spec's 'Failed to fetch queue status'. */
 const MAX_STATUS_FAILURES = 3;
 
@@ -48,27 +52,23 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   const stillActive = () => api.getState().queue.status !== 'initial';
 
   // 1. Delegate the selected cNFTs that are not yet delegated to the server (one wallet approval).
-  let flows: typeof TrashFlows | undefined;
   try {
-    // The cNFT trash logic (shared with the lazy trash modals) loads with the first queue, not with the page.
-    flows = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashFlows');
+    // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
+    const { delegateForQueue } = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
+    const delegate = pinnedDelegate(config); // the build's, or a local chain's own (src/common/builtWallets.ts)
+    if (!delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
     const connection = api.extra.connection();
-    if (!connection) throw new Error(CNFT_ERRORS.walletMissingSign);
-    // Trash wallet and delegate from the build; a server naming others is refused (issue 13).
-    const pinned = pinnedWallets(config);
-    if (!pinned.delegate) throw new Error(DELEGATE_NOT_PINNED);
+    if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
-    const guard = pageGuard(connection, api.dispatch);
-    await flows.delegateForQueue(
-      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: pinned.trashWallet, guard, delay: api.delay },
+    await delegateForQueue(
+      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: BUILT_WALLETS.trashWallet, serverWallets: config, dispatch: api.dispatch, delay: (ms) => api.delay(ms) },
       assets.map((a) => a.assetId),
-      pinned.delegate,
+      delegate,
     );
   } catch (err) {
-    if (!stillActive()) return;
-    const message = flows && err instanceof flows.TrashCancelledError ? CNFT_ERRORS.cancelledByUser : signingFailed((err as Error).message);
-    return void fail(api, 'delegation', message);
+    if (!stillActive() || api.signal.aborted) return;
+    return void fail(api, 'delegation', isCancellation(err) ? CNFT_ERRORS.cancelledByUser : signingFailed(errorDetail(err)));
   }
   if (!stillActive()) return;
 
@@ -89,10 +89,11 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   api.dispatch(queueStepChanged(QUEUE_STEPS.signing));
   let signature: Uint8Array;
   try {
-    signature = await wallet.signMessage(new TextEncoder().encode(authorizationMessages.queue(queueId)));
+    const text = new TextEncoder().encode(authorizationMessages.queue(queueId));
+    signature = await signMessageWithinLimit({ wallet, delay: (ms) => api.delay(ms) }, text);
   } catch (err) {
-    if (!stillActive()) return;
-    return void fail(api, 'signing', signingFailed((err as Error)?.message ?? String(err)));
+    if (!stillActive() || api.signal.aborted) return;
+    return void fail(api, 'signing', signingFailed(errorDetail(err)));
   }
   if (!stillActive() || api.getState().queue.queueId !== queueId) return; // cancelled while the wallet was open
   try {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { QueueAsset, QueueStatus } from '../../common/apiTypes';
+import type { QueueAsset, QueueStatus } from '../../common/api';
 import { walletDisconnected } from '../wallet/walletSlice';
 
 // Spec §2.9/§4.6 queued cNFT trash: initial → creating_queue → processing (authorised, polled) → complete.

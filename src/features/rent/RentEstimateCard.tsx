@@ -1,17 +1,17 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
 import { RENT, VALIDATION } from '../../common/texts';
-import { selectSelectedCounts } from '../selection/selectionSlice';
+import { selectSelectedCounts, selectSelectedNftMints } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';
 import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
 import './rent.css';
 
 // Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
 
-function Line({ label, count, lamports }: { label: string; count?: number; lamports: number }) {
+function Line({ label, count, lamports, testId }: { label: string; count?: number; lamports: number; testId?: string }) {
   return (
-    <li className="rent-line">
+    <li className="rent-line" data-testid={testId} data-lamports={lamports}>
       <span>{count === undefined ? label : `${label} (${count})`}</span>
       <span>{exactSol(lamports)} SOL</span>
     </li>
@@ -19,9 +19,10 @@ function Line({ label, count, lamports }: { label: string; count?: number; lampo
 }
 
 export function RentEstimateCard() {
-  const { status, estimate, error } = useSelector(selectRent);
-  const selected = useSelector(selectSelectedCounts);
-  const dispatch = useDispatch();
+  const { status, estimate, error } = useAppSelector(selectRent);
+  const selected = useAppSelector(selectSelectedCounts);
+  const selectedNfts = useAppSelector(selectSelectedNftMints);
+  const dispatch = useAppDispatch();
 
   let body: React.ReactNode = null;
   if (status === 'loading' && !estimate) body = <p className="rent-loading">{RENT.loading}</p>;
@@ -36,7 +37,8 @@ export function RentEstimateCard() {
     );
   else if (estimate && selected.total > 0) {
     const tokens = selected.tokens * estimate.rentPerAccount;
-    const nfts = selected.nfts * estimate.nftRentPerAsset;
+    // Each selected NFT at what its own burn returns (per kind, issue 14); the average only where the server gave none.
+    const nfts = selectedNfts.reduce((s, m) => s + (estimate.nftRents?.[m] ?? estimate.nftRentPerAsset), 0);
     const tooMany =
       selected.tokens > MAX_SELECTED_TOKENS_WARNING_THRESHOLD || selected.nfts > MAX_SELECTED_NFTS_WARNING_THRESHOLD;
     body = (
@@ -48,7 +50,7 @@ export function RentEstimateCard() {
         <p className="rent-note">{RENT.serviceFeeNote}</p>
         <ul className="rent-breakdown">
           <Line label={RENT.tokens} count={selected.tokens} lamports={tokens} />
-          <Line label={RENT.nfts} count={selected.nfts} lamports={nfts} />
+          <Line label={RENT.nfts} count={selected.nfts} lamports={nfts} testId="rent-selected-nfts" />
           <Line label={RENT.cnfts} count={selected.cnfts} lamports={0} />
         </ul>
         <p className="rent-note">{RENT.cnftsNoRentNote}</p>

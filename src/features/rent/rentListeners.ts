@@ -12,7 +12,7 @@ import {
   rentEstimateRefreshRequested,
   rentEstimateRequested,
 } from './rentSlice';
-import { toRentEstimate, type RentEstimateBody } from './rentTypes';
+import { toRentEstimate } from './rentEstimate';
 
 // Spec §4.1: the estimate is asked 500 ms after the wallet changes; a newer change cancels the older wait or request.
 
@@ -35,7 +35,7 @@ export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI
       api.dispatch(rentEstimateFailed({ wallet, error: RENT_ERRORS.failed }));
       return;
     }
-    const estimate = toRentEstimate(answer.data as unknown as RentEstimateBody);
+    const estimate = toRentEstimate(answer.data);
     api.dispatch(rentEstimateLoaded({ wallet, estimate }));
   } catch (err) {
     if (api.signal.aborted) return; // superseded by a newer wallet change

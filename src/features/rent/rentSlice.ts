@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet/walletSlice';
-import type { RentEstimate } from './rentTypes';
+import type { RentEstimate } from './rentEstimate';
 
 // Spec §4.1 rent estimate: loading, loaded, error; cleared on disconnect. Results for a wallet other than the one
 // asked for last are ignored (a quick wallet switch must not show the previous wallet's figures).

@@ -1,12 +1,12 @@
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { selectNftsError } from '../nfts/nftsSlice';
 import { selectTokensError } from '../tokens/tokensSlice';
 import './assets.css';
 
 // The error/status message line of spec §2.1 for the loading flows ('Error fetching tokens: ...', '... NFTs: ...').
 export function AssetsStatusLine() {
-  const tokensError = useSelector(selectTokensError);
-  const nftsError = useSelector(selectNftsError);
+  const tokensError = useAppSelector(selectTokensError);
+  const nftsError = useAppSelector(selectNftsError);
   const messages = [tokensError, nftsError].filter((m): m is string => Boolean(m));
   if (messages.length === 0) return null;
   return (

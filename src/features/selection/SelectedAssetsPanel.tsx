@@ -1,4 +1,4 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SELECTION, selectedCount } from '../../common/texts';
 import { bulkNftBurnRequested, bulkTokenBurnRequested, selectBurnBusy } from '../burn/burnSlice';
 import { selectSelectedCounts } from './selectionSlice';
@@ -6,9 +6,9 @@ import './assets.css';
 
 // Spec §2.2: what is selected, the two bulk burn buttons, the cNFT view-only note and the empty hint.
 export function SelectedAssetsPanel() {
-  const dispatch = useDispatch();
-  const counts = useSelector(selectSelectedCounts);
-  const busy = useSelector(selectBurnBusy);
+  const dispatch = useAppDispatch();
+  const counts = useAppSelector(selectSelectedCounts);
+  const busy = useAppSelector(selectBurnBusy);
   return (
     <section className="selected-panel" aria-label={SELECTION.heading} data-testid="selected-assets-panel">
       <div className="selected-head">

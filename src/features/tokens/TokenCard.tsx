@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
-import { formatTokenBalance } from '../../chain/format';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatTokenBalance, formatUiAmountString } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
@@ -9,12 +9,13 @@ import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../sele
 import type { Token } from './tokenModel';
 
 export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
-  const dispatch = useDispatch();
-  const bulkMode = useSelector(selectBulkMode);
-  const selected = useSelector((s: Parameters<typeof selectIsSelected>[0]) => selectIsSelected(s, 'token', token.mint));
-  const busy = useSelector(selectBurnBusy);
+  const dispatch = useAppDispatch();
+  const bulkMode = useAppSelector(selectBulkMode);
+  const selected = useAppSelector((s) => selectIsSelected(s, 'token', token.mint));
+  const busy = useAppSelector(selectBurnBusy);
   const toggle = () => bulkMode && dispatch(assetSelectionToggled({ kind: 'token', mint: token.mint }));
-  const balance = formatTokenBalance(token.balance, token.decimals);
+  // As wallets show it: the chain's uiAmountString when known (Token-2022 scaled or interest-bearing amounts).
+  const balance = (token.uiAmount && formatUiAmountString(token.uiAmount)) || formatTokenBalance(token.balance, token.decimals);
   return (
     <div
       className={`asset-card token-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}

@@ -1,4 +1,4 @@
-import { useSelector } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import { AssetSection } from '../selection/AssetSection';
 import { TokenCard } from './TokenCard';
@@ -9,8 +9,8 @@ const key = (t: Token) => t.account || t.mint;
 const render = (t: Token) => <TokenCard token={t} />;
 
 export function TokensSection() {
-  const tokens = useSelector(selectVisibleTokens);
-  const loading = useSelector(selectTokensLoading);
+  const tokens = useAppSelector(selectVisibleTokens);
+  const loading = useAppSelector(selectTokensLoading);
   return (
     <AssetSection
       title={ASSETS.tokensSection}

@@ -8,7 +8,7 @@ export type TokenAccountsConnection = Pick<Connection, 'getParsedTokenAccountsBy
 
 interface ParsedTokenInfo {
   mint: string;
-  tokenAmount: { amount: string; decimals: number };
+  tokenAmount: { amount: string; decimals: number; uiAmountString?: string };
 }
 
 export async function fetchTokenAccountsFromChain(
@@ -32,6 +32,7 @@ export async function fetchTokenAccountsFromChain(
           mint: info.mint,
           amount: info.tokenAmount.amount,
           decimals: info.tokenAmount.decimals,
+          ...(typeof info.tokenAmount.uiAmountString === 'string' ? { uiAmountString: info.tokenAmount.uiAmountString } : {}),
           tokenAccount: pubkey.toBase58(),
           programId: programs[i],
         },

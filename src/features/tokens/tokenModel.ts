@@ -1,4 +1,4 @@
-import type { TokenMetadata, WalletTokenItem } from '../../common/apiTypes';
+import type { TokenMetadata, WalletTokenItem } from '../../common/api';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
 import { ASSETS, defaultTokenName, defaultTokenSymbol } from '../../common/texts';
 
@@ -8,6 +8,8 @@ export interface Token {
   mint: string;
   balance: string;
   decimals: number;
+  /** The balance as wallets show it (decimal string from the chain's parsed answer), when known. */
+  uiAmount?: string;
   account: string;
   symbol: string;
   name: string;
@@ -41,6 +43,7 @@ export function tokenFromItem(item: TokenSourceItem, forcedZeroMint: string | nu
     mint: item.mint,
     balance: String(item.amount),
     decimals: item.mint === forcedZeroMint ? 0 : item.decimals,
+    ...(item.uiAmountString && item.mint !== forcedZeroMint ? { uiAmount: item.uiAmountString } : {}),
     account: item.tokenAccount,
     symbol: symbol || defaultTokenSymbol(item.mint),
     name: name || defaultTokenName(item.mint),

@@ -1,7 +1,7 @@
 // §7.3 wallet tokens and token metadata (10 s time-out, up to 3 retries on 429).
 import { baseApi } from '../../api/baseApi';
 import { tokenMetadataRetry } from '../../api/retryPolicies';
-import type { TokenMetadataResponse, WalletTokensResponse } from '../../common/apiTypes';
+import type { TokenMetadataResponse, WalletTokensResponse } from '../../common/api';
 import { TOKEN_METADATA_TIMEOUT_MS } from '../../common/constants';
 
 export const tokensApi = baseApi.injectEndpoints({

@@ -1,6 +1,6 @@
 import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import type { TokenMetadata } from '../../common/apiTypes';
+import type { TokenMetadata } from '../../common/api';
 import { TOKEN_METADATA_CONCURRENCY } from '../../common/constants';
 import { errorFetchingTokens } from '../../common/texts';
 import { describeError, getConnection, ServerAnswerError } from '../selection/loadingSupport';

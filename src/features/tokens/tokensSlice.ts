@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TokenMetadata } from '../../common/apiTypes';
+import type { TokenMetadata } from '../../common/api';
 import { walletDisconnected } from '../wallet/walletSlice';
 import type { Token } from './tokenModel';
 import { withMetadata, withUnknownMetadata } from './tokenModel';

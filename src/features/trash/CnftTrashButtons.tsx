@@ -1,6 +1,7 @@
 // The cNFT card's own actions (issue 7 entry points): Trash (Send cNFT to Trash), Delegated transfer, Burn (owner).
 // The main selection stays view-only for cNFTs; these buttons act on this one card.
 import type { MouseEvent } from 'react';
+import { cnftAllows } from '../../chain/cnftV2';
 import type { Cnft } from '../nfts/nftModel';
 import { TRASH_UI } from './trashTexts';
 import './trash.css';
@@ -13,10 +14,13 @@ export function CnftTrashButtons({ cnft }: { cnft: Cnft }) {
     e.stopPropagation(); // not a selection click
     host.open(kind, cnft);
   };
+  // Bubblegum V2 (issue 14): a frozen leaf allows nothing; a non-transferable one only the owner's burn.
+  const { canBurn, canMove } = cnftAllows(cnft);
+  if (!canBurn && !canMove) return null;
   return (
     <div className="cnft-actions" data-testid="cnft-actions">
-      <button type="button" data-testid="cnft-trash" onClick={open('direct')}>{TRASH_UI.trash}</button>
-      <button type="button" className="secondary" data-testid="cnft-delegated" onClick={open('delegated')}>{TRASH_UI.delegated}</button>
+      {canMove && <button type="button" data-testid="cnft-trash" onClick={open('direct')}>{TRASH_UI.trash}</button>}
+      {canMove && <button type="button" className="secondary" data-testid="cnft-delegated" onClick={open('delegated')}>{TRASH_UI.delegated}</button>}
       <button type="button" className="secondary" data-testid="cnft-burn" onClick={open('burn')}>{TRASH_UI.burn}</button>
     </div>
   );

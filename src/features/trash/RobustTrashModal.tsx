@@ -1,15 +1,18 @@
 // Spec §2.7 Advanced cNFT Trash (robust method), DESIGN §3.1: the pasted key is parsed and used to sign IN THIS
 // COMPONENT only — never in Redux, storage, logs or any request — and is dropped when the modal closes. The server
-// receives only the signed transaction.
+// receives only the signed transaction. This is why the robust way is not a listener like the other ways: an action
+// (and so the store, the devtools and every listener) must never carry the key. Only the outcome leaves this modal.
 import { useEffect, useMemo, useState } from 'react';
 import { ROBUST_MODAL } from '../../common/texts';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { TRASH_UI } from './trashTexts';
-import { parsePrivateKey, robustTrash, type TrashDeps, type TrashOutcome } from './trashFlows';
-import { classifyError } from '../../chain/classifyError';
+import { parsePrivateKey, robustTrash } from './robustTrash';
+import { cnftFailureText } from './trashErrors';
+import type { TrashOutcome } from './trashTypes';
+import type { RobustDeps } from './useTrashPage';
 
 export interface RobustResult {
-  outcome?: TrashOutcome & { explorerUrl?: string };
+  outcome?: TrashOutcome;
   error?: string;
 }
 
@@ -21,7 +24,7 @@ export default function RobustTrashModal({
   onDone,
 }: {
   asset: { mint: string; name: string; image: string };
-  deps: Omit<TrashDeps, 'wallet'> | null;
+  deps: RobustDeps | null;
   explorerUrl: (sig: string) => string;
   onClose: () => void;
   onDone?: (result: RobustResult) => void;
@@ -62,7 +65,7 @@ export default function RobustTrashModal({
       setMessage(outcome.message ?? TRASH_UI.robustSuccess);
       onDone?.({ outcome });
     } catch (err) {
-      const text = classifyError(err, 'cnft').message;
+      const text = cnftFailureText(err);
       setStatus('error');
       setMessage(text);
       onDone?.({ error: text });

@@ -4,7 +4,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { describeApiError } from '../../api/apiError';
 import { cnftsApi } from '../cnfts/cnftsApi';
 import { trashApi } from './trashApi';
-import type { TrashApi } from './trashFlows';
+import type { TrashApi } from './trashTypes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Dispatch = ThunkDispatch<any, any, UnknownAction>;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
 import { RENT, VACANT, vacantBannerText } from '../../common/texts';
 import { selectRentEstimate } from '../rent/rentSlice';
@@ -12,7 +12,7 @@ import './vacant.css';
 
 /** Shows the flow's alerts (§8.1) and reloads the page after the success alert (§4.5). */
 function useVacantAlerts(alert: string | null, done: boolean, reload: () => void) {
-  const dispatch = useDispatch();
+  const dispatch = useAppDispatch();
   useEffect(() => {
     if (!alert) return;
     window.alert(alert);
@@ -24,9 +24,9 @@ function useVacantAlerts(alert: string | null, done: boolean, reload: () => void
 const reloadPage = () => window.location.reload();
 
 export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
-  const dispatch = useDispatch();
-  const estimate = useSelector(selectRentEstimate);
-  const { status, alert } = useSelector(selectVacant);
+  const dispatch = useAppDispatch();
+  const estimate = useAppSelector(selectRentEstimate);
+  const { status, alert } = useAppSelector(selectVacant);
   const busy = status === 'processing';
   useVacantAlerts(alert, status === 'done', reload);
 

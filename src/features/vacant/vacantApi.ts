@@ -1,13 +1,6 @@
 // §7.2 vacant accounts: list, prepare the close transactions, submit one signed transaction.
 import { baseApi } from '../../api/baseApi';
-import type {
-  PrepareBurnTransactionsRequest,
-  PrepareBurnTransactionsResponse,
-  SubmitBurnTransactionRequest,
-  SubmitBurnTransactionResponse,
-  VacantAccountsRequest,
-  VacantAccountsResponse,
-} from '../../common/apiTypes';
+import type { PrepareBurnTransactionsRequest, PrepareBurnTransactionsResponse, SubmitBurnTransactionRequest, SubmitBurnTransactionResponse, VacantAccountsRequest, VacantAccountsResponse } from '../../common/api';
 
 export const vacantApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -18,10 +11,7 @@ export const vacantApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'prepare-burn-transactions', method: 'POST', body }),
     }),
     /** One signed transaction (spec) or all of one action at once (`signedTransactions`, DESIGN §3.6). */
-    submitBurnTransaction: build.mutation<
-      SubmitBurnTransactionResponse,
-      SubmitBurnTransactionRequest | { signedTransactions: string[]; accountCount: number }
-    >({
+    submitBurnTransaction: build.mutation<SubmitBurnTransactionResponse, SubmitBurnTransactionRequest>({
       query: (body) => ({ url: 'submit-burn-transaction', method: 'POST', body }),
       invalidatesTags: ['Rent', 'Vacant'],
     }),

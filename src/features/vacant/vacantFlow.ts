@@ -4,11 +4,7 @@ import { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
-import type { TransactionInput } from '../../chain/decode';
-import type { ChainGuardContext } from '../../chain/chainGuard';
-import { type ServerWallets, pinnedWallets } from '../../common/builtWallets';
 import { formatUnits } from '../../chain/format';
-import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import {
   VACANT_ERRORS,
   VALIDATION,
@@ -17,27 +13,31 @@ import {
   vacantSubmitError,
   vacantSuccessAlert,
 } from '../../common/texts';
-import { guardRefusalText } from '../guard/guardRefusal';
+import type { WalletPort } from '../../app/walletPort';
+import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/signing';
+import { GuardRefusedError, SendFailedError, SigningPathError, SigningRejectedError, errorInfo, isAbort } from '../wallet/signingErrors';
+import type { GuardStep } from '../wallet/signing';
+import { submitToServer } from '../wallet/signingSteps';
+import type { ChainGuardIntent } from '../wallet/chainGuardStep';
+import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
 import type { VacantResult, VacantStep } from './vacantSlice';
-import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
-
-export interface VacantWallet {
-  publicKey: string | null;
-  signTransaction?: (tx: Transaction) => Promise<Transaction>;
-  signAllTransactions?: (txs: Transaction[]) => Promise<Transaction[]>;
-}
+import type {
+  PrepareBurnTransactionsResponse as PrepareBody,
+  SubmitBurnTransactionResponse as SubmitBody,
+  VacantAccountsResponse as VacantListBody,
+} from '../../common/api';
 
 export interface VacantFlowDeps {
-  wallet: VacantWallet;
+  wallet: WalletPort;
   list(ownerAddress: string): Promise<VacantListBody>;
   prepare(ownerAddress: string, accounts: string[]): Promise<PrepareBody>;
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
   /** The server's /api/config wallets: compared with the ones this page was built for, never used. */
   serverWallets(): Promise<ServerWallets>;
-  /** The chain-reading guard (src/chain/chainGuard.ts) over the page's own connection: throws to refuse. */
-  guard(transactions: readonly TransactionInput[], intent: Omit<ChainGuardContext, 'reader' | 'onChecked'>): Promise<void>;
-  /** Signing limit (spec §9, 120 s): resolves after the limit, or rejects when the run is cancelled. */
-  signingTimeout(): Promise<void>;
+  /** The chain-reading guard step (src/features/wallet/chainGuardStep.ts) over the page's own connection. */
+  chainGuard(intent: ChainGuardIntent, serverWallets: ServerWallets): GuardStep;
+  /** The listener's delay (times the 120 s signing limit); rejects when the run is cancelled. */
+  delay(ms: number): Promise<void>;
   step(step: VacantStep): void;
   /** Wraps every wait so an abandoned run (Reset) stops at once; rejects when the run was cancelled. */
   pause?<T>(promise: Promise<T>): Promise<T>;
@@ -50,37 +50,47 @@ export type VacantOutcome =
 /** SOL with every lamport shown ('0.01230576'), for the banner and the success alert. */
 export const exactSol = (lamports: number): string => formatUnits(lamports, 9, 9, { trim: true });
 
-const fail = (alert: string, err?: unknown): VacantOutcome => ({
-  ok: false,
-  alert,
-  error: err ? { name: (err as Error)?.name ?? 'Error', message: errorDetail(err) } : undefined,
-});
+const fail = (alert: string, err?: unknown): VacantOutcome => ({ ok: false, alert, error: err ? errorInfo(err) : undefined });
+
+const STEPS: Record<SigningStep, VacantStep> = {
+  checking: 'checking',
+  awaitingSignature: 'awaitingSignature',
+  sending: 'submitting',
+  confirming: 'submitting',
+};
 
 /** Server answer `{success:false, error}` or an RTK Query error → the server's text (or ''). */
+/** A server answer with `success: false`, thrown so that the failure path reads its `error`. */
+class ServerRefusedError extends Error {
+  name = 'ServerRefusedError';
+  constructor(readonly body: { success: boolean; error?: string }) {
+    super(body.error ?? '');
+  }
+}
+
 function serverText(err: unknown): string {
+  if (err instanceof ServerRefusedError) return err.body.error ?? '';
   if (err && typeof err === 'object' && 'success' in err) return String((err as { error?: string }).error ?? '');
   const info = describeApiError(err);
   return info.message && !/^HTTP \d+$/.test(info.message) ? info.message : '';
 }
 
-const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-
-async function signAll(deps: VacantFlowDeps, txs: Transaction[]): Promise<Transaction[]> {
-  const { wallet } = deps;
-  const timeout = deps.signingTimeout().then(() => {
-    throw Object.assign(new Error('Signing timed out'), { name: 'SigningTimeoutError' });
-  });
-  timeout.catch(() => undefined);
-  let signing: Promise<Transaction[]>;
-  if (wallet.signAllTransactions) signing = wallet.signAllTransactions(txs); // one approval for all (DESIGN §3.6)
-  else if (wallet.signTransaction) signing = wallet.signTransaction(txs[0]).then((t) => [t]); // spec: first batch only
-  else throw Object.assign(new Error('Wallet cannot sign transactions'), { name: 'WalletCannotSignError' });
-  return Promise.race([signing, timeout]);
+/** §8.1 alert for a failure of the signing path (guard, wallet, or the server's submit). */
+function signingFailureText(err: unknown): string {
+  if (err instanceof GuardRefusedError) return err.message; // GUARD.mismatch, or the precise refusal
+  if (err instanceof SigningRejectedError) return VACANT_ERRORS.cancelled;
+  if (err instanceof SendFailedError) {
+    const text = serverText(err.cause);
+    const classified = classifyError(text || err.cause, 'vacant');
+    if (classified.kind === 'insufficientFunds' || classified.kind === 'expired') return classified.message;
+    return text ? vacantSubmitError(text) : VACANT_ERRORS.unknown;
+  }
+  return classifyError(err instanceof SigningPathError && err.cause !== undefined ? err.cause : err, 'vacant').message;
 }
 
 export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome> {
   const owner = deps.wallet.publicKey;
-  if (!owner || (!deps.wallet.signAllTransactions && !deps.wallet.signTransaction)) return fail(VALIDATION.connectWalletFirst);
+  if (!owner || !canSign(deps.wallet)) return fail(VALIDATION.connectWalletFirst);
 
   deps.step('fetching');
   let listed: VacantListBody;
@@ -99,45 +109,41 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   let server: ServerWallets;
   try {
     [prepared, server] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address)), deps.serverWallets()]);
-    if (!prepared.success || !prepared.transaction) throw prepared;
+    if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
-  const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction!];
+  const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
 
-  deps.step('checking');
-  try {
-    // Fee wallet from the build; closed accounts, their lamports and the fee ceiling from the page's own reading.
-    const { feeWallet } = pinnedWallets(server);
-    const check = deps.guard(encoded, { owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet });
-    await (deps.pause ? deps.pause(check) : check);
-  } catch (err) {
-    if ((err as Error)?.name === 'TaskAbortError') throw err;
-    return fail(guardRefusalText(err), err);
-  }
-
-  deps.step('awaitingSignature');
-  let signed: Transaction[];
-  try {
-    const signing = signAll(deps, encoded.map((b64) => Transaction.from(Buffer.from(b64, 'base64'))));
-    signed = await (deps.pause ? deps.pause(signing) : signing);
-  } catch (err) {
-    if ((err as Error)?.name === 'TaskAbortError') throw err;
-    return fail(classifyError(err, 'vacant').message, err);
-  }
-
-  deps.step('submitting');
+  // The server built these with its blockhash and sends them itself: the path keeps the blockhash (no re-sign).
+  // One approval for all (DESIGN §3.6); a wallet that signs one at a time gets the first (the spec's behaviour).
+  const txs = encoded.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
+  const batch = canSignAll(deps.wallet) ? txs : txs.slice(0, 1);
   const counts = prepared.accountCounts ?? [prepared.accountCount];
-  const accountCount = counts.slice(0, signed.length).reduce((s, n) => s + n, 0);
+  const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
+  // Fee wallet from the build; which accounts close, their lamports and the fee ceiling from the page's own reading.
+  const checkAll = deps.chainGuard(
+    { owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet: BUILT_WALLETS.feeWallet },
+    server,
+  );
   let submitted: SubmitBody;
   try {
-    submitted = await deps.submit(signed.map((t) => toBase64(t.serialize())), accountCount);
-    if (!submitted.success) throw submitted;
+    submitted = await signAndSend(
+      { wallet: deps.wallet, delay: (ms) => deps.delay(ms), pause: deps.pause, onStep: (step) => deps.step(STEPS[step]) },
+      {
+        blockhash: 'keep',
+        build: async () => batch,
+        guard: () => checkAll(txs),
+        send: submitToServer(async (signed) => {
+          const body = await deps.submit(signed, accountCount);
+          if (!body.success) throw new ServerRefusedError(body);
+          return body;
+        }),
+      },
+    );
   } catch (err) {
-    const text = serverText(err);
-    const classified = classifyError(text || err, 'vacant');
-    if (classified.kind === 'insufficientFunds' || classified.kind === 'expired') return fail(classified.message, err);
-    return fail(text ? vacantSubmitError(text) : VACANT_ERRORS.unknown, err);
+    if (isAbort(err)) throw err;
+    return fail(signingFailureText(err), err);
   }
   const recovered = submitted.recoveredRentLamports ?? Math.round((submitted.recoveredRent ?? 0) * 1e9);
   const fee = submitted.serviceFeeLamports ?? serviceFee(recovered);

@@ -1,17 +1,16 @@
 import type { TaskAbortError } from '@reduxjs/toolkit';
 import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { SIGNING_TIMEOUT_MS, VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
+import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import { classifyError } from '../../chain/classifyError';
-import { pageGuard } from '../guard/pageGuard';
 import { getConnection } from '../selection/loadingSupport';
+import { chainGuardStep } from '../wallet/chainGuardStep';
 import { activityRecorded } from '../activity/activitySlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
 import { vacantApi } from './vacantApi';
-import { runVacantBurn, type VacantFlowDeps, type VacantWallet } from './vacantFlow';
+import { runVacantBurn, type VacantFlowDeps } from './vacantFlow';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
-import type { PrepareBody, SubmitBody, VacantListBody } from './vacantTypes';
 
 // Runs the §4.5 flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
 // the slice ignores anything the abandoned run would still report.
@@ -33,26 +32,26 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
   const dispatch = api.dispatch;
   const { getVacantAccounts, prepareBurnTransactions, submitBurnTransaction } = vacantApi.endpoints;
   return {
-    wallet: api.extra.wallet as VacantWallet,
+    wallet: api.extra.wallet,
     list: async (ownerAddress) =>
-      (await pause(() =>
+      await pause(() =>
         dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
-      )) as unknown as VacantListBody,
+      ),
     prepare: async (ownerAddress, accounts) =>
-      (await pause(() =>
+      await pause(() =>
         dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts })).unwrap(),
-      )) as unknown as PrepareBody,
+      ),
     submit: async (signed, accountCount) =>
-      (await pause(() =>
+      await pause(() =>
         dispatch(
           submitBurnTransaction.initiate(
             signed.length === 1 ? { signedTransaction: signed[0], accountCount } : { signedTransactions: signed, accountCount },
           ),
         ).unwrap(),
-      )) as unknown as SubmitBody,
+      ),
     serverWallets: async () => await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap()),
-    guard: (txs, intent) => pageGuard(getConnection(api.extra), dispatch)(txs, intent),
-    signingTimeout: () => api.delay(SIGNING_TIMEOUT_MS),
+    chainGuard: (intent, serverWallets) => (txs) => chainGuardStep(getConnection(api.extra), intent, { serverWallets, dispatch })(txs),
+    delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
     pause: fork.pause,
   };

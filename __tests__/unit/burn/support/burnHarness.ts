@@ -11,7 +11,6 @@ import { setApiOrigin } from '../../../../src/api/baseApi';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
-import { networkFee } from '../../../support/networkFee';
 export { networkFee } from '../../../support/networkFee';
 
 export interface Chain {
@@ -25,13 +24,13 @@ export interface Chain {
 
 export async function startChain(): Promise<Chain> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-burn-'));
-  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
+  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1' }, { dataDir, memoryOnly: true }));
   const { url } = await solback.listen(0);
   setApiOrigin(url);
   const connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
   const post = async (route: string, body: unknown) => {
     const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) };
   };
   const lamportsOf = async (addresses: string[]) =>
     (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);

@@ -1,5 +1,5 @@
 // Emulated Bubblegum (the real program ships in no registry; see emulated/types.ts): transfer, delegate and burn of
-// V1 leaves. As the program does, it recomputes the leaf from the accounts and hash arguments and checks the proof
+// V1 leaves (V2 leaves: bubblegumV2.ts). As the program does, it recomputes the leaf from the accounts and hash arguments and checks the proof
 // (remaining accounts, canopy-truncated) against the tree through its changelog; the effect replaces the leaf.
 import bs58 from 'bs58';
 import {
@@ -10,11 +10,12 @@ import type { CnftStore } from '../cnfts';
 import { ACCOUNT_COMPRESSION_PROGRAM, BUBBLEGUM_PROGRAM, SPL_NOOP_PROGRAM } from '../constants';
 import { leafHash } from '../leaf';
 import { assetIdPda, treeConfigPda } from '../pdas';
+import { prepareV2, V2_DISCRIMINATORS } from './bubblegumV2';
 import { claim } from './claims';
 
 // Anchor / mpl-bubblegum / account-compression error codes
 const E = { InstructionFallbackNotFound: 101, AccountNotEnoughKeys: 3005, ConstraintMut: 2000, ConstraintSeeds: 2006,
-  AccountNotSigner: 3010, AccountOwnedByWrongProgram: 3007, LeafAuthorityMustSign: 6024, InvalidLogWrapper: 6041,
+  AccountNotSigner: 3010, UnsupportedSchemaVersion: 6003, AccountOwnedByWrongProgram: 3007, LeafAuthorityMustSign: 6024, InvalidLogWrapper: 6041,
   InvalidCompressionProgram: 6042, ConcurrentMerkleTreeError: 6001 };
 const fail = (code: keyof typeof E, msg: string) => new EmulatedProgramError(E[code], `Emulated Bubblegum: ${msg}`);
 
@@ -33,9 +34,12 @@ const LAYOUT = {
 export function bubblegumEmulator(store: CnftStore): ProgramEmulator {
   return {
     programId: BUBBLEGUM_PROGRAM,
-    prepare(ix, { signers }) {
-      const kind = DISCRIMINATORS.find(([, d]) => Buffer.from(ix.data.subarray(0, 8)).equals(d))?.[0];
-      if (!kind) throw fail('InstructionFallbackNotFound', 'only transfer, delegate and burn are emulated locally');
+    prepare(ix, { chain, signers }) {
+      const head = Buffer.from(ix.data.subarray(0, 8));
+      const v2 = V2_DISCRIMINATORS.find(([, d]) => head.equals(d))?.[0];
+      if (v2) return prepareV2(v2, ix, store, chain, signers);
+      const kind = DISCRIMINATORS.find(([, d]) => head.equals(d))?.[0];
+      if (!kind) throw fail('InstructionFallbackNotFound', 'only transfer, delegate and burn (V1 and V2) are emulated locally');
       return prepare(kind, ix, store, signers);
     },
   };
@@ -49,6 +53,7 @@ function prepare(kind: Kind, ix: EmulatedInstruction, store: CnftStore, signers:
   const acc = (i: number) => ix.accounts[i];
   const tree = store.trees.get(acc(l.tree).pubkey);
   if (!tree) throw fail('AccountOwnedByWrongProgram', 'merkle tree is not a local Bubblegum tree');
+  if (tree.version !== 1) throw fail('UnsupportedSchemaVersion', 'V1 instructions only work with V1 trees');
   if (!acc(l.tree).isWritable) throw fail('ConstraintMut', 'merkle tree must be writable');
   if (acc(0).pubkey !== treeConfigPda(tree.address)) throw fail('ConstraintSeeds', 'tree config is not the tree\'s PDA');
   if (acc(l.noop).pubkey !== SPL_NOOP_PROGRAM) throw fail('InvalidLogWrapper', 'log wrapper must be SPL Noop');

@@ -96,5 +96,5 @@ export function createDemoWallet({ fund, storage }: DemoWalletOptions): Wallet {
         },
       },
     },
-  } as Wallet;
+  };
 }

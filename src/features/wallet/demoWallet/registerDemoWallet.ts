@@ -1,6 +1,6 @@
 // Registers the Local Demo Wallet once per page (local mode only).
 import { registerWallet } from '@wallet-standard/wallet';
-import type { LocalnetFundResponse } from '../../../common/apiTypes';
+import type { LocalnetFundResponse } from '../../../common/api';
 import { createDemoWallet } from './demoWallet';
 
 let registered = false;

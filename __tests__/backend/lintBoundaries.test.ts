@@ -1,0 +1,83 @@
+// The import boundary of issue 12: code the server shares (backend/, src/chain, src/common) never imports a page
+// feature. Runs the repository's own ESLint config through ESLint's Node API on real files with one import added.
+import fs from 'fs';
+import path from 'path';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+const root = path.resolve(__dirname, '../..');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the config is CommonJS so that Jest can load it
+const repoConfig = require('../../eslint.config.js') as Linter.Config[];
+
+// Type-aware rules need the whole TypeScript program (tens of seconds); the boundary rule does not.
+type RuleMeta = { meta: { docs?: { requiresTypeChecking?: boolean } } };
+const typeAwareOff = Object.fromEntries(
+  Object.entries((tseslint.plugin as { rules?: Record<string, RuleMeta> }).rules ?? {})
+    .filter(([, rule]) => rule.meta.docs?.requiresTypeChecking)
+    .map(([name]) => [`@typescript-eslint/${name}`, 'off' as const]),
+);
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfigFile: true,
+  overrideConfig: [...repoConfig, { languageOptions: { parserOptions: { projectService: false } }, rules: typeAwareOff }],
+});
+
+async function lint(file: string, extraImport = ''): Promise<Linter.LintMessage[]> {
+  const filePath = path.join(root, file);
+  const source = extraImport + fs.readFileSync(filePath, 'utf8');
+  const [result] = await eslint.lintText(source, { filePath });
+  return result.messages;
+}
+const restrictedImports = (messages: Linter.LintMessage[]) =>
+  messages.filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2);
+
+describe('lint: backend/, src/chain and src/common never import from src/features', () => {
+  it('a backend service as committed has no lint finding at all', async () => {
+    expect(await lint('backend/services/rentEstimate.ts')).toEqual([]);
+  });
+
+  it('the same backend service with one import from src/features fails, naming the rule and the line', async () => {
+    const messages = await lint(
+      'backend/services/rentEstimate.ts',
+      "import { burnRequested } from '../../src/features/burn/burnSlice';\nvoid burnRequested;\n",
+    );
+    const errors = restrictedImports(messages);
+    expect(errors).toHaveLength(1);
+    expect(errors[0].line).toBe(1);
+    expect(errors[0].message).toContain('must not import from src/features');
+  });
+
+  it('a type-only import from a feature is refused too, in src/chain and in src/common', async () => {
+    const typeImport = "import type { BurnStatus } from '../src/features/burn/burnSlice';\n";
+    expect(restrictedImports(await lint('backend/errors.ts', typeImport))).toHaveLength(1);
+    expect(restrictedImports(await lint('src/chain/pack.ts', "import type { X } from '../features/trash/x';\n"))).toHaveLength(1);
+    expect(restrictedImports(await lint('src/common/constants.ts', "export * from '../features/wallet/walletSlice';\n"))).toHaveLength(1);
+  });
+
+  it('features may import each other and shared code may import shared code', async () => {
+    expect(restrictedImports(await lint('src/features/burn/burnSlice.ts', "import '../trash/trashApi';\n"))).toEqual([]);
+    expect(restrictedImports(await lint('backend/errors.ts', "import '../src/chain/pack';\nimport '../src/common/constants';\n"))).toEqual([]);
+  });
+});
+
+describe('lint: components use the typed store hooks', () => {
+  it("an untyped useSelector or useDispatch from 'react-redux' fails; src/app/hooks.ts alone may wrap them", async () => {
+    const untyped = "import { useDispatch, useSelector } from 'react-redux';\nvoid useDispatch; void useSelector;\n";
+    expect(restrictedImports(await lint('src/features/tokens/TokenCard.tsx'))).toEqual([]);
+    expect(restrictedImports(await lint('src/features/tokens/TokenCard.tsx', untyped))).toHaveLength(2);
+    expect(restrictedImports(await lint('src/app/hooks.ts'))).toEqual([]);
+  });
+});
+
+describe('lint: every /api handler checks its body against the wire contract', () => {
+  it('a handler whose body lost its `satisfies <Response>` fails', async () => {
+    const file = 'backend/routes/config/index.ts';
+    const source = fs.readFileSync(path.join(root, file), 'utf8');
+    expect(source).toContain('} satisfies ConfigResponse;');
+    const [unchecked] = await eslint.lintText(source.replace('} satisfies ConfigResponse;', '};'), { filePath: path.join(root, file) });
+    const errors = unchecked.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toContain('satisfies XResponse');
+    expect((await lint(file)).filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
+  });
+});

@@ -1,0 +1,101 @@
+// Issue 14 in real Chromium: one approval burns a pNFT, a print edition, a Token-2022 NFT and a Metaplex Core asset.
+// Owner delta + network fee + service fee equals, to the lamport, what those burns drained (read from the chain
+// before and after); the estimate shown before equals that sum; the service fee is exactly 1 % (floored per
+// transaction). Cards name their kind, and a frozen V2 cNFT says why nothing can be done but hiding it.
+import { Connection, PublicKey, type Transaction } from '@solana/web3.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serviceFee } from '../../src/chain/fees';
+import { MPL_CORE_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
+import { KIND_BLOCKED, KIND_LABELS } from '../../src/common/kindTexts';
+import { SELECTION } from '../../src/common/texts';
+import { launchBrowser, newContext, watchErrors } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+
+let server: TestServer;
+let browser: Browser;
+let connection: Connection;
+let context: BrowserContext;
+
+const post = async (route: string, body: unknown) => {
+  const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json());  
+};
+const lamportsOf = async (addresses: string[]) =>
+  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)), 'confirmed')).map((a) => a?.lamports ?? 0);
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
+  await post('localnet/fund', { owner: server.app.config.feeWallet }); // exists on a real cluster
+}, 240_000);
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+/** The mints each confirmed transaction burned (Token Metadata burnV1: mint at 4; Core burnV1: asset at 0). */
+const burnedIn = (tx: Transaction) => tx.instructions.flatMap((ix) => {
+  const p = ix.programId.toBase58();
+  return p === TOKEN_METADATA_PROGRAM ? [ix.keys[4].pubkey.toBase58()] : p === MPL_CORE_PROGRAM ? [ix.keys[0].pubkey.toBase58()] : [];
+});
+
+test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core asset; every lamport accounted for', async () => {
+  context = await newContext(browser);
+  const wallet: BurnWallet = await installBurnWallet(context);
+  const { manifest } = await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() });
+  const k = manifest.kinds;
+  const page: Page = await context.newPage();
+  const errors = watchErrors(page);
+  await openAndConnect(page, server.url, wallet);
+
+  const card = (mint: string) => page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`);
+  const chosen = [
+    { mint: k.pnfts[0].mint, kind: 'pnft', accounts: [k.pnfts[0].tokenAccount, k.pnfts[0].metadata, k.pnfts[0].edition, k.pnfts[0].tokenRecord] },
+    // The print's marker stays: its bit stays set while the master is someone else's (nonfungible_edition.rs).
+    { mint: k.printEditions[0].mint, kind: 'print', accounts: [k.printEditions[0].tokenAccount, k.printEditions[0].metadata, k.printEditions[0].edition] },
+    { mint: k.token2022Nfts[0].mint, kind: 'token2022Nft', accounts: [k.token2022Nfts[0].tokenAccount, k.token2022Nfts[0].metadata, k.token2022Nfts[0].edition] },
+    { mint: k.coreAssets[0].asset, kind: 'core', accounts: [] as string[] },
+  ];
+  for (const c of chosen) {
+    await card(c.mint).getByTestId('kind-badge').filter({ hasText: KIND_LABELS[c.kind as keyof typeof KIND_LABELS] }).waitFor({ timeout: 30_000 });
+  }
+  // A frozen V2 leaf says so plainly and offers no action.
+  const frozen = page.locator(`[data-testid="cnft-card"][data-mint="${k.cnftsV2[1].assetId}"]`);
+  await frozen.getByTestId('kind-blocked').filter({ hasText: KIND_BLOCKED.cnftFrozen }).waitFor();
+  expect(await frozen.getByTestId('cnft-actions').count()).toBe(0);
+
+  // What the burns will drain, read from the chain: the closed accounts, and the Core asset down to a one-byte account.
+  const oneByte = await connection.getMinimumBalanceForRentExemption(1);
+  const [coreLamports] = await lamportsOf([k.coreAssets[0].asset]);
+  const perMint = new Map<string, number>();
+  for (const c of chosen) perMint.set(c.mint, c.kind === 'core' ? coreLamports - oneByte : sum(await lamportsOf(c.accounts)));
+  const drained = sum([...perMint.values()]);
+
+  for (const c of chosen) await card(c.mint).click();
+  const shown = page.getByTestId('rent-selected-nfts');
+  await shown.filter({ hasText: '(4)' }).waitFor();
+  expect(Number(await shown.getAttribute('data-lamports'))).toBe(drained);
+
+  const feeWallet = new PublicKey(server.app.config.feeWallet);
+  const [before, feeBefore] = await Promise.all([connection.getBalance(wallet.keypair.publicKey), connection.getBalance(feeWallet)]);
+  await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
+  expect(wallet.approvals).toHaveLength(1);
+  const txs = wallet.approvals[0];
+  expect(txs.flatMap(burnedIn).sort()).toEqual(chosen.map((c) => c.mint).sort());
+
+  const [after, feeAfter] = await Promise.all([connection.getBalance(wallet.keypair.publicKey), connection.getBalance(feeWallet)]);
+  const network = sum(txs.map(networkFee));
+  const service = feeAfter - feeBefore;
+  expect(after - before + network + service).toBe(drained);
+  // Exactly 1 % of what each transaction's burns return (floored per transaction: each stands alone before the guard).
+  expect(service).toBe(sum(txs.map((tx) => serviceFee(sum(burnedIn(tx).map((m) => perMint.get(m)!))))));
+  if (txs.length === 1) expect(service).toBe(serviceFee(drained));
+  expect(await lamportsOf(chosen.flatMap((c) => c.accounts))).toEqual(chosen.flatMap((c) => c.accounts).map(() => 0));
+  expect(await lamportsOf([k.coreAssets[0].asset])).toEqual([oneByte]);
+  for (const c of chosen) await card(c.mint).waitFor({ state: 'detached' });
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+}, 240_000);

@@ -1,0 +1,73 @@
+// The robust way signs in its modal, not in a listener, because the pasted key must never enter an action or the
+// store (DESIGN §3.1). This watches every action the store sees (a catch-all listener sits in the middleware, so
+// listener-dispatched actions count too) and the state after each, while the robust modal parses, signs and reports.
+import { addListener } from '@reduxjs/toolkit';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import bs58 from 'bs58';
+import { Keypair } from '@solana/web3.js';
+import { createAppExtra } from '../../../src/app/walletPort';
+import { cnftAssetId } from '../../../src/chain/cnft';
+import { DIRECT_MODAL, ROBUST_MODAL } from '../../../src/common/texts';
+import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
+import type { RobustDeps } from '../../../src/features/trash/useTrashPage';
+import { guardStep } from '../../../src/features/wallet/signingSteps';
+import { renderWithProviders } from '../../support/renderWithProviders';
+
+const rnd = () => Keypair.generate().publicKey.toBase58();
+const owner = Keypair.generate();
+const tree = rnd();
+const asset = { mint: cnftAssetId(tree, 3), name: 'Leaf #3', image: '/x.svg' };
+const trashWallet = rnd();
+const relayed: unknown[] = [];
+
+// The chain and the indexer are stand-ins here; the robust way against the real chain is in cnftFlows and e2e.
+const deps: RobustDeps = {
+  trashWallet,
+  delay: async () => undefined,
+  // Static rules only: this stand-in chain cannot be read or simulated (the chain guard runs in cnftFlows and e2e).
+  guard: (intent) => guardStep(intent),
+  connection: {
+    getAccountInfo: async () => null,
+    getLatestBlockhash: async () => ({ blockhash: rnd(), lastValidBlockHeight: 100 }),
+  } as never,
+  api: {
+    getAsset: async (id: string) => ({
+      success: true,
+      data: { id, compression: { compressed: true, tree, data_hash: rnd(), creator_hash: rnd(), leaf_id: 3 }, ownership: { owner: owner.publicKey.toBase58(), delegate: null } },
+    }),
+    getAssetProof: async () => ({ success: true, data: { proof: Array.from({ length: 14 }, rnd), root: rnd() } }),
+    robustTransfer: async (body: unknown) => (relayed.push(body), { success: true, signature: 'relayed-sig' }),
+  } as never,
+};
+
+it('the pasted key never enters an action or the store while the robust modal signs; only the outcome does', async () => {
+  const pasted = bs58.encode(owner.secretKey);
+  const secretBytes = JSON.stringify(Array.from(owner.secretKey));
+  const { store } = renderWithProviders(<DirectTrashModal asset={asset} robustDeps={deps} explorerUrl={(s) => s} onClose={() => undefined} />, {
+    extra: createAppExtra({ publicKey: owner.publicKey.toBase58() }),
+  });
+  const seen: string[] = [];
+  store.dispatch(addListener({ predicate: () => true, effect: (action, api) => void seen.push(JSON.stringify(action), JSON.stringify(api.getState())) }));
+
+  fireEvent.click(screen.getByTestId('method-robust'));
+  fireEvent.click(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust }));
+  const field = await screen.findByTestId('robust-private-key');
+  fireEvent.change(field, { target: { value: pasted } });
+  fireEvent.click(screen.getByRole('button', { name: ROBUST_MODAL.confirm }));
+  await screen.findByTestId('robust-explorer-link');
+  fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(store.getState().hiddenAssets.ids).toContain(asset.mint));
+
+  expect(relayed).toHaveLength(1);
+  expect(Object.keys(relayed[0] as object).sort()).toEqual(['assetId', 'destinationAddress', 'signedTransaction']);
+  // The watch saw the outcome arrive (so it would have seen the key had it travelled the same way)...
+  expect(seen.some((s) => s.includes('"type":"trash/robustTrashFinished"') && s.includes('relayed-sig'))).toBe(true);
+  expect(store.getState().trash.banner).toMatchObject({ kind: 'success', signature: 'relayed-sig' });
+  // ...and neither the key nor its bytes were ever in an action or a state.
+  seen.push(JSON.stringify(store.getState()));
+  for (const entry of seen) {
+    expect(entry).not.toContain(pasted);
+    expect(entry).not.toContain(secretBytes);
+    expect(entry).not.toMatch(/privateKey|secretKey/i);
+  }
+});

@@ -1,0 +1,7 @@
+// The demo profile's today's-mainnet kinds (issue 14), kept apart from demo.ts so other profile changes merge cleanly.
+import type { FundEnv } from '.';
+import type { FundManifest } from './manifest';
+
+export function fundDemoKinds(env: FundEnv, owner: string): Pick<FundManifest, 'kinds'> {
+  return env.metaplex ? { kinds: env.metaplex.fundKinds(owner) } : {};
+}

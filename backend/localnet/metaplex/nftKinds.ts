@@ -1,0 +1,94 @@
+// Today's Token Metadata kinds (issue 14): programmable NFTs (frozen token account + token record), Token-2022 NFTs
+// and print editions (edition + edition marker, master held by someone else). Mints and token accounts are made by
+// real SPL transactions; Token Metadata's accounts are written with mpl-token-metadata's serializers at mainnet sizes.
+import { Keypair as Kp, type Keypair } from '@solana/web3.js';
+import type { PublicKey as UmiPublicKey } from '@metaplex-foundation/umi';
+import {
+  TokenStandard, TokenState, getEditionAccountDataSerializer, getEditionMarkerAccountDataSerializer,
+  getTokenRecordAccountDataSerializer,
+} from '@metaplex-foundation/mpl-token-metadata';
+import type { Chain } from '../chain';
+import { encodeMasterEdition, encodeMetadata } from './accounts';
+import {
+  EDITION_MARKER_SIZE, EDITION_SIZE, METADATA_SIZE, PRINT_EDITION_SIZE, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM,
+  TOKEN_RECORD_SIZE,
+} from './constants';
+import { mintNftByTransaction } from './nftMint';
+import { writeNft, type NftEntry, type NftSpec } from './nfts';
+import { associatedTokenAddress, editionMarkerPda, editionPda, metadataPda, tokenRecordPda } from './pdas';
+
+export type NftKind = 'pnft' | 'token2022' | 'print';
+export interface KindNftEntry extends NftEntry {
+  kind: NftKind;
+  tokenProgram: string;
+  tokenRecord?: string;                       // pNFT
+  master?: { mint: string; edition: string; tokenAccount: string; owner: string; marker: string; editionNumber: number }; // print
+}
+
+const rentOf = (chain: Chain, bytes: number) => BigInt(chain.rent(bytes));
+
+function writeMetadataAndEdition(chain: Chain, spec: NftSpec, mint: string, standard: TokenStandard, edition: Uint8Array, editionSize: number) {
+  chain.setAccount(metadataPda(mint), { lamports: rentOf(chain, METADATA_SIZE), owner: TOKEN_METADATA_PROGRAM,
+    data: encodeMetadata({ mint, updateAuthority: spec.updateAuthority, name: spec.name, symbol: spec.symbol, uri: spec.uri,
+      collection: spec.collection, tokenStandard: standard,
+      creators: [{ address: spec.updateAuthority, verified: true, share: 100 }] }) });
+  const data = new Uint8Array(editionSize);
+  data.set(edition.subarray(0, editionSize));
+  chain.setAccount(editionPda(mint), { lamports: rentOf(chain, editionSize), owner: TOKEN_METADATA_PROGRAM, data });
+}
+
+/** A pNFT: frozen token account (freeze authority = edition PDA), metadata, master edition and an Unlocked token record. */
+export function writePnft(chain: Chain, spec: NftSpec, payer: Keypair): KindNftEntry {
+  const mintKp = Kp.generate();
+  const mint = mintKp.publicKey.toBase58();
+  mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp, { freeze: true });
+  writeMetadataAndEdition(chain, spec, mint, TokenStandard.ProgrammableNonFungible, encodeMasterEdition(), EDITION_SIZE);
+  const tokenAccount = associatedTokenAddress(spec.owner, mint);
+  const tokenRecord = tokenRecordPda(mint, tokenAccount);
+  const bytes = getTokenRecordAccountDataSerializer().serialize({ bump: 255, state: TokenState.Unlocked, ruleSetRevision: null,
+    delegate: null, delegateRole: null, lockedTransfer: null });
+  const data = new Uint8Array(TOKEN_RECORD_SIZE);
+  data.set(bytes.subarray(0, TOKEN_RECORD_SIZE));
+  chain.setAccount(tokenRecord, { lamports: rentOf(chain, TOKEN_RECORD_SIZE), owner: TOKEN_METADATA_PROGRAM, data });
+  return { mint, tokenAccount, metadata: metadataPda(mint), edition: editionPda(mint), name: spec.name, symbol: spec.symbol,
+    uri: spec.uri, image: spec.image, kind: 'pnft', tokenProgram: chain.getAccount(tokenAccount)!.owner, tokenRecord };
+}
+
+/** A Token Metadata NFT whose mint and token account live in Token-2022 (170-byte ATA with ImmutableOwner). */
+export function writeToken2022Nft(chain: Chain, spec: NftSpec, payer: Keypair): KindNftEntry {
+  const mintKp = Kp.generate();
+  const mint = mintKp.publicKey.toBase58();
+  mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp, { program: TOKEN_2022_PROGRAM });
+  writeMetadataAndEdition(chain, spec, mint, TokenStandard.NonFungible, encodeMasterEdition(), EDITION_SIZE);
+  return { mint, tokenAccount: associatedTokenAddress(spec.owner, mint, TOKEN_2022_PROGRAM), metadata: metadataPda(mint),
+    edition: editionPda(mint), name: spec.name, symbol: spec.symbol, uri: spec.uri, image: spec.image, kind: 'token2022',
+    tokenProgram: TOKEN_2022_PROGRAM };
+}
+
+/**
+ * Print edition #1 of a master NFT held by `masterOwner`: the print's edition names the master edition as parent and
+ * its bit is set in the marker ['metadata', program, master mint, 'edition', '0'] (EditionMarker: key + 31-byte
+ * ledger; bit of edition e: byte (e % 248) / 8, mask 2^(7 - e % 8), mpl-token-metadata state/edition_marker.rs).
+ */
+export function writePrintEdition(chain: Chain, spec: NftSpec & { masterOwner: string }, payer: Keypair): KindNftEntry {
+  const master = writeNft(chain, { ...spec, owner: spec.masterOwner, name: `${spec.name} (master)`, collection: undefined }, payer);
+  chain.setAccount(master.edition, { lamports: rentOf(chain, EDITION_SIZE), owner: TOKEN_METADATA_PROGRAM,
+    data: encodeMasterEdition({ supply: 1n, maxSupply: 10n }) });
+  const mintKp = Kp.generate();
+  const mint = mintKp.publicKey.toBase58();
+  mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp);
+  const editionNumber = 1n;
+  const editionBytes = getEditionAccountDataSerializer().serialize({ parent: master.edition as UmiPublicKey, edition: editionNumber });
+  writeMetadataAndEdition(chain, spec, mint, TokenStandard.NonFungibleEdition, editionBytes, PRINT_EDITION_SIZE);
+  const ledger = new Array<number>(31).fill(0);
+  const offset = Number(editionNumber % 248n);
+  ledger[Math.floor(offset / 8)] |= 2 ** (7 - (offset % 8));
+  const marker = editionMarkerPda(master.mint, editionNumber);
+  const markerData = new Uint8Array(EDITION_MARKER_SIZE);
+  markerData.set(getEditionMarkerAccountDataSerializer().serialize({ ledger }));
+  chain.setAccount(marker, { lamports: rentOf(chain, EDITION_MARKER_SIZE), owner: TOKEN_METADATA_PROGRAM, data: markerData });
+  return { mint, tokenAccount: associatedTokenAddress(spec.owner, mint), metadata: metadataPda(mint), edition: editionPda(mint),
+    name: spec.name, symbol: spec.symbol, uri: spec.uri, image: spec.image, kind: 'print', tokenProgram: chain.getAccount(associatedTokenAddress(spec.owner, mint))!.owner,
+    master: { mint: master.mint, edition: master.edition, tokenAccount: master.tokenAccount, owner: spec.masterOwner, marker,
+      editionNumber: Number(editionNumber) } };
+}

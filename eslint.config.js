@@ -1,0 +1,90 @@
+// ESLint flat config (CommonJS so that Jest can load it: see __tests__/backend/lintBoundaries.test.ts).
+// Formatting belongs to Prettier: eslint-config-prettier switches off every rule Prettier owns.
+const js = require('@eslint/js');
+const prettier = require('eslint-config-prettier');
+const reactHooks = require('eslint-plugin-react-hooks');
+const tseslint = require('typescript-eslint');
+
+// Components read the store through the typed hooks of src/app/hooks.ts, never the untyped ones.
+const untypedHooks = {
+  name: 'react-redux',
+  importNames: ['useSelector', 'useDispatch', 'useStore'],
+  message: 'Use useAppSelector / useAppDispatch / useAppStore from src/app/hooks.ts.',
+};
+// Code shared by the page and the server must not depend on a page feature: the server would pull in React state,
+// and a feature could no longer move without breaking the server.
+const noFeatureImports = {
+  regex: '^\\.{1,2}/(.*/)?features(/|$)',
+  message: 'backend/, src/chain and src/common must not import from src/features; move shared code to src/chain or src/common.',
+};
+
+// Type-aware rules that catch real bugs (lost promises, awaiting non-promises, needless casts). The full
+// `recommendedTypeChecked` set mostly re-reports JSON typed as `any` in tests and doubles the time on two cores.
+const typeAwareRules = {
+  '@typescript-eslint/await-thenable': 'error',
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+  '@typescript-eslint/no-unnecessary-type-assertion': 'error',
+  '@typescript-eslint/only-throw-error': 'error',
+};
+
+// Plain Node scripts and Jest configuration (CommonJS .js files).
+const nodeGlobals = Object.fromEntries(
+  [
+    'require', 'module', 'exports', '__dirname', '__filename', 'process', 'console', 'Buffer', 'setTimeout',
+    'clearTimeout', 'setInterval', 'clearInterval', 'URL', 'TextEncoder', 'TextDecoder', 'structuredClone', 'fetch',
+    'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal',
+  ].map((name) => [name, 'readonly']),
+);
+
+module.exports = tseslint.config(
+  { ignores: ['node_modules/', 'static/', 'data/', 'coverage/', 'test-results/', '.tmp/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  reactHooks.configs.flat.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
+    rules: {
+      ...typeAwareRules,
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // Reports only that the React Compiler would skip a component using TanStack Virtual; we do not run the compiler.
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: nodeGlobals },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  // Browser stand-ins that webpack puts in place of Node-only modules (ES modules).
+  { files: ['webpack-stubs/**/*.js'], languageOptions: { sourceType: 'module' } },
+  {
+    // Test and benchmark harnesses read untyped JSON from HTTP answers, fund manifests and the browser on purpose.
+    files: ['__tests__/**', 'bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  { files: ['src/**'], ignores: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks] }] } },
+  {
+    files: ['backend/**', 'src/chain/**', 'src/common/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks], patterns: [noFeatureImports] }] },
+  },
+  {
+    // Every /api answer is checked against its wire contract (src/common/api): `ctx.body = {...} satisfies XResponse`.
+    // The JSON-RPC proxy passes the node's answers through, and static files are not JSON.
+    files: ['backend/routes/**/*.ts'],
+    ignores: ['backend/routes/rpc/**', 'backend/routes/static/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "AssignmentExpression[left.object.name='ctx'][left.property.name='body'][right.type!='TSSatisfiesExpression']",
+          message: 'Check the body against its response type: ctx.body = { ... } satisfies XResponse (src/common/api).',
+        },
+      ],
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,73 @@
+// Which kind of asset a DAS answer describes, and what its programs allow (issue 14). Classified by DAS `interface`
+// and token standard, as indexers answer them: the reference indexer (metaplex-foundation/digital-asset-rpc-
+// infrastructure) names prints V1_NFT and Helius names them V1_PRINT, so the token standard decides; Bubblegum V2
+// leaves carry compression.flags / collection_hash / asset_data_hash and ownership.non_transferable.
+import { TOKEN_2022_PROGRAM } from '../common/addresses';
+import { KIND_BLOCKED } from '../common/kindTexts';
+
+export type AssetKind = 'nft' | 'pnft' | 'print' | 'token2022Nft' | 'core' | 'cnft' | 'cnftV2' | 'fungible';
+
+/** The DAS fields the classification reads (a subset of any DAS asset answer). */
+export interface DasKindFields {
+  interface?: string;
+  content?: { metadata?: { token_standard?: string } };
+  compression?: { compressed?: boolean; flags?: number; collection_hash?: string; asset_data_hash?: string };
+  ownership?: { frozen?: boolean; non_transferable?: boolean; delegated?: boolean; delegate?: string | null };
+  token_info?: { token_program?: string };
+  plugins?: { freeze_delegate?: { data?: { frozen?: boolean } }; permanent_freeze_delegate?: { data?: { frozen?: boolean } } };
+}
+
+export interface KindInfo {
+  kind: AssetKind;
+  canBurn: boolean;
+  canMove: boolean;
+  /** Plain text for the card when something is refused (null when everything is allowed). */
+  blocked: string | null;
+  /** What the owner can still do. */
+  actions: ('burn' | 'move' | 'hide' | 'revoke')[];
+}
+
+const FUNGIBLE = new Set(['FungibleToken', 'FungibleAsset']);
+
+export function kindOf(a: DasKindFields): AssetKind {
+  const c = a.compression;
+  if (c?.compressed) return c.flags !== undefined || c.collection_hash !== undefined || c.asset_data_hash !== undefined ? 'cnftV2' : 'cnft';
+  if (a.interface === 'MplCoreAsset') return 'core';
+  if (FUNGIBLE.has(a.interface ?? '')) return 'fungible';
+  const standard = a.content?.metadata?.token_standard;
+  if (a.interface === 'ProgrammableNFT' || standard === 'ProgrammableNonFungible' || standard === 'ProgrammableNonFungibleEdition') return 'pnft';
+  if (a.interface === 'V1_PRINT' || standard === 'NonFungibleEdition') return 'print';
+  if (a.token_info?.token_program === TOKEN_2022_PROGRAM) return 'token2022Nft';
+  return 'nft';
+}
+
+export function classifyAsset(a: DasKindFields): KindInfo {
+  const kind = kindOf(a);
+  const o = a.ownership ?? {};
+  const ok = (actions: KindInfo['actions']): KindInfo => ({ kind, canBurn: actions.includes('burn'), canMove: actions.includes('move'), blocked: null, actions });
+  const refused = (blocked: string, actions: KindInfo['actions'], canBurn = false, canMove = false): KindInfo => ({ kind, canBurn, canMove, blocked, actions });
+  switch (kind) {
+    case 'cnftV2':
+      // Bubblegum V2: frozen refuses transfer, burn and delegate; non-transferable refuses transfer only.
+      if (o.frozen || ((a.compression?.flags ?? 0) & 3) !== 0) return refused(KIND_BLOCKED.cnftFrozen, ['hide']);
+      if (o.non_transferable || ((a.compression?.flags ?? 0) & 4) !== 0) return refused(KIND_BLOCKED.cnftNonTransferable, ['burn', 'hide'], true);
+      return ok(['burn', 'move', 'hide']);
+    case 'pnft':
+      // A pNFT's token account is always frozen (the program thaws it to burn); a delegate means Locked or Listed.
+      if (o.delegated || o.delegate) return refused(KIND_BLOCKED.pnftLocked, ['revoke', 'hide']);
+      return ok(['burn', 'hide']);
+    case 'core':
+      if (o.frozen || a.plugins?.freeze_delegate?.data?.frozen || a.plugins?.permanent_freeze_delegate?.data?.frozen)
+        return refused(KIND_BLOCKED.coreFrozen, ['hide']);
+      return ok(['burn', 'hide']);
+    case 'fungible':
+      if (o.frozen) return refused(KIND_BLOCKED.fungibleFrozen, ['hide']);
+      return ok(['burn', 'hide']);
+    case 'cnft':
+      return ok(['burn', 'move', 'hide']);
+    default:
+      // Regular, print and Token-2022 NFTs: a frozen token account (not a pNFT) cannot be burned.
+      if (o.frozen) return refused(KIND_BLOCKED.fungibleFrozen, ['hide']);
+      return ok(['burn', 'hide']);
+  }
+}

@@ -1,0 +1,29 @@
+// §7.1 GET /api/rent-estimate: what burning everything and closing every vacant account would return.
+import type { ApiResult } from './result';
+
+/** GET /api/rent-estimate/{wallet}?useAccurateCalculator=true — SOL + lamport twins, before the 1 % fee; counts. */
+export interface RentEstimateData {
+  totalRentEstimate: number;
+  totalRentEstimateLamports: number;
+  rentPerAccount: number;
+  rentPerAccountLamports: number;
+  nftRentPerAsset: number;
+  nftRentPerAssetLamports: number;
+  nftAccounts: number;
+  tokenAccounts: number;
+  vacantAccounts: number;
+  breakdown: {
+    nftRent: number;
+    nftRentLamports: number;
+    tokenRent: number;
+    tokenRentLamports: number;
+    vacantRent: number;
+    vacantRentLamports: number;
+  };
+  actualBalances: { avgVacantRent: number; avgVacantRentLamports: number };
+  /** Issue 14: what burning each NFT (by mint, or Core asset address) returns exactly, per its kind. */
+  nftRentsLamports?: Record<string, number>;
+}
+export interface RentEstimateResponse extends ApiResult {
+  data?: RentEstimateData;
+}

@@ -1,0 +1,78 @@
+// The ways that go through the server delegate: the delegated transfer (spec §2.10: the owner signs the
+// authorisation text, the server moves the cNFT as delegate) and the delegation the queue (and 'Delegate to the
+// server') needs first — a Bubblegum delegate per cNFT, all signed with one approval on the signing path.
+import { Transaction } from '@solana/web3.js';
+import { authorizationMessages } from '../../common/apiTypes';
+import type { AssetProofData } from '../../common/api';
+import { CNFT_ERRORS, VALIDATION } from '../../common/texts';
+import { signAndSend, signMessageWithinLimit } from '../wallet/signing';
+import { WalletNotReadyError } from '../wallet/signingErrors';
+import { cnftSend, requireOwner } from './ownerTransaction';
+import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
+
+/** Signs 'Authorize delegated transfer of cNFT {id} to the trash wallet' and asks the server to move it as delegate. */
+export async function delegatedTrash(
+  deps: TrashDeps,
+  assetId: string,
+  proofData: AssetProofData | null,
+  onStep?: (s: 'signing' | 'transferring') => void,
+): Promise<{ signature?: string; explorerUrl?: string }> {
+  const { wallet } = deps;
+  if (!wallet.publicKey || !wallet.signMessage) throw new WalletNotReadyError(VALIDATION.walletRequiredSigning);
+  if (!assetId) throw new Error(VALIDATION.assetIdRequired);
+  onStep?.('signing');
+  const text = new TextEncoder().encode(authorizationMessages.delegatedTransfer(assetId));
+  const signature = await signMessageWithinLimit(signingDeps(deps), text);
+  onStep?.('transferring');
+  const res = await deps.api.delegatedTransfer({
+    sender: wallet.publicKey,
+    assetId,
+    signedMessage: Buffer.from(signature).toString('base64'),
+    proofData,
+  });
+  if (!res.success) throw new Error(res.error || CNFT_ERRORS.transferFailed);
+  return { signature: res.signature, explorerUrl: res.explorerUrl };
+}
+
+/** A delegation sent but not confirmed in time: wait until it lands (or ~30 s pass) before the server relies on it. */
+async function awaitLanded(deps: TrashDeps, signature: string): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    const status = (await deps.connection.getSignatureStatuses([signature])).value[0];
+    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
+    await deps.delay(1_000);
+  }
+}
+
+/**
+ * For the assets not yet delegated to the server delegate, gets the delegate transactions and has the owner sign
+ * them all with one approval, then sends and confirms them. Returns the ids that were delegated now.
+ */
+export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serverDelegate: string): Promise<string[]> {
+  const owner = deps.wallet.publicKey;
+  if (!owner) throw new Error(VALIDATION.walletNotConnected);
+  const todo: { assetId: string; tx: Transaction }[] = [];
+  for (const assetId of assetIds) {
+    const info = await deps.api.getDelegateInfo(assetId);
+    if (info.delegationInfo?.delegated) continue;
+    const res = await deps.api.cnftDelegate({ ownerAddress: owner, assetId, delegatePublicKey: serverDelegate });
+    const b64 = (res as { transaction?: string }).transaction;
+    if (!res.success || !b64) throw new Error(res.error || CNFT_ERRORS.delegationInfoFailed);
+    todo.push({ assetId, tx: Transaction.from(Buffer.from(b64, 'base64')) });
+  }
+  if (todo.length === 0) return [];
+  requireOwner(deps);
+  // After an expiry only the delegations that did not land are signed again.
+  const landed = new Set<number>();
+  let pending: number[] = [];
+  const sent = await signAndSend(signingDeps(deps), {
+    blockhash: 'fresh',
+    build: async () => {
+      pending = todo.map((_, i) => i).filter((i) => !landed.has(i));
+      return pending.map((i) => todo[i].tx);
+    },
+    guard: trashGuard(deps, { owner, kind: 'delegateCnft', allowedAccounts: todo.map((t) => t.assetId), delegate: serverDelegate }),
+    send: cnftSend(deps, (k) => landed.add(pending[k])),
+  });
+  for (const s of sent) if (s.status === 'assumed') await awaitLanded(deps, s.signature);
+  return todo.map((t) => t.assetId);
+}

@@ -1,0 +1,141 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AssetProofData } from '../../common/api';
+import { walletDisconnected } from '../wallet/walletSlice';
+import type { TrashOutcome } from './trashTypes';
+
+// The cNFT trash ways (spec §2.7–§2.10, §4.6) as one state machine: which modal is open, what its flow is doing,
+// and what the user is told. Listeners (trashListeners.ts) run the steps; the modals only read and dispatch.
+// The robust way's key never comes here: its modal keeps it and reports only the outcome (robustTrashFinished).
+
+export type TrashWay = 'direct' | 'delegated' | 'burn' | 'queue';
+export type TrashFlow = 'trash' | 'ownerBurn' | 'delegatedTransfer' | 'delegation';
+export type TrashStatus = 'idle' | 'building' | 'awaitingSignature' | 'sending' | 'confirming' | 'transferring' | 'done' | 'failed';
+export type TrashStep = 'awaitingSignature' | 'sending' | 'confirming' | 'transferring';
+
+export interface TrashAsset {
+  mint: string;
+  name: string;
+  image: string;
+}
+
+export interface TrashBanner {
+  kind: 'success' | 'error';
+  text: string;
+  signature?: string;
+  explorerUrl?: string;
+}
+
+export interface TrashState {
+  modal: { way: TrashWay; asset: TrashAsset | null } | null;
+  status: TrashStatus;
+  flow: TrashFlow | null;
+  assetId: string | null;
+  error: { name: string; message: string } | null;
+  /** Direct way: a failure that was not a cancellation, so the robust method is suggested next. */
+  robustSuggested: boolean;
+  outcome: TrashOutcome | null;
+  banner: TrashBanner | null;
+}
+
+export const initialState: TrashState = {
+  modal: null,
+  status: 'idle',
+  flow: null,
+  assetId: null,
+  error: null,
+  robustSuggested: false,
+  outcome: null,
+  banner: null,
+};
+
+const ACTIVE: TrashStatus[] = ['building', 'awaitingSignature', 'sending', 'confirming', 'transferring'];
+export const isTrashBusy = (status: TrashStatus): boolean => ACTIVE.includes(status);
+
+function start(state: TrashState, flow: TrashFlow, assetId: string) {
+  if (isTrashBusy(state.status)) return;
+  Object.assign(state, { status: 'building', flow, assetId, error: null, outcome: null });
+}
+
+const trashSlice = createSlice({
+  name: 'trash',
+  initialState,
+  reducers: {
+    trashModalOpened(state, action: PayloadAction<{ way: TrashWay; asset?: TrashAsset }>) {
+      if (isTrashBusy(state.status)) return;
+      return { ...initialState, modal: { way: action.payload.way, asset: action.payload.asset ?? null } };
+    },
+    trashModalClosed(state) {
+      if (isTrashBusy(state.status)) return;
+      Object.assign(state, { ...initialState, banner: state.banner });
+    },
+    /** Direct way, spec §4.6 chain: standard → fixed → 1000-lamport hide-only fallback. */
+    trashRequested(state, action: PayloadAction<{ asset: TrashAsset }>) {
+      start(state, 'trash', action.payload.asset.mint);
+    },
+    ownerBurnRequested(state, action: PayloadAction<{ asset: TrashAsset }>) {
+      start(state, 'ownerBurn', action.payload.asset.mint);
+    },
+    delegatedTransferRequested(state, action: PayloadAction<{ asset: TrashAsset; proofData: AssetProofData | null }>) {
+      start(state, 'delegatedTransfer', action.payload.asset.mint);
+    },
+    /** Ours: delegate one cNFT to the server from the delegated-transfer modal. */
+    delegationRequested(state, action: PayloadAction<{ asset: TrashAsset }>) {
+      start(state, 'delegation', action.payload.asset.mint);
+    },
+    trashStepReached(state, action: PayloadAction<TrashStep>) {
+      if (isTrashBusy(state.status)) state.status = action.payload;
+    },
+    /** The way finished; `closeModal` for the ways whose modal gives way to the banner. */
+    trashSucceeded(state, action: PayloadAction<{ outcome: TrashOutcome | null; banner?: TrashBanner; closeModal?: boolean }>) {
+      if (!isTrashBusy(state.status)) return;
+      const { outcome, banner, closeModal } = action.payload;
+      Object.assign(state, { status: 'done', outcome, banner: banner ?? state.banner });
+      if (closeModal) Object.assign(state, { ...initialState, banner: state.banner });
+    },
+    delegationSucceeded(state) {
+      if (state.flow === 'delegation' && isTrashBusy(state.status)) Object.assign(state, { status: 'idle', flow: null });
+    },
+    trashFailed(state, action: PayloadAction<{ error: { name: string; message: string }; robustSuggested?: boolean }>) {
+      if (!isTrashBusy(state.status)) return;
+      state.status = 'failed';
+      state.error = action.payload.error;
+      if (action.payload.robustSuggested) state.robustSuggested = true;
+    },
+    /** The robust modal closed with a result (never the key): the listener hides the asset and tells the user. */
+    robustTrashFinished(state, action: PayloadAction<{ asset: TrashAsset; outcome?: TrashOutcome; error?: string }>) {
+      if (isTrashBusy(state.status)) return;
+      const { error } = action.payload;
+      Object.assign(state, { ...initialState, banner: error ? { kind: 'error', text: error } : state.banner });
+    },
+    trashBannerShown(state, action: PayloadAction<TrashBanner>) {
+      state.banner = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(walletDisconnected, () => initialState);
+  },
+  selectors: {
+    selectTrash: (s) => s,
+    selectTrashModal: (s) => s.modal,
+    selectTrashBanner: (s) => s.banner,
+    selectTrashBusy: (s) => isTrashBusy(s.status),
+  },
+});
+
+export const {
+  trashModalOpened,
+  trashModalClosed,
+  trashRequested,
+  ownerBurnRequested,
+  delegatedTransferRequested,
+  delegationRequested,
+  trashStepReached,
+  trashSucceeded,
+  delegationSucceeded,
+  trashFailed,
+  robustTrashFinished,
+  trashBannerShown,
+} = trashSlice.actions;
+export const { selectTrash, selectTrashModal, selectTrashBanner, selectTrashBusy } = trashSlice.selectors;
+export default trashSlice;
+export { trashSlice };

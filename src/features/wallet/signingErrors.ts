@@ -1,0 +1,106 @@
+// The signing path's error family, in the wallet-adapter style: one base class that keeps what was thrown underneath
+// as `cause`, one subclass per way a signing can end badly, each with its own `name`. Flows match them with
+// `instanceof` and turn them into the spec's texts (burnErrors.ts, trashErrors.ts, vacantFlow.ts); state keeps
+// `{name, message}` (errorInfo). Only the two boundaries below read messages: what a wallet or an RPC node throws
+// carries no type we could match, so it is classified once, where it enters.
+import { classifyError, errorDetail } from '../../chain/classifyError';
+import { GUARD } from '../../common/texts';
+
+export class SigningPathError extends Error {
+  name = 'SigningPathError';
+  constructor(message?: string, cause?: unknown) {
+    super(message ?? errorDetail(cause), cause === undefined ? undefined : { cause });
+  }
+}
+
+/** No wallet connected, or it has no way to sign transactions. Nothing was asked. */
+export class WalletNotReadyError extends SigningPathError {
+  name = 'WalletNotReadyError';
+}
+
+/** The user declined in the wallet. */
+export class SigningRejectedError extends SigningPathError {
+  name = 'SigningRejectedError';
+}
+
+/** The wallet did not answer within the signing limit (spec §9, 120 s). */
+export class SigningTimedOutError extends SigningPathError {
+  name = 'SigningTimedOutError';
+  constructor() {
+    super('Signing timed out');
+  }
+}
+
+/** The wallet failed for another reason (locked, disconnected, adapter error); `cause` is what it threw. */
+export class SigningFailedError extends SigningPathError {
+  name = 'SigningFailedError';
+}
+
+/** The guard step refused the transactions before the wallet was asked; `message` is the user's text. */
+export class GuardRefusedError extends SigningPathError {
+  name = 'GuardRefusedError';
+  constructor(
+    readonly reason: string,
+    cause?: unknown,
+  ) {
+    super(GUARD.mismatch, cause);
+  }
+}
+
+/** The transaction's blockhash expired before it landed: the path re-signs once with a fresh one. */
+export class BlockhashExpiredError extends SigningPathError {
+  name = 'BlockhashExpiredError';
+}
+
+/** Sending (to the chain or to the server) failed; `cause` is the node's or the server's error. */
+export class SendFailedError extends SigningPathError {
+  name = 'SendFailedError';
+}
+
+/** Sent and processed, but the transaction failed on chain. */
+export class TransactionFailedError extends SendFailedError {
+  name = 'TransactionFailedError';
+  constructor(
+    readonly signature: string,
+    detail: string,
+  ) {
+    super(`Transaction ${signature} failed: ${detail}`);
+  }
+}
+
+/** Sent, but not confirmed in time: it may still land (spec §4.6 'assumed' outcome). */
+export class ConfirmTimedOutError extends SigningPathError {
+  name = 'ConfirmTimedOutError';
+  constructor(
+    readonly signature: string,
+    cause?: unknown,
+  ) {
+    super(undefined, cause);
+  }
+}
+
+// --- the two boundaries -----------------------------------------------------------------------------------------
+
+/** What a wallet threw → Rejected (the user declined, EIP-1193 4001 included) or Failed. */
+export function fromWalletError(err: unknown): SigningPathError {
+  if (err instanceof SigningPathError) return err;
+  if (classifyError(err, 'vacant').kind === 'cancelled') return new SigningRejectedError(undefined, err);
+  return new SigningFailedError(undefined, err);
+}
+
+/** What a node threw while sending or confirming → Expired, ConfirmTimedOut or SendFailed. */
+export function fromSendError(err: unknown, signature?: string): SigningPathError {
+  if (err instanceof SigningPathError) return err;
+  const kind = classifyError(err, 'burnToken').kind;
+  if (kind === 'unconfirmed' && signature) return new ConfirmTimedOutError(signature, err);
+  if (kind === 'expired') return new BlockhashExpiredError(undefined, err);
+  return new SendFailedError(undefined, err);
+}
+
+/** What state keeps of an error (STYLE §5): serialisable, never the error object. */
+export function errorInfo(err: unknown, message?: string): { name: string; message: string } {
+  return { name: (err as { name?: string } | null)?.name || 'Error', message: message ?? errorDetail(err) };
+}
+
+/** RTK's listener cancellation: passed through untouched so an abandoned run stops quietly. */
+export const isAbort = (err: unknown): boolean => (err as { name?: string } | null)?.name === 'TaskAbortError';

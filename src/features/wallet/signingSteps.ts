@@ -1,0 +1,101 @@
+// The steps the signing path ships with. A flow picks one guard and one send step; other helpers add their own
+// (a guard that reads the chain and simulates, a send step that has the server co-sign) with the same types.
+import type { Commitment, Connection, Transaction } from '@solana/web3.js';
+import { checkTransactions, type GuardIntent } from '../../chain/guard';
+import type { GuardStep, SendContext, SendStep } from './signing';
+import {
+  BlockhashExpiredError,
+  ConfirmTimedOutError,
+  GuardRefusedError,
+  SendFailedError,
+  SigningPathError,
+  TransactionFailedError,
+  fromSendError,
+  isAbort,
+} from './signingErrors';
+
+/** Today's guard (DESIGN §3.4): decode every transaction and refuse anything the intent does not allow. */
+export function guardStep(intent: GuardIntent): GuardStep {
+  return async (txs) => {
+    const result = checkTransactions(txs, intent);
+    if (!result.ok) throw new GuardRefusedError(result.reason);
+  };
+}
+
+export type ChainSender = Pick<Connection, 'sendRawTransaction' | 'confirmTransaction' | 'getSignatureStatuses'>;
+
+export interface ChainSent {
+  signature: string;
+  /** assumed: sent but not confirmed in time (only with `unconfirmed: 'assume'`). */
+  status: 'confirmed' | 'assumed';
+}
+
+export interface ChainSendOptions {
+  preflightCommitment: Commitment;
+  commitment: Commitment;
+  maxRetries?: number;
+  /** cNFT ways: a confirmation time-out is an assumed success (spec §4.6); burns: an error. */
+  unconfirmed: 'assume' | 'fail';
+  /** Told of each transaction that landed, in order, so a flow can keep what landed before a later failure. */
+  onLanded?: (index: number, sent: ChainSent) => void;
+}
+
+/** An expiry reported for a transaction that did land after all is a success, not a reason to sign again. */
+async function landed(connection: ChainSender, signature: string): Promise<boolean> {
+  const statuses = await connection.getSignatureStatuses([signature]).catch(() => null);
+  const status = statuses?.value?.[0];
+  return !!status && !status.err;
+}
+
+async function sendOne(connection: ChainSender, tx: Transaction, ctx: SendContext, opts: ChainSendOptions): Promise<ChainSent> {
+  let signature: string;
+  try {
+    signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: opts.preflightCommitment, maxRetries: opts.maxRetries });
+  } catch (err) {
+    throw fromSendError(err);
+  }
+  ctx.onStep('confirming');
+  try {
+    const { value } =
+      ctx.lastValidBlockHeight === undefined
+        ? await connection.confirmTransaction(signature, opts.commitment)
+        : await connection.confirmTransaction(
+            { signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight: ctx.lastValidBlockHeight },
+            opts.commitment,
+          );
+    // The one TransactionError that means "sign again with a fresh blockhash".
+    if (value.err === 'BlockhashNotFound') throw new BlockhashExpiredError(`Transaction ${signature}: BlockhashNotFound`);
+    if (value.err) throw new TransactionFailedError(signature, JSON.stringify(value.err));
+    return { signature, status: 'confirmed' };
+  } catch (err) {
+    const failure = fromSendError(err, signature);
+    if (failure instanceof ConfirmTimedOutError && opts.unconfirmed === 'assume') return { signature, status: 'assumed' };
+    if (failure instanceof BlockhashExpiredError && (await landed(connection, signature))) return { signature, status: 'confirmed' };
+    throw failure;
+  }
+}
+
+/** Sends and confirms the signed transactions in order; the first failure stops the rest. */
+export function sendToChain(connection: ChainSender, opts: ChainSendOptions): SendStep<ChainSent[]> {
+  return async (signed, ctx) => {
+    const out: ChainSent[] = [];
+    for (const [index, tx] of signed.entries()) {
+      const sent = await sendOne(connection, tx, ctx, opts);
+      out.push(sent);
+      opts.onLanded?.(index, sent);
+    }
+    return out;
+  };
+}
+
+/** Hands the signed transactions (base64) to the server, which sends them; its failure becomes SendFailedError. */
+export function submitToServer<R>(submit: (signedBase64: string[]) => Promise<R>): SendStep<R> {
+  return async (signed) => {
+    try {
+      return await submit(signed.map((tx) => tx.serialize().toString('base64')));
+    } catch (err) {
+      if (err instanceof SigningPathError || isAbort(err)) throw err;
+      throw new SendFailedError(undefined, err);
+    }
+  };
+}
