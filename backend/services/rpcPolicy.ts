@@ -27,8 +27,25 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 export const METHOD_NOT_ALLOWED = -32601;
 export const ANSWER_TOO_LARGE = -32009;
 
-export function isAllowedMethod(method: string, local: boolean): boolean {
+export function isAllowedMethod(method: string, local: boolean, params?: unknown): boolean {
+  if (method === 'getProgramAccounts') return isPinpointProgramQuery(params);
   return RPC_ALLOWED_METHODS.has(method) || DAS_ALLOWED_METHODS.has(method) || (local && LOCAL_ONLY_METHODS.has(method));
+}
+
+/**
+ * The getProgramAccounts the page makes (a print edition's master mint and its holder, src/chain/nftBurnKinds.ts):
+ * an exact dataSize and a memcmp on a whole 32-byte key. Anything broader is a scan and refused.
+ */
+function isPinpointProgramQuery(params: unknown): boolean {
+  if (!Array.isArray(params)) return false;
+  const cfg = params[1] as { filters?: unknown[] } | undefined;
+  const filters = Array.isArray(cfg?.filters) ? cfg.filters : [];
+  const hasSize = filters.some((f) => typeof (f as { dataSize?: unknown }).dataSize === 'number');
+  const hasKey = filters.some((f) => {
+    const bytes = (f as { memcmp?: { bytes?: unknown } }).memcmp?.bytes;
+    return typeof bytes === 'string' && bytes.length >= 32 && bytes.length <= 44;
+  });
+  return hasSize && hasKey;
 }
 
 export function notAllowedAnswer(id: unknown, method: string) {

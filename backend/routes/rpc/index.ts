@@ -44,7 +44,7 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
 
   // Methods outside the allow-list (services/rpcPolicy.ts) are answered here with a JSON-RPC error; the rest go on.
   async function routeAllowed(body: RpcRequest | RpcRequest[]): Promise<unknown> {
-    const allowed = (r: RpcRequest) => isAllowedMethod(String(r.method), local);
+    const allowed = (r: RpcRequest) => isAllowedMethod(String(r.method), local, r.params);
     if (!Array.isArray(body)) return allowed(body) ? route(body) : notAllowedAnswer(body.id, String(body.method));
     const passing = body.filter(allowed);
     const answers = passing.length ? await route(passing) : [];
