@@ -8,7 +8,7 @@ import { TransactionGuardError } from '../../chain/guard';
 import { type ServerWallets, pinnedWallets } from '../../common/builtWallets';
 import { solChangeCleared, solChangeSimulated } from '../guard/guardSlice';
 import type { GuardStep } from './signing';
-import { GuardRefusedError, SigningPathError, isAbort } from './signingErrors';
+import { GuardRefusedError, SendFailedError, SigningPathError, isAbort } from './signingErrors';
 
 export type ChainGuardIntent = Omit<ChainGuardContext, 'reader' | 'onChecked'>;
 
@@ -18,6 +18,14 @@ export class GuardRefusedWithTextError extends GuardRefusedError {
     super(reason, cause);
     this.message = text;
   }
+}
+
+/**
+ * The network refused a transaction in its test run: like a failed send (nothing was signed), so a flow's fallbacks
+ * go on as they would after a failure on chain; it is not a mismatch with what was asked.
+ */
+export class SimulationFailedError extends SendFailedError {
+  name = 'SimulationFailedError';
 }
 
 export interface ChainGuardStepOptions {
@@ -46,7 +54,8 @@ export function chainGuardStep(connection: Pick<Connection, 'getMultipleAccounts
       if (err instanceof SigningPathError || isAbort(err)) throw err;
       if (err instanceof TransactionGuardError) throw new GuardRefusedError(err.reason, err);
       const name = (err as Error)?.name;
-      if (name === 'ServerMismatchError' || name === 'SimulationRefusedError') throw new GuardRefusedWithTextError(name, (err as Error).message, err);
+      if (name === 'SimulationRefusedError') throw new SimulationFailedError((err as Error).message, err);
+      if (name === 'ServerMismatchError') throw new GuardRefusedWithTextError(name, (err as Error).message, err);
       throw new GuardRefusedError((err as Error)?.message ?? String(err), err);
     }
   };
