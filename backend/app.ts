@@ -18,6 +18,8 @@ import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { secureDataDir } from './services/dataDirPermissions';
 import { loadDelegate } from './services/delegate';
+import type { Relayer } from './services/relayer';
+import { createRelayer } from './services/relayerSetup';
 import { createQueueService } from './services/queueService';
 import { createSharedState } from './services/sharedState';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
@@ -33,6 +35,8 @@ export interface SolbackApp {
   connection: Connection;
   delegate: Keypair | null;
   localnet?: LocalnetPort;
+  /** The fee relayer (issue 20), null when not configured. */
+  relayer: Relayer | null;
   /** The transfer queue's store and worker (tests read the store, stop the worker). */
   queue: QueueService;
   /** What the routes received (tests reach the nonce store and the rate limits through it). */
@@ -51,12 +55,16 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   if (config.mode === 'local') {
     // Loaded lazily: upstream mode never starts (or even imports) the local chain.
     const { createLocalnet } = await import('./localnet');
+    const { MAINNET_LAMPORTS_PER_BYTE } = await import('./localnet/rent');
     localnet = await createLocalnet({
       dataDir: config.memoryOnly ? undefined : config.dataDir,
       delegate: delegate!.publicKey.toBase58(),
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
+      lamportsPerByte: config.localnetLamportsPerByte,
+      defaultLamportsPerByte: MAINNET_LAMPORTS_PER_BYTE,
       priorityFeeFloor: config.localnetPriorityFeeFloor,
+      slotMs: config.localnetSlotMs,
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
@@ -68,7 +76,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const connection = createConnection(rpc);
   const { nonces, limits } = shared;
   const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue, limits };
+  const relayer = await createRelayer(config, rpc, localnet);
+  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue, limits, relayer };
 
   const app = new Koa();
   // X-Forwarded-* is read only from TRUST_PROXY peers (middleware/proxyTrust.ts), never through Koa's app.proxy.
@@ -106,6 +115,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     connection,
     delegate,
     localnet,
+    relayer,
     queue,
     services,
     async listen(port = config.port) {

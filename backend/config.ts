@@ -22,6 +22,13 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The same for /api/rpc, which wallets poll (RPC_RATE_LIMIT_PER_MINUTE, default 3000; 0 = off). */
   rpcRateLimitPerMinute: number;
+  /** LOCALNET_LAMPORTS_PER_BYTE: the local chain's rent per byte after funding; unset = saved in dataDir, else mainnet's. */
+  localnetLamportsPerByte?: number;
+  /** RELAYER_KEYPAIR: pays network fees for wallets with no SOL (local default `<dataDir>/relayer-keypair.json`). */
+  relayerKeypairPath?: string;
+  /** RELAYER_PER_CLIENT_PER_DAY (default 20) and RELAYER_DAILY_CAP (default 1000): relayed transactions. */
+  relayerPerClientPerDay?: number;
+  relayerPerDay?: number;
   /** Upstream mode: how long one JSON-RPC call to the provider may take (UPSTREAM_TIMEOUT_MS, default 30 000). */
   upstreamTimeoutMs: number;
   /** Upstream mode: DAS pages of 1000 read per wallet before a listing is cut short with a note (DAS_MAX_PAGES, 200). */
@@ -30,6 +37,9 @@ export interface Config {
   upstreamRetryBaseMs: number;
   /** Local chain: getRecentPrioritizationFees never reports less (LOCALNET_PRIORITY_FEE_FLOOR µlamports/CU, 0). */
   localnetPriorityFeeFloor: number;
+  /** Local chain: a new slot every LOCALNET_SLOT_MS (400, as on a cluster; blockhashes live 150 slots). 0 = slots move
+   * only with transactions (then a lone transaction stays `processed`). */
+  localnetSlotMs: number;
   /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
   redisUrl?: string;
   /** Websocket origins accepted besides the page's own (ALLOWED_ORIGINS, comma-separated). */
@@ -71,7 +81,12 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: optionalString,
   TRUST_PROXY: optionalString,
   LOCALNET_FAULTS: optionalString,
+  LOCALNET_LAMPORTS_PER_BYTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
+  RELAYER_KEYPAIR: optionalString,
+  RELAYER_PER_CLIENT_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
+  RELAYER_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
+  LOCALNET_SLOT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(400)),
   LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
   DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
@@ -110,10 +125,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     localnetFaults: e.LOCALNET_FAULTS === '1',
+    localnetLamportsPerByte: e.LOCALNET_LAMPORTS_PER_BYTE,
+    relayerKeypairPath: e.RELAYER_KEYPAIR ? path.resolve(e.RELAYER_KEYPAIR) : undefined,
+    relayerPerClientPerDay: e.RELAYER_PER_CLIENT_PER_DAY,
+    relayerPerDay: e.RELAYER_DAILY_CAP,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     dasMaxPages: e.DAS_MAX_PAGES,
     upstreamRetryBaseMs: 250,
     localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
+    localnetSlotMs: e.LOCALNET_SLOT_MS,
     redisUrl: e.REDIS_URL,
     ...overrides,
   };

@@ -5,6 +5,7 @@ import type { RateLimits } from './middleware/rateLimit';
 import type { Localnet } from './localnet';
 import type { DasClient } from './services/das';
 import type { NonceStore } from './services/nonceStore';
+import type { Relayer } from './services/relayer';
 import type { QueueStore } from './services/queueStore';
 import type { QueueWorker } from './services/queueWorker';
 import type { RpcClient } from './services/rpc';
@@ -23,6 +24,8 @@ export interface Services {
   localnet?: LocalnetPort;
   /** One-use nonces of signed messages (shared through Redis when REDIS_URL is set). */
   nonces: NonceStore;
+  /** Pays network fees for wallets with no SOL (issue 20); absent in upstream mode without RELAYER_KEYPAIR. */
+  relayer?: Relayer | null;
   /** The transfer queue's store and its worker, built once per app in createApp (never by a route). */
   queue: QueueService;
   /** Per-client rate limits (shared through Redis when REDIS_URL is set); `charge` weighs a request as several. */

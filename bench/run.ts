@@ -11,6 +11,8 @@ import { type LoadRow, CONCURRENCY, DURATION_MS, measureServerLoad } from './ser
 import { type PerWalletResult, measurePerWallet } from './perWallet';
 import { type SolBackResult, measureSolBack } from './solBack';
 import { type SpecWayResult, measureSpecWay } from './specWay';
+import { type QueueThroughputResult, measureQueueThroughput } from './queueThroughput';
+import { type SurplusResult, measureSurplus } from './surplus';
 import { QUICK, fund, startBench } from './support';
 import { printTable } from './table';
 
@@ -25,8 +27,10 @@ export interface BenchResults {
   serverLoad?: { concurrency: number; durationMs: number; rows: LoadRow[] };
   solBack?: SolBackResult;
   perWallet?: PerWalletResult;
+  surplus?: SurplusResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
+  queueThroughput?: QueueThroughputResult;
   failures: { section: string; error: string }[];
 }
 
@@ -73,11 +77,14 @@ async function main() {
     }
     results.solBack = await section('solBack', () => measureSolBack(bench));
     results.perWallet = await section('perWallet', () => measurePerWallet(bench));
+    results.surplus = await section('surplus', () => measureSurplus(bench));
     results.browser = await section('browser', () => measureBrowser(bench, log));
     if (results.browser) results.fundLargeMs.push(results.browser.fundMs);
   } finally {
     await bench.server.close();
   }
+  // Its own processes (one chain, one or two servers, one Redis): after the in-process server is gone.
+  results.queueThroughput = await section('queue', () => measureQueueThroughput(log));
   results.runMs = performance.now() - t0;
   results.machine.loadAverageAtEnd = os.loadavg()[0];
   const file = path.join(__dirname, 'results.json');

@@ -2,6 +2,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { BenchResults } from './run';
+import { surplusRows } from './surplus';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
 
@@ -74,12 +75,24 @@ export function tableRows(r: BenchResults): Row[] {
       rows.push([`  per kind: ${k.kind} (${k.count})`, `${n(k.solBackGross)} lamports`, `spec's way ${n(k.specGross)}`, '≥ the spec', ok(k.solBackGross >= k.specGross)]);
     rows.push(['  vacant closes (both ways)', `${n(pw.vacantGross)} lamports`, '—', '—', '—']);
   } else rows.push(['SOL back per wallet', missing('perWallet'), '', '', '']);
+  if (r.surplus) rows.push(...surplusRows(r.surplus, n));
+  else rows.push(['surplus rent', missing('surplus'), '', '', '']);
 
   const bu = r.bundle;
   if (bu) {
     rows.push(['bundle: initial JS gzip', kb(bu.initialGzip), `total JS ${kb(bu.totalGzip)} gzip; ${bu.lazyChunks.length} lazy chunks`, '≤ 230 KB', ok(bu.initialGzip <= 230 * 1024)]);
     rows.push(['bundle: confetti and modals lazy', `confetti ${bu.confettiLazy ? 'lazy' : 'initial'}, modals ${bu.modalsLazy ? 'lazy' : 'initial'}`, '—', 'both lazy', ok(bu.confettiLazy && bu.modalsLazy)]);
   } else rows.push(['bundle', missing('bundle'), '', '', '']);
+
+  const qt = r.queueThroughput;
+  if (qt) {
+    const one = qt.rows.find((x) => x.processes === 1);
+    for (const row of qt.rows) {
+      const vsOne = one && row !== one ? `; ${n(row.perMinute / one.perMinute, 2)}× one process` : '';
+      rows.push([`queue: cNFTs moved per minute, ${row.processes} process${row.processes > 1 ? 'es' : ''} on one Redis`, `${n(row.perMinute)} /min`,
+        `${row.moved} cNFTs in ${row.queues} queues of ${qt.perQueue}, ${n(row.ms / 1000, 1)} s${vsOne}; one chain process serves all`, '—', '—']);
+    }
+  } else rows.push(['queue throughput', missing('queue'), '', '', '']);
 
   if (r.fundLargeMs?.length) rows.push(['funding the large profile', r.fundLargeMs.map((ms) => `${n(ms / 1000, 1)} s`).join(', '), '—', '—', '—']);
   return rows;

@@ -17,7 +17,9 @@ let trash: string;
 const tally = { faults: 0, flows: 0, executed: 0, duplicated: 0, lost: 0 };
 
 beforeAll(async () => {
-  s = await startServer();
+  // Slow slots (blockhashes live 150 slots = 225 s): the suite expires blockhashes itself, and a slow machine must
+  // not do it for it between a prepare and its resubmission.
+  s = await startServer({ LOCALNET_SLOT_MS: '1500' });
   trash = s.solback.config.trashWallet;
 });
 afterAll(async () => {
@@ -48,7 +50,9 @@ async function preparedVacant() {
   expect(prepared.status).toBe(200);
   const tx = VersionedTransaction.deserialize(Buffer.from(prepared.json.transactions[0], 'base64'));
   tx.sign([owner]);
-  const empty: string[] = funded.json.manifest.emptyAccounts.map((a: { account: string }) => a.account);
+  // The frozen empty account closes with the others (both token programs allow it).
+  const { emptyAccounts, frozenAccounts } = funded.json.manifest;
+  const empty: string[] = [...emptyAccounts, ...frozenAccounts].map((a: { account: string }) => a.account);
   return { owner, signed: Buffer.from(tx.serialize()).toString('base64'), empty, count: prepared.json.accountCounts[0] as number };
 }
 const submit = (signed: string, count: number) => s.post('/api/submit-burn-transaction', { signedTransaction: signed, accountCount: count });
@@ -299,7 +303,7 @@ describe('restarts on the same DATA_DIR', () => {
       const owner = Keypair.generate();
       const o = owner.publicKey.toBase58();
       const funded = (await server.post('/api/localnet/fund', { owner: o })).json.manifest;
-      const empty: string[] = funded.emptyAccounts.map((a: { account: string }) => a.account);
+      const empty: string[] = [...funded.emptyAccounts, ...funded.frozenAccounts].map((a: { account: string }) => a.account);
       const sign = async (srv: TestServer) => {
         const p = await srv.post('/api/prepare-burn-transactions', { ownerAddress: o });
         const tx = VersionedTransaction.deserialize(Buffer.from(p.json.transactions[0], 'base64'));

@@ -19,7 +19,14 @@ const record = (over: Partial<QueueRecord> = {}): QueueRecord => ({
   id: `queue-${++n}-${Date.now()}`,
   owner: 'Owner1111111111111111111111111111111111111',
   createdAt: Date.now() + n,
-  items: ['A', 'B', 'C'].map((a) => ({ assetId: `asset${a}`, name: a, image: null, state: 'pending' as const, attempts: 0, updatedAt: 0 })),
+  items: ['A', 'B', 'C'].map((a) => ({
+    assetId: `asset${a}`,
+    name: a,
+    image: null,
+    state: 'pending' as const,
+    attempts: 0,
+    updatedAt: 0,
+  })),
   ...over,
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -98,7 +105,9 @@ function queueStoreContract(open: () => Promise<Opened>) {
     await o.store.update(q.id, (r) => void (r.items[0].state = 'sending'), { lease: 'worker-a' });
     await sleep(300);
     expect(await o.peer.claim(q.id, 'worker-b', 5_000)).toBe(true);
-    await expect(o.store.update(q.id, (r) => void (r.items[0].state = 'completed'), { lease: 'worker-a' })).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(
+      o.store.update(q.id, (r) => void (r.items[0].state = 'completed'), { lease: 'worker-a' }),
+    ).rejects.toBeInstanceOf(LeaseLostError);
     expect((await o.peer.get(q.id))!.items[0].state).toBe('sending');
     await o.peer.update(q.id, (r) => void (r.items[0].state = 'completed'), { lease: 'worker-b' });
     expect((await o.store.get(q.id))!.items[0].state).toBe('completed');

@@ -48,6 +48,19 @@ describe('GET sharing ignores cache busters (one process, no Redis)', () => {
   });
 });
 
+describe('REDIS_URL setting', () => {
+  it('accepts redis:// and rediss:// URLs, refuses others, and an unreachable Redis stops start-up with a clear error', async () => {
+    const { loadConfig } = await import('../../backend/config');
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6390/2' }).redisUrl).toBe('redis://127.0.0.1:6390/2');
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6390' })).toThrow(/REDIS_URL/);
+    const { freePort } = await import('../support/redisServer');
+    await expect(startServer({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` })).rejects.toThrow(
+      /REDIS_URL: cannot reach Redis/,
+    );
+  });
+});
+
 describe('weighing without Redis (one process)', () => {
   it('a request of N points takes the steady share then the burst; a refused one spends nothing', async () => {
     const { perMinuteAllowance } = await import('../../backend/services/rateLimiters');
@@ -106,7 +119,10 @@ describeWithRedis('shared through Redis by two apps', () => {
     // The operator (no client address) and a limit that is off are never counted.
     expect(await la.consume(null, 'api', 1000)).toBe(0);
     // A websocket upgrade through a proxy on this machine: counted against the address the proxy appended.
-    const upgrade = { headers: { 'x-forwarded-for': '203.0.113.78' }, socket: { remoteAddress: '127.0.0.1' } } as unknown as IncomingMessage;
+    const upgrade = {
+      headers: { 'x-forwarded-for': '203.0.113.78' },
+      socket: { remoteAddress: '127.0.0.1' },
+    } as unknown as IncomingMessage;
     expect(await la.chargeRequest(upgrade, 'api', 5)).toBe(0);
     expect(await lb.chargeRequest(upgrade, 'api', 1)).toBeGreaterThan(0);
     const refused = await fetch(`${b.url}/api/config`, { headers: { 'x-forwarded-for': '203.0.113.78' } });
@@ -120,12 +136,21 @@ describeWithRedis('shared through Redis by two apps', () => {
     const [pa, pb] = [countingApp(sa, runs), countingApp(sb, runs)];
     try {
       const urls = Array.from({ length: 10 }, (_, i) => `${i % 2 ? pb.base : pa.base}/api/w/shared?t=${i}`);
-      const answers = await Promise.all(urls.map((u) => fetch(u).then(async (r) => [r.status, r.headers.get('cache-control'), await r.json()])));
+      const answers = await Promise.all(
+        urls.map((u) => fetch(u).then(async (r) => [r.status, r.headers.get('cache-control'), await r.json()])),
+      );
       expect(runs.n).toBe(1);
-      for (const [status, cacheControl, body] of answers) expect([status, cacheControl, body]).toEqual([200, 'no-store', { success: true, run: 1, path: '/api/w/shared' }]);
+      for (const [status, cacheControl, body] of answers)
+        expect([status, cacheControl, body]).toEqual([
+          200,
+          'no-store',
+          { success: true, run: 1, path: '/api/w/shared' },
+        ]);
       await fetch(`${pb.base}/api/w/shared`);
       expect(runs.n).toBe(2); // nothing is kept once answered
-      const failed = await Promise.all([pa, pb, pa, pb].map((p) => fetch(`${p.base}/api/fail`).then(async (r) => [r.status, await r.json()])));
+      const failed = await Promise.all(
+        [pa, pb, pa, pb].map((p) => fetch(`${p.base}/api/fail`).then(async (r) => [r.status, await r.json()])),
+      );
       expect(runs.n).toBe(3);
       expect(failed).toEqual(Array(4).fill([404, { success: false, error: 'Nothing here' }]));
     } finally {

@@ -26,8 +26,10 @@ async function expectedFromChain(manifest: any) {
   const nftRent = sum(await h.lamportsOf(nfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition]))) + sum(await h.lamportsOf(kindAccounts)) + coreRent;
   const tokens = manifest.tokens.filter((t: any) => BigInt(t.amount) > 0n && t.mint !== 'So11111111111111111111111111111111111111112');
   const tokenRent = sum(await h.lamportsOf(tokens.map((t: any) => t.account)));
-  const vacantRent = sum(await h.lamportsOf(manifest.emptyAccounts.map((a: any) => a.account)));
-  return { nfts: nfts.length + kindCount, nftRent, tokens: tokens.length, tokenRent, vacant: manifest.emptyAccounts.length, vacantRent };
+  // Frozen empty accounts are closable too (frozenAccounts.test.ts).
+  const empties = [...manifest.emptyAccounts, ...manifest.frozenAccounts];
+  const vacantRent = sum(await h.lamportsOf(empties.map((a: any) => a.account)));
+  return { nfts: nfts.length + kindCount, nftRent, tokens: tokens.length, tokenRent, vacant: empties.length, vacantRent };
 }
 
 function expectFigures(data: any, e: Awaited<ReturnType<typeof expectedFromChain>>) {
@@ -51,8 +53,9 @@ function expectFigures(data: any, e: Awaited<ReturnType<typeof expectedFromChain
 describe('GET /api/rent-estimate/:wallet', () => {
   it('demo wallet: figures are the sums of the accounts’ lamports on chain', async () => {
     const { owner, manifest } = await h.fund('demo');
-    // 4 SPL + 2 Token-2022 empties are closable; the frozen one and wrapped SOL are not vacant rent.
+    // 4 SPL + 2 Token-2022 empties and the frozen empty one are closable; wrapped SOL is not vacant rent.
     expect(manifest.emptyAccounts).toHaveLength(6);
+    expect(manifest.frozenAccounts).toHaveLength(1);
     const { status, body } = await h.get(`rent-estimate/${owner.publicKey.toBase58()}?useAccurateCalculator=true`);
     expect(status).toBe(200);
     expect(body.success).toBe(true);

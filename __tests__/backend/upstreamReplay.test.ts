@@ -21,22 +21,78 @@ interface RouteCase {
 }
 
 export const ROUTES: RouteCase[] = [
-  { name: 'GET /api/wallet-tokens', call: (s) => s.get(`/api/wallet-tokens/${OWNER}`), unavailable: TOKEN_SERVICE_UNAVAILABLE },
-  { name: 'GET /api/rent-estimate', call: (s) => s.get(`/api/rent-estimate/${OWNER}?useAccurateCalculator=true`), unavailable: RENT_ESTIMATE_UNAVAILABLE },
-  { name: 'GET /api/token-metadata', call: (s) => s.get(`/api/token-metadata/${AAPLX}`), unavailable: 'Token metadata temporarily unavailable' },
-  { name: 'GET /api/helius/wallet/nfts', call: (s) => s.get(`/api/helius/wallet/nfts/${DAS_OWNER}`), unavailable: ASSET_SERVICE_UNAVAILABLE },
-  { name: 'GET /api/helius/assets', call: (s) => s.get(`/api/helius/assets/${DAS_OWNER}`), unavailable: ASSET_SERVICE_UNAVAILABLE },
-  { name: 'GET /api/helius/cnfts', call: (s) => s.get(`/api/helius/cnfts/${DAS_OWNER}`), unavailable: ASSET_SERVICE_UNAVAILABLE },
-  { name: 'GET /api/helius/asset', call: (s) => s.get(`/api/helius/asset/${MAD_LAD}`), unavailable: ASSET_SERVICE_UNAVAILABLE },
-  { name: 'GET /api/helius/asset-proof', call: (s) => s.get(`/api/helius/asset-proof/${PROOF_ASSET}`), unavailable: ASSET_SERVICE_UNAVAILABLE },
-  { name: 'GET /api/asset/diagnostic', call: (s) => s.get(`/api/asset/diagnostic/${PROOF_ASSET}`), unavailable: ASSET_SERVICE_UNAVAILABLE },
-  { name: 'GET /api/delegate/info', call: (s) => s.get(`/api/delegate/info/${PROOF_ASSET}`), unavailable: ASSET_SERVICE_UNAVAILABLE },
-  { name: 'GET /api/delegate/proof', call: (s) => s.get(`/api/delegate/proof/${PROOF_ASSET}`), unavailable: ASSET_SERVICE_UNAVAILABLE },
-  { name: 'POST /api/burn-vacant-accounts', call: (s) => s.post('/api/burn-vacant-accounts', { ownerAddress: OWNER, signedMessage: 'placeholder' }), unavailable: UPSTREAM_UNAVAILABLE },
-  { name: 'POST /api/prepare-burn-transactions', call: (s) => s.post('/api/prepare-burn-transactions', { ownerAddress: OWNER }), unavailable: UPSTREAM_UNAVAILABLE },
+  {
+    name: 'GET /api/wallet-tokens',
+    call: (s) => s.get(`/api/wallet-tokens/${OWNER}`),
+    unavailable: TOKEN_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/rent-estimate',
+    call: (s) => s.get(`/api/rent-estimate/${OWNER}?useAccurateCalculator=true`),
+    unavailable: RENT_ESTIMATE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/token-metadata',
+    call: (s) => s.get(`/api/token-metadata/${AAPLX}`),
+    unavailable: 'Token metadata temporarily unavailable',
+  },
+  {
+    name: 'GET /api/helius/wallet/nfts',
+    call: (s) => s.get(`/api/helius/wallet/nfts/${DAS_OWNER}`),
+    unavailable: ASSET_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/helius/assets',
+    call: (s) => s.get(`/api/helius/assets/${DAS_OWNER}`),
+    unavailable: ASSET_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/helius/cnfts',
+    call: (s) => s.get(`/api/helius/cnfts/${DAS_OWNER}`),
+    unavailable: ASSET_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/helius/asset',
+    call: (s) => s.get(`/api/helius/asset/${MAD_LAD}`),
+    unavailable: ASSET_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/helius/asset-proof',
+    call: (s) => s.get(`/api/helius/asset-proof/${PROOF_ASSET}`),
+    unavailable: ASSET_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/asset/diagnostic',
+    call: (s) => s.get(`/api/asset/diagnostic/${PROOF_ASSET}`),
+    unavailable: ASSET_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/delegate/info',
+    call: (s) => s.get(`/api/delegate/info/${PROOF_ASSET}`),
+    unavailable: ASSET_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'GET /api/delegate/proof',
+    call: (s) => s.get(`/api/delegate/proof/${PROOF_ASSET}`),
+    unavailable: ASSET_SERVICE_UNAVAILABLE,
+  },
+  {
+    name: 'POST /api/burn-vacant-accounts',
+    call: (s) => s.post('/api/burn-vacant-accounts', { ownerAddress: OWNER, signedMessage: 'placeholder' }),
+    unavailable: UPSTREAM_UNAVAILABLE,
+  },
+  {
+    name: 'POST /api/prepare-burn-transactions',
+    call: (s) => s.post('/api/prepare-burn-transactions', { ownerAddress: OWNER }),
+    unavailable: UPSTREAM_UNAVAILABLE,
+  },
   {
     name: 'POST /api/batch-burn-nft',
-    call: (s) => s.post('/api/batch-burn-nft', { owner: DAS_OWNER, nfts: [{ mint: MAD_LAD, tokenAccount: '3crBqZZsHhoLphM55MG4KRW6SbNzFEBFnehw7PW7ZRKt', name: 'Mad Lads #1983' }] }),
+    call: (s) =>
+      s.post('/api/batch-burn-nft', {
+        owner: DAS_OWNER,
+        nfts: [{ mint: MAD_LAD, tokenAccount: '3crBqZZsHhoLphM55MG4KRW6SbNzFEBFnehw7PW7ZRKt', name: 'Mad Lads #1983' }],
+      }),
     unavailable: UPSTREAM_UNAVAILABLE,
   },
 ];
@@ -44,10 +100,16 @@ export const ROUTES: RouteCase[] = [
 /** The answer each failure deserves: [status, text]. */
 function expected(mode: UpstreamMode, route: RouteCase): [number, string] {
   switch (mode) {
-    case 'slow': return [504, REQUEST_TIMED_OUT];
-    case 'http429': case 'rateLimitJson': return [429, TOO_MANY_REQUESTS];
-    case 'auth401': case 'auth32001': return [502, route.unavailable];
-    default: return [503, route.unavailable];
+    case 'slow':
+      return [504, REQUEST_TIMED_OUT];
+    case 'http429':
+    case 'rateLimitJson':
+      return [429, TOO_MANY_REQUESTS];
+    case 'auth401':
+    case 'auth32001':
+      return [502, route.unavailable];
+    default:
+      return [503, route.unavailable];
   }
 }
 
@@ -59,7 +121,10 @@ describe('routes against a replayed provider in every failure mode', () => {
   beforeAll(async () => {
     up = await startReplayUpstream();
     up.slowMs = 3000; // well past the time-out below, which is generous so a loaded machine never times out a normal answer
-    s = await startServer({ SOLANA_RPC_URL: up.url, DAS_URL: up.url, UPSTREAM_TIMEOUT_MS: '1200' }, { overrides: { upstreamRetryBaseMs: 5 } });
+    s = await startServer(
+      { SOLANA_RPC_URL: up.url, DAS_URL: up.url, UPSTREAM_TIMEOUT_MS: '1200' },
+      { overrides: { upstreamRetryBaseMs: 5 } },
+    );
   });
   afterAll(async () => {
     await s?.close();
@@ -91,7 +156,11 @@ describe('routes against a replayed provider in every failure mode', () => {
       for (const route of ROUTES) {
         const r = await route.call(s);
         const [status, text] = expected(mode, route);
-        expect({ route: route.name, status: r.status, body: r.json }).toEqual({ route: route.name, status, body: { success: false, error: text } });
+        expect({ route: route.name, status: r.status, body: r.json }).toEqual({
+          route: route.name,
+          status,
+          body: { success: false, error: text },
+        });
         expect(r.text).not.toContain('REPLAY');
         row.push(String(r.status));
       }

@@ -15,7 +15,10 @@ describe('recorded answers through the server', () => {
   beforeAll(async () => {
     rpc = await startReplayUpstream();
     das = await startReplayUpstream();
-    s = await startServer({ SOLANA_RPC_URL: rpc.url, DAS_URL: das.url, UPSTREAM_TIMEOUT_MS: '2000' }, { overrides: { upstreamRetryBaseMs: 5 } });
+    s = await startServer(
+      { SOLANA_RPC_URL: rpc.url, DAS_URL: das.url, UPSTREAM_TIMEOUT_MS: '2000' },
+      { overrides: { upstreamRetryBaseMs: 5 } },
+    );
   });
   afterAll(async () => {
     await s.close();
@@ -31,12 +34,23 @@ describe('recorded answers through the server', () => {
     const a = await s.get(`/api/wallet-tokens/${OWNER}`);
     expect(a.status).toBe(200);
     expect(a.json.tokens).toEqual([
-      { mint: '2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR', amount: '420000000000000', decimals: 6, uiAmountString: '420000000',
-        tokenAccount: 'BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA', programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' },
+      {
+        mint: '2cHr7QS3xfuSV8wdxo3ztuF4xbiarF6Nrgx3qpx3HzXR',
+        amount: '420000000000000',
+        decimals: 6,
+        uiAmountString: '420000000',
+        tokenAccount: 'BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA',
+        programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      },
     ]);
     const b = await s.get(`/api/wallet-tokens/${XSTOCK_OWNER}`);
     expect(b.json.tokens.map((t: any) => [t.mint, t.amount, t.uiAmountString, t.programId])).toEqual([
-      ['XsDoVfqeBukxuZHWhdvWHBhgEHjGNst4MLodqsJHzoB', '100195', '0.00100195', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'],
+      [
+        'XsDoVfqeBukxuZHWhdvWHBhgEHjGNst4MLodqsJHzoB',
+        '100195',
+        '0.00100195',
+        'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+      ],
     ]);
   });
 
@@ -46,17 +60,30 @@ describe('recorded answers through the server', () => {
     expect(r.json.truncated).toBeUndefined();
     expect(r.json.data.compressedNfts).toEqual([]);
     expect(r.json.data.regularNfts).toEqual([
-      expect.objectContaining({ mint: 'Ff3Ci7EnM6KUdNDtzZvCjC5APgz1ajYW2Pt2BfT6Wftq', name: 'Mad Lads #5081', image: null, collection: null,
-        collectionAddress: 'J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w', tokenAddress: 'FQ3ePUyLt2UvuQCw2nBKG8LGLvXHAZPzpdD6QQAAv9pW' }),
+      expect.objectContaining({
+        mint: 'Ff3Ci7EnM6KUdNDtzZvCjC5APgz1ajYW2Pt2BfT6Wftq',
+        name: 'Mad Lads #5081',
+        image: null,
+        collection: null,
+        collectionAddress: 'J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w',
+        tokenAddress: 'FQ3ePUyLt2UvuQCw2nBKG8LGLvXHAZPzpdD6QQAAv9pW',
+      }),
     ]);
-    expect(das.seen.filter((q) => q.method === 'getAssetsByOwner').at(-1)!.params.displayOptions).toEqual({ showCollectionMetadata: true });
+    expect(das.seen.filter((q) => q.method === 'getAssetsByOwner').at(-1)!.params.displayOptions).toEqual({
+      showCollectionMetadata: true,
+    });
   });
 
   it('answers /api/helius/asset with the same collection fields as the listings', async () => {
     const r = await s.get(`/api/helius/asset/${MAD_LAD}`);
     expect(r.status).toBe(200);
-    expect(r.json.data).toMatchObject({ id: MAD_LAD, name: 'Mad Lads #1983', collection: 'Mad Lads',
-      collectionAddress: 'J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w', image: 'https://madlads-collection.s3.us-west-2.amazonaws.com/_collection.png' });
+    expect(r.json.data).toMatchObject({
+      id: MAD_LAD,
+      name: 'Mad Lads #1983',
+      collection: 'Mad Lads',
+      collectionAddress: 'J1S9H3QjnRtBbbuD4HjPV6RpRhwuk4zKbxsnCHuTgh9w',
+      image: 'https://madlads-collection.s3.us-west-2.amazonaws.com/_collection.png',
+    });
   });
 
   it("answers the indexer's own words about an asset (404), and its internal error as its failure (502, not 400)", async () => {
@@ -66,7 +93,10 @@ describe('recorded answers through the server', () => {
     das.answers.getAsset = () => ({ __error: { code: -32603, message: 'Internal error' } });
     try {
       const broken = await s.get(`/api/helius/asset/${MAD_LAD}`);
-      expect([broken.status, broken.json]).toEqual([502, { success: false, error: 'Asset service temporarily unavailable' }]);
+      expect([broken.status, broken.json]).toEqual([
+        502,
+        { success: false, error: 'Asset service temporarily unavailable' },
+      ]);
     } finally {
       das.answers.getAsset = original;
     }
@@ -87,7 +117,10 @@ describe('recorded answers through the server', () => {
     expect(rpc.seen.slice(before).map((q) => q.method)).toEqual(['getSlot', 'getMinimumBalanceForRentExemption']);
     // Remembered: the next batch goes out as single requests at once (no refused batch first).
     const batches = rpc.batchesSeen;
-    await s.post('/api/rpc', [{ jsonrpc: '2.0', id: 1, method: 'getSlot' }, { jsonrpc: '2.0', id: 2, method: 'getSlot' }]);
+    await s.post('/api/rpc', [
+      { jsonrpc: '2.0', id: 1, method: 'getSlot' },
+      { jsonrpc: '2.0', id: 2, method: 'getSlot' },
+    ]);
     expect(rpc.batchesSeen).toBe(batches);
   });
 
@@ -116,7 +149,10 @@ describe('recorded answers through the server', () => {
     expect(limited.json).toMatchObject({ id: 7, error: { code: 429 } }); // passed through after the retries
     rpc.mode = 'down';
     const down = await s.post('/api/rpc', { jsonrpc: '2.0', id: 8, method: 'getSlot' });
-    expect([down.status, down.json]).toEqual([503, { jsonrpc: '2.0', id: 8, error: { code: -32000, message: 'RPC endpoint temporarily unavailable' } }]);
+    expect([down.status, down.json]).toEqual([
+      503,
+      { jsonrpc: '2.0', id: 8, error: { code: -32000, message: 'RPC endpoint temporarily unavailable' } },
+    ]);
     rpc.mode = 'slow';
     rpc.slowMs = 3000;
     const slow = await s.post('/api/rpc', { jsonrpc: '2.0', id: 9, method: 'getSlot' });

@@ -20,21 +20,21 @@ const prepare = (owner: Keypair, vacantAccounts?: string[]) =>
   h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), vacantAccounts });
 
 describe('POST /api/burn-vacant-accounts', () => {
-  it('lists the 6 closable demo accounts; frozen and wrapped SOL are reported apart', async () => {
+  it('lists the 7 closable demo accounts (the frozen empty one included); wrapped SOL is reported apart', async () => {
     const { owner, manifest } = await h.fund('demo');
     const { status, body } = await list(owner);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.accountCount).toBe(6);
+    expect(body.accountCount).toBe(7);
     const addresses = body.vacantAccounts.map((a: any) => a.address).sort();
-    expect(addresses).toEqual(manifest.emptyAccounts.map((a: any) => a.account).sort());
+    // Both token programs close a frozen empty account (frozenAccounts.test.ts shows it per program).
+    expect(addresses).toEqual([...manifest.emptyAccounts, ...manifest.frozenAccounts].map((a: any) => a.account).sort());
     expect(body.vacantAccounts.map((a: any) => a.lamports)).toEqual(await h.lamportsOf(body.vacantAccounts.map((a: any) => a.address)));
     const withheld = body.vacantAccounts.filter((a: any) => a.harvestFirst);
     expect(withheld).toHaveLength(1);
     expect(withheld[0].programId).toBe(TOKEN_2022_PROGRAM);
     expect(BigInt(withheld[0].withheldAmount)).toBeGreaterThan(0n);
     const reasons = Object.fromEntries(body.skippedAccounts.map((s: any) => [s.address, s.reason]));
-    expect(reasons[manifest.frozenAccounts[0].account]).toBe('frozen');
     expect(reasons[manifest.wrappedSol.account]).toBe('wrapped-sol');
     expect(body.totalRentLamports).toBe(sum(body.vacantAccounts.map((a: any) => a.lamports)));
   });
@@ -46,7 +46,7 @@ describe('POST /api/burn-vacant-accounts', () => {
 });
 
 describe('prepare + submit on the demo wallet', () => {
-  it('closes all 6 in one transaction: owner +rent − network fee − 1 %, FEE_WALLET +1 %, frozen and wSOL untouched', async () => {
+  it('closes all 7 in one transaction: owner +rent − network fee − 1 %, FEE_WALLET +1 %, wSOL untouched', async () => {
     const { owner, manifest } = await h.fund('demo');
     const listed = (await list(owner)).body;
     const addresses: string[] = listed.vacantAccounts.map((a: any) => a.address);
@@ -60,14 +60,14 @@ describe('prepare + submit on the demo wallet', () => {
     const mintWithheldBefore = await mintWithheld();
     const rent = sum(await h.lamportsOf(addresses));
     const feeWallet = h.solback.config.feeWallet;
-    const untouched = [manifest.frozenAccounts[0].account, manifest.wrappedSol.account];
+    const untouched = [manifest.wrappedSol.account];
     const untouchedBefore = await h.lamportsOf(untouched);
     const untouchedData = await Promise.all(untouched.map((a) => h.connection.getAccountInfo(new PublicKey(a))));
 
     const { status, body } = await prepare(owner, addresses);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.accountCount).toBe(6);
+    expect(body.accountCount).toBe(7);
     expect(body.transactions).toHaveLength(1);
     expect(body.transaction).toBe(body.transactions[0]);
     expect(body.totalRentLamports).toBe(rent);
@@ -86,7 +86,7 @@ describe('prepare + submit on the demo wallet', () => {
     const sub = await h.post('submit-burn-transaction', { signedTransaction: toBase64(tx), accountCount: body.accountCount });
     expect(sub.status).toBe(200);
     expect(sub.body.success).toBe(true);
-    expect(sub.body.accountCount).toBe(6);
+    expect(sub.body.accountCount).toBe(7);
     expect(sub.body.recoveredRentLamports).toBe(rent);
     expect(sub.body.recoveredRent).toBe(rent / LAMPORTS_PER_SOL);
     expect(typeof sub.body.signature).toBe('string');
@@ -99,7 +99,7 @@ describe('prepare + submit on the demo wallet', () => {
     expect(await h.connection.getAccountInfo(new PublicKey(withheldAccount))).toBeNull();
     // Harvested first: the account's withheld fees moved to the mint's withheld counter.
     expect(await mintWithheld()).toBe(mintWithheldBefore + BigInt(withheld.withheldAmount));
-    // Frozen and wrapped SOL: same lamports, same bytes.
+    // Wrapped SOL: same lamports, same bytes.
     expect(await h.lamportsOf(untouched)).toEqual(untouchedBefore);
     const after = await Promise.all(untouched.map((a) => h.connection.getAccountInfo(new PublicKey(a))));
     after.forEach((info, i) => expect(Buffer.compare(info!.data, untouchedData[i]!.data)).toBe(0));
@@ -112,17 +112,18 @@ describe('prepare + submit on the demo wallet', () => {
 
   it('re-reads the chain: accounts not in the safe set are never put in a transaction', async () => {
     const { owner, manifest } = await h.fund('demo');
-    const frozen = manifest.frozenAccounts[0].account;
+    const wsol = manifest.wrappedSol.account;
+    const held = manifest.tokens[0].account; // holds tokens: not vacant
     const one = manifest.emptyAccounts[0].account;
-    const { status, body } = await prepare(owner, [one, frozen, manifest.wrappedSol.account]);
+    const { status, body } = await prepare(owner, [one, held, wsol]);
     expect(status).toBe(200);
     expect(body.accountCount).toBe(1);
     const keys = fromBase64(body.transaction).instructions.flatMap((ix) => ix.keys.map((k) => k.pubkey.toBase58()));
-    expect(keys).not.toContain(frozen);
-    expect(keys).not.toContain(manifest.wrappedSol.account);
-    expect(body.skippedAccounts.map((s: any) => s.reason).sort()).toEqual(['frozen', 'wrapped-sol']);
+    expect(keys).not.toContain(held);
+    expect(keys).not.toContain(wsol);
+    expect(body.skippedAccounts.map((s: any) => s.reason).sort()).toEqual(['not-vacant', 'wrapped-sol']);
 
-    const none = await prepare(owner, [frozen]);
+    const none = await prepare(owner, [held]);
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ success: false, error: 'No vacant accounts found to burn.' });
   });

@@ -32,7 +32,7 @@ describe('backend wiring', () => {
     expect(API_ROUTES.map(([name]) => name).sort()).toEqual(folders);
     const routers = apiRouters(s.solback.services);
     API_ROUTES.forEach(([name], i) => {
-      const segments = new Set((routers[i]).stack.map((layer) => String(layer.path).split('/')[2]));
+      const segments = new Set(routers[i].stack.map((layer) => String(layer.path).split('/')[2]));
       expect([name, [...segments].sort()]).toEqual([name, (GROUPS[name] ?? [name]).sort()]);
     });
   });
@@ -41,7 +41,9 @@ describe('backend wiring', () => {
     const broken = (): Router => {
       throw new Error('no store');
     };
-    expect(() => apiRouters(s.solback.services, [['queue', broken]])).toThrow('backend/routes/queue failed to start: no store');
+    expect(() => apiRouters(s.solback.services, [['queue', broken]])).toThrow(
+      'backend/routes/queue failed to start: no store',
+    );
     // A route built without the app's queue cannot start either: the queue is no route's to create.
     const withoutQueue = { ...s.solback.services, queue: undefined } as unknown as Services;
     expect(() => apiRouters(withoutQueue)).toThrow(/backend\/routes\/queue failed to start/);
@@ -60,6 +62,11 @@ describe('backend wiring', () => {
   it('ForbiddenError is a 403 refusal with a stable id, shown to the user', async () => {
     const err = ForbiddenError('This queue belongs to another wallet');
     expect(err).toBeInstanceOf(AppError);
-    expect([err.status, err.id, err.expose, err.message]).toEqual([403, 'forbidden', true, 'This queue belongs to another wallet']);
+    expect([err.status, err.id, err.expose, err.message]).toEqual([
+      403,
+      'forbidden',
+      true,
+      'This queue belongs to another wallet',
+    ]);
   });
 });

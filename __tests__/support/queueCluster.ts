@@ -39,11 +39,18 @@ export async function startQueueCluster(count: number, env: Record<string, strin
       REDIS_URL: redis.url,
       ...env,
     };
-    const servers = await Promise.all(Array.from({ length: count }, (_, i) => startServerProcess(`server${'AB'[i] ?? i}`, upstream)));
+    const servers = await Promise.all(
+      Array.from({ length: count }, (_, i) => startServerProcess(`server${'AB'[i] ?? i}`, upstream)),
+    );
     started.push(...servers);
     const config = (await (await fetch(`${chain.url}/api/config`)).json()) as { trashWallet: string; delegate: string };
     // The delegate pays the transfers' fees; upstream, its operator funds it (here: the chain's faucet, 10 SOL).
-    await postJson(rpcUrl, { jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [config.delegate, 10 * LAMPORTS_PER_SOL] });
+    await postJson(rpcUrl, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'requestAirdrop',
+      params: [config.delegate, 10 * LAMPORTS_PER_SOL],
+    });
     return {
       redis,
       chain,
@@ -64,12 +71,19 @@ export async function startQueueCluster(count: number, env: Record<string, strin
 }
 
 async function postJson(url: string, body: unknown): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return res.json();
 }
 
 /** A new owner with at least `count` cNFTs, funded by the chain process (the demo profile, as often as needed). */
-export async function fundCnfts(cluster: QueueCluster, count: number): Promise<{ owner: Keypair; cnfts: FundedCnft[] }> {
+export async function fundCnfts(
+  cluster: QueueCluster,
+  count: number,
+): Promise<{ owner: Keypair; cnfts: FundedCnft[] }> {
   const owner = Keypair.generate();
   const cnfts: FundedCnft[] = [];
   while (cnfts.length < count) {
@@ -81,9 +95,18 @@ export async function fundCnfts(cluster: QueueCluster, count: number): Promise<{
 }
 
 /** Delegates each cNFT to the shared delegate key, through `serverUrl` (which builds the transaction). */
-export async function delegateAll(cluster: QueueCluster, serverUrl: string, owner: Keypair, ids: string[]): Promise<void> {
+export async function delegateAll(
+  cluster: QueueCluster,
+  serverUrl: string,
+  owner: Keypair,
+  ids: string[],
+): Promise<void> {
   for (const assetId of ids) {
-    const res = await postJson(`${serverUrl}/api/cnft/delegate`, { ownerAddress: owner.publicKey.toBase58(), assetId, delegatePublicKey: cluster.delegate });
+    const res = await postJson(`${serverUrl}/api/cnft/delegate`, {
+      ownerAddress: owner.publicKey.toBase58(),
+      assetId,
+      delegatePublicKey: cluster.delegate,
+    });
     if (!res.success) throw new Error(`delegate failed: ${JSON.stringify(res)}`);
     if (!res.transaction) continue; // already delegated by the demo funding
     const tx = Transaction.from(Buffer.from(res.transaction, 'base64'));
@@ -102,7 +125,8 @@ async function confirmed(cluster: QueueCluster, signature: string, lastValidBloc
     const st = value[0];
     if (st?.err) throw new Error(`transaction failed: ${JSON.stringify(st.err)}`);
     if (st && (st.confirmationStatus === 'confirmed' || st.confirmationStatus === 'finalized')) return;
-    if ((await cluster.connection.getBlockHeight('confirmed')) > lastValidBlockHeight) throw new Error(`transaction ${signature} expired`);
+    if ((await cluster.connection.getBlockHeight('confirmed')) > lastValidBlockHeight)
+      throw new Error(`transaction ${signature} expired`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -110,11 +134,18 @@ async function confirmed(cluster: QueueCluster, signature: string, lastValidBloc
 /** Creates a queue of `cnfts` through `serverUrl` and authorises it with the owner's signature of the exact text. */
 export async function createAuthorisedQueue(serverUrl: string, owner: Keypair, cnfts: FundedCnft[]): Promise<string> {
   const ownerAddress = owner.publicKey.toBase58();
-  const created = await postJson(`${serverUrl}/api/queue/create`, { ownerAddress, assets: cnfts.map((c) => ({ assetId: c.assetId, name: c.name })) });
+  const created = await postJson(`${serverUrl}/api/queue/create`, {
+    ownerAddress,
+    assets: cnfts.map((c) => ({ assetId: c.assetId, name: c.name })),
+  });
   if (!created.success) throw new Error(`queue create failed: ${JSON.stringify(created)}`);
   const text = authorizationMessages.queue(created.queueId);
   const signature = Buffer.from(nacl.sign.detached(new TextEncoder().encode(text), owner.secretKey)).toString('base64');
-  const authorised = await postJson(`${serverUrl}/api/queue/authorize`, { queueId: created.queueId, ownerAddress, signature });
+  const authorised = await postJson(`${serverUrl}/api/queue/authorize`, {
+    queueId: created.queueId,
+    ownerAddress,
+    signature,
+  });
   if (!authorised.success) throw new Error(`queue authorize failed: ${JSON.stringify(authorised)}`);
   return created.queueId as string;
 }
@@ -126,6 +157,11 @@ export async function queueStatus(serverUrl: string, queueId: string): Promise<a
 
 /** Successful transactions on the chain that name `address` (a wallet the transfers move assets to). */
 export async function successfulTransactionsNaming(cluster: QueueCluster, address: string): Promise<string[]> {
-  const res = await postJson(`${cluster.chain.url}/api/rpc`, { jsonrpc: '2.0', id: 1, method: 'getSignaturesForAddress', params: [address, { limit: 1000 }] });
+  const res = await postJson(`${cluster.chain.url}/api/rpc`, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'getSignaturesForAddress',
+    params: [address, { limit: 1000 }],
+  });
   return (res.result as { signature: string; err: unknown }[]).filter((s) => s.err === null).map((s) => s.signature);
 }

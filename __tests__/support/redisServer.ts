@@ -34,7 +34,20 @@ export async function startRedis(): Promise<TestRedis> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-redis-'));
   const port = await freePort();
   // No persistence: the data lives as long as the test.
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--daemonize',
+    'no',
+  ];
   const proc: ChildProcess = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
@@ -84,7 +97,8 @@ export async function startRedis(): Promise<TestRedis> {
 export function describeWithRedis(name: string, fn: () => void): void {
   if (redisInstalled) return describe(name, fn);
   describe(name, () => {
-    it.skip(`skipped: ${REDIS_SERVER} is not installed (apt-get install redis-server; CI installs it)`, () => undefined);
+    it.skip(`skipped: ${REDIS_SERVER} is not installed (apt-get install redis-server; CI installs it)`, () =>
+      undefined);
   });
   console.warn(`${name}: skipped, ${REDIS_SERVER} is not installed (apt-get install redis-server)`);
 }

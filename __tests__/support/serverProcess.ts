@@ -7,7 +7,16 @@ import path from 'path';
 
 export const REPO_ROOT = path.join(__dirname, '..', '..');
 /** Settings a test must choose itself, never inherit from the shell that runs it. */
-const OWN_SETTINGS = ['PORT', 'SOLANA_RPC_URL', 'DAS_URL', 'REDIS_URL', 'DELEGATE_KEYPAIR', 'DATA_DIR', 'STATIC_DIR', 'LOCALNET_FAULTS'];
+const OWN_SETTINGS = [
+  'PORT',
+  'SOLANA_RPC_URL',
+  'DAS_URL',
+  'REDIS_URL',
+  'DELEGATE_KEYPAIR',
+  'DATA_DIR',
+  'STATIC_DIR',
+  'LOCALNET_FAULTS',
+];
 
 export interface ServerProcess {
   url: string;
@@ -21,14 +30,25 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function startServerProcess(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  name: string,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `solback-${name}-`));
   const staticDir = path.join(dataDir, 'static');
   fs.mkdirSync(path.join(staticDir, 'dist'), { recursive: true });
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !OWN_SETTINGS.includes(k)));
   const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'backend/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...inherited, PORT: '0', LOG_LEVEL: 'warn', DATA_DIR: path.join(dataDir, 'data'), STATIC_DIR: staticDir, ...env },
+    env: {
+      ...inherited,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(dataDir, 'data'),
+      STATIC_DIR: staticDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

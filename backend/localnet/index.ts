@@ -14,6 +14,7 @@ import { createRpcHandler } from './rpc/handler';
 import { solanaMethods } from './rpc/methods';
 import { isValidAddress } from './decode';
 import { SubscriptionServer } from './ws';
+import { isValidLamportsPerByte, LEGACY_LAMPORTS_PER_BYTE, RentSchedule } from './rent';
 
 export { Chain } from './chain';
 export type { Faults } from './faults';
@@ -30,6 +31,10 @@ export interface LocalnetOptions {
   priorityFeeFloor?: number;
   sendTimeoutMs?: number; // how long a send held by failNextSends(n, 'timeout') hangs (default 90 s)
   log?: (msg: string, err?: unknown) => void;
+  /** Rent per byte after funding (LOCALNET_LAMPORTS_PER_BYTE); unset = the value saved in dataDir, else the default. */
+  lamportsPerByte?: number;
+  /** Used when neither is set (the app passes mainnet's step; default LiteSVM's own 6960). */
+  defaultLamportsPerByte?: number;
 }
 
 export interface Localnet {
@@ -39,6 +44,8 @@ export interface Localnet {
   faults: Faults;
   chain: Chain;
   metaplex: MetaplexPlugin;
+  /** The configured rent per byte; funding runs at the legacy 6960 meanwhile (rent.ts). */
+  rent: RentSchedule;
   save(): Promise<void>;
   close(): Promise<void>;
 }
@@ -50,6 +57,8 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   const chain = new Chain(restored?.svm);
   const faucet = restored ? Keypair.fromSecretKey(Uint8Array.from(restored.state.faucetSecret)) : Keypair.generate();
   if (restored) restoreChainState(chain, restored.state);
+  const savedRate = restored?.state.lamportsPerByte;
+  const rent = new RentSchedule(chain, opts.lamportsPerByte ?? (isValidLamportsPerByte(savedRate) ? savedRate : (opts.defaultLamportsPerByte ?? LEGACY_LAMPORTS_PER_BYTE)));
   // On a cluster the service wallets exist; here nobody holds their keys, so open them with the rent-exempt minimum:
   // a 1 % fee below that minimum sent to a missing account would fail the user's whole transaction.
   for (const wallet of [opts.feeWallet, opts.trashWallet]) {
@@ -70,7 +79,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   let saveTimer: NodeJS.Timeout | null = null;
   const saveNow = () => {
     if (saveTimer) { clearTimeout(saveTimer); saveTimer = null; }
-    if (opts.dataDir) saveState(opts.dataDir, chain, { faucetSecret: faucet.secretKey, metaplex: metaplex.snapshot() });
+    if (opts.dataDir) saveState(opts.dataDir, chain, { faucetSecret: faucet.secretKey, metaplex: metaplex.snapshot(), lamportsPerByte: rent.lamportsPerByte });
   };
   const scheduleSave = () => {
     if (!opts.dataDir || closed || saveTimer) return;
@@ -94,13 +103,15 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
     async fund(owner, profile = 'demo') {
       if (!isValidAddress(owner)) throw new RangeError('owner must be a base58 address');
       if (profile !== 'demo' && profile !== 'large') throw new RangeError("profile must be 'demo' or 'large'");
-      const manifest = await fundOwner({ chain, faucet, metaplex, delegate: opts.delegate }, owner, profile);
+      // Wallets out there were funded before the SIMD-0437 cut: their accounts hold the legacy deposit.
+      const manifest = await rent.atLegacyRate(() => fundOwner({ chain, faucet, metaplex, delegate: opts.delegate }, owner, profile));
       scheduleSave();
       return manifest;
     },
     faults,
     chain,
     metaplex,
+    rent,
     async save() { saveNow(); },
     async close() {
       if (closed) return;

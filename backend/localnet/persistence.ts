@@ -12,6 +12,8 @@ export interface SavedState {
   blockhashes: [string, number][];
   faucetSecret: number[];
   metaplex?: unknown;
+  /** LOCALNET_LAMPORTS_PER_BYTE as last configured (absent in saves made before the setting existed). */
+  lamportsPerByte?: number;
 }
 
 const files = (dataDir: string) => ({
@@ -42,7 +44,7 @@ export function loadState(dataDir: string, log?: (msg: string, err?: unknown) =>
   }
 }
 
-export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: Uint8Array; metaplex?: unknown }): void {
+export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: Uint8Array; metaplex?: unknown; lamportsPerByte?: number }): void {
   const f = files(dataDir);
   fs.mkdirSync(f.dir, { recursive: true, mode: 0o700 });
   const state: SavedState = {
@@ -51,6 +53,7 @@ export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: 
     blockhashes: [...chain.blockhashes.valid],
     faucetSecret: [...extra.faucetSecret],
     metaplex: extra.metaplex,
+    lamportsPerByte: extra.lamportsPerByte,
   };
   writeAtomic(f.svm, chain.svm.toBytes());
   writeAtomic(f.state, JSON.stringify(state));

@@ -52,7 +52,12 @@ export function requestKey(ctx: Pick<Context, 'path' | 'querystring'>): string {
 function snapshot(ctx: Context): Answer | null {
   const body = ctx.body;
   // JSON values and strings only: a stream can be read once, and an empty body would turn into a 204.
-  const shareable = typeof body === 'string' || (typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function');
+  const shareable =
+    typeof body === 'string' ||
+    (typeof body === 'object' &&
+      body !== null &&
+      !Buffer.isBuffer(body) &&
+      typeof (body as { pipe?: unknown }).pipe !== 'function');
   if (!shareable) return null;
   const headers: Record<string, string> = {};
   for (const h of SHARED_HEADERS) {

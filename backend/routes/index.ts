@@ -9,6 +9,7 @@ import { delegateRoutes } from './delegate';
 import { heliusRoutes } from './helius';
 import { localnetRoutes } from './localnet';
 import { queueRoutes } from './queue';
+import { relayerRoutes } from './relayer';
 import { rentEstimateRoutes } from './rent-estimate';
 import { robustTransferRoutes } from './robust-transfer';
 import { rpcRoutes } from './rpc';
@@ -36,6 +37,7 @@ export const API_ROUTES: ReadonlyArray<readonly [name: string, factory: RouteFac
   ['helius', heliusRoutes],
   ['localnet', localnetRoutes],
   ['queue', queueRoutes],
+  ['relayer', relayerRoutes],
   ['rent-estimate', rentEstimateRoutes],
   ['robust-transfer', robustTransferRoutes],
   ['rpc', rpcRoutes],

@@ -40,7 +40,11 @@ async function sendOneByOne(send: RpcTransport, requests: Req[]): Promise<unknow
       } catch (err) {
         errors.push(err);
         const e = err as RpcError;
-        answers[i] = { jsonrpc: '2.0', id: requests[i].id ?? null, error: { code: e.httpStatus === 429 ? 429 : -32000, message: e.message } };
+        answers[i] = {
+          jsonrpc: '2.0',
+          id: requests[i].id ?? null,
+          error: { code: e.httpStatus === 429 ? 429 : -32000, message: e.message },
+        };
       }
     }
   };
@@ -69,7 +73,10 @@ export async function sendMixedBatch<R extends Req>(
     const reqs = parts[p];
     const answers = res.status === 'fulfilled' && Array.isArray(res.value) ? (res.value as { id?: unknown }[]) : null;
     const failure = res.status === 'rejected' ? (res.reason as RpcError) : null;
-    const refusal = res.status === 'fulfilled' && !answers ? (res.value as { error?: { code: number; message: string } })?.error : undefined;
+    const refusal =
+      res.status === 'fulfilled' && !answers
+        ? (res.value as { error?: { code: number; message: string } })?.error
+        : undefined;
     for (const req of reqs) {
       const found = answers?.find((a) => a && a.id === req.id);
       byRequest.set(
@@ -77,7 +84,10 @@ export async function sendMixedBatch<R extends Req>(
         found ?? {
           jsonrpc: '2.0',
           id: req.id ?? null,
-          error: refusal ?? { code: failure?.httpStatus === 429 ? 429 : -32000, message: failure?.message ?? 'No answer for this request' },
+          error: refusal ?? {
+            code: failure?.httpStatus === 429 ? 429 : -32000,
+            message: failure?.message ?? 'No answer for this request',
+          },
         },
       );
     }

@@ -38,7 +38,11 @@ export function parseJsonMint(mint: string, data: unknown, nowSec = Date.now() /
       out.name = clean(st.name);
       out.symbol = clean(st.symbol);
       out.uri = clean(st.uri);
-    } else if (ext.extension === 'metadataPointer' && typeof st.metadataAddress === 'string' && st.metadataAddress !== mint) {
+    } else if (
+      ext.extension === 'metadataPointer' &&
+      typeof st.metadataAddress === 'string' &&
+      st.metadataAddress !== mint
+    ) {
       out.metadataPointer = st.metadataAddress;
     } else if (ext.extension === 'scaledUiAmountConfig') {
       const switchAt = Number(st.newMultiplierEffectiveTimestamp ?? 0);

@@ -33,19 +33,25 @@ export interface HeldLease {
  * live worker holds it.
  */
 export async function holdLease(
-  store: { claim(id: string, worker: string, ttlMs: number): Promise<boolean>; release(id: string, worker: string): Promise<void> },
+  store: {
+    claim(id: string, worker: string, ttlMs: number): Promise<boolean>;
+    release(id: string, worker: string): Promise<void>;
+  },
   id: string,
   worker: string,
   ttlMs: number,
 ): Promise<HeldLease | null> {
   if (!(await store.claim(id, worker, ttlMs))) return null;
   let lost = false;
-  const timer = setInterval(() => {
-    store.claim(id, worker, ttlMs).then(
-      (ok) => void (lost ||= !ok),
-      () => void (lost = true), // cannot tell: behave as if lost, the next pass claims again
-    );
-  }, Math.max(50, Math.floor(ttlMs / 3)));
+  const timer = setInterval(
+    () => {
+      store.claim(id, worker, ttlMs).then(
+        (ok) => void (lost ||= !ok),
+        () => void (lost = true), // cannot tell: behave as if lost, the next pass claims again
+      );
+    },
+    Math.max(50, Math.floor(ttlMs / 3)),
+  );
   timer.unref();
   return {
     lost: () => lost,

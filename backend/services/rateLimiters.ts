@@ -24,7 +24,9 @@ export function perMinuteAllowance(name: string, perMinute: number, redis?: Redi
   const make = (part: string, points: number, duration: number) => {
     const keyPrefix = `${REDIS_PREFIX}rl:${name}:${part}`;
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
-    return redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory }) : memory;
+    return redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix, points, duration, insuranceLimiter: memory })
+      : memory;
   };
   const steady = make('steady', steadyPoints, stepS);
   const burst = burstPoints > 0 ? make('burst', burstPoints, 60) : null;

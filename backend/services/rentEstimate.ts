@@ -1,16 +1,13 @@
 // Rent estimate from the wallet's real accounts: every figure is a sum of on-chain lamports, never a constant
-// (constants only fill the per-account averages of a wallet that has no such account).
+// (the per-account averages of a wallet that has no such account are the chain's own minimums for those sizes).
 import { type Connection, PublicKey } from '@solana/web3.js';
 import type { PlannedNftBurn } from '../../src/chain/nftBurnPlan';
 import { nftBurnsForEstimate } from './nftKindsRent';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
-import {
-  DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
-  LAMPORTS_PER_SOL,
-  NFT_FULL_BURN_RENT_LAMPORTS,
-} from '../../src/common/constants';
+import { LAMPORTS_PER_SOL } from '../../src/common/constants';
 import type { RentEstimateData } from '../../src/common/api';
 import type { RpcClient } from './rpc';
+import { scanSurplus, sumSurplus } from './surplus';
 import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
 
 export interface RentEstimateLamports {
@@ -24,6 +21,18 @@ export interface RentEstimateLamports {
   avgVacantRent: number;
   /** Exact return of each NFT's full burn, by mint / Core asset address (issue 14). */
   nftRents?: Record<string, number>;
+  /** Σ(lamports − today's minimum) over kept token accounts and mints the wallet controls (DESIGN §3.13). */
+  surplusRent: number;
+  surplusAccounts: number;
+}
+
+// Sizes the fallbacks are the chain's minimum for: an SPL token account, Token Metadata's metadata and master edition.
+const TOKEN_ACCOUNT_SIZE = 165;
+const METADATA_SIZE = 679;
+const MASTER_EDITION_SIZE = 282;
+
+async function minimum(rpc: RpcClient, bytes: number): Promise<number> {
+  return rpc.call<number>('getMinimumBalanceForRentExemption', [bytes]);
 }
 
 const METADATA_PROGRAM = new PublicKey(TOKEN_METADATA_PROGRAM);
@@ -71,7 +80,7 @@ export async function estimateRent(rpc: RpcClient, owner: string, connection?: C
   // Burnable holdings: a positive balance, not frozen, not wrapped SOL (closing that returns the SOL, not rent).
   const held = accounts.filter((a) => a.amount > 0n && !a.frozen && a.nativeReserve === null);
   // Issue 14: with a Connection, NFTs of every kind are read as their burns will read them (nftKindsRent.ts).
-  if (connection) return withKinds(held, vacant, await nftBurnsForEstimate(connection, owner, accounts));
+  if (connection) return withKinds(rpc, owner, accounts, held, vacant, await nftBurnsForEstimate(connection, owner, accounts));
   const nftCandidates = held.filter((a) => a.amount === 1n);
   const pdas = nftCandidates.map((a) => metadataPdas(a.mint));
   const lamports = await metadataLamports(rpc, pdas.flatMap((p) => [p.metadata, p.edition]));
@@ -91,34 +100,57 @@ export async function estimateRent(rpc: RpcClient, owner: string, connection?: C
   const nftRent = nfts.reduce((s, n) => s + n.rent, 0);
   const tokenRent = sumLamports(tokens);
   const vacantRent = sumLamports(vacant);
+  const [surplus, tokenMinimum, metadataMinimum, editionMinimum] = await Promise.all([
+    scanSurplus(rpc, owner, accounts),
+    minimum(rpc, TOKEN_ACCOUNT_SIZE),
+    minimum(rpc, METADATA_SIZE),
+    minimum(rpc, MASTER_EDITION_SIZE),
+  ]);
   return {
     totalRentEstimate: nftRent + tokenRent + vacantRent,
-    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
-    nftRentPerAsset: nfts.length ? Math.floor(nftRent / nfts.length) : NFT_FULL_BURN_RENT_LAMPORTS,
+    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : tokenMinimum,
+    nftRentPerAsset: nfts.length ? Math.floor(nftRent / nfts.length) : tokenMinimum + metadataMinimum + editionMinimum,
     nftAccounts: nfts.length,
     tokenAccounts: tokens.length,
     vacantAccounts: vacant.length,
     breakdown: { nftRent, tokenRent, vacantRent },
-    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : tokenMinimum,
+    surplusRent: sumSurplus(surplus),
+    surplusAccounts: surplus.length,
   };
 }
 
-function withKinds(held: ScannedTokenAccount[], vacant: { lamports: number }[], burns: PlannedNftBurn[]): RentEstimateLamports {
+async function withKinds(
+  rpc: RpcClient,
+  owner: string,
+  accounts: ScannedTokenAccount[],
+  held: ScannedTokenAccount[],
+  vacant: { lamports: number }[],
+  burns: PlannedNftBurn[],
+): Promise<RentEstimateLamports> {
   const burned = new Set(burns.map((b) => b.tokenAccount).filter(Boolean));
   const tokens = held.filter((a) => !burned.has(a.address));
   const nftRent = burns.reduce((s, n) => s + n.rentLamports, 0);
   const tokenRent = sumLamports(tokens);
   const vacantRent = sumLamports(vacant);
+  const [surplus, tokenMinimum, metadataMinimum, editionMinimum] = await Promise.all([
+    scanSurplus(rpc, owner, accounts),
+    minimum(rpc, TOKEN_ACCOUNT_SIZE),
+    minimum(rpc, METADATA_SIZE),
+    minimum(rpc, MASTER_EDITION_SIZE),
+  ]);
   return {
     totalRentEstimate: nftRent + tokenRent + vacantRent,
-    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
-    nftRentPerAsset: burns.length ? Math.floor(nftRent / burns.length) : NFT_FULL_BURN_RENT_LAMPORTS,
+    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : tokenMinimum,
+    nftRentPerAsset: burns.length ? Math.floor(nftRent / burns.length) : tokenMinimum + metadataMinimum + editionMinimum,
     nftAccounts: burns.length,
     tokenAccounts: tokens.length,
     vacantAccounts: vacant.length,
     breakdown: { nftRent, tokenRent, vacantRent },
-    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : tokenMinimum,
     nftRents: Object.fromEntries(burns.map((b) => [b.mint, b.rentLamports])),
+    surplusRent: sumSurplus(surplus),
+    surplusAccounts: surplus.length,
   };
 }
 
@@ -149,5 +181,8 @@ export function toRentEstimateResponse(e: RentEstimateLamports): RentEstimateDat
     },
     actualBalances: { avgVacantRent: sol(e.avgVacantRent), avgVacantRentLamports: e.avgVacantRent },
     ...(e.nftRents ? { nftRentsLamports: e.nftRents } : {}),
+    surplusRent: sol(e.surplusRent),
+    surplusRentLamports: e.surplusRent,
+    surplusAccounts: e.surplusAccounts,
   };
 }

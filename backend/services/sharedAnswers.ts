@@ -30,7 +30,10 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 redis.call('PUBLISH', ARGV[4], ARGV[1])
 return 1`;
 
-export async function createSharedAnswers(redis: Redis, opts: { waitMs?: number; lockMs?: number } = {}): Promise<SharedAnswers> {
+export async function createSharedAnswers(
+  redis: Redis,
+  opts: { waitMs?: number; lockMs?: number } = {},
+): Promise<SharedAnswers> {
   const waitMs = opts.waitMs ?? 15_000;
   const lockMs = opts.lockMs ?? 30_000;
   const sub = redis.duplicate({ lazyConnect: false });
@@ -65,7 +68,9 @@ export async function createSharedAnswers(redis: Redis, opts: { waitMs?: number;
 
   async function lead(lock: string, token: string, work: () => Promise<Answer | null>) {
     const publish = (p: Published) =>
-      redis.eval(PUBLISH, 2, lock, answerKey(token), token, JSON.stringify(p), String(waitMs), CHANNEL).catch(() => undefined);
+      redis
+        .eval(PUBLISH, 2, lock, answerKey(token), token, JSON.stringify(p), String(waitMs), CHANNEL)
+        .catch(() => undefined);
     try {
       const answer = await work();
       await publish(answer ? { answer } : { none: true });

@@ -12,9 +12,16 @@ export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and tr
 export function upstreamStatusOf(code: number, message: string): number | undefined {
   const text = String(message ?? '');
   // 429 inside the body (Triton/rpcpool), -32429 and "rate limit(ed)" texts from other providers.
-  if (code === 429 || code === -32429 || /rate.?limit|too many requests|credits? (exhausted|exceeded)/i.test(text)) return 429;
+  if (code === 429 || code === -32429 || /rate.?limit|too many requests|credits? (exhausted|exceeded)/i.test(text))
+    return 429;
   // Credentials refused: HTTP-style codes in the body, or a key/plan text. -32001 is also Solana's "block cleaned up".
-  if (code === 401 || code === 403 || code === -32401 || code === -32403 || /api.?key|unauthori[sz]ed|forbidden|authenticat/i.test(text))
+  if (
+    code === 401 ||
+    code === 403 ||
+    code === -32401 ||
+    code === -32403 ||
+    /api.?key|unauthori[sz]ed|forbidden|authenticat/i.test(text)
+  )
     return 502;
   if (code === -32001 && !/block|slot/i.test(text)) return 502;
   // -32005: node unhealthy / behind; -32603 with an upstream text: the provider's own internal error.
@@ -66,7 +73,8 @@ export function upstreamHttpStatus(err: unknown): number | undefined {
     const marked = MARKED.exec(String((err as Error | null)?.message ?? ''));
     // web3.js' SolanaJSONRPCError (the server's Connection) keeps the provider's JSON-RPC code.
     const code = (err as { code?: unknown } | null)?.code;
-    if (!marked) return typeof code === 'number' ? upstreamStatusOf(code, String((err as Error).message ?? '')) : undefined;
+    if (!marked)
+      return typeof code === 'number' ? upstreamStatusOf(code, String((err as Error).message ?? '')) : undefined;
     const m = Number(marked[1]);
     return m === 429 || m === 502 || m === 504 ? m : 503;
   }

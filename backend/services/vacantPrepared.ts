@@ -1,6 +1,7 @@
 // What the server prepared, keyed by the SHA-256 of the exact message bytes: submit accepts only these messages, so
 // a transaction altered after preparing (another instruction, another amount, another payer) is never relayed.
 import { createHash } from 'node:crypto';
+import type { SurplusAccount } from './surplus';
 import type { VacantAccountInfo } from './vacantScan';
 
 export interface PreparedBurn {
@@ -8,8 +9,13 @@ export interface PreparedBurn {
   feeWallet: string;
   /** The accounts this transaction closes, with their lamports when prepared. */
   accounts: VacantAccountInfo[];
-  /** floor(1 % of the rent this transaction recovers). */
+  /** Kept accounts whose surplus this transaction withdraws (WithdrawExcessLamports), as prepared. */
+  withdrawals?: SurplusAccount[];
+  /** floor(1 % of the rent and surplus this transaction recovers). */
   serviceFee: number;
+  /** The relayer when it pays the network fee (issue 20), and the exact repayment in the transaction. */
+  feePayer?: string;
+  repayment?: number;
   expiresAt: number;
 }
 

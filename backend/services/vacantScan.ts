@@ -19,6 +19,8 @@ export interface ScannedTokenAccount {
   nativeReserve: number | null;
   /** Token-2022 transfer fees withheld in the account (0 when none or SPL Token). */
   withheldAmount: bigint;
+  /** Data length in bytes: its rent-exempt minimum is the chain's for this size (Token-2022 extensions vary it). */
+  space: number;
 }
 
 import type { SkippedAccountInfo, VacantAccountInfo } from '../../src/chain/vacantAccounts';
@@ -90,6 +92,7 @@ function decodeUncached(item: RawKeyedAccount, programId: string): ScannedTokenA
       closeAuthority: acc.closeAuthority?.toBase58() ?? null,
       nativeReserve: acc.isNative || mint === NATIVE_MINT ? Number(acc.rentExemptReserve ?? BigInt(item.account.lamports) - acc.amount) : null,
       withheldAmount: fee?.withheldAmount ?? 0n,
+      space: data.length,
     };
   } catch {
     return null; // not a token account we understand: never touch it
@@ -109,12 +112,15 @@ export function classifyVacant(
       skipped.push({ ...base, reason: 'wrapped-sol', detail: `Wrapped SOL account holding ${a.amount} lamports; unwrap it yourself` });
       continue;
     }
+    // Accounts holding tokens are not vacant. A frozen one (by its mint, or a pNFT locked by Token Metadata) is the
+    // burn flows' business: SPL Burn refuses it (AccountFrozen), Token Metadata's burnV1 thaws a pNFT first.
     if (a.amount !== 0n) continue;
-    if (a.frozen) {
-      skipped.push({ ...base, reason: 'frozen', detail: 'Frozen by the mint; it cannot be closed' });
-    } else if (a.delegate) {
-      skipped.push({ ...base, reason: 'delegated', detail: `Delegated to ${a.delegate}` });
-    } else if (a.closeAuthority && a.closeAuthority !== owner) {
+    // Frozen and delegated empty accounts are closable: CloseAccount in both programs checks only the balance, the
+    // close authority (else the owner) and, in Token-2022, withheld/confidential amounts — never the frozen state or a
+    // delegate (solana-program/token p-token/src/processor/close_account.rs; Token-2022 processor.rs
+    // process_close_account). Harvesting withheld fees ignores the frozen state too. Shown on the local chain by
+    // __tests__/backend/frozenAccounts.test.ts.
+    if (a.closeAuthority && a.closeAuthority !== owner) {
       skipped.push({ ...base, reason: 'close-authority', detail: `Close authority is ${a.closeAuthority}` });
     } else if (a.lamports > 0) {
       vacant.push(a.withheldAmount > 0n ? { ...base, withheldAmount: a.withheldAmount.toString(), harvestFirst: true } : base);

@@ -14,15 +14,18 @@ export const NOT_SIGNED_BY_OWNER = 'The transaction is not signed by the wallet 
 export interface SubmittedBurn {
   signature: string;
   accountCount: number;
-  /** Sum over the closed accounts of the lamports they lost (= the gross rent returned to the owner). */
+  /** Everything returned to the owner before fees: the closed accounts' lamports plus the surplus withdrawn. */
   recoveredRent: number;
+  /** The part of recoveredRent withdrawn from kept accounts (WithdrawExcessLamports), and from how many. */
+  surplusRecovered: number;
+  surplusAccountCount: number;
   serviceFee: number;
   /** Owner's balance after − before (recovered rent − service fee − network fees). */
   ownerBalanceChange: number;
   feeWalletBalanceChange: number;
 }
 
-interface Checked {
+export interface Checked {
   bytes: Buffer;
   message: Uint8Array;
   prepared: PreparedBurn;
@@ -41,9 +44,13 @@ export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Che
     const message = tx.message.serialize();
     const prepared = store.get(message);
     if (!prepared) throw ValidationError(NOT_PREPARED);
-    const payer = tx.message.staticAccountKeys[0];
-    const sig = tx.signatures[0];
-    if (payer?.toBase58() !== prepared.owner || !sig || !nacl.sign.detached.verify(message, sig, payer.toBytes()))
+    // The owner signs at its own place: first (fee payer) or, when the relayer pays the fee, second.
+    const keys = tx.message.staticAccountKeys;
+    const expectedPayer = prepared.feePayer ?? prepared.owner;
+    const ownerIndex = keys.findIndex((k) => k.toBase58() === prepared.owner);
+    const sig = tx.signatures[ownerIndex];
+    if (keys[0]?.toBase58() !== expectedPayer || ownerIndex < 0 || ownerIndex >= tx.message.header.numRequiredSignatures || !sig ||
+      !nacl.sign.detached.verify(message, sig, keys[ownerIndex].toBytes()))
       throw ValidationError(NOT_SIGNED_BY_OWNER);
     return { bytes, message, prepared };
   });
@@ -70,7 +77,9 @@ function sendFailure(err: unknown): AppError {
 
 export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: Checked): Promise<SubmittedBurn> {
   const { prepared } = item;
-  const watched = [prepared.owner, prepared.feeWallet, ...prepared.accounts.map((a) => a.address)];
+  const withdrawals = prepared.withdrawals ?? [];
+  const closes = prepared.accounts.map((a) => a.address);
+  const watched = [prepared.owner, prepared.feeWallet, ...closes, ...withdrawals.map((a) => a.address)];
   const before = await balances(rpc, watched);
   let signature: string;
   try {
@@ -91,16 +100,27 @@ export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: 
   const after = await balances(rpc, watched);
   let recoveredRent = 0;
   let accountCount = 0;
-  for (let i = 2; i < watched.length; i++) {
+  const firstWithdrawal = 2 + closes.length;
+  for (let i = 2; i < firstWithdrawal; i++) {
     if (after[i] === 0 && before[i] > 0) {
       recoveredRent += before[i];
       accountCount++;
     }
   }
+  let surplusRecovered = 0;
+  let surplusAccountCount = 0;
+  for (let i = firstWithdrawal; i < watched.length; i++) {
+    if (before[i] > after[i]) {
+      surplusRecovered += before[i] - after[i];
+      surplusAccountCount++;
+    }
+  }
   return {
     signature,
     accountCount,
-    recoveredRent,
+    recoveredRent: recoveredRent + surplusRecovered,
+    surplusRecovered,
+    surplusAccountCount,
     serviceFee: prepared.serviceFee,
     ownerBalanceChange: after[0] - before[0],
     feeWalletBalanceChange: after[1] - before[1],

@@ -4,6 +4,7 @@ import { COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
 import { GUARD } from '../common/texts';
 import { cnftAssetId } from './cnft';
 import { type TransactionInput, decodeTransaction } from './decode';
+import { checkFeePayer } from './guardRelayer';
 import { CHECKS, type GuardIntent, type Totals } from './guardRules';
 
 export { cnftAssetId };
@@ -27,8 +28,8 @@ function checkOne(input: TransactionInput, intent: GuardIntent, allowed: Set<str
     return { ok: false, reason: `not a transaction: ${(err as Error).message}` };
   }
   if (tx.usesLookupTables) return { ok: false, reason: 'address lookup tables are not allowed' };
-  if (tx.feePayer !== intent.owner) return { ok: false, reason: `fee payer ${tx.feePayer} is not the owner` };
-  if (tx.signers.length !== 1) return { ok: false, reason: `${tx.signers.length} signers; only the owner may sign` };
+  const payerRefusal = checkFeePayer(tx, intent); // the owner pays, or the relayer with an exact repayment (guardRelayer.ts)
+  if (payerRefusal) return { ok: false, reason: payerRefusal };
   let actions = 0;
   for (const [i, ix] of tx.instructions.entries()) {
     const check = CHECKS[ix.programId];

@@ -16,6 +16,8 @@ import {
 import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
 import type { DecodedInstruction } from './decode';
 import { KIND_CHECKS, withBubblegumV2 } from './guardKindRules';
+import { checkWithdrawExcess } from './guardSurplus';
+import { WITHDRAW_EXCESS_LAMPORTS_TAG } from './withdrawExcess';
 
 export type GuardKind = 'closeVacant' | 'burnTokens' | 'burnNfts' | 'trashCnft' | 'burnCnft' | 'delegateCnft';
 
@@ -33,6 +35,10 @@ export interface GuardIntent {
   /** Server delegate (delegateCnft). */
   delegate?: string;
   maxComputeUnitPrice?: number;
+  /** closeVacant: sources of WithdrawExcessLamports the page checked on chain (guardSurplus.ts). */
+  surplusSources?: Iterable<string>;
+  /** The server's fee relayer (GET /api/relayer): accepted as fee payer only as guardRelayer.ts allows. */
+  relayer?: string;
 }
 
 const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
@@ -99,6 +105,7 @@ const checkToken: Check = (ix, intent, allowed, totals) => {
     const sources = ix.accounts.slice(1).map((a) => a.pubkey);
     return sources.every((s) => allowed.has(s)) ? null : 'harvest from an account not selected';
   }
+  if (tag === WITHDRAW_EXCESS_LAMPORTS_TAG) return checkWithdrawExcess(ix, intent);
   const extra = TOKEN_INSTRUCTION_CHECKS[tag];
   if (extra) return extra(ix, intent, allowed, totals);
   return `token instruction ${tag} not allowed`;
@@ -121,6 +128,7 @@ const checkSystem: Check = (ix, intent, _allowed, totals) => {
   if (ix.data.length !== 12 || u32(ix.data, 0) !== 2) return 'system instruction other than a transfer';
   const [from, to] = [account(ix, 0), account(ix, 1)];
   if (from !== intent.owner) return 'transfer from someone other than the owner';
+  if (intent.relayer && to === intent.relayer && FEE_KINDS.has(intent.kind)) return null; // amount: guardRelayer.ts, per transaction
   const lamports = u64(ix.data, 4);
   if (FEE_KINDS.has(intent.kind) && intent.feeWallet && to === intent.feeWallet) {
     totals.fee += lamports;

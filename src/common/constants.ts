@@ -7,7 +7,8 @@ export const LAMPORTS_PER_SOL = 1_000_000_000;
 /** Service fee: 1 % of the recovered rent, in basis points (fee = floor(rent × bps / 10 000)). */
 export const SERVICE_FEE_BPS = 100;
 export const BASIS_POINTS_DENOMINATOR = 10_000;
-/** Rent of a 165-byte token account ((165 + 128) × 6960). Spec: "about 0.00204 SOL"; only a fallback — real rent comes from each account's lamports. */
+/** The spec's figure (§9, "about 0.00204 SOL" = (165 + 128) × 6960, the pre-SIMD-0437 rate). No amount is computed from
+ * these: rent comes from each account's lamports and the chain's getMinimumBalanceForRentExemption (issue 15). */
 export const DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280;
 /** Rent of a 170-byte Token-2022 account with the immutable-owner extension (DESIGN §6). */
 export const TOKEN_2022_ACCOUNT_RENT_LAMPORTS = 2_074_080;

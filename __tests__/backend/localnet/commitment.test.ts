@@ -1,14 +1,24 @@
 // The local chain as a cluster to a stock web3.js Connection: statuses per commitment level (processed → confirmed →
 // finalized after 32 slots) through getSignatureStatuses and signatureSubscribe, and getRecentPrioritizationFees
 // from the compute-unit prices of the transactions it executed.
-import { ComputeBudgetProgram, Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, type Connection } from '@solana/web3.js';
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  SystemProgram,
+  Transaction,
+  type Connection,
+} from '@solana/web3.js';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { PriorityFeeLog } from '../../../backend/localnet/priorityFees';
 import { currentPriorityFee } from '../../../src/features/burn/burnContext';
 import { startRpcServer, type RpcServer } from './rpcServer';
 
-const wallets = { delegate: Keypair.generate().publicKey.toBase58(), trashWallet: Keypair.generate().publicKey.toBase58(),
-  feeWallet: Keypair.generate().publicKey.toBase58() };
+const wallets = {
+  delegate: Keypair.generate().publicKey.toBase58(),
+  trashWallet: Keypair.generate().publicKey.toBase58(),
+  feeWallet: Keypair.generate().publicKey.toBase58(),
+};
 
 async function fundedPayer(connection: Connection): Promise<Keypair> {
   const payer = Keypair.generate();
@@ -30,7 +40,8 @@ async function transfer(connection: Connection, payer: Keypair, microLamports?: 
   return { signature, to, bh };
 }
 
-const statusOf = async (c: Connection, sig: string) => (await c.getSignatureStatuses([sig])).value[0]?.confirmationStatus;
+const statusOf = async (c: Connection, sig: string) =>
+  (await c.getSignatureStatuses([sig])).value[0]?.confirmationStatus;
 
 describe('commitment levels like a cluster (slots moved by hand)', () => {
   let localnet: Localnet;
@@ -131,7 +142,11 @@ describe('getRecentPrioritizationFees from executed transactions', () => {
     log.record(10, 100n, ['X']);
     log.record(10, 900n, ['Y']);
     log.record(11, 50n, ['Y']);
-    const pick = (accounts?: string[]) => log.recent(11, accounts).filter((f) => f.slot >= 10).map((f) => f.prioritizationFee);
+    const pick = (accounts?: string[]) =>
+      log
+        .recent(11, accounts)
+        .filter((f) => f.slot >= 10)
+        .map((f) => f.prioritizationFee);
     expect(pick()).toEqual([100, 50]);
     expect(pick(['Y'])).toEqual([900, 50]);
     expect(pick(['X'])).toEqual([100, 50]);

@@ -22,7 +22,11 @@ afterAll(() => server.close());
 
 function storeAnswering(body: unknown) {
   server.respond((req) =>
-    req.path.startsWith('/api/wallet-tokens/') ? { body: { success: true, tokens: [] } } : req.path.startsWith('/api/helius/wallet/nfts/') ? { body } : { status: 404, body: { success: false, error: 'no' } },
+    req.path.startsWith('/api/wallet-tokens/')
+      ? { body: { success: true, tokens: [] } }
+      : req.path.startsWith('/api/helius/wallet/nfts/')
+        ? { body }
+        : { status: 404, body: { success: false, error: 'no' } },
   );
   const extra = createAppExtra(undefined);
   extra.setConnection(new FakeConnection() as unknown as Connection);
@@ -30,14 +34,30 @@ function storeAnswering(body: unknown) {
 }
 
 const id = newMint();
-const one: WalletAsset = { id, mint: id, name: 'Ape', image: null, collection: null, compressed: false, tokenAddress: newMint() };
+const one: WalletAsset = {
+  id,
+  mint: id,
+  name: 'Ape',
+  image: null,
+  collection: null,
+  compressed: false,
+  tokenAddress: newMint(),
+};
 
 it("shows the server's notice when the listing was truncated", async () => {
-  const store = storeAnswering({ success: true, data: { regularNfts: [one], compressedNfts: [] }, truncated: true, notice: NOTICE });
+  const store = storeAnswering({
+    success: true,
+    data: { regularNfts: [one], compressedNfts: [] },
+    truncated: true,
+    notice: NOTICE,
+  });
   renderWithProviders(<NftsSection />, { store });
   await act(async () => {
     store.dispatch(walletConnected({ publicKey: W }));
-    await until(() => store.getState().nfts, (n) => n.wallet === W && !n.loading);
+    await until(
+      () => store.getState().nfts,
+      (n) => n.wallet === W && !n.loading,
+    );
   });
   expect(store.getState().nfts.notice).toBe(NOTICE);
   expect((await screen.findByTestId('nfts-truncated')).textContent).toBe(NOTICE);
@@ -48,7 +68,10 @@ it('shows no notice for a complete listing', async () => {
   renderWithProviders(<NftsSection />, { store });
   await act(async () => {
     store.dispatch(walletConnected({ publicKey: W }));
-    await until(() => store.getState().nfts, (n) => n.wallet === W && !n.loading);
+    await until(
+      () => store.getState().nfts,
+      (n) => n.wallet === W && !n.loading,
+    );
   });
   expect(store.getState().nfts.notice).toBeNull();
   expect(screen.queryByTestId('nfts-truncated')).toBeNull();

@@ -3,9 +3,12 @@ import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { BURN_ERRORS, VACANT_ERRORS } from '../../../src/common/texts';
 import { BulkBuildError, burnFailureText } from '../../../src/features/burn/burnErrors';
-import { signWithinLimit, type SigningDeps } from '../../../src/features/wallet/signing';
+import { signAndSend, signWithinLimit, type SigningDeps } from '../../../src/features/wallet/signing';
+import { guardStep, submitToServer } from '../../../src/features/wallet/signingSteps';
 import {
   BlockhashExpiredError,
+  GuardRefusedError,
+  SendFailedError,
   SigningFailedError,
   SigningPathError,
   SigningRejectedError,
@@ -71,4 +74,68 @@ it('maps what a wallet or a node throws to the family, and the family to the §8
   expect(fromSendError(new Error('Blockhash not found'))).toBeInstanceOf(BlockhashExpiredError);
   expect(burnFailureText(fromSendError(new Error('Blockhash not found')), 'burnToken')).toBe(VACANT_ERRORS.expired);
   expect(fromWalletError(new Error('blockhash'))).toBeInstanceOf(SigningFailedError); // a wallet error is never an expiry
+});
+
+describe('signAndSend (the steps other flows plug in)', () => {
+  const wallet = () => {
+    const asked: number[] = [];
+    return {
+      asked,
+      port: {
+        publicKey: owner.publicKey.toBase58(),
+        signTransaction: async <T,>(t: T) => (asked.push(1), (t as unknown as Transaction).partialSign(owner), t),
+      },
+    };
+  };
+  const hashes = () => {
+    let n = 0;
+    return { getLatestBlockhash: async () => ({ blockhash: Keypair.generate().publicKey.toBase58(), lastValidBlockHeight: ++n }) };
+  };
+  const never = () => new Promise<void>(() => undefined);
+
+  it('a guard that refuses stops before the wallet is asked; a foreign error from it becomes GuardRefusedError', async () => {
+    const w = wallet();
+    const base = { blockhash: 'fresh' as const, build: async () => [tx()], send: async () => 'sent' };
+    const refused = await signAndSend({ wallet: w.port, delay: never, connection: hashes() }, { ...base, guard: guardStep({ owner: owner.publicKey.toBase58(), kind: 'burnTokens', allowedAccounts: [] }) }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(GuardRefusedError);
+    const foreign = await signAndSend({ wallet: w.port, delay: never, connection: hashes() }, { ...base, guard: async () => { throw new Error('simulation failed'); } }).catch((e: unknown) => e);
+    expect(foreign).toBeInstanceOf(GuardRefusedError);
+    expect((foreign as GuardRefusedError).reason).toBe('simulation failed');
+    expect(w.asked).toHaveLength(0);
+  });
+
+  it("'fresh': an expiry builds, sets a new blockhash and signs exactly once more; a second expiry is the error", async () => {
+    const w = wallet();
+    const builds: number[] = [];
+    const heights: (number | undefined)[] = [];
+    const expired = await signAndSend(
+      { wallet: w.port, delay: never, connection: hashes() },
+      {
+        blockhash: 'fresh',
+        build: async (attempt) => (builds.push(attempt), [tx()]),
+        guard: async () => undefined,
+        send: async (_signed, ctx) => {
+          heights.push(ctx.lastValidBlockHeight);
+          throw new BlockhashExpiredError('Blockhash not found');
+        },
+      },
+    ).catch((e: unknown) => e);
+    expect(builds).toEqual([0, 1]);
+    expect(heights).toEqual([1, 2]);
+    expect(w.asked).toHaveLength(2);
+    expect(expired).toBeInstanceOf(BlockhashExpiredError);
+  });
+
+  it("'keep' (server-built, sent by the server) never re-signs and keeps the server's blockhash", async () => {
+    const w = wallet();
+    const t = tx();
+    const hash = t.recentBlockhash;
+    const failed = await signAndSend(
+      { wallet: w.port, delay: never },
+      { blockhash: 'keep', build: async () => [t], guard: async () => undefined, send: submitToServer(async () => Promise.reject(new Error('Blockhash not found'))) },
+    ).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(SendFailedError);
+    expect(w.asked).toHaveLength(1);
+    expect(t.recentBlockhash).toBe(hash);
+  });
 });

@@ -52,7 +52,10 @@ async function outwait(wallet: { asked: number }): Promise<void> {
   await until(() => wallet.asked > 0, 30_000);
   jest.advanceTimersByTime(SIGNING_TIMEOUT_MS);
 }
-const cancelled = { name: expect.stringMatching(/^Signing(Rejected|TimedOut)Error$/), message: CNFT_ERRORS.cancelledByUser };
+const cancelled = {
+  name: expect.stringMatching(/^Signing(Rejected|TimedOut)Error$/),
+  message: CNFT_ERRORS.cancelledByUser,
+};
 
 describe('direct trash (standard way, spec §4.6 chain)', () => {
   it('success: TRASH_WALLET owns it, hidden at once, banner and celebration; one approval', async () => {
@@ -66,7 +69,11 @@ describe('direct trash (standard way, spec §4.6 chain)', () => {
     expect(wallet.signed).toHaveLength(1);
     const state = store.getState();
     expect(state.hiddenAssets.ids).toContain(asset.mint);
-    expect(state.trash.banner).toMatchObject({ kind: 'success', text: TRASH_UI.sent(asset.name), signature: expect.any(String) });
+    expect(state.trash.banner).toMatchObject({
+      kind: 'success',
+      text: TRASH_UI.sent(asset.name),
+      signature: expect.any(String),
+    });
     expect(state.trash.modal).toBeNull();
     expect(state.celebration.active).not.toBeNull();
   }, 60_000);
@@ -102,7 +109,10 @@ describe('direct trash (standard way, spec §4.6 chain)', () => {
     store.dispatch(trashRequested({ asset: assetOf(cnfts[1]) }));
     await outwait(wallet);
     await trashSettled(store);
-    expect(store.getState().trash).toMatchObject({ status: 'failed', error: { name: 'SigningTimedOutError', message: CNFT_ERRORS.cancelledByUser } });
+    expect(store.getState().trash).toMatchObject({
+      status: 'failed',
+      error: { name: 'SigningTimedOutError', message: CNFT_ERRORS.cancelledByUser },
+    });
     expect(wallet.asked).toBe(1);
     expect((await onChain(chain, cnfts[1].assetId)).owner).toBe(owner.publicKey.toBase58());
   }, 60_000);
@@ -148,7 +158,10 @@ describe('owner burn (DESIGN §3.8)', () => {
     store.dispatch(ownerBurnRequested({ asset: assetOf(cnfts[4]) }));
     await outwait(wallet);
     await trashSettled(store);
-    expect(store.getState().trash.error).toEqual({ name: 'SigningTimedOutError', message: CNFT_ERRORS.cancelledByUser });
+    expect(store.getState().trash.error).toEqual({
+      name: 'SigningTimedOutError',
+      message: CNFT_ERRORS.cancelledByUser,
+    });
     expect((await onChain(chain, cnfts[4].assetId)).burnt).toBe(false);
   }, 60_000);
 });
@@ -198,15 +211,22 @@ describe('delegated transfer (spec §2.10) and delegating first', () => {
     store.dispatch(delegatedTransferRequested({ asset: assetOf(delegated), proofData: null }));
     await outwait(wallet);
     await trashSettled(store);
-    expect(store.getState().trash.error).toEqual({ name: 'SigningTimedOutError', message: CNFT_ERRORS.cancelledByUser });
+    expect(store.getState().trash.error).toEqual({
+      name: 'SigningTimedOutError',
+      message: CNFT_ERRORS.cancelledByUser,
+    });
     expect((await onChain(chain, delegated.assetId)).owner).toBe(owner.publicKey.toBase58());
   }, 60_000);
 });
 
 describe('queue authorisation (spec §4.6 queued trash)', () => {
-  const queueOf = (cnfts: { assetId: string; name: string }[]) => cnfts.map((c) => ({ assetId: c.assetId, name: c.name, image: null }));
+  const queueOf = (cnfts: { assetId: string; name: string }[]) =>
+    cnfts.map((c) => ({ assetId: c.assetId, name: c.name, image: null }));
   const queueEnded = (store: Store) =>
-    until(() => ['complete', 'initial'].includes(store.getState().queue.status) && store.getState().queue.step === null, 60_000);
+    until(
+      () => ['complete', 'initial'].includes(store.getState().queue.status) && store.getState().queue.step === null,
+      60_000,
+    );
 
   it('success: one approval for the delegations, the owner signs the queue text, every cNFT reaches TRASH_WALLET', async () => {
     const { owner, cnfts } = await fundedOwner(chain);
@@ -227,7 +247,11 @@ describe('queue authorisation (spec §4.6 queued trash)', () => {
     const picked = cnfts.filter((c) => !c.delegate).slice(0, 2);
     store.dispatch(queueStartRequested({ assets: queueOf(picked) }));
     await until(() => store.getState().queue.error !== null, 30_000);
-    expect(store.getState().queue).toMatchObject({ status: 'initial', queueId: null, error: { message: CNFT_ERRORS.cancelledByUser } });
+    expect(store.getState().queue).toMatchObject({
+      status: 'initial',
+      queueId: null,
+      error: { message: CNFT_ERRORS.cancelledByUser },
+    });
     for (const c of picked) expect((await onChain(chain, c.assetId)).delegate).toBeNull();
   }, 60_000);
 
@@ -252,7 +276,10 @@ describe('queue authorisation (spec §4.6 queued trash)', () => {
     store.dispatch(queueStartRequested({ assets: queueOf(picked) }));
     await outwait(wallet);
     await until(() => store.getState().queue.error !== null, 30_000);
-    expect(store.getState().queue).toMatchObject({ status: 'initial', error: { message: CNFT_ERRORS.cancelledByUser } });
+    expect(store.getState().queue).toMatchObject({
+      status: 'initial',
+      error: { message: CNFT_ERRORS.cancelledByUser },
+    });
     expect((await onChain(chain, picked[0].assetId)).delegate).toBeNull();
   }, 60_000);
 });

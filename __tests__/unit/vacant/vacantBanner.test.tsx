@@ -22,7 +22,7 @@ async function until(check: () => boolean, ms = 3000) {
 }
 const estimate = (vacantAccounts: number, vacantRent: number) => ({
   total: vacantRent, rentPerAccount: 0, nftRentPerAsset: 0, nftAccounts: 0, tokenAccounts: 0, vacantAccounts,
-  nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0,
+  nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0, surplusRent: 0, surplusAccounts: 0,
 });
 
 let server: RecordingServer;

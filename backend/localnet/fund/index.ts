@@ -7,6 +7,7 @@ import { fundDemoTokens } from './demo';
 import { fundDemoKinds } from './demoKinds';
 import { fundLargeTokens, LARGE } from './large';
 import type { FundManifest } from './manifest';
+import { fundOwnedMints } from './ownedMints';
 
 export type FundProfile = 'demo' | 'large';
 export interface FundEnv {
@@ -29,7 +30,7 @@ export async function fundOwner(env: FundEnv, owner: string, profile: FundProfil
     tree: null, cnfts: [] };
   const manifest: FundManifest = profile === 'large'
     ? { ...base, ...(await fundLargeTokens(env, owner)) }
-    : { ...base, ...fundDemoTokens(env, owner) };
+    : { ...base, ...fundDemoTokens(env, owner), ownedMints: fundOwnedMints(env, owner) };
   if (metaplex) {
     const large = profile === 'large';
     await new Promise<void>((r) => setImmediate(r));

@@ -16,6 +16,9 @@ export interface FundedEmptyAccount {
 
 export interface FundedFrozenAccount { account: string; mint: string; program: string; lamports: number; amount: string }
 
+/** A mint whose mint authority is the funded wallet (demo profile). */
+export interface FundedMint { mint: string; program: string; space: number; lamports: number }
+
 export interface FundedWrappedSol { account: string; lamports: number; amount: string }
 
 export interface FundManifest {
@@ -26,6 +29,8 @@ export interface FundManifest {
   wrappedSol: FundedWrappedSol | null;
   emptyAccounts: FundedEmptyAccount[];
   frozenAccounts: FundedFrozenAccount[];
+  /** Mints the wallet is mint authority of (demo: 2; large: none). */
+  ownedMints?: FundedMint[];
   // From the Metaplex plugin (entry shapes owned by backend/localnet/metaplex).
   collection: NftEntry | null;
   nfts: NftEntry[];

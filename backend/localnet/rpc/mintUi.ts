@@ -8,17 +8,46 @@ import type { ChainAccount } from '../chain';
 
 export type MintUi =
   | { kind: 'scaled'; multiplier: number; newMultiplier: number; effectiveAt: number }
-  | { kind: 'interest'; initializedAt: number; preUpdateAverageRate: number; lastUpdateAt: number; currentRate: number };
+  | {
+      kind: 'interest';
+      initializedAt: number;
+      preUpdateAverageRate: number;
+      lastUpdateAt: number;
+      currentRate: number;
+    };
 
 /** The display-amount extension of a mint account, or null (SPL Token, no extension, not a mint). */
 export function readMintUi(address: string, acc: ChainAccount | null): MintUi | null {
-  if (!acc || acc.owner !== TOKEN_2022_PROGRAM || acc.data.length <= T.ACCOUNT_SIZE || acc.data[T.ACCOUNT_SIZE] !== 1) return null;
+  if (!acc || acc.owner !== TOKEN_2022_PROGRAM || acc.data.length <= T.ACCOUNT_SIZE || acc.data[T.ACCOUNT_SIZE] !== 1)
+    return null;
   try {
-    const m = T.unpackMint(new PublicKey(address), { data: Buffer.from(acc.data), owner: new PublicKey(acc.owner), lamports: Number(acc.lamports), executable: false }, new PublicKey(TOKEN_2022_PROGRAM));
+    const m = T.unpackMint(
+      new PublicKey(address),
+      {
+        data: Buffer.from(acc.data),
+        owner: new PublicKey(acc.owner),
+        lamports: Number(acc.lamports),
+        executable: false,
+      },
+      new PublicKey(TOKEN_2022_PROGRAM),
+    );
     const scaled = T.getScaledUiAmountConfig(m);
-    if (scaled) return { kind: 'scaled', multiplier: scaled.multiplier, newMultiplier: scaled.newMultiplier, effectiveAt: Number(scaled.newMultiplierEffectiveTimestamp) };
+    if (scaled)
+      return {
+        kind: 'scaled',
+        multiplier: scaled.multiplier,
+        newMultiplier: scaled.newMultiplier,
+        effectiveAt: Number(scaled.newMultiplierEffectiveTimestamp),
+      };
     const i = T.getInterestBearingMintConfigState(m);
-    if (i) return { kind: 'interest', initializedAt: Number(i.initializationTimestamp), preUpdateAverageRate: i.preUpdateAverageRate, lastUpdateAt: Number(i.lastUpdateTimestamp), currentRate: i.currentRate };
+    if (i)
+      return {
+        kind: 'interest',
+        initializedAt: Number(i.initializationTimestamp),
+        preUpdateAverageRate: i.preUpdateAverageRate,
+        lastUpdateAt: Number(i.lastUpdateTimestamp),
+        currentRate: i.currentRate,
+      };
   } catch {
     // not a readable mint
   }
@@ -31,5 +60,13 @@ export function uiAmountString(amount: bigint, decimals: number, ui: MintUi, now
     const multiplier = ui.effectiveAt > 0 && nowSec >= ui.effectiveAt ? ui.newMultiplier : ui.multiplier;
     return T.amountToUiAmountForScaledUiAmountMintWithoutSimulation(amount, decimals, multiplier);
   }
-  return T.amountToUiAmountForInterestBearingMintWithoutSimulation(amount, decimals, nowSec, ui.lastUpdateAt, ui.initializedAt, ui.preUpdateAverageRate, ui.currentRate);
+  return T.amountToUiAmountForInterestBearingMintWithoutSimulation(
+    amount,
+    decimals,
+    nowSec,
+    ui.lastUpdateAt,
+    ui.initializedAt,
+    ui.preUpdateAverageRate,
+    ui.currentRate,
+  );
 }

@@ -1,7 +1,10 @@
 import Router from '@koa/router';
 import { LAMPORTS_PER_SOL } from '../../../src/common/constants';
 import type { Services } from '../../context';
-import { AppError } from '../../errors';
+import { AppError, ServiceUnavailableError } from '../../errors';
+import { clientAddress } from '../../middleware/rateLimit';
+import { RELAYER_UNAVAILABLE } from '../../services/relayer';
+import { coSign } from '../../services/relaySubmit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareVacantCloses } from '../../services/vacantPrepare';
 import { PreparedBurnStore } from '../../services/vacantPrepared';
@@ -16,7 +19,7 @@ const sol = (lamports: number) => lamports / LAMPORTS_PER_SOL;
  * §7.2 vacant accounts: list the safe set, prepare the close transactions, relay the signed ones.
  * Amounts: `lamports` / `...Lamports` fields are exact integers; the spec's bare names (recoveredRent, totalRent) are SOL.
  */
-export function vacantRoutes({ rpc, config }: Services): Router {
+export function vacantRoutes({ rpc, config, relayer }: Services): Router {
   const router = new Router();
   const store = new PreparedBurnStore();
 
@@ -35,8 +38,23 @@ export function vacantRoutes({ rpc, config }: Services): Router {
   });
 
   router.post('/api/prepare-burn-transactions', validate(PrepareSchema), async (ctx: ValidatedContext<typeof PrepareSchema>) => {
-    const { ownerAddress, vacantAccounts } = ctx.state.input.body;
-    const p = await prepareVacantCloses({ rpc, store, feeWallet: config.feeWallet }, ownerAddress, vacantAccounts ?? null);
+    const { ownerAddress, vacantAccounts, withdrawSurplus, relayFee } = ctx.state.input.body;
+    // Issue 20: the relayer pays the network fee and is repaid in the same transaction, when asked and available.
+    if (relayFee && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+    if (relayFee && relayer) {
+      const status = await relayer.status();
+      if (!status.available) throw ServiceUnavailableError(RELAYER_UNAVAILABLE + status.reason);
+    }
+    const p = await prepareVacantCloses({ rpc, store, feeWallet: config.feeWallet }, ownerAddress, vacantAccounts ?? null, {
+      withdrawSurplus: withdrawSurplus === true,
+      ...(relayFee && relayer ? { feePayer: relayer.plan(ownerAddress) } : {}),
+    });
+    if (relayFee && relayer) {
+      const refusal = relayer.policy.refusal(clientAddress(ctx) ?? 'local', ownerAddress, p.transactions.length);
+      if (refusal) throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + refusal);
+      if (p.repaymentsPerTransaction.some((fee) => fee > relayer.policy.limits.maxFeePerTransaction))
+        throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}network fees are too high right now.`);
+    }
     ctx.body = {
       success: true,
       transaction: p.transactions[0],
@@ -52,6 +70,13 @@ export function vacantRoutes({ rpc, config }: Services): Router {
       feeWallet: config.feeWallet,
       computeUnitPrice: p.computeUnitPrice,
       skippedAccounts: p.skippedAccounts,
+      surplusAccounts: p.surplusAccounts,
+      surplusAccountCounts: p.surplusAccountCounts,
+      totalSurplus: sol(p.totalSurplus),
+      totalSurplusLamports: p.totalSurplus,
+      surplusPerTransactionLamports: p.surplusPerTransaction,
+      sizes: p.sizes,
+      ...(relayFee && relayer ? { feePayer: relayer.address, repaymentsPerTransactionLamports: p.repaymentsPerTransaction } : {}),
     } satisfies PrepareBurnTransactionsResponse;
   });
 
@@ -60,9 +85,12 @@ export function vacantRoutes({ rpc, config }: Services): Router {
     const checked = checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
     const done: SubmittedBurn[] = [];
     let failure: AppError | null = null;
+    const client = clientAddress(ctx) ?? 'local';
     for (const item of checked) {
       try {
-        done.push(await submitOne(store, rpc, item));
+        if (item.prepared.feePayer && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+        const ready = item.prepared.feePayer ? await coSign(relayer!, rpc, item, client) : item;
+        done.push(await submitOne(store, rpc, ready));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         failure = err;
@@ -76,6 +104,8 @@ export function vacantRoutes({ rpc, config }: Services): Router {
       accountCount: total((r) => r.accountCount),
       recoveredRent: sol(total((r) => r.recoveredRent)),
       recoveredRentLamports: total((r) => r.recoveredRent),
+      surplusRecoveredLamports: total((r) => r.surplusRecovered),
+      surplusAccountCount: total((r) => r.surplusAccountCount),
       serviceFeeLamports: total((r) => r.serviceFee),
       ownerBalanceChangeLamports: total((r) => r.ownerBalanceChange),
       feeWalletBalanceChangeLamports: total((r) => r.feeWalletBalanceChange),

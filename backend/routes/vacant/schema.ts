@@ -18,6 +18,10 @@ export const PrepareSchema = {
   body: z.strictObject({
     ownerAddress: base58Address,
     vacantAccounts: z.array(accountRef).max(5000).optional(),
+    /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, DESIGN §3.13). */
+    withdrawSurplus: z.boolean().optional(),
+    /** Let the server's relayer pay the network fee, repaid exactly in each transaction (issue 20). */
+    relayFee: z.boolean().optional(),
   }),
 };
 

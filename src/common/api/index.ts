@@ -16,3 +16,4 @@ export type * from './rent';
 export type * from './result';
 export type * from './tokens';
 export type * from './vacant';
+export type * from './relayer';

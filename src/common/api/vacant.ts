@@ -47,6 +47,10 @@ export interface PrepareBurnTransactionsRequest {
   ownerAddress: string;
   /** Token account addresses to close (a subset of `vacantAccounts[].address`); omitted = all. */
   vacantAccounts?: string[];
+  /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, DESIGN §3.13). */
+  withdrawSurplus?: boolean;
+  /** Let the server's relayer pay the network fee, repaid exactly in each transaction (issue 20). */
+  relayFee?: boolean;
 }
 export interface PrepareBurnTransactionsResponse extends ApiResult {
   /** The first transaction (spec); unsigned, base64. */
@@ -69,6 +73,18 @@ export interface PrepareBurnTransactionsResponse extends ApiResult {
   /** Priority fee of every transaction, micro-lamports per compute unit. */
   computeUnitPrice?: number;
   skippedAccounts?: SkippedPrepareAccount[];
+  /** Surplus withdrawals (WithdrawExcessLamports) when `withdrawSurplus` was asked: how many accounts, per transaction. */
+  surplusAccounts?: number;
+  surplusAccountCounts?: number[];
+  /** Surplus returned over all transactions: SOL, exact lamports, and lamports per transaction. */
+  totalSurplus?: number;
+  totalSurplusLamports?: number;
+  surplusPerTransactionLamports?: number[];
+  /** Measured serialized size of each transaction, bytes. */
+  sizes?: number[];
+  /** Issue 20: the relayer's address when it pays the network fee, and its exact repayment per transaction. */
+  feePayer?: string;
+  repaymentsPerTransactionLamports?: number[];
 }
 
 /** POST /api/submit-burn-transaction — one signed transaction, or all of one prepare (`signedTransactions`). */

@@ -1,6 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
+import { SURPLUS } from '../../common/surplusTexts';
 import { RENT, VALIDATION } from '../../common/texts';
 import { selectSelectedCounts, selectSelectedNftMints } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';
@@ -77,6 +78,12 @@ export function RentEstimateCard() {
             <Line label={RENT.vacantAccounts} count={estimate.vacantAccounts} lamports={estimate.vacantRent} />
           )}
         </ul>
+        {estimate.surplusAccounts > 0 && (
+          // Not part of the total: it comes back without burning anything (SIMD-0437 surplus, DESIGN §3.13).
+          <ul className="rent-breakdown">
+            <Line label={SURPLUS.cardLine} count={estimate.surplusAccounts} lamports={estimate.surplusRent} testId="rent-surplus" />
+          </ul>
+        )}
         <ul className="rent-per-account">
           <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />
           <Line label={RENT.rentPerNft} lamports={estimate.nftRentPerAsset} />

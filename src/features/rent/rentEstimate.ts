@@ -17,6 +17,9 @@ export interface RentEstimate {
   avgVacantRent: number;
   /** Exact per-NFT returns (issue 14); absent from an older server. */
   nftRents?: Record<string, number>;
+  /** SOL above today's minimum in kept accounts (SIMD-0437), and how many accounts hold it. */
+  surplusRent: number;
+  surplusAccounts: number;
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000;
@@ -38,5 +41,7 @@ export function toRentEstimate(b: Partial<RentEstimateData> & Pick<RentEstimateD
     vacantRent: lamportsOf(br.vacantRentLamports, br.vacantRent),
     avgVacantRent: lamportsOf(b.actualBalances?.avgVacantRentLamports, b.actualBalances?.avgVacantRent),
     ...(b.nftRentsLamports ? { nftRents: b.nftRentsLamports } : {}),
+    surplusRent: lamportsOf(b.surplusRentLamports, b.surplusRent),
+    surplusAccounts: b.surplusAccounts ?? 0,
   };
 }

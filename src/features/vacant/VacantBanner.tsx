@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
+import { RELAY, SURPLUS, surplusBannerText } from '../../common/surplusTexts';
+import { useGetRelayerStatusQuery } from './relayerApi';
 import { RENT, VACANT, vacantBannerText } from '../../common/texts';
 import { selectRentEstimate } from '../rent/rentSlice';
 import { exactSol } from './vacantFlow';
-import { selectVacant, vacantAlertDismissed, vacantBurnRequested, vacantReset } from './vacantSlice';
+import { selectVacant, vacantAlertDismissed, vacantBurnRequested, vacantRelayFeeToggled, vacantReset, vacantSurplusToggled } from './vacantSlice';
 import './vacant.css';
 
 // Spec §2.4: shown only when vacant accounts with rent exist. The recover button stays clickable while busy so a
@@ -26,21 +28,59 @@ const reloadPage = () => window.location.reload();
 export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
   const dispatch = useAppDispatch();
   const estimate = useAppSelector(selectRentEstimate);
-  const { status, alert } = useAppSelector(selectVacant);
+  const { status, alert, withdrawSurplus, relayFee } = useAppSelector(selectVacant);
+  const relayer = useGetRelayerStatusQuery().data;
   const busy = status === 'processing';
   useVacantAlerts(alert, status === 'done', reload);
 
   const count = estimate?.vacantAccounts ?? 0;
   const lamports = estimate?.vacantRent ?? 0;
-  if (!(count > 0 && lamports > 0) && status === 'idle') return null;
+  const surplusCount = estimate?.surplusAccounts ?? 0;
+  const surplusLamports = estimate?.surplusRent ?? 0;
+  // Nothing to close but surplus to withdraw (issue 15): the same recovery, withdrawals only.
+  const surplusOnly = !(count > 0 && lamports > 0) && surplusCount > 0 && surplusLamports > 0;
+  if (!(count > 0 && lamports > 0) && !surplusOnly && status === 'idle') return null;
+  const shown = surplusOnly ? surplusLamports : lamports;
   return (
     <section className="vacant-banner" aria-label="Vacant accounts" data-testid="vacant-banner" aria-busy={busy}>
       <div className="vacant-text">
-        <p className="vacant-headline" data-testid="vacant-text">{vacantBannerText(count, exactSol(lamports))}</p>
+        <p className="vacant-headline" data-testid="vacant-text">
+          {surplusOnly ? surplusBannerText(surplusCount, exactSol(surplusLamports)) : vacantBannerText(count, exactSol(lamports))}
+        </p>
         <p className="vacant-sub">
-          {exactSol(netOfServiceFee(lamports))} SOL {RENT.serviceFeeNote.charAt(0).toLowerCase() + RENT.serviceFeeNote.slice(1)}
+          {exactSol(netOfServiceFee(shown))} SOL {RENT.serviceFeeNote.charAt(0).toLowerCase() + RENT.serviceFeeNote.slice(1)}
         </p>
       </div>
+      {surplusCount > 0 && !surplusOnly && (
+        <label className="vacant-option">
+          <input
+            type="checkbox"
+            data-testid="vacant-withdraw-surplus"
+            checked={withdrawSurplus}
+            disabled={busy}
+            onChange={(e) => dispatch(vacantSurplusToggled(e.target.checked))}
+          />{' '}
+          {SURPLUS.withdrawTick} ({exactSol(estimate!.surplusRent)} SOL)
+        </label>
+      )}
+      {relayer?.available && (
+        <label className="vacant-option">
+          <input
+            type="checkbox"
+            data-testid="vacant-relay-fee"
+            checked={relayFee}
+            disabled={busy}
+            onChange={(e) => dispatch(vacantRelayFeeToggled(e.target.checked))}
+          />{' '}
+          {RELAY.payFeeTick}
+        </label>
+      )}
+      {relayer && !relayer.available && (
+        <p className="vacant-sub" data-testid="vacant-relay-unavailable">
+          {RELAY.unavailablePrefix}
+          {relayer.reason}
+        </p>
+      )}
       <div className="vacant-actions">
         <button
           type="button"

@@ -17,9 +17,12 @@ import type { WalletPort } from '../../app/walletPort';
 import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/signing';
 import { GuardRefusedError, SendFailedError, SigningPathError, SigningRejectedError, errorInfo, isAbort } from '../wallet/signingErrors';
 import type { GuardStep } from '../wallet/signing';
-import { submitToServer } from '../wallet/signingSteps';
 import type { ChainGuardIntent } from '../wallet/chainGuardStep';
-import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
+import { BUILT_WALLETS, type ServerWallets, pinnedWallets } from '../../common/builtWallets';
+import { guardStep } from '../wallet/signingSteps';
+import { submitOwnerSigned } from './ownerSignedSend';
+import { surplusSuccessAlert } from '../../common/surplusTexts';
+import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type {
   PrepareBurnTransactionsResponse as PrepareBody,
@@ -30,7 +33,17 @@ import type {
 export interface VacantFlowDeps {
   wallet: WalletPort;
   list(ownerAddress: string): Promise<VacantListBody>;
-  prepare(ownerAddress: string, accounts: string[]): Promise<PrepareBody>;
+  prepare(ownerAddress: string, accounts: string[], options?: { relayFee?: boolean; surplusOnly?: boolean }): Promise<PrepareBody>;
+  /** Kept accounts hold surplus (issue 15): with nothing to close, the recovery withdraws only that. */
+  surplusAvailable?(): boolean;
+  /** Issue 20: whether to let the server's relayer pay the fee (user's choice, or the owner cannot pay), and its address. */
+  relay?: {
+    requested(): boolean;
+    ownerCannotPay(owner: string, transactions: string[]): Promise<boolean>;
+    address(): Promise<string | null>;
+  };
+  /** Surplus withdrawals asked for (issue 15): which sources the chain confirms as the owner's, and their surplus. */
+  verifySurplus?(owner: string, sources: string[]): Promise<{ sources: string[]; surplusLamports: number }>;
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
   /** The server's /api/config wallets: compared with the ones this page was built for, never used. */
   serverWallets(): Promise<ServerWallets>;
@@ -102,18 +115,33 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     return fail(text ? vacantFetchError(text) : VACANT_ERRORS.fetchFailed, err);
   }
   const accounts = listed.vacantAccounts ?? [];
-  if (accounts.length === 0) return fail(VACANT_ERRORS.noneFound);
+  const surplusOnly = accounts.length === 0 && !!deps.surplusAvailable?.();
+  if (accounts.length === 0 && !surplusOnly) return fail(VACANT_ERRORS.noneFound);
 
   deps.step('preparing');
   let prepared: PrepareBody;
   let server: ServerWallets;
   try {
-    [prepared, server] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address)), deps.serverWallets()]);
+    [prepared, server] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address), { surplusOnly }), deps.serverWallets()]);
     if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
-  const encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
+  let encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
+  let relayer: string | undefined;
+  try {
+    if (deps.relay && (deps.relay.requested() || (await deps.relay.ownerCannotPay(owner, encoded)))) {
+      [prepared, relayer] = await Promise.all([
+        deps.prepare(owner, accounts.map((a) => a.address), { relayFee: true, surplusOnly }),
+        deps.relay.address().then((a) => a ?? undefined),
+      ]);
+      if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
+      encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
+    }
+  } catch (err) {
+    return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
+  }
+  const vacantRent = accounts.reduce((s, a) => s + a.lamports, 0);
 
   // The server built these with its blockhash and sends them itself: the path keeps the blockhash (no re-sign).
   // One approval for all (DESIGN §3.6); a wallet that signs one at a time gets the first (the spec's behaviour).
@@ -121,11 +149,23 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const batch = canSignAll(deps.wallet) ? txs : txs.slice(0, 1);
   const counts = prepared.accountCounts ?? [prepared.accountCount];
   const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
-  // Fee wallet from the build; which accounts close, their lamports and the fee ceiling from the page's own reading.
-  const checkAll = deps.chainGuard(
-    { owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet: BUILT_WALLETS.feeWallet },
-    server,
-  );
+  // Fee wallet from the build (a server naming another is refused). Plain closes: every figure from the page's own
+  // chain reading and a simulation (issue 13). Surplus withdrawals (issue 15) and a relayer: the static rules with
+  // surplus sources the page verified on chain; their chain rules are still to come (instruction 38, relayer payer).
+  const feeWallet = BUILT_WALLETS.feeWallet;
+  const checkAll = async () => {
+    const asked = surplusSourcesIn(encoded);
+    if (asked.length === 0 && !relayer) {
+      await deps.chainGuard({ owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet }, server)(txs);
+      return;
+    }
+    pinnedWallets(server);
+    const surplus = asked.length && deps.verifySurplus ? await deps.verifySurplus(owner, asked) : { sources: [], surplusLamports: 0 };
+    await guardStep({
+      owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet,
+      maxFeeLamports: serviceFee(vacantRent + surplus.surplusLamports), surplusSources: surplus.sources, relayer,
+    })(txs);
+  };
   let submitted: SubmitBody;
   try {
     submitted = await signAndSend(
@@ -133,8 +173,8 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
       {
         blockhash: 'keep',
         build: async () => batch,
-        guard: () => checkAll(txs),
-        send: submitToServer(async (signed) => {
+        guard: () => checkAll(),
+        send: submitOwnerSigned(async (signed) => {
           const body = await deps.submit(signed, accountCount);
           if (!body.success) throw new ServerRefusedError(body);
           return body;
@@ -154,5 +194,8 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     signature: submitted.signature ?? '',
     signatures: submitted.signatures ?? (submitted.signature ? [submitted.signature] : []),
   };
-  return { ok: true, result, alert: vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature) };
+  const alert = result.accountCount === 0
+    ? surplusSuccessAlert(exactSol(recovered - fee), result.signature)
+    : vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature);
+  return { ok: true, result, alert };
 }

@@ -1,4 +1,5 @@
 import type { TaskAbortError } from '@reduxjs/toolkit';
+import { PublicKey } from '@solana/web3.js';
 import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
@@ -9,6 +10,9 @@ import { activityRecorded } from '../activity/activitySlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
 import { vacantApi } from './vacantApi';
+import { relayerApi } from './relayerApi';
+import { ownerCannotPayFees } from './relayChoice';
+import { verifySurplusSources } from './surplusCheck';
 import { runVacantBurn, type VacantFlowDeps } from './vacantFlow';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
 
@@ -37,10 +41,33 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
       await pause(() =>
         dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
       ),
-    prepare: async (ownerAddress, accounts) =>
+    prepare: async (ownerAddress, accounts, options) =>
       await pause(() =>
-        dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts })).unwrap(),
+        dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts,
+          ...(api.getState().vacant.withdrawSurplus || options?.surplusOnly ? { withdrawSurplus: true } : {}),
+          ...(options?.relayFee ? { relayFee: true } : {}) })).unwrap(),
       ),
+    relay: {
+      requested: () => api.getState().vacant.relayFee,
+      ownerCannotPay: async (owner, transactions) => {
+        const connection = api.extra.connection();
+        if (!connection) return false;
+        const chain = {
+          getBalance: (o: string) => connection.getBalance(new PublicKey(o), 'confirmed'),
+          getMinimumBalanceForRentExemption: (n: number) => connection.getMinimumBalanceForRentExemption(n),
+        };
+        return pause(() => ownerCannotPayFees(chain, owner, transactions));
+      },
+      address: async () =>
+        (await pause(() => dispatch(relayerApi.endpoints.getRelayerStatus.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap()))
+          .address,
+    },
+    surplusAvailable: () => (api.getState().rent.estimate?.surplusAccounts ?? 0) > 0,
+    verifySurplus: async (owner, sources) => {
+      const connection = api.extra.connection();
+      if (!connection) return { sources: [], surplusLamports: 0 }; // no chain to check against: the guard refuses them
+      return pause(() => verifySurplusSources(connection, owner, sources));
+    },
     submit: async (signed, accountCount) =>
       await pause(() =>
         dispatch(
@@ -85,8 +112,10 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
   api.dispatch(
     activityRecorded({
       type: 'vacant-burn',
-      title: 'Vacant accounts closed',
-      description: `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`,
+      title: result.accountCount > 0 ? 'Vacant accounts closed' : 'Surplus rent withdrawn',
+      description: result.accountCount > 0
+        ? `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`
+        : 'SOL held above rent in accounts you keep',
       lamports: result.recoveredLamports - result.serviceFeeLamports,
       timestamp: Date.now(),
       signature: result.signature,

@@ -25,9 +25,17 @@ export interface VacantState {
   /** The browser alert text of spec §8.1 to show, if any. */
   alert: string | null;
   error: { name: string; message: string } | null;
+  /** The banner's tick box: also withdraw the surplus rent of kept accounts (issue 15, on by default). */
+  withdrawSurplus: boolean;
+  /** The banner's "Let SolBack pay the fee" tick box (issue 20); relayed anyway when the owner cannot pay. */
+  relayFee: boolean;
 }
 
-export const initialState: VacantState = { status: 'idle', runId: 0, step: null, result: null, alert: null, error: null };
+export const initialState: VacantState = {
+  status: 'idle', runId: 0, step: null, result: null, alert: null, error: null, withdrawSurplus: true, relayFee: false,
+};
+// Resets keep the user's choices.
+const keepChoices = (state: VacantState) => ({ withdrawSurplus: state.withdrawSurplus, relayFee: state.relayFee });
 
 const vacantSlice = createSlice({
   name: 'vacant',
@@ -35,7 +43,7 @@ const vacantSlice = createSlice({
   reducers: {
     vacantBurnRequested(state) {
       if (state.status === 'processing') return;
-      Object.assign(state, { ...initialState, status: 'processing', runId: state.runId + 1 });
+      Object.assign(state, { ...initialState, ...keepChoices(state), status: 'processing', runId: state.runId + 1 });
     },
     vacantStepChanged(state, action: PayloadAction<{ runId: number; step: VacantStep }>) {
       if (state.status === 'processing' && action.payload.runId === state.runId) state.step = action.payload.step;
@@ -52,7 +60,13 @@ const vacantSlice = createSlice({
       Object.assign(state, { status: 'idle', step: null, alert: action.payload.alert, error: action.payload.error ?? null });
     },
     vacantReset(state) {
-      Object.assign(state, { ...initialState, runId: state.runId + 1 });
+      Object.assign(state, { ...initialState, ...keepChoices(state), runId: state.runId + 1 });
+    },
+    vacantSurplusToggled(state, action: PayloadAction<boolean>) {
+      if (state.status !== 'processing') state.withdrawSurplus = action.payload;
+    },
+    vacantRelayFeeToggled(state, action: PayloadAction<boolean>) {
+      if (state.status !== 'processing') state.relayFee = action.payload;
     },
     vacantAlertDismissed(state) {
       state.alert = null;
@@ -69,8 +83,8 @@ const vacantSlice = createSlice({
   },
 });
 
-export const { vacantBurnRequested, vacantStepChanged, vacantBurnSucceeded, vacantBurnEnded, vacantReset, vacantAlertDismissed } =
-  vacantSlice.actions;
+export const { vacantBurnRequested, vacantStepChanged, vacantBurnSucceeded, vacantBurnEnded, vacantReset, vacantAlertDismissed,
+  vacantSurplusToggled, vacantRelayFeeToggled } = vacantSlice.actions;
 export const { selectVacant, selectVacantStatus, selectVacantBusy, selectVacantAlert } = vacantSlice.selectors;
 export default vacantSlice;
 export { vacantSlice };

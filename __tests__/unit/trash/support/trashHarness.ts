@@ -37,7 +37,7 @@ export function cnftWallet(kp: Keypair, opts: CnftWalletOptions = {}): CnftTestW
     if (opts.hang) await new Promise<never>(() => undefined);
     if (opts.reject) throw opts.reject;
   };
-  const sign = async <T,>(txs: T[]): Promise<T[]> => {
+  const sign = async <T>(txs: T[]): Promise<T[]> => {
     await answer();
     for (const tx of txs) (tx as unknown as Transaction).partialSign(kp);
     wallet.signed.push(txs as unknown as Transaction[]);
@@ -87,7 +87,10 @@ export function stopTrashStores(): void {
   for (const store of stores.splice(0)) store.dispatch(clearAllListeners());
 }
 
-export async function onChain(chain: Chain, id: string): Promise<{ owner: string; delegate: string | null; burnt: boolean }> {
+export async function onChain(
+  chain: Chain,
+  id: string,
+): Promise<{ owner: string; delegate: string | null; burnt: boolean }> {
   const a = await chain.solback.das.call<any>('getAsset', { id });
   return { owner: a.ownership.owner, delegate: a.ownership.delegate ?? null, burnt: !!a.burnt };
 }
@@ -100,6 +103,16 @@ export const expireAfterFirstSign = (chain: Chain) => async (n: number) => {
 export function pacedTimers(): void {
   jest.useFakeTimers({
     advanceTimers: true,
-    doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'setInterval', 'clearInterval', 'Date', 'hrtime', 'performance'],
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'setInterval',
+      'clearInterval',
+      'Date',
+      'hrtime',
+      'performance',
+    ],
   });
 }

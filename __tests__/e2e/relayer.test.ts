@@ -1,0 +1,125 @@
+// The fee relayer in real Chromium (issue 20): a wallet with 0 SOL and 6 vacant accounts recovers its rent with one
+// approval; the relayer pays the network fee and is repaid exactly; a tampered repayment is refused by the page.
+import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import type { Dialog } from 'playwright-core';
+import { serviceFee } from '../../src/chain/fees';
+import { GUARD } from '../../src/common/texts';
+import { emptiedWallet } from '../backend/relayerSupport';
+import { installApprovalWallet, type Approver } from './support/approvalWallet';
+import { launchBrowser, newContext } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+let server: TestServer;
+let connection: Connection;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+beforeAll(async () => {
+  server = await startServer();
+  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const lamportsOf = async (addresses: string[]) =>
+  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await check()) return;
+  throw new Error('timed out waiting');
+};
+
+async function openEmptiedWallet(tamper = false) {
+  const { owner, accounts } = emptiedWallet(server.app.localnet!, 6);
+  const context = await newContext(browser);
+  const approve = { current: (async () => true) as Approver };
+  const log = await installApprovalWallet(context, owner, approve);
+  const page = await context.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d: Dialog) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  if (tamper) {
+    // A lying server: the relayed transaction repays the relayer one lamport more than the network fee.
+    await page.route('**/api/prepare-burn-transactions', async (route) => {
+      const asked = route.request().postDataJSON();
+      const res = await route.fetch();
+      const body = await res.json();
+      if (asked.relayFee && body.success) {
+        const relayer = body.feePayer as string;
+        body.transactions = body.transactions.map((b64: string) => {
+          const tx = Transaction.from(Buffer.from(b64, 'base64'));
+          const i = tx.instructions.findIndex(
+            (ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1].pubkey.toBase58() === relayer,
+          );
+          const lamports = Number(Buffer.from(tx.instructions[i].data).readBigUInt64LE(4)) + 1;
+          tx.instructions[i] = SystemProgram.transfer({
+            fromPubkey: tx.instructions[i].keys[0].pubkey,
+            toPubkey: new PublicKey(relayer),
+            lamports,
+          });
+          return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
+        });
+        body.transaction = body.transactions[0];
+      }
+      await route.fulfill({ response: res, json: body });
+    });
+  }
+  await page.goto(server.url);
+  await page
+    .getByRole('button', { name: /select wallet|connect/i })
+    .first()
+    .click();
+  await page.getByRole('button', { name: /Approval Test Wallet/ }).click();
+  await page.getByTestId('vacant-recover').waitFor({ timeout: 90_000 });
+  return { owner, accounts, page, log, dialogs };
+}
+
+it('0 SOL, 6 vacant accounts: one approval; owner gets rent − network fee − 1 %; the relayer ends no poorer', async () => {
+  const s = await openEmptiedWallet();
+  const ownerAddress = s.owner.publicKey.toBase58();
+  const relayer = server.app.relayer!.address;
+  expect(await connection.getBalance(s.owner.publicKey)).toBe(0);
+  await expect(s.page.getByTestId('vacant-relay-fee').isChecked()).resolves.toBe(false); // relayed because it cannot pay
+  const rent = sum(await lamportsOf(s.accounts));
+  const [relayerBefore] = await lamportsOf([relayer]);
+  await s.page.getByTestId('vacant-recover').click();
+  await waitFor(() => s.dialogs.length === 1);
+  expect(s.log.approvals).toEqual([1]);
+  const signature = /Signature: (\w+)\./.exec(s.dialogs[0])?.[1];
+  expect(signature).toBeDefined();
+  const tx = await connection.getTransaction(signature!, {
+    commitment: 'confirmed',
+    maxSupportedTransactionVersion: 0,
+  });
+  expect(tx!.transaction.message.staticAccountKeys[0].toBase58()).toBe(relayer); // the relayer paid the fee
+  const networkFee = tx!.meta!.fee;
+  const [ownerAfter, relayerAfter] = await lamportsOf([ownerAddress, relayer]);
+  expect(ownerAfter).toBe(rent - networkFee - serviceFee(rent));
+  expect(relayerAfter).toBeGreaterThanOrEqual(relayerBefore);
+  expect(await lamportsOf(s.accounts)).toEqual(s.accounts.map(() => 0));
+  console.log(
+    'e2e relayed (lamports):',
+    JSON.stringify({
+      rent,
+      networkFee,
+      serviceFee: serviceFee(rent),
+      ownerAfter,
+      relayerDelta: relayerAfter - relayerBefore,
+    }),
+  );
+}, 180_000);
+
+it('a repayment larger than the fee is refused by the page guard: nothing is signed, nothing moves', async () => {
+  const s = await openEmptiedWallet(true);
+  const before = await lamportsOf([server.app.relayer!.address, ...s.accounts]);
+  await s.page.getByTestId('vacant-recover').click();
+  await waitFor(() => s.dialogs.length === 1);
+  expect(s.dialogs).toEqual([GUARD.mismatch]);
+  expect(s.log.approvals).toEqual([]);
+  expect(await lamportsOf([server.app.relayer!.address, ...s.accounts])).toEqual(before);
+}, 180_000);

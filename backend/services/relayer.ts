@@ -1,0 +1,155 @@
+// The fee relayer (issue 20): a key that only ever pays network fees, so a wallet with no SOL can still recover its
+// rent. Every relayed transaction repays the relayer exactly its own network fee from the rent it returns, in the
+// same transaction; the server co-signs only the exact message it prepared, after a simulation shows the relayer
+// ends with no loss. What it can still lose (a transaction that passes simulation and then fails on chain) is
+// bounded per client and per day by RelayerPolicy (RELIABILITY.md).
+import fs from 'fs';
+import path from 'path';
+import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from '@solana/web3.js';
+import { priorityFeeLamports } from '../../src/chain/fees';
+import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
+import type { Config } from '../config';
+import type { RpcClient } from './rpc';
+import type { FeePayerPlan } from './vacantPrepare';
+
+export const RELAYER_UNAVAILABLE = 'SolBack cannot pay the network fee right now: ';
+
+export interface RelayerLimits {
+  /** Relayed transactions per client address, and per owner wallet, per UTC day. */
+  perClientPerDay: number;
+  /** Relayed transactions per UTC day, all clients together. */
+  perDay: number;
+  /** Below this balance the relayer says it is unavailable. */
+  minBalanceLamports: number;
+  /** A relayed transaction's network fee may not exceed this (it bounds what one failure can cost). */
+  maxFeePerTransaction: number;
+}
+
+export const DEFAULT_RELAYER_LIMITS: RelayerLimits = {
+  perClientPerDay: 20,
+  perDay: 1000,
+  minBalanceLamports: 10_000_000,
+  maxFeePerTransaction: 50_000,
+};
+
+/** RELAYER_KEYPAIR, else (local mode) `<dataDir>/relayer-keypair.json` created with mode 0600; upstream without it: none. */
+export function loadRelayerKey(
+  config: Pick<Config, 'mode' | 'dataDir'> & { relayerKeypairPath?: string },
+): Keypair | null {
+  const file =
+    config.relayerKeypairPath ??
+    (config.mode === 'local' ? path.join(config.dataDir, 'relayer-keypair.json') : undefined);
+  if (!file) return null;
+  if (fs.existsSync(file)) {
+    const bytes = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (!Array.isArray(bytes) || bytes.length !== 64)
+      throw new Error(`RELAYER_KEYPAIR ${file} is not a 64-byte JSON secret key`);
+    return Keypair.fromSecretKey(Uint8Array.from(bytes));
+  }
+  if (config.mode !== 'local' || config.relayerKeypairPath) throw new Error(`RELAYER_KEYPAIR file not found: ${file}`);
+  const kp = Keypair.generate();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(Array.from(kp.secretKey)), { mode: 0o600 });
+  return kp;
+}
+
+/** Counts per UTC day: per client address, per owner, and in total. In memory (one server process). */
+export class RelayerPolicy {
+  private day = '';
+  private readonly counts = new Map<string, number>();
+  private total = 0;
+
+  constructor(
+    readonly limits: RelayerLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private roll(): void {
+    const today = new Date(this.now()).toISOString().slice(0, 10);
+    if (today !== this.day) {
+      this.day = today;
+      this.counts.clear();
+      this.total = 0;
+    }
+  }
+
+  /** The reason `n` more relayed transactions for this client and owner would break a limit, or null. */
+  refusal(client: string, owner: string, n: number): string | null {
+    this.roll();
+    if (this.total + n > this.limits.perDay)
+      return 'the daily limit of relayed transactions is reached; try again tomorrow.';
+    for (const key of [`client:${client}`, `owner:${owner}`])
+      if ((this.counts.get(key) ?? 0) + n > this.limits.perClientPerDay)
+        return `at most ${this.limits.perClientPerDay} relayed transactions per wallet and per client each day.`;
+    return null;
+  }
+
+  /** Counts one co-signed transaction (called just before it is sent). */
+  record(client: string, owner: string): void {
+    this.roll();
+    this.total++;
+    for (const key of [`client:${client}`, `owner:${owner}`]) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+}
+
+export interface RelayerStatus {
+  available: boolean;
+  address: string | null;
+  /** Why not, in plain words, when unavailable. */
+  reason?: string;
+  balanceLamports?: number;
+}
+
+export class Relayer {
+  readonly address: string;
+  private cached: { at: number; lamports: number } | null = null;
+
+  constructor(
+    readonly keypair: Keypair,
+    readonly policy: RelayerPolicy,
+    private readonly rpc: RpcClient,
+  ) {
+    this.address = keypair.publicKey.toBase58();
+  }
+
+  /** The relayer's balance, read at most every 5 s (watched on every status and prepare). */
+  async balance(fresh = false): Promise<number> {
+    if (!fresh && this.cached && Date.now() - this.cached.at < 5_000) return this.cached.lamports;
+    const lamports = await this.rpc
+      .call<{ value: number }>('getBalance', [this.address, { commitment: 'confirmed' }])
+      .then((r) => r.value);
+    this.cached = { at: Date.now(), lamports };
+    return lamports;
+  }
+
+  async status(): Promise<RelayerStatus> {
+    let lamports: number;
+    try {
+      lamports = await this.balance(true);
+    } catch {
+      return { available: false, address: this.address, reason: 'its balance cannot be read.' };
+    }
+    if (lamports < this.policy.limits.minBalanceLamports)
+      return { available: false, address: this.address, reason: 'its balance is too low.', balanceLamports: lamports };
+    const daily = this.policy.refusal('-', '-', 1);
+    if (daily && daily.startsWith('the daily'))
+      return { available: false, address: this.address, reason: daily, balanceLamports: lamports };
+    return { available: true, address: this.address, balanceLamports: lamports };
+  }
+
+  /** The fee-payer plan for prepare: the relayer pays, the owner repays exactly the fee right after the closes. */
+  plan(owner: string): FeePayerPlan {
+    return {
+      payer: this.address,
+      repay: (fee: number): TransactionInstruction[] => [
+        SystemProgram.transfer({ fromPubkey: new PublicKey(owner), toPubkey: this.keypair.publicKey, lamports: fee }),
+      ],
+      networkFee: relayedNetworkFee,
+    };
+  }
+}
+
+/** What the runtime charges a relayed transaction: two signatures (relayer, owner) + the priority fee. */
+export function relayedNetworkFee(units: number, microLamports: number): number {
+  return 2 * LAMPORTS_PER_SIGNATURE + priorityFeeLamports(units, microLamports);
+}

@@ -1,0 +1,16 @@
+// Texts of the surplus-rent and fee-relay features (ours, not the spec's), kept apart from texts.ts.
+export const SURPLUS = {
+  cardLine: 'SOL held above rent in accounts you keep',
+  withdrawTick: 'Also withdraw the SOL held above rent in accounts you keep',
+} as const;
+/** The banner when nothing is empty but kept accounts hold surplus (the recover button then only withdraws it). */
+export const surplusBannerText = (count: number, sol: string): string =>
+  `${count} account${count === 1 ? '' : 's'} you keep hold${count === 1 ? 's' : ''} ${sol} SOL above rent`;
+export const surplusSuccessAlert = (sol: string, signature: string): string =>
+  `Withdrew ${sol} SOL held above rent in accounts you keep. Signature: ${signature}. The page will refresh.`;
+
+export const RELAY = {
+  payFeeTick: 'Let SolBack pay the fee (repaid from the rent in the same transaction)',
+  /** Followed by the server's reason, e.g. "its balance is too low." (same words as backend/services/relayer.ts). */
+  unavailablePrefix: 'SolBack cannot pay the network fee right now: ',
+} as const;
