@@ -78,6 +78,12 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
     },
     plugins: [
       new webpack.ProvidePlugin({ Buffer: ['buffer', 'Buffer'] }),
+      // The wallets the page trusts come from the build, never from the server (src/common/builtWallets.ts).
+      new webpack.DefinePlugin({
+        'process.env.SOLBACK_FEE_WALLET': JSON.stringify(process.env.FEE_WALLET ?? ''),
+        'process.env.SOLBACK_TRASH_WALLET': JSON.stringify(process.env.TRASH_WALLET ?? ''),
+        'process.env.SOLBACK_DELEGATE_ADDRESS': JSON.stringify(process.env.DELEGATE_ADDRESS ?? ''),
+      }),
       // @solana/wallet-adapter-react imports the Mobile Wallet Adapter statically but builds it only on Android web;
       // it gets a stand-in that loads the real adapter (its own chunk) when built. Other importers get the real one.
       replaceFor(/^@solana-mobile\/wallet-adapter-mobile$/, 'wallet-adapter-react', './src/features/wallet/lazyMobileWalletAdapter.ts'),

@@ -10,11 +10,13 @@ import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
 import { createLogger, requestLogger } from './middleware/logging';
 import { securityHeaders } from './middleware/security';
+import { createUpgradeGate, refuseUpgrade } from './middleware/upgradeGate';
 import { nodeHandler } from './nodeHandler';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
 import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
+import { secureDataDir } from './services/dataDirPermissions';
 import { loadDelegate } from './services/delegate';
 import type { Relayer } from './services/relayer';
 import { createRelayer } from './services/relayerSetup';
@@ -45,6 +47,7 @@ export interface SolbackApp {
 
 export async function createApp(config: Config): Promise<SolbackApp> {
   const logger = createLogger(config.logLevel);
+  secureDataDir(config.dataDir); // 0700 folders, 0600 files (issue 13)
   const delegate = loadDelegate(config);
   const shared = await createSharedState(config); // first: a wrong REDIS_URL stops here, before the chain starts
 
@@ -77,11 +80,12 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue, limits, relayer };
 
   const app = new Koa();
-  app.proxy = true; // behind a TLS proxy, /api/config must answer the public origin
+  // X-Forwarded-* is read only from TRUST_PROXY peers (middleware/proxyTrust.ts), never through Koa's app.proxy.
+  app.proxy = false;
   app.silent = true; // the error middleware logs
   app.use(requestLogger(logger));
   app.use(errorHandler());
-  app.use(securityHeaders());
+  app.use(securityHeaders(config.trustProxy));
   app.use(limits.middleware);
   app.use(coalesceGets(shared.answers));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));
@@ -100,6 +104,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   setTimeout(() => queue.worker.kick(), 0).unref();
 
   const servers: http.Server[] = [];
+  const upgradeGate = createUpgradeGate({ allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
   const wsProxy = localnet ? undefined : createUpstreamWsProxy(config.solanaRpcUrl!, logger);
 
   return {
@@ -120,8 +125,18 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       server.on('upgrade', (req, socket, head) => {
         const pathname = new URL(req.url ?? '/', 'http://x').pathname;
         if (pathname !== '/api/rpc') return socket.destroy();
-        if (localnet) localnet.handleUpgrade(req, socket, head);
-        else wsProxy!.handleUpgrade(req, socket, head);
+        const verdict = upgradeGate.admit(req);
+        if (!verdict.ok) return refuseUpgrade(socket, verdict.status);
+        socket.once('close', verdict.release);
+        // An upgrade is one /api/rpc request for the client's allowance, like any other.
+        limits.chargeRequest(req, 'rpc', 1).then(
+          (wait) => {
+            if (wait > 0) return refuseUpgrade(socket, 429);
+            if (localnet) localnet.handleUpgrade(req, socket, head);
+            else wsProxy!.handleUpgrade(req, socket, head);
+          },
+          () => socket.destroy(),
+        );
       });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

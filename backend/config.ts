@@ -42,6 +42,23 @@ export interface Config {
   localnetSlotMs: number;
   /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
   redisUrl?: string;
+  /** Websocket origins accepted besides the page's own (ALLOWED_ORIGINS, comma-separated). */
+  allowedOrigins: string[];
+  /** Whose X-Forwarded-* is read (TRUST_PROXY): off by default; a hop count or a list of proxy addresses. */
+  trustProxy: TrustProxy;
+  /** Fault hooks of the local chain (LOCALNET_FAULTS=1; tests only, loopback only). */
+  localnetFaults: boolean;
+}
+
+export type TrustProxy = { kind: 'off' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
+
+/** TRUST_PROXY: unset/0/false → off; a number → that many hops; else a comma-separated list of proxy addresses. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim();
+  if (!v || v === '0' || v.toLowerCase() === 'false') return { kind: 'off' };
+  if (/^\d+$/.test(v)) return { kind: 'hops', hops: Number(v) };
+  if (v.toLowerCase() === 'true') return { kind: 'hops', hops: 1 };
+  return { kind: 'addresses', addresses: v.split(',').map((a) => a.trim()).filter(Boolean) };
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -61,6 +78,9 @@ const EnvSchema = z.object({
   STATIC_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
+  ALLOWED_ORIGINS: optionalString,
+  TRUST_PROXY: optionalString,
+  LOCALNET_FAULTS: optionalString,
   LOCALNET_LAMPORTS_PER_BYTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
   RELAYER_KEYPAIR: optionalString,
   RELAYER_PER_CLIENT_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
@@ -102,6 +122,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryOnly: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    localnetFaults: e.LOCALNET_FAULTS === '1',
     localnetLamportsPerByte: e.LOCALNET_LAMPORTS_PER_BYTE,
     relayerKeypairPath: e.RELAYER_KEYPAIR ? path.resolve(e.RELAYER_KEYPAIR) : undefined,
     relayerPerClientPerDay: e.RELAYER_PER_CLIENT_PER_DAY,

@@ -3,6 +3,7 @@
 import http from 'http';
 import { Keypair } from '@solana/web3.js';
 import { runLoad } from '../../bench/load';
+import { parseTrustProxy } from '../../backend/config';
 import { clientAddress } from '../../backend/middleware/rateLimit';
 import { nodeHandler } from '../../backend/nodeHandler';
 import { startServer, type TestServer } from './helpers';
@@ -13,7 +14,8 @@ const wallet = Keypair.generate().publicKey.toBase58();
 describe('rate limiting per client address', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer({ RATE_LIMIT_PER_MINUTE: '5', RPC_RATE_LIMIT_PER_MINUTE: '3' });
+    // Behind one trusted proxy (TRUST_PROXY=1): this test's loopback peer plays the proxy.
+    s = await startServer({ RATE_LIMIT_PER_MINUTE: '5', RPC_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
   });
   afterAll(() => s.close());
   const from = (ip: string, p: string, init: RequestInit = {}) =>
@@ -52,6 +54,18 @@ describe('rate limiting per client address', () => {
     for (let i = 0; i < 12; i++) expect((await s.get('/api/config')).status).toBe(200);
   });
 
+  it('without TRUST_PROXY (the default) X-Forwarded-For is not read: rotating it from loopback counts as loopback', async () => {
+    const plain = await startServer({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      for (let i = 0; i < 6; i++) {
+        const res = await fetch(plain.url + '/api/config', { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+        expect(res.status).toBe(200); // the peer (loopback) is the client, whatever it forwards
+      }
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('refills over the minute', async () => {
     // 5 per minute = one per 12 s; checked on a fake clock rather than by waiting.
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
@@ -70,12 +84,20 @@ describe('rate limiting per client address', () => {
     }
   });
 
-  it('counts a public peer by its own address whatever it forwards', () => {
-    const ctx = (peer: string, xff = '') => ({ get: () => xff, req: { socket: { remoteAddress: peer } } });
+  it('counts every peer by its own address whatever it forwards, unless TRUST_PROXY says otherwise (issue 13)', () => {
+    const ctx = (peer: string, xff = '') => ({ req: { socket: { remoteAddress: peer }, headers: { 'x-forwarded-for': xff } } });
+    // Default (off): X-Forwarded-For is never read; a private-network peer is a client like any other.
     expect(clientAddress(ctx('203.0.113.5', '1.2.3.4'))).toBe('203.0.113.5');
-    expect(clientAddress(ctx('::ffff:127.0.0.1', '1.2.3.4, 203.0.113.6'))).toBe('203.0.113.6');
-    expect(clientAddress(ctx('127.0.0.1'))).toBeNull();
-    expect(clientAddress(ctx('127.0.0.1', 'not-an-ip'))).toBe('invalid-forwarded-for');
+    expect(clientAddress(ctx('10.0.0.7', '1.2.3.4'))).toBe('10.0.0.7');
+    expect(clientAddress(ctx('::ffff:127.0.0.1', '1.2.3.4, 203.0.113.6'))).toBeNull(); // loopback: the operator
+    // One trusted hop: the entry our proxy appended counts; the client's own (leftmost) entries are forgeable.
+    const oneHop = parseTrustProxy('1');
+    expect(clientAddress(ctx('::ffff:127.0.0.1', '1.2.3.4, 203.0.113.6'), oneHop)).toBe('203.0.113.6');
+    expect(clientAddress(ctx('127.0.0.1', 'not-an-ip'), oneHop)).toBe('invalid-forwarded-for');
+    // An address list: only those peers are proxies, read right to left.
+    const listed = parseTrustProxy('10.0.0.2, 10.0.0.3');
+    expect(clientAddress(ctx('10.0.0.2', '9.9.9.9, 198.51.100.4, 10.0.0.3'), listed)).toBe('198.51.100.4');
+    expect(clientAddress(ctx('10.0.0.9', '198.51.100.4'), listed)).toBe('10.0.0.9');
   });
 });
 

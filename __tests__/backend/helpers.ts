@@ -41,7 +41,7 @@ export async function startServer(
   }
   fs.writeFileSync(path.join(staticDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside the static folder');
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: true, ...opts.overrides });
+  const config = loadConfig({ LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1', ...env }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: true, ...opts.overrides });
   const solback = await createApp(config);
   const { url } = await solback.listen(0);
   return {

@@ -23,13 +23,26 @@ async function fakeUpstream(name: string) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
     });
   });
+  // Websocket: answers a subscribe with a fresh subscription id, then one notification for it that echoes the request.
   const wss = new WebSocketServer({ server });
-  wss.on('connection', (ws, req) => ws.on('message', (m) => ws.send(JSON.stringify({ echo: JSON.parse(String(m)), url: req.url, from: name }))));
+  let subscription = 1000;
+  const sockets = { opened: 0 };
+  wss.on('connection', (ws, req) => {
+    sockets.opened++;
+    ws.on('message', (m) => {
+      const r = JSON.parse(String(m));
+      if (!String(r.method).endsWith('Subscribe')) return ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id, result: true }));
+      const sub = subscription++;
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id, result: sub }));
+      ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'signatureNotification', params: { subscription: sub, result: { echo: r, url: req.url, from: name } } }));
+    });
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/?api-key=SECRET`;
   return {
     url,
     seen,
+    sockets,
     rateLimit: (n: number) => (rateLimitNext = n),
     close: () =>
       new Promise<void>((r) => {
@@ -65,7 +78,7 @@ describe('upstream mode proxying', () => {
     const batch = await s.post('/api/rpc', [
       { jsonrpc: '2.0', id: 'a', method: 'getAsset', params: { id: 'x' } },
       { jsonrpc: '2.0', id: 'b', method: 'getBalance', params: ['x'] },
-      { jsonrpc: '2.0', id: 'c', method: 'searchAssets', params: {} },
+      { jsonrpc: '2.0', id: 'c', method: 'getAssetProof', params: { id: 'x' } },
     ]);
     expect(batch.json.map((r: any) => [r.id, r.result.from])).toEqual([
       ['a', 'das'],
@@ -73,6 +86,15 @@ describe('upstream mode proxying', () => {
       ['c', 'das'],
     ]);
     expect(rpc.seen.at(-1)!.url).toBe('/?api-key=SECRET');
+  });
+
+  it('never spends the paid upstream on scans, airdrops or ledger reads (issue 13)', async () => {
+    const before = [rpc.seen.length, das.seen.length];
+    for (const method of ['getProgramAccounts', 'requestAirdrop', 'getBlock', 'searchAssets']) {
+      const res = await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method, params: [] });
+      expect(res.json.error.code).toBe(-32601);
+    }
+    expect([rpc.seen.length, das.seen.length]).toEqual(before);
   });
 
   it('backs off and retries when the upstream answers 429', async () => {
@@ -92,15 +114,36 @@ describe('upstream mode proxying', () => {
     rpc.rateLimit(0);
   });
 
-  it('pipes the /api/rpc websocket to the upstream websocket', async () => {
+  it('multiplexes every /api/rpc websocket over ONE upstream websocket, each client getting only its own answers', async () => {
+    const before = rpc.sockets.opened;
+    const client = (sig: string) =>
+      new Promise<any[]>((resolve, reject) => {
+        const ws = new WebSocket(`${s.url.replace('http', 'ws')}/api/rpc`);
+        const got: any[] = [];
+        ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'signatureSubscribe', params: [sig] })));
+        ws.on('message', (m) => {
+          got.push(JSON.parse(String(m)));
+          if (got.length === 2) {
+            ws.close();
+            resolve(got);
+          }
+        });
+        ws.on('error', reject);
+      });
+    const [a, b] = await Promise.all([client('sigA'), client('sigB')]);
+    expect(rpc.sockets.opened - before).toBeLessThanOrEqual(1);
+    for (const [got, sig] of [[a, 'sigA'], [b, 'sigB']] as const) {
+      expect(got[0]).toMatchObject({ id: 7, result: expect.any(Number) });
+      expect(got[1].params.subscription).toBe(got[0].result);
+      expect(got[1].params.result).toMatchObject({ from: 'rpc', url: '/?api-key=SECRET', echo: { method: 'signatureSubscribe', params: [sig] } });
+    }
     const ws = new WebSocket(`${s.url.replace('http', 'ws')}/api/rpc`);
-    const reply = await new Promise<any>((resolve, reject) => {
-      ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'signatureSubscribe', params: ['sig'] })));
+    const refused = await new Promise<any>((resolve) => {
+      ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getProgramAccounts', params: [] })));
       ws.on('message', (m) => resolve(JSON.parse(String(m))));
-      ws.on('error', reject);
     });
     ws.close();
-    expect(reply).toMatchObject({ from: 'rpc', url: '/?api-key=SECRET', echo: { method: 'signatureSubscribe' } });
+    expect(refused.error.code).toBe(-32601);
   });
 
   it('refuses websocket upgrades on other paths', async () => {

@@ -100,6 +100,7 @@ export class Chain extends EventEmitter {
   // Reads go straight to LiteSVM's native binding: its JS wrapper converts every address with @solana/kit's
   // BigInt base58 codec (3 conversions per account), which made listing a thousand-token wallet take seconds.
   getAccount(pubkey: string): ChainAccount | null {
+    if (this.overlay?.has(pubkey)) return this.overlay.get(pubkey) ?? null;
     const key = addressBytes(pubkey);
     if (!key) return null;
     const a = nativeSvm(this.svm).getAccount(key);
@@ -111,11 +112,38 @@ export class Chain extends EventEmitter {
   /** Writes an account directly (funding, emulators). lamports 0 deletes it, as the runtime would. */
   setAccount(pubkey: string, acc: { lamports: bigint | number; data?: Uint8Array; owner?: string; executable?: boolean }): void {
     const data = acc.data ?? new Uint8Array(0);
+    if (this.overlay) {
+      const lamports = BigInt(acc.lamports);
+      this.overlay.set(pubkey, lamports === 0n ? null : { lamports, data, owner: acc.owner ?? '11111111111111111111111111111111', executable: acc.executable ?? false });
+      return;
+    }
     this.svm.setAccount({
       address: address(pubkey), lamports: kitLamports(BigInt(acc.lamports)), data, programAddress: address(acc.owner ?? '11111111111111111111111111111111'),
       executable: acc.executable ?? false, space: BigInt(data.length),
     });
     this.emit('accounts', [pubkey]);
+  }
+
+  /**
+   * Set while a simulation applies emulated effects: reads and writes go to this map, never to LiteSVM, so a
+   * simulation reports what an emulated program (Token Metadata burnV1) would return without changing anything.
+   */
+  private overlay: Map<string, ChainAccount | null> | null = null;
+
+  /** True while a simulation applies emulated effects; emulators skip side effects outside accounts then. */
+  get simulating(): boolean {
+    return this.overlay !== null;
+  }
+
+  /** The requested accounts after the emulated effects of a successful simulation, computed in the overlay. */
+  private simulateEmulated(post: Map<string, ChainAccount>, applies: (() => void)[], accounts: string[]): Map<string, ChainAccount> {
+    this.overlay = new Map(post);
+    try {
+      for (const apply of applies) apply();
+      return new Map(accounts.map((a) => [a, this.getAccount(a) ?? { lamports: 0n, data: new Uint8Array(0), owner: '11111111111111111111111111111111', executable: false }]));
+    } finally {
+      this.overlay = null;
+    }
   }
 
   getProgramAccounts(programId: string): { pubkey: string; account: ChainAccount }[] {
@@ -194,6 +222,7 @@ export class Chain extends EventEmitter {
     if (!o.skipBlockhash && !this.isBlockhashValid(d.blockhash)) return { ...base, err: 'BlockhashNotFound', logs: [], fee: 0 };
     if (this.statuses.has(d.signature)) return { ...base, err: 'AlreadyProcessed', logs: [], fee: 0 };
     const applies: (() => void)[] = [];
+    const lamportApplies: (() => void)[] = [];
     for (const [index, ix] of d.instructions.entries()) {
       const programId = d.accountKeys[ix.programIdIndex];
       const emulator = this.emulators.get(programId);
@@ -203,6 +232,7 @@ export class Chain extends EventEmitter {
         applies.push(emulator.prepare({ index, programId, data: ix.data, accounts: ix.accountKeyIndexes.map((i) => ({
           pubkey: d.accountKeys[i], isSigner: d.signers.has(d.accountKeys[i]), isWritable: d.writable[i] })) },
         { chain: this, signers: d.signers }));
+        if (emulator.lamportEffects) lamportApplies.push(applies[applies.length - 1]);
       } catch (e) {
         if (!(e instanceof EmulatedProgramError)) throw e;
         const logs = [`Program ${programId} invoke [1]`, `Program log: ${e.message}`,
@@ -227,7 +257,7 @@ export class Chain extends EventEmitter {
         const post = new Map<string, ChainAccount>();
         for (const a of (r as SimulatedTransactionInfo).postAccounts())
           post.set(a.address, { lamports: BigInt(a.lamports), data: a.data as Uint8Array, owner: a.programAddress, executable: a.executable });
-        result.postAccounts = post;
+        result.postAccounts = lamportApplies.length ? this.simulateEmulated(post, lamportApplies, o.accounts) : post;
       }
       return result;
     }

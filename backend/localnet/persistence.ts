@@ -24,7 +24,7 @@ const files = (dataDir: string) => ({
 
 function writeAtomic(file: string, data: Uint8Array | string): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, data);
+  fs.writeFileSync(tmp, data, { mode: 0o600 }); // state.json holds the local faucet key
   fs.renameSync(tmp, file);
 }
 
@@ -46,7 +46,7 @@ export function loadState(dataDir: string, log?: (msg: string, err?: unknown) =>
 
 export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: Uint8Array; metaplex?: unknown; lamportsPerByte?: number }): void {
   const f = files(dataDir);
-  fs.mkdirSync(f.dir, { recursive: true });
+  fs.mkdirSync(f.dir, { recursive: true, mode: 0o700 });
   const state: SavedState = {
     version: 1,
     statuses: [...chain.statuses].map(([k, v]) => [k, { ...v, visibleAt: 0 }]),

@@ -7,6 +7,7 @@ import { COMMITMENT_RANK, type Chain, type Commitment, type SignatureRecord } fr
 import { API_VERSION } from './rpc/methods';
 import { encodeAccount, type AccountConfig } from './rpc/accounts';
 import { isValidAddress } from './decode';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../services/rpcPolicy';
 
 type Sub =
   | { kind: 'signature'; ws: WebSocket; sig: string; commitment: Commitment }
@@ -16,7 +17,22 @@ type Sub =
 export class SubscriptionServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
   private readonly subs = new Map<number, Sub>();
+  private readonly perSocket = new Map<WebSocket, number>();
   private nextId = 1;
+
+  private add(id: number, sub: Sub): void {
+    this.subs.set(id, sub);
+    this.perSocket.set(sub.ws, (this.perSocket.get(sub.ws) ?? 0) + 1);
+  }
+
+  private remove(id: number): void {
+    const sub = this.subs.get(id);
+    if (!sub) return;
+    this.subs.delete(id);
+    const n = (this.perSocket.get(sub.ws) ?? 1) - 1;
+    if (n <= 0) this.perSocket.delete(sub.ws);
+    else this.perSocket.set(sub.ws, n);
+  }
 
   constructor(private readonly chain: Chain) {
     chain.on('signature', this.onSignature);
@@ -24,7 +40,10 @@ export class SubscriptionServer {
     chain.on('slot', this.onSlot);
     this.wss.on('connection', (ws) => {
       ws.on('message', (m) => this.onMessage(ws, m.toString()));
-      ws.on('close', () => { for (const [id, s] of this.subs) if (s.ws === ws) this.subs.delete(id); });
+      ws.on('close', () => {
+        for (const [id, s] of this.subs) if (s.ws === ws) this.subs.delete(id);
+        this.perSocket.delete(ws);
+      });
       ws.on('error', () => ws.terminate());
     });
   }
@@ -54,6 +73,8 @@ export class SubscriptionServer {
     const reply = (result: unknown) => ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, result }));
     const fail = (code: number, message: string) => ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, error: { code, message } }));
     const params = Array.isArray(r.params) ? r.params : [];
+    if (typeof r.method === 'string' && r.method.endsWith('Subscribe') && (this.perSocket.get(ws) ?? 0) >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+      return fail(-32005, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket`);
     switch (r.method) {
       case 'signatureSubscribe': {
         if (typeof params[0] !== 'string') return fail(-32602, 'Invalid params');
@@ -62,7 +83,7 @@ export class SubscriptionServer {
         const commitment: Commitment = asked === 'processed' || asked === 'confirmed' ? asked : 'finalized';
         const id = this.nextId++;
         reply(id);
-        this.subs.set(id, { kind: 'signature', ws, sig: params[0], commitment });
+        this.add(id, { kind: 'signature', ws, sig: params[0], commitment });
         this.checkSignatures();
         return;
       }
@@ -70,18 +91,18 @@ export class SubscriptionServer {
         if (!isValidAddress(params[0])) return fail(-32602, 'Invalid params');
         const config = (params[1] && typeof params[1] === 'object' ? params[1] : {}) as AccountConfig;
         const id = this.nextId++;
-        this.subs.set(id, { kind: 'account', ws, pubkey: params[0], config: { encoding: config.encoding } });
+        this.add(id, { kind: 'account', ws, pubkey: params[0], config: { encoding: config.encoding } });
         return reply(id);
       }
       case 'slotSubscribe': {
         const id = this.nextId++;
-        this.subs.set(id, { kind: 'slot', ws });
+        this.add(id, { kind: 'slot', ws });
         return reply(id);
       }
       case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': {
         const s = this.subs.get(params[0] as number);
         const ok = !!s && s.ws === ws;
-        if (ok) this.subs.delete(params[0] as number);
+        if (ok) this.remove(params[0] as number);
         return reply(ok);
       }
       default:
@@ -95,7 +116,7 @@ export class SubscriptionServer {
       if (s.kind !== 'signature') continue;
       const rec = this.chain.visibleStatus(s.sig);
       if (!rec || COMMITMENT_RANK[this.chain.commitmentOf(rec)] < COMMITMENT_RANK[s.commitment]) continue;
-      this.subs.delete(id);
+      this.remove(id);
       this.notify(s.ws, 'signatureNotification', id, this.ctx({ err: rec.err }));
     }
   }

@@ -67,6 +67,24 @@ export function redactBody(value: unknown, depth = 0): unknown {
   return out;
 }
 
-function redactUrl(url: string): string {
-  return url.replace(/([?&](?:api[-_]?key|token|key)=)[^&]*/gi, '$1[redacted]');
+/**
+ * A URL fit for a log (issue 13): key-like query values, and any path segment that looks like a secret key, a
+ * signature or a signed transaction (base58 of 64 bytes, long base64, a long hex string), are masked.
+ */
+export function redactUrl(url: string): string {
+  const [pathPart, query = ''] = url.split(/\?(.*)/s, 2);
+  const maskedPath = pathPart
+    .split('/')
+    .map((seg) => {
+      let s = seg;
+      try {
+        s = decodeURIComponent(seg);
+      } catch {
+        /* keep it raw */
+      }
+      return BASE58_64_BYTES.test(s) || LONG_BASE64.test(s) || /^(0x)?[0-9a-f]{64,}$/i.test(s) || /^\[(\d+,){31,}\d+\]$/.test(s) ? REDACTED : seg;
+    })
+    .join('/');
+  const maskedQuery = query.replace(/(^|&)((?:[^=&]*(?:key|token|secret|signature|password|seed)[^=&]*)=)[^&]*/gi, '$1$2[redacted]');
+  return query || url.includes('?') ? `${maskedPath}?${maskedQuery}` : maskedPath;
 }

@@ -1,8 +1,9 @@
 import type { IncomingMessage } from 'http';
-import { isIP } from 'net';
 import type { Redis } from 'ioredis';
 import type { Context, Middleware } from 'koa';
+import type { TrustProxy } from '../config';
 import { RateLimitedError } from '../errors';
+import { clientIp, isLoopback } from './proxyTrust';
 import { perMinuteAllowance, type Allowance } from '../services/rateLimiters';
 
 export type LimitKind = 'api' | 'rpc';
@@ -14,6 +15,8 @@ export interface RateLimitOptions {
   rpcPerMinute: number;
   /** Set (REDIS_URL): one allowance per client shared by every server process. */
   redis?: Redis;
+  /** TRUST_PROXY: whose X-Forwarded-For is read (off by default). */
+  trustProxy?: TrustProxy;
 }
 
 /**
@@ -43,7 +46,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
     return allowance.consume(client, points);
   };
   const charge = async (ctx: Context, kind: LimitKind, points: number): Promise<void> => {
-    const retryAfter = await consume(clientAddress(ctx), kind, points);
+    const retryAfter = await consume(clientAddress(ctx, opts.trustProxy), kind, points);
     if (retryAfter > 0) {
       ctx.set('Retry-After', String(retryAfter));
       throw RateLimitedError();
@@ -52,7 +55,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
   return {
     consume,
     charge,
-    chargeRequest: (req, kind, points) => consume(clientAddress({ get: (h) => headerOf(req, h), req }), kind, points),
+    chargeRequest: (req, kind, points) => consume(clientAddress({ req }, opts.trustProxy), kind, points),
     middleware: async (ctx, next) => {
       const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
       if (!isApi) return next();
@@ -67,36 +70,16 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
   return createRateLimits(opts).middleware;
 }
 
-function headerOf(req: IncomingMessage, name: string): string {
-  const v = req.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v.join(', ') : (v ?? '');
-}
 
 /**
- * The address a request is counted against. A peer on this machine or a private network is taken to be a reverse
- * proxy: the address it appended last to X-Forwarded-For counts (the leftmost entries are the client's to forge).
- * Without that header such a peer is the operator itself (the local demo, tests, the benchmark): not limited (null).
- * A public peer is counted by its own address, whatever headers it sends.
+ * The address a request is counted against: the peer, or behind TRUST_PROXY the client the proxies vouch for
+ * (backend/middleware/proxyTrust.ts, issue 13). Loopback is the operator itself (the local demo, tests, the
+ * benchmark): not limited (null). X-Forwarded-For from anyone else is ignored, so rotating it defeats nothing.
  */
-export function clientAddress(ctx: Pick<Context, 'get'> & { req: { socket: { remoteAddress?: string } } }): string | null {
-  const peer = normalise(ctx.req.socket.remoteAddress ?? '');
-  if (!isTrustedPeer(peer)) return peer || 'unknown';
-  const forwarded = ctx
-    .get('x-forwarded-for')
-    .split(',')
-    .map((s) => normalise(s.trim()))
-    .filter(Boolean);
-  const last = forwarded[forwarded.length - 1];
-  if (!last) return null;
-  return isIP(last) ? last : 'invalid-forwarded-for';
-}
-
-function normalise(ip: string): string {
-  return ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-}
-
-function isTrustedPeer(ip: string): boolean {
-  if (ip === '::1' || ip.startsWith('127.')) return true;
-  if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(ip)) return true;
-  return /^f[cd][0-9a-f]{2}:/i.test(ip);
+export function clientAddress(
+  ctx: { req: { socket: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> } },
+  trust: TrustProxy = { kind: 'off' },
+): string | null {
+  const ip = clientIp({ socket: ctx.req.socket, headers: ctx.req.headers ?? {} } as IncomingMessage, trust);
+  return isLoopback(ip) ? null : ip;
 }

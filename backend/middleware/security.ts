@@ -1,14 +1,18 @@
 import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
+import type { IncomingMessage } from 'http';
+import type { TrustProxy } from '../config';
+import { publicOrigin } from './proxyTrust';
 
 /**
  * Security headers. The CSP lets the bundle (self), wallet adapters and our RPC websocket work:
  * wallet-adapter-react-ui injects <style> tags, token images come from anywhere over https, and the page talks
  * only to its own origin (HTTP + ws on /api/rpc). Solflare's web wallet runs in an iframe.
  */
-export function securityHeaders(): Middleware {
-  const selfWs = (req: { headers: Record<string, string | string[] | undefined> }) => {
-    const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost');
+export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware {
+  // The page's own host: X-Forwarded-Host only from a trusted proxy, and never anything but a plain host name.
+  const selfWs = (req: IncomingMessage) => {
+    const { host } = publicOrigin(req, trust);
     return `ws://${host} wss://${host}`;
   };
   return helmet({

@@ -2,6 +2,7 @@ import fs from 'fs';
 import path from 'path';
 import { Keypair } from '@solana/web3.js';
 import type { Config } from '../config';
+import { assertPrivateKeyFile } from './dataDirPermissions';
 
 /**
  * The server's delegate key (cNFT delegated transfers). Local mode creates one on first start; upstream mode
@@ -14,13 +15,14 @@ export function loadDelegate(config: Config): Keypair | null {
   const file = config.delegateKeypairPath;
   if (!file) return null;
   if (fs.existsSync(file)) {
+    assertPrivateKeyFile(file);
     const bytes = JSON.parse(fs.readFileSync(file, 'utf8'));
     if (!Array.isArray(bytes) || bytes.length !== 64) throw new Error(`DELEGATE_KEYPAIR ${file} is not a 64-byte JSON secret key`);
     return Keypair.fromSecretKey(Uint8Array.from(bytes));
   }
   if (config.mode !== 'local') throw new Error(`DELEGATE_KEYPAIR file not found: ${file}`);
   const kp = Keypair.generate();
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(file, JSON.stringify(Array.from(kp.secretKey)), { mode: 0o600 });
   return kp;
 }

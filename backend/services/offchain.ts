@@ -1,5 +1,6 @@
 import fs from 'fs/promises';
 import path from 'path';
+import { safeGet } from './safeFetch';
 
 const IMAGE_EXT = /\.(png|jpe?g|gif|svg|webp|avif)(\?.*)?$/i;
 const MAX_JSON_BYTES = 256 * 1024;
@@ -34,12 +35,9 @@ async function readJson(uri: string, staticDir: string): Promise<{ image?: unkno
   const local = localStaticPath(uri, staticDir);
   if (local) return JSON.parse(await fs.readFile(local, 'utf8'));
   if (!isPublicHttps(uri)) return null;
-  const res = await fetch(uri, { signal: AbortSignal.timeout(3000), redirect: 'error' });
-  if (!res.ok) return null;
-  const len = Number(res.headers.get('content-length') ?? 0);
-  if (len > MAX_JSON_BYTES) return null;
-  const text = await res.text();
-  return text.length > MAX_JSON_BYTES ? null : JSON.parse(text);
+  // Resolved first, every address checked at connect (services/safeFetch.ts): names pointing inside are refused.
+  const { body } = await safeGet(uri, { maxBytes: MAX_JSON_BYTES, timeoutMs: 3000 });
+  return JSON.parse(body.toString('utf8'));
 }
 
 /** `/static/x.json` or `http://localhost:PORT/static/x.json` → a file inside staticDir (never outside it). */

@@ -83,7 +83,7 @@ export class FileQueueStore implements QueueStore {
 
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'queues');
-    fs.mkdirSync(this.dir, { recursive: true });
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
   }
 
   private file(id: string): string {

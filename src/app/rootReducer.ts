@@ -6,6 +6,7 @@ import activitySlice from '../features/activity/activitySlice';
 import burnSlice from '../features/burn/burnSlice';
 import celebrationSlice from '../features/celebration/celebrationSlice';
 import cnftsSlice from '../features/cnfts/cnftsSlice';
+import guardSlice from '../features/guard/guardSlice';
 import hiddenAssetsSlice from '../features/hiddenAssets/hiddenAssetsSlice';
 import nftsSlice from '../features/nfts/nftsSlice';
 import queueSlice from '../features/queue/queueSlice';
@@ -40,6 +41,7 @@ export const rootReducer = combineSlices(
   assetToolsSlice,
   reviewSlice,
   leftAloneSlice,
+  guardSlice,
   baseApi,
 );
 

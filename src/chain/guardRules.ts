@@ -61,7 +61,7 @@ const u64 = (data: Uint8Array, offset: number) => Buffer.from(data).readBigUInt6
 const u32 = (data: Uint8Array, offset: number) => Buffer.from(data).readUInt32LE(offset);
 const startsWith = (data: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => data[i] === b);
 
-type Check = (ix: DecodedInstruction, intent: GuardIntent, allowed: Set<string>, totals: Totals) => string | null;
+export type Check = (ix: DecodedInstruction, intent: GuardIntent, allowed: Set<string>, totals: Totals) => string | null;
 
 function account(ix: DecodedInstruction, i: number): string | undefined {
   return ix.accounts[i]?.pubkey;
@@ -80,7 +80,7 @@ const checkComputeBudget: Check = (ix, intent) => {
   return `compute budget instruction ${tag} not allowed`;
 };
 
-const checkToken: Check = (ix, intent, allowed) => {
+const checkToken: Check = (ix, intent, allowed, totals) => {
   const tag = ix.data[0];
   const actions = TOKEN_ACTIONS[intent.kind];
   const owner = intent.owner;
@@ -106,8 +106,13 @@ const checkToken: Check = (ix, intent, allowed) => {
     return sources.every((s) => allowed.has(s)) ? null : 'harvest from an account not selected';
   }
   if (tag === WITHDRAW_EXCESS_LAMPORTS_TAG) return checkWithdrawExcess(ix, intent);
+  const extra = TOKEN_INSTRUCTION_CHECKS[tag];
+  if (extra) return extra(ix, intent, allowed, totals);
   return `token instruction ${tag} not allowed`;
 };
+
+/** Further token instructions other features allow (e.g. WithdrawExcessLamports, 38), keyed by instruction tag. */
+export const TOKEN_INSTRUCTION_CHECKS: Record<number, Check> = {};
 
 const checkTokenMetadata: Check = (ix, intent, allowed) => {
   if (ix.data[0] !== 41 || ix.data[1] !== 0) return `token metadata instruction ${ix.data[0]} not allowed`;

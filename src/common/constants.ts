@@ -142,3 +142,11 @@ export const SIMULATED_SIGNATURE = 'simulated-signature';
 export const VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE = SIMULATED_SIGNATURE;
 /** Text the queue authorisation signs: `${QUEUE_AUTHORIZE_MESSAGE_PREFIX}${queueId}`. */
 export const QUEUE_AUTHORIZE_MESSAGE_PREFIX = 'Authorize cNFT queue transfer: ';
+
+// --- Trust (issue 13) ---
+/** Most a transaction may pay as priority fee, whatever the compute-unit price (the guard and our builders). */
+export const MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION = 50_000;
+/** …and at most this share (basis points) of the lamports that transaction returns to the owner. */
+export const MAX_PRIORITY_FEE_SHARE_OF_RETURN_BPS = 1_000;
+/** Signed messages: the server's nonce and the message's expiry live at most this long. */
+export const SIGNED_MESSAGE_TTL_MS = 10 * 60_000;

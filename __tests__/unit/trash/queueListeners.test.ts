@@ -1,6 +1,7 @@
 // Spec §4.6 queue flow through the listener: §5 validation texts, create → sign → authorise → poll every 2 s →
 // complete, completed assets hidden at once, success callback 2 s after completion, cancel posts and resets,
 // and the §8.4 failure texts. The /api calls go to a recording server.
+import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../../../src/common/addresses';
 import { Keypair } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import { setApiOrigin } from '../../../src/api/baseApi';
@@ -49,7 +50,7 @@ const until = async (fn: () => boolean, ms = 10_000) => {
 function script(statuses: unknown[], opts: { createFails?: boolean; authorizeFails?: boolean; cancelStatus?: unknown } = {}) {
   let polls = 0;
   server.respond((req) => {
-    if (req.path === '/api/config') return { body: { success: true, trashWallet: delegate, feeWallet: delegate, delegate, localnet: true, quicknodeRpcUrl: 'x' } };
+    if (req.path === '/api/config') return { body: { success: true, trashWallet: LOCAL_DEFAULT_TRASH_WALLET, feeWallet: LOCAL_DEFAULT_FEE_WALLET, delegate, localnet: true, quicknodeRpcUrl: 'x' } };
     if (req.path.startsWith('/api/delegate/info/')) return { body: { success: true, delegationInfo: { delegated: true, delegate } } };
     if (req.path === '/api/queue/create') return opts.createFails ? { status: 500, body: { success: false, error: 'x' } } : { body: { success: true, queueId: 'queue-1234' } };
     if (req.path === '/api/queue/authorize') return opts.authorizeFails ? { status: 403, body: { success: false, error: 'bad' } } : { body: { success: true } };

@@ -10,6 +10,7 @@ import { cnftAssetId } from '../../../src/chain/cnft';
 import { DIRECT_MODAL, ROBUST_MODAL } from '../../../src/common/texts';
 import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
 import type { RobustDeps } from '../../../src/features/trash/useTrashPage';
+import { guardStep } from '../../../src/features/wallet/signingSteps';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 const rnd = () => Keypair.generate().publicKey.toBase58();
@@ -23,6 +24,8 @@ const relayed: unknown[] = [];
 const deps: RobustDeps = {
   trashWallet,
   delay: async () => undefined,
+  // Static rules only: this stand-in chain cannot be read or simulated (the chain guard runs in cnftFlows and e2e).
+  guard: (intent) => guardStep(intent),
   connection: {
     getAccountInfo: async () => null,
     getLatestBlockhash: async () => ({ blockhash: rnd(), lastValidBlockHeight: 100 }),

@@ -1,5 +1,6 @@
 // Trash logic and modal states without a browser: §5 validation texts, §8.4 texts, the §9 batch delays, and the
 // robust/direct modal rules (key format, derived address, Confirm disabled, 'Try Robust Method' after a failure).
+import { guardStep } from '../../../src/features/wallet/signingSteps';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import bs58 from 'bs58';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
@@ -46,6 +47,8 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
   return {
     api,
     trashWallet,
+    // The static rules only: the chain-reading part needs a chain (covered in __tests__/backend/chainGuard.test.ts).
+    guard: (intent) => guardStep(intent),
     wallet: {
       publicKey: owner.publicKey.toBase58(),
       signTransaction: async <T,>(tx: T) => {
@@ -55,6 +58,8 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
       signMessage: async () => new Uint8Array(64),
     },
     connection: {
+      getMultipleAccountsInfo: async () => [],
+      simulateTransaction: async () => { throw new Error('no chain in this test'); },
       getAccountInfo: async () => null,
       getLatestBlockhash: async () => ({ blockhash: rnd(), lastValidBlockHeight: 100 }),
       sendRawTransaction: async () => 'sig',

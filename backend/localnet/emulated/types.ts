@@ -16,6 +16,11 @@ export interface ProgramEmulator {
   // program would. Returns the state change; the chain applies it only when the whole transaction succeeded in
   // LiteSVM (the program id itself is the SPL Noop program, so signatures, fees and the other instructions stay real).
   prepare(ix: EmulatedInstruction, ctx: { chain: Chain; signers: Set<string> }): () => void;
+  /**
+   * The change moves lamports (closes accounts to the owner): a simulation then applies it to a scratch copy of the
+   * accounts (chain.simulating is true; touch nothing but accounts) so it reports the owner's SOL as a cluster would.
+   */
+  lamportEffects?: boolean;
 }
 
 /** Fails the transaction with `InstructionError [index, { Custom: code }]`, as the real program would. */

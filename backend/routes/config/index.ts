@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
+import { publicOrigin } from '../../middleware/proxyTrust';
 import { validate } from '../../middleware/validate';
 import type { ConfigResponse } from '../../../src/common/api';
 
@@ -7,11 +8,12 @@ import type { ConfigResponse } from '../../../src/common/api';
 export function configRoutes({ config, delegate }: Services): Router {
   const router = new Router();
   router.get('/api/config', validate({}), (ctx) => {
+    const origin = publicOrigin(ctx.req, config.trustProxy);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       success: true,
-      // Koa 3's ctx.origin is the Origin header; we want this server's own origin.
-      quicknodeRpcUrl: `${ctx.protocol}://${ctx.host}/api/rpc`,
+      // This server's own origin; X-Forwarded-Host/Proto count only from a TRUST_PROXY peer.
+      quicknodeRpcUrl: `${origin.protocol}://${origin.host}/api/rpc`,
       ...(config.solscanApiKey ? { solscanApiKey: config.solscanApiKey } : {}),
       localnet: config.mode === 'local',
       trashWallet: config.trashWallet,

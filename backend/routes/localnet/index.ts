@@ -1,26 +1,40 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Services } from '../../context';
-import { NotFoundError } from '../../errors';
+import { AppError, NotFoundError } from '../../errors';
+import { isLoopback } from '../../middleware/proxyTrust';
+
+/** One funding counts as this many /api requests: at the default 600 a minute, 20 fundings a minute per client. */
+export const FUND_WEIGHT = 30;
+const ForbiddenError = (message: string) => new AppError(403, 'forbidden', message);
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { FaultsSchema, FundSchema } from './schema';
 import type { ApiResult, LocalnetFundResponse } from '../../../src/common/api';
 
 /** Local chain only: funding a wallet with demo assets, and fault hooks for tests. 404 in upstream mode. */
-export function localnetRoutes({ localnet }: Services): Router {
+export function localnetRoutes({ localnet, config, limits }: Services): Router {
   const router = new Router({ prefix: '/api/localnet' });
   const requireLocal: Middleware = async (_ctx, next) => {
     if (!localnet) throw NotFoundError('The local chain is not running: this server uses an upstream RPC.');
     await next();
   };
+  // Issue 13: the fault hooks exist only with LOCALNET_FAULTS=1 (tests) and only for this machine (the socket's
+  // own peer, never a forwarded address); to anyone else they are an unknown endpoint.
+  const requireFaultHooks: Middleware = async (ctx, next) => {
+    if (!config.localnetFaults || !isLoopback(ctx.req.socket.remoteAddress ?? '')) throw NotFoundError(`No such API endpoint: POST ${ctx.path}`);
+    await next();
+  };
 
   router.post('/fund', requireLocal, validate(FundSchema), async (ctx: ValidatedContext<typeof FundSchema>) => {
     const { owner, profile } = ctx.state.input.body;
+    // 'large' (seconds of work, 1,200 accounts) only for this machine; a demo funding weighs FUND_WEIGHT requests.
+    if (profile === 'large' && !isLoopback(ctx.req.socket.remoteAddress ?? '')) throw ForbiddenError('The large profile is for this machine only.');
+    await limits.charge(ctx, 'api', FUND_WEIGHT - 1);
     const manifest = await localnet!.fund(owner, profile ?? 'demo');
     ctx.body = { success: true, manifest } satisfies LocalnetFundResponse;
   });
 
-  router.post('/faults', requireLocal, validate(FaultsSchema), (ctx: ValidatedContext<typeof FaultsSchema>) => {
+  router.post('/faults', requireFaultHooks, requireLocal, validate(FaultsSchema), (ctx: ValidatedContext<typeof FaultsSchema>) => {
     const { expireBlockhash, failNextSends, delayConfirmations } = ctx.state.input.body;
     if (expireBlockhash) localnet!.faults.expireBlockhash();
     if (failNextSends) localnet!.faults.failNextSends(failNextSends.n, failNextSends.kind);

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { sendMixedBatch } from '../../services/batchSplit';
 import { DAS_METHODS } from '../../services/das';
+import { MAX_RPC_BATCH, isAllowedMethod, notAllowedAnswer, oversizeAnswer } from '../../services/rpcPolicy';
 import { upstreamHttpStatus } from '../../services/upstreamFaults';
 
 type RpcRequest = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown };
@@ -10,18 +11,27 @@ type RpcRequest = { jsonrpc?: string; id?: unknown; method?: unknown; params?: u
  * POST /api/rpc — the only JSON-RPC endpoint the browser sees. Local mode: the embedded chain. Upstream mode:
  * Solana methods to SOLANA_RPC_URL, DAS methods to DAS_URL. Answers are JSON-RPC, errors included.
  */
-export function rpcRoutes({ rpc, das }: Services): Router {
+export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
   const router = new Router();
+  const local = config.mode === 'local';
   router.post('/api/rpc', async (ctx) => {
     const body = (ctx.request as { body?: unknown }).body;
     ctx.set('Cache-Control', 'no-store');
+    // Issue 13: a batch holds at most MAX_RPC_BATCH requests, each one of the client's allowance.
+    if (Array.isArray(body) && body.length > MAX_RPC_BATCH) {
+      ctx.status = 413;
+      ctx.body = { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Batches hold at most ${MAX_RPC_BATCH} requests` } };
+      return;
+    }
     if (!isRpcBody(body)) {
       ctx.status = 400;
       ctx.body = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid JSON-RPC request' } };
       return;
     }
+    if (Array.isArray(body) && body.length > 1) await limits.charge(ctx, 'rpc', body.length - 1); // the first was counted on the way in
     try {
-      ctx.body = await route(body);
+      const answer = await routeAllowed(body);
+      ctx.body = oversizeAnswer(answer, Array.isArray(body) ? null : body.id) ?? answer;
     } catch (err) {
       // The provider's failure as a JSON-RPC error with a fitting status: 429, 502 (bad answer or our credentials
       // refused), 503 (down) or 504 (no answer in time) — never one that blames the caller.
@@ -31,6 +41,17 @@ export function rpcRoutes({ rpc, das }: Services): Router {
       ctx.body = { jsonrpc: '2.0', id: Array.isArray(body) ? null : (body.id ?? null), error: { code: status === 429 ? 429 : -32000, message } };
     }
   });
+
+  // Methods outside the allow-list (services/rpcPolicy.ts) are answered here with a JSON-RPC error; the rest go on.
+  async function routeAllowed(body: RpcRequest | RpcRequest[]): Promise<unknown> {
+    const allowed = (r: RpcRequest) => isAllowedMethod(String(r.method), local, r.params);
+    if (!Array.isArray(body)) return allowed(body) ? route(body) : notAllowedAnswer(body.id, String(body.method));
+    const passing = body.filter(allowed);
+    const answers = passing.length ? await route(passing) : [];
+    const list = (Array.isArray(answers) ? answers : [answers]) as unknown[];
+    let k = 0;
+    return body.map((r) => (allowed(r) ? (list[k++] ?? null) : notAllowedAnswer(r.id, String(r.method))));
+  }
 
   // A batch may mix Solana and DAS methods; split it so each part reaches the right upstream, keeping order.
   async function route(body: RpcRequest | RpcRequest[]): Promise<unknown> {

@@ -9,7 +9,6 @@ import { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
 import { decodeTransaction } from '../../chain/decode';
-import { serviceFee } from '../../chain/fees';
 import { MPL_CORE_PROGRAM, SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
 import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
@@ -23,7 +22,8 @@ import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { runTransactions } from './txRunner';
 import { canSign, canSignAll } from '../wallet/signing';
-import { guardStep } from '../wallet/signingSteps';
+import { chainGuardStep } from '../wallet/chainGuardStep';
+import { BUILT_WALLETS } from '../../common/builtWallets';
 
 class ServerRefusedError extends BurnValidationError {
   name = 'ServerRefusedError';
@@ -88,13 +88,18 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
     const txs = answer.txs.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
     // Every transaction the server built is checked (the fee ceiling is for all of them), even when fewer are signed.
-    const checkAll = guardStep({
-      owner,
-      kind: 'burnNfts',
-      feeWallet: config.feeWallet,
-      maxFeeLamports: serviceFee(requested.reduce((sum, p) => sum + p.rentLamports, 0)),
-      allowedAccounts: own.planned.flatMap(burnAllowedAccounts),
-    });
+    // Fee wallet from the build; the fee ceiling, owners and lamports from the chain guard's own reading (issue 13).
+    const checkAll = chainGuardStep(
+      connection,
+      {
+        owner,
+        kind: 'burnNfts',
+        feeWallet: BUILT_WALLETS.feeWallet,
+        allowedAccounts: own.planned.flatMap(burnAllowedAccounts),
+        expectedReturns: Object.fromEntries(requested.map((p) => [p.mint, p.rentLamports])),
+      },
+      { serverWallets: config, dispatch: api.dispatch },
+    );
 
     // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
     const all = canSignAll(wallet);
@@ -110,7 +115,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
     });
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs));
-    const effects = outcome.confirmed.map((i) => effectOf(batch[i], config.feeWallet));
+    const effects = outcome.confirmed.map((i) => effectOf(batch[i], BUILT_WALLETS.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);
     const lamports = mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0) - fee;

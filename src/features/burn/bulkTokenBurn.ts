@@ -10,7 +10,7 @@ import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/te
 import { selectSelectedTokenMints } from '../selection/selectionSlice';
 import { selectTokens } from '../tokens/tokensSlice';
 import type { Token } from '../tokens/tokenModel';
-import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
+import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { reviewBeforeSigning } from '../review/reviewStep';
@@ -18,7 +18,6 @@ import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
 import { runTransactions } from './txRunner';
 import { canSign, canSignAll } from '../wallet/signing';
-import { guardStep } from '../wallet/signingSteps';
 
 interface BurnGroup {
   token: Token;
@@ -75,11 +74,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const batch = all ? packed : packed.slice(0, 1);
     const txs = batch.map((p) => p.transaction);
     const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
-    const guard = guardStep({
-      owner,
-      kind: 'burnTokens',
-      allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]),
-    });
+    const guard = await burnGuard(api, connection, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
     await guard(txs); // refused transactions never reach the review
     const itemOf = (g: BurnGroup) => ({ mint: g.token.mint, label: g.token.symbol || g.token.name });
     await reviewBeforeSigning(api, {

@@ -4,6 +4,9 @@ import type { Connection } from '@solana/web3.js';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import type { WalletPort } from '../../app/walletPort';
 import { priorityFeeFromRecent } from '../../chain/fees';
+import { configApi } from '../../api/configApi';
+import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep';
+import type { GuardStep } from '../wallet/signing';
 import { getConnection } from '../selection/loadingSupport';
 import { burnStepReached } from './burnSlice';
 import type { RunnerDeps } from './txRunner';
@@ -24,6 +27,15 @@ export function runnerDeps(api: BurnApi, connection: Connection, wallet: WalletP
       if (step !== 'checking') api.dispatch(burnStepReached(step));
     },
   };
+}
+
+/**
+ * The chain-reading guard step for a burn (issue 13): the server's /api/config must name the wallets this page was
+ * built for, and every figure is read from the chain by the page; reports the simulated SOL change to the store.
+ */
+export async function burnGuard(api: BurnApi, connection: Connection, intent: ChainGuardIntent): Promise<GuardStep> {
+  const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
+  return chainGuardStep(connection, intent, { serverWallets: config, dispatch: api.dispatch });
 }
 
 export function connectionOf(api: BurnApi): Connection {

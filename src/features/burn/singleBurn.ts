@@ -9,14 +9,13 @@ import { TRUTH, VALIDATION, errorBurningNft, errorBurningToken } from '../../com
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectTokens } from '../tokens/tokensSlice';
-import { type BurnApi, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
+import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
 import { runTransactions } from './txRunner';
 import { canSign } from '../wallet/signing';
-import { guardStep } from '../wallet/signingSteps';
 
 interface BuiltBurn {
   ixs: TransactionInstruction[];
@@ -67,7 +66,13 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     ]);
     const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });
     tx.add(...computeBudgetIxs(SINGLE_BURN_COMPUTE_UNITS, price), ...built.ixs);
-    const guard = guardStep({ owner, kind: built.guardKind, allowedAccounts: built.allowed });
+    const guard = await burnGuard(api, connection, {
+      owner,
+      kind: built.guardKind,
+      allowedAccounts: built.allowed,
+      // An NFT's full burn returns what the page's own planner read (token record, edition, metadata's rent minimum).
+      ...(built.guardKind === 'burnNfts' ? { expectedReturns: { [mint]: built.lamports } } : {}),
+    });
     await guard([tx]); // refused transactions never reach the review
     const item = [{ mint, label: built.label }];
     await reviewBeforeSigning(api, {

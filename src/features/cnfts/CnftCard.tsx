@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { SafeName } from '../selection/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { TRUTH } from '../../common/texts';
@@ -31,9 +32,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
     >
       <AssetImage className="nft-image" src={cnft.image} fallback={DEFAULT_NFT_IMAGE} alt={cnft.name} />
       <div className="nft-text">
-        <span className="nft-name" data-testid="cnft-name" title={cnft.name}>
-          {cnft.name}
-        </span>
+        <span className="nft-name" data-testid="cnft-name" title={cnft.name}><SafeName text={cnft.name} /></span>
       </div>
       <span className="nft-collection" title={cnft.collection}>
         {cnft.collection}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { SafeName } from '../selection/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
@@ -40,9 +41,7 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
             onChange={() => dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }))}
           />
         )}
-        <span className="nft-name" data-testid="nft-name" title={nft.name}>
-          {nft.name}
-        </span>
+        <span className="nft-name" data-testid="nft-name" title={nft.name}><SafeName text={nft.name} /></span>
       </div>
       <span className="nft-collection" title={nft.collection}>
         {nft.collection}

@@ -3,6 +3,7 @@
 // 2 s after completion with ≥ 1 success: the success callback, confetti and a notification. Cancel posts the cancel,
 // stops polling and resets.
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
+import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
 import { configApi } from '../../api/configApi';
 import { authorizationMessages } from '../../common/apiTypes';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
@@ -57,14 +58,15 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
     const { delegateForQueue } = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
-    if (!config.delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
+    const delegate = pinnedDelegate(config); // the build's, or a local chain's own (src/common/builtWallets.ts)
+    if (!delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
     const connection = api.extra.connection();
     if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
     await delegateForQueue(
-      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: config.trashWallet, delay: (ms) => api.delay(ms) },
+      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: BUILT_WALLETS.trashWallet, serverWallets: config, dispatch: api.dispatch, delay: (ms) => api.delay(ms) },
       assets.map((a) => a.assetId),
-      config.delegate,
+      delegate,
     );
   } catch (err) {
     if (!stillActive() || api.signal.aborted) return;

@@ -11,6 +11,7 @@ import { selectConnectError } from '../walletInfo/walletInfoSlice';
 import { ActivityPanel } from '../activity/ActivityPanel';
 import { BurnStatusMessage } from '../burn/BurnStatusMessage';
 import { CelebrationLayer } from '../celebration/CelebrationLayer';
+import { SolChangeNotice } from '../guard/SolChangeNotice';
 import { CnftsSection } from '../cnfts/CnftsSection';
 import { NftsSection } from '../nfts/NftsSection';
 import { RentEstimateCard } from '../rent/RentEstimateCard';
@@ -44,6 +45,10 @@ function NotConnected() {
 }
 
 function Connected() {
+  // The confirm step: while the wallet is asked, the owner's SOL change as the network simulated it (issue 13).
+  const awaitingSignature = useAppSelector(
+    (s) => s.vacant.step === 'awaitingSignature' || s.burn.status === 'awaitingSignature' || s.queue.status !== 'initial',
+  );
   return (
     <section className="assets-screen" data-testid="assets-screen">
       <div className="assets-toolbar">
@@ -56,6 +61,7 @@ function Connected() {
       </div>
       <RentEstimateCard />
       <VacantBanner />
+      <SolChangeNotice active={awaitingSignature} />
       <ActivityPanel />
       <SelectedAssetsPanel />
       <ReviewDialog />

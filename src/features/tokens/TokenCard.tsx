@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { SafeName } from '../selection/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatTokenBalance, formatUiAmountString } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
@@ -36,12 +37,8 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
       <div className="token-head">
         <AssetImage className="token-icon" src={token.logoURI} fallback={DEFAULT_TOKEN_ICON} alt={token.symbol} />
         <div className="token-ids">
-          <span className="token-symbol" data-testid="token-symbol">
-            {token.symbol}
-          </span>
-          <span className="token-name" data-testid="token-name" title={token.name}>
-            {token.name}
-          </span>
+          <span className="token-symbol" data-testid="token-symbol"><SafeName text={token.symbol} /></span>
+          <span className="token-name" data-testid="token-name" title={token.name}><SafeName text={token.name} /></span>
         </div>
       </div>
       <div className="token-balance" data-testid="token-balance" title={balance}>

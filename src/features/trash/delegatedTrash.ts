@@ -7,9 +7,8 @@ import type { AssetProofData } from '../../common/api';
 import { CNFT_ERRORS, VALIDATION } from '../../common/texts';
 import { signAndSend, signMessageWithinLimit } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
-import { guardStep } from '../wallet/signingSteps';
 import { cnftSend, requireOwner } from './ownerTransaction';
-import { signingDeps, type TrashDeps } from './trashTypes';
+import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
 /** Signs 'Authorize delegated transfer of cNFT {id} to the trash wallet' and asks the server to move it as delegate. */
 export async function delegatedTrash(
@@ -71,7 +70,7 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
       pending = todo.map((_, i) => i).filter((i) => !landed.has(i));
       return pending.map((i) => todo[i].tx);
     },
-    guard: guardStep({ owner, kind: 'delegateCnft', allowedAccounts: todo.map((t) => t.assetId), delegate: serverDelegate }),
+    guard: trashGuard(deps, { owner, kind: 'delegateCnft', allowedAccounts: todo.map((t) => t.assetId), delegate: serverDelegate }),
     send: cnftSend(deps, (k) => landed.add(pending[k])),
   });
   for (const s of sent) if (s.status === 'assumed') await awaitLanded(deps, s.signature);

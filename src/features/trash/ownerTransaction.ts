@@ -7,8 +7,8 @@ import { CNFT_COMMITMENT } from '../../common/constants';
 import { CNFT_ERRORS } from '../../common/texts';
 import { canSign, signAndSend } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
-import { guardStep, sendToChain } from '../wallet/signingSteps';
-import { signingDeps, type TrashDeps } from './trashTypes';
+import { sendToChain } from '../wallet/signingSteps';
+import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
 export interface Sent {
   signature: string;
@@ -34,7 +34,7 @@ export async function runOwnerTransaction(deps: TrashDeps, build: () => Promise<
   const [sent] = await signAndSend(signingDeps(deps), {
     blockhash: 'fresh',
     build: async () => [await build()],
-    guard: guardStep(intent),
+    guard: trashGuard(deps, intent),
     send: cnftSend(deps),
   });
   return { signature: sent.signature, status: sent.status === 'assumed' ? 'assumed' : 'success' };

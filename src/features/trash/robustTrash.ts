@@ -7,9 +7,9 @@ import type { WalletPort } from '../../app/walletPort';
 import { buildTrashTransaction } from '../../chain/cnftTransactions';
 import { CNFT_ERRORS, CNFT_OUTCOMES, VALIDATION, invalidPrivateKey } from '../../common/texts';
 import { signAndSend } from '../wallet/signing';
-import { guardStep, submitToServer } from '../wallet/signingSteps';
+import { submitToServer } from '../wallet/signingSteps';
 import { loadLeaf } from './cnftLeaf';
-import type { TrashDeps, TrashOutcome } from './trashTypes';
+import { trashGuard, type TrashDeps, type TrashOutcome } from './trashTypes';
 
 export interface ParsedKey {
   keypair: Keypair;
@@ -62,7 +62,7 @@ export async function robustTrash(deps: Omit<TrashDeps, 'wallet'>, keypair: Keyp
         if (String(leaf.owner) !== owner) throw new Error('This key does not own the cNFT.');
         return [buildTrashTransaction(leaf, deps.trashWallet)];
       },
-      guard: guardStep({ owner, kind: 'trashCnft', allowedAccounts: [assetId], trashWallet: deps.trashWallet }),
+      guard: trashGuard(deps, { owner, kind: 'trashCnft', allowedAccounts: [assetId], trashWallet: deps.trashWallet }),
       send: submitToServer(async ([signedTransaction]) => {
         const answer = await deps.api.robustTransfer({ assetId, destinationAddress: deps.trashWallet, signedTransaction });
         if (!answer.success || !answer.signature) throw new Error(answer.error || CNFT_ERRORS.failedToTransfer);

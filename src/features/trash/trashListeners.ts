@@ -3,6 +3,7 @@
 // at once, the banner, the celebration. The robust way signs in its modal (the pasted key must never enter an action
 // or the store); only its outcome comes here, through robustTrashFinished.
 import { configApi } from '../../api/configApi';
+import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
@@ -41,8 +42,10 @@ export async function trashDeps(api: Api): Promise<TrashDeps & { delegate: strin
     wallet: api.extra.wallet,
     connection: getConnection(api.extra),
     api: makeTrashApi(api.dispatch),
-    trashWallet: config.trashWallet,
-    delegate: config.delegate ?? null,
+    trashWallet: BUILT_WALLETS.trashWallet,
+    serverWallets: config,
+    dispatch: api.dispatch,
+    delegate: pinnedDelegate(config),
     delay: (ms) => api.delay(ms),
     onStep: (step) => {
       if (step !== 'checking') api.dispatch(trashStepReached(step));

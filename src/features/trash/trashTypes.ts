@@ -1,5 +1,8 @@
 // What the cNFT trash ways share: their outcome and what they need (the wallet port, the chain, the /api calls).
 import type { Connection } from '@solana/web3.js';
+import type { ServerWallets } from '../../common/builtWallets';
+import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep';
+import type { GuardStep } from '../wallet/signing';
 import type { WalletPort } from '../../app/walletPort';
 import type { CnftDelegateResponse, DelegateInfoResponse, DelegatedTransferRequest, DelegatedTransferResponse, RobustTransferRequest, RobustTransferResponse } from '../../common/api';
 import type { SigningDeps, SigningStep } from '../wallet/signing';
@@ -18,7 +21,14 @@ export interface TrashOutcome {
 
 export type TrashConnection = Pick<
   Connection,
-  'getAccountInfo' | 'getLatestBlockhash' | 'sendRawTransaction' | 'confirmTransaction' | 'getSignatureStatuses'
+  | 'getAccountInfo'
+  | 'getLatestBlockhash'
+  | 'sendRawTransaction'
+  | 'confirmTransaction'
+  | 'getSignatureStatuses'
+  // the chain-reading guard (issue 13): its own reads and the simulation
+  | 'getMultipleAccountsInfo'
+  | 'simulateTransaction'
 >;
 
 /** The /api calls the ways need (RTK Query endpoints in the page: trashApiAdapter.ts; over HTTP in backend tests). */
@@ -35,11 +45,22 @@ export interface TrashDeps {
   wallet: WalletPort;
   connection: TrashConnection;
   api: TrashApi;
+  /** The trash wallet this page was built for (src/common/builtWallets.ts), never the server's word. */
   trashWallet: string;
+  /** The server's /api/config: the guard refuses a server naming wallets this page was not built for. */
+  serverWallets?: ServerWallets;
+  /** The store's dispatch: the guard reports the simulated SOL change the confirm step shows. */
+  dispatch?: (action: { type: string }) => unknown;
+  /** Another guard step for an intent (unit tests of texts and fallbacks without a chain); default: the chain guard. */
+  guard?: (intent: ChainGuardIntent) => GuardStep;
   /** The listener's delay: the §9 pauses between steps and the 120 s signing limit. */
   delay: (ms: number) => Promise<void>;
   onStep?: (step: SigningStep) => void;
 }
+
+/** The chain-reading guard step for a cNFT way (src/features/wallet/chainGuardStep.ts). */
+export const trashGuard = (deps: Pick<TrashDeps, 'connection' | 'serverWallets' | 'dispatch' | 'guard'>, intent: ChainGuardIntent): GuardStep =>
+  deps.guard ? deps.guard(intent) : chainGuardStep(deps.connection, intent, { serverWallets: deps.serverWallets, dispatch: deps.dispatch });
 
 export const signingDeps = (deps: TrashDeps): SigningDeps => ({
   wallet: deps.wallet,

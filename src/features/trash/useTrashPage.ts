@@ -1,6 +1,7 @@
 // What the trash views need from the page besides the store: explorer links for the cluster, and for the robust
 // way (which signs in its modal, not in a listener) the chain connection, the /api calls and the trash wallet.
 import { useMemo } from 'react';
+import { BUILT_WALLETS } from '../../common/builtWallets';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { configApi } from '../../api/configApi';
 import { explorerTxUrl, type ExplorerCluster } from '../../chain/format';
@@ -26,7 +27,7 @@ export function useRobustDeps(): RobustDeps | null {
   const { data: config } = configApi.useGetConfigQuery();
   const connection = extra.connection();
   return useMemo(
-    () => (config && connection ? { connection, api: makeTrashApi(dispatch), trashWallet: config.trashWallet, delay: sleep } : null),
+    () => (config && connection ? { connection, api: makeTrashApi(dispatch), trashWallet: BUILT_WALLETS.trashWallet, serverWallets: config, dispatch, delay: sleep } : null),
     [config, connection, dispatch],
   );
 }

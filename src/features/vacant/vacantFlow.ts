@@ -6,7 +6,6 @@ import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
 import { formatUnits } from '../../chain/format';
 import {
-  GUARD,
   VACANT_ERRORS,
   VALIDATION,
   vacantFetchError,
@@ -17,6 +16,9 @@ import {
 import type { WalletPort } from '../../app/walletPort';
 import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/signing';
 import { GuardRefusedError, SendFailedError, SigningPathError, SigningRejectedError, errorInfo, isAbort } from '../wallet/signingErrors';
+import type { GuardStep } from '../wallet/signing';
+import type { ChainGuardIntent } from '../wallet/chainGuardStep';
+import { BUILT_WALLETS, type ServerWallets, pinnedWallets } from '../../common/builtWallets';
 import { guardStep } from '../wallet/signingSteps';
 import { submitOwnerSigned } from './ownerSignedSend';
 import { surplusSuccessAlert } from '../../common/surplusTexts';
@@ -43,7 +45,10 @@ export interface VacantFlowDeps {
   /** Surplus withdrawals asked for (issue 15): which sources the chain confirms as the owner's, and their surplus. */
   verifySurplus?(owner: string, sources: string[]): Promise<{ sources: string[]; surplusLamports: number }>;
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
-  feeWallet(): Promise<string>;
+  /** The server's /api/config wallets: compared with the ones this page was built for, never used. */
+  serverWallets(): Promise<ServerWallets>;
+  /** The chain-reading guard step (src/features/wallet/chainGuardStep.ts) over the page's own connection. */
+  chainGuard(intent: ChainGuardIntent, serverWallets: ServerWallets): GuardStep;
   /** The listener's delay (times the 120 s signing limit); rejects when the run is cancelled. */
   delay(ms: number): Promise<void>;
   step(step: VacantStep): void;
@@ -85,7 +90,7 @@ function serverText(err: unknown): string {
 
 /** §8.1 alert for a failure of the signing path (guard, wallet, or the server's submit). */
 function signingFailureText(err: unknown): string {
-  if (err instanceof GuardRefusedError) return GUARD.mismatch;
+  if (err instanceof GuardRefusedError) return err.message; // GUARD.mismatch, or the precise refusal
   if (err instanceof SigningRejectedError) return VACANT_ERRORS.cancelled;
   if (err instanceof SendFailedError) {
     const text = serverText(err.cause);
@@ -115,9 +120,9 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
 
   deps.step('preparing');
   let prepared: PrepareBody;
-  let feeWallet: string;
+  let server: ServerWallets;
   try {
-    [prepared, feeWallet] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address), { surplusOnly }), deps.feeWallet()]);
+    [prepared, server] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address), { surplusOnly }), deps.serverWallets()]);
     if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
@@ -144,9 +149,17 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const batch = canSignAll(deps.wallet) ? txs : txs.slice(0, 1);
   const counts = prepared.accountCounts ?? [prepared.accountCount];
   const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
-  // Surplus withdrawals are allowed only from sources the page itself finds on chain to be the owner's (issue 15).
+  // Fee wallet from the build (a server naming another is refused). Plain closes: every figure from the page's own
+  // chain reading and a simulation (issue 13). Surplus withdrawals (issue 15) and a relayer: the static rules with
+  // surplus sources the page verified on chain; their chain rules are still to come (instruction 38, relayer payer).
+  const feeWallet = BUILT_WALLETS.feeWallet;
   const checkAll = async () => {
     const asked = surplusSourcesIn(encoded);
+    if (asked.length === 0 && !relayer) {
+      await deps.chainGuard({ owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet }, server)(txs);
+      return;
+    }
+    pinnedWallets(server);
     const surplus = asked.length && deps.verifySurplus ? await deps.verifySurplus(owner, asked) : { sources: [], surplusLamports: 0 };
     await guardStep({
       owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet,

@@ -4,6 +4,8 @@ import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
 import { classifyError } from '../../chain/classifyError';
+import { getConnection } from '../selection/loadingSupport';
+import { chainGuardStep } from '../wallet/chainGuardStep';
 import { activityRecorded } from '../activity/activitySlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
@@ -74,7 +76,8 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
           ),
         ).unwrap(),
       ),
-    feeWallet: async () => (await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap())).feeWallet,
+    serverWallets: async () => await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap()),
+    chainGuard: (intent, serverWallets) => (txs) => chainGuardStep(getConnection(api.extra), intent, { serverWallets, dispatch })(txs),
     delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
     pause: fork.pause,

@@ -23,6 +23,7 @@ const BURN_V1 = 12;
 export function coreEmulator(onBurn: (asset: string) => void): ProgramEmulator {
   return {
     programId: MPL_CORE_PROGRAM,
+    lamportEffects: true, // simulations report the lamports it returns (chain.simulating)
     prepare(ix, { chain, signers }) {
       if (ix.data[0] !== BURN_V1) throw fail('NotAvailable', 'only burnV1 is emulated locally');
       return burnV1(ix, chain, signers, onBurn);
@@ -75,6 +76,6 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
       const c = decodeCoreCollection(chain.getAccount(collection.pubkey)!.data)!;
       writeCollectionData(chain, collection.pubkey, { ...c, currentSize: c.currentSize - 1 });
     }
-    onBurn(asset.pubkey);
+    if (!chain.simulating) onBurn(asset.pubkey);
   };
 }

@@ -18,6 +18,7 @@ const BURN = 41;
 export function tokenMetadataEmulator(onBurn: (mint: string) => void): ProgramEmulator {
   return {
     programId: TOKEN_METADATA_PROGRAM,
+    lamportEffects: true, // simulations report the lamports it returns (chain.simulating)
     prepare(ix, { chain, signers }) {
       if (ix.data[0] !== BURN || ix.data[1] !== 0) throw fail('InstructionNotSupported', 'only burnV1 is emulated locally');
       return burnV1(ix, chain, signers, onBurn);
@@ -106,7 +107,7 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
     const auth = chain.getAccount(authority.pubkey);
     chain.setAccount(authority.pubkey, { lamports: (auth?.lamports ?? 0n) + credit, owner: auth?.owner, data: auth?.data ?? new Uint8Array(0),
       executable: auth?.executable ?? false });
-    onBurn(mint.pubkey);
+    if (!chain.simulating) onBurn(mint.pubkey);
   };
 }
 

@@ -1,10 +1,11 @@
+/**
+ * @jest-environment node
+ */
 // The vacant burn (spec §4.5, §8.1, §2.4) with a fresh store, a real HTTP server answering the three calls with
 // real transactions, and a wallet whose key is in the test. Only the server's answers are scripted.
-import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Keypair, Transaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
-import { Provider } from 'react-redux';
-import { setApiOrigin } from '../../../src/api/baseApi';
+import { baseApi, setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
@@ -12,16 +13,23 @@ import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { serviceFee } from '../../../src/chain/fees';
 import { packTransactions, transactionToBase64 } from '../../../src/chain/pack';
 import { closeVacantIxs } from '../../../src/chain/tokenInstructions';
-import { TOKEN_PROGRAM } from '../../../src/common/addresses';
-import { GUARD, VACANT, VACANT_ERRORS, VALIDATION, vacantBannerText } from '../../../src/common/texts';
-import { rentEstimateLoaded, rentEstimateRequested } from '../../../src/features/rent/rentSlice';
-import { VacantBanner } from '../../../src/features/vacant/VacantBanner';
+import { clearAllListeners } from '@reduxjs/toolkit';
+import fs from 'fs';
+import os from 'os';
+import path from 'path';
+import { AccountLayout } from '@solana/spl-token';
+import { Connection, PublicKey } from '@solana/web3.js';
+import { createApp, type SolbackApp } from '../../../backend/app';
+import { loadConfig } from '../../../backend/config';
+import { LOCAL_DEFAULT_FEE_WALLET, TOKEN_PROGRAM } from '../../../src/common/addresses';
+import { GUARD, VACANT_ERRORS, VALIDATION } from '../../../src/common/texts';
 import { vacantBurnRequested, vacantReset } from '../../../src/features/vacant/vacantSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 
 const owner = Keypair.generate();
 const OWNER = owner.publicKey.toBase58();
-const FEE_WALLET = Keypair.generate().publicKey.toBase58();
+// The fee wallet this page was built for (src/common/builtWallets.ts): the guard refuses any other.
+const FEE_WALLET = LOCAL_DEFAULT_FEE_WALLET;
 const accounts = [0, 1, 2].map(() => ({ address: Keypair.generate().publicKey.toBase58(), mint: Keypair.generate().publicKey.toBase58(), programId: TOKEN_PROGRAM, lamports: 2_039_280 }));
 const RENT = 3 * 2_039_280;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,14 +49,54 @@ function preparedTransactions(feeTo = FEE_WALLET, perTx = 3): string[] {
 let preparedCounts: number[] = [];
 
 let server: RecordingServer;
+// The chain the page's guard reads (issue 13): a real local chain holding the three empty accounts; the /api answers
+// stay scripted by the recording server.
+let chainApp: SolbackApp;
+let chainDir: string;
+let connection: Connection;
+function emptyTokenAccount(mint: string): Uint8Array {
+  const data = Buffer.alloc(AccountLayout.span);
+  AccountLayout.encode({ mint: new PublicKey(mint), owner: owner.publicKey, amount: 0n, delegateOption: 0, delegate: PublicKey.default, state: 1,
+    isNativeOption: 0, isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default }, data);
+  return data;
+}
+// Node's timers keep the process alive: each store's running listeners (the 120 s signing limit) end with the test.
+const stores: ReturnType<typeof makeStore>[] = [];
+function track(store: ReturnType<typeof makeStore>) {
+  stores.push(store);
+  return store;
+}
+afterEach(() => {
+  for (const store of stores.splice(0)) {
+    store.dispatch(clearAllListeners());
+    store.dispatch(baseApi.util.resetApiState()); // also clears the cache's removal timers
+  }
+});
+function extraWith(wallet: WalletPort) {
+  const extra = createAppExtra(wallet);
+  extra.setConnection(connection);
+  return extra;
+}
 let submitAnswer: { status?: number; body: unknown };
 let prepared: string[];
 let listed: unknown;
 beforeAll(async () => {
   server = await startRecordingServer();
   setApiOrigin(server.origin);
+  chainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-vacant-unit-'));
+  chainApp = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: chainDir, memoryOnly: true }));
+  const { url } = await chainApp.listen(0);
+  connection = new Connection(`${url}/api/rpc`, 'confirmed');
+  const chain = chainApp.localnet!.chain;
+  chain.setAccount(OWNER, { lamports: 1_000_000_000n });
+  chain.setAccount(FEE_WALLET, { lamports: 1_000_000_000n }); // on a cluster the fee wallet exists
+  for (const a of accounts) chain.setAccount(a.address, { lamports: BigInt(a.lamports), owner: TOKEN_PROGRAM, data: emptyTokenAccount(a.mint) });
+}, 120_000);
+afterAll(async () => {
+  await server.close();
+  await chainApp.close();
+  fs.rmSync(chainDir, { recursive: true, force: true });
 });
-afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
   prepared = preparedTransactions();
@@ -75,7 +123,7 @@ function setup(sign?: WalletPort['signAllTransactions'] | null) {
       }),
   );
   const wallet: WalletPort = { publicKey: OWNER, signAllTransactions: sign === null ? undefined : (signAll as never) };
-  const store = makeStore(undefined, createAppExtra(wallet));
+  const store = track(makeStore(undefined, extraWith(wallet)));
   return { store, signAll };
 }
 const requests = (path: string) => server.requests.filter((r) => r.path === path);
@@ -91,6 +139,7 @@ describe('vacant burn flow', () => {
     store.dispatch(vacantBurnRequested());
     expect(store.getState().vacant.status).toBe('processing');
     await until(() => store.getState().vacant.status !== 'processing');
+    expect([store.getState().vacant.alert, store.getState().vacant.error]).toEqual([expect.anything(), null]);
     expect(store.getState().vacant.status).toBe('done');
     expect(signAll).toHaveBeenCalledTimes(1);
     expect((signAll.mock.calls[0][0] as unknown[]).length).toBe(2);
@@ -116,7 +165,7 @@ describe('vacant burn flow', () => {
       tx.partialSign(owner);
       return tx;
     });
-    const store = makeStore(undefined, createAppExtra({ publicKey: OWNER, signTransaction: signOne as never }));
+    const store = track(makeStore(undefined, extraWith({ publicKey: OWNER, signTransaction: signOne as never })));
     store.dispatch(vacantBurnRequested());
     await until(() => store.getState().vacant.status !== 'processing');
     expect(signOne).toHaveBeenCalledTimes(1);
@@ -217,53 +266,3 @@ describe('vacant burn flow', () => {
   });
 });
 
-describe('vacant banner', () => {
-  const estimate = (vacantAccounts: number, vacantRent: number) => ({
-    total: vacantRent, rentPerAccount: 0, nftRentPerAsset: 0, nftAccounts: 0, tokenAccounts: 0, vacantAccounts,
-    nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0, surplusRent: 0, surplusAccounts: 0,
-  });
-
-  it('hidden without vacant rent; shows count and exact SOL; PROCESSING... and Reset while busy; alert then reload', async () => {
-    const reload = jest.fn();
-    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const { store } = setup(async () => {
-      throw new Error('User rejected the request.');
-    });
-    render(
-      <Provider store={store}>
-        <VacantBanner reload={reload} />
-      </Provider>,
-    );
-    act(() => {
-      store.dispatch(rentEstimateRequested({ wallet: OWNER }));
-      store.dispatch(rentEstimateLoaded({ wallet: OWNER, estimate: estimate(0, 0) }));
-    });
-    expect(screen.queryByTestId('vacant-banner')).toBeNull();
-    act(() => {
-      store.dispatch(rentEstimateLoaded({ wallet: OWNER, estimate: estimate(6, 12_360_960) }));
-    });
-    expect(screen.getByTestId('vacant-text')).toHaveTextContent(vacantBannerText(6, '0.01236096'));
-    expect(screen.queryByText(VACANT.reset)).toBeNull();
-    fireEvent.click(screen.getByTestId('vacant-recover'));
-    expect(screen.getByTestId('vacant-recover')).toHaveTextContent(VACANT.processing);
-    expect(screen.getByText(VACANT.reset)).toBeInTheDocument();
-    await act(async () => until(() => store.getState().vacant.status !== 'processing'));
-    expect(alert).toHaveBeenCalledWith(VACANT_ERRORS.cancelled);
-    expect(reload).not.toHaveBeenCalled();
-    expect(screen.getByTestId('vacant-recover')).toHaveTextContent(VACANT.recoverButton);
-
-    // Success: the alert, then the page reload.
-    const ok = setup();
-    render(
-      <Provider store={ok.store}>
-        <VacantBanner reload={reload} />
-      </Provider>,
-    );
-    act(() => {
-      ok.store.dispatch(vacantBurnRequested());
-    });
-    await act(async () => until(() => reload.mock.calls.length === 1));
-    expect(alert).toHaveBeenLastCalledWith(expect.stringMatching(/^Burned 3 vacant accounts .* The page will refresh\.$/));
-    alert.mockRestore();
-  });
-});

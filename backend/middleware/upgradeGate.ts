@@ -1,0 +1,67 @@
+// Websocket upgrades on /api/rpc skip Koa's middleware, so they pass this gate instead (issue 13 item 3): a browser's
+// Origin must be the page's own (or one of ALLOWED_ORIGINS), each client opens at most so many sockets at once and
+// so many per minute. Clients without an Origin header are not browsers (a page cannot omit it) and are let through.
+import type { IncomingMessage } from 'http';
+import type { TrustProxy } from '../config';
+import { clientIp, isLoopback, publicOrigin } from './proxyTrust';
+
+export const MAX_SOCKETS_PER_CLIENT = 16;
+export const MAX_UPGRADES_PER_MINUTE = 60;
+
+export interface UpgradeGateOptions {
+  allowedOrigins: string[];
+  trustProxy: TrustProxy;
+  maxSocketsPerClient?: number;
+  upgradesPerMinute?: number;
+  now?: () => number;
+}
+
+export type Verdict = { ok: true; release(): void } | { ok: false; status: 403 | 429; reason: string };
+
+export function createUpgradeGate(opts: UpgradeGateOptions) {
+  const maxSockets = opts.maxSocketsPerClient ?? MAX_SOCKETS_PER_CLIENT;
+  const perMinute = opts.upgradesPerMinute ?? MAX_UPGRADES_PER_MINUTE;
+  const now = opts.now ?? Date.now;
+  const open = new Map<string, number>();
+  const recent = new Map<string, number[]>();
+
+  function originAllowed(req: IncomingMessage): boolean {
+    const origin = req.headers.origin;
+    if (!origin) return true;
+    const { protocol, host } = publicOrigin(req, opts.trustProxy);
+    const own = [`${protocol}://${host}`, `http://${host}`, `https://${host}`];
+    return own.includes(origin) || opts.allowedOrigins.includes(origin);
+  }
+
+  return {
+    admit(req: IncomingMessage): Verdict {
+      if (!originAllowed(req)) return { ok: false, status: 403, reason: 'origin not allowed' };
+      const client = clientIp(req, opts.trustProxy);
+      if (isLoopback(client)) return { ok: true, release: () => undefined }; // the operator itself, as for /api
+      const t = now();
+      const times = (recent.get(client) ?? []).filter((x) => t - x < 60_000);
+      if (times.length >= perMinute || (open.get(client) ?? 0) >= maxSockets) return { ok: false, status: 429, reason: 'too many sockets' };
+      times.push(t);
+      recent.set(client, times);
+      if (recent.size > 50_000) recent.delete(recent.keys().next().value!);
+      open.set(client, (open.get(client) ?? 0) + 1);
+      let released = false;
+      return {
+        ok: true,
+        release() {
+          if (released) return;
+          released = true;
+          const n = (open.get(client) ?? 1) - 1;
+          if (n <= 0) open.delete(client);
+          else open.set(client, n);
+        },
+      };
+    },
+  };
+}
+
+/** Refuses an upgrade on the raw socket with a plain HTTP status. */
+export function refuseUpgrade(socket: { write(s: string): unknown; destroy(): void }, status: 403 | 429): void {
+  socket.write(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Too Many Requests'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}

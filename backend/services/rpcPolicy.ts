@@ -1,0 +1,59 @@
+// What /api/rpc relays (issue 13): the methods the page and standard wallets need, nothing else. Scans
+// (getProgramAccounts, getLargestAccounts, block and ledger reads) and airdrops are refused with a JSON-RPC error, so
+// anonymous clients cannot stall the local chain or spend the operator's paid upstream. docs/RPC.md lists the set.
+
+/** Solana methods: reads of named accounts, blockhash and fees, sending and simulating, statuses, history. */
+export const RPC_ALLOWED_METHODS: ReadonlySet<string> = new Set([
+  'getAccountInfo', 'getBalance', 'getBlockHeight', 'getEpochInfo', 'getFeeForMessage', 'getGenesisHash', 'getHealth',
+  'getLatestBlockhash', 'getMinimumBalanceForRentExemption', 'getMultipleAccounts', 'getRecentPrioritizationFees',
+  'getSignatureStatuses', 'getSignaturesForAddress', 'getSlot', 'getTokenAccountBalance', 'getTokenAccountsByOwner',
+  'getTokenSupply', 'getTransaction', 'getVersion', 'isBlockhashValid', 'sendTransaction', 'simulateTransaction',
+]);
+
+/** DAS methods the page uses: one asset, its proof, one owner's assets. */
+export const DAS_ALLOWED_METHODS: ReadonlySet<string> = new Set(['getAsset', 'getAssetProof', 'getAssetsByOwner', 'getAssetBatch', 'getAssetProofBatch']);
+
+/** Only on the embedded local chain (free, and how tests fund their keys); never relayed upstream. */
+export const LOCAL_ONLY_METHODS: ReadonlySet<string> = new Set(['requestAirdrop']);
+
+/** Most requests in one JSON-RPC batch: a 100-item batch is refused whole. */
+export const MAX_RPC_BATCH = 20;
+/** Largest answer relayed (bytes of JSON): a wallet of a few thousand token accounts fits; a scan would not. */
+export const MAX_RPC_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** Most live subscriptions one websocket may hold: 100,000 slotSubscribe once slowed the whole server. */
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
+
+export const METHOD_NOT_ALLOWED = -32601;
+export const ANSWER_TOO_LARGE = -32009;
+
+export function isAllowedMethod(method: string, local: boolean, params?: unknown): boolean {
+  if (method === 'getProgramAccounts') return isPinpointProgramQuery(params);
+  return RPC_ALLOWED_METHODS.has(method) || DAS_ALLOWED_METHODS.has(method) || (local && LOCAL_ONLY_METHODS.has(method));
+}
+
+/**
+ * The getProgramAccounts the page makes (a print edition's master mint and its holder, src/chain/nftBurnKinds.ts):
+ * an exact dataSize and a memcmp on a whole 32-byte key. Anything broader is a scan and refused.
+ */
+function isPinpointProgramQuery(params: unknown): boolean {
+  if (!Array.isArray(params)) return false;
+  const cfg = params[1] as { filters?: unknown[] } | undefined;
+  const filters = Array.isArray(cfg?.filters) ? cfg.filters : [];
+  const hasSize = filters.some((f) => typeof (f as { dataSize?: unknown }).dataSize === 'number');
+  const hasKey = filters.some((f) => {
+    const bytes = (f as { memcmp?: { bytes?: unknown } }).memcmp?.bytes;
+    return typeof bytes === 'string' && bytes.length >= 32 && bytes.length <= 44;
+  });
+  return hasSize && hasKey;
+}
+
+export function notAllowedAnswer(id: unknown, method: string) {
+  return { jsonrpc: '2.0', id: id ?? null, error: { code: METHOD_NOT_ALLOWED, message: `Method not allowed on this server: ${method.slice(0, 64)}` } };
+}
+
+/** The JSON-RPC error that replaces an answer over `limit` bytes, or null when it fits. */
+export function oversizeAnswer(answer: unknown, id: unknown, limit = MAX_RPC_ANSWER_BYTES) {
+  if (Buffer.byteLength(JSON.stringify(answer) ?? '') <= limit) return null;
+  return { jsonrpc: '2.0', id: id ?? null, error: { code: ANSWER_TOO_LARGE, message: 'Answer too large for this server' } };
+}

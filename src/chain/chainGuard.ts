@@ -1,0 +1,130 @@
+// The chain-reading guard (issue 13): an async step `(transactions, context) => Promise<void>` that throws. It runs
+// the static rules of guard.ts with every figure taken from the page's own reading of the chain (never from the
+// server answer under check), caps the priority fee per transaction, then simulates each transaction and refuses one
+// whose effect on the owner's SOL differs from the estimate by more than the network fee. Pure: the chain reader is
+// passed in, so the page, the house signing path and tests plug it in alike.
+import { SYSTEM_PROGRAM } from '../common/addresses';
+import { LAMPORTS_PER_SIGNATURE } from '../common/constants';
+import type { ChainReader, AccountSnapshot } from './chainReader';
+import { chainRuleFor, type TransactionState } from './chainRules';
+import { type DecodedTransaction, type TransactionInput, decodeTransaction } from './decode';
+import { serviceFee } from './fees';
+import { TransactionGuardError, assertTransactions } from './guard';
+import type { GuardIntent, GuardKind } from './guardRules';
+import { priorityFeeCap, priorityFeeOf } from './priorityFee';
+import { SimulationRefusedError } from './simulationError';
+
+export { SimulationRefusedError };
+
+/** Kinds whose transactions return rent: the service fee and the 10 % priority share are measured against it. */
+const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts']);
+
+export interface TransactionEstimate {
+  /** Lamports the transaction returns to the owner (closed accounts), read from the chain. */
+  returnsLamports: number;
+  /** Everything the owner pays out: transfers, priority fee (not the network fee). */
+  paysLamports: number;
+  /** Owner's SOL change in the simulation (network fee included). */
+  simulatedChangeLamports: number;
+  networkFeeLamports: number;
+}
+
+export interface ChainGuardReport {
+  transactions: TransactionEstimate[];
+  /** Sum over all transactions: what the confirm step shows. */
+  ownerChangeLamports: number;
+}
+
+export interface ChainGuardContext extends Omit<GuardIntent, 'maxFeeLamports'> {
+  reader: ChainReader;
+  /** NFT burns: what each mint's (or Core asset's) full burn returns, from the page's own planner (chainRules.ts). */
+  expectedReturns?: Readonly<Record<string, number | bigint>>;
+  /** Called once every transaction has passed, with the figures the confirm step shows. */
+  onChecked?(report: ChainGuardReport): void;
+}
+
+export type AsyncGuard = (transactions: readonly TransactionInput[], context: ChainGuardContext) => Promise<void>;
+
+function decodeAll(inputs: readonly TransactionInput[]): DecodedTransaction[] {
+  return inputs.map((input, i) => {
+    try {
+      return decodeTransaction(input);
+    } catch (err) {
+      throw new TransactionGuardError(`transaction ${i}: not a transaction: ${(err as Error).message}`);
+    }
+  });
+}
+
+/** Lamports the owner sends with System transfers (fee, trash fallback); the static rules decided they may. */
+function transfersOut(tx: DecodedTransaction, owner: string): bigint {
+  let sum = 0n;
+  for (const ix of tx.instructions) {
+    if (ix.programId !== SYSTEM_PROGRAM || ix.data.length !== 12 || ix.accounts[0]?.pubkey !== owner) continue;
+    sum += Buffer.from(ix.data).readBigUInt64LE(4);
+  }
+  return sum;
+}
+
+async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: string) {
+  const wanted = new Set<string>([owner]);
+  for (const tx of txs) for (const ix of tx.instructions) chainRuleFor(ix)?.reads(ix).forEach((a) => a && wanted.add(a));
+  const list = [...wanted];
+  const snapshots = await reader.getAccounts(list);
+  const byAddress = new Map<string, AccountSnapshot | null>(list.map((a, i) => [a, snapshots[i] ?? null]));
+  return (address: string) => byAddress.get(address) ?? null;
+}
+
+/** Lamports each transaction returns, by the chain rules; throws on the first figure the chain contradicts. */
+function returnsOf(txs: DecodedTransaction[], context: ChainGuardContext, account: (a: string) => AccountSnapshot | null): bigint[] {
+  const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
+  const facts = { owner: context.owner, kind: context.kind, account, expectedReturns: expected };
+  return txs.map((tx, t) => {
+    const state: TransactionState = { burned: new Set(), closed: new Set() };
+    let returns = 0n;
+    for (const [i, ix] of tx.instructions.entries()) {
+      const rule = chainRuleFor(ix);
+      if (!rule) continue;
+      const result = rule.check(ix, facts, state);
+      if (typeof result === 'string') throw new TransactionGuardError(`transaction ${t}: instruction ${i}: ${result}`);
+      returns += result;
+    }
+    return returns;
+  });
+}
+
+export const chainGuard: AsyncGuard = async (inputs, context) => {
+  if (inputs.length === 0) throw new TransactionGuardError('no transaction');
+  const { reader, onChecked, expectedReturns: _expected, ...intent } = context;
+  const txs = decodeAll(inputs);
+  // Accounts behind a lookup table cannot be read before the chain resolves them: refused before any reading.
+  const withTable = txs.findIndex((tx) => tx.usesLookupTables);
+  if (withTable >= 0) throw new TransactionGuardError(`transaction ${withTable}: address lookup tables are not allowed`);
+  const account = await readAll(reader, txs, intent.owner);
+  const returns = returnsOf(txs, context, account);
+  const returning = RETURNING_KINDS.has(intent.kind);
+  const total = returns.reduce((s, r) => s + r, 0n);
+  // The static rules, with the fee ceiling from our own reading: 1 % of what the chain says comes back.
+  assertTransactions(inputs, { ...intent, maxFeeLamports: returning ? serviceFee(total) : 0n });
+
+  const estimates: TransactionEstimate[] = [];
+  for (const [t, tx] of txs.entries()) {
+    const priority = priorityFeeOf(tx);
+    const cap = priorityFeeCap(returning ? returns[t] : null);
+    if (priority > cap) throw new TransactionGuardError(`transaction ${t}: priority fee ${priority} lamports above the cap of ${cap}`);
+    const pays = transfersOut(tx, intent.owner) + priority;
+    const networkFee = BigInt(tx.signers.length * LAMPORTS_PER_SIGNATURE);
+    const before = account(intent.owner)?.lamports ?? 0n;
+    const sim = await reader.simulate(inputs[t], [intent.owner]);
+    if (sim.err) throw new SimulationRefusedError(sim.err, sim.logs);
+    const after = sim.accounts[0]?.lamports;
+    if (after === undefined) throw new TransactionGuardError(`transaction ${t}: the simulation did not report the owner's balance`);
+    const change = after - before;
+    const estimate = returns[t] - pays;
+    const gap = change > estimate ? change - estimate : estimate - change;
+    if (gap > networkFee) {
+      throw new TransactionGuardError(`transaction ${t}: simulated SOL change ${change} differs from the estimate ${estimate} by ${gap} lamports`);
+    }
+    estimates.push({ returnsLamports: Number(returns[t]), paysLamports: Number(pays), simulatedChangeLamports: Number(change), networkFeeLamports: Number(networkFee) });
+  }
+  onChecked?.({ transactions: estimates, ownerChangeLamports: estimates.reduce((s, e) => s + e.simulatedChangeLamports, 0) });
+};

@@ -1,0 +1,123 @@
+// The guard's chain rules: for each instruction it understands, which accounts the page must read from the chain,
+// what must hold of them (owner, mint, zero balance) and how many lamports the instruction returns to the owner.
+// Every figure comes from the page's own reading, never from the server answer under check. The table is open:
+// other kinds (surplus withdrawal, new NFT standards) register their own rule with `registerChainRule`.
+import bs58 from 'bs58';
+import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
+import type { AccountSnapshot } from './chainReader';
+import type { DecodedInstruction } from './decode';
+import type { GuardKind } from './guardRules';
+import { readTokenAccountHead } from './tokenAccountData';
+
+export interface ChainFacts {
+  owner: string;
+  kind: GuardKind;
+  account(address: string): AccountSnapshot | null;
+  /**
+   * Lamports an NFT's full burn returns, by mint (or Core asset), as the page's own planner read them from the chain
+   * (src/chain/nftBurnPlan.ts knows each kind's rules: token record, edition marker, a metadata account's rent minimum).
+   */
+  expectedReturns?: ReadonlyMap<string, bigint>;
+}
+
+/** What earlier instructions of the same transaction did (a burn lets a later close find a zero balance). */
+export interface TransactionState {
+  burned: Set<string>;
+  closed: Set<string>;
+}
+
+export interface ChainRule {
+  name: string;
+  matches(ix: DecodedInstruction): boolean;
+  /** Accounts the page must read before `check` runs. */
+  reads(ix: DecodedInstruction): string[];
+  /** Lamports returned to the owner, or a string: the reason to refuse. */
+  check(ix: DecodedInstruction, facts: ChainFacts, state: TransactionState): bigint | string;
+}
+
+const isToken = (programId: string) => programId === TOKEN_PROGRAM || programId === TOKEN_2022_PROGRAM;
+const at = (ix: DecodedInstruction, i: number) => ix.accounts[i]?.pubkey ?? '';
+
+/** The owner's token account of `programId`, or the reason it is not one. */
+function ownTokenAccount(facts: ChainFacts, address: string, programIds: string[]) {
+  const snapshot = facts.account(address);
+  if (!snapshot) return `account ${address} does not exist on chain`;
+  if (!programIds.includes(snapshot.owner)) return `account ${address} is not held by the token program`;
+  const head = readTokenAccountHead(snapshot.data);
+  if (!head) return `account ${address} is not a token account`;
+  if (head.owner !== facts.owner) return `account ${address} belongs to ${head.owner}, not the owner`;
+  return { snapshot, head };
+}
+
+const tokenBurn: ChainRule = {
+  name: 'token burn',
+  matches: (ix) => isToken(ix.programId) && (ix.data[0] === 8 || ix.data[0] === 15),
+  reads: (ix) => [at(ix, 0)],
+  check(ix, facts, state) {
+    const own = ownTokenAccount(facts, at(ix, 0), [ix.programId]);
+    if (typeof own === 'string') return own;
+    if (own.head.mint !== at(ix, 1)) return `burn names mint ${at(ix, 1)}, the account holds ${own.head.mint}`;
+    state.burned.add(at(ix, 0));
+    return 0n;
+  },
+};
+
+const tokenClose: ChainRule = {
+  name: 'token account close',
+  matches: (ix) => isToken(ix.programId) && ix.data[0] === 9,
+  reads: (ix) => [at(ix, 0)],
+  check(ix, facts, state) {
+    const address = at(ix, 0);
+    const own = ownTokenAccount(facts, address, [ix.programId]);
+    if (typeof own === 'string') return own;
+    if (state.closed.has(address)) return `account ${address} closed twice`;
+    // Wrapped SOL closes with its balance (unwrapped to the owner); any other balance must be 0 or burned first.
+    if (own.head.amount !== 0n && !own.head.isNative && !state.burned.has(address)) return `account ${address} still holds tokens`;
+    state.closed.add(address);
+    return own.snapshot.lamports;
+  },
+};
+
+const nftBurnV1: ChainRule = {
+  name: 'NFT burn (Token Metadata burnV1)',
+  matches: (ix) => ix.programId === TOKEN_METADATA_PROGRAM && ix.data[0] === 41 && ix.data[1] === 0,
+  // authority 0, collection metadata 1, metadata 2, edition 3, mint 4, token 5
+  reads: (ix) => [at(ix, 2), at(ix, 3), at(ix, 5)],
+  check(ix, facts, state) {
+    const own = ownTokenAccount(facts, at(ix, 5), [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]);
+    if (typeof own === 'string') return own;
+    if (own.head.mint !== at(ix, 4)) return `NFT burn names mint ${at(ix, 4)}, the account holds ${own.head.mint}`;
+    if (own.head.amount === 0n) return `account ${at(ix, 5)} holds no NFT`;
+    const metadata = facts.account(at(ix, 2));
+    if (!metadata || metadata.owner !== TOKEN_METADATA_PROGRAM) return 'NFT metadata missing on chain';
+    const edition = facts.account(at(ix, 3));
+    const editionLamports = edition?.owner === TOKEN_METADATA_PROGRAM ? edition.lamports : 0n;
+    state.burned.add(at(ix, 5));
+    state.closed.add(at(ix, 5));
+    return facts.expectedReturns?.get(at(ix, 4)) ?? own.snapshot.lamports + metadata.lamports + editionLamports;
+  },
+};
+
+const coreBurnV1: ChainRule = {
+  name: 'Metaplex Core burn',
+  matches: (ix) => ix.programId === MPL_CORE_PROGRAM && ix.data[0] === 12,
+  reads: (ix) => [at(ix, 0)],
+  check(ix, facts) {
+    const asset = facts.account(at(ix, 0));
+    if (!asset || asset.owner !== MPL_CORE_PROGRAM) return `Core asset ${at(ix, 0)} does not exist on chain`;
+    // AssetV1: key (1 byte), then the owner.
+    if (asset.data.length < 33 || bs58.encode(asset.data.subarray(1, 33)) !== facts.owner) return `Core asset ${at(ix, 0)} is not the owner's`;
+    return facts.expectedReturns?.get(at(ix, 0)) ?? 0n;
+  },
+};
+
+const RULES: ChainRule[] = [tokenBurn, tokenClose, nftBurnV1, coreBurnV1];
+
+/** Adds a rule; it is consulted before the built-in ones, so it may also refine one of them. */
+export function registerChainRule(rule: ChainRule): void {
+  if (!RULES.includes(rule)) RULES.unshift(rule);
+}
+
+export function chainRuleFor(ix: DecodedInstruction): ChainRule | undefined {
+  return RULES.find((r) => r.matches(ix));
+}

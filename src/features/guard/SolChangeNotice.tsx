@@ -1,0 +1,16 @@
+// The confirm step's figure: while the wallet is asked, the owner's SOL change as the network simulated it.
+import { useAppSelector } from '../../app/hooks';
+import { formatUnits } from '../../chain/format';
+import { CHAIN_GUARD } from '../../common/guardTexts';
+import { selectSimulatedChange } from './guardSlice';
+
+export function SolChangeNotice({ active }: { active: boolean }) {
+  const change = useAppSelector(selectSimulatedChange);
+  if (!active || change === null) return null;
+  const sol = (change >= 0 ? '+' : '-') + formatUnits(Math.abs(change), 9, 9, { trim: true });
+  return (
+    <p className="sol-change-notice" role="status" data-testid="sol-change">
+      {CHAIN_GUARD.solChange(sol)}
+    </p>
+  );
+}

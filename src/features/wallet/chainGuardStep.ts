@@ -1,0 +1,62 @@
+// The signing path's guard step that trusts no server figure (issue 13): the build's wallets against the server's
+// /api/config, then src/chain/chainGuard over the page's own connection (figures read from the chain, priority fee
+// capped, each transaction simulated). Refusals come out as GuardRefusedError, with the user's text as message.
+import type { Connection } from '@solana/web3.js';
+import { type ChainGuardContext, type ChainGuardReport, chainGuard } from '../../chain/chainGuard';
+import { connectionChainReader } from '../../chain/chainReader';
+import { TransactionGuardError } from '../../chain/guard';
+import { type ServerWallets, pinnedWallets } from '../../common/builtWallets';
+import { solChangeCleared, solChangeSimulated } from '../guard/guardSlice';
+import type { GuardStep } from './signing';
+import { GuardRefusedError, SendFailedError, SigningPathError, isAbort } from './signingErrors';
+
+export type ChainGuardIntent = Omit<ChainGuardContext, 'reader' | 'onChecked'>;
+
+/** A refusal whose user text is more precise than the generic mismatch (other wallets, a failed test run). */
+export class GuardRefusedWithTextError extends GuardRefusedError {
+  constructor(reason: string, text: string, cause?: unknown) {
+    super(reason, cause);
+    this.message = text;
+  }
+}
+
+/**
+ * The network refused a transaction in its test run: like a failed send (nothing was signed), so a flow's fallbacks
+ * go on as they would after a failure on chain; it is not a mismatch with what was asked.
+ */
+export class SimulationFailedError extends SendFailedError {
+  name = 'SimulationFailedError';
+}
+
+export interface ChainGuardStepOptions {
+  /** The server's /api/config: refused when it names wallets this page was not built for. */
+  serverWallets?: ServerWallets;
+  /** Receives the store's actions (the simulated SOL change the confirm step shows). */
+  dispatch?: (action: { type: string }) => unknown;
+  onChecked?: (report: ChainGuardReport) => void;
+}
+
+export function chainGuardStep(connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'>, intent: ChainGuardIntent, opts: ChainGuardStepOptions = {}): GuardStep {
+  const reader = connectionChainReader(connection);
+  return async (txs) => {
+    opts.dispatch?.(solChangeCleared());
+    try {
+      if (opts.serverWallets) pinnedWallets(opts.serverWallets);
+      await chainGuard(txs, {
+        ...intent,
+        reader,
+        onChecked: (report) => {
+          opts.dispatch?.(solChangeSimulated(report.ownerChangeLamports));
+          opts.onChecked?.(report);
+        },
+      });
+    } catch (err) {
+      if (err instanceof SigningPathError || isAbort(err)) throw err;
+      if (err instanceof TransactionGuardError) throw new GuardRefusedError(err.reason, err);
+      const name = (err as Error)?.name;
+      if (name === 'SimulationRefusedError') throw new SimulationFailedError((err as Error).message, err);
+      if (name === 'ServerMismatchError') throw new GuardRefusedWithTextError(name, (err as Error).message, err);
+      throw new GuardRefusedError((err as Error)?.message ?? String(err), err);
+    }
+  };
+}
