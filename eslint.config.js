@@ -15,7 +15,8 @@ const untypedHooks = {
 // and a feature could no longer move without breaking the server.
 const noFeatureImports = {
   regex: '^\\.{1,2}/(.*/)?features(/|$)',
-  message: 'backend/, src/chain and src/common must not import from src/features; move shared code to src/chain or src/common.',
+  message:
+    'backend/, src/chain and src/common must not import from src/features; move shared code to src/chain or src/common.',
 };
 
 // Type-aware rules that catch real bugs (lost promises, awaiting non-promises, needless casts). The full
@@ -31,9 +32,28 @@ const typeAwareRules = {
 // Plain Node scripts and Jest configuration (CommonJS .js files).
 const nodeGlobals = Object.fromEntries(
   [
-    'require', 'module', 'exports', '__dirname', '__filename', 'process', 'console', 'Buffer', 'setTimeout',
-    'clearTimeout', 'setInterval', 'clearInterval', 'URL', 'TextEncoder', 'TextDecoder', 'structuredClone', 'fetch',
-    'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal',
+    'require',
+    'module',
+    'exports',
+    '__dirname',
+    '__filename',
+    'process',
+    'console',
+    'Buffer',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'URL',
+    'TextEncoder',
+    'TextDecoder',
+    'structuredClone',
+    'fetch',
+    'Request',
+    'Response',
+    'Headers',
+    'AbortController',
+    'AbortSignal',
   ].map((name) => [name, 'readonly']),
 );
 
@@ -65,7 +85,11 @@ module.exports = tseslint.config(
     files: ['__tests__/**', 'bench/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  { files: ['src/**'], ignores: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks] }] } },
+  {
+    files: ['src/**'],
+    ignores: ['src/app/hooks.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks] }] },
+  },
   {
     files: ['backend/**', 'src/chain/**', 'src/common/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks], patterns: [noFeatureImports] }] },

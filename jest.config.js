@@ -1,6 +1,15 @@
 // Three projects: `unit` (jsdom: reducers, listeners, components, pure chain code), `backend` (node: a real Koa app
 // over HTTP on the embedded local chain) and `e2e` (real Chromium driving the built page with a Wallet Standard test wallet).
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }];
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+  },
+];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: ['/node_modules/(?!.*@noble/)'],
@@ -8,11 +17,26 @@ const common = {
 };
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testEnvironment: '<rootDir>/__tests__/support/jsdomEnvironment.js',
-      testMatch: ['<rootDir>/__tests__/unit/**/*.test.ts?(x)'], setupFilesAfterEnv: ['<rootDir>/__tests__/support/setupDom.ts'] },
-    { ...common, displayName: 'backend', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/backend/**/*.test.ts'] },
-    { ...common, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
-      globalSetup: '<rootDir>/__tests__/e2e/support/globalSetup.ts' },
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: '<rootDir>/__tests__/support/jsdomEnvironment.js',
+      testMatch: ['<rootDir>/__tests__/unit/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/setupDom.ts'],
+    },
+    {
+      ...common,
+      displayName: 'backend',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/backend/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/__tests__/e2e/support/globalSetup.ts',
+    },
   ],
   testTimeout: 60000,
 };

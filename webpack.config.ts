@@ -86,20 +86,47 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       }),
       // @solana/wallet-adapter-react imports the Mobile Wallet Adapter statically but builds it only on Android web;
       // it gets a stand-in that loads the real adapter (its own chunk) when built. Other importers get the real one.
-      replaceFor(/^@solana-mobile\/wallet-adapter-mobile$/, 'wallet-adapter-react', './src/features/wallet/lazyMobileWalletAdapter.ts'),
+      replaceFor(
+        /^@solana-mobile\/wallet-adapter-mobile$/,
+        'wallet-adapter-react',
+        './src/features/wallet/lazyMobileWalletAdapter.ts',
+      ),
       // Only web3.js's Secp256k1Program uses these (SolBack never does); borsh uses the polyfill only without TextDecoder.
       replaceFor(/^@noble\/curves\/secp256k1(\.js)?$/, 'web3.js', './webpack-stubs/secp256k1.js'),
       replaceFor(/^@noble\/hashes\/sha3(\.js)?$/, 'web3.js', './webpack-stubs/sha3.js'),
       replaceFor(/^text-encoding-utf-8$/, 'borsh', './webpack-stubs/textEncoding.js'),
       // borsh and web3.js each carry their own copy of bs58 4 (and base-x 3): borsh gets web3.js's.
-      replaceFor(/^bs58$/, 'borsh', path.relative(root, require.resolve('bs58', { paths: [path.join(root, 'node_modules', '@solana', 'web3.js')] }))),
-      ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' })] : []),
-      new HtmlWebpackPlugin({ templateContent: pageTemplate, filename: 'index.html', inject: 'head', scriptLoading: 'defer' }),
+      replaceFor(
+        /^bs58$/,
+        'borsh',
+        path.relative(
+          root,
+          require.resolve('bs58', { paths: [path.join(root, 'node_modules', '@solana', 'web3.js')] }),
+        ),
+      ),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({
+              filename: '[name].[contenthash:12].css',
+              chunkFilename: '[name].[contenthash:12].css',
+            }),
+          ]
+        : []),
+      new HtmlWebpackPlugin({
+        templateContent: pageTemplate,
+        filename: 'index.html',
+        inject: 'head',
+        scriptLoading: 'defer',
+      }),
     ],
     optimization: {
       splitChunks: { chunks: 'async' },
       // swc (already here for Jest) minifies ~3× faster than terser on the 1.4 MB main chunk, same output size.
-      minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })],
+      minimizer: [
+        new MinimizerPlugin({
+          minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } },
+        }),
+      ],
     },
     performance: { hints: false },
     stats: production ? 'summary' : 'minimal',

@@ -69,7 +69,9 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     });
   }
   const upstream = { timeoutMs: config.upstreamTimeoutMs, baseDelayMs: config.upstreamRetryBaseMs };
-  const rpcTransport = localnet ? localTransport((b) => localnet.handleRpc(b)) : httpTransport(config.solanaRpcUrl!, upstream);
+  const rpcTransport = localnet
+    ? localTransport((b) => localnet.handleRpc(b))
+    : httpTransport(config.solanaRpcUrl!, upstream);
   const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!, upstream);
   const rpc = createRpcClient(rpcTransport);
   const das = createDasClient(dasTransport, { maxPages: config.dasMaxPages });
@@ -77,7 +79,19 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   const { nonces, limits } = shared;
   const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);
   const relayer = await createRelayer(config, rpc, localnet);
-  const services: Services = { config, logger, rpc, das, connection, delegate, localnet, nonces, queue, limits, relayer };
+  const services: Services = {
+    config,
+    logger,
+    rpc,
+    das,
+    connection,
+    delegate,
+    localnet,
+    nonces,
+    queue,
+    limits,
+    relayer,
+  };
 
   const app = new Koa();
   // X-Forwarded-* is read only from TRUST_PROXY peers (middleware/proxyTrust.ts), never through Koa's app.proxy.
@@ -93,7 +107,8 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(async (ctx, next) => {
     await next();
     const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
-    if (isApi && ctx.status === 404 && ctx.body == null) throw NotFoundError(`No such API endpoint: ${ctx.method} ${ctx.path}`);
+    if (isApi && ctx.status === 404 && ctx.body == null)
+      throw NotFoundError(`No such API endpoint: ${ctx.method} ${ctx.path}`);
   });
   for (const router of apiRouters(services)) {
     app.use(router.routes());

@@ -58,7 +58,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (!v || v === '0' || v.toLowerCase() === 'false') return { kind: 'off' };
   if (/^\d+$/.test(v)) return { kind: 'hops', hops: Number(v) };
   if (v.toLowerCase() === 'true') return { kind: 'hops', hops: 1 };
-  return { kind: 'addresses', addresses: v.split(',').map((a) => a.trim()).filter(Boolean) };
+  return {
+    kind: 'addresses',
+    addresses: v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  };
 }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -74,7 +80,10 @@ const EnvSchema = z.object({
   DELEGATE_KEYPAIR: optionalString,
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
   SOLSCAN_API_KEY: optionalString,
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
   STATIC_DIR: optionalString,
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
@@ -87,13 +96,19 @@ const EnvSchema = z.object({
   RELAYER_DAILY_CAP: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).optional()),
   UPSTREAM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(30_000)),
   LOCALNET_SLOT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(60_000).default(400)),
-  LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000_000).default(0)),
+  LOCALNET_PRIORITY_FEE_FLOOR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+  ),
   DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -122,7 +137,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     memoryOnly: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
-    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     localnetFaults: e.LOCALNET_FAULTS === '1',
     localnetLamportsPerByte: e.LOCALNET_LAMPORTS_PER_BYTE,

@@ -6,7 +6,9 @@ async function main() {
   const solback = await createApp(config);
   const { url } = await solback.listen(config.port);
   console.log(`SolBack running at ${url}`);
-  console.log(config.mode === 'local' ? 'Chain: embedded local chain (data in ' + config.dataDir + ')' : 'Chain: upstream RPC');
+  console.log(
+    config.mode === 'local' ? 'Chain: embedded local chain (data in ' + config.dataDir + ')' : 'Chain: upstream RPC',
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

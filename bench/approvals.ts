@@ -10,7 +10,14 @@ import { openAndConnect, type BurnWallet } from '../__tests__/e2e/burnSupport';
 import { sectionCount, sectionLoading, sleep, until } from './page';
 import { type Bench, lamportsOf } from './support';
 
-export interface ApprovalRow { what: string; count: number; approvals: number; transactions: number; perTransaction: number[]; done: boolean }
+export interface ApprovalRow {
+  what: string;
+  count: number;
+  approvals: number;
+  transactions: number;
+  perTransaction: number[];
+  done: boolean;
+}
 
 /** Approvals since `from`, and per transaction the instructions that do the work (`unit` picks them). */
 function approvalsSince(wallet: BurnWallet, from: number, unit: (ix: Transaction['instructions'][number]) => boolean) {
@@ -28,9 +35,14 @@ const allClosed = async (b: Bench, accounts: string[]) => (await lamportsOf(b, a
 export async function closeVacant(b: Bench, page: Page, wallet: BurnWallet, manifest: any): Promise<ApprovalRow> {
   const accounts: string[] = manifest.emptyAccounts.map((a: any) => a.account);
   const from = wallet.approvals.length;
-  await until('the vacant banner', async () => page.getByTestId('vacant-banner').isVisible(), 120_000, async () => {
-    if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
-  });
+  await until(
+    'the vacant banner',
+    async () => page.getByTestId('vacant-banner').isVisible(),
+    120_000,
+    async () => {
+      if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
+    },
+  );
   // Closes only: the surplus withdrawals have their own section (bench/surplus.ts) and would make this step 66 transactions.
   const surplusBox = page.getByTestId('vacant-withdraw-surplus');
   if (await surplusBox.isVisible()) await surplusBox.uncheck();
@@ -41,12 +53,21 @@ export async function closeVacant(b: Bench, page: Page, wallet: BurnWallet, mani
 }
 
 /** Selects cards in a virtualised grid: presses the ones on screen, scrolls on, until `n` are chosen. */
-async function selectCards(page: Page, section: string, card: string, n: number, allowed: Set<string>, select: (mint: string) => Promise<void>) {
+async function selectCards(
+  page: Page,
+  section: string,
+  card: string,
+  n: number,
+  allowed: Set<string>,
+  select: (mint: string) => Promise<void>,
+) {
   const chosen: string[] = [];
   const grid = page.getByTestId(section).getByRole('list');
   for (let scrolls = 0; chosen.length < n; scrolls++) {
     if (scrolls > 200) throw new Error(`could only select ${chosen.length} of ${n} in ${section}`);
-    const mints = await grid.locator(`[data-testid=${card}]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-mint')!));
+    const mints = await grid
+      .locator(`[data-testid=${card}]`)
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-mint')!));
     for (const mint of mints) {
       if (chosen.length >= n || chosen.includes(mint) || !allowed.has(mint)) continue;
       await select(mint);
@@ -59,8 +80,18 @@ async function selectCards(page: Page, section: string, card: string, n: number,
   return chosen;
 }
 
-export async function burnTokens(b: Bench, page: Page, wallet: BurnWallet, manifest: any, n: number): Promise<ApprovalRow> {
-  const byMint = new Map<string, any>(manifest.tokens.filter((t: any) => isBurnable({ balance: t.amount, decimals: t.decimals })).map((t: any) => [t.mint, t]));
+export async function burnTokens(
+  b: Bench,
+  page: Page,
+  wallet: BurnWallet,
+  manifest: any,
+  n: number,
+): Promise<ApprovalRow> {
+  const byMint = new Map<string, any>(
+    manifest.tokens
+      .filter((t: any) => isBurnable({ balance: t.amount, decimals: t.decimals }))
+      .map((t: any) => [t.mint, t]),
+  );
   const mints = await selectCards(page, 'tokens-section', 'token-card', n, new Set(byMint.keys()), async (mint) => {
     const el = page.locator(`[data-testid="token-card"][data-mint="${mint}"]`);
     for (let i = 0; (await el.getAttribute('aria-pressed')) !== 'true'; i++) {
@@ -68,7 +99,11 @@ export async function burnTokens(b: Bench, page: Page, wallet: BurnWallet, manif
       await el.press('Enter');
     }
   });
-  await until(`${n} selected`, async () => ((await page.getByTestId('selected-count').textContent()) ?? '').includes(String(n)), 20_000);
+  await until(
+    `${n} selected`,
+    async () => ((await page.getByTestId('selected-count').textContent()) ?? '').includes(String(n)),
+    20_000,
+  );
   const from = wallet.approvals.length;
   await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
   const accounts = mints.map((m) => byMint.get(m).account);
@@ -81,16 +116,38 @@ export async function burnTokens(b: Bench, page: Page, wallet: BurnWallet, manif
  * NFTs: all `n` selected, one click on 'Burn Selected NFTs'. Over 10 the rent card shows the spec's warning, but the
  * page sends them all in one request and signs every transaction the server packs with one approval (DESIGN §3.6).
  */
-export async function burnNfts(b: Bench, page: Page, wallet: BurnWallet, manifest: any, n: number): Promise<ApprovalRow> {
+export async function burnNfts(
+  b: Bench,
+  page: Page,
+  wallet: BurnWallet,
+  manifest: any,
+  n: number,
+): Promise<ApprovalRow> {
   const byMint = new Map<string, any>(manifest.nfts.map((x: any) => [x.mint, x]));
   const mints = await selectCards(page, 'nfts-section', 'nft-card', n, new Set(byMint.keys()), async (mint) => {
     await page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`).getByRole('checkbox').check();
   });
-  await until(`${n} selected`, async () => (await page.getByTestId('selected-count').textContent()) === selectedCount(n), 20_000);
+  await until(
+    `${n} selected`,
+    async () => (await page.getByTestId('selected-count').textContent()) === selectedCount(n),
+    20_000,
+  );
   const from = wallet.approvals.length;
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
-  await until(`${n} NFT burns on chain`, () => allClosed(b, mints.map((m) => byMint.get(m).tokenAccount)), 180_000);
-  await until('the selection to clear', async () => (await page.getByTestId('selected-count').textContent()) === selectedCount(0), 20_000);
+  await until(
+    `${n} NFT burns on chain`,
+    () =>
+      allClosed(
+        b,
+        mints.map((m) => byMint.get(m).tokenAccount),
+      ),
+    180_000,
+  );
+  await until(
+    'the selection to clear',
+    async () => (await page.getByTestId('selected-count').textContent()) === selectedCount(0),
+    20_000,
+  );
   const a = approvalsSince(wallet, from, (ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM);
   return { what: `burn ${n} NFTs`, count: n, ...a, done: true };
 }
@@ -100,6 +157,14 @@ export async function reopen(b: Bench, page: Page, wallet: BurnWallet) {
   await page.waitForLoadState('load');
   await sleep(1_000);
   if (!(await page.getByTestId('assets-screen').isVisible())) await openAndConnect(page, b.url, wallet);
-  await until('tokens listed', async () => !(await sectionLoading(page, 'tokens-section')) && (await sectionCount(page, 'tokens-section')) > 0, 180_000);
-  await until('NFTs listed', async () => !(await sectionLoading(page, 'nfts-section')) && (await sectionCount(page, 'nfts-section')) > 0, 180_000);
+  await until(
+    'tokens listed',
+    async () => !(await sectionLoading(page, 'tokens-section')) && (await sectionCount(page, 'tokens-section')) > 0,
+    180_000,
+  );
+  await until(
+    'NFTs listed',
+    async () => !(await sectionLoading(page, 'nfts-section')) && (await sectionCount(page, 'nfts-section')) > 0,
+    180_000,
+  );
 }

@@ -21,7 +21,13 @@ export interface LoadResult {
   assets: { tokens: number; nfts: number; cnfts: number; total: number };
   connectToListsMs: number;
   pageRequests: { total: number; api: number; rpc: number; other: number; byPath: Record<string, number> };
-  upstream: { requests: number; fromPageRpc: number; serverOwn: number; methods: Record<string, number>; perHundredAssets: number };
+  upstream: {
+    requests: number;
+    fromPageRpc: number;
+    serverOwn: number;
+    methods: Record<string, number>;
+    perHundredAssets: number;
+  };
 }
 export type { ApprovalRow };
 export interface BrowserResult {
@@ -46,7 +52,8 @@ async function listsRendered(page: Page, expected: Record<(typeof SECTIONS)[numb
 /** Connect → the three lists show every asset; then the page goes quiet (no request for 1.5 s). */
 async function measureLoad(b: Bench, page: Page, wallet: BurnWallet, manifest: any): Promise<LoadResult> {
   const expected = {
-    'tokens-section': manifest.tokens.filter((t: any) => isBurnable({ balance: t.amount, decimals: t.decimals })).length,
+    'tokens-section': manifest.tokens.filter((t: any) => isBurnable({ balance: t.amount, decimals: t.decimals }))
+      .length,
     'nfts-section': manifest.nfts.length,
     'cnfts-section': manifest.cnfts.length,
   };
@@ -58,7 +65,9 @@ async function measureLoad(b: Bench, page: Page, wallet: BurnWallet, manifest: a
   });
   await page.goto(b.url);
   await page.getByRole('button', { name: 'Select Wallet' }).click();
-  const modalButton = page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(WALLET_NAME) });
+  const modalButton = page
+    .locator('.wallet-adapter-modal-wrapper')
+    .getByRole('button', { name: new RegExp(WALLET_NAME) });
   await modalButton.waitFor();
   requests.length = 0;
   b.upstream.reset();
@@ -77,7 +86,12 @@ async function measureLoad(b: Bench, page: Page, wallet: BurnWallet, manifest: a
   const total = expected['tokens-section'] + expected['nfts-section'] + expected['cnfts-section'];
   void wallet;
   return {
-    assets: { tokens: expected['tokens-section'], nfts: expected['nfts-section'], cnfts: expected['cnfts-section'], total },
+    assets: {
+      tokens: expected['tokens-section'],
+      nfts: expected['nfts-section'],
+      cnfts: expected['cnfts-section'],
+      total,
+    },
     connectToListsMs,
     pageRequests: { total: requests.length, api: api.length, rpc, other: requests.length - api.length, byPath },
     upstream: {
@@ -107,7 +121,9 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
         await shot(`load-failed-${profile}`);
         throw err;
       });
-      log(`browser: ${profile}: ${load.assets.total} assets listed in ${Math.round(load.connectToListsMs)} ms, ${load.pageRequests.api} /api requests, ${load.upstream.serverOwn} upstream calls`);
+      log(
+        `browser: ${profile}: ${load.assets.total} assets listed in ${Math.round(load.connectToListsMs)} ms, ${load.pageRequests.api} /api requests, ${load.upstream.serverOwn} upstream calls`,
+      );
       return { context, wallet, manifest, fundMs: ms, page, shot, load };
     };
     const demo = await open('demo');

@@ -45,8 +45,14 @@ export function measureBundle(distDir?: string): BundleResult {
   return {
     initialGzip: size(initialJs, gzip),
     initialRaw: size(initialJs, raw),
-    totalGzip: size(assets.filter((f) => f.endsWith('.js')), gzip),
-    totalRaw: size(assets.filter((f) => f.endsWith('.js')), raw),
+    totalGzip: size(
+      assets.filter((f) => f.endsWith('.js')),
+      gzip,
+    ),
+    totalRaw: size(
+      assets.filter((f) => f.endsWith('.js')),
+      raw,
+    ),
     initialFiles,
     lazyChunks: lazy.map((file) => ({ file, gzip: gzip(path.join(dist, file)) })),
     confettiLazy: !initialJs.some(holdsConfetti) && lazy.some(holdsConfetti),

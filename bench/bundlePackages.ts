@@ -21,7 +21,11 @@ export interface PackageSize {
 export function packageOf(moduleId: string): string {
   const at = moduleId.lastIndexOf('node_modules/');
   if (at < 0) return moduleId.startsWith('./src/') ? '(our src)' : '(webpack)';
-  const name = (rest: string) => rest.split('/').slice(0, rest.startsWith('@') ? 2 : 1).join('/');
+  const name = (rest: string) =>
+    rest
+      .split('/')
+      .slice(0, rest.startsWith('@') ? 2 : 1)
+      .join('/');
   const pkg = name(moduleId.slice(at + 'node_modules/'.length));
   const outer = moduleId.lastIndexOf('node_modules/', at - 1);
   return outer < 0 ? pkg : `${pkg} (copy in ${name(moduleId.slice(outer + 'node_modules/'.length))})`;
@@ -45,7 +49,12 @@ function modulesOf(code: string): Map<string, string> {
   const found = new Map<string, string>();
   const walk = (node: Node): void => {
     const key = node.key as { type: string; value?: unknown } | undefined;
-    if (node.type === 'Property' && key?.type === 'Literal' && typeof key.value === 'string' && key.value.startsWith('./')) {
+    if (
+      node.type === 'Property' &&
+      key?.type === 'Literal' &&
+      typeof key.value === 'string' &&
+      key.value.startsWith('./')
+    ) {
       const value = node.value as Node;
       found.set(key.value, code.slice(value.start, value.end));
       return;

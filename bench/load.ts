@@ -21,8 +21,15 @@ export interface LoadResult {
   errorKinds: Record<string, number>;
 }
 
-export async function runLoad({ url, paths, concurrency, durationMs, timeoutMs = 120_000 }: LoadOptions): Promise<LoadResult> {
-  if (paths.length === 0 || concurrency < 1 || durationMs <= 0) throw new Error('runLoad: needs paths, concurrency ≥ 1 and a duration');
+export async function runLoad({
+  url,
+  paths,
+  concurrency,
+  durationMs,
+  timeoutMs = 120_000,
+}: LoadOptions): Promise<LoadResult> {
+  if (paths.length === 0 || concurrency < 1 || durationMs <= 0)
+    throw new Error('runLoad: needs paths, concurrency ≥ 1 and a duration');
   const latencies: number[] = [];
   const errorKinds: Record<string, number> = {};
   const fail = (kind: string) => void (errorKinds[kind] = (errorKinds[kind] ?? 0) + 1);

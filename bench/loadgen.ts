@@ -6,8 +6,18 @@ import fs from 'fs';
 import path from 'path';
 import { percentile } from './support';
 
-export interface LoadTarget { method?: 'GET' | 'POST'; path: string; body?: unknown }
-export interface LoadOptions { url: string; paths?: string[]; targets?: LoadTarget[]; concurrency: number; durationMs: number }
+export interface LoadTarget {
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+export interface LoadOptions {
+  url: string;
+  paths?: string[];
+  targets?: LoadTarget[];
+  concurrency: number;
+  durationMs: number;
+}
 export interface LoadResult {
   requests: number;
   errors: number;
@@ -44,7 +54,9 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
         const res = await fetch(opts.url + t.path, {
           method: t.method ?? 'GET',
           signal: abort.signal,
-          ...(t.body === undefined ? {} : { body: JSON.stringify(t.body), headers: { 'content-type': 'application/json' } }),
+          ...(t.body === undefined
+            ? {}
+            : { body: JSON.stringify(t.body), headers: { 'content-type': 'application/json' } }),
         });
         const text = await res.text();
         if (!res.ok) fail(`HTTP ${res.status}`);
@@ -107,12 +119,23 @@ async function main(opts: LoadOptions): Promise<LoadResult> {
   const getOnly = !opts.targets || opts.targets.every((t) => (t.method ?? 'GET') === 'GET' && t.body === undefined);
   if (getOnly) {
     const shared = path.join(__dirname, 'load.ts');
-    const mod: { runLoad?: (o: unknown) => Promise<LoadResult> } | null = fs.existsSync(shared) ? await import(shared) : null;
+    const mod: { runLoad?: (o: unknown) => Promise<LoadResult> } | null = fs.existsSync(shared)
+      ? await import(shared)
+      : null;
     const run = mod?.runLoad;
     if (run) {
       const paths = opts.paths ?? opts.targets!.map((t) => t.path);
       const r = await run({ url: opts.url, paths, concurrency: opts.concurrency, durationMs: opts.durationMs });
-      return { requests: r.requests, errors: r.errors, rps: r.rps, p50: r.p50, p99: r.p99, errorKinds: r.errorKinds, unfinished: 0, generator: 'bench/load.ts' };
+      return {
+        requests: r.requests,
+        errors: r.errors,
+        rps: r.rps,
+        p50: r.p50,
+        p99: r.p99,
+        errorKinds: r.errorKinds,
+        unfinished: 0,
+        generator: 'bench/load.ts',
+      };
     }
   }
   return runLoad(opts);

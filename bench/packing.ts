@@ -1,6 +1,12 @@
 // Packing: how many closes / burn+close pairs the app puts in one transaction, against the most that fit in 1232
 // bytes with the same compute-budget and fee instructions (measured by adding one more until it would not fit).
-import { ComputeBudgetProgram, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import {
+  ComputeBudgetProgram,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  type TransactionInstruction,
+} from '@solana/web3.js';
 import { computeBudgetIxs } from '../src/chain/computeBudget';
 import { bulkBurnComputeUnits } from '../src/chain/fees';
 import { measureTransactionSize, packTransactions } from '../src/chain/pack';
@@ -16,7 +22,12 @@ export const PEERS = [
 ];
 
 /** Most groups that fit after `prefix` and before `suffix` in one legacy transaction. */
-export function measureLimit(payer: string, prefix: TransactionInstruction[], groups: TransactionInstruction[][], suffix: TransactionInstruction[]): number {
+export function measureLimit(
+  payer: string,
+  prefix: TransactionInstruction[],
+  groups: TransactionInstruction[][],
+  suffix: TransactionInstruction[],
+): number {
   const feePayer = new PublicKey(payer);
   const recentBlockhash = PublicKey.default.toBase58();
   for (let k = 1; k <= groups.length; k++) {
@@ -42,7 +53,14 @@ export interface PackingResult {
     fewestTransactions: number;
     peers: { name: string; perTransaction: number; transactions: number; approvals: number }[];
   };
-  burnPairs: { tokens: number; transactions: number; perTransaction: number[]; limit: number; ratio: number; fewestTransactions: number };
+  burnPairs: {
+    tokens: number;
+    transactions: number;
+    perTransaction: number[];
+    limit: number;
+    ratio: number;
+    fewestTransactions: number;
+  };
 }
 
 /** Closes: what the server's prepare-burn-transactions answers for the wallet's vacant accounts. */
@@ -77,15 +95,28 @@ async function closes(b: Bench, owner: string): Promise<PackingResult['closes']>
     bareLimit: measureLimit(owner, [], groups, []),
     ratio: Math.max(...perTransaction) / limit,
     fewestTransactions: Math.ceil(accounts / limit),
-    peers: PEERS.map((p) => ({ ...p, transactions: Math.ceil(accounts / p.perTransaction), approvals: Math.ceil(accounts / p.perTransaction) })),
+    peers: PEERS.map((p) => ({
+      ...p,
+      transactions: Math.ceil(accounts / p.perTransaction),
+      approvals: Math.ceil(accounts / p.perTransaction),
+    })),
   };
 }
 
 /** Burn+close pairs: the page's bulk burn packing (src/features/burn/bulkTokenBurn.ts) over the wallet's tokens. */
 function burnPairs(owner: string, manifest: any, count: number): PackingResult['burnPairs'] {
-  const tokens = (manifest.tokens as any[]).filter((t) => isBurnable({ balance: t.amount, decimals: t.decimals })).slice(0, count);
+  const tokens = (manifest.tokens as any[])
+    .filter((t) => isBurnable({ balance: t.amount, decimals: t.decimals }))
+    .slice(0, count);
   const groups = tokens.map((t) =>
-    burnAndCloseIxs({ owner, account: t.account, mint: t.mint, amount: t.amount, decimals: t.decimals, programId: t.program }),
+    burnAndCloseIxs({
+      owner,
+      account: t.account,
+      mint: t.mint,
+      amount: t.amount,
+      decimals: t.decimals,
+      programId: t.program,
+    }),
   );
   const packed = packTransactions({
     payer: owner,

@@ -8,21 +8,32 @@ import { packTransactions } from '../src/chain/pack';
 import { closeAccountIx, harvestWithheldToMintIx } from '../src/chain/tokenInstructions';
 import { type Bench, fund, lamportsOf, post, signAndSend, sum } from './support';
 
-export interface KindBack { kind: string; count: number; solBackGross: number; specGross: number }
-export interface PerWalletResult { solBackGross: number; specGross: number; ratio: number; perKind: KindBack[]; vacantGross: number }
+export interface KindBack {
+  kind: string;
+  count: number;
+  solBackGross: number;
+  specGross: number;
+}
+export interface PerWalletResult {
+  solBackGross: number;
+  specGross: number;
+  ratio: number;
+  perKind: KindBack[];
+  vacantGross: number;
+}
 
 type Item = { mint: string; tokenAccount?: string; name: string; program?: string };
 
 /** The demo wallet's NFTs by kind, as the funding manifest names them. */
-function itemsByKind(m: any): Record<string, Item[]> {  
+function itemsByKind(m: any): Record<string, Item[]> {
   const k = m.kinds;
-  const tok = (n: any, program?: string) => ({ mint: n.mint, tokenAccount: n.tokenAccount, name: n.name, program });  
+  const tok = (n: any, program?: string) => ({ mint: n.mint, tokenAccount: n.tokenAccount, name: n.name, program });
   return {
     nft: [m.collection, ...m.nfts].map((n) => tok(n)),
-    pnft: k.pnfts.map((n: any) => tok(n)),  
-    print: k.printEditions.map((n: any) => tok(n)),  
-    token2022Nft: k.token2022Nfts.map((n: any) => tok(n, n.tokenProgram)),  
-    core: k.coreAssets.map((c: any) => ({ mint: c.asset, name: c.name })),  
+    pnft: k.pnfts.map((n: any) => tok(n)),
+    print: k.printEditions.map((n: any) => tok(n)),
+    token2022Nft: k.token2022Nfts.map((n: any) => tok(n, n.tokenProgram)),
+    core: k.coreAssets.map((c: any) => ({ mint: c.asset, name: c.name })),
   };
 }
 
@@ -44,7 +55,7 @@ async function sendPacked(b: Bench, owner: Keypair, groups: TransactionInstructi
 }
 
 /** The vacant closes both ways share: harvest withheld Token-2022 fees first where needed, then close. */
-function vacantGroups(owner: string, m: any): TransactionInstruction[][] {  
+function vacantGroups(owner: string, m: any): TransactionInstruction[][] {
   return m.emptyAccounts.map((a: { account: string; mint: string; program: string; withheld?: string }) => [
     ...(a.withheld && a.withheld !== '0' ? [harvestWithheldToMintIx(a.mint, [a.account])] : []),
     closeAccountIx({ owner, account: a.account, programId: a.program }),
@@ -61,20 +72,36 @@ export async function measurePerWallet(b: Bench): Promise<PerWalletResult> {
   for (const kind of Object.keys(oursKinds)) {
     const items = oursKinds[kind];
     const solBackGross = await gross(b, ours, async () => {
-      const res = await post(b, 'batch-burn-nft', { owner: ours.publicKey.toBase58(), nfts: items.map(({ program: _p, ...i }) => i) });
-      if (!res.success || res.skipped.length) throw new Error(`batch-burn-nft ${kind}: ${res.error ?? JSON.stringify(res.skipped)}`);
+      const res = await post(b, 'batch-burn-nft', {
+        owner: ours.publicKey.toBase58(),
+        nfts: items.map(({ program: _p, ...i }) => i),
+      });
+      if (!res.success || res.skipped.length)
+        throw new Error(`batch-burn-nft ${kind}: ${res.error ?? JSON.stringify(res.skipped)}`);
       let fees = 0;
-      for (const t of res.transactions as string[]) fees += (await signAndSend(b, Transaction.from(Buffer.from(t, 'base64')), ours)).fee;
+      for (const t of res.transactions as string[])
+        fees += (await signAndSend(b, Transaction.from(Buffer.from(t, 'base64')), ours)).fee;
       return fees;
     });
     // The spec's way: SPL burn + close of the token account; a pNFT's is frozen and a Core asset has none — nothing back.
     const burnable = kind === 'pnft' || kind === 'core' ? [] : specKinds[kind];
-    const specGross = await gross(b, spec, () => sendPacked(b, spec,
-      burnable.map((n) => nftSplBurnIxs({ owner: spec.publicKey.toBase58(), mint: n.mint, tokenAccount: n.tokenAccount! }, n.program))));
+    const specGross = await gross(b, spec, () =>
+      sendPacked(
+        b,
+        spec,
+        burnable.map((n) =>
+          nftSplBurnIxs({ owner: spec.publicKey.toBase58(), mint: n.mint, tokenAccount: n.tokenAccount! }, n.program),
+        ),
+      ),
+    );
     perKind.push({ kind, count: items.length, solBackGross, specGross });
   }
-  const vacantOurs = await gross(b, ours, () => sendPacked(b, ours, vacantGroups(ours.publicKey.toBase58(), a.manifest)));
-  const vacantSpec = await gross(b, spec, () => sendPacked(b, spec, vacantGroups(spec.publicKey.toBase58(), c.manifest)));
+  const vacantOurs = await gross(b, ours, () =>
+    sendPacked(b, ours, vacantGroups(ours.publicKey.toBase58(), a.manifest)),
+  );
+  const vacantSpec = await gross(b, spec, () =>
+    sendPacked(b, spec, vacantGroups(spec.publicKey.toBase58(), c.manifest)),
+  );
   if (vacantOurs !== vacantSpec) throw new Error(`vacant closes differ: ${vacantOurs} vs ${vacantSpec}`);
   const solBackGross = sum(perKind.map((k) => k.solBackGross)) + vacantOurs;
   const specGross = sum(perKind.map((k) => k.specGross)) + vacantSpec;

@@ -43,11 +43,17 @@ async function main() {
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     quick: QUICK,
-    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}`, loadAverageAtStart: os.loadavg()[0] },
+    machine: {
+      node: process.version,
+      cpus: os.cpus().length,
+      platform: `${os.platform()} ${os.arch()}`,
+      loadAverageAtStart: os.loadavg()[0],
+    },
     failures: [],
   };
   const section = async <T>(name: string, run: () => Promise<T> | T): Promise<T | undefined> => {
-    if (ONLY && !ONLY.has(name) && !(name === 'fund' && ['packing', 'specWay', 'load'].some((x) => ONLY.has(x)))) return undefined;
+    if (ONLY && !ONLY.has(name) && !(name === 'fund' && ['packing', 'specWay', 'load'].some((x) => ONLY.has(x))))
+      return undefined;
     const s0 = performance.now();
     log(`${name}...`);
     try {

@@ -7,7 +7,11 @@ import { type Bench, QUICK } from './support';
 export const CONCURRENCY = 50;
 export const DURATION_MS = QUICK ? 3_000 : 30_000;
 
-export interface LoadRow extends LoadResult { name: string; wraps?: string; /** One request on an idle server (ms). */ alone: number }
+export interface LoadRow extends LoadResult {
+  name: string;
+  wraps?: string;
+  /** One request on an idle server (ms). */ alone: number;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,16 +43,31 @@ const listing = (owner: string, encoding: 'jsonParsed' | 'base64') =>
 export async function measureServerLoad(b: Bench, owner: string, log: (s: string) => void): Promise<LoadRow[]> {
   const rows: { name: string; wraps?: string; targets: LoadTarget[] }[] = [
     { name: 'GET /api/wallet-tokens', targets: [{ path: `/api/wallet-tokens/${owner}` }] },
-    { name: 'raw getTokenAccountsByOwner ×2, jsonParsed', wraps: 'GET /api/wallet-tokens', targets: [{ method: 'POST', path: '/api/rpc', body: listing(owner, 'jsonParsed') }] },
+    {
+      name: 'raw getTokenAccountsByOwner ×2, jsonParsed',
+      wraps: 'GET /api/wallet-tokens',
+      targets: [{ method: 'POST', path: '/api/rpc', body: listing(owner, 'jsonParsed') }],
+    },
     { name: 'GET /api/rent-estimate', targets: [{ path: `/api/rent-estimate/${owner}` }] },
-    { name: 'raw getTokenAccountsByOwner ×2, base64', wraps: 'GET /api/rent-estimate', targets: [{ method: 'POST', path: '/api/rpc', body: listing(owner, 'base64') }] },
+    {
+      name: 'raw getTokenAccountsByOwner ×2, base64',
+      wraps: 'GET /api/rent-estimate',
+      targets: [{ method: 'POST', path: '/api/rpc', body: listing(owner, 'base64') }],
+    },
   ];
   const out: LoadRow[] = [];
   for (const row of rows) {
     await settle(b.url);
     const alone = await timeOne(b.url, row.targets[0]);
-    const r = await runLoadInChild({ url: b.url, targets: row.targets, concurrency: CONCURRENCY, durationMs: DURATION_MS });
-    log(`load: ${row.name}: ${Math.round(r.rps)} req/s, p50 ${Math.round(r.p50)} ms, p99 ${Math.round(r.p99)} ms, ${r.errors} errors ${JSON.stringify(r.errorKinds)}, ${r.unfinished} unfinished`);
+    const r = await runLoadInChild({
+      url: b.url,
+      targets: row.targets,
+      concurrency: CONCURRENCY,
+      durationMs: DURATION_MS,
+    });
+    log(
+      `load: ${row.name}: ${Math.round(r.rps)} req/s, p50 ${Math.round(r.p50)} ms, p99 ${Math.round(r.p99)} ms, ${r.errors} errors ${JSON.stringify(r.errorKinds)}, ${r.unfinished} unfinished`,
+    );
     out.push({ name: row.name, wraps: row.wraps, alone, ...r });
   }
   return out;

@@ -2,8 +2,17 @@
 // ours (one /api/wallet-tokens request that carries metadata fetched in batches), on the same large wallet, same run.
 import { type Bench, get } from './support';
 
-export interface WayResult { pageRequests: number; ms: number; upstreamRequests: number; failed: number }
-export interface SpecWayResult { mints: number; spec: WayResult; ours: WayResult & { withMetadata: number } }
+export interface WayResult {
+  pageRequests: number;
+  ms: number;
+  upstreamRequests: number;
+  failed: number;
+}
+export interface SpecWayResult {
+  mints: number;
+  spec: WayResult;
+  ours: WayResult & { withMetadata: number };
+}
 
 const IN_FLIGHT = 3;
 
@@ -33,6 +42,11 @@ export async function measureSpecWay(b: Bench, owner: string, mints: string[]): 
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  const spec = { pageRequests: mints.length, ms: performance.now() - t0, upstreamRequests: b.upstream.snapshot().requests, failed };
+  const spec = {
+    pageRequests: mints.length,
+    ms: performance.now() - t0,
+    upstreamRequests: b.upstream.snapshot().requests,
+    failed,
+  };
   return { mints: mints.length, spec, ours };
 }

@@ -78,7 +78,10 @@ export async function fund(b: Bench, owner: string, profile: 'demo' | 'large'): 
 export async function lamportsOf(b: Bench, addresses: string[]): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < addresses.length; i += 100) {
-    const infos = await b.connection.getMultipleAccountsInfo(addresses.slice(i, i + 100).map((a) => new PublicKey(a)), 'confirmed');
+    const infos = await b.connection.getMultipleAccountsInfo(
+      addresses.slice(i, i + 100).map((a) => new PublicKey(a)),
+      'confirmed',
+    );
     out.push(...infos.map((a) => a?.lamports ?? 0));
   }
   return out;
@@ -87,7 +90,11 @@ export async function lamportsOf(b: Bench, addresses: string[]): Promise<number[
 export const sum = (xs: number[]) => xs.reduce((a, c) => a + c, 0);
 
 /** Signs with the owner, sends, waits for confirmation; returns the signature and the fee the runtime charged. */
-export async function signAndSend(b: Bench, tx: Transaction, owner: Keypair): Promise<{ signature: string; fee: number }> {
+export async function signAndSend(
+  b: Bench,
+  tx: Transaction,
+  owner: Keypair,
+): Promise<{ signature: string; fee: number }> {
   const bytes = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
   const vtx = VersionedTransaction.deserialize(bytes);
   vtx.sign([owner]);
@@ -97,7 +104,10 @@ export async function signAndSend(b: Bench, tx: Transaction, owner: Keypair): Pr
     const status = value[0];
     if (status?.err) throw new Error(`transaction failed: ${JSON.stringify(status.err)}`);
     if (status && status.confirmationStatus !== 'processed') {
-      const detail = await b.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+      const detail = await b.connection.getTransaction(signature, {
+        commitment: 'confirmed',
+        maxSupportedTransactionVersion: 0,
+      });
       return { signature, fee: detail?.meta?.fee ?? 0 };
     }
   }

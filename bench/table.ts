@@ -6,7 +6,8 @@ import { surplusRows } from './surplus';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
 
-const n = (x: number, digits = 0) => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const n = (x: number, digits = 0) =>
+  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const kb = (bytes: number) => `${n(bytes / 1024, 1)} KB`;
 const ok = (pass: boolean) => (pass ? 'met' : 'NOT met');
 
@@ -23,56 +24,127 @@ export function tableRows(r: BenchResults): Row[] {
   const p = r.packing;
   if (p) {
     const c = p.closes;
-    rows.push(['closes per transaction (server)', `${Math.max(...c.perTransaction)} (${c.perTransaction.join('/')})`, `limit ${c.limit} at 1232 B with compute budget + fee (${c.bareLimit ?? '?'} bare), ratio ${n(c.ratio, 2)}`, 'ratio ≥ 0.95', ok(c.ratio >= 0.95)]);
-    rows.push([`${c.accounts} closes: transactions`, `${c.transactions} (fewest possible ${c.fewestTransactions})`,
-      c.peers.map((x) => `${x.perTransaction}/tx → ${x.transactions} tx, ${x.approvals} approvals`).join('; '), '—', '—']);
+    rows.push([
+      'closes per transaction (server)',
+      `${Math.max(...c.perTransaction)} (${c.perTransaction.join('/')})`,
+      `limit ${c.limit} at 1232 B with compute budget + fee (${c.bareLimit ?? '?'} bare), ratio ${n(c.ratio, 2)}`,
+      'ratio ≥ 0.95',
+      ok(c.ratio >= 0.95),
+    ]);
+    rows.push([
+      `${c.accounts} closes: transactions`,
+      `${c.transactions} (fewest possible ${c.fewestTransactions})`,
+      c.peers.map((x) => `${x.perTransaction}/tx → ${x.transactions} tx, ${x.approvals} approvals`).join('; '),
+      '—',
+      '—',
+    ]);
     const b = p.burnPairs;
-    rows.push(['burn+close pairs per transaction', `${Math.max(...b.perTransaction)} (${b.perTransaction.join('/')})`, `limit ${b.limit}, ratio ${n(b.ratio, 2)}; spec 8`, 'ratio ≥ 0.95', ok(b.ratio >= 0.95)]);
+    rows.push([
+      'burn+close pairs per transaction',
+      `${Math.max(...b.perTransaction)} (${b.perTransaction.join('/')})`,
+      `limit ${b.limit}, ratio ${n(b.ratio, 2)}; spec 8`,
+      'ratio ≥ 0.95',
+      ok(b.ratio >= 0.95),
+    ]);
   } else rows.push(['packing', missing('packing'), '', '', '']);
 
   const br = r.browser;
   if (br) {
     for (const a of br.approvals) {
-      rows.push([`approvals: ${a.what}`, a.done ? `${a.approvals} (${a.transactions} tx: ${a.perTransaction.join('/')})` : '(step failed)',
-        a.what.includes('vacant') ? '8/20/27 per tx → 25/10/8' : a.what.includes('NFT') ? 'spec: 10 per batch → 2' : 'spec: 8 per tx → 7', '1', a.done ? ok(a.approvals === 1) : 'NOT met']);
+      rows.push([
+        `approvals: ${a.what}`,
+        a.done ? `${a.approvals} (${a.transactions} tx: ${a.perTransaction.join('/')})` : '(step failed)',
+        a.what.includes('vacant')
+          ? '8/20/27 per tx → 25/10/8'
+          : a.what.includes('NFT')
+            ? 'spec: 10 per batch → 2'
+            : 'spec: 8 per tx → 7',
+        '1',
+        a.done ? ok(a.approvals === 1) : 'NOT met',
+      ]);
     }
     const l = br.load;
-    rows.push([`large wallet: connect → lists (${n(l.assets.total)} assets)`, `${n(l.connectToListsMs / 1000, 1)} s`, '—', '—', '—']);
-    rows.push(['large wallet: page requests to /api', `${l.pageRequests.api} (${l.pageRequests.rpc} to /api/rpc)`, `${l.pageRequests.total} requests in all incl. images/chunks`, '< 10', ok(l.pageRequests.api < 10)]);
-    rows.push(['large wallet: upstream calls by the server', `${l.upstream.serverOwn} (demo wallet: ${br.small.upstream.serverOwn} for ${br.small.assets.total} assets)`,
-      `one call per asset would be ${n(l.assets.total)}`, `≤ ${UPSTREAM_PER_HUNDRED_TARGET} more per 100 assets`,
-      `${n(br.upstreamPerHundredExtraAssets, 2)} per 100: ${ok(br.upstreamPerHundredExtraAssets <= UPSTREAM_PER_HUNDRED_TARGET)}`]);
+    rows.push([
+      `large wallet: connect → lists (${n(l.assets.total)} assets)`,
+      `${n(l.connectToListsMs / 1000, 1)} s`,
+      '—',
+      '—',
+      '—',
+    ]);
+    rows.push([
+      'large wallet: page requests to /api',
+      `${l.pageRequests.api} (${l.pageRequests.rpc} to /api/rpc)`,
+      `${l.pageRequests.total} requests in all incl. images/chunks`,
+      '< 10',
+      ok(l.pageRequests.api < 10),
+    ]);
+    rows.push([
+      'large wallet: upstream calls by the server',
+      `${l.upstream.serverOwn} (demo wallet: ${br.small.upstream.serverOwn} for ${br.small.assets.total} assets)`,
+      `one call per asset would be ${n(l.assets.total)}`,
+      `≤ ${UPSTREAM_PER_HUNDRED_TARGET} more per 100 assets`,
+      `${n(br.upstreamPerHundredExtraAssets, 2)} per 100: ${ok(br.upstreamPerHundredExtraAssets <= UPSTREAM_PER_HUNDRED_TARGET)}`,
+    ]);
   } else rows.push(['browser (approvals, large wallet load)', missing('browser'), '', '', '']);
 
   const s = r.specWay;
   if (s) {
-    rows.push([`token metadata for ${s.mints} mints`, `1 request, ${n(s.ours.ms)} ms, ${s.ours.upstreamRequests} upstream`,
-      `spec: ${s.spec.pageRequests} requests (3 in flight), ${n(s.spec.ms)} ms, ${s.spec.upstreamRequests} upstream`, '—', '—']);
+    rows.push([
+      `token metadata for ${s.mints} mints`,
+      `1 request, ${n(s.ours.ms)} ms, ${s.ours.upstreamRequests} upstream`,
+      `spec: ${s.spec.pageRequests} requests (3 in flight), ${n(s.spec.ms)} ms, ${s.spec.upstreamRequests} upstream`,
+      '—',
+      '—',
+    ]);
   }
 
   const sl = r.serverLoad;
   if (sl) {
     for (const row of sl.rows) {
       const raw = sl.rows.find((x) => x.wraps === row.name);
-      const vsRaw = raw ? `; ${n(row.rps / raw.rps, 2)}× the raw calls' req/s` : row.wraps ? `; the raw RPC under ${row.wraps}` : '';
-      rows.push([`${row.name} (${sl.concurrency} clients, ${sl.durationMs / 1000} s)`, `${n(row.rps, 1)} req/s, p50 ${n(row.p50)} ms, p99 ${n(row.p99)} ms`,
-        `${row.requests} done, ${row.unfinished ?? 0} cut off; alone ${n(row.alone)} ms${vsRaw}`, '0 errors',
-        `${row.errors} errors${row.errors ? ` ${JSON.stringify(row.errorKinds ?? {})}` : ''}: ${ok(row.errors === 0)}`]);
+      const vsRaw = raw
+        ? `; ${n(row.rps / raw.rps, 2)}× the raw calls' req/s`
+        : row.wraps
+          ? `; the raw RPC under ${row.wraps}`
+          : '';
+      rows.push([
+        `${row.name} (${sl.concurrency} clients, ${sl.durationMs / 1000} s)`,
+        `${n(row.rps, 1)} req/s, p50 ${n(row.p50)} ms, p99 ${n(row.p99)} ms`,
+        `${row.requests} done, ${row.unfinished ?? 0} cut off; alone ${n(row.alone)} ms${vsRaw}`,
+        '0 errors',
+        `${row.errors} errors${row.errors ? ` ${JSON.stringify(row.errorKinds ?? {})}` : ''}: ${ok(row.errors === 0)}`,
+      ]);
     }
   } else rows.push(['server load', missing('load'), '', '', '']);
 
   const sb = r.solBack;
   if (sb) {
-    rows.push(['SOL back per NFT: full burn (burnV1)', `${n(sb.fullBurn.grossPerNft)} lamports (net ${n(sb.fullBurn.netPerNft)})`,
-      `SPL burn+close ${n(sb.splBurnClose.grossPerNft)} (net ${n(sb.splBurnClose.netPerNft)}); ×${n(sb.ratio, 2)}`, 'more than SPL', ok(sb.ratio > 1)]);
+    rows.push([
+      'SOL back per NFT: full burn (burnV1)',
+      `${n(sb.fullBurn.grossPerNft)} lamports (net ${n(sb.fullBurn.netPerNft)})`,
+      `SPL burn+close ${n(sb.splBurnClose.grossPerNft)} (net ${n(sb.splBurnClose.netPerNft)}); ×${n(sb.ratio, 2)}`,
+      'more than SPL',
+      ok(sb.ratio > 1),
+    ]);
   } else rows.push(['SOL back', missing('solBack'), '', '', '']);
 
   const pw = r.perWallet;
   if (pw) {
-    rows.push(['SOL back per demo wallet: full recovery', `${n(pw.solBackGross)} lamports`, `spec's way ${n(pw.specGross)}; ×${n(pw.ratio, 2)}`,
-      'more than the spec', ok(pw.ratio > 1)]);
+    rows.push([
+      'SOL back per demo wallet: full recovery',
+      `${n(pw.solBackGross)} lamports`,
+      `spec's way ${n(pw.specGross)}; ×${n(pw.ratio, 2)}`,
+      'more than the spec',
+      ok(pw.ratio > 1),
+    ]);
     for (const k of pw.perKind)
-      rows.push([`  per kind: ${k.kind} (${k.count})`, `${n(k.solBackGross)} lamports`, `spec's way ${n(k.specGross)}`, '≥ the spec', ok(k.solBackGross >= k.specGross)]);
+      rows.push([
+        `  per kind: ${k.kind} (${k.count})`,
+        `${n(k.solBackGross)} lamports`,
+        `spec's way ${n(k.specGross)}`,
+        '≥ the spec',
+        ok(k.solBackGross >= k.specGross),
+      ]);
     rows.push(['  vacant closes (both ways)', `${n(pw.vacantGross)} lamports`, '—', '—', '—']);
   } else rows.push(['SOL back per wallet', missing('perWallet'), '', '', '']);
   if (r.surplus) rows.push(...surplusRows(r.surplus, n));
@@ -80,8 +152,20 @@ export function tableRows(r: BenchResults): Row[] {
 
   const bu = r.bundle;
   if (bu) {
-    rows.push(['bundle: initial JS gzip', kb(bu.initialGzip), `total JS ${kb(bu.totalGzip)} gzip; ${bu.lazyChunks.length} lazy chunks`, '≤ 230 KB', ok(bu.initialGzip <= 230 * 1024)]);
-    rows.push(['bundle: confetti and modals lazy', `confetti ${bu.confettiLazy ? 'lazy' : 'initial'}, modals ${bu.modalsLazy ? 'lazy' : 'initial'}`, '—', 'both lazy', ok(bu.confettiLazy && bu.modalsLazy)]);
+    rows.push([
+      'bundle: initial JS gzip',
+      kb(bu.initialGzip),
+      `total JS ${kb(bu.totalGzip)} gzip; ${bu.lazyChunks.length} lazy chunks`,
+      '≤ 230 KB',
+      ok(bu.initialGzip <= 230 * 1024),
+    ]);
+    rows.push([
+      'bundle: confetti and modals lazy',
+      `confetti ${bu.confettiLazy ? 'lazy' : 'initial'}, modals ${bu.modalsLazy ? 'lazy' : 'initial'}`,
+      '—',
+      'both lazy',
+      ok(bu.confettiLazy && bu.modalsLazy),
+    ]);
   } else rows.push(['bundle', missing('bundle'), '', '', '']);
 
   const qt = r.queueThroughput;
@@ -89,12 +173,24 @@ export function tableRows(r: BenchResults): Row[] {
     const one = qt.rows.find((x) => x.processes === 1);
     for (const row of qt.rows) {
       const vsOne = one && row !== one ? `; ${n(row.perMinute / one.perMinute, 2)}× one process` : '';
-      rows.push([`queue: cNFTs moved per minute, ${row.processes} process${row.processes > 1 ? 'es' : ''} on one Redis`, `${n(row.perMinute)} /min`,
-        `${row.moved} cNFTs in ${row.queues} queues of ${qt.perQueue}, ${n(row.ms / 1000, 1)} s${vsOne}; one chain process serves all`, '—', '—']);
+      rows.push([
+        `queue: cNFTs moved per minute, ${row.processes} process${row.processes > 1 ? 'es' : ''} on one Redis`,
+        `${n(row.perMinute)} /min`,
+        `${row.moved} cNFTs in ${row.queues} queues of ${qt.perQueue}, ${n(row.ms / 1000, 1)} s${vsOne}; one chain process serves all`,
+        '—',
+        '—',
+      ]);
     }
   } else rows.push(['queue throughput', missing('queue'), '', '', '']);
 
-  if (r.fundLargeMs?.length) rows.push(['funding the large profile', r.fundLargeMs.map((ms) => `${n(ms / 1000, 1)} s`).join(', '), '—', '—', '—']);
+  if (r.fundLargeMs?.length)
+    rows.push([
+      'funding the large profile',
+      r.fundLargeMs.map((ms) => `${n(ms / 1000, 1)} s`).join(', '),
+      '—',
+      '—',
+      '—',
+    ]);
   return rows;
 }
 
@@ -103,7 +199,9 @@ export function printTable(r: BenchResults): void {
   const rows = [header, ...tableRows(r)];
   const widths = header.map((_, i) => Math.min(70, Math.max(...rows.map((row) => row[i].length))));
   const line = (row: Row) => row.map((c, i) => c.padEnd(widths[i])).join(' | ');
-  process.stdout.write(`\nSolBack benchmark ${r.quick ? '(BENCH_QUICK)' : ''} — ${r.startedAt}, ${r.machine.cpus} CPUs, Node ${r.machine.node}\n`);
+  process.stdout.write(
+    `\nSolBack benchmark ${r.quick ? '(BENCH_QUICK)' : ''} — ${r.startedAt}, ${r.machine.cpus} CPUs, Node ${r.machine.node}\n`,
+  );
   process.stdout.write(`${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n`);
   for (const row of rows.slice(1)) process.stdout.write(`${line(row)}\n`);
 }

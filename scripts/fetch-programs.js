@@ -14,7 +14,10 @@ const dest = path.join(__dirname, '..', 'node_modules', '.solback-programs', 'sp
 if (fs.existsSync(dest)) process.exit(0);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-noop-'));
 try {
-  const out = execFileSync('npm', ['pack', PKG, '--silent', '--pack-destination', tmp], { encoding: 'utf8' }).trim().split('\n').pop();
+  const out = execFileSync('npm', ['pack', PKG, '--silent', '--pack-destination', tmp], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
   execFileSync('tar', ['-xzf', path.join(tmp, out), '-C', tmp, 'package/bin/spl_noop.so']);
   fs.mkdirSync(path.dirname(dest), { recursive: true });
   fs.copyFileSync(path.join(tmp, 'package/bin/spl_noop.so'), dest);

@@ -12,12 +12,40 @@ const lockPath = path.join(__dirname, '..', 'package-lock.json');
 const lock = JSON.parse(fs.readFileSync(lockPath, 'utf8'));
 const pkgs = lock.packages;
 
-const OS = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openbsd', 'netbsd', 'sunos', 'aix', 'openharmony', 'wasi'];
-const CPU = { arm64: 'arm64', aarch64: 'arm64', x64: 'x64', ia32: 'ia32', arm: 'arm', armv7: 'arm', ppc64: 'ppc64', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64', mips64el: 'mips64el', wasm32: 'wasm32', universal: null };
+const OS = [
+  'darwin',
+  'linux',
+  'win32',
+  'android',
+  'freebsd',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'aix',
+  'openharmony',
+  'wasi',
+];
+const CPU = {
+  arm64: 'arm64',
+  aarch64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  arm: 'arm',
+  armv7: 'arm',
+  ppc64: 'ppc64',
+  s390x: 's390x',
+  riscv64: 'riscv64',
+  loong64: 'loong64',
+  mips64el: 'mips64el',
+  wasm32: 'wasm32',
+  universal: null,
+};
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
-  const os = parts.find((p) => OS.includes(p)) ?? (parts.includes('win') ? 'win32' : parts.includes('mac') ? 'darwin' : undefined);
+  const os =
+    parts.find((p) => OS.includes(p)) ??
+    (parts.includes('win') ? 'win32' : parts.includes('mac') ? 'darwin' : undefined);
   const cpuPart = parts.find((p) => p in CPU);
   const entry = {};
   if (os && os !== 'wasi') entry.os = [os];
@@ -39,6 +67,8 @@ for (const [where, node] of Object.entries(pkgs)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+lock.packages = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)),
+);
 fs.writeFileSync(lockPath, JSON.stringify(lock, null, 2) + '\n');
 console.log(`lock-optional-platforms: recorded ${added} optional platform packages`);

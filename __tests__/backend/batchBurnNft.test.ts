@@ -12,7 +12,13 @@ import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { networkFee } from '../support/networkFee';
 
-interface FundedNft { mint: string; tokenAccount: string; metadata: string; edition: string; name: string }
+interface FundedNft {
+  mint: string;
+  tokenAccount: string;
+  metadata: string;
+  edition: string;
+  name: string;
+}
 
 let solback: SolbackApp;
 let url: string;
@@ -23,9 +29,14 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-bbn-'));
   // Runs at the legacy rent (6960 lamports/byte), the rate the NFTs were made at: a full burn then returns every deposit.
   // Under today's lower rate Token Metadata keeps a metadata account's surplus; batchBurnNftKinds.test.ts covers that.
-  solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true, localnetLamportsPerByte: 6960 }));
+  solback = await createApp(
+    loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true, localnetLamportsPerByte: 6960 }),
+  );
   ({ url } = await solback.listen(0));
-  connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  connection = new Connection(`${url}/api/rpc`, {
+    commitment: 'confirmed',
+    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
+  });
   // On a real cluster the fee wallet exists; a fresh local chain has to fund it (else the fee below its rent minimum is waived).
   await post('localnet/fund', { owner: solback.config.feeWallet });
 });
@@ -35,8 +46,12 @@ afterAll(async () => {
 });
 
 async function post(route: string, body: unknown) {
-  const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) };
+  const res = await fetch(`${url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
 }
 
 async function fundedOwner(): Promise<{ owner: Keypair; nfts: FundedNft[] }> {
@@ -49,7 +64,6 @@ async function fundedOwner(): Promise<{ owner: Keypair; nfts: FundedNft[] }> {
 const lamportsOf = async (addresses: string[]) =>
   (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
 
-
 describe('POST /api/batch-burn-nft', () => {
   it('burns 3 NFTs fully: owner gets token+metadata+edition lamports minus fees and 1 %; FEE_WALLET gets the 1 %', async () => {
     const { owner, nfts } = await fundedOwner();
@@ -60,7 +74,10 @@ describe('POST /api/batch-burn-nft', () => {
     const accounts = chosen.flatMap((n) => [n.tokenAccount, n.metadata, n.edition]);
     const rent = (await lamportsOf(accounts)).reduce((a, b) => a + b, 0);
     expect(rent).toBeGreaterThan(3 * 10_000_000); // full burns, not just token accounts
-    const [ownerBefore, feeBefore] = await Promise.all([connection.getBalance(owner.publicKey), connection.getBalance(new PublicKey(feeWallet))]);
+    const [ownerBefore, feeBefore] = await Promise.all([
+      connection.getBalance(owner.publicKey),
+      connection.getBalance(new PublicKey(feeWallet)),
+    ]);
 
     const { status, body } = await post('batch-burn-nft', {
       owner: ownerAddress,
@@ -79,7 +96,10 @@ describe('POST /api/batch-burn-nft', () => {
     const txs = (body.transactions as string[]).map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
     // What the browser's guard will check: only these NFTs, fee ≤ 1 % of the rent read from the chain, to FEE_WALLET.
     const guard = checkTransactions(txs, {
-      owner: ownerAddress, kind: 'burnNfts', feeWallet, maxFeeLamports: serviceFee(rent),
+      owner: ownerAddress,
+      kind: 'burnNfts',
+      feeWallet,
+      maxFeeLamports: serviceFee(rent),
       allowedAccounts: chosen.flatMap((n) => [n.mint, n.tokenAccount]),
     });
     expect(guard).toEqual({ ok: true });
@@ -91,13 +111,20 @@ describe('POST /api/batch-burn-nft', () => {
       fees += networkFee(tx);
       const signature = await connection.sendRawTransaction(tx.serialize());
       const { value } = await connection.confirmTransaction(
-        { signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight: (await connection.getLatestBlockhash()).lastValidBlockHeight },
+        {
+          signature,
+          blockhash: tx.recentBlockhash!,
+          lastValidBlockHeight: (await connection.getLatestBlockhash()).lastValidBlockHeight,
+        },
         'confirmed',
       );
       expect(value.err).toBeNull();
     }
 
-    const [ownerAfter, feeAfter] = await Promise.all([connection.getBalance(owner.publicKey), connection.getBalance(new PublicKey(feeWallet))]);
+    const [ownerAfter, feeAfter] = await Promise.all([
+      connection.getBalance(owner.publicKey),
+      connection.getBalance(new PublicKey(feeWallet)),
+    ]);
     expect(ownerAfter - ownerBefore).toBe(rent - fees - serviceFee(rent));
     expect(feeAfter - feeBefore).toBe(serviceFee(rent));
     expect(feeAfter - feeBefore).toBe(body.totalFee);
@@ -121,7 +148,10 @@ describe('POST /api/batch-burn-nft', () => {
     expect(body.transactions.length).toBeGreaterThan(1);
     expect(body.totalRentRecovered).toBe(rent);
     expect(body.totalFee).toBeLessThanOrEqual(serviceFee(rent));
-    const [ownerBefore, feeBefore] = [await connection.getBalance(owner.publicKey), await connection.getBalance(feeWallet)];
+    const [ownerBefore, feeBefore] = [
+      await connection.getBalance(owner.publicKey),
+      await connection.getBalance(feeWallet),
+    ];
     let fees = 0;
     for (const b64 of body.transactions as string[]) {
       expect(Buffer.from(b64, 'base64').length).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
@@ -130,17 +160,25 @@ describe('POST /api/batch-burn-nft', () => {
       fees += networkFee(tx);
       const signature = await connection.sendRawTransaction(tx.serialize());
       const { lastValidBlockHeight } = await connection.getLatestBlockhash();
-      expect((await connection.confirmTransaction({ signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight }, 'confirmed')).value.err).toBeNull();
+      expect(
+        (
+          await connection.confirmTransaction(
+            { signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight },
+            'confirmed',
+          )
+        ).value.err,
+      ).toBeNull();
     }
     expect((await connection.getBalance(owner.publicKey)) - ownerBefore).toBe(rent - fees - body.totalFee);
     expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(body.totalFee);
   });
 
-  it('burns 20 NFTs from one request (over the spec\'s 10): several transactions ≤ 1232 bytes, exact lamports on chain', async () => {
+  it("burns 20 NFTs from one request (over the spec's 10): several transactions ≤ 1232 bytes, exact lamports on chain", async () => {
     const owner = Keypair.generate();
     const ownerAddress = owner.publicKey.toBase58();
     const funded: FundedNft[] = [];
-    for (let i = 0; i < 4; i++) funded.push(...((await post('localnet/fund', { owner: ownerAddress })).body.manifest.nfts as FundedNft[]));
+    for (let i = 0; i < 4; i++)
+      funded.push(...((await post('localnet/fund', { owner: ownerAddress })).body.manifest.nfts as FundedNft[]));
     const chosen = funded.filter((n) => !/Collection/.test(n.name)).slice(0, 20);
     expect(chosen).toHaveLength(20);
     const feeWallet = new PublicKey(solback.config.feeWallet);
@@ -165,24 +203,46 @@ describe('POST /api/batch-burn-nft', () => {
       return Transaction.from(Buffer.from(b64, 'base64'));
     });
     // Every NFT burned exactly once (burnV1's mint is account 4); each transaction pays 1 % of its own NFTs' rent.
-    const burnedIn = txs.map((tx) => tx.instructions.filter((ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM).map((ix) => ix.keys[4].pubkey.toBase58()));
+    const burnedIn = txs.map((tx) =>
+      tx.instructions
+        .filter((ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM)
+        .map((ix) => ix.keys[4].pubkey.toBase58()),
+    );
     expect(burnedIn.flat().sort()).toEqual(chosen.map((n) => n.mint).sort());
-    const expectedFee = burnedIn.reduce((sum, mints) => sum + serviceFee(mints.reduce((r, m) => r + rentOf.get(m)!, 0)), 0);
+    const expectedFee = burnedIn.reduce(
+      (sum, mints) => sum + serviceFee(mints.reduce((r, m) => r + rentOf.get(m)!, 0)),
+      0,
+    );
     expect(body.totalFee).toBe(expectedFee);
     expect(expectedFee).toBeLessThanOrEqual(serviceFee(rent));
-    expect(checkTransactions(txs, {
-      owner: ownerAddress, kind: 'burnNfts', feeWallet: feeWallet.toBase58(), maxFeeLamports: serviceFee(rent),
-      allowedAccounts: chosen.flatMap((n) => [n.mint, n.tokenAccount]),
-    })).toEqual({ ok: true });
+    expect(
+      checkTransactions(txs, {
+        owner: ownerAddress,
+        kind: 'burnNfts',
+        feeWallet: feeWallet.toBase58(),
+        maxFeeLamports: serviceFee(rent),
+        allowedAccounts: chosen.flatMap((n) => [n.mint, n.tokenAccount]),
+      }),
+    ).toEqual({ ok: true });
 
-    const [ownerBefore, feeBefore] = [await connection.getBalance(owner.publicKey), await connection.getBalance(feeWallet)];
+    const [ownerBefore, feeBefore] = [
+      await connection.getBalance(owner.publicKey),
+      await connection.getBalance(feeWallet),
+    ];
     let fees = 0;
     for (const tx of txs) {
       tx.sign(owner);
       fees += networkFee(tx);
       const signature = await connection.sendRawTransaction(tx.serialize());
       const { lastValidBlockHeight } = await connection.getLatestBlockhash();
-      expect((await connection.confirmTransaction({ signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight }, 'confirmed')).value.err).toBeNull();
+      expect(
+        (
+          await connection.confirmTransaction(
+            { signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight },
+            'confirmed',
+          )
+        ).value.err,
+      ).toBeNull();
     }
     expect((await connection.getBalance(owner.publicKey)) - ownerBefore).toBe(rent - fees - expectedFee);
     expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(expectedFee);
@@ -191,16 +251,28 @@ describe('POST /api/batch-burn-nft', () => {
 
   it('waives a fee the fee wallet could not receive (it does not exist and the fee is below its rent minimum)', async () => {
     const missingFeeWallet = Keypair.generate().publicKey.toBase58();
-    const alone = await createApp(loadConfig({ LOG_LEVEL: 'silent', FEE_WALLET: missingFeeWallet }, { dataDir, memoryOnly: true }));
+    const alone = await createApp(
+      loadConfig({ LOG_LEVEL: 'silent', FEE_WALLET: missingFeeWallet }, { dataDir, memoryOnly: true }),
+    );
     alone.localnet!.chain.setAccount(missingFeeWallet, { lamports: 0 }); // the local chain opens it at start; a cluster may not have it
     try {
       const { url: other } = await alone.listen(0);
       const owner = Keypair.generate();
-      const funded = await fetch(`${other}/api/localnet/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ owner: owner.publicKey.toBase58() }) });
-      const nft = ((await funded.json())).manifest.nfts[0] as FundedNft;
-      const res = await fetch(`${other}/api/batch-burn-nft`, { method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ owner: owner.publicKey.toBase58(), nfts: [{ mint: nft.mint, tokenAccount: nft.tokenAccount, name: nft.name }] }) });
-      const body = (await res.json());
+      const funded = await fetch(`${other}/api/localnet/fund`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ owner: owner.publicKey.toBase58() }),
+      });
+      const nft = (await funded.json()).manifest.nfts[0] as FundedNft;
+      const res = await fetch(`${other}/api/batch-burn-nft`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          owner: owner.publicKey.toBase58(),
+          nfts: [{ mint: nft.mint, tokenAccount: nft.tokenAccount, name: nft.name }],
+        }),
+      });
+      const body = await res.json();
       expect(body.success).toBe(true);
       expect(body.totalFee).toBe(0);
     } finally {
@@ -222,16 +294,26 @@ describe('POST /api/batch-burn-nft', () => {
   it('validates the body', async () => {
     const owner = Keypair.generate().publicKey.toBase58();
     const nft = { mint: owner, tokenAccount: owner, name: 'x' };
-    expect((await post('batch-burn-nft', { owner, nfts: [] })).body).toEqual({ success: false, error: 'No valid NFTs found to burn' });
+    expect((await post('batch-burn-nft', { owner, nfts: [] })).body).toEqual({
+      success: false,
+      error: 'No valid NFTs found to burn',
+    });
     // Up to MAX_NFTS_PER_BURN_REQUEST pass the cap (these are not the owner's, so: none valid); one more is refused
     // with maxBatchSize, for the page's '{error} Please select {n} or fewer NFTs.'.
     expect(MAX_NFTS_PER_BURN_REQUEST).toBe(50);
-    const atCap = await post('batch-burn-nft', { owner, nfts: Array.from({ length: MAX_NFTS_PER_BURN_REQUEST }, () => nft) });
+    const atCap = await post('batch-burn-nft', {
+      owner,
+      nfts: Array.from({ length: MAX_NFTS_PER_BURN_REQUEST }, () => nft),
+    });
     expect(atCap.body).toEqual({ success: false, error: 'No valid NFTs found to burn' });
     for (const length of [MAX_NFTS_PER_BURN_REQUEST + 1, 500]) {
       const tooMany = await post('batch-burn-nft', { owner, nfts: Array.from({ length }, () => nft) });
       expect(tooMany.status).toBe(400);
-      expect(tooMany.body).toEqual({ success: false, error: `Too many NFTs in one batch (${length}).`, maxBatchSize: MAX_NFTS_PER_BURN_REQUEST });
+      expect(tooMany.body).toEqual({
+        success: false,
+        error: `Too many NFTs in one batch (${length}).`,
+        maxBatchSize: MAX_NFTS_PER_BURN_REQUEST,
+      });
     }
     const bad = await post('batch-burn-nft', { owner: 'not-an-address', nfts: [nft] });
     expect(bad.status).toBe(400);

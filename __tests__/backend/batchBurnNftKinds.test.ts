@@ -22,7 +22,10 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-kinds-'));
   solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
   ({ url } = await solback.listen(0));
-  connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  connection = new Connection(`${url}/api/rpc`, {
+    commitment: 'confirmed',
+    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
+  });
   await post('localnet/fund', { owner: solback.config.feeWallet });
 });
 afterAll(async () => {
@@ -31,8 +34,12 @@ afterAll(async () => {
 });
 
 async function post(route: string, body: unknown) {
-  const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) };  
+  const res = await fetch(`${url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
 }
 
 async function fundedKinds(): Promise<{ owner: Keypair; kinds: KindsManifest }> {
@@ -43,7 +50,12 @@ async function fundedKinds(): Promise<{ owner: Keypair; kinds: KindsManifest }> 
 }
 
 const balances = async (addresses: string[]) =>
-  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)), 'confirmed')).map((a) => a?.lamports ?? 0);
+  (
+    await connection.getMultipleAccountsInfo(
+      addresses.map((a) => new PublicKey(a)),
+      'confirmed',
+    )
+  ).map((a) => a?.lamports ?? 0);
 const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 test('every kind in one request: full burns, exact figures, transactions the guard accepts, owner paid exactly', async () => {
@@ -70,8 +82,14 @@ test('every kind in one request: full burns, exact figures, transactions the gua
   const { status, body } = await post('batch-burn-nft', { owner: o, nfts: items });
   expect(status).toBe(200);
   expect(body.skipped).toEqual([]);
-  expect(body.processedNFTs.map((n: { kind: string }) => n.kind).sort())
-    .toEqual(['core', 'core', 'pnft', 'pnft', 'print', 'token2022Nft']);
+  expect(body.processedNFTs.map((n: { kind: string }) => n.kind).sort()).toEqual([
+    'core',
+    'core',
+    'pnft',
+    'pnft',
+    'print',
+    'token2022Nft',
+  ]);
   expect(body.processedNFTs.every((n: { full: boolean }) => n.full)).toBe(true);
   // What the burns will drain (checked against the chain below): all of token accounts, editions and token records;
   // a metadata account and a Core asset give their rent minimum at today's rent, any surplus above it stays behind.
@@ -81,11 +99,25 @@ test('every kind in one request: full burns, exact figures, transactions the gua
   const own = await readNftBurns(connection, o, items);
   expect(total(own.planned.map((p) => p.rentLamports))).toBe(expected);
   const txs = (body.transactions as string[]).map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
-  expect(checkTransactions(txs, { owner: o, kind: 'burnNfts', feeWallet: solback.config.feeWallet, maxFeeLamports: serviceFee(expected),
-    allowedAccounts: [...items.flatMap((i) => [i.mint, ...(i.tokenAccount ? [i.tokenAccount] : [])])] })).toEqual({ ok: true });
+  expect(
+    checkTransactions(txs, {
+      owner: o,
+      kind: 'burnNfts',
+      feeWallet: solback.config.feeWallet,
+      maxFeeLamports: serviceFee(expected),
+      allowedAccounts: [...items.flatMap((i) => [i.mint, ...(i.tokenAccount ? [i.tokenAccount] : [])])],
+    }),
+  ).toEqual({ ok: true });
   // …and refuses the same transactions when one of the assets was not selected.
-  expect(checkTransactions(txs, { owner: o, kind: 'burnNfts', feeWallet: solback.config.feeWallet, maxFeeLamports: serviceFee(expected),
-    allowedAccounts: items.slice(1).flatMap((i) => [i.mint, ...(i.tokenAccount ? [i.tokenAccount] : [])]) }).ok).toBe(false);
+  expect(
+    checkTransactions(txs, {
+      owner: o,
+      kind: 'burnNfts',
+      feeWallet: solback.config.feeWallet,
+      maxFeeLamports: serviceFee(expected),
+      allowedAccounts: items.slice(1).flatMap((i) => [i.mint, ...(i.tokenAccount ? [i.tokenAccount] : [])]),
+    }).ok,
+  ).toBe(false);
 
   let fees = 0;
   for (const tx of txs) {
@@ -96,35 +128,47 @@ test('every kind in one request: full burns, exact figures, transactions the gua
   }
   const [ownerAfter, feeAfter] = await balances([o, solback.config.feeWallet]);
   expect(feeAfter - feeBefore).toBe(body.totalFee);
-  expect(txs).toHaveLength(2);                                   // six burns of four kinds, packed by measured size
+  expect(txs).toHaveLength(2); // six burns of four kinds, packed by measured size
   // Each transaction carries exactly 1 % (floored) of the rent its own burns return.
-  const rentOf = new Map<string, number>(body.processedNFTs.map((n: { mint: string; rentLamports: number }) => [n.mint, n.rentLamports]));
-  const burnedIn = (tx: Transaction) => tx.instructions.flatMap((ix) => {
-    const p = ix.programId.toBase58();
-    return p === 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s' ? [ix.keys[4].pubkey.toBase58()] : p === 'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d' ? [ix.keys[0].pubkey.toBase58()] : [];
-  });
+  const rentOf = new Map<string, number>(
+    body.processedNFTs.map((n: { mint: string; rentLamports: number }) => [n.mint, n.rentLamports]),
+  );
+  const burnedIn = (tx: Transaction) =>
+    tx.instructions.flatMap((ix) => {
+      const p = ix.programId.toBase58();
+      return p === 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s'
+        ? [ix.keys[4].pubkey.toBase58()]
+        : p === 'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d'
+          ? [ix.keys[0].pubkey.toBase58()]
+          : [];
+    });
   expect(body.totalFee).toBe(total(txs.map((tx) => serviceFee(total(burnedIn(tx).map((m) => rentOf.get(m)!))))));
   expect(txs.flatMap(burnedIn).sort()).toEqual(items.map((i) => i.mint).sort());
   expect(ownerAfter - ownerBefore).toBe(expected - body.totalFee - fees);
   const touchedAfter = await balances(touched);
-  expect(total(touchedBefore) - total(touchedAfter)).toBe(expected);        // drained, read from the chain
+  expect(total(touchedBefore) - total(touchedAfter)).toBe(expected); // drained, read from the chain
   const metadata = new Set([...kinds.pnfts, ...kinds.printEditions, ...kinds.token2022Nfts].map((n) => n.metadata));
-  drained.forEach((a, i) => { if (!metadata.has(a)) expect(touchedAfter[i]).toBe(0); });
-  expect(touchedAfter.slice(drained.length).every((l) => l >= oneByte)).toBe(true);   // a burned Core asset keeps ≥ a one-byte account
+  drained.forEach((a, i) => {
+    if (!metadata.has(a)) expect(touchedAfter[i]).toBe(0);
+  });
+  expect(touchedAfter.slice(drained.length).every((l) => l >= oneByte)).toBe(true); // a burned Core asset keeps ≥ a one-byte account
   // The wallet's listing no longer holds any of them.
   const listed = await post('rpc', { jsonrpc: '2.0', id: 1, method: 'getAssetsByOwner', params: { ownerAddress: o } });
   const ids = listed.body.result.items.map((i: { id: string }) => i.id);
   for (const i of items) expect(ids).not.toContain(i.mint);
 });
 
-test('someone else\'s Core asset is skipped with the reason', async () => {
+test("someone else's Core asset is skipped with the reason", async () => {
   const { owner, kinds } = await fundedKinds();
   const other = await fundedKinds();
   const o = owner.publicKey.toBase58();
-  const { status, body } = await post('batch-burn-nft', { owner: o, nfts: [
-    { mint: kinds.coreAssets[0].asset, name: 'mine' },
-    { mint: other.kinds.coreAssets[0].asset, name: 'theirs' },
-  ] });
+  const { status, body } = await post('batch-burn-nft', {
+    owner: o,
+    nfts: [
+      { mint: kinds.coreAssets[0].asset, name: 'mine' },
+      { mint: other.kinds.coreAssets[0].asset, name: 'theirs' },
+    ],
+  });
   expect(status).toBe(200);
   expect(body.processedNFTs.map((n: { mint: string }) => n.mint)).toEqual([kinds.coreAssets[0].asset]);
   expect(body.skipped).toEqual([{ mint: other.kinds.coreAssets[0].asset, reason: 'asset not owned by this wallet' }]);

@@ -17,15 +17,24 @@ afterAll(() => h.close());
 const reader = () => connectionChainReader(h.connection);
 
 async function vacantPrepared(owner: Keypair) {
-  const list = await h.post('burn-vacant-accounts', { ownerAddress: owner.publicKey.toBase58(), signedMessage: 'simulated-signature' });
+  const list = await h.post('burn-vacant-accounts', {
+    ownerAddress: owner.publicKey.toBase58(),
+    signedMessage: 'simulated-signature',
+  });
   const accounts: string[] = list.body.vacantAccounts.map((a: { address: string }) => a.address);
-  const prepared = await h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), vacantAccounts: accounts });
+  const prepared = await h.post('prepare-burn-transactions', {
+    ownerAddress: owner.publicKey.toBase58(),
+    vacantAccounts: accounts,
+  });
   expect(prepared.status).toBe(200);
   return { accounts, txs: prepared.body.transactions as string[] };
 }
 
 async function nftPrepared(owner: Keypair, nfts: { mint: string; tokenAccount: string; name: string }[]) {
-  const res = await h.post('batch-burn-nft', { owner: owner.publicKey.toBase58(), nfts: nfts.map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })) });
+  const res = await h.post('batch-burn-nft', {
+    owner: owner.publicKey.toBase58(),
+    nfts: nfts.map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })),
+  });
   expect(res.status).toBe(200);
   return res.body.transactions as string[];
 }
@@ -37,7 +46,14 @@ describe('chainGuard on the local chain', () => {
     expect(accounts.length).toBeGreaterThan(0);
     const feeWallet = h.solback.config.feeWallet;
     let report: ChainGuardReport | undefined;
-    await chainGuard(txs, { owner: owner.publicKey.toBase58(), kind: 'closeVacant', allowedAccounts: accounts, feeWallet, reader: reader(), onChecked: (r) => (report = r) });
+    await chainGuard(txs, {
+      owner: owner.publicKey.toBase58(),
+      kind: 'closeVacant',
+      allowedAccounts: accounts,
+      feeWallet,
+      reader: reader(),
+      onChecked: (r) => (report = r),
+    });
     expect(report!.ownerChangeLamports).toBeGreaterThan(0);
 
     const before = await h.connection.getBalance(owner.publicKey);
@@ -57,8 +73,16 @@ describe('chainGuard on the local chain', () => {
     const feeWallet = h.solback.config.feeWallet;
     for (const how of REWRITES) {
       const tampered = [rewrite(txs[0], how, feeWallet), ...txs.slice(1)];
-      const refused = await chainGuard(tampered, { owner: owner.publicKey.toBase58(), kind: 'closeVacant', allowedAccounts: accounts, feeWallet, reader: reader() })
-        .then(() => 'signed', (e: Error) => `${e.name}: ${(e as TransactionGuardError).reason ?? e.message}`);
+      const refused = await chainGuard(tampered, {
+        owner: owner.publicKey.toBase58(),
+        kind: 'closeVacant',
+        allowedAccounts: accounts,
+        feeWallet,
+        reader: reader(),
+      }).then(
+        () => 'signed',
+        (e: Error) => `${e.name}: ${(e as TransactionGuardError).reason ?? e.message}`,
+      );
       expect([how, refused]).toEqual([how, expect.stringMatching(/^TransactionGuardError/)]);
     }
   });
@@ -73,8 +97,16 @@ describe('chainGuard on the local chain', () => {
     const close = tx.instructions.find((i) => i.data[0] === 9)!;
     close.keys[0] = { ...close.keys[0], pubkey: new PublicKey(full) };
     const b64 = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
-    const refused = await chainGuard([b64], { owner: owner.publicKey.toBase58(), kind: 'closeVacant', allowedAccounts: [...accounts, full], feeWallet, reader: reader() })
-      .then(() => null, (e: TransactionGuardError) => e);
+    const refused = await chainGuard([b64], {
+      owner: owner.publicKey.toBase58(),
+      kind: 'closeVacant',
+      allowedAccounts: [...accounts, full],
+      feeWallet,
+      reader: reader(),
+    }).then(
+      () => null,
+      (e: TransactionGuardError) => e,
+    );
     expect(refused).toBeInstanceOf(TransactionGuardError);
     expect(refused!.reason).toMatch(/still holds tokens/);
   });
@@ -84,13 +116,28 @@ describe('chainGuard on the local chain', () => {
     const nfts = manifest.nfts.slice(0, 2);
     const txs = await nftPrepared(owner, nfts);
     const feeWallet = h.solback.config.feeWallet;
-    const intent = { owner: owner.publicKey.toBase58(), kind: 'burnNfts' as const, feeWallet, allowedAccounts: nfts.flatMap((n: { mint: string; tokenAccount: string }) => [n.mint, n.tokenAccount]) };
+    const intent = {
+      owner: owner.publicKey.toBase58(),
+      kind: 'burnNfts' as const,
+      feeWallet,
+      allowedAccounts: nfts.flatMap((n: { mint: string; tokenAccount: string }) => [n.mint, n.tokenAccount]),
+    };
     let report: ChainGuardReport | undefined;
     await chainGuard(txs, { ...intent, reader: reader(), onChecked: (r) => (report = r) });
-    const rent = (await h.lamportsOf(nfts.flatMap((n: { tokenAccount: string; metadata: string; edition: string }) => [n.tokenAccount, n.metadata, n.edition]))).reduce((a, b) => a + b, 0);
+    const rent = (
+      await h.lamportsOf(
+        nfts.flatMap((n: { tokenAccount: string; metadata: string; edition: string }) => [
+          n.tokenAccount,
+          n.metadata,
+          n.edition,
+        ]),
+      )
+    ).reduce((a, b) => a + b, 0);
     expect(report!.transactions.reduce((s, t) => s + t.returnsLamports, 0)).toBe(rent);
     for (const how of REWRITES) {
-      await expect(chainGuard([rewrite(txs[0], how, feeWallet)], { ...intent, reader: reader() })).rejects.toBeInstanceOf(TransactionGuardError);
+      await expect(
+        chainGuard([rewrite(txs[0], how, feeWallet)], { ...intent, reader: reader() }),
+      ).rejects.toBeInstanceOf(TransactionGuardError);
     }
   });
 
@@ -100,16 +147,29 @@ describe('chainGuard on the local chain', () => {
     let tx = '';
     let assetId = '';
     for (const c of manifest.cnfts as { assetId: string }[]) {
-      const res = await h.post('cnft/delegate', { ownerAddress: owner.publicKey.toBase58(), assetId: c.assetId, delegatePublicKey: delegate });
+      const res = await h.post('cnft/delegate', {
+        ownerAddress: owner.publicKey.toBase58(),
+        assetId: c.assetId,
+        delegatePublicKey: delegate,
+      });
       if (res.body.transaction) [tx, assetId] = [res.body.transaction, c.assetId];
       if (tx) break;
     }
     expect(tx).not.toBe('');
-    const intent = { owner: owner.publicKey.toBase58(), kind: 'delegateCnft' as const, allowedAccounts: [assetId], delegate };
+    const intent = {
+      owner: owner.publicKey.toBase58(),
+      kind: 'delegateCnft' as const,
+      allowedAccounts: [assetId],
+      delegate,
+    };
     await chainGuard([tx], { ...intent, reader: reader() });
     for (const how of REWRITES) {
-      await expect(chainGuard([rewrite(tx, how, h.solback.config.feeWallet)], { ...intent, reader: reader() })).rejects.toBeInstanceOf(TransactionGuardError);
+      await expect(
+        chainGuard([rewrite(tx, how, h.solback.config.feeWallet)], { ...intent, reader: reader() }),
+      ).rejects.toBeInstanceOf(TransactionGuardError);
     }
-    await expect(chainGuard([tx], { ...intent, delegate: Keypair.generate().publicKey.toBase58(), reader: reader() })).rejects.toBeInstanceOf(TransactionGuardError);
+    await expect(
+      chainGuard([tx], { ...intent, delegate: Keypair.generate().publicKey.toBase58(), reader: reader() }),
+    ).rejects.toBeInstanceOf(TransactionGuardError);
   });
 });

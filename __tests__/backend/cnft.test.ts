@@ -44,7 +44,11 @@ describe('cNFT data', () => {
   it('asset answers compression {tree, data_hash, creator_hash, leaf_id, root, proof} and ownership', async () => {
     const res = await server.get(`/api/helius/asset/${cnfts[2].assetId}`);
     expect(res.json.success).toBe(true);
-    expect(res.json.data.compression).toMatchObject({ compressed: true, tree: cnfts[2].tree, leaf_id: cnfts[2].leafIndex });
+    expect(res.json.data.compression).toMatchObject({
+      compressed: true,
+      tree: cnfts[2].tree,
+      leaf_id: cnfts[2].leafIndex,
+    });
     expect(res.json.data.compression.proof.length).toBeGreaterThan(0);
     expect(res.json.data.ownership.owner).toBe(owner.publicKey.toBase58());
   });
@@ -69,7 +73,11 @@ describe('cNFT data', () => {
 
 describe('robust transfer (relay of a browser-signed transaction)', () => {
   it('refuses a body carrying a private key, with the DESIGN §3.1 text', async () => {
-    const res = await server.post('/api/robust-transfer', { privateKeyBase58: 'x', assetId: cnfts[1].assetId, destinationAddress: trash });
+    const res = await server.post('/api/robust-transfer', {
+      privateKeyBase58: 'x',
+      assetId: cnfts[1].assetId,
+      destinationAddress: trash,
+    });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ success: false, error: GUARD.privateKeysRefused });
   });
@@ -78,13 +86,25 @@ describe('robust transfer (relay of a browser-signed transaction)', () => {
     const other = Keypair.generate().publicKey.toBase58();
     const tx = await trashTx(cnfts[1].assetId);
     tx.sign(owner);
-    const wrongDest = await server.post('/api/robust-transfer', { assetId: cnfts[1].assetId, destinationAddress: other, signedTransaction: tx.serialize().toString('base64') });
+    const wrongDest = await server.post('/api/robust-transfer', {
+      assetId: cnfts[1].assetId,
+      destinationAddress: other,
+      signedTransaction: tx.serialize().toString('base64'),
+    });
     expect(wrongDest.status).toBe(400);
-    const wrongAsset = await server.post('/api/robust-transfer', { assetId: cnfts[2].assetId, destinationAddress: trash, signedTransaction: tx.serialize().toString('base64') });
+    const wrongAsset = await server.post('/api/robust-transfer', {
+      assetId: cnfts[2].assetId,
+      destinationAddress: trash,
+      signedTransaction: tx.serialize().toString('base64'),
+    });
     expect(wrongAsset.status).toBe(400);
     const bytes = tx.serialize();
     bytes[10] ^= 0xff; // corrupt the owner's signature
-    const forged = await server.post('/api/robust-transfer', { assetId: cnfts[1].assetId, destinationAddress: trash, signedTransaction: Buffer.from(bytes).toString('base64') });
+    const forged = await server.post('/api/robust-transfer', {
+      assetId: cnfts[1].assetId,
+      destinationAddress: trash,
+      signedTransaction: Buffer.from(bytes).toString('base64'),
+    });
     expect(forged.status).toBe(403);
     expect((await ownerOf(server, cnfts[1].assetId)).owner).toBe(owner.publicKey.toBase58());
   });
@@ -92,7 +112,11 @@ describe('robust transfer (relay of a browser-signed transaction)', () => {
   it('relays the owner-signed transfer: getAsset then shows TRASH_WALLET as owner', async () => {
     const tx = await trashTx(cnfts[1].assetId);
     tx.sign(owner);
-    const res = await server.post('/api/robust-transfer', { assetId: cnfts[1].assetId, destinationAddress: trash, signedTransaction: tx.serialize().toString('base64') });
+    const res = await server.post('/api/robust-transfer', {
+      assetId: cnfts[1].assetId,
+      destinationAddress: trash,
+      signedTransaction: tx.serialize().toString('base64'),
+    });
     expect(res.status).toBe(200);
     expect(res.json.success).toBe(true);
     expect(res.json.explorerUrl).toContain(res.json.signature);
@@ -104,10 +128,18 @@ describe('owner burn and burn-request', () => {
   it('burn-request: forged signature 403, simulated 400, valid → honest simulated answer', async () => {
     const id = cnfts[4].assetId;
     const body = { assetId: id, ownerAddress: owner.publicKey.toBase58() };
-    const forged = await server.post('/api/cnft/burn-request', { ...body, signedMessage: forgedSignature(authorizationMessages.burnRequest(id)) });
+    const forged = await server.post('/api/cnft/burn-request', {
+      ...body,
+      signedMessage: forgedSignature(authorizationMessages.burnRequest(id)),
+    });
     expect(forged.status).toBe(403);
-    expect((await server.post('/api/cnft/burn-request', { ...body, signedMessage: 'simulated-signature' })).status).toBe(400);
-    const ok = await server.post('/api/cnft/burn-request', { ...body, signedMessage: signText(owner, authorizationMessages.burnRequest(id)) });
+    expect(
+      (await server.post('/api/cnft/burn-request', { ...body, signedMessage: 'simulated-signature' })).status,
+    ).toBe(400);
+    const ok = await server.post('/api/cnft/burn-request', {
+      ...body,
+      signedMessage: signText(owner, authorizationMessages.burnRequest(id)),
+    });
     expect(ok.json).toMatchObject({ success: true, isSimulated: true, assetDetails: { name: cnfts[4].name } });
     expect((await ownerOf(server, id)).burnt).toBe(false);
   });
@@ -119,7 +151,10 @@ describe('owner burn and burn-request', () => {
   });
 
   it('burn-cnft answers a Bubblegum burn the owner signs: getAsset reports it burnt', async () => {
-    const res = await server.post(`/api/burn-cnft/${cnfts[4].assetId}`, { cachedProofData: null, ownerAddress: owner.publicKey.toBase58() });
+    const res = await server.post(`/api/burn-cnft/${cnfts[4].assetId}`, {
+      cachedProofData: null,
+      ownerAddress: owner.publicKey.toBase58(),
+    });
     expect(res.json.success).toBe(true);
     await signAndSend(server, res.json.transaction, owner);
     expect((await ownerOf(server, cnfts[4].assetId)).burnt).toBe(true);
@@ -138,20 +173,35 @@ describe('delegation and delegated transfer', () => {
 
   it('delegated-transfer: a forged signature is refused and nothing moves', async () => {
     const id = cnfts[0].assetId;
-    const res = await server.post('/api/delegated-transfer', { sender: owner.publicKey.toBase58(), assetId: id, signedMessage: forgedSignature(authorizationMessages.delegatedTransfer(id)), proofData: null });
+    const res = await server.post('/api/delegated-transfer', {
+      sender: owner.publicKey.toBase58(),
+      assetId: id,
+      signedMessage: forgedSignature(authorizationMessages.delegatedTransfer(id)),
+      proofData: null,
+    });
     expect(res.status).toBe(403);
     expect((await ownerOf(server, id)).owner).toBe(owner.publicKey.toBase58());
   });
 
   it('delegated-transfer of a cNFT not delegated → 400', async () => {
     const id = cnfts[5].assetId;
-    const res = await server.post('/api/delegated-transfer', { sender: owner.publicKey.toBase58(), assetId: id, signedMessage: signText(owner, authorizationMessages.delegatedTransfer(id)), proofData: null });
+    const res = await server.post('/api/delegated-transfer', {
+      sender: owner.publicKey.toBase58(),
+      assetId: id,
+      signedMessage: signText(owner, authorizationMessages.delegatedTransfer(id)),
+      proofData: null,
+    });
     expect(res.status).toBe(400);
   });
 
   it('delegated-transfer moves the delegated cNFT to TRASH_WALLET, signed by the server delegate', async () => {
     const id = cnfts[0].assetId;
-    const res = await server.post('/api/delegated-transfer', { sender: owner.publicKey.toBase58(), assetId: id, signedMessage: signText(owner, authorizationMessages.delegatedTransfer(id)), proofData: null });
+    const res = await server.post('/api/delegated-transfer', {
+      sender: owner.publicKey.toBase58(),
+      assetId: id,
+      signedMessage: signText(owner, authorizationMessages.delegatedTransfer(id)),
+      proofData: null,
+    });
     expect(res.json).toMatchObject({ success: true });
     expect(res.json.explorerUrl).toContain(res.json.signature);
     expect((await ownerOf(server, id)).owner).toBe(trash);
@@ -159,9 +209,17 @@ describe('delegation and delegated transfer', () => {
 
   it('cnft/delegate answers proof, tree, tree authority and a delegate transaction; signing it delegates', async () => {
     const id = cnfts[5].assetId;
-    const wrong = await server.post('/api/cnft/delegate', { ownerAddress: owner.publicKey.toBase58(), assetId: id, delegatePublicKey: Keypair.generate().publicKey.toBase58() });
+    const wrong = await server.post('/api/cnft/delegate', {
+      ownerAddress: owner.publicKey.toBase58(),
+      assetId: id,
+      delegatePublicKey: Keypair.generate().publicKey.toBase58(),
+    });
     expect(wrong.status).toBe(400);
-    const res = await server.post('/api/cnft/delegate', { ownerAddress: owner.publicKey.toBase58(), assetId: id, delegatePublicKey: delegate });
+    const res = await server.post('/api/cnft/delegate', {
+      ownerAddress: owner.publicKey.toBase58(),
+      assetId: id,
+      delegatePublicKey: delegate,
+    });
     expect(res.json.data).toMatchObject({ treeId: cnfts[5].tree, delegate });
     expect(res.json.data.requiredProof.proof.length).toBe(6);
     await signAndSend(server, res.json.transaction, owner);

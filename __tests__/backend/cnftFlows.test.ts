@@ -36,7 +36,10 @@ let connection: Connection;
 
 function httpApi(url: string, seen: { path: string; body: string }[] = []): TrashApi {
   const call = async (path: string, body?: unknown) => {
-    const init = body === undefined ? undefined : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+    const init =
+      body === undefined
+        ? undefined
+        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
     seen.push({ path, body: init?.body ?? '' });
     const res = await fetch(url + '/api/' + path, init);
     const json = await res.json();
@@ -56,12 +59,12 @@ function httpApi(url: string, seen: { path: string; body: string }[] = []): Tras
 function keyWallet(kp: Keypair, calls: string[] = []): WalletPort {
   return {
     publicKey: kp.publicKey.toBase58(),
-    signTransaction: async <T,>(tx: T) => {
+    signTransaction: async <T>(tx: T) => {
       calls.push('signTransaction');
       (tx as Transaction).partialSign(kp);
       return tx;
     },
-    signAllTransactions: async <T,>(txs: T[]) => {
+    signAllTransactions: async <T>(txs: T[]) => {
       calls.push(`signAllTransactions(${txs.length})`);
       txs.forEach((t) => (t as Transaction).partialSign(kp));
       return txs;
@@ -72,13 +75,22 @@ function keyWallet(kp: Keypair, calls: string[] = []): WalletPort {
 
 // The §9 pauses are skipped; the 120 s signing limit never ends (the wallet here answers at once).
 const noPauses = (ms: number) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve());
-const deps = (wallet: WalletPort, api = httpApi(server.url)): TrashDeps => ({ wallet, connection, api, trashWallet: trash, delay: noPauses });
+const deps = (wallet: WalletPort, api = httpApi(server.url)): TrashDeps => ({
+  wallet,
+  connection,
+  api,
+  trashWallet: trash,
+  delay: noPauses,
+});
 
 beforeAll(async () => {
   server = await startServer();
   ({ owner, cnfts } = await fundOwner(server));
   trash = server.solback.config.trashWallet;
-  connection = new Connection(`${server.url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${server.url.replace('http', 'ws')}/api/rpc` });
+  connection = new Connection(`${server.url}/api/rpc`, {
+    commitment: 'confirmed',
+    wsEndpoint: `${server.url.replace('http', 'ws')}/api/rpc`,
+  });
 }, 60_000);
 afterAll(() => server.close());
 
@@ -86,7 +98,11 @@ it('reads depth and canopy from the tree account as spl-account-compression does
   const info = await connection.getAccountInfo(new PublicKey(cnfts[0].tree));
   const ours = treeShapeFromAccount(info!.data);
   const theirs = ConcurrentMerkleTreeAccount.fromBuffer(info!.data);
-  expect(ours).toEqual({ maxDepth: theirs.getMaxDepth(), maxBufferSize: theirs.getMaxBufferSize(), canopyDepth: theirs.getCanopyDepth() });
+  expect(ours).toEqual({
+    maxDepth: theirs.getMaxDepth(),
+    maxBufferSize: theirs.getMaxBufferSize(),
+    canopyDepth: theirs.getCanopyDepth(),
+  });
   expect(Buffer.from(treeRootFromAccount(info!.data))).toEqual(theirs.getCurrentRoot());
 });
 
@@ -111,12 +127,19 @@ it('a rejection in the wallet is a cancellation and stops the fallback chain', a
 
 it('fallback chain: standard and fixed failing ends in the 1000-lamport transfer, labelled hidden (not moved)', async () => {
   const api = httpApi(server.url);
-  const broken: TrashApi = { ...api, getAssetProof: async () => ({ success: true, data: { proof: ['11111111111111111111111111111111'], root: '11111111111111111111111111111111' } }), getAsset: async (id) => {
-    const a = await api.getAsset(id) as any;
-    a.data.compression.proof = ['11111111111111111111111111111111'];
-    a.data.compression.root = '11111111111111111111111111111111';
-    return a;
-  } };
+  const broken: TrashApi = {
+    ...api,
+    getAssetProof: async () => ({
+      success: true,
+      data: { proof: ['11111111111111111111111111111111'], root: '11111111111111111111111111111111' },
+    }),
+    getAsset: async (id) => {
+      const a = (await api.getAsset(id)) as any;
+      a.data.compression.proof = ['11111111111111111111111111111111'];
+      a.data.compression.root = '11111111111111111111111111111111';
+      return a;
+    },
+  };
   // A fresh local trash wallet holds nothing; 1000 lamports alone would be below rent (on mainnet it is funded).
   await server.solback.rpc.call('requestAirdrop', [trash, 1_000_000_000]);
   const before = await connection.getBalance(new PublicKey(trash));
@@ -124,9 +147,9 @@ it('fallback chain: standard and fixed failing ends in the 1000-lamport transfer
   expect(out).toMatchObject({ status: 'hidden', method: 'basic', message: CNFT_OUTCOMES.basicFallbackHidden });
   expect((await connection.getBalance(new PublicKey(trash))) - before).toBe(1000);
   expect((await ownerOf(server, cnfts[2].assetId)).owner).toBe(owner.publicKey.toBase58()); // hidden, not moved
-  await expect(basicFallback({ ...deps(keyWallet(owner)), wallet: { publicKey: null } }, cnfts[2].assetId)).rejects.toThrow(
-    'Wallet not connected or missing signTransaction method',
-  );
+  await expect(
+    basicFallback({ ...deps(keyWallet(owner)), wallet: { publicKey: null } }, cnfts[2].assetId),
+  ).rejects.toThrow('Wallet not connected or missing signTransaction method');
 });
 
 it('robust method: the pasted key signs in the page; the server receives only the signed transaction', async () => {
@@ -134,7 +157,11 @@ it('robust method: the pasted key signs in the page; the server receives only th
   const pasted = bs58.encode(owner.secretKey);
   const { keypair, address } = parsePrivateKey(pasted);
   expect(address).toBe(owner.publicKey.toBase58());
-  const out = await robustTrash({ connection, api: httpApi(server.url, seen), trashWallet: trash, delay: noPauses }, keypair, cnfts[3].assetId);
+  const out = await robustTrash(
+    { connection, api: httpApi(server.url, seen), trashWallet: trash, delay: noPauses },
+    keypair,
+    cnfts[3].assetId,
+  );
   expect(out.status).toBe('success');
   expect(out.explorerUrl).toContain(out.signature);
   expect((await ownerOf(server, cnfts[3].assetId)).owner).toBe(trash);
@@ -161,7 +188,9 @@ it('delegation before a queue: one approval for the not-yet-delegated assets; th
 });
 
 it('delegated transfer: the owner signs the text, the server moves it as delegate', async () => {
-  await expect(delegatedTrash(deps({ publicKey: owner.publicKey.toBase58() }), cnfts[0].assetId, null)).rejects.toThrow(VALIDATION.walletRequiredSigning);
+  await expect(delegatedTrash(deps({ publicKey: owner.publicKey.toBase58() }), cnfts[0].assetId, null)).rejects.toThrow(
+    VALIDATION.walletRequiredSigning,
+  );
   const steps: string[] = [];
   const res = await delegatedTrash(deps(keyWallet(owner)), cnfts[0].assetId, null, (s) => steps.push(s));
   expect(steps).toEqual(['signing', 'transferring']);
@@ -172,7 +201,10 @@ it('delegated transfer: the owner signs the text, the server moves it as delegat
 it('batch: the first 3 in one transaction', async () => {
   const { owner: o2, cnfts: c2 } = await fundOwner(server);
   const calls: string[] = [];
-  const res = await batchTrash(deps(keyWallet(o2, calls)), c2.slice(0, 5).map((c) => c.assetId));
+  const res = await batchTrash(
+    deps(keyWallet(o2, calls)),
+    c2.slice(0, 5).map((c) => c.assetId),
+  );
   expect(res.individually).toBe(false);
   expect(res.outcomes.map((o) => o.assetId)).toEqual(c2.slice(0, 3).map((c) => c.assetId));
   expect(new Set(res.outcomes.map((o) => o.signature)).size).toBe(1);

@@ -4,7 +4,14 @@ import nacl from 'tweetnacl';
 import { Keypair, Transaction, type VersionedTransaction } from '@solana/web3.js';
 import type { TestServer } from './helpers';
 
-export interface FundedCnft { assetId: string; tree: string; leafIndex: number; name: string; image: string; delegate: string | null }
+export interface FundedCnft {
+  assetId: string;
+  tree: string;
+  leafIndex: number;
+  name: string;
+  image: string;
+  delegate: string | null;
+}
 
 export async function fundOwner(server: TestServer): Promise<{ owner: Keypair; cnfts: FundedCnft[] }> {
   const owner = Keypair.generate();
@@ -27,14 +34,25 @@ export async function signAndSend(server: TestServer, base64: string, kp: Keypai
   return sendRaw(server, tx.serialize(), blockhash, lastValidBlockHeight);
 }
 
-export async function sendRaw(server: TestServer, raw: Uint8Array, blockhash: string, lastValidBlockHeight: number): Promise<string> {
+export async function sendRaw(
+  server: TestServer,
+  raw: Uint8Array,
+  blockhash: string,
+  lastValidBlockHeight: number,
+): Promise<string> {
   const signature = await server.solback.connection.sendRawTransaction(raw, { preflightCommitment: 'confirmed' });
-  const { value } = await server.solback.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, 'confirmed');
+  const { value } = await server.solback.connection.confirmTransaction(
+    { signature, blockhash, lastValidBlockHeight },
+    'confirmed',
+  );
   if (value.err) throw new Error(`transaction failed: ${JSON.stringify(value.err)}`);
   return signature;
 }
 
-export async function ownerOf(server: TestServer, assetId: string): Promise<{ owner: string; delegate: string | null; burnt: boolean }> {
+export async function ownerOf(
+  server: TestServer,
+  assetId: string,
+): Promise<{ owner: string; delegate: string | null; burnt: boolean }> {
   const a = await server.solback.das.call<any>('getAsset', { id: assetId });
   return { owner: a.ownership.owner, delegate: a.ownership.delegate ?? null, burnt: !!a.burnt };
 }

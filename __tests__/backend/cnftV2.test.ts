@@ -29,11 +29,16 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-v2-'));
   solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
   ({ url } = await solback.listen(0));
-  connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  connection = new Connection(`${url}/api/rpc`, {
+    commitment: 'confirmed',
+    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
+  });
   owner = Keypair.generate();
   const body = await post('localnet/fund', { owner: owner.publicKey.toBase58() });
   kinds = body.manifest.kinds;
-  umi = createUmi(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` }).use(mplBubblegum()).use(dasApi());
+  umi = createUmi(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` })
+    .use(mplBubblegum())
+    .use(dasApi());
   umi.use(keypairIdentity(umi.eddsa.createKeypairFromSecretKey(owner.secretKey)));
 });
 afterAll(async () => {
@@ -42,12 +47,17 @@ afterAll(async () => {
 });
 
 async function post(route: string, body: unknown) {
-  const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json());  
+  const res = await fetch(`${url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return await res.json();
 }
-const rpc = async (method: string, params: unknown) => (await post('rpc', { jsonrpc: '2.0', id: 1, method, params })).result;
+const rpc = async (method: string, params: unknown) =>
+  (await post('rpc', { jsonrpc: '2.0', id: 1, method, params })).result;
 
-test('Metaplex\'s own transferV2 against /api/rpc moves a V2 leaf (DAS shows the new owner) and fails on a frozen one', async () => {
+test("Metaplex's own transferV2 against /api/rpc moves a V2 leaf (DAS shows the new owner) and fails on a frozen one", async () => {
   const [plain, frozen] = kinds.cnftsV2;
   const to = Keypair.generate().publicKey.toBase58();
   const move = async (id: string) => {
@@ -60,7 +70,7 @@ test('Metaplex\'s own transferV2 against /api/rpc moves a V2 leaf (DAS shows the
   expect((await rpc('getAsset', { id: plain.assetId })).ownership.owner).toBe(to);
 });
 
-test('SolBack\'s builders: a non-transferable leaf may be burned (burnV2 via /api/burn-cnft) but never moved; a frozen one neither', async () => {
+test("SolBack's builders: a non-transferable leaf may be burned (burnV2 via /api/burn-cnft) but never moved; a frozen one neither", async () => {
   const [, frozen, soulbound] = kinds.cnftsV2;
   // The page's trash builder refuses before anything is signed, with the program's reason.
   const leafOf = async (id: string) => {
@@ -74,16 +84,23 @@ test('SolBack\'s builders: a non-transferable leaf may be burned (burnV2 via /ap
 
   const refused = await post(`burn-cnft/${frozen.assetId}`, {});
   expect(refused).toEqual({ success: false, error: CNFT_V2_REFUSED.frozen });
-  const delegate = await post('cnft/delegate', { ownerAddress: owner.publicKey.toBase58(), assetId: soulbound.assetId,
-    delegatePublicKey: solback.delegate!.publicKey.toBase58() });
+  const delegate = await post('cnft/delegate', {
+    ownerAddress: owner.publicKey.toBase58(),
+    assetId: soulbound.assetId,
+    delegatePublicKey: solback.delegate!.publicKey.toBase58(),
+  });
   expect(delegate).toEqual({ success: false, error: CNFT_V2_REFUSED.nonTransferable });
 
   const answer = await post(`burn-cnft/${soulbound.assetId}`, { ownerAddress: owner.publicKey.toBase58() });
   expect(answer.success).toBe(true);
   const tx = Transaction.from(Buffer.from(answer.transaction, 'base64'));
   // The page's guard accepts the burnV2 of this leaf only.
-  expect(checkTransaction(tx, { owner: owner.publicKey.toBase58(), kind: 'burnCnft', allowedAccounts: [soulbound.assetId] })).toEqual({ ok: true });
-  expect(checkTransaction(tx, { owner: owner.publicKey.toBase58(), kind: 'burnCnft', allowedAccounts: [frozen.assetId] }).ok).toBe(false);
+  expect(
+    checkTransaction(tx, { owner: owner.publicKey.toBase58(), kind: 'burnCnft', allowedAccounts: [soulbound.assetId] }),
+  ).toEqual({ ok: true });
+  expect(
+    checkTransaction(tx, { owner: owner.publicKey.toBase58(), kind: 'burnCnft', allowedAccounts: [frozen.assetId] }).ok,
+  ).toBe(false);
   tx.sign(owner);
   await connection.confirmTransaction(await connection.sendRawTransaction(tx.serialize()), 'confirmed');
   expect((await rpc('getAsset', { id: soulbound.assetId })).burnt).toBe(true);

@@ -23,7 +23,9 @@ beforeAll(async () => {
   trash = s.solback.config.trashWallet;
 });
 afterAll(async () => {
-  console.log(`faults: ${tally.faults} injected over ${tally.flows} flows; transactions executed ${tally.executed}, duplicated ${tally.duplicated}, lost ${tally.lost}`);
+  console.log(
+    `faults: ${tally.faults} injected over ${tally.flows} flows; transactions executed ${tally.executed}, duplicated ${tally.duplicated}, lost ${tally.lost}`,
+  );
   await s.close();
 });
 
@@ -35,11 +37,19 @@ async function fault(body: Record<string, unknown>) {
 /** Lets sends held by a 'timeout' fault fail now instead of after 90 s (the switch's own time-out). */
 const releaseHeldSends = () => (s.solback.localnet!.faults as unknown as { close(): void }).close();
 const statusOf = async (sig: string) =>
-  (await s.solback.rpc.call<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>('getSignatureStatuses', [[sig], { searchTransactionHistory: true }])).value[0];
+  (
+    await s.solback.rpc.call<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>(
+      'getSignatureStatuses',
+      [[sig], { searchTransactionHistory: true }],
+    )
+  ).value[0];
 const lamports = async (addresses: string[]) =>
-  (await s.solback.rpc.call<{ value: ({ lamports: number } | null)[] }>('getMultipleAccounts', [addresses, { encoding: 'base64', commitment: 'processed' }])).value.map(
-    (a) => a?.lamports ?? 0,
-  );
+  (
+    await s.solback.rpc.call<{ value: ({ lamports: number } | null)[] }>('getMultipleAccounts', [
+      addresses,
+      { encoding: 'base64', commitment: 'processed' },
+    ])
+  ).value.map((a) => a?.lamports ?? 0);
 
 // --- vacant closes: POST /api/submit-burn-transaction ---------------------------------------------------------
 
@@ -53,9 +63,15 @@ async function preparedVacant() {
   // The frozen empty account closes with the others (both token programs allow it).
   const { emptyAccounts, frozenAccounts } = funded.json.manifest;
   const empty: string[] = [...emptyAccounts, ...frozenAccounts].map((a: { account: string }) => a.account);
-  return { owner, signed: Buffer.from(tx.serialize()).toString('base64'), empty, count: prepared.json.accountCounts[0] as number };
+  return {
+    owner,
+    signed: Buffer.from(tx.serialize()).toString('base64'),
+    empty,
+    count: prepared.json.accountCounts[0] as number,
+  };
 }
-const submit = (signed: string, count: number) => s.post('/api/submit-burn-transaction', { signedTransaction: signed, accountCount: count });
+const submit = (signed: string, count: number) =>
+  s.post('/api/submit-burn-transaction', { signedTransaction: signed, accountCount: count });
 const closedCount = async (empty: string[]) => (await lamports(empty)).filter((l) => l === 0).length;
 
 describe('submit-burn-transaction', () => {
@@ -65,7 +81,10 @@ describe('submit-burn-transaction', () => {
     await fault({ failNextSends: { n: 2, kind: '429' } });
     const r = await submit(v.signed, v.count);
     expect(r.status).toBe(200);
-    expect(await statusOf(r.json.signature)).toMatchObject({ err: null, confirmationStatus: expect.stringMatching(/confirmed|finalized/) });
+    expect(await statusOf(r.json.signature)).toMatchObject({
+      err: null,
+      confirmationStatus: expect.stringMatching(/confirmed|finalized/),
+    });
     tally.executed++;
     expect(await closedCount(v.empty)).toBe(r.json.accountCount);
     const [before] = await lamports([v.owner.publicKey.toBase58()]);
@@ -131,15 +150,25 @@ async function robustSigned(owner: Keypair, assetId: string): Promise<string> {
   tx.sign(owner);
   return tx.serialize().toString('base64');
 }
-const robust = (assetId: string, signedTransaction: string) => s.post('/api/robust-transfer', { assetId, destinationAddress: trash, signedTransaction });
+const robust = (assetId: string, signedTransaction: string) =>
+  s.post('/api/robust-transfer', { assetId, destinationAddress: trash, signedTransaction });
 
 async function delegated(owner: Keypair, assetId: string) {
-  const d = await s.post('/api/cnft/delegate', { ownerAddress: owner.publicKey.toBase58(), assetId, delegatePublicKey: s.solback.delegate!.publicKey.toBase58() });
+  const d = await s.post('/api/cnft/delegate', {
+    ownerAddress: owner.publicKey.toBase58(),
+    assetId,
+    delegatePublicKey: s.solback.delegate!.publicKey.toBase58(),
+  });
   expect(d.status).toBe(200);
   if (d.json.transaction) await signAndSend(s, d.json.transaction, owner); // none when the demo made it delegated already
 }
 const delegatedTransfer = (owner: Keypair, assetId: string) =>
-  s.post('/api/delegated-transfer', { sender: owner.publicKey.toBase58(), assetId, signedMessage: signText(owner, authorizationMessages.delegatedTransfer(assetId)), proofData: null });
+  s.post('/api/delegated-transfer', {
+    sender: owner.publicKey.toBase58(),
+    assetId,
+    signedMessage: signText(owner, authorizationMessages.delegatedTransfer(assetId)),
+    proofData: null,
+  });
 
 describe('robust-transfer relay', () => {
   it('rides out two 429s; the cNFT moves once; the same signed bytes again move nothing', async () => {
@@ -232,17 +261,28 @@ describe('queue worker', () => {
     const { owner, cnfts } = await fundOwner(s);
     const ids = [cnfts[2].assetId, cnfts[3].assetId];
     for (const id of ids) await delegated(owner, id);
-    const q = await s.post('/api/queue/create', { ownerAddress: owner.publicKey.toBase58(), assets: ids.map((assetId) => ({ assetId })) });
+    const q = await s.post('/api/queue/create', {
+      ownerAddress: owner.publicKey.toBase58(),
+      assets: ids.map((assetId) => ({ assetId })),
+    });
     await fault({ failNextSends: { n: 2, kind: '429' } });
     await fault({ failNextSends: { n: 1, kind: 'timeout' } });
-    const auth = await s.post('/api/queue/authorize', { queueId: q.json.queueId, ownerAddress: owner.publicKey.toBase58(), signature: signText(owner, authorizationMessages.queue(q.json.queueId)) });
+    const auth = await s.post('/api/queue/authorize', {
+      queueId: q.json.queueId,
+      ownerAddress: owner.publicKey.toBase58(),
+      signature: signText(owner, authorizationMessages.queue(q.json.queueId)),
+    });
     expect(auth.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     releaseHeldSends();
-    const status = await waitFor(async () => {
-      const st = (await s.get(`/api/queue/status/${q.json.queueId}`)).json.status;
-      return st.isComplete && st;
-    }, 60_000, 300);
+    const status = await waitFor(
+      async () => {
+        const st = (await s.get(`/api/queue/status/${q.json.queueId}`)).json.status;
+        return st.isComplete && st;
+      },
+      60_000,
+      300,
+    );
     expect(status).toMatchObject({ completed: 2, failed: 0 });
     tally.executed += 2;
     for (const id of ids) expect((await ownerOf(s, id)).owner).toBe(trash);
@@ -265,9 +305,15 @@ describe('confirmations that do not come in time', () => {
     ]);
     await fault({ delayConfirmations: { ms: 0 } }); // new transactions confirm at once again; these stay hidden until due
     // vacant: 'sent but not confirmed in time'; cNFT relays: the spec's assumed-success text with the signature.
-    expect(burn.json).toEqual(expect.objectContaining({ success: false, error: expect.stringMatching(/sent but not confirmed in time/) }));
+    expect(burn.json).toEqual(
+      expect.objectContaining({ success: false, error: expect.stringMatching(/sent but not confirmed in time/) }),
+    );
     expect(burn.status).toBe(504);
-    expect(relay.json).toMatchObject({ success: true, pending: true, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' });
+    expect(relay.json).toMatchObject({
+      success: true,
+      pending: true,
+      message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+    });
     expect(moved.json).toMatchObject({ success: true, pending: true });
     // The chain executed each one once: balances and owners moved once, and the statuses appear when due.
     expect(await closedCount(v.empty)).toBeGreaterThan(0);
@@ -303,7 +349,9 @@ describe('restarts on the same DATA_DIR', () => {
       const owner = Keypair.generate();
       const o = owner.publicKey.toBase58();
       const funded = (await server.post('/api/localnet/fund', { owner: o })).json.manifest;
-      const empty: string[] = [...funded.emptyAccounts, ...funded.frozenAccounts].map((a: { account: string }) => a.account);
+      const empty: string[] = [...funded.emptyAccounts, ...funded.frozenAccounts].map(
+        (a: { account: string }) => a.account,
+      );
       const sign = async (srv: TestServer) => {
         const p = await srv.post('/api/prepare-burn-transactions', { ownerAddress: o });
         const tx = VersionedTransaction.deserialize(Buffer.from(p.json.transactions[0], 'base64'));
@@ -311,24 +359,38 @@ describe('restarts on the same DATA_DIR', () => {
         return { signed: Buffer.from(tx.serialize()).toString('base64'), count: p.json.accountCounts[0] as number };
       };
       const tokens = async (srv: TestServer) =>
-        ((await srv.get(`/api/wallet-tokens/${o}`)).json.tokens as { mint: string }[]).sort((a, b) => a.mint.localeCompare(b.mint));
+        ((await srv.get(`/api/wallet-tokens/${o}`)).json.tokens as { mint: string }[]).sort((a, b) =>
+          a.mint.localeCompare(b.mint),
+        );
       const tokensBefore = await tokens(server);
       const stale = await sign(server);
 
       await server.close(); // restart 1
       server = await boot();
       expect(await tokens(server)).toEqual(tokensBefore);
-      const refused = await server.post('/api/submit-burn-transaction', { signedTransaction: stale.signed, accountCount: stale.count });
+      const refused = await server.post('/api/submit-burn-transaction', {
+        signedTransaction: stale.signed,
+        accountCount: stale.count,
+      });
       expect([refused.status, refused.json.success]).toEqual([400, false]);
       const zeros = async (srv: TestServer) =>
-        (await srv.solback.rpc.call<{ value: ({ lamports: number } | null)[] }>('getMultipleAccounts', [empty, { encoding: 'base64' }])).value.filter((a) => !a).length;
+        (
+          await srv.solback.rpc.call<{ value: ({ lamports: number } | null)[] }>('getMultipleAccounts', [
+            empty,
+            { encoding: 'base64' },
+          ])
+        ).value.filter((a) => !a).length;
       expect(await zeros(server)).toBe(0);
       const fresh = await sign(server);
-      const ok = await server.post('/api/submit-burn-transaction', { signedTransaction: fresh.signed, accountCount: fresh.count });
+      const ok = await server.post('/api/submit-burn-transaction', {
+        signedTransaction: fresh.signed,
+        accountCount: fresh.count,
+      });
       expect(ok.status).toBe(200);
       const closed = await zeros(server);
       expect(closed).toBe(ok.json.accountCount);
-      const balance = async (srv: TestServer) => (await srv.solback.rpc.call<{ value: number }>('getBalance', [o])).value;
+      const balance = async (srv: TestServer) =>
+        (await srv.solback.rpc.call<{ value: number }>('getBalance', [o])).value;
       const after = await balance(server);
 
       for (let i = 2; i <= 3; i++) {
@@ -336,7 +398,10 @@ describe('restarts on the same DATA_DIR', () => {
         server = await boot();
         expect(await balance(server)).toBe(after);
         expect(await zeros(server)).toBe(closed);
-        const again = await server.post('/api/submit-burn-transaction', { signedTransaction: fresh.signed, accountCount: fresh.count });
+        const again = await server.post('/api/submit-burn-transaction', {
+          signedTransaction: fresh.signed,
+          accountCount: fresh.count,
+        });
         expect(again.status).toBe(400); // not prepared by this run: nothing sent
         expect(await balance(server)).toBe(after);
       }

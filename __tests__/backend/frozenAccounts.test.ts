@@ -41,44 +41,95 @@ function frozenAccount(program: string, amount: bigint, withheld = false) {
   const extensions = withheld ? [T.ExtensionType.TransferFeeConfig] : [];
   const mintSpace = T.getMintLen(extensions);
   const A = authority.publicKey;
-  sendLocal(net.chain, [
-    SystemProgram.createAccount({ fromPubkey: A, newAccountPubkey: mint.publicKey, space: mintSpace, lamports: net.chain.rent(mintSpace), programId: P }),
-    ...(withheld ? [T.createInitializeTransferFeeConfigInstruction(mint.publicKey, A, A, 100, 1_000_000n, P)] : []),
-    T.createInitializeMint2Instruction(mint.publicKey, 0, A, A, P),
-  ], [authority, mint]);
+  sendLocal(
+    net.chain,
+    [
+      SystemProgram.createAccount({
+        fromPubkey: A,
+        newAccountPubkey: mint.publicKey,
+        space: mintSpace,
+        lamports: net.chain.rent(mintSpace),
+        programId: P,
+      }),
+      ...(withheld ? [T.createInitializeTransferFeeConfigInstruction(mint.publicKey, A, A, 100, 1_000_000n, P)] : []),
+      T.createInitializeMint2Instruction(mint.publicKey, 0, A, A, P),
+    ],
+    [authority, mint],
+  );
   const account = T.getAssociatedTokenAddressSync(mint.publicKey, owner.publicKey, false, P);
-  sendLocal(net.chain, [T.createAssociatedTokenAccountIdempotentInstruction(A, account, owner.publicKey, mint.publicKey, P)], [authority]);
+  sendLocal(
+    net.chain,
+    [T.createAssociatedTokenAccountIdempotentInstruction(A, account, owner.publicKey, mint.publicKey, P)],
+    [authority],
+  );
   if (withheld) {
     // Receive 1000 with a 1 % fee withheld in the account, then send the 990 back: empty, fees withheld.
     const source = T.getAssociatedTokenAddressSync(mint.publicKey, A, false, P);
-    sendLocal(net.chain, [
-      T.createAssociatedTokenAccountIdempotentInstruction(A, source, A, mint.publicKey, P),
-      T.createMintToInstruction(mint.publicKey, source, A, 1000n, [], P),
-      T.createTransferCheckedWithFeeInstruction(source, mint.publicKey, account, A, 1000n, 0, 10n, [], P),
-    ], [authority]);
-    sendLocal(net.chain, [T.createTransferCheckedWithFeeInstruction(account, mint.publicKey, source, owner.publicKey, 990n, 0, 10n, [], P)], [authority, owner]);
+    sendLocal(
+      net.chain,
+      [
+        T.createAssociatedTokenAccountIdempotentInstruction(A, source, A, mint.publicKey, P),
+        T.createMintToInstruction(mint.publicKey, source, A, 1000n, [], P),
+        T.createTransferCheckedWithFeeInstruction(source, mint.publicKey, account, A, 1000n, 0, 10n, [], P),
+      ],
+      [authority],
+    );
+    sendLocal(
+      net.chain,
+      [
+        T.createTransferCheckedWithFeeInstruction(
+          account,
+          mint.publicKey,
+          source,
+          owner.publicKey,
+          990n,
+          0,
+          10n,
+          [],
+          P,
+        ),
+      ],
+      [authority, owner],
+    );
   }
-  if (amount > 0n) sendLocal(net.chain, [T.createMintToInstruction(mint.publicKey, account, A, amount, [], P)], [authority]);
+  if (amount > 0n)
+    sendLocal(net.chain, [T.createMintToInstruction(mint.publicKey, account, A, amount, [], P)], [authority]);
   sendLocal(net.chain, [T.createFreezeAccountInstruction(account, mint.publicKey, A, [], P)], [authority]);
-  const state = T.unpackAccount(account, { ...net.chain.getAccount(account.toBase58())!, data: Buffer.from(net.chain.getAccount(account.toBase58())!.data),
-    owner: P, lamports: lamports(account) }, P);
+  const state = T.unpackAccount(
+    account,
+    {
+      ...net.chain.getAccount(account.toBase58())!,
+      data: Buffer.from(net.chain.getAccount(account.toBase58())!.data),
+      owner: P,
+      lamports: lamports(account),
+    },
+    P,
+  );
   expect(state.isFrozen).toBe(true);
   return { owner, mint: mint.publicKey, account, program };
 }
 
 const rpc = () => createRpcClient(localTransport((b) => net.handleRpc(b)));
 
-describe.each([['SPL Token', TOKEN_PROGRAM], ['Token-2022', TOKEN_2022_PROGRAM]])('a frozen %s account', (_name, program) => {
+describe.each([
+  ['SPL Token', TOKEN_PROGRAM],
+  ['Token-2022', TOKEN_2022_PROGRAM],
+])('a frozen %s account', (_name, program) => {
   afterEach(() => net.rent.set(6960));
 
   it('empty: the owner closes it and gets all its lamports; the scan lists it as vacant', async () => {
     const f = frozenAccount(program, 0n);
     const held = lamports(f.account);
-    const { vacant, skipped } = classifyVacant(await scanTokenAccounts(rpc(), f.owner.publicKey.toBase58()), f.owner.publicKey.toBase58());
+    const { vacant, skipped } = classifyVacant(
+      await scanTokenAccounts(rpc(), f.owner.publicKey.toBase58()),
+      f.owner.publicKey.toBase58(),
+    );
     expect(vacant.map((v) => v.address)).toEqual([f.account.toBase58()]);
     expect(skipped).toEqual([]);
     const before = lamports(f.owner.publicKey);
-    expect(trySend(closeVacantIxs({ owner: f.owner.publicKey, account: f.account, programId: program }), [f.owner])).toBeNull();
+    expect(
+      trySend(closeVacantIxs({ owner: f.owner.publicKey, account: f.account, programId: program }), [f.owner]),
+    ).toBeNull();
     expect(net.chain.getAccount(f.account.toBase58())).toBeNull();
     expect(lamports(f.owner.publicKey) - before).toBe(held - 5000);
   });
@@ -89,13 +140,26 @@ describe.each([['SPL Token', TOKEN_PROGRAM], ['Token-2022', TOKEN_2022_PROGRAM]]
     const { vacant, skipped } = classifyVacant(await scanTokenAccounts(rpc(), owner), owner);
     expect(vacant).toEqual([]); // holding tokens: not vacant (and not reported: burning is the burn flows' business)
     expect(skipped).toEqual([]);
-    const burn = T.createBurnCheckedInstruction(f.account, f.mint, f.owner.publicKey, 7n, 0, [], new PublicKey(program));
+    const burn = T.createBurnCheckedInstruction(
+      f.account,
+      f.mint,
+      f.owner.publicKey,
+      7n,
+      0,
+      [],
+      new PublicKey(program),
+    );
     expect(trySend([burn], [f.owner])).toMatch(/Custom":17|0x11/);
     const held = lamports(f.account);
     net.rent.set(5080);
     const minimum = net.chain.rent(net.chain.getAccount(f.account.toBase58())!.data.length);
     const before = lamports(f.owner.publicKey);
-    expect(trySend([withdrawExcessLamportsIx({ source: f.account, authority: f.owner.publicKey, programId: program })], [f.owner])).toBeNull();
+    expect(
+      trySend(
+        [withdrawExcessLamportsIx({ source: f.account, authority: f.owner.publicKey, programId: program })],
+        [f.owner],
+      ),
+    ).toBeNull();
     expect(lamports(f.account)).toBe(minimum);
     expect(lamports(f.owner.publicKey) - before).toBe(held - minimum - 5000);
     const data = Buffer.from(net.chain.getAccount(f.account.toBase58())!.data);
@@ -109,7 +173,11 @@ it('a delegated empty account (both programs): the owner closes it; the scan lis
     const P = new PublicKey(program);
     sendLocal(net.chain, [T.createThawAccountInstruction(f.account, f.mint, authority.publicKey, [], P)], [authority]);
     const delegate = Keypair.generate().publicKey;
-    sendLocal(net.chain, [T.createApproveInstruction(f.account, delegate, f.owner.publicKey, 5n, [], P)], [authority, f.owner]);
+    sendLocal(
+      net.chain,
+      [T.createApproveInstruction(f.account, delegate, f.owner.publicKey, 5n, [], P)],
+      [authority, f.owner],
+    );
     const owner = f.owner.publicKey.toBase58();
     const { vacant } = classifyVacant(await scanTokenAccounts(rpc(), owner), owner);
     expect(vacant.map((v) => v.address)).toEqual([f.account.toBase58()]);
@@ -122,8 +190,16 @@ it('a frozen empty Token-2022 account with withheld fees: harvested to the mint,
   const f = frozenAccount(TOKEN_2022_PROGRAM, 0n, true);
   const owner = f.owner.publicKey.toBase58();
   const { vacant } = classifyVacant(await scanTokenAccounts(rpc(), owner), owner);
-  expect(vacant).toEqual([expect.objectContaining({ address: f.account.toBase58(), harvestFirst: true, withheldAmount: '10' })]);
-  const ixs = closeVacantIxs({ owner, account: f.account, programId: TOKEN_2022_PROGRAM, mint: f.mint, hasWithheldFees: true });
+  expect(vacant).toEqual([
+    expect.objectContaining({ address: f.account.toBase58(), harvestFirst: true, withheldAmount: '10' }),
+  ]);
+  const ixs = closeVacantIxs({
+    owner,
+    account: f.account,
+    programId: TOKEN_2022_PROGRAM,
+    mint: f.mint,
+    hasWithheldFees: true,
+  });
   expect(trySend(ixs, [f.owner])).toBeNull();
   expect(net.chain.getAccount(f.account.toBase58())).toBeNull();
 });

@@ -20,7 +20,8 @@ let queueId: string;
 let otherSignedPrepared: string; // owner's prepared vacant close, "signed" by another key
 let otherTransfer: string; // a transaction signed by another wallet
 let sigs: { burn: string; queue: string; delegated: string }; // another wallet's signatures of the owner's texts (signing is slow: once)
-const sign = (kp: Keypair, text: string) => Buffer.from(nacl.sign.detached(new TextEncoder().encode(text), kp.secretKey)).toString('base64');
+const sign = (kp: Keypair, text: string) =>
+  Buffer.from(nacl.sign.detached(new TextEncoder().encode(text), kp.secretKey)).toString('base64');
 
 beforeAll(async () => {
   g = new Gen(mulberry32(SEED));
@@ -30,13 +31,17 @@ beforeAll(async () => {
   const funded = await s.post('/api/localnet/fund', { owner: owner.publicKey.toBase58() });
   expect(funded.status).toBe(200);
   manifest = funded.json.manifest;
-  const q = await s.post('/api/queue/create', { ownerAddress: owner.publicKey.toBase58(), assets: [{ assetId: manifest.cnfts[0].assetId }] });
+  const q = await s.post('/api/queue/create', {
+    ownerAddress: owner.publicKey.toBase58(),
+    assets: [{ assetId: manifest.cnfts[0].assetId }],
+  });
   queueId = q.json.queueId;
   const prepared = await s.post('/api/prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58() });
   const tx = VersionedTransaction.deserialize(Buffer.from(prepared.json.transaction, 'base64'));
   tx.signatures[0] = nacl.sign.detached(tx.message.serialize(), other.secretKey);
   otherSignedPrepared = Buffer.from(tx.serialize()).toString('base64');
-  const { blockhash } = (await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] })).json.result.value;
+  const { blockhash } = (await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'getLatestBlockhash', params: [] }))
+    .json.result.value;
   const t = new Transaction({ feePayer: other.publicKey, recentBlockhash: blockhash }).add(
     SystemProgram.transfer({ fromPubkey: other.publicKey, toPubkey: owner.publicKey, lamports: 1 }),
   );
@@ -62,23 +67,57 @@ function template(route: Route): Record<string, unknown> {
     'POST /api/burn-vacant-accounts': { ownerAddress: o, signedMessage: 'placeholder' },
     'POST /api/prepare-burn-transactions': { ownerAddress: o, vacantAccounts: [manifest.emptyAccounts[0].account] },
     'POST /api/submit-burn-transaction': { signedTransaction: otherSignedPrepared, accountCount: 1 },
-    'POST /api/batch-burn-nft': { nfts: [{ mint: nft.mint, tokenAccount: nft.tokenAccount, name: nft.name }], owner: o },
+    'POST /api/batch-burn-nft': {
+      nfts: [{ mint: nft.mint, tokenAccount: nft.tokenAccount, name: nft.name }],
+      owner: o,
+    },
     'POST /api/cnft/burn-request': { assetId: cnft, ownerAddress: o, signedMessage: sigs.burn },
-    'POST /api/cnft/delegate': { ownerAddress: other.publicKey.toBase58(), assetId: cnft, delegatePublicKey: s.solback.delegate!.publicKey.toBase58() },
-    'POST /api/robust-transfer': { assetId: cnft, destinationAddress: s.solback.config.trashWallet, signedTransaction: otherTransfer },
+    'POST /api/cnft/delegate': {
+      ownerAddress: other.publicKey.toBase58(),
+      assetId: cnft,
+      delegatePublicKey: s.solback.delegate!.publicKey.toBase58(),
+    },
+    'POST /api/robust-transfer': {
+      assetId: cnft,
+      destinationAddress: s.solback.config.trashWallet,
+      signedTransaction: otherTransfer,
+    },
     'POST /api/burn-cnft/:assetId': { cachedProofData: null, ownerAddress: other.publicKey.toBase58() },
     'POST /api/queue/create': { ownerAddress: o, assets: [{ assetId: cnft, name: 'x', image: null }] },
     'POST /api/queue/authorize': { queueId, ownerAddress: o, signature: sigs.queue },
     'POST /api/queue/cancel/:queueId': { ownerAddress: other.publicKey.toBase58() },
     'POST /api/delegated-transfer': { sender: o, assetId: cnft, signedMessage: sigs.delegated, proofData: null },
-    'POST /api/rpc': { jsonrpc: '2.0', id: 1, method: g.pick(['getAccountInfo', 'getBalance', 'sendTransaction', 'getAsset', 'getAssetProof', 'getMultipleAccounts', 'simulateTransaction', 'getSignatureStatuses', 'getTokenAccountsByOwner', 'getProgramAccounts', 'nope']), params: [o] },
+    'POST /api/rpc': {
+      jsonrpc: '2.0',
+      id: 1,
+      method: g.pick([
+        'getAccountInfo',
+        'getBalance',
+        'sendTransaction',
+        'getAsset',
+        'getAssetProof',
+        'getMultipleAccounts',
+        'simulateTransaction',
+        'getSignatureStatuses',
+        'getTokenAccountsByOwner',
+        'getProgramAccounts',
+        'nope',
+      ]),
+      params: [o],
+    },
   };
   return { ...(t[`${route.methods.find((m) => m !== 'GET') ?? 'GET'} ${route.path}`] ?? {}) };
 }
 
 function concretePath(route: Route, bad?: string): string {
   const value = (p: string) =>
-    p === 'queueId' ? queueId : p === 'wallet' ? owner.publicKey.toBase58() : p === 'mint' ? manifest.tokens[0].mint : manifest.cnfts[0].assetId;
+    p === 'queueId'
+      ? queueId
+      : p === 'wallet'
+        ? owner.publicKey.toBase58()
+        : p === 'mint'
+          ? manifest.tokens[0].mint
+          : manifest.cnfts[0].assetId;
   let i = 0;
   const target = bad !== undefined ? g.int(route.params.length) : -1;
   return route.path.replace(/:(\w+)/g, (_m, p) => (i++ === target ? bad! : value(p)));
@@ -92,18 +131,63 @@ function casesFor(route: Route, n: number, next: () => number): FuzzCase[] {
   for (let k = 0; k < n; k++) {
     const base = template(route);
     const keys = Object.keys(base);
-    const c = (kind: string, path: string, body?: string, contentType?: string): FuzzCase => ({ id: next(), kind, method, path, body, contentType });
+    const c = (kind: string, path: string, body?: string, contentType?: string): FuzzCase => ({
+      id: next(),
+      kind,
+      method,
+      path,
+      body,
+      contentType,
+    });
     const choices: (() => FuzzCase)[] = [
       () => c('wrong method', concretePath(route), raw(base)),
       () => c('bad query', concretePath(route) + g.query(), method === 'POST' ? raw(base) : undefined),
     ];
-    if (route.params.length) choices.push(() => c('bad path param', concretePath(route, g.pathSegment()), method === 'POST' ? raw(base) : undefined));
+    if (route.params.length)
+      choices.push(() =>
+        c('bad path param', concretePath(route, g.pathSegment()), method === 'POST' ? raw(base) : undefined),
+      );
     if (method === 'POST') {
       choices.push(
-        () => c('JSON not an object', concretePath(route), g.pick(['[]', '1', '"s"', 'null', 'true', '[{}]', '-0', '1e999'])),
-        () => c('malformed JSON', concretePath(route), g.pick(['{', '{"a":', "{'a':1}", '{"a":1,}', 'undefined', '\u0000', '{"a":"\\ud800"}', raw(base).slice(0, -1)])),
-        () => c('not JSON', concretePath(route), raw(base), g.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])),
-        () => c('unknown field', concretePath(route), raw({ ...base, [g.pick(['extra', 'privateKeyBase58', 'isAdmin', 'constructor'])]: g.wrongValue() })),
+        () =>
+          c(
+            'JSON not an object',
+            concretePath(route),
+            g.pick(['[]', '1', '"s"', 'null', 'true', '[{}]', '-0', '1e999']),
+          ),
+        () =>
+          c(
+            'malformed JSON',
+            concretePath(route),
+            g.pick([
+              '{',
+              '{"a":',
+              "{'a':1}",
+              '{"a":1,}',
+              'undefined',
+              '\u0000',
+              '{"a":"\\ud800"}',
+              raw(base).slice(0, -1),
+            ]),
+          ),
+        () =>
+          c(
+            'not JSON',
+            concretePath(route),
+            raw(base),
+            g.pick([
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'multipart/form-data; boundary=x',
+              'application/xml',
+            ]),
+          ),
+        () =>
+          c(
+            'unknown field',
+            concretePath(route),
+            raw({ ...base, [g.pick(['extra', 'privateKeyBase58', 'isAdmin', 'constructor'])]: g.wrongValue() }),
+          ),
         () => c('prototype key', concretePath(route), `{"__proto__":{"polluted":true},${raw(base).slice(1)}`),
         () => c('huge body', concretePath(route), raw({ ...base, pad: 'x'.repeat(1_100_000 + g.int(100_000)) })),
         () => c('deep nesting', concretePath(route), '['.repeat(20_000) + ']'.repeat(20_000)),
@@ -118,7 +202,12 @@ function casesFor(route: Route, n: number, next: () => number): FuzzCase[] {
           },
           () => c('wrong type', concretePath(route), raw({ ...base, [g.pick(keys)]: g.wrongValue() })),
           () => c('wrong type', concretePath(route), raw({ ...base, [g.pick(keys)]: g.wrongValue() })),
-          () => c('bad address', concretePath(route), raw({ ...base, [g.pick(keys)]: g.pick([g.badAddress(), g.offCurveAddress()]) })),
+          () =>
+            c(
+              'bad address',
+              concretePath(route),
+              raw({ ...base, [g.pick(keys)]: g.pick([g.badAddress(), g.offCurveAddress()]) }),
+            ),
         );
       }
     }
@@ -130,7 +219,8 @@ function casesFor(route: Route, n: number, next: () => number): FuzzCase[] {
 type Answer = { status: number; json: any; text: string; type: string };
 
 async function send(c: FuzzCase): Promise<Answer> {
-  const method = c.kind === 'wrong method' ? g.pick(['PUT', 'DELETE', 'PATCH', c.method === 'GET' ? 'POST' : 'GET']) : c.method;
+  const method =
+    c.kind === 'wrong method' ? g.pick(['PUT', 'DELETE', 'PATCH', c.method === 'GET' ? 'POST' : 'GET']) : c.method;
   const res = await fetch(s.url + c.path, {
     method,
     headers: c.body !== undefined ? { 'content-type': c.contentType ?? 'application/json' } : {},
@@ -149,7 +239,10 @@ function problem(c: FuzzCase, a: Answer): string | null {
     const ok = (r: any) => r && (r.jsonrpc === '2.0' || r.success === false);
     return (Array.isArray(a.json) ? a.json.every(ok) : ok(a.json)) ? null : 'not a JSON-RPC answer';
   }
-  if (a.status >= 400) return a.json.success === false && typeof a.json.error === 'string' && a.json.error.length > 0 ? null : 'not {success:false, error}';
+  if (a.status >= 400)
+    return a.json.success === false && typeof a.json.error === 'string' && a.json.error.length > 0
+      ? null
+      : 'not {success:false, error}';
   return a.json.success === true ? null : `2xx without success:true`;
 }
 
@@ -167,14 +260,27 @@ it(`answers ${PER_ROUTE} generated bad requests per /api route (seed ${SEED}) wi
       cases.slice(i, i + parallel).map(async (c) => {
         kinds[c.kind] = (kinds[c.kind] ?? 0) + 1;
         const t0 = Date.now();
-        const a = await send(c).catch((err) => ({ status: 599, json: undefined, text: `${err} ${err.cause ?? ''}`, type: '' }));
-        if (process.env.FUZZ_SLOW && Date.now() - t0 > 500) console.log(`slow ${Date.now() - t0} ms #${c.id} ${c.kind} ${c.method} ${c.path.slice(0, 100)} ${(c.body ?? '').slice(0, 100)}`);
+        const a = await send(c).catch((err) => ({
+          status: 599,
+          json: undefined,
+          text: `${err} ${err.cause ?? ''}`,
+          type: '',
+        }));
+        if (process.env.FUZZ_SLOW && Date.now() - t0 > 500)
+          console.log(
+            `slow ${Date.now() - t0} ms #${c.id} ${c.kind} ${c.method} ${c.path.slice(0, 100)} ${(c.body ?? '').slice(0, 100)}`,
+          );
         const why = problem(c, a);
-        if (why) failures.push(`#${c.id} ${c.kind} ${c.method} ${c.path.slice(0, 120)} body=${(c.body ?? '').slice(0, 120)} → ${why} ${a.text.slice(0, 160)}`);
+        if (why)
+          failures.push(
+            `#${c.id} ${c.kind} ${c.method} ${c.path.slice(0, 120)} body=${(c.body ?? '').slice(0, 120)} → ${why} ${a.text.slice(0, 160)}`,
+          );
       }),
     );
   }
-  console.log(`fuzz: ${cases.length} requests over ${routes.length} routes (seed ${SEED}); by kind ${JSON.stringify(kinds)}; failures ${failures.length}`);
+  console.log(
+    `fuzz: ${cases.length} requests over ${routes.length} routes (seed ${SEED}); by kind ${JSON.stringify(kinds)}; failures ${failures.length}`,
+  );
   expect(failures.slice(0, 15)).toEqual([]);
   expect(cases.length).toBeGreaterThanOrEqual(500);
 });
@@ -185,16 +291,62 @@ it("refuses every attempt to act with another wallet's signature or transaction"
   const attempts: [string, unknown][] = [
     ['/api/submit-burn-transaction', { signedTransaction: otherSignedPrepared, accountCount: 1 }],
     ['/api/submit-burn-transaction', { signedTransaction: otherTransfer, accountCount: 1 }],
-    ['/api/robust-transfer', { assetId: cnft, destinationAddress: s.solback.config.trashWallet, signedTransaction: otherTransfer }],
-    ['/api/cnft/burn-request', { assetId: cnft, ownerAddress: o, signedMessage: sign(other, authorizationMessages.burnRequest(cnft)) }],
-    ['/api/cnft/burn-request', { assetId: cnft, ownerAddress: other.publicKey.toBase58(), signedMessage: sign(other, authorizationMessages.burnRequest(cnft)) }],
-    ['/api/cnft/delegate', { ownerAddress: other.publicKey.toBase58(), assetId: cnft, delegatePublicKey: s.solback.delegate!.publicKey.toBase58() }],
+    [
+      '/api/robust-transfer',
+      { assetId: cnft, destinationAddress: s.solback.config.trashWallet, signedTransaction: otherTransfer },
+    ],
+    [
+      '/api/cnft/burn-request',
+      { assetId: cnft, ownerAddress: o, signedMessage: sign(other, authorizationMessages.burnRequest(cnft)) },
+    ],
+    [
+      '/api/cnft/burn-request',
+      {
+        assetId: cnft,
+        ownerAddress: other.publicKey.toBase58(),
+        signedMessage: sign(other, authorizationMessages.burnRequest(cnft)),
+      },
+    ],
+    [
+      '/api/cnft/delegate',
+      {
+        ownerAddress: other.publicKey.toBase58(),
+        assetId: cnft,
+        delegatePublicKey: s.solback.delegate!.publicKey.toBase58(),
+      },
+    ],
     [`/api/burn-cnft/${cnft}`, { cachedProofData: null, ownerAddress: other.publicKey.toBase58() }],
-    ['/api/queue/authorize', { queueId, ownerAddress: o, signature: sign(other, authorizationMessages.queue(queueId)) }],
-    ['/api/queue/authorize', { queueId, ownerAddress: other.publicKey.toBase58(), signature: sign(other, authorizationMessages.queue(queueId)) }],
+    [
+      '/api/queue/authorize',
+      { queueId, ownerAddress: o, signature: sign(other, authorizationMessages.queue(queueId)) },
+    ],
+    [
+      '/api/queue/authorize',
+      {
+        queueId,
+        ownerAddress: other.publicKey.toBase58(),
+        signature: sign(other, authorizationMessages.queue(queueId)),
+      },
+    ],
     [`/api/queue/cancel/${queueId}`, { ownerAddress: other.publicKey.toBase58() }],
-    ['/api/delegated-transfer', { sender: o, assetId: cnft, signedMessage: sign(other, authorizationMessages.delegatedTransfer(cnft)), proofData: null }],
-    ['/api/delegated-transfer', { sender: other.publicKey.toBase58(), assetId: cnft, signedMessage: sign(other, authorizationMessages.delegatedTransfer(cnft)), proofData: null }],
+    [
+      '/api/delegated-transfer',
+      {
+        sender: o,
+        assetId: cnft,
+        signedMessage: sign(other, authorizationMessages.delegatedTransfer(cnft)),
+        proofData: null,
+      },
+    ],
+    [
+      '/api/delegated-transfer',
+      {
+        sender: other.publicKey.toBase58(),
+        assetId: cnft,
+        signedMessage: sign(other, authorizationMessages.delegatedTransfer(cnft)),
+        proofData: null,
+      },
+    ],
   ];
   for (const [path, body] of attempts) {
     const r = await s.post(path, body);

@@ -32,13 +32,21 @@ export function mulberry32(seed: number): () => number {
 
 /** Every route of every /api router mounted on the app. */
 export function apiRoutes(solback: SolbackApp): Route[] {
-  const routers = (solback.app.middleware as { router?: { stack: { methods: string[]; path: string; paramNames: { name: string }[] }[] } }[])
+  const routers = (
+    solback.app.middleware as {
+      router?: { stack: { methods: string[]; path: string; paramNames: { name: string }[] }[] };
+    }[]
+  )
     .map((m) => m.router)
     .filter((r): r is NonNullable<typeof r> => !!r);
   return routers.flatMap((r) =>
     r.stack
       .filter((l) => l.path.startsWith('/api'))
-      .map((l) => ({ methods: l.methods.filter((m) => m !== 'HEAD'), path: l.path, params: l.paramNames.map((p) => p.name) })),
+      .map((l) => ({
+        methods: l.methods.filter((m) => m !== 'HEAD'),
+        path: l.path,
+        params: l.paramNames.map((p) => p.name),
+      })),
   );
 }
 
@@ -64,7 +72,10 @@ export class Gen {
   }
   /** A PDA: a valid 32-byte address that no key signs for. */
   offCurveAddress(): string {
-    return PublicKey.findProgramAddressSync([this.bytes(8)], new PublicKey('11111111111111111111111111111111'))[0].toBase58();
+    return PublicKey.findProgramAddressSync(
+      [this.bytes(8)],
+      new PublicKey('11111111111111111111111111111111'),
+    )[0].toBase58();
   }
   badAddress(): string {
     const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

@@ -42,7 +42,11 @@ describe('rate limiting per client address', () => {
 
   it('limits /api/rpc on its own allowance', async () => {
     const rpc = () =>
-      from('192.0.2.77', '/api/rpc', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"getSlot"}' });
+      from('192.0.2.77', '/api/rpc', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"getSlot"}',
+      });
     expect([(await rpc()).status, (await rpc()).status, (await rpc()).status]).toEqual([200, 200, 200]);
     const r = await rpc();
     expect(r.status).toBe(429);
@@ -72,8 +76,18 @@ describe('rate limiting per client address', () => {
     try {
       const { rateLimit } = await import('../../backend/middleware/rateLimit');
       const mw = rateLimit({ perMinute: 5, rpcPerMinute: 0 });
-      const ctx = () => ({ path: '/api/x', get: () => '', req: { socket: { remoteAddress: '203.0.113.1' } }, set: () => undefined }) as never;
-      const hit = () => mw(ctx(), async () => undefined).then(() => 'ok', (e: { status: number }) => e.status);
+      const ctx = () =>
+        ({
+          path: '/api/x',
+          get: () => '',
+          req: { socket: { remoteAddress: '203.0.113.1' } },
+          set: () => undefined,
+        }) as never;
+      const hit = () =>
+        mw(ctx(), async () => undefined).then(
+          () => 'ok',
+          (e: { status: number }) => e.status,
+        );
       for (let i = 0; i < 5; i++) expect(await hit()).toBe('ok');
       expect(await hit()).toBe(429);
       jest.advanceTimersByTime(12_000);
@@ -85,7 +99,9 @@ describe('rate limiting per client address', () => {
   });
 
   it('counts every peer by its own address whatever it forwards, unless TRUST_PROXY says otherwise (issue 13)', () => {
-    const ctx = (peer: string, xff = '') => ({ req: { socket: { remoteAddress: peer }, headers: { 'x-forwarded-for': xff } } });
+    const ctx = (peer: string, xff = '') => ({
+      req: { socket: { remoteAddress: peer }, headers: { 'x-forwarded-for': xff } },
+    });
     // Default (off): X-Forwarded-For is never read; a private-network peer is a client like any other.
     expect(clientAddress(ctx('203.0.113.5', '1.2.3.4'))).toBe('203.0.113.5');
     expect(clientAddress(ctx('10.0.0.7', '1.2.3.4'))).toBe('10.0.0.7');
@@ -109,13 +125,36 @@ describe('static serving, limits and headers', () => {
   afterAll(() => s.close());
 
   const TRICKS = [
-    '/static/../secret.txt', '/static/%2e%2e/secret.txt', '/static/%2E%2E/secret.txt', '/static/..%2fsecret.txt',
-    '/static/..%2Fsecret.txt', '/static/%2e%2e%2fsecret.txt', '/static/dist/../../secret.txt', '/static/dist/%2e%2e/%2e%2e/secret.txt',
-    '/static/..%5csecret.txt', '/static/..\\secret.txt', '/static/%252e%252e/secret.txt', '/static/....//secret.txt',
-    '/static/logo.svg%00.js', '/static/%00', '/static/logo.svg%00', '/static//etc/passwd', '/static/%2fetc%2fpasswd',
-    '/static/dist/%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json', '/static/%c0%ae%c0%ae/secret.txt', '/static/.%2e/secret.txt',
-    '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/static/dist/..', '/static/.', '/static/dist/.%2e', '/static/%ff',
-    '/static/' + 'a/'.repeat(500) + 'x.js', '/static/%E2%80%A5/secret.txt', '/static/~/secret.txt', '/static/.env',
+    '/static/../secret.txt',
+    '/static/%2e%2e/secret.txt',
+    '/static/%2E%2E/secret.txt',
+    '/static/..%2fsecret.txt',
+    '/static/..%2Fsecret.txt',
+    '/static/%2e%2e%2fsecret.txt',
+    '/static/dist/../../secret.txt',
+    '/static/dist/%2e%2e/%2e%2e/secret.txt',
+    '/static/..%5csecret.txt',
+    '/static/..\\secret.txt',
+    '/static/%252e%252e/secret.txt',
+    '/static/....//secret.txt',
+    '/static/logo.svg%00.js',
+    '/static/%00',
+    '/static/logo.svg%00',
+    '/static//etc/passwd',
+    '/static/%2fetc%2fpasswd',
+    '/static/dist/%2e%2e%2f%2e%2e%2f%2e%2e%2fpackage.json',
+    '/static/%c0%ae%c0%ae/secret.txt',
+    '/static/.%2e/secret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/static/dist/..',
+    '/static/.',
+    '/static/dist/.%2e',
+    '/static/%ff',
+    '/static/' + 'a/'.repeat(500) + 'x.js',
+    '/static/%E2%80%A5/secret.txt',
+    '/static/~/secret.txt',
+    '/static/.env',
   ];
 
   it(`keeps ${TRICKS.length} path tricks inside static/ (encoded ../, %2e%2e, null bytes, backslashes)`, async () => {
@@ -131,10 +170,17 @@ describe('static serving, limits and headers', () => {
   });
 
   it('refuses bodies over 1 MB with 413 JSON, and non-JSON bodies as missing fields', async () => {
-    const big = await s.post('/api/burn-vacant-accounts', { ownerAddress: wallet, signedMessage: 'x', pad: 'y'.repeat(1_050_000) });
+    const big = await s.post('/api/burn-vacant-accounts', {
+      ownerAddress: wallet,
+      signedMessage: 'x',
+      pad: 'y'.repeat(1_050_000),
+    });
     expect(big.status).toBe(413);
     expect(big.json).toEqual({ success: false, error: 'Request body is too large' });
-    const form = await s.post('/api/burn-vacant-accounts', `ownerAddress=${wallet}`, { raw: true, contentType: 'application/x-www-form-urlencoded' });
+    const form = await s.post('/api/burn-vacant-accounts', `ownerAddress=${wallet}`, {
+      raw: true,
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(form.status).toBe(400);
     expect(form.json.success).toBe(false);
   });
@@ -143,7 +189,11 @@ describe('static serving, limits and headers', () => {
     for (const p of ['/', '/api/config']) {
       const { headers } = await s.get(p);
       const csp = headers.get('content-security-policy')!;
-      const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(name + ' '));
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(name + ' '));
       expect(directive('default-src')).toBe("default-src 'self'");
       expect(directive('script-src')).toBe("script-src 'self'"); // no inline, no eval
       expect(directive('connect-src')).toMatch(/^connect-src 'self' ws:\/\/localhost:\d+ wss:\/\/localhost:\d+$/);
@@ -213,7 +263,9 @@ describe('identical concurrent GETs share one answer', () => {
       expect(new Set(many.map((m) => m.run))).toEqual(new Set([1]));
       await fetch(base + '/api/w/1');
       expect(runs).toBe(2); // nothing is cached once answered
-      const failed = await Promise.all(Array.from({ length: 5 }, () => fetch(base + '/api/fail').then(async (r) => [r.status, await r.json()])));
+      const failed = await Promise.all(
+        Array.from({ length: 5 }, () => fetch(base + '/api/fail').then(async (r) => [r.status, await r.json()])),
+      );
       expect(runs).toBe(3);
       expect(failed.every(([st, body]) => st === 404 && body.success === false)).toBe(true);
     } finally {
@@ -232,7 +284,12 @@ describe('load generator (tiny run; the full one is npm run bench)', () => {
   it('2 clients for 1 s against wallet-tokens and rent-estimate of a funded wallet: no error responses', async () => {
     const owner = Keypair.generate().publicKey.toBase58();
     expect((await s.post('/api/localnet/fund', { owner })).status).toBe(200);
-    const r = await runLoad({ url: s.url, paths: [`/api/wallet-tokens/${owner}`, `/api/rent-estimate/${owner}`], concurrency: 2, durationMs: 1000 });
+    const r = await runLoad({
+      url: s.url,
+      paths: [`/api/wallet-tokens/${owner}`, `/api/rent-estimate/${owner}`],
+      concurrency: 2,
+      durationMs: 1000,
+    });
     expect(r.requests).toBeGreaterThan(0);
     expect(r.errorKinds).toEqual({});
     expect(r.errors).toBe(0);

@@ -9,15 +9,22 @@ export interface TestServer {
   url: string;
   dir: string;
   get(p: string): Promise<{ status: number; headers: Headers; json: any; text: string }>;
-  post(p: string, body: unknown, init?: { raw?: boolean; contentType?: string }): Promise<{ status: number; headers: Headers; json: any; text: string }>;
+  post(
+    p: string,
+    body: unknown,
+    init?: { raw?: boolean; contentType?: string },
+  ): Promise<{ status: number; headers: Headers; json: any; text: string }>;
   close(): Promise<void>;
 }
 
-export const INDEX_HTML = '<!doctype html><html><head><title>SolBack</title></head><body><div id="root"></div><script src="/static/dist/main.0123abcd.js"></script></body></html>';
+export const INDEX_HTML =
+  '<!doctype html><html><head><title>SolBack</title></head><body><div id="root"></div><script src="/static/dist/main.0123abcd.js"></script></body></html>';
 
 /** A real app over HTTP on port 0, with a temp data dir and (unless `withIndex: false`) a temp built page. */
 /** A response's status, headers, body text and JSON (undefined when the body is not JSON). */
-export async function readResponse(res: Response): Promise<{ status: number; headers: Headers; json: any; text: string }> {
+export async function readResponse(
+  res: Response,
+): Promise<{ status: number; headers: Headers; json: any; text: string }> {
   const text = await res.text();
   let json: any;
   try {
@@ -41,7 +48,10 @@ export async function startServer(
   }
   fs.writeFileSync(path.join(staticDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside the static folder');
-  const config = loadConfig({ LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1', ...env }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: true, ...opts.overrides });
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1', ...env },
+    { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: true, ...opts.overrides },
+  );
   const solback = await createApp(config);
   const { url } = await solback.listen(0);
   return {

@@ -19,7 +19,10 @@ const typeAwareOff = Object.fromEntries(
 const eslint = new ESLint({
   cwd: root,
   overrideConfigFile: true,
-  overrideConfig: [...repoConfig, { languageOptions: { parserOptions: { projectService: false } }, rules: typeAwareOff }],
+  overrideConfig: [
+    ...repoConfig,
+    { languageOptions: { parserOptions: { projectService: false } }, rules: typeAwareOff },
+  ],
 });
 
 async function lint(file: string, extraImport = ''): Promise<Linter.LintMessage[]> {
@@ -50,13 +53,23 @@ describe('lint: backend/, src/chain and src/common never import from src/feature
   it('a type-only import from a feature is refused too, in src/chain and in src/common', async () => {
     const typeImport = "import type { BurnStatus } from '../src/features/burn/burnSlice';\n";
     expect(restrictedImports(await lint('backend/errors.ts', typeImport))).toHaveLength(1);
-    expect(restrictedImports(await lint('src/chain/pack.ts', "import type { X } from '../features/trash/x';\n"))).toHaveLength(1);
-    expect(restrictedImports(await lint('src/common/constants.ts', "export * from '../features/wallet/walletSlice';\n"))).toHaveLength(1);
+    expect(
+      restrictedImports(await lint('src/chain/pack.ts', "import type { X } from '../features/trash/x';\n")),
+    ).toHaveLength(1);
+    expect(
+      restrictedImports(await lint('src/common/constants.ts', "export * from '../features/wallet/walletSlice';\n")),
+    ).toHaveLength(1);
   });
 
   it('features may import each other and shared code may import shared code', async () => {
-    expect(restrictedImports(await lint('src/features/burn/burnSlice.ts', "import '../trash/trashApi';\n"))).toEqual([]);
-    expect(restrictedImports(await lint('backend/errors.ts', "import '../src/chain/pack';\nimport '../src/common/constants';\n"))).toEqual([]);
+    expect(restrictedImports(await lint('src/features/burn/burnSlice.ts', "import '../trash/trashApi';\n"))).toEqual(
+      [],
+    );
+    expect(
+      restrictedImports(
+        await lint('backend/errors.ts', "import '../src/chain/pack';\nimport '../src/common/constants';\n"),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -74,7 +87,9 @@ describe('lint: every /api handler checks its body against the wire contract', (
     const file = 'backend/routes/config/index.ts';
     const source = fs.readFileSync(path.join(root, file), 'utf8');
     expect(source).toContain('} satisfies ConfigResponse;');
-    const [unchecked] = await eslint.lintText(source.replace('} satisfies ConfigResponse;', '};'), { filePath: path.join(root, file) });
+    const [unchecked] = await eslint.lintText(source.replace('} satisfies ConfigResponse;', '};'), {
+      filePath: path.join(root, file),
+    });
     const errors = unchecked.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
     expect(errors).toHaveLength(1);
     expect(errors[0].message).toContain('satisfies XResponse');

@@ -38,7 +38,8 @@ describe('listing routes on the local chain (demo profile)', () => {
     }
     const listed = new Set(json.tokens.map((t: any) => t.mint));
     for (const n of manifest.nfts) expect(listed.has(n.mint)).toBe(false);
-    for (const e of manifest.emptyAccounts) expect(json.tokens.some((t: any) => t.tokenAccount === e.account)).toBe(false);
+    for (const e of manifest.emptyAccounts)
+      expect(json.tokens.some((t: any) => t.tokenAccount === e.account)).toBe(false);
   });
 
   it('includes Token-2022 tokens', async () => {
@@ -51,7 +52,10 @@ describe('listing routes on the local chain (demo profile)', () => {
     const t = manifest.tokens[0];
     const { status, json } = await s.get(`/api/token-metadata/${t.mint}`);
     expect(status).toBe(200);
-    expect(json).toEqual({ success: true, data: { symbol: t.symbol, name: t.name, icon: t.image, decimals: t.decimals, uri: expect.any(String) } });
+    expect(json).toEqual({
+      success: true,
+      data: { symbol: t.symbol, name: t.name, icon: t.image, decimals: t.decimals, uri: expect.any(String) },
+    });
     const missing = await s.get(`/api/token-metadata/${Keypair.generate().publicKey.toBase58()}`);
     expect(missing.status).toBe(404);
     expect(missing.json.success).toBe(false);
@@ -73,7 +77,7 @@ describe('listing routes on the local chain (demo profile)', () => {
     }
     expect(manifest.nfts).toHaveLength(5);
     expect(regularNfts.filter((x: any) => manifest.nfts.some((n: any) => n.mint === x.mint))).toHaveLength(5);
-    expect(compressedNfts).toHaveLength(6 + manifest.kinds.cnftsV2.length);   // + Bubblegum V2 leaves (issue 14)
+    expect(compressedNfts).toHaveLength(6 + manifest.kinds.cnftsV2.length); // + Bubblegum V2 leaves (issue 14)
     for (const c of manifest.cnfts) {
       const got = compressedNfts.find((x: any) => x.mint === c.assetId);
       expect(got).toMatchObject({ mint: c.assetId, name: c.name, image: c.image, compressed: true });
@@ -81,7 +85,9 @@ describe('listing routes on the local chain (demo profile)', () => {
       expect(got.compression.data_hash).toMatch(BASE58);
       expect(got.compression.creator_hash).toMatch(BASE58);
     }
-    expect(regularNfts.find((x: any) => x.mint === manifest.nfts[0].mint).collection).toBe(manifest.collection?.name ?? null);
+    expect(regularNfts.find((x: any) => x.mint === manifest.nfts[0].mint).collection).toBe(
+      manifest.collection?.name ?? null,
+    );
   });
 
   it('supports the list reading (?format=list) and the fallback routes', async () => {
@@ -99,6 +105,9 @@ describe('listing routes on the local chain (demo profile)', () => {
   it('answers empty lists for an empty wallet', async () => {
     const nobody = Keypair.generate().publicKey.toBase58();
     expect((await s.get(`/api/wallet-tokens/${nobody}`)).json).toEqual({ success: true, tokens: [] });
-    expect((await s.get(`/api/helius/wallet/nfts/${nobody}`)).json).toEqual({ success: true, data: { regularNfts: [], compressedNfts: [] } });
+    expect((await s.get(`/api/helius/wallet/nfts/${nobody}`)).json).toEqual({
+      success: true,
+      data: { regularNfts: [], compressedNfts: [] },
+    });
   });
 });

@@ -16,8 +16,18 @@ it('logs requests without keys, signed payloads or signatures', async () => {
   });
   const server = http.createServer(nodeHandler(app)).listen(0);
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
-  const secret = { privateKeyBase58: 'KEY', signedTransaction: 'TX', signature: 'SIG', signedMessage: 'MSG', assetId: 'visible' };
-  await fetch(`${url}/api/robust-transfer?api-key=APIKEY`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(secret) });
+  const secret = {
+    privateKeyBase58: 'KEY',
+    signedTransaction: 'TX',
+    signature: 'SIG',
+    signedMessage: 'MSG',
+    assetId: 'visible',
+  };
+  await fetch(`${url}/api/robust-transfer?api-key=APIKEY`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(secret),
+  });
   server.close();
   const text = JSON.stringify(lines);
   expect(text).toContain('visible');

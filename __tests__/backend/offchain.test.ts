@@ -16,7 +16,16 @@ describe('resolveImage (off-chain metadata → image)', () => {
   });
 
   it('never reads outside the static folder or from private and non-https addresses', async () => {
-    for (const uri of ['/static/../secret.json', 'https://127.0.0.1/x.json', 'https://localhost/x.json', 'https://[::1]/x.json', 'https://10.1.2.3/x', 'https://192.168.1.1/x', 'http://example.com/x.json', 'file:///etc/passwd']) {
+    for (const uri of [
+      '/static/../secret.json',
+      'https://127.0.0.1/x.json',
+      'https://localhost/x.json',
+      'https://[::1]/x.json',
+      'https://10.1.2.3/x',
+      'https://192.168.1.1/x',
+      'http://example.com/x.json',
+      'file:///etc/passwd',
+    ]) {
       expect(await resolveImage(uri, dir)).toBeNull();
     }
   });

@@ -26,7 +26,14 @@ async function boot(dir: string): Promise<TestServer> {
     url,
     dir,
     get: async (p) => readResponse(await fetch(url + p)),
-    post: async (p, body) => readResponse(await fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+    post: async (p, body) =>
+      readResponse(
+        await fetch(url + p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
     async close() {
       await solback.close();
     },
@@ -36,7 +43,11 @@ async function boot(dir: string): Promise<TestServer> {
 async function delegateAll(server: TestServer, owner: Keypair, ids: string[]) {
   const delegate = server.solback.delegate!.publicKey.toBase58();
   for (const id of ids) {
-    const res = await server.post('/api/cnft/delegate', { ownerAddress: owner.publicKey.toBase58(), assetId: id, delegatePublicKey: delegate });
+    const res = await server.post('/api/cnft/delegate', {
+      ownerAddress: owner.publicKey.toBase58(),
+      assetId: id,
+      delegatePublicKey: delegate,
+    });
     if (res.json.transaction) await signAndSend(server, res.json.transaction, owner);
   }
 }
@@ -58,24 +69,46 @@ describe('transfer queue', () => {
       expect(empty.json.error).toContain('No assets selected for transfer');
 
       const four = cnfts.slice(0, 4);
-      await delegateAll(server, owner, four.map((c) => c.assetId));
-      const created = await server.post('/api/queue/create', { ownerAddress, assets: four.map((c) => ({ assetId: c.assetId, name: c.name, image: c.image })) });
+      await delegateAll(
+        server,
+        owner,
+        four.map((c) => c.assetId),
+      );
+      const created = await server.post('/api/queue/create', {
+        ownerAddress,
+        assets: four.map((c) => ({ assetId: c.assetId, name: c.name, image: c.image })),
+      });
       expect(created.json.success).toBe(true);
       const queueId = created.json.queueId as string;
       const text = authorizationMessages.queue(queueId);
 
-      const forged = await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: forgedSignature(text) });
+      const forged = await server.post('/api/queue/authorize', {
+        queueId,
+        ownerAddress,
+        signature: forgedSignature(text),
+      });
       expect(forged.status).toBe(403);
-      const otherText = await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, 'Authorize cNFT queue transfer: other') });
+      const otherText = await server.post('/api/queue/authorize', {
+        queueId,
+        ownerAddress,
+        signature: signText(owner, 'Authorize cNFT queue transfer: other'),
+      });
       expect(otherText.status).toBe(403);
       const intruder = Keypair.generate();
-      const foreign = await server.post('/api/queue/authorize', { queueId, ownerAddress: intruder.publicKey.toBase58(), signature: signText(intruder, text) });
+      const foreign = await server.post('/api/queue/authorize', {
+        queueId,
+        ownerAddress: intruder.publicKey.toBase58(),
+        signature: signText(intruder, text),
+      });
       expect(foreign.status).toBe(403);
       await new Promise((r) => setTimeout(r, 500));
       const before = await server.get(`/api/queue/status/${queueId}`);
       expect(before.json.status).toMatchObject({ pending: 4, completed: 0, isComplete: false });
 
-      expect((await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, text) })).json.success).toBe(true);
+      expect(
+        (await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, text) })).json
+          .success,
+      ).toBe(true);
       const done = await waitFor(async () => {
         const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
         return s.isComplete && s;
@@ -96,15 +129,24 @@ describe('transfer queue', () => {
     try {
       const { owner, cnfts } = await fundOwner(server);
       const ownerAddress = owner.publicKey.toBase58();
-      const created = await server.post('/api/queue/create', { ownerAddress, assets: [cnfts[0], cnfts[1]].map((c) => ({ assetId: c.assetId, name: c.name, image: null })) });
+      const created = await server.post('/api/queue/create', {
+        ownerAddress,
+        assets: [cnfts[0], cnfts[1]].map((c) => ({ assetId: c.assetId, name: c.name, image: null })),
+      });
       const queueId = created.json.queueId;
-      await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, authorizationMessages.queue(queueId)) });
+      await server.post('/api/queue/authorize', {
+        queueId,
+        ownerAddress,
+        signature: signText(owner, authorizationMessages.queue(queueId)),
+      });
       const done = await waitFor(async () => {
         const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
         return s.isComplete && s;
       });
       expect(done.completed).toBe(1);
-      expect(done.failedAssets).toEqual([{ assetId: cnfts[1].assetId, name: cnfts[1].name, error: expect.stringContaining('not delegated') }]);
+      expect(done.failedAssets).toEqual([
+        { assetId: cnfts[1].assetId, name: cnfts[1].name, error: expect.stringContaining('not delegated') },
+      ]);
     } finally {
       await server.close();
     }
@@ -115,11 +157,28 @@ describe('transfer queue', () => {
     const { owner, cnfts } = await fundOwner(server);
     const ownerAddress = owner.publicKey.toBase58();
     const four = cnfts.slice(0, 4);
-    await delegateAll(server, owner, four.map((c) => c.assetId));
-    const queueId = (await server.post('/api/queue/create', { ownerAddress, assets: four.map((c) => ({ assetId: c.assetId, name: c.name, image: null })) })).json.queueId;
-    await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, authorizationMessages.queue(queueId)) });
+    await delegateAll(
+      server,
+      owner,
+      four.map((c) => c.assetId),
+    );
+    const queueId = (
+      await server.post('/api/queue/create', {
+        ownerAddress,
+        assets: four.map((c) => ({ assetId: c.assetId, name: c.name, image: null })),
+      })
+    ).json.queueId;
+    await server.post('/api/queue/authorize', {
+      queueId,
+      ownerAddress,
+      signature: signText(owner, authorizationMessages.queue(queueId)),
+    });
     // Stop as soon as the first asset completed: the worker is in the middle of the queue.
-    await waitFor(async () => (await server.get(`/api/queue/status/${queueId}`)).json.status.completed >= 1, 30_000, 20);
+    await waitFor(
+      async () => (await server.get(`/api/queue/status/${queueId}`)).json.status.completed >= 1,
+      30_000,
+      20,
+    );
     await server.close();
 
     // Simulate the worst crash: the transfer landed but the process died before recording it ('sending' + signature).
@@ -131,7 +190,11 @@ describe('transfer queue', () => {
     await store.update(queueId, (r) => {
       const it = r.items.find((i) => i.assetId === landed.assetId)!;
       it.state = 'sending';
-      if (unsent) Object.assign(r.items.find((i) => i.assetId === unsent.assetId)!, { state: 'sending', signature: bs58.encode(Buffer.alloc(64, 7)) });
+      if (unsent)
+        Object.assign(
+          r.items.find((i) => i.assetId === unsent.assetId)!,
+          { state: 'sending', signature: bs58.encode(Buffer.alloc(64, 7)) },
+        );
     });
     const statesAtCrash = (await store.get(queueId))!.items.map((i) => i.state);
     expect(statesAtCrash.filter((s) => s === 'completed' || s === 'failed').length).toBeLessThan(4);
@@ -160,12 +223,21 @@ describe('transfer queue', () => {
     try {
       const { owner, cnfts } = await fundOwner(server);
       const ownerAddress = owner.publicKey.toBase58();
-      const queueId = (await server.post('/api/queue/create', { ownerAddress, assets: cnfts.slice(0, 3).map((c) => ({ assetId: c.assetId, name: c.name, image: null })) })).json.queueId;
+      const queueId = (
+        await server.post('/api/queue/create', {
+          ownerAddress,
+          assets: cnfts.slice(0, 3).map((c) => ({ assetId: c.assetId, name: c.name, image: null })),
+        })
+      ).json.queueId;
       const res = await server.post(`/api/queue/cancel/${queueId}`, { ownerAddress });
       expect(res.json.success).toBe(true);
       const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
       expect(s).toMatchObject({ pending: 0, completed: 0, isComplete: true, isCancelled: true });
-      const auth = await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, authorizationMessages.queue(queueId)) });
+      const auth = await server.post('/api/queue/authorize', {
+        queueId,
+        ownerAddress,
+        signature: signText(owner, authorizationMessages.queue(queueId)),
+      });
       expect(auth.status).toBe(400);
       expect((await server.post('/api/queue/cancel/unknown-queue-id', {})).status).toBe(404);
     } finally {

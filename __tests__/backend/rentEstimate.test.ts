@@ -24,15 +24,21 @@ async function expectedFromChain(manifest: any) {
   const rentOf = (bytes: number) => h.connection.getMinimumBalanceForRentExemption(bytes);
   const metadataBack = async (addresses: string[]) => {
     let total = 0;
-    for (let at = 0; at < addresses.length; at += 100) {   // a node answers at most 100 accounts per call
-      const infos = await h.connection.getMultipleAccountsInfo(addresses.slice(at, at + 100).map((a) => new PublicKey(a)));
+    for (let at = 0; at < addresses.length; at += 100) {
+      // a node answers at most 100 accounts per call
+      const infos = await h.connection.getMultipleAccountsInfo(
+        addresses.slice(at, at + 100).map((a) => new PublicKey(a)),
+      );
       for (const i of infos) total += Math.min(i!.lamports, await rentOf(i!.data.length));
     }
     return total;
   };
   const all = [...nfts, ...(k ? [...k.pnfts, ...k.printEditions, ...k.token2022Nfts] : [])];
-  const whole = [...all.flatMap((n: any) => [n.tokenAccount, n.edition]), ...(k ? k.pnfts.map((n: any) => n.tokenRecord) : [])];
-  const oneByte = await rentOf(1);   // what a burned Core asset keeps
+  const whole = [
+    ...all.flatMap((n: any) => [n.tokenAccount, n.edition]),
+    ...(k ? k.pnfts.map((n: any) => n.tokenRecord) : []),
+  ];
+  const oneByte = await rentOf(1); // what a burned Core asset keeps
   let coreRent = 0;
   for (const c of k?.coreAssets ?? []) {
     const info = await h.connection.getAccountInfo(new PublicKey(c.asset));
@@ -40,12 +46,21 @@ async function expectedFromChain(manifest: any) {
   }
   const kindCount = k ? k.pnfts.length + k.printEditions.length + k.token2022Nfts.length + k.coreAssets.length : 0;
   const nftRent = sum(await h.lamportsOf(whole)) + (await metadataBack(all.map((n: any) => n.metadata))) + coreRent;
-  const tokens = manifest.tokens.filter((t: any) => BigInt(t.amount) > 0n && t.mint !== 'So11111111111111111111111111111111111111112');
+  const tokens = manifest.tokens.filter(
+    (t: any) => BigInt(t.amount) > 0n && t.mint !== 'So11111111111111111111111111111111111111112',
+  );
   const tokenRent = sum(await h.lamportsOf(tokens.map((t: any) => t.account)));
   // Frozen empty accounts are closable too (frozenAccounts.test.ts).
   const empties = [...manifest.emptyAccounts, ...manifest.frozenAccounts];
   const vacantRent = sum(await h.lamportsOf(empties.map((a: any) => a.account)));
-  return { nfts: nfts.length + kindCount, nftRent, tokens: tokens.length, tokenRent, vacant: empties.length, vacantRent };
+  return {
+    nfts: nfts.length + kindCount,
+    nftRent,
+    tokens: tokens.length,
+    tokenRent,
+    vacant: empties.length,
+    vacantRent,
+  };
 }
 
 function expectFigures(data: any, e: Awaited<ReturnType<typeof expectedFromChain>>) {

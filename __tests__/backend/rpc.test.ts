@@ -1,4 +1,9 @@
-import { createAssociatedTokenAccount, createCloseAccountInstruction, createMint, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import {
+  createAssociatedTokenAccount,
+  createCloseAccountInstruction,
+  createMint,
+  TOKEN_PROGRAM_ID,
+} from '@solana/spl-token';
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { confirmSignature } from '../../backend/services/connection';
 import { startServer, type TestServer } from './helpers';
@@ -11,7 +16,10 @@ describe('/api/rpc with a stock web3.js Connection', () => {
 
   beforeAll(async () => {
     s = await startServer();
-    connection = new Connection(`${s.url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${s.url.replace('http', 'ws')}/api/rpc` });
+    connection = new Connection(`${s.url}/api/rpc`, {
+      commitment: 'confirmed',
+      wsEndpoint: `${s.url.replace('http', 'ws')}/api/rpc`,
+    });
     const r = await s.post('/api/localnet/fund', { owner: owner.publicKey.toBase58() });
     expect(r.status).toBe(200);
     manifest = r.json.manifest;
@@ -30,7 +38,12 @@ describe('/api/rpc with a stock web3.js Connection', () => {
   it('answers batches, including DAS methods', async () => {
     const r = await s.post('/api/rpc', [
       { jsonrpc: '2.0', id: 1, method: 'getSlot' },
-      { jsonrpc: '2.0', id: 2, method: 'getAssetsByOwner', params: { ownerAddress: owner.publicKey.toBase58(), page: 1, limit: 10 } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'getAssetsByOwner',
+        params: { ownerAddress: owner.publicKey.toBase58(), page: 1, limit: 10 },
+      },
     ]);
     expect(r.status).toBe(200);
     expect(r.json.map((x: any) => x.id)).toEqual([1, 2]);
@@ -85,7 +98,12 @@ describe('/api/rpc with a stock web3.js Connection', () => {
       createCloseAccountInstruction(Keypair.generate().publicKey, owner.publicKey, owner.publicKey),
     );
     tx.sign(owner);
-    const r = await s.post('/api/rpc', { jsonrpc: '2.0', id: 7, method: 'sendTransaction', params: [tx.serialize().toString('base64'), { encoding: 'base64' }] });
+    const r = await s.post('/api/rpc', {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'sendTransaction',
+      params: [tx.serialize().toString('base64'), { encoding: 'base64' }],
+    });
     expect(r.status).toBe(429);
     expect(r.json.error.code).toBe(429);
   });

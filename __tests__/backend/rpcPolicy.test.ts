@@ -15,36 +15,61 @@ const someone = Keypair.generate().publicKey.toBase58();
 
 describe('POST /api/rpc allow-list', () => {
   it('refuses getProgramAccounts (a scan) with a JSON-RPC error, anonymously and by default', async () => {
-    const res = await server.post('/api/rpc', call('getProgramAccounts', ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA']));
-    expect(res.json).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not allowed on this server: getProgramAccounts' } });
+    const res = await server.post(
+      '/api/rpc',
+      call('getProgramAccounts', ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA']),
+    );
+    expect(res.json).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: { code: -32601, message: 'Method not allowed on this server: getProgramAccounts' },
+    });
   });
 
-  it.each(['getLargestAccounts', 'getBlock', 'getBlocks', 'getSupply', 'getAssetsByGroup', 'searchAssets', 'nope'])('refuses %s', async (method) => {
-    const res = await server.post('/api/rpc', call(method));
-    expect(res.json.error.code).toBe(-32601);
-  });
+  it.each(['getLargestAccounts', 'getBlock', 'getBlocks', 'getSupply', 'getAssetsByGroup', 'searchAssets', 'nope'])(
+    'refuses %s',
+    async (method) => {
+      const res = await server.post('/api/rpc', call(method));
+      expect(res.json.error.code).toBe(-32601);
+    },
+  );
 
   it('answers the methods the page and wallets use', async () => {
-    for (const method of ['getLatestBlockhash', 'getBalance', 'getMultipleAccounts']) expect(RPC_ALLOWED_METHODS.has(method)).toBe(true);
+    for (const method of ['getLatestBlockhash', 'getBalance', 'getMultipleAccounts'])
+      expect(RPC_ALLOWED_METHODS.has(method)).toBe(true);
     const res = await server.post('/api/rpc', call('getBalance', [someone]));
     expect(res.json.result.value).toBe(0);
   });
 
   it('a 100-item batch is refused whole; a batch within the cap keeps order and refuses only the scans in it', async () => {
-    const big = await server.post('/api/rpc', Array.from({ length: 100 }, (_, i) => call('getBalance', [someone], i)));
+    const big = await server.post(
+      '/api/rpc',
+      Array.from({ length: 100 }, (_, i) => call('getBalance', [someone], i)),
+    );
     expect(big.status).toBe(413);
     expect(big.json.error.code).toBe(-32600);
-    const mixed = await server.post('/api/rpc', [call('getBalance', [someone], 'a'), call('getProgramAccounts', [someone], 'b'), call('getSlot', [], 'c')]);
+    const mixed = await server.post('/api/rpc', [
+      call('getBalance', [someone], 'a'),
+      call('getProgramAccounts', [someone], 'b'),
+      call('getSlot', [], 'c'),
+    ]);
     expect(mixed.json.map((r: { id: string }) => r.id)).toEqual(['a', 'b', 'c']);
     expect(mixed.json[0].result.value).toBe(0);
     expect(mixed.json[1].error.code).toBe(-32601);
     expect(typeof mixed.json[2].result).toBe('number');
-    const full = await server.post('/api/rpc', Array.from({ length: MAX_RPC_BATCH }, (_, i) => call('getSlot', [], i)));
+    const full = await server.post(
+      '/api/rpc',
+      Array.from({ length: MAX_RPC_BATCH }, (_, i) => call('getSlot', [], i)),
+    );
     expect(full.json).toHaveLength(MAX_RPC_BATCH);
   });
 
   it('an answer over the size cap becomes a JSON-RPC error', () => {
-    expect(oversizeAnswer({ result: 'x'.repeat(100) }, 7, 50)).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32009, message: 'Answer too large for this server' } });
+    expect(oversizeAnswer({ result: 'x'.repeat(100) }, 7, 50)).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      error: { code: -32009, message: 'Answer too large for this server' },
+    });
     expect(oversizeAnswer({ result: 'x' }, 7, 50)).toBeNull();
   });
 });

@@ -121,7 +121,11 @@ describe('logs of a real server process at debug level', () => {
     const signedTx = tx.serialize().toString('base64');
     const id = kp.publicKey.toBase58();
     const post = (p: string, body: unknown) =>
-      fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.text());
+      fetch(url + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.text());
     const answers = [
       await post('/api/robust-transfer', { privateKeyBase58: secretKey58, assetId: id, destinationAddress: id }),
       await post('/api/submit-burn-transaction', { signedTransaction: signedTx, accountCount: 1 }),
@@ -129,7 +133,12 @@ describe('logs of a real server process at debug level', () => {
       await post('/api/queue/authorize', { queueId: 'abcdefgh-1234', ownerAddress: id, signature: sig58 }),
       await post('/api/batch-burn-nft', { nfts: [{ mint: id, tokenAccount: id, name: secretKey58 }], owner: id }),
       await post('/api/localnet/fund', { owner: id, extra: { deeper: [signedTx, { k: Array.from(kp.secretKey) }] } }),
-      await post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [signedTx, { encoding: 'base64' }] }),
+      await post('/api/rpc', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'sendTransaction',
+        params: [signedTx, { encoding: 'base64' }],
+      }),
       await fetch(`${url}/api/config?api-key=${KEY}`).then((r) => r.text()),
     ];
     await new Promise((r) => setTimeout(r, 500)); // let pino flush
@@ -137,7 +146,9 @@ describe('logs of a real server process at debug level', () => {
     expect(out).toContain('/api/batch-burn-nft');
     expect(out).toContain('[redacted]');
     const secrets = { secretKey58, sig64, sig58, signedTx, bytes: Array.from(kp.secretKey).join(',') };
-    const found = Object.entries(secrets).filter(([, v]) => out.includes(v)).map(([k]) => k);
+    const found = Object.entries(secrets)
+      .filter(([, v]) => out.includes(v))
+      .map(([k]) => k);
     expect(found).toEqual([]);
     expect(leaks(out)).toEqual([]);
     for (const a of answers) expect(leaks(a)).toEqual([]);
@@ -148,12 +159,16 @@ describe('production bundle', () => {
   it('built with the upstream URL and key in the environment, holds neither', () => {
     const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-bundle-'));
     try {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', 'node_modules/webpack-cli/bin/cli.js', '--mode', 'production', '--output-path', outDir], {
-        cwd: root,
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-        timeout: 200_000,
-      });
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'node_modules/webpack-cli/bin/cli.js', '--mode', 'production', '--output-path', outDir],
+        {
+          cwd: root,
+          env: { ...process.env, ...env },
+          encoding: 'utf8',
+          timeout: 200_000,
+        },
+      );
       expect(r.status).toBe(0);
       const files = walk(outDir);
       expect(files.some((f) => f.endsWith('.js'))).toBe(true);
@@ -167,5 +182,7 @@ describe('production bundle', () => {
 });
 
 function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }

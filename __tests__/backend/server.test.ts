@@ -34,7 +34,14 @@ describe('server basics (local mode)', () => {
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toMatch(/immutable/);
     expect((await s.get('/static/logo.svg')).status).toBe(200);
-    for (const p of ['/static/', '/static/dist/', '/static/../secret.txt', '/static/%2e%2e/secret.txt', '/static/..%2fsecret.txt', '/static/dist/nothing.js']) {
+    for (const p of [
+      '/static/',
+      '/static/dist/',
+      '/static/../secret.txt',
+      '/static/%2e%2e/secret.txt',
+      '/static/..%2fsecret.txt',
+      '/static/dist/nothing.js',
+    ]) {
       const r = await s.get(p);
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
@@ -129,7 +136,10 @@ describe('without a built front end', () => {
 describe('upstream mode', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startServer({ SOLANA_RPC_URL: 'http://upstream.invalid/?api-key=SECRET', SOLSCAN_API_KEY: 'public-solscan' });
+    s = await startServer({
+      SOLANA_RPC_URL: 'http://upstream.invalid/?api-key=SECRET',
+      SOLSCAN_API_KEY: 'public-solscan',
+    });
   });
   afterAll(() => s.close());
 
@@ -138,7 +148,12 @@ describe('upstream mode', () => {
     expect(status).toBe(200);
     expect(text).not.toContain('SECRET');
     expect(text).not.toContain('upstream.invalid');
-    expect(json).toMatchObject({ quicknodeRpcUrl: `${s.url}/api/rpc`, localnet: false, solscanApiKey: 'public-solscan', delegate: null });
+    expect(json).toMatchObject({
+      quicknodeRpcUrl: `${s.url}/api/rpc`,
+      localnet: false,
+      solscanApiKey: 'public-solscan',
+      delegate: null,
+    });
   });
 
   it('has no local chain endpoints', async () => {

@@ -91,7 +91,9 @@ describe('surplus of the demo wallet', () => {
     expect(prep.body.surplusAccounts).toBe(withSurplus.length);
     const fee = serviceFee(rent + surplus);
     // 1 % of everything each transaction gives back (closes + surplus), rounded down per transaction.
-    const perTx = prep.body.rentPerTransactionLamports.map((r: number, i: number) => r + prep.body.surplusPerTransactionLamports[i]);
+    const perTx = prep.body.rentPerTransactionLamports.map(
+      (r: number, i: number) => r + prep.body.surplusPerTransactionLamports[i],
+    );
     expect(prep.body.feesPerTransactionLamports).toEqual(perTx.map((x: number) => serviceFee(x)));
     expect(sum(perTx)).toBe(rent + surplus);
     expect(prep.body.totalFeeLamports).toBeLessThanOrEqual(fee);

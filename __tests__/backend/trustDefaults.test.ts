@@ -18,14 +18,19 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 /** A raw request (fetch cannot forge Host). */
-function raw(pathname: string, headers: Record<string, string>): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function raw(
+  pathname: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   const url = new URL(s.url);
   return new Promise((resolve, reject) => {
-    http.get({ host: url.hostname, port: url.port, path: pathname, headers }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    }).on('error', reject);
+    http
+      .get({ host: url.hostname, port: url.port, path: pathname, headers }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -33,7 +38,10 @@ describe('default settings (issue 13)', () => {
   it('getProgramAccounts refused; a 100-item batch refused', async () => {
     const gpa = await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'getProgramAccounts', params: [] });
     expect(gpa.json.error.code).toBe(-32601);
-    const batch = await s.post('/api/rpc', Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'getSlot' })));
+    const batch = await s.post(
+      '/api/rpc',
+      Array.from({ length: 100 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'getSlot' })),
+    );
     expect(batch.status).toBe(413);
   });
 
@@ -61,7 +69,9 @@ describe('default settings (issue 13)', () => {
     expect(String(page.headers['content-security-policy'])).not.toContain("'unsafe-inline' ;");
     const odd = await raw('/', { host: "x; script-src 'unsafe-inline'" });
     expect(odd.status).toBe(200);
-    expect(String(odd.headers['content-security-policy'])).toContain('connect-src \'self\' ws://localhost wss://localhost');
+    expect(String(odd.headers['content-security-policy'])).toContain(
+      "connect-src 'self' ws://localhost wss://localhost",
+    );
   });
 
   it('every file under DATA_DIR is 0600 and every folder 0700', async () => {
@@ -70,19 +80,27 @@ describe('default settings (issue 13)', () => {
     const walk = (p: string): string[] => {
       const st = fs.statSync(p);
       const mode = (st.mode & 0o777).toString(8);
-      return st.isDirectory() ? [`${p}:${mode}`, ...fs.readdirSync(p).flatMap((e) => walk(path.join(p, e)))] : [`${p}:${mode}`];
+      return st.isDirectory()
+        ? [`${p}:${mode}`, ...fs.readdirSync(p).flatMap((e) => walk(path.join(p, e)))]
+        : [`${p}:${mode}`];
     };
     const entries = walk(dataDir);
     expect(entries.some((e) => e.includes('state.json'))).toBe(true); // holds the local faucet key
     for (const e of entries) {
       const [p, mode] = e.split(':');
-      expect([path.relative(dataDir, p), mode]).toEqual([path.relative(dataDir, p), fs.statSync(p).isDirectory() ? '700' : '600']);
+      expect([path.relative(dataDir, p), mode]).toEqual([
+        path.relative(dataDir, p),
+        fs.statSync(p).isDirectory() ? '700' : '600',
+      ]);
     }
   });
 
   it("'large' funding is for this machine only; a funding weighs 30 requests of the client's allowance", async () => {
     // From loopback (this test) it works; the check reads the socket's own peer, so forwarding headers change nothing.
-    const local = await s.post('/api/localnet/fund', { owner: Keypair.generate().publicKey.toBase58(), profile: 'demo' });
+    const local = await s.post('/api/localnet/fund', {
+      owner: Keypair.generate().publicKey.toBase58(),
+      profile: 'demo',
+    });
     expect(local.status).toBe(200);
     const { FUND_WEIGHT } = await import('../../backend/routes/localnet');
     expect(FUND_WEIGHT).toBe(30);
@@ -96,7 +114,10 @@ describe('keys and files (issue 13 item 8)', () => {
     fs.writeFileSync(file, JSON.stringify(Array.from(Keypair.generate().secretKey)), { mode: 0o644 });
     fs.chmodSync(file, 0o644);
     try {
-      const config = loadConfig({ LOG_LEVEL: 'silent', DELEGATE_KEYPAIR: file }, { dataDir: path.join(dir, 'data'), memoryOnly: true });
+      const config = loadConfig(
+        { LOG_LEVEL: 'silent', DELEGATE_KEYPAIR: file },
+        { dataDir: path.join(dir, 'data'), memoryOnly: true },
+      );
       await expect(createApp(config)).rejects.toThrow(/readable by others \(mode 0644\).*chmod 600/);
       fs.chmodSync(file, 0o600);
       const ok = await createApp(config);

@@ -20,7 +20,9 @@ async function fakeUpstream(name: string) {
         return;
       }
       const answer = (r: any) => ({ jsonrpc: '2.0', id: r.id, result: { from: name, method: r.method } });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
     });
   });
   // Websocket: answers a subscribe with a fresh subscription id, then one notification for it that echoes the request.
@@ -31,10 +33,17 @@ async function fakeUpstream(name: string) {
     sockets.opened++;
     ws.on('message', (m) => {
       const r = JSON.parse(String(m));
-      if (!String(r.method).endsWith('Subscribe')) return ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id, result: true }));
+      if (!String(r.method).endsWith('Subscribe'))
+        return ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id, result: true }));
       const sub = subscription++;
       ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id, result: sub }));
-      ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'signatureNotification', params: { subscription: sub, result: { echo: r, url: req.url, from: name } } }));
+      ws.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'signatureNotification',
+          params: { subscription: sub, result: { echo: r, url: req.url, from: name } },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -73,7 +82,12 @@ describe('upstream mode proxying', () => {
   it('sends Solana methods to SOLANA_RPC_URL and DAS methods to DAS_URL', async () => {
     const one = await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'getSlot' });
     expect(one.json.result).toEqual({ from: 'rpc', method: 'getSlot' });
-    const dasOne = await s.post('/api/rpc', { jsonrpc: '2.0', id: 2, method: 'getAssetsByOwner', params: { ownerAddress: 'x' } });
+    const dasOne = await s.post('/api/rpc', {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'getAssetsByOwner',
+      params: { ownerAddress: 'x' },
+    });
     expect(dasOne.json.result).toEqual({ from: 'das', method: 'getAssetsByOwner' });
     const batch = await s.post('/api/rpc', [
       { jsonrpc: '2.0', id: 'a', method: 'getAsset', params: { id: 'x' } },
@@ -120,7 +134,9 @@ describe('upstream mode proxying', () => {
       new Promise<any[]>((resolve, reject) => {
         const ws = new WebSocket(`${s.url.replace('http', 'ws')}/api/rpc`);
         const got: any[] = [];
-        ws.on('open', () => ws.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'signatureSubscribe', params: [sig] })));
+        ws.on('open', () =>
+          ws.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'signatureSubscribe', params: [sig] })),
+        );
         ws.on('message', (m) => {
           got.push(JSON.parse(String(m)));
           if (got.length === 2) {
@@ -132,10 +148,17 @@ describe('upstream mode proxying', () => {
       });
     const [a, b] = await Promise.all([client('sigA'), client('sigB')]);
     expect(rpc.sockets.opened - before).toBeLessThanOrEqual(1);
-    for (const [got, sig] of [[a, 'sigA'], [b, 'sigB']] as const) {
+    for (const [got, sig] of [
+      [a, 'sigA'],
+      [b, 'sigB'],
+    ] as const) {
       expect(got[0]).toMatchObject({ id: 7, result: expect.any(Number) });
       expect(got[1].params.subscription).toBe(got[0].result);
-      expect(got[1].params.result).toMatchObject({ from: 'rpc', url: '/?api-key=SECRET', echo: { method: 'signatureSubscribe', params: [sig] } });
+      expect(got[1].params.result).toMatchObject({
+        from: 'rpc',
+        url: '/?api-key=SECRET',
+        echo: { method: 'signatureSubscribe', params: [sig] },
+      });
     }
     const ws = new WebSocket(`${s.url.replace('http', 'ws')}/api/rpc`);
     const refused = await new Promise<any>((resolve) => {
@@ -148,7 +171,12 @@ describe('upstream mode proxying', () => {
 
   it('refuses websocket upgrades on other paths', async () => {
     const ws = new WebSocket(`${s.url.replace('http', 'ws')}/elsewhere`);
-    await expect(new Promise((resolve, reject) => { ws.on('open', resolve); ws.on('error', reject); })).rejects.toBeTruthy();
+    await expect(
+      new Promise((resolve, reject) => {
+        ws.on('open', resolve);
+        ws.on('error', reject);
+      }),
+    ).rejects.toBeTruthy();
   });
 
   it('walks every DAS page for the NFT listing', async () => {
@@ -156,6 +184,9 @@ describe('upstream mode proxying', () => {
     const owner = Keypair.generate().publicKey.toBase58();
     const r = await s.get(`/api/helius/cnfts/${owner}`);
     expect(r.json).toEqual({ success: true, data: [] });
-    expect(das.seen.at(-1)!.body).toMatchObject({ method: 'getAssetsByOwner', params: { ownerAddress: owner, page: 1 } });
+    expect(das.seen.at(-1)!.body).toMatchObject({
+      method: 'getAssetsByOwner',
+      params: { ownerAddress: owner, page: 1 },
+    });
   });
 });

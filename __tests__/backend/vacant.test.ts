@@ -28,8 +28,12 @@ describe('POST /api/burn-vacant-accounts', () => {
     expect(body.accountCount).toBe(7);
     const addresses = body.vacantAccounts.map((a: any) => a.address).sort();
     // Both token programs close a frozen empty account (frozenAccounts.test.ts shows it per program).
-    expect(addresses).toEqual([...manifest.emptyAccounts, ...manifest.frozenAccounts].map((a: any) => a.account).sort());
-    expect(body.vacantAccounts.map((a: any) => a.lamports)).toEqual(await h.lamportsOf(body.vacantAccounts.map((a: any) => a.address)));
+    expect(addresses).toEqual(
+      [...manifest.emptyAccounts, ...manifest.frozenAccounts].map((a: any) => a.account).sort(),
+    );
+    expect(body.vacantAccounts.map((a: any) => a.lamports)).toEqual(
+      await h.lamportsOf(body.vacantAccounts.map((a: any) => a.address)),
+    );
     const withheld = body.vacantAccounts.filter((a: any) => a.harvestFirst);
     expect(withheld).toHaveLength(1);
     expect(withheld[0].programId).toBe(TOKEN_2022_PROGRAM);
@@ -41,7 +45,9 @@ describe('POST /api/burn-vacant-accounts', () => {
 
   it('validates the body', async () => {
     expect((await h.post('burn-vacant-accounts', { ownerAddress: 'nope', signedMessage: 'x' })).status).toBe(400);
-    expect((await h.post('burn-vacant-accounts', { ownerAddress: Keypair.generate().publicKey.toBase58() })).status).toBe(400);
+    expect(
+      (await h.post('burn-vacant-accounts', { ownerAddress: Keypair.generate().publicKey.toBase58() })).status,
+    ).toBe(400);
   });
 });
 
@@ -73,9 +79,15 @@ describe('prepare + submit on the demo wallet', () => {
     expect(body.totalRentLamports).toBe(rent);
     expect(body.totalFeeLamports).toBe(serviceFee(rent));
     // The client's guard accepts exactly this.
-    expect(checkTransactions(body.transactions, {
-      owner: owner.publicKey.toBase58(), kind: 'closeVacant', allowedAccounts: addresses, feeWallet, maxFeeLamports: serviceFee(rent),
-    })).toEqual({ ok: true });
+    expect(
+      checkTransactions(body.transactions, {
+        owner: owner.publicKey.toBase58(),
+        kind: 'closeVacant',
+        allowedAccounts: addresses,
+        feeWallet,
+        maxFeeLamports: serviceFee(rent),
+      }),
+    ).toEqual({ ok: true });
 
     const tx = fromBase64(body.transaction);
     expect(tx.feePayer?.toBase58()).toBe(owner.publicKey.toBase58());
@@ -83,7 +95,10 @@ describe('prepare + submit on the demo wallet', () => {
     const fee = networkFee(tx);
     const [ownerBefore, feeWalletBefore] = await h.lamportsOf([owner.publicKey.toBase58(), feeWallet]);
 
-    const sub = await h.post('submit-burn-transaction', { signedTransaction: toBase64(tx), accountCount: body.accountCount });
+    const sub = await h.post('submit-burn-transaction', {
+      signedTransaction: toBase64(tx),
+      accountCount: body.accountCount,
+    });
     expect(sub.status).toBe(200);
     expect(sub.body.success).toBe(true);
     expect(sub.body.accountCount).toBe(7);
@@ -103,7 +118,10 @@ describe('prepare + submit on the demo wallet', () => {
     expect(await h.lamportsOf(untouched)).toEqual(untouchedBefore);
     const after = await Promise.all(untouched.map((a) => h.connection.getAccountInfo(new PublicKey(a))));
     after.forEach((info, i) => expect(Buffer.compare(info!.data, untouchedData[i]!.data)).toBe(0));
-    console.log('demo close (lamports):', JSON.stringify({ rent, serviceFee: serviceFee(rent), networkFee: fee, ownerDelta: ownerAfter - ownerBefore }));
+    console.log(
+      'demo close (lamports):',
+      JSON.stringify({ rent, serviceFee: serviceFee(rent), networkFee: fee, ownerDelta: ownerAfter - ownerBefore }),
+    );
 
     // A replay of the same signed transaction is refused: it was relayed once.
     const again = await h.post('submit-burn-transaction', { signedTransaction: toBase64(tx), accountCount: 6 });
@@ -150,8 +168,14 @@ describe('submit refuses what it did not prepare', () => {
     const { body } = await prepare(owner);
     const altered = fromBase64(body.transaction);
     const feeIx = altered.instructions.findIndex((ix) => ix.programId.equals(SystemProgram.programId));
-    altered.instructions[feeIx] = SystemProgram.transfer({ fromPubkey: ownerKey, toPubkey: Keypair.generate().publicKey, lamports: 1 });
-    const rebuilt = new Transaction({ feePayer: ownerKey, recentBlockhash: altered.recentBlockhash }).add(...altered.instructions);
+    altered.instructions[feeIx] = SystemProgram.transfer({
+      fromPubkey: ownerKey,
+      toPubkey: Keypair.generate().publicKey,
+      lamports: 1,
+    });
+    const rebuilt = new Transaction({ feePayer: ownerKey, recentBlockhash: altered.recentBlockhash }).add(
+      ...altered.instructions,
+    );
     rebuilt.sign(owner);
     const r2 = await h.post('submit-burn-transaction', { signedTransaction: toBase64(rebuilt), accountCount: 6 });
     expect(r2.status).toBe(400);
@@ -160,7 +184,10 @@ describe('submit refuses what it did not prepare', () => {
     // 3. Prepared and unaltered, but the signature is not the owner's.
     const forged = fromBase64(body.transaction);
     forged.signatures[0].signature = Buffer.from(Keypair.generate().secretKey.slice(0, 64));
-    const r3 = await h.post('submit-burn-transaction', { signedTransaction: forged.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64'), accountCount: 6 });
+    const r3 = await h.post('submit-burn-transaction', {
+      signedTransaction: forged.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64'),
+      accountCount: 6,
+    });
     expect(r3.status).toBe(400);
     expect(r3.body.error).toMatch(/not signed by the wallet/);
 
@@ -198,7 +225,9 @@ describe('large wallet', () => {
     const fees = sum(txs.map(networkFee));
     const serviceFees = sum(body.feesPerTransactionLamports);
     expect(serviceFees).toBeLessThanOrEqual(serviceFee(rent));
-    body.rentPerTransactionLamports.forEach((r: number, i: number) => expect(body.feesPerTransactionLamports[i]).toBe(serviceFee(r)));
+    body.rentPerTransactionLamports.forEach((r: number, i: number) =>
+      expect(body.feesPerTransactionLamports[i]).toBe(serviceFee(r)),
+    );
     const [ownerBefore, feeBefore] = await h.lamportsOf([owner.publicKey.toBase58(), feeWallet]);
     const sub = await h.post('submit-burn-transaction', { signedTransactions: txs.map(toBase64), accountCount: 200 });
     expect(sub.status).toBe(200);
@@ -211,7 +240,9 @@ describe('large wallet', () => {
     expect(feeAfter - feeBefore).toBe(serviceFees);
     expect(sum(await h.lamportsOf(addresses))).toBe(0);
     expect(manifest.tokens.length).toBe(1000);
-    console.log('large close (lamports):', JSON.stringify({ rent, serviceFees, networkFees: fees, ownerDelta: ownerAfter - ownerBefore }));
+    console.log(
+      'large close (lamports):',
+      JSON.stringify({ rent, serviceFees, networkFees: fees, ownerDelta: ownerAfter - ownerBefore }),
+    );
   }, 180_000);
 });
-

@@ -23,14 +23,21 @@ export async function startHarness(): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-vacant-'));
   const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
   const { url } = await solback.listen(0);
-  const connection = new Connection(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` });
+  const connection = new Connection(`${url}/api/rpc`, {
+    commitment: 'confirmed',
+    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
+  });
   const post = async (route: string, body: unknown) => {
-    const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) };
+    const res = await fetch(`${url}/api/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
   };
   const get = async (route: string) => {
     const res = await fetch(`${url}/api/${route}`);
-    return { status: res.status, body: (await res.json()) };
+    return { status: res.status, body: await res.json() };
   };
   const lamportsOf = async (addresses: string[]) => {
     const out: number[] = [];
@@ -44,7 +51,12 @@ export async function startHarness(): Promise<Harness> {
   const feeWallet = solback.config.feeWallet;
   if ((await connection.getBalance(new PublicKey(feeWallet))) === 0) await post('localnet/fund', { owner: feeWallet });
   return {
-    solback, url, connection, post, get, lamportsOf,
+    solback,
+    url,
+    connection,
+    post,
+    get,
+    lamportsOf,
     async fund(profile = 'demo') {
       const owner = Keypair.generate();
       const { status, body } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
@@ -59,7 +71,6 @@ export async function startHarness(): Promise<Harness> {
 }
 
 export const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
 
 export const fromBase64 = (b64: string) => Transaction.from(Buffer.from(b64, 'base64'));
 export const toBase64 = (tx: Transaction) => tx.serialize().toString('base64');

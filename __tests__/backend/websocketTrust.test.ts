@@ -44,17 +44,28 @@ describe('websocket upgrades', () => {
     for (let t = 0; answers.length < 101 && t < 200; t++) await new Promise((r) => setTimeout(r, 25));
     ws.close();
     expect(answers.filter((a) => typeof a.result === 'number')).toHaveLength(100);
-    expect(answers.find((a) => a.id === 100).error).toEqual({ code: -32005, message: 'At most 100 subscriptions per socket' });
+    expect(answers.find((a) => a.id === 100).error).toEqual({
+      code: -32005,
+      message: 'At most 100 subscriptions per socket',
+    });
   });
 });
 
 describe('upgrade gate (limiter)', () => {
   const req = (peer: string, headers: Record<string, string> = {}) =>
-    ({ socket: { remoteAddress: peer }, headers: { host: 'solback.example', ...headers } }) as unknown as IncomingMessage;
+    ({
+      socket: { remoteAddress: peer },
+      headers: { host: 'solback.example', ...headers },
+    }) as unknown as IncomingMessage;
   const trust = parseTrustProxy('');
 
   it('caps sockets at once per client, and frees a place when one closes', () => {
-    const gate = createUpgradeGate({ allowedOrigins: [], trustProxy: trust, maxSocketsPerClient: 2, upgradesPerMinute: 100 });
+    const gate = createUpgradeGate({
+      allowedOrigins: [],
+      trustProxy: trust,
+      maxSocketsPerClient: 2,
+      upgradesPerMinute: 100,
+    });
     const a = gate.admit(req('203.0.113.9'));
     const b = gate.admit(req('203.0.113.9'));
     expect([a.ok, b.ok]).toEqual([true, true]);
@@ -66,16 +77,28 @@ describe('upgrade gate (limiter)', () => {
 
   it('caps upgrades per minute per client; a forged X-Forwarded-For changes nothing by default', () => {
     let now = 0;
-    const gate = createUpgradeGate({ allowedOrigins: [], trustProxy: trust, maxSocketsPerClient: 100, upgradesPerMinute: 3, now: () => now });
-    for (let i = 0; i < 3; i++) expect(gate.admit(req('203.0.113.9', { 'x-forwarded-for': `198.51.100.${i}` })).ok).toBe(true);
-    expect(gate.admit(req('203.0.113.9', { 'x-forwarded-for': '198.51.100.99' }))).toMatchObject({ ok: false, status: 429 });
+    const gate = createUpgradeGate({
+      allowedOrigins: [],
+      trustProxy: trust,
+      maxSocketsPerClient: 100,
+      upgradesPerMinute: 3,
+      now: () => now,
+    });
+    for (let i = 0; i < 3; i++)
+      expect(gate.admit(req('203.0.113.9', { 'x-forwarded-for': `198.51.100.${i}` })).ok).toBe(true);
+    expect(gate.admit(req('203.0.113.9', { 'x-forwarded-for': '198.51.100.99' }))).toMatchObject({
+      ok: false,
+      status: 429,
+    });
     now += 60_001;
     expect(gate.admit(req('203.0.113.9')).ok).toBe(true);
   });
 
   it("a hostile X-Forwarded-Host cannot make a foreign origin the page's own", () => {
     const gate = createUpgradeGate({ allowedOrigins: [], trustProxy: trust });
-    expect(gate.admit(req('203.0.113.9', { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }))).toMatchObject({ ok: false, status: 403 });
+    expect(
+      gate.admit(req('203.0.113.9', { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' })),
+    ).toMatchObject({ ok: false, status: 403 });
     expect(gate.admit(req('203.0.113.9', { origin: 'http://solback.example' })).ok).toBe(true);
   });
 });

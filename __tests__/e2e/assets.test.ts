@@ -113,9 +113,12 @@ async function shownTokens(page: Page) {
 }
 /** The funded NFTs; the collection NFT is minted to the owner too, so it is one of the wallet's NFTs. */
 // Issue 14: the demo also holds pNFTs, a print edition, a Token-2022 NFT, Core assets and Bubblegum V2 cNFTs.
-const kindNfts = (m: any): any[] => (m.kinds ? [...m.kinds.pnfts, ...m.kinds.printEditions, ...m.kinds.token2022Nfts, ...m.kinds.coreAssets] : []);
-const manifestNftNames = (m: any): string[] => sorted([...m.nfts, ...(m.collection ? [m.collection] : []), ...kindNfts(m)].map((n: any) => n.name));
-const manifestCnftNames = (m: any): string[] => sorted([...m.cnfts, ...(m.kinds?.cnftsV2 ?? [])].map((c: any) => c.name));
+const kindNfts = (m: any): any[] =>
+  m.kinds ? [...m.kinds.pnfts, ...m.kinds.printEditions, ...m.kinds.token2022Nfts, ...m.kinds.coreAssets] : [];
+const manifestNftNames = (m: any): string[] =>
+  sorted([...m.nfts, ...(m.collection ? [m.collection] : []), ...kindNfts(m)].map((n: any) => n.name));
+const manifestCnftNames = (m: any): string[] =>
+  sorted([...m.cnfts, ...(m.kinds?.cnftsV2 ?? [])].map((c: any) => c.name));
 const bySymbol = (a: { symbol: string }, b: { symbol: string }) => a.symbol.localeCompare(b.symbol);
 
 /** Retries an assertion until it holds (the page updates asynchronously). */
@@ -145,14 +148,12 @@ describe('wallet assets screen in Chromium', () => {
     expect(expected).toHaveLength(6);
     expect(await page.getByTestId('assets-status').count()).toBe(0);
     // Every picture loaded (no card fell back to a default image) and the page raised no error.
-    const images = await page
-      .locator('[data-testid$=card] img')
-      .evaluateAll((els) =>
-        els.map((e) => ({
-          src: e.getAttribute('src'),
-          ok: (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0,
-        })),
-      );
+    const images = await page.locator('[data-testid$=card] img').evaluateAll((els) =>
+      els.map((e) => ({
+        src: e.getAttribute('src'),
+        ok: (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0,
+      })),
+    );
     expect(images.filter((i) => !i.ok || /default-(token|nft)/.test(i.src ?? ''))).toEqual([]);
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'demo.png'), fullPage: true });
@@ -195,9 +196,13 @@ describe('wallet assets screen in Chromium', () => {
     await page.screenshot({ path: path.join(SHOTS, 'bulk-on.png'), fullPage: true });
 
     await page.getByTestId('bulk-mode-toggle').click();
-    await eventually(20_000, async () => expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)));
+    await eventually(20_000, async () =>
+      expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)),
+    );
     // Six token cards: five burn, wrapped SOL unwraps (its SOL is the owner's own, issue 19).
-    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(5 + manifestNftNames(manifest).length);
+    expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(
+      5 + manifestNftNames(manifest).length,
+    );
     expect(await page.getByRole('button', { name: 'Unwrap', exact: true }).count()).toBe(1);
     // Issue 19 point 8: no "View Only" beside working Trash / Burn buttons; the badge says what is true.
     expect(await page.getByText(TRUTH.cnftBadge, { exact: true }).count()).toBe(manifestCnftNames(manifest).length);

@@ -63,7 +63,15 @@ test('the test wallet is listed as Detected, connects, and the assets screen app
   await heading('Your Wallet Assets').waitFor();
   expect(wallet.log.filter((e) => e.op === 'connect')).toHaveLength(1);
   await expect(page.getByRole('switch', { name: 'Bulk Select Mode' }).isChecked()).resolves.toBe(true);
-  for (const id of ['rent-card', 'activity-panel', 'selected-assets-panel', 'status-line', 'tokens-section', 'nfts-section', 'cnfts-section']) {
+  for (const id of [
+    'rent-card',
+    'activity-panel',
+    'selected-assets-panel',
+    'status-line',
+    'tokens-section',
+    'nfts-section',
+    'cnfts-section',
+  ]) {
     expect(await page.getByTestId(id).count()).toBe(1);
   }
   fs.mkdirSync(SHOTS, { recursive: true });

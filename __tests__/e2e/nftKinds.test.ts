@@ -18,11 +18,20 @@ let connection: Connection;
 let context: BrowserContext;
 
 const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json());  
+  const res = await fetch(`${server.url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return await res.json();
 };
 const lamportsOf = async (addresses: string[]) =>
-  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)), 'confirmed')).map((a) => a?.lamports ?? 0);
+  (
+    await connection.getMultipleAccountsInfo(
+      addresses.map((a) => new PublicKey(a)),
+      'confirmed',
+    )
+  ).map((a) => a?.lamports ?? 0);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 beforeAll(async () => {
@@ -37,10 +46,15 @@ afterAll(async () => {
 });
 
 /** The mints each confirmed transaction burned (Token Metadata burnV1: mint at 4; Core burnV1: asset at 0). */
-const burnedIn = (tx: Transaction) => tx.instructions.flatMap((ix) => {
-  const p = ix.programId.toBase58();
-  return p === TOKEN_METADATA_PROGRAM ? [ix.keys[4].pubkey.toBase58()] : p === MPL_CORE_PROGRAM ? [ix.keys[0].pubkey.toBase58()] : [];
-});
+const burnedIn = (tx: Transaction) =>
+  tx.instructions.flatMap((ix) => {
+    const p = ix.programId.toBase58();
+    return p === TOKEN_METADATA_PROGRAM
+      ? [ix.keys[4].pubkey.toBase58()]
+      : p === MPL_CORE_PROGRAM
+        ? [ix.keys[0].pubkey.toBase58()]
+        : [];
+  });
 
 test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core asset; every lamport accounted for', async () => {
   context = await newContext(browser);
@@ -53,14 +67,29 @@ test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core as
 
   const card = (mint: string) => page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`);
   const chosen = [
-    { mint: k.pnfts[0].mint, kind: 'pnft', accounts: [k.pnfts[0].tokenAccount, k.pnfts[0].metadata, k.pnfts[0].edition, k.pnfts[0].tokenRecord] },
+    {
+      mint: k.pnfts[0].mint,
+      kind: 'pnft',
+      accounts: [k.pnfts[0].tokenAccount, k.pnfts[0].metadata, k.pnfts[0].edition, k.pnfts[0].tokenRecord],
+    },
     // The print's marker stays: its bit stays set while the master is someone else's (nonfungible_edition.rs).
-    { mint: k.printEditions[0].mint, kind: 'print', accounts: [k.printEditions[0].tokenAccount, k.printEditions[0].metadata, k.printEditions[0].edition] },
-    { mint: k.token2022Nfts[0].mint, kind: 'token2022Nft', accounts: [k.token2022Nfts[0].tokenAccount, k.token2022Nfts[0].metadata, k.token2022Nfts[0].edition] },
+    {
+      mint: k.printEditions[0].mint,
+      kind: 'print',
+      accounts: [k.printEditions[0].tokenAccount, k.printEditions[0].metadata, k.printEditions[0].edition],
+    },
+    {
+      mint: k.token2022Nfts[0].mint,
+      kind: 'token2022Nft',
+      accounts: [k.token2022Nfts[0].tokenAccount, k.token2022Nfts[0].metadata, k.token2022Nfts[0].edition],
+    },
     { mint: k.coreAssets[0].asset, kind: 'core', accounts: [k.coreAssets[0].asset] },
   ];
   for (const c of chosen) {
-    await card(c.mint).getByTestId('kind-badge').filter({ hasText: KIND_LABELS[c.kind as keyof typeof KIND_LABELS] }).waitFor({ timeout: 30_000 });
+    await card(c.mint)
+      .getByTestId('kind-badge')
+      .filter({ hasText: KIND_LABELS[c.kind as keyof typeof KIND_LABELS] })
+      .waitFor({ timeout: 30_000 });
   }
   // A frozen V2 leaf says so plainly and offers no action.
   const frozen = page.locator(`[data-testid="cnft-card"][data-mint="${k.cnftsV2[1].assetId}"]`);
@@ -79,18 +108,24 @@ test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core as
   const estimate = Number(await shown.getAttribute('data-lamports'));
 
   const feeWallet = new PublicKey(server.app.config.feeWallet);
-  const [before, feeBefore] = await Promise.all([connection.getBalance(wallet.keypair.publicKey), connection.getBalance(feeWallet)]);
+  const [before, feeBefore] = await Promise.all([
+    connection.getBalance(wallet.keypair.publicKey),
+    connection.getBalance(feeWallet),
+  ]);
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
   await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
   expect(wallet.approvals).toHaveLength(1);
   const txs = wallet.approvals[0];
   expect(txs.flatMap(burnedIn).sort()).toEqual(chosen.map((c) => c.mint).sort());
 
-  const [after, feeAfter] = await Promise.all([connection.getBalance(wallet.keypair.publicKey), connection.getBalance(feeWallet)]);
+  const [after, feeAfter] = await Promise.all([
+    connection.getBalance(wallet.keypair.publicKey),
+    connection.getBalance(feeWallet),
+  ]);
   const perMint = new Map<string, number>();
   for (const c of chosen) perMint.set(c.mint, sum(before0.get(c.mint)!) - sum(await lamportsOf(c.accounts)));
   const drained = sum([...perMint.values()]);
-  expect(estimate).toBe(drained);                                   // the figure shown before the approval
+  expect(estimate).toBe(drained); // the figure shown before the approval
   const network = sum(txs.map(networkFee));
   const service = feeAfter - feeBefore;
   expect(after - before + network + service).toBe(drained);
@@ -104,6 +139,9 @@ test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core as
   // The frozen V2 leaf offers what can be done: hiding it.
   await frozen.getByTestId('kind-hide').click();
   await frozen.waitFor({ state: 'detached' });
-  console.log('issue 14 e2e (lamports):', JSON.stringify({ drained, perMint: Object.fromEntries(perMint), network, service, transactions: txs.length }));
+  console.log(
+    'issue 14 e2e (lamports):',
+    JSON.stringify({ drained, perMint: Object.fromEntries(perMint), network, service, transactions: txs.length }),
+  );
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 }, 240_000);

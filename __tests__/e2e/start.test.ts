@@ -26,11 +26,17 @@ function waitForLine(child: ChildProcess, pattern: RegExp, ms: number): Promise<
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const m = pattern.exec(out);
-      if (m) { clearTimeout(timer); resolve(m[0]); }
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`npm start exited with ${code}; output:\n${out}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start exited with ${code}; output:\n${out}`));
+    });
   });
 }
 
@@ -49,8 +55,11 @@ describe('npm start', () => {
 
   it('serves the page and the local chain, and prints the URL', async () => {
     const port = await freePort();
-    child = spawn('npm', ['start'], { cwd: root, detached: true,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
+    child = spawn('npm', ['start'], {
+      cwd: root,
+      detached: true,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
     const printed = await waitForLine(child, /SolBack running at http:\/\/localhost:\d+/, 90_000);
     expect(printed).toBe(`SolBack running at http://localhost:${port}`);
     const url = `http://localhost:${port}`;
@@ -66,9 +75,16 @@ describe('npm start', () => {
     const config = await (await fetch(`${url}/api/config`)).json();
     expect(config).toMatchObject({ success: true, localnet: true, quicknodeRpcUrl: `${url}/api/rpc` });
     const owner = Keypair.generate().publicKey.toBase58();
-    const funded = await fetch(`${url}/api/localnet/fund`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ owner }) });
+    const funded = await fetch(`${url}/api/localnet/fund`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ owner }),
+    });
     expect(((await funded.json()) as { success: boolean }).success).toBe(true);
-    const tokens = (await (await fetch(`${url}/api/wallet-tokens/${owner}`)).json()) as { success: boolean; tokens: unknown[] };
+    const tokens = (await (await fetch(`${url}/api/wallet-tokens/${owner}`)).json()) as {
+      success: boolean;
+      tokens: unknown[];
+    };
     expect(tokens.success).toBe(true);
     expect(tokens.tokens.length).toBeGreaterThan(0);
   }, 120_000);

@@ -31,8 +31,12 @@ afterAll(async () => {
 });
 
 async function post(route: string, body: unknown) {
-  const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json());
+  const res = await fetch(`${server.url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return await res.json();
 }
 async function lamportsOf(addresses: string[]): Promise<number[]> {
   const out: number[] = [];
@@ -43,16 +47,23 @@ async function lamportsOf(addresses: string[]): Promise<number[]> {
   return out;
 }
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await check()) return;
   throw new Error('timed out waiting');
 };
 
-interface Kept { address: string; minimum: number; surplus: number; amount: bigint | null }
+interface Kept {
+  address: string;
+  minimum: number;
+  surplus: number;
+  amount: bigint | null;
+}
 /** Kept token accounts (not closing, not wrapped SOL) and owned mints, with their minimum read from the chain. */
 async function keptFromChain(owner: PublicKey, closing: Set<string>, mints: string[]): Promise<Kept[]> {
   const out: Kept[] = [];
   const minimums = new Map<number, number>();
-  const minimum = async (n: number) => minimums.get(n) ?? minimums.set(n, await connection.getMinimumBalanceForRentExemption(n)).get(n)!;
+  const minimum = async (n: number) =>
+    minimums.get(n) ?? minimums.set(n, await connection.getMinimumBalanceForRentExemption(n)).get(n)!;
   for (const programId of [TOKEN_PROGRAM, TOKEN_2022_PROGRAM]) {
     const { value } = await connection.getTokenAccountsByOwner(owner, { programId: new PublicKey(programId) });
     for (const { pubkey, account } of value) {
@@ -82,11 +93,17 @@ async function openPage(profile: 'demo' | 'large') {
   const log = await installApprovalWallet(context, owner, approve);
   const page: Page = await context.newPage();
   const dialogs: string[] = [];
-  page.on('dialog', (d: Dialog) => { dialogs.push(d.message()); void d.accept(); });
+  page.on('dialog', (d: Dialog) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
   await page.goto(server.url);
-  await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+  await page
+    .getByRole('button', { name: /select wallet|connect/i })
+    .first()
+    .click();
   await page.getByRole('button', { name: /Approval Test Wallet/ }).click();
-  for (const end = Date.now() + 150_000; !(await page.getByTestId('rent-surplus').isVisible()); ) {
+  for (const end = Date.now() + 150_000; !(await page.getByTestId('rent-surplus').isVisible());) {
     if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
     if (Date.now() > end) throw new Error('the surplus line never showed');
     await new Promise((r) => setTimeout(r, 250));
@@ -98,9 +115,17 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   const s = await openPage('demo');
   const ownerAddress = s.owner.publicKey.toBase58();
   const closing = [...s.manifest.emptyAccounts, ...s.manifest.frozenAccounts].map((a: any) => a.account as string);
-  const kept = (await keptFromChain(s.owner.publicKey, new Set(closing), s.manifest.ownedMints.map((m: any) => m.mint))).filter((k) => k.surplus > 0);
+  const kept = (
+    await keptFromChain(
+      s.owner.publicKey,
+      new Set(closing),
+      s.manifest.ownedMints.map((m: any) => m.mint),
+    )
+  ).filter((k) => k.surplus > 0);
   const surplus = sum(kept.map((k) => k.surplus));
-  expect(await s.page.getByTestId('rent-surplus').textContent()).toBe(`${SURPLUS.cardLine} (${kept.length})${exactSol(surplus)} SOL`);
+  expect(await s.page.getByTestId('rent-surplus').textContent()).toBe(
+    `${SURPLUS.cardLine} (${kept.length})${exactSol(surplus)} SOL`,
+  );
   await expect(s.page.getByTestId('vacant-withdraw-surplus').isChecked()).resolves.toBe(true); // on by default
 
   const rent = sum(await lamportsOf(closing));
@@ -114,7 +139,11 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   // The network fee of every transaction the wallet signed, as the chain charged it.
   const signatures = s.log.signed.map((bytes) => bs58.encode(VersionedTransaction.deserialize(bytes).signatures[0]));
   let networkFee = 0;
-  for (const sig of signatures) networkFee += (await connection.getTransaction(sig, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }))!.meta!.fee;
+  for (const sig of signatures)
+    networkFee += (await connection.getTransaction(sig, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    }))!.meta!.fee;
   const [ownerAfter, feeAfter, wsolAfter] = await lamportsOf([ownerAddress, feeWallet, wsol]);
   // 1 % of all that came back, rounded down per transaction: at most 1 %, less by under a lamport per transaction.
   const fee = feeAfter - feeBefore;
@@ -126,8 +155,18 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   expect(await lamportsOf(closing)).toEqual(closing.map(() => 0));
   expect(await lamportsOf(kept.map((k) => k.address))).toEqual(kept.map((k) => k.minimum));
   expect(await amountsOf(kept)).toEqual(amountsBefore);
-  console.log('e2e demo surplus (lamports):', JSON.stringify({ kept: kept.length, surplus, rent, fee, networkFee,
-    transactions: signatures.length, ownerDelta: ownerAfter - ownerBefore }));
+  console.log(
+    'e2e demo surplus (lamports):',
+    JSON.stringify({
+      kept: kept.length,
+      surplus,
+      rent,
+      fee,
+      networkFee,
+      transactions: signatures.length,
+      ownerDelta: ownerAfter - ownerBefore,
+    }),
+  );
 }, 240_000);
 
 it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, transactions full to the measured limit', async () => {
@@ -142,7 +181,11 @@ it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, tran
   const perTx = s.log.signed.map((bytes) => {
     const tx = VersionedTransaction.deserialize(bytes);
     const tags = tx.message.compiledInstructions.map((ix) => ix.data[0]);
-    return { size: bytes.length, withdrawals: tags.filter((t) => t === 38).length, closes: tags.filter((t) => t === 9).length };
+    return {
+      size: bytes.length,
+      withdrawals: tags.filter((t) => t === 38).length,
+      closes: tags.filter((t) => t === 9).length,
+    };
   });
   // Fewest for legacy transactions: every one but the last is full — one more withdrawal or close (a 32-byte key
   // plus a 7-byte instruction) would cross 1232 bytes.
@@ -153,8 +196,16 @@ it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, tran
   expect(sum(perTx.map((t) => t.withdrawals))).toBe(kept.length);
   expect(await lamportsOf(kept.map((k) => k.address))).toEqual(kept.map((k) => k.minimum));
   expect(sum(await lamportsOf(closing))).toBe(0);
-  console.log('e2e large surplus:', JSON.stringify({ approvals: s.log.approvals.length, transactions: perTx.length, surplus,
-    perTransaction: perTx.map((t) => `${t.closes}c+${t.withdrawals}w/${t.size}B`), limit: TRANSACTION_SIZE_LIMIT_BYTES }));
+  console.log(
+    'e2e large surplus:',
+    JSON.stringify({
+      approvals: s.log.approvals.length,
+      transactions: perTx.length,
+      surplus,
+      perTransaction: perTx.map((t) => `${t.closes}c+${t.withdrawals}w/${t.size}B`),
+      limit: TRANSACTION_SIZE_LIMIT_BYTES,
+    }),
+  );
 }, 600_000);
 
 it('nothing to close, surplus to withdraw: the banner offers it and one approval leaves the accounts at their minimum', async () => {
@@ -166,9 +217,15 @@ it('nothing to close, surplus to withdraw: the banner offers it and one approval
   const log = await installApprovalWallet(context, owner, { current: async () => true });
   const page = await context.newPage();
   const dialogs: string[] = [];
-  page.on('dialog', (d: Dialog) => { dialogs.push(d.message()); void d.accept(); });
+  page.on('dialog', (d: Dialog) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
   await page.goto(server.url);
-  await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+  await page
+    .getByRole('button', { name: /select wallet|connect/i })
+    .first()
+    .click();
   await page.getByRole('button', { name: /Approval Test Wallet/ }).click();
   await page.getByText(surplusBannerText(3, exactSol(surplus))).waitFor({ timeout: 90_000 });
   const [before] = await lamportsOf([owner.publicKey.toBase58()]);

@@ -15,12 +15,20 @@ let browser: Browser;
 let trash: string;
 
 const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json());
+  const res = await fetch(`${server.url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return await res.json();
 };
 const assetOf = async (id: string) => {
   const a = await server.app.das.call<any>('getAsset', { id });
-  return { owner: a.ownership.owner as string, delegate: (a.ownership.delegate ?? null) as string | null, burnt: !!a.burnt };
+  return {
+    owner: a.ownership.owner as string,
+    delegate: (a.ownership.delegate ?? null) as string | null,
+    burnt: !!a.burnt,
+  };
 };
 
 beforeAll(async () => {
@@ -59,7 +67,10 @@ async function session(approve?: (op: WalletOp, detail: unknown) => boolean | Pr
   page.on('request', (r: Request) => requests.push({ url: r.url(), body: r.postData() ?? '' }));
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Select Wallet' }).click();
-  await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: new RegExp(wallet.name) }).click();
+  await page
+    .locator('.wallet-adapter-modal-wrapper')
+    .getByRole('button', { name: new RegExp(wallet.name) })
+    .click();
   await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
   await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
   const s = { context, page, wallet, cnfts: manifest.cnfts, cnftsV2: manifest.kinds?.cnftsV2 ?? [], requests, errors };
@@ -221,8 +232,13 @@ test('delegated transfer: succeeds for the delegated demo cNFT; the button is di
 
   await card(page, delegated.assetId).getByTestId('cnft-delegated').click();
   modal = page.getByTestId('delegated-modal');
-  await expect(modal.getByTestId('delegated-short-id').textContent()).resolves.toBe(`${delegated.assetId.slice(0, 6)}...${delegated.assetId.slice(-4)}`);
-  await modal.getByTestId('delegated-delegate').filter({ hasText: server.app.delegate!.publicKey.toBase58() }).waitFor();
+  await expect(modal.getByTestId('delegated-short-id').textContent()).resolves.toBe(
+    `${delegated.assetId.slice(0, 6)}...${delegated.assetId.slice(-4)}`,
+  );
+  await modal
+    .getByTestId('delegated-delegate')
+    .filter({ hasText: server.app.delegate!.publicKey.toBase58() })
+    .waitFor();
   await modal.getByRole('button', { name: DELEGATED_MODAL.transfer }).click();
   await modal.getByText(DELEGATED_MODAL.success).waitFor({ timeout: 40_000 });
   await modal.getByRole('link', { name: DELEGATED_MODAL.viewOnSolanaExplorer }).waitFor();

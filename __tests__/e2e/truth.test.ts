@@ -186,7 +186,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
     const fees = sum(wallet.approvals[0].map(networkFee));
     expect((await balance(wallet)) - before).toBe(rent - fees);
-    expect(review).toEqual({ rent, serviceFee: 0, networkFee: fees, solChange: rent - fees, simulated: rent - fees, destroyed: 3 });
+    expect(review).toEqual({
+      rent,
+      serviceFee: 0,
+      networkFee: fees,
+      solChange: rent - fees,
+      simulated: rent - fees,
+      destroyed: 3,
+    });
     // Confetti: a canvas of our own, painted on the main thread (no blob: worker for the CSP to refuse).
     const canvas = page.getByTestId('confetti-canvas');
     await canvas.waitFor({ state: 'attached', timeout: 10_000 });
@@ -337,7 +344,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('large wallet at %s', (v
     const fees = sum(wallet.approvals[0].map(networkFee));
     const change = (await balance(wallet)) - before;
     expect(change).toBe(rent - fees);
-    expect(review).toEqual({ rent, serviceFee: 0, networkFee: fees, solChange: change, simulated: change, destroyed: 111 });
+    expect(review).toEqual({
+      rent,
+      serviceFee: 0,
+      networkFee: fees,
+      solChange: change,
+      simulated: change,
+      destroyed: 111,
+    });
     expect(await lamportsOf(chosen.map((t: any) => t.account))).toEqual(chosen.map(() => 0));
     await shot(page, `large-done-${viewport}`);
   }, 420_000);

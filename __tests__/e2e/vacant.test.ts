@@ -21,7 +21,9 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** The page bundle, built once into a private folder (never the shared static/dist) when sources are newer. */
 function builtStaticDir(): string {
   const newest = (p: string): number =>
-    fs.statSync(p).isDirectory() ? Math.max(0, ...fs.readdirSync(p).map((e) => newest(path.join(p, e)))) : fs.statSync(p).mtimeMs;
+    fs.statSync(p).isDirectory()
+      ? Math.max(0, ...fs.readdirSync(p).map((e) => newest(path.join(p, e))))
+      : fs.statSync(p).mtimeMs;
   const fresh = (d: string) => {
     const index = path.join(d, 'dist', 'index.html');
     return fs.existsSync(index) && newest(path.join(ROOT, 'src')) <= fs.statSync(index).mtimeMs;
@@ -33,9 +35,14 @@ function builtStaticDir(): string {
     for (const f of fs.readdirSync(path.join(ROOT, 'static'))) {
       if (f !== 'dist') fs.cpSync(path.join(ROOT, 'static', f), path.join(dir, f), { recursive: true });
     }
-    execFileSync(path.join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--output-path', path.join(dir, 'dist')], {
-      cwd: ROOT, stdio: 'pipe',
-    });
+    execFileSync(
+      path.join(ROOT, 'node_modules', '.bin', 'webpack'),
+      ['--mode', 'production', '--output-path', path.join(dir, 'dist')],
+      {
+        cwd: ROOT,
+        stdio: 'pipe',
+      },
+    );
   }
   return dir;
 }
@@ -63,28 +70,56 @@ async function installWallet(context: BrowserContext, keypair: Keypair, approve:
       const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
       const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f0a"/></svg>')}`;
       const account = Object.freeze({
-        address, publicKey: new Uint8Array(publicKey), chains, features: ['solana:signTransaction'], label: 'Vacant Test Wallet', icon,
+        address,
+        publicKey: new Uint8Array(publicKey),
+        chains,
+        features: ['solana:signTransaction'],
+        label: 'Vacant Test Wallet',
+        icon,
       });
       const listeners = new Set<(p: unknown) => void>();
       let accounts: (typeof account)[] = [];
       const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
       const wallet = {
-        version: '1.0.0', name: 'Vacant Test Wallet', icon, chains,
-        get accounts() { return accounts; },
+        version: '1.0.0',
+        name: 'Vacant Test Wallet',
+        icon,
+        chains,
+        get accounts() {
+          return accounts;
+        },
         features: {
-          'standard:connect': { version: '1.0.0', connect: async () => {
-            if (!(await w.__vacantWalletConnect())) throw new Error('User rejected the request.');
-            accounts = [account];
-            listeners.forEach((l) => l({ accounts }));
-            return { accounts };
-          } },
-          'standard:disconnect': { version: '1.0.0', disconnect: async () => { accounts = []; listeners.forEach((l) => l({ accounts })); } },
-          'standard:events': { version: '1.0.0', on: (_e: string, l: (p: unknown) => void) => { listeners.add(l); return () => listeners.delete(l); } },
-          'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0],
+          'standard:connect': {
+            version: '1.0.0',
+            connect: async () => {
+              if (!(await w.__vacantWalletConnect())) throw new Error('User rejected the request.');
+              accounts = [account];
+              listeners.forEach((l) => l({ accounts }));
+              return { accounts };
+            },
+          },
+          'standard:disconnect': {
+            version: '1.0.0',
+            disconnect: async () => {
+              accounts = [];
+              listeners.forEach((l) => l({ accounts }));
+            },
+          },
+          'standard:events': {
+            version: '1.0.0',
+            on: (_e: string, l: (p: unknown) => void) => {
+              listeners.add(l);
+              return () => listeners.delete(l);
+            },
+          },
+          'solana:signTransaction': {
+            version: '1.0.0',
+            supportedTransactionVersions: ['legacy', 0],
             signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
               const signed = (await w.__vacantWalletSign(inputs.map((i) => Array.from(i.transaction)))) as number[][];
               return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
-            } },
+            },
+          },
         },
       };
       const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
@@ -113,8 +148,16 @@ beforeAll(async () => {
   if ((await connection.getBalance(feeWallet)) === 0) await post('localnet/fund', { owner: feeWallet.toBase58() });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   fs.mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
@@ -126,8 +169,12 @@ afterAll(async () => {
 });
 
 async function post(route: string, body: unknown) {
-  const res = await fetch(`${url}/api/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return (await res.json());
+  const res = await fetch(`${url}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return await res.json();
 }
 async function lamportsOf(addresses: string[]): Promise<number[]> {
   const out: number[] = [];
@@ -138,14 +185,23 @@ async function lamportsOf(addresses: string[]): Promise<number[]> {
   return out;
 }
 
-interface Session { page: Page; owner: Keypair; manifest: any; log: { approvals: number[] }; approve: { current: Approver };
-  dialogs: string[]; listRequests: () => number }
+interface Session {
+  page: Page;
+  owner: Keypair;
+  manifest: any;
+  log: { approvals: number[] };
+  approve: { current: Approver };
+  dialogs: string[];
+  listRequests: () => number;
+}
 
 async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Session> {
   const owner = Keypair.generate();
   const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route(/fonts\.(googleapis|gstatic)\.com/, (r) => r.fulfill({ status: 200, contentType: 'text/css', body: '' }));
+  await context.route(/fonts\.(googleapis|gstatic)\.com/, (r) =>
+    r.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+  );
   const approve = { current: (async () => true) as Approver };
   const log = await installWallet(context, owner, approve);
   const page = await context.newPage();
@@ -159,11 +215,14 @@ async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Sessi
     if (r.url().endsWith('/api/burn-vacant-accounts')) lists++;
   });
   await page.goto(url);
-  await page.getByRole('button', { name: /select wallet|connect/i }).first().click();
+  await page
+    .getByRole('button', { name: /select wallet|connect/i })
+    .first()
+    .click();
   await page.getByRole('button', { name: /Vacant Test Wallet/ }).click();
   // A large wallet loads 1,000 tokens and 1,300 NFTs at the same time on one local process; if the estimate hit
   // its 15 s limit meanwhile, the user clicks the §8.2 'please try again' text, as a user would.
-  for (const end = Date.now() + 120_000; ; ) {
+  for (const end = Date.now() + 120_000; ;) {
     if (await page.getByTestId('vacant-banner').isVisible()) break;
     if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
     if (Date.now() > end) {
@@ -176,7 +235,8 @@ async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Sessi
 }
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
+    if (await check()) return;
   throw new Error('timed out waiting');
 };
 
@@ -193,7 +253,11 @@ describe('vacant banner and recovery in Chromium', () => {
     const feeWallet = solback.config.feeWallet;
     const untouched = [s.manifest.wrappedSol.account, s.manifest.tokens[0].account];
     await s.page.getByTestId('vacant-withdraw-surplus').uncheck();
-    const [ownerBefore, feeBefore, ...untouchedBefore] = await lamportsOf([s.owner.publicKey.toBase58(), feeWallet, ...untouched]);
+    const [ownerBefore, feeBefore, ...untouchedBefore] = await lamportsOf([
+      s.owner.publicKey.toBase58(),
+      feeWallet,
+      ...untouched,
+    ]);
 
     await s.page.getByTestId('vacant-recover').click();
     await waitFor(() => s.dialogs.length === 1, 60_000);
@@ -202,8 +266,14 @@ describe('vacant banner and recovery in Chromium', () => {
     const signature = /Signature: (\w+)\./.exec(s.dialogs[0])![1];
     expect(s.dialogs[0]).toBe(vacantSuccessAlert(7, exactSol(rent - fee), signature));
 
-    const [ownerAfter, feeAfter, ...untouchedAfter] = await lamportsOf([s.owner.publicKey.toBase58(), feeWallet, ...untouched]);
-    const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 }).catch(() => null);
+    const [ownerAfter, feeAfter, ...untouchedAfter] = await lamportsOf([
+      s.owner.publicKey.toBase58(),
+      feeWallet,
+      ...untouched,
+    ]);
+    const tx = await connection
+      .getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 })
+      .catch(() => null);
     const networkFee = tx?.meta?.fee ?? LAMPORTS_PER_SIGNATURE + priorityFeeLamports(5_000 + 7 * 10_000 + 20_000, 1);
     expect(ownerAfter - ownerBefore).toBe(rent - networkFee - fee);
     expect(feeAfter - feeBefore).toBe(fee);
@@ -211,14 +281,19 @@ describe('vacant banner and recovery in Chromium', () => {
     const withheld = s.manifest.emptyAccounts.find((a: any) => a.withheld);
     expect(await connection.getAccountInfo(new PublicKey(withheld.account))).toBeNull();
     expect(untouchedAfter).toEqual(untouchedBefore);
-    console.log('e2e demo close (lamports):', JSON.stringify({ rent, fee, networkFee, ownerDelta: ownerAfter - ownerBefore }));
+    console.log(
+      'e2e demo close (lamports):',
+      JSON.stringify({ rent, fee, networkFee, ownerDelta: ownerAfter - ownerBefore }),
+    );
 
     // The page reloaded; with nothing left to close the banner is gone.
     await s.page.waitForLoadState('load');
     await s.page.getByTestId('rent-card').waitFor({ timeout: 30_000 });
     await waitFor(async () => (await s.page.getByTestId('vacant-banner').count()) === 0);
     // The recovery was logged before the reload and survived it (the alert is accepted at once, as a hurried user would).
-    await waitFor(async () => (await s.page.locator('[data-testid="activity-entry"][data-type="vacant-burn"]').count()) === 1);
+    await waitFor(
+      async () => (await s.page.locator('[data-testid="activity-entry"][data-type="vacant-burn"]').count()) === 1,
+    );
     await s.page.screenshot({ path: path.join(SHOTS, 'after.png') });
   }, 180_000);
 

@@ -30,8 +30,16 @@ export type RewriteName =
   | 'lookupTable';
 
 export const REWRITES: RewriteName[] = [
-  'extraTransfer', 'closeDestination', 'setAuthority', 'approve', 'feePayer',
-  'inflatedFeeToAttacker', 'extraFeeToRealWallet', 'priorityFee140k', 'unknownProgram', 'lookupTable',
+  'extraTransfer',
+  'closeDestination',
+  'setAuthority',
+  'approve',
+  'feePayer',
+  'inflatedFeeToAttacker',
+  'extraFeeToRealWallet',
+  'priorityFee140k',
+  'unknownProgram',
+  'lookupTable',
 ];
 
 const isToken = (ix: TransactionInstruction) => [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].includes(ix.programId.toBase58());
@@ -40,7 +48,9 @@ const INFLATED_FEE = 1_500_000_000;
 
 /** The first writable non-signer account an instruction touches (a token account or a leaf's tree). */
 function victimAccount(tx: Transaction): PublicKey {
-  const ix = tx.instructions.find((i) => !i.programId.equals(ComputeBudgetProgram.programId) && i.programId.toBase58() !== SYSTEM_PROGRAM);
+  const ix = tx.instructions.find(
+    (i) => !i.programId.equals(ComputeBudgetProgram.programId) && i.programId.toBase58() !== SYSTEM_PROGRAM,
+  );
   const key = ix?.keys.find((k) => k.isWritable && !k.isSigner)?.pubkey;
   if (!key) throw new Error('no account to aim at');
   return key;
@@ -49,7 +59,8 @@ function victimAccount(tx: Transaction): PublicKey {
 export function rewrite(base64: string, how: RewriteName, feeWallet: string): string {
   const tx = Transaction.from(Buffer.from(base64, 'base64'));
   const owner = tx.feePayer!;
-  const out = (t: Transaction) => t.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
+  const out = (t: Transaction) =>
+    t.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
   switch (how) {
     case 'extraTransfer':
       tx.add(SystemProgram.transfer({ fromPubkey: owner, toPubkey: ATTACKER, lamports: 100_000_000 }));
@@ -57,9 +68,18 @@ export function rewrite(base64: string, how: RewriteName, feeWallet: string): st
     case 'closeDestination': {
       const close = tx.instructions.find((i) => isToken(i) && i.data[0] === 9);
       if (close) close.keys[1] = { ...close.keys[1], pubkey: ATTACKER };
-      else tx.add(new TransactionInstruction({ programId: new PublicKey(TOKEN_PROGRAM), keys: [
-        { pubkey: victimAccount(tx), isSigner: false, isWritable: true }, { pubkey: ATTACKER, isSigner: false, isWritable: true },
-        { pubkey: owner, isSigner: true, isWritable: false }], data: Buffer.from([9]) }));
+      else
+        tx.add(
+          new TransactionInstruction({
+            programId: new PublicKey(TOKEN_PROGRAM),
+            keys: [
+              { pubkey: victimAccount(tx), isSigner: false, isWritable: true },
+              { pubkey: ATTACKER, isSigner: false, isWritable: true },
+              { pubkey: owner, isSigner: true, isWritable: false },
+            ],
+            data: Buffer.from([9]),
+          }),
+        );
       return out(tx);
     }
     case 'setAuthority':
@@ -89,14 +109,29 @@ export function rewrite(base64: string, how: RewriteName, feeWallet: string): st
       return out(tx);
     }
     case 'unknownProgram':
-      tx.add(new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [{ pubkey: owner, isSigner: true, isWritable: true }], data: Buffer.from([1]) }));
+      tx.add(
+        new TransactionInstruction({
+          programId: Keypair.generate().publicKey,
+          keys: [{ pubkey: owner, isSigner: true, isWritable: true }],
+          data: Buffer.from([1]),
+        }),
+      );
       return out(tx);
     case 'lookupTable': {
       const table = new AddressLookupTableAccount({
         key: Keypair.generate().publicKey,
-        state: { deactivationSlot: BigInt('18446744073709551615'), lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [victimAccount(tx)] },
+        state: {
+          deactivationSlot: BigInt('18446744073709551615'),
+          lastExtendedSlot: 0,
+          lastExtendedSlotStartIndex: 0,
+          addresses: [victimAccount(tx)],
+        },
       });
-      const message = new TransactionMessage({ payerKey: owner, recentBlockhash: tx.recentBlockhash!, instructions: tx.instructions }).compileToV0Message([table]);
+      const message = new TransactionMessage({
+        payerKey: owner,
+        recentBlockhash: tx.recentBlockhash!,
+        instructions: tx.instructions,
+      }).compileToV0Message([table]);
       return Buffer.from(new VersionedTransaction(message).serialize()).toString('base64');
     }
   }

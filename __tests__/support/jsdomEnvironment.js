@@ -4,7 +4,21 @@ const { TestEnvironment } = require('jest-environment-jsdom');
 class SolbackJsdomEnvironment extends TestEnvironment {
   async setup() {
     await super.setup();
-    Object.assign(this.global, { TextEncoder, TextDecoder, Uint8Array, ArrayBuffer, structuredClone, fetch, Request, Response, Headers, AbortController, AbortSignal, ReadableStream, Blob });
+    Object.assign(this.global, {
+      TextEncoder,
+      TextDecoder,
+      Uint8Array,
+      ArrayBuffer,
+      structuredClone,
+      fetch,
+      Request,
+      Response,
+      Headers,
+      AbortController,
+      AbortSignal,
+      ReadableStream,
+      Blob,
+    });
   }
 }
 module.exports = SolbackJsdomEnvironment;

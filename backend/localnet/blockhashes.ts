@@ -10,7 +10,10 @@ export class Blockhashes {
   private current = '';
   private issued = 0;
 
-  constructor(private readonly svm: () => LiteSVM, private readonly height: () => number) {}
+  constructor(
+    private readonly svm: () => LiteSVM,
+    private readonly height: () => number,
+  ) {}
 
   /** Takes LiteSVM's current blockhash as the newest one (new or restored chain). */
   adopt(): void {

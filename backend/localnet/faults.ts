@@ -21,9 +21,14 @@ export class FaultState implements Faults {
   private hooks: SendHook[] = [];
   private timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
 
-  constructor(private readonly chain: Chain, private readonly sendTimeoutMs = 90_000) {}
+  constructor(
+    private readonly chain: Chain,
+    private readonly sendTimeoutMs = 90_000,
+  ) {}
 
-  expireBlockhash(): void { this.chain.expireBlockhashes(); }
+  expireBlockhash(): void {
+    this.chain.expireBlockhashes();
+  }
 
   failNextSends(n: number, kind: SendFault): void {
     if (!Number.isSafeInteger(n) || n < 0 || n > 1000) throw new RangeError('n must be an integer 0..1000');
@@ -36,7 +41,9 @@ export class FaultState implements Faults {
     this.chain.confirmationDelayMs = ms;
   }
 
-  onNextSend(hook: SendHook): void { this.hooks.push(hook); }
+  onNextSend(hook: SendHook): void {
+    this.hooks.push(hook);
+  }
 
   reset(): void {
     this.pendingFailures = [];
@@ -52,7 +59,13 @@ export class FaultState implements Faults {
     if (fault === '429') throw new RateLimitedError();
     if (fault === 'timeout') {
       await new Promise<void>((resolve) => {
-        const entry = { timer: setTimeout(() => { this.timers.delete(entry); resolve(); }, this.sendTimeoutMs), resolve };
+        const entry = {
+          timer: setTimeout(() => {
+            this.timers.delete(entry);
+            resolve();
+          }, this.sendTimeoutMs),
+          resolve,
+        };
         entry.timer.unref();
         this.timers.add(entry);
       });
@@ -62,7 +75,10 @@ export class FaultState implements Faults {
 
   /** Releases held sends (on close). */
   close(): void {
-    for (const t of this.timers) { clearTimeout(t.timer); t.resolve(); }
+    for (const t of this.timers) {
+      clearTimeout(t.timer);
+      t.resolve();
+    }
     this.timers.clear();
   }
 }

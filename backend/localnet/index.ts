@@ -58,15 +58,23 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   const faucet = restored ? Keypair.fromSecretKey(Uint8Array.from(restored.state.faucetSecret)) : Keypair.generate();
   if (restored) restoreChainState(chain, restored.state);
   const savedRate = restored?.state.lamportsPerByte;
-  const rent = new RentSchedule(chain, opts.lamportsPerByte ?? (isValidLamportsPerByte(savedRate) ? savedRate : (opts.defaultLamportsPerByte ?? LEGACY_LAMPORTS_PER_BYTE)));
+  const rent = new RentSchedule(
+    chain,
+    opts.lamportsPerByte ??
+      (isValidLamportsPerByte(savedRate) ? savedRate : (opts.defaultLamportsPerByte ?? LEGACY_LAMPORTS_PER_BYTE)),
+  );
   // On a cluster the service wallets exist; here nobody holds their keys, so open them with the rent-exempt minimum:
   // a 1 % fee below that minimum sent to a missing account would fail the user's whole transaction.
   for (const wallet of [opts.feeWallet, opts.trashWallet]) {
     if (!chain.getAccount(wallet)) chain.setAccount(wallet, { lamports: chain.rent(0) });
   }
 
-  const metaplex = installMetaplex(chain, { delegate: opts.delegate, trashWallet: opts.trashWallet, feeWallet: opts.feeWallet,
-    authority: faucet.publicKey.toBase58() });
+  const metaplex = installMetaplex(chain, {
+    delegate: opts.delegate,
+    trashWallet: opts.trashWallet,
+    feeWallet: opts.feeWallet,
+    authority: faucet.publicKey.toBase58(),
+  });
   for (const e of metaplex.emulators) chain.registerEmulator(e);
   if (restored?.state.metaplex !== undefined) metaplex.restore(restored.state.metaplex);
 
@@ -78,14 +86,26 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   let closed = false;
   let saveTimer: NodeJS.Timeout | null = null;
   const saveNow = () => {
-    if (saveTimer) { clearTimeout(saveTimer); saveTimer = null; }
-    if (opts.dataDir) saveState(opts.dataDir, chain, { faucetSecret: faucet.secretKey, metaplex: metaplex.snapshot(), lamportsPerByte: rent.lamportsPerByte });
+    if (saveTimer) {
+      clearTimeout(saveTimer);
+      saveTimer = null;
+    }
+    if (opts.dataDir)
+      saveState(opts.dataDir, chain, {
+        faucetSecret: faucet.secretKey,
+        metaplex: metaplex.snapshot(),
+        lamportsPerByte: rent.lamportsPerByte,
+      });
   };
   const scheduleSave = () => {
     if (!opts.dataDir || closed || saveTimer) return;
     saveTimer = setTimeout(() => {
       saveTimer = null;
-      try { saveNow(); } catch (e) { opts.log?.('localnet save failed', e); }
+      try {
+        saveNow();
+      } catch (e) {
+        opts.log?.('localnet save failed', e);
+      }
     }, SAVE_DEBOUNCE_MS);
     saveTimer.unref();
   };
@@ -104,7 +124,9 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
       if (!isValidAddress(owner)) throw new RangeError('owner must be a base58 address');
       if (profile !== 'demo' && profile !== 'large') throw new RangeError("profile must be 'demo' or 'large'");
       // Wallets out there were funded before the SIMD-0437 cut: their accounts hold the legacy deposit.
-      const manifest = await rent.atLegacyRate(() => fundOwner({ chain, faucet, metaplex, delegate: opts.delegate }, owner, profile));
+      const manifest = await rent.atLegacyRate(() =>
+        fundOwner({ chain, faucet, metaplex, delegate: opts.delegate }, owner, profile),
+      );
       scheduleSave();
       return manifest;
     },
@@ -112,7 +134,9 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
     chain,
     metaplex,
     rent,
-    async save() { saveNow(); },
+    async save() {
+      saveNow();
+    },
     async close() {
       if (closed) return;
       closed = true;

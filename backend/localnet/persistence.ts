@@ -29,7 +29,10 @@ function writeAtomic(file: string, data: Uint8Array | string): void {
 }
 
 /** The saved chain, or null when there is none. An unreadable save is moved aside (and reported), not fatal. */
-export function loadState(dataDir: string, log?: (msg: string, err?: unknown) => void): { svm: LiteSVM; state: SavedState } | null {
+export function loadState(
+  dataDir: string,
+  log?: (msg: string, err?: unknown) => void,
+): { svm: LiteSVM; state: SavedState } | null {
   const f = files(dataDir);
   if (!fs.existsSync(f.svm) || !fs.existsSync(f.state)) return null;
   try {
@@ -44,7 +47,11 @@ export function loadState(dataDir: string, log?: (msg: string, err?: unknown) =>
   }
 }
 
-export function saveState(dataDir: string, chain: Chain, extra: { faucetSecret: Uint8Array; metaplex?: unknown; lamportsPerByte?: number }): void {
+export function saveState(
+  dataDir: string,
+  chain: Chain,
+  extra: { faucetSecret: Uint8Array; metaplex?: unknown; lamportsPerByte?: number },
+): void {
   const f = files(dataDir);
   fs.mkdirSync(f.dir, { recursive: true, mode: 0o700 });
   const state: SavedState = {

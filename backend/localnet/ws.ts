@@ -61,19 +61,32 @@ export class SubscriptionServer {
     this.subs.clear();
   }
 
-  private ctx(value: unknown) { return { context: { apiVersion: API_VERSION, slot: this.chain.slot() }, value }; }
+  private ctx(value: unknown) {
+    return { context: { apiVersion: API_VERSION, slot: this.chain.slot() }, value };
+  }
 
   private notify(ws: WebSocket, method: string, subscription: number, result: unknown): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ jsonrpc: '2.0', method, params: { result, subscription } }));
+    if (ws.readyState === ws.OPEN)
+      ws.send(JSON.stringify({ jsonrpc: '2.0', method, params: { result, subscription } }));
   }
 
   private onMessage(ws: WebSocket, text: string): void {
     let r: { id?: unknown; method?: unknown; params?: unknown };
-    try { r = JSON.parse(text); } catch { ws.send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } })); return; }
+    try {
+      r = JSON.parse(text);
+    } catch {
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+      return;
+    }
     const reply = (result: unknown) => ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, result }));
-    const fail = (code: number, message: string) => ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, error: { code, message } }));
+    const fail = (code: number, message: string) =>
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id: r.id ?? null, error: { code, message } }));
     const params = Array.isArray(r.params) ? r.params : [];
-    if (typeof r.method === 'string' && r.method.endsWith('Subscribe') && (this.perSocket.get(ws) ?? 0) >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+    if (
+      typeof r.method === 'string' &&
+      r.method.endsWith('Subscribe') &&
+      (this.perSocket.get(ws) ?? 0) >= MAX_SUBSCRIPTIONS_PER_SOCKET
+    )
       return fail(-32005, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket`);
     switch (r.method) {
       case 'signatureSubscribe': {
@@ -99,7 +112,9 @@ export class SubscriptionServer {
         this.add(id, { kind: 'slot', ws });
         return reply(id);
       }
-      case 'signatureUnsubscribe': case 'accountUnsubscribe': case 'slotUnsubscribe': {
+      case 'signatureUnsubscribe':
+      case 'accountUnsubscribe':
+      case 'slotUnsubscribe': {
         const s = this.subs.get(params[0] as number);
         const ok = !!s && s.ws === ws;
         if (ok) this.remove(params[0] as number);
@@ -132,7 +147,12 @@ export class SubscriptionServer {
     const send = () => {
       for (const [id, s] of this.subs) {
         if (s.kind !== 'account' || !wanted.has(s.pubkey)) continue;
-        const acc = this.chain.getAccount(s.pubkey) ?? { lamports: 0n, data: new Uint8Array(0), owner: '11111111111111111111111111111111', executable: false };
+        const acc = this.chain.getAccount(s.pubkey) ?? {
+          lamports: 0n,
+          data: new Uint8Array(0),
+          owner: '11111111111111111111111111111111',
+          executable: false,
+        };
         this.notify(s.ws, 'accountNotification', id, this.ctx(encodeAccount(this.chain, s.pubkey, acc, s.config)));
       }
     };
@@ -142,6 +162,8 @@ export class SubscriptionServer {
 
   private onSlot = (slot: number): void => {
     this.checkSignatures();
-    for (const [id, s] of this.subs) if (s.kind === 'slot') this.notify(s.ws, 'slotNotification', id, { parent: slot - 1, root: Math.max(0, slot - 32), slot });
+    for (const [id, s] of this.subs)
+      if (s.kind === 'slot')
+        this.notify(s.ws, 'slotNotification', id, { parent: slot - 1, root: Math.max(0, slot - 32), slot });
   };
 }

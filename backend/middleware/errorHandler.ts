@@ -26,7 +26,8 @@ export function errorHandler(): Middleware {
 
 /** The status and the user's message an error answers with (also what sharedAnswers hands to other processes). */
 export function describeError(err: unknown): { status: number; message: string } {
-  if (err instanceof AppError) return { status: err.status, message: err.expose ? err.message : 'Internal server error' };
+  if (err instanceof AppError)
+    return { status: err.status, message: err.expose ? err.message : 'Internal server error' };
   if (err instanceof ZodError) return { status: 400, message: formatZodError(err) };
   if (isRateLimited(err)) return { status: 429, message: 'Too many requests. Please wait a moment and try again.' };
   // A provider's failure that a route did not word itself: 502/503/504 with a plain text, never a 500.
@@ -39,7 +40,8 @@ export function describeError(err: unknown): { status: number; message: string }
     if (status === 413) return { status, message: 'Request body is too large' };
     // koa-send's 404 carries the file system path it tried (ENOENT ... '/srv/...'): never shown (issue 13).
     if (status === 404) return { status, message: 'Not found' };
-    if (e.type === 'entity.parse.failed' || /JSON/i.test(e.message ?? '')) return { status: 400, message: 'Request body is not valid JSON' };
+    if (e.type === 'entity.parse.failed' || /JSON/i.test(e.message ?? ''))
+      return { status: 400, message: 'Request body is not valid JSON' };
     return { status, message: e.expose && e.message ? e.message : 'Invalid request' };
   }
   return { status: 500, message: 'Internal server error' };
@@ -48,7 +50,8 @@ export function describeError(err: unknown): { status: number; message: string }
 export function formatZodError(err: ZodError): string {
   const parts = err.issues.map((i) => {
     const where = i.path.length ? i.path.join('.') : 'request';
-    if (i.code === 'unrecognized_keys') return `${where}: unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}`;
+    if (i.code === 'unrecognized_keys')
+      return `${where}: unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}`;
     return `${where}: ${i.message}`;
   });
   return `Invalid request: ${parts.join('; ')}`;

@@ -2,7 +2,14 @@ import type { Middleware } from 'koa';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** Fields that must never reach a log: keys, signed payloads and signatures. */
-const SECRET_FIELDS = ['privateKeyBase58', 'signedTransaction', 'signedTransactions', 'signature', 'signedMessage', 'secretKey'];
+const SECRET_FIELDS = [
+  'privateKeyBase58',
+  'signedTransaction',
+  'signedTransactions',
+  'signature',
+  'signedMessage',
+  'secretKey',
+];
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
@@ -63,7 +70,8 @@ export function redactBody(value: unknown, depth = 0): unknown {
     return out;
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value).slice(0, 50)) out[k] = SECRET_NAME.test(k) ? REDACTED : redactBody(v, depth + 1);
+  for (const [k, v] of Object.entries(value).slice(0, 50))
+    out[k] = SECRET_NAME.test(k) ? REDACTED : redactBody(v, depth + 1);
   return out;
 }
 
@@ -82,9 +90,17 @@ export function redactUrl(url: string): string {
       } catch {
         /* keep it raw */
       }
-      return BASE58_64_BYTES.test(s) || LONG_BASE64.test(s) || /^(0x)?[0-9a-f]{64,}$/i.test(s) || /^\[(\d+,){31,}\d+\]$/.test(s) ? REDACTED : seg;
+      return BASE58_64_BYTES.test(s) ||
+        LONG_BASE64.test(s) ||
+        /^(0x)?[0-9a-f]{64,}$/i.test(s) ||
+        /^\[(\d+,){31,}\d+\]$/.test(s)
+        ? REDACTED
+        : seg;
     })
     .join('/');
-  const maskedQuery = query.replace(/(^|&)((?:[^=&]*(?:key|token|secret|signature|password|seed)[^=&]*)=)[^&]*/gi, '$1$2[redacted]');
+  const maskedQuery = query.replace(
+    /(^|&)((?:[^=&]*(?:key|token|secret|signature|password|seed)[^=&]*)=)[^&]*/gi,
+    '$1$2[redacted]',
+  );
   return query || url.includes('?') ? `${maskedPath}?${maskedQuery}` : maskedPath;
 }

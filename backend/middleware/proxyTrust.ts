@@ -42,10 +42,20 @@ export function clientIp(req: IncomingMessage, trust: TrustProxy): string {
 const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /** Host and protocol the page was asked for; forwarded values only from a trusted proxy; odd hosts become localhost. */
-export function publicOrigin(req: IncomingMessage, trust: TrustProxy, encrypted = false): { protocol: 'http' | 'https'; host: string } {
+export function publicOrigin(
+  req: IncomingMessage,
+  trust: TrustProxy,
+  encrypted = false,
+): { protocol: 'http' | 'https'; host: string } {
   const trusted = peerIsTrusted(req, trust);
   const first = (v: string) => v.split(',')[0].trim();
-  const proto = trusted && header(req, 'x-forwarded-proto') ? first(header(req, 'x-forwarded-proto')) : encrypted ? 'https' : 'http';
-  const host = trusted && header(req, 'x-forwarded-host') ? first(header(req, 'x-forwarded-host')) : header(req, 'host');
+  const proto =
+    trusted && header(req, 'x-forwarded-proto')
+      ? first(header(req, 'x-forwarded-proto'))
+      : encrypted
+        ? 'https'
+        : 'http';
+  const host =
+    trusted && header(req, 'x-forwarded-host') ? first(header(req, 'x-forwarded-host')) : header(req, 'host');
   return { protocol: proto === 'https' ? 'https' : 'http', host: SAFE_HOST.test(host) ? host : 'localhost' };
 }

@@ -70,7 +70,6 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
   return createRateLimits(opts).middleware;
 }
 
-
 /**
  * The address a request is counted against: the peer, or behind TRUST_PROXY the client the proxies vouch for
  * (backend/middleware/proxyTrust.ts, issue 13). Loopback is the operator itself (the local demo, tests, the

@@ -40,7 +40,8 @@ export function createUpgradeGate(opts: UpgradeGateOptions) {
       if (isLoopback(client)) return { ok: true, release: () => undefined }; // the operator itself, as for /api
       const t = now();
       const times = (recent.get(client) ?? []).filter((x) => t - x < 60_000);
-      if (times.length >= perMinute || (open.get(client) ?? 0) >= maxSockets) return { ok: false, status: 429, reason: 'too many sockets' };
+      if (times.length >= perMinute || (open.get(client) ?? 0) >= maxSockets)
+        return { ok: false, status: 429, reason: 'too many sockets' };
       times.push(t);
       recent.set(client, times);
       if (recent.size > 50_000) recent.delete(recent.keys().next().value!);
@@ -62,6 +63,8 @@ export function createUpgradeGate(opts: UpgradeGateOptions) {
 
 /** Refuses an upgrade on the raw socket with a plain HTTP status. */
 export function refuseUpgrade(socket: { write(s: string): unknown; destroy(): void }, status: 403 | 429): void {
-  socket.write(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Too Many Requests'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.write(
+    `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Too Many Requests'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+  );
   socket.destroy();
 }

@@ -12,7 +12,9 @@ export const base58Address = z
   });
 
 /** A wallet that can sign: an address on the ed25519 curve (a PDA is an address no key signs for). */
-export const walletAddress = base58Address.refine((s) => isOnCurve(s), { message: 'must be a wallet address (a PDA cannot sign)' });
+export const walletAddress = base58Address.refine((s) => isOnCurve(s), {
+  message: 'must be a wallet address (a PDA cannot sign)',
+});
 
 // zod runs this refinement even when the base58 one failed: a bad string must answer false, not throw.
 function isOnCurve(s: string): boolean {

@@ -6,13 +6,26 @@ import type { CnftLeaf } from '../../src/chain/cnft';
 import { explorerTxUrl, type ExplorerCluster } from '../../src/chain/format';
 import { leafFor, treeShapeFromAccount, type ProofLike, type TreeShape } from '../../src/chain/cnftTransactions';
 import type { Services } from '../context';
-import { AppError, isRateLimited, NotFoundError, RateLimitedError, RpcError, ServiceUnavailableError, ValidationError } from '../errors';
+import {
+  AppError,
+  isRateLimited,
+  NotFoundError,
+  RateLimitedError,
+  RpcError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../errors';
 import type { DasAsset } from './das';
 import { assetCollection as collectionOf, DAS_DISPLAY_OPTIONS } from './dasParse';
 import { upstreamFailure, upstreamStatusOf } from './upstreamFaults';
 
 export interface CnftAsset extends DasAsset {
-  compression: NonNullable<DasAsset['compression']> & { tree: string; data_hash: string; creator_hash: string; leaf_id: number };
+  compression: NonNullable<DasAsset['compression']> & {
+    tree: string;
+    data_hash: string;
+    creator_hash: string;
+    leaf_id: number;
+  };
   ownership: NonNullable<DasAsset['ownership']>;
 }
 
@@ -29,16 +42,26 @@ function mapDasError(err: unknown, what: string): never {
   if (isRateLimited(err)) throw RateLimitedError();
   // What the indexer says about the asset asked for: not found (404) or invalid params (400). Anything else — its
   // key refused (-32001, 401), an internal error, no answer — is its failure, never a 4xx for the user.
-  if (err instanceof RpcError && err.httpStatus === undefined && upstreamStatusOf(err.code, err.message) === undefined) {
+  if (
+    err instanceof RpcError &&
+    err.httpStatus === undefined &&
+    upstreamStatusOf(err.code, err.message) === undefined
+  ) {
     if (/not found/i.test(err.message)) throw NotFoundError(`${what} not found`);
     if (err.code === -32602) throw ValidationError(err.message);
   }
-  throw upstreamFailure(err, { unavailable: ASSET_SERVICE_UNAVAILABLE }) ?? ServiceUnavailableError(ASSET_SERVICE_UNAVAILABLE);
+  throw (
+    upstreamFailure(err, { unavailable: ASSET_SERVICE_UNAVAILABLE }) ??
+    ServiceUnavailableError(ASSET_SERVICE_UNAVAILABLE)
+  );
 }
 
 export async function fetchAsset(services: Pick<Services, 'das'>, assetId: string): Promise<DasAsset> {
   try {
-    const asset = await services.das.call<DasAsset | null>('getAsset', { id: assetId, displayOptions: DAS_DISPLAY_OPTIONS });
+    const asset = await services.das.call<DasAsset | null>('getAsset', {
+      id: assetId,
+      displayOptions: DAS_DISPLAY_OPTIONS,
+    });
     if (!asset) throw NotFoundError('Asset not found');
     return asset;
   } catch (err) {
@@ -110,7 +133,9 @@ export function assetCollection(asset: DasAsset): string | null {
 /** Explorer link for a signature: the local chain is a custom cluster behind our own /api/rpc. */
 export function explorerUrlFor(services: Pick<Services, 'config'>, signature: string, origin?: string): string {
   const cluster: ExplorerCluster =
-    services.config.mode === 'local' ? { customUrl: `${origin ?? `http://localhost:${services.config.port}`}/api/rpc` } : 'mainnet-beta';
+    services.config.mode === 'local'
+      ? { customUrl: `${origin ?? `http://localhost:${services.config.port}`}/api/rpc` }
+      : 'mainnet-beta';
   return explorerTxUrl(signature, cluster);
 }
 

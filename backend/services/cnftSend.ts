@@ -17,7 +17,10 @@ const POLL_MS = 300;
 type Status = { err: unknown; confirmationStatus?: string } | null;
 
 export async function signatureStatus(services: Pick<Services, 'rpc'>, signature: string): Promise<Status> {
-  const res = await services.rpc.call<{ value: Status[] }>('getSignatureStatuses', [[signature], { searchTransactionHistory: true }]);
+  const res = await services.rpc.call<{ value: Status[] }>('getSignatureStatuses', [
+    [signature],
+    { searchTransactionHistory: true },
+  ]);
   return res?.value?.[0] ?? null;
 }
 
@@ -48,14 +51,23 @@ export async function sendUntilSettled(
   const signature = firstSignature(raw);
   const b64 = Buffer.from(raw).toString('base64');
   const send = () =>
-    services.rpc.call<string>('sendTransaction', [b64, { encoding: 'base64', skipPreflight: opts.skipPreflight ?? false, preflightCommitment: 'confirmed', maxRetries: 0 }]);
+    services.rpc.call<string>('sendTransaction', [
+      b64,
+      {
+        encoding: 'base64',
+        skipPreflight: opts.skipPreflight ?? false,
+        preflightCommitment: 'confirmed',
+        maxRetries: 0,
+      },
+    ]);
   await send();
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   let lastSend = Date.now();
   for (;;) {
     const st = await signatureStatus(services, signature);
     if (st?.err) return { signature, status: 'failed', err: st.err };
-    if (st && (st.confirmationStatus === 'confirmed' || st.confirmationStatus === 'finalized')) return { signature, status: 'confirmed' };
+    if (st && (st.confirmationStatus === 'confirmed' || st.confirmationStatus === 'finalized'))
+      return { signature, status: 'confirmed' };
     if (opts.lastValidBlockHeight !== undefined) {
       const height = await services.rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }]);
       if (height > opts.lastValidBlockHeight) {

@@ -25,7 +25,9 @@ export function createConnection(rpc: RpcClient, commitment: Commitment = 'confi
       const status = (err as { httpStatus?: number }).httpStatus ?? 503;
       // web3.js turns this into an Error whose message carries the body: the marker lets the error middleware
       // answer the upstream's status (429/502/503/504) instead of a 500 (see upstreamFaults.ts).
-      return new Response(JSON.stringify({ error: (err as Error).message, [UPSTREAM_STATUS_MARKER]: status }), { status });
+      return new Response(JSON.stringify({ error: (err as Error).message, [UPSTREAM_STATUS_MARKER]: status }), {
+        status,
+      });
     }
   };
   const connection = new Connection('http://solback.internal/', {
@@ -35,8 +37,10 @@ export function createConnection(rpc: RpcClient, commitment: Commitment = 'confi
   });
   // The server has no websocket to the chain: confirmTransaction (also used by sendAndConfirmTransaction and the
   // spl-token helpers) polls getSignatureStatuses instead, and honours lastValidBlockHeight.
-  connection.confirmTransaction = ((strategy: string | BlockheightBasedTransactionConfirmationStrategy, c?: Commitment) =>
-    confirmByPolling(rpc, strategy, c ?? commitment)) as Connection['confirmTransaction'];
+  connection.confirmTransaction = ((
+    strategy: string | BlockheightBasedTransactionConfirmationStrategy,
+    c?: Commitment,
+  ) => confirmByPolling(rpc, strategy, c ?? commitment)) as Connection['confirmTransaction'];
   return connection;
 }
 
@@ -50,18 +54,22 @@ async function confirmByPolling(
   const level = commitment === 'processed' || commitment === 'finalized' ? commitment : 'confirmed';
   const started = Date.now();
   for (;;) {
-    const res = await rpc.call<{ context: { slot: number }; value: ({ err: unknown; confirmationStatus?: string } | null)[] }>(
-      'getSignatureStatuses',
-      [[signature]],
-    );
+    const res = await rpc.call<{
+      context: { slot: number };
+      value: ({ err: unknown; confirmationStatus?: string } | null)[];
+    }>('getSignatureStatuses', [[signature]]);
     const st = res?.value?.[0];
     if (st && (st.err || RANK[st.confirmationStatus ?? 'processed'] >= RANK[level])) {
-      return { context: res.context, value: { err: (st.err ?? null) } };
+      return { context: res.context, value: { err: st.err ?? null } };
     }
-    if (lastValid !== undefined && (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > lastValid) {
+    if (
+      lastValid !== undefined &&
+      (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > lastValid
+    ) {
       throw new TransactionExpiredBlockheightExceededError(signature);
     }
-    if (lastValid === undefined && Date.now() - started > 60_000) throw new TransactionExpiredTimeoutError(signature, 60);
+    if (lastValid === undefined && Date.now() - started > 60_000)
+      throw new TransactionExpiredTimeoutError(signature, 60);
     await new Promise((r) => setTimeout(r, 400));
   }
 }
@@ -83,7 +91,8 @@ export async function confirmSignature(
       [[signature], { searchTransactionHistory: false }],
     );
     const st = res?.value?.[0];
-    if (st && (st.err || rank[st.confirmationStatus ?? 'processed'] >= rank[commitment])) return { confirmed: !st.err, err: st.err ?? null };
+    if (st && (st.err || rank[st.confirmationStatus ?? 'processed'] >= rank[commitment]))
+      return { confirmed: !st.err, err: st.err ?? null };
     await new Promise((r) => setTimeout(r, intervalMs));
   }
   return { confirmed: false, err: 'timeout' };

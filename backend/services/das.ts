@@ -29,7 +29,11 @@ export interface DasAsset {
     links?: { image?: string; animation_url?: string; external_url?: string };
     files?: { uri?: string; cdn_uri?: string; mime?: string }[];
   };
-  grouping?: { group_key: string; group_value: string; collection_metadata?: { name?: string; symbol?: string; image?: string } }[];
+  grouping?: {
+    group_key: string;
+    group_value: string;
+    collection_metadata?: { name?: string; symbol?: string; image?: string };
+  }[];
   compression?: {
     compressed: boolean;
     tree?: string;
@@ -40,7 +44,13 @@ export interface DasAsset {
     asset_hash?: string;
   };
   ownership?: { owner: string; delegate?: string | null; delegated?: boolean; frozen?: boolean };
-  token_info?: { balance?: number; decimals?: number; associated_token_address?: string; token_program?: string; supply?: number };
+  token_info?: {
+    balance?: number;
+    decimals?: number;
+    associated_token_address?: string;
+    token_program?: string;
+    supply?: number;
+  };
   burnt?: boolean;
 }
 
@@ -85,7 +95,8 @@ export function createDasClient(transport: RpcTransport, opts: { maxPages?: numb
         const got = res?.items ?? [];
         items.push(...got);
         // Helius' `total` counts this page only, so the end is the first short (or empty) page.
-        if (got.length === 0 || got.length < Math.min(res?.limit || DAS_PAGE_LIMIT, DAS_PAGE_LIMIT)) return { items, pages: page, truncated: false };
+        if (got.length === 0 || got.length < Math.min(res?.limit || DAS_PAGE_LIMIT, DAS_PAGE_LIMIT))
+          return { items, pages: page, truncated: false };
         if (page >= maxPages) return { items, pages: page, truncated: true };
       }
     },

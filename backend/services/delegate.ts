@@ -17,7 +17,8 @@ export function loadDelegate(config: Config): Keypair | null {
   if (fs.existsSync(file)) {
     assertPrivateKeyFile(file);
     const bytes = JSON.parse(fs.readFileSync(file, 'utf8'));
-    if (!Array.isArray(bytes) || bytes.length !== 64) throw new Error(`DELEGATE_KEYPAIR ${file} is not a 64-byte JSON secret key`);
+    if (!Array.isArray(bytes) || bytes.length !== 64)
+      throw new Error(`DELEGATE_KEYPAIR ${file} is not a 64-byte JSON secret key`);
     return Keypair.fromSecretKey(Uint8Array.from(bytes));
   }
   if (config.mode !== 'local') throw new Error(`DELEGATE_KEYPAIR file not found: ${file}`);

@@ -22,7 +22,10 @@ export function requireDelegate(services: Pick<Services, 'delegate'>): Keypair {
 export async function ensureDelegateFunded(services: Pick<Services, 'rpc' | 'config' | 'delegate'>): Promise<void> {
   const delegate = requireDelegate(services);
   if (services.config.mode !== 'local') return;
-  const res = await services.rpc.call<{ value: number }>('getBalance', [delegate.publicKey.toBase58(), { commitment: 'confirmed' }]);
+  const res = await services.rpc.call<{ value: number }>('getBalance', [
+    delegate.publicKey.toBase58(),
+    { commitment: 'confirmed' },
+  ]);
   if ((res?.value ?? 0) >= MIN_DELEGATE_LAMPORTS) return;
   await services.rpc.call('requestAirdrop', [delegate.publicKey.toBase58(), LAMPORTS_PER_SOL]);
 }
@@ -46,7 +49,9 @@ export async function prepareDelegatedTransfer(
   if (expectedOwner && asset.ownership.owner !== expectedOwner) throw ValidationError(NOT_OWNER);
   if (asset.ownership.delegate !== delegate.publicKey.toBase58()) throw ValidationError(NOT_DELEGATED);
   await ensureDelegateFunded(services);
-  const tx = buildOr400(() => buildDelegatedTransferTransaction(bundle.leaf, delegate.publicKey.toBase58(), services.config.trashWallet));
+  const tx = buildOr400(() =>
+    buildDelegatedTransferTransaction(bundle.leaf, delegate.publicKey.toBase58(), services.config.trashWallet),
+  );
   const { blockhash, lastValidBlockHeight } = await services.connection.getLatestBlockhash('confirmed');
   tx.recentBlockhash = blockhash;
   tx.sign(delegate);
@@ -57,4 +62,3 @@ export async function prepareDelegatedTransfer(
 export function isDelegatedTo(asset: { ownership?: { delegate?: string | null } }, delegate: Keypair | null): boolean {
   return !!delegate && asset.ownership?.delegate === delegate.publicKey.toBase58();
 }
-

@@ -22,7 +22,14 @@ export interface NftBurnPlan {
   maxBatchSize: number;
   totalRentRecovered: number;
   totalFee: number;
-  processedNFTs: { mint: string; name: string; tokenAccount?: string; rentLamports: number; full: boolean; kind: NftBurnKind }[];
+  processedNFTs: {
+    mint: string;
+    name: string;
+    tokenAccount?: string;
+    rentLamports: number;
+    full: boolean;
+    kind: NftBurnKind;
+  }[];
   skipped: SkippedNft[];
   computeUnitPrice: number;
 }
@@ -41,14 +48,29 @@ async function smallestPayableFee(connection: Connection, feeWallet: string): Pr
   return connection.getMinimumBalanceForRentExemption(0);
 }
 
-function packNftBurns(owner: string, feeWallet: string, nfts: PlannedNftBurn[], blockhash: string, price: number, minFee: number) {
+function packNftBurns(
+  owner: string,
+  feeWallet: string,
+  nfts: PlannedNftBurn[],
+  blockhash: string,
+  price: number,
+  minFee: number,
+) {
   return packTransactions({
     payer: owner,
     recentBlockhash: blockhash,
     groups: nfts.map((n) => nftBurnIxs(owner, n)),
     prefix: (count) => computeBudgetIxs(bulkBurnComputeUnits(count), price),
     // The fee goes last: by then the burns have credited the owner.
-    suffix: (indexes) => feeTransferIxs(owner, feeWallet, feeOf(indexes.map((i) => nfts[i]), minFee)),
+    suffix: (indexes) =>
+      feeTransferIxs(
+        owner,
+        feeWallet,
+        feeOf(
+          indexes.map((i) => nfts[i]),
+          minFee,
+        ),
+      ),
   });
 }
 
@@ -58,7 +80,13 @@ function feeOf(nfts: PlannedNftBurn[], minFee: number): number {
 }
 
 /** How many burns like `sample` fit one transaction: packs synthetic NFTs of the same shape (fresh keys). */
-function measureMaxBatchSize(owner: string, feeWallet: string, sample: PlannedNftBurn, blockhash: string, price: number) {
+function measureMaxBatchSize(
+  owner: string,
+  feeWallet: string,
+  sample: PlannedNftBurn,
+  blockhash: string,
+  price: number,
+) {
   // Packed as if a fee is paid (minimum 1): the transfer's bytes count even when this request's fee is waived.
   const fakes = Array.from({ length: 16 }, () => ({
     ...sample,
@@ -82,13 +110,28 @@ export async function planNftBurn(
   const price = priorityFeeFromRecent(recentFees);
   const packed = packNftBurns(opts.owner, opts.feeWallet, planned, blockhash, price, minFee);
   const totalRentRecovered = planned.reduce((sum, n) => sum + n.rentLamports, 0);
-  const totalFee = packed.reduce((sum, p) => sum + feeOf(p.groupIndexes.map((i) => planned[i]), minFee), 0);
+  const totalFee = packed.reduce(
+    (sum, p) =>
+      sum +
+      feeOf(
+        p.groupIndexes.map((i) => planned[i]),
+        minFee,
+      ),
+    0,
+  );
   return {
     transactions: packed.map((p) => transactionToBase64(p.transaction)),
     maxBatchSize: measureMaxBatchSize(opts.owner, opts.feeWallet, planned[0], blockhash, price),
     totalRentRecovered,
     totalFee,
-    processedNFTs: planned.map(({ mint, name, tokenAccount, rentLamports, full, kind }) => ({ mint, name, tokenAccount, rentLamports, full, kind })),
+    processedNFTs: planned.map(({ mint, name, tokenAccount, rentLamports, full, kind }) => ({
+      mint,
+      name,
+      tokenAccount,
+      rentLamports,
+      full,
+      kind,
+    })),
     skipped,
     computeUnitPrice: price,
   };

@@ -9,7 +9,7 @@ import { MPL_CORE_PROGRAM } from '../../src/common/addresses';
 import { type NftBurnRequestItem, type PlannedNftBurn, readNftBurns } from '../../src/chain/nftBurnPlan';
 import type { ScannedTokenAccount } from './vacantScan';
 
-const CORE_ASSET_V1 = 1;   // mpl-core Key::AssetV1; the owner follows at byte 1
+const CORE_ASSET_V1 = 1; // mpl-core Key::AssetV1; the owner follows at byte 1
 
 /** The wallet's Metaplex Core assets (getProgramAccounts on Core: key AssetV1, owner at offset 1). */
 async function coreAssetsOf(connection: Connection, owner: string): Promise<NftBurnRequestItem[]> {
@@ -22,10 +22,15 @@ async function coreAssetsOf(connection: Connection, owner: string): Promise<NftB
 }
 
 /** Full burns the owner can make now, among single-unit token accounts (frozen ones included) and Core assets. */
-export async function nftBurnsForEstimate(connection: Connection, owner: string, accounts: ScannedTokenAccount[]): Promise<PlannedNftBurn[]> {
-  const singles = accounts.filter((a) => a.amount === 1n && a.nativeReserve === null)
+export async function nftBurnsForEstimate(
+  connection: Connection,
+  owner: string,
+  accounts: ScannedTokenAccount[],
+): Promise<PlannedNftBurn[]> {
+  const singles = accounts
+    .filter((a) => a.amount === 1n && a.nativeReserve === null)
     .map((a) => ({ mint: a.mint, tokenAccount: a.address, name: '' }));
-  const core = await coreAssetsOf(connection, owner).catch(() => []);   // a node without Core indexing: no Core assets
+  const core = await coreAssetsOf(connection, owner).catch(() => []); // a node without Core indexing: no Core assets
   const { planned } = await readNftBurns(connection, owner, [...singles, ...core]);
   // Only the program's full burns are NFTs; a single-unit token without metadata + edition stays a token.
   return planned.filter((p) => p.full);

@@ -25,7 +25,10 @@ export function resolveImage(uri: string | undefined, staticDir: string): Promis
   let hit = cache.get(key);
   if (!hit) {
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    hit = readJson(key, staticDir).then((j) => (typeof j?.image === 'string' && j.image ? j.image : null), () => null);
+    hit = readJson(key, staticDir).then(
+      (j) => (typeof j?.image === 'string' && j.image ? j.image : null),
+      () => null,
+    );
     cache.set(key, hit);
   }
   return hit;
@@ -58,8 +61,14 @@ function isPublicHttps(uri: string): boolean {
   }
   if (url.protocol !== 'https:' || url.username || url.password) return false;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local')) return false;
-  if (/^(0|10|127)\.|^169\.254\.|^172\.(1[6-9]|2\d|3[01])\.|^192\.168\.|^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./.test(host)) return false;
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local'))
+    return false;
+  if (
+    /^(0|10|127)\.|^169\.254\.|^172\.(1[6-9]|2\d|3[01])\.|^192\.168\.|^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./.test(
+      host,
+    )
+  )
+    return false;
   if (host.includes(':') && (host === '::1' || /^(fc|fd|fe80)/.test(host) || host.startsWith('::ffff:'))) return false;
   return true;
 }

@@ -179,6 +179,8 @@ export function queueStatusOf(q: QueueRecord) {
     isComplete: q.cancelledAt ? count('sending') === 0 : !!q.authorizedAt && open === 0,
     lastSignature: last?.signature ?? null,
     completedAssets: completed.map((i) => ({ assetId: i.assetId, name: i.name, signature: i.signature ?? '' })),
-    failedAssets: q.items.filter((i) => i.state === 'failed').map((i) => ({ assetId: i.assetId, name: i.name, error: i.error ?? 'Transfer failed' })),
+    failedAssets: q.items
+      .filter((i) => i.state === 'failed')
+      .map((i) => ({ assetId: i.assetId, name: i.name, error: i.error ?? 'Transfer failed' })),
   };
 }

@@ -39,7 +39,11 @@ export interface QueueWorker {
   idle(): Promise<void>;
 }
 
-export function createQueueWorker(services: WorkerServices, store: QueueStore, opts: QueueWorkerOptions = {}): QueueWorker {
+export function createQueueWorker(
+  services: WorkerServices,
+  store: QueueStore,
+  opts: QueueWorkerOptions = {},
+): QueueWorker {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -81,7 +85,8 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
       return true;
     }
     if (st?.err) {
-      if ((await ownerOf(item.assetId)) === trash) await setItem(q, item.assetId, { state: 'completed', raw: undefined });
+      if ((await ownerOf(item.assetId)) === trash)
+        await setItem(q, item.assetId, { state: 'completed', raw: undefined });
       else await fail(q, item, `Transfer failed: ${JSON.stringify(st.err)}`);
       return true;
     }
@@ -111,7 +116,12 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
       if (!outcome || outcome.status === 'timeout') return false;
     }
     // Expired without landing (the owner is unchanged): a fresh attempt is safe.
-    await setItem(q, item.assetId, { state: 'pending', signature: undefined, raw: undefined, lastValidBlockHeight: undefined });
+    await setItem(q, item.assetId, {
+      state: 'pending',
+      signature: undefined,
+      raw: undefined,
+      lastValidBlockHeight: undefined,
+    });
     return false;
   }
 
@@ -189,7 +199,8 @@ export function createQueueWorker(services: WorkerServices, store: QueueStore, o
         await store.update(
           q.id,
           (r) => {
-            for (const it of r.items) if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
+            for (const it of r.items)
+              if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
           },
           { lease: workerId },
         );

@@ -69,10 +69,17 @@ async function metadataLamports(rpc: RpcClient, addresses: string[]): Promise<(n
   return results.flatMap((r) => r.value.map((a) => (a && a.owner === TOKEN_METADATA_PROGRAM ? a.lamports : null)));
 }
 
-export async function estimateRent(rpc: RpcClient, owner: string, connection?: Connection): Promise<RentEstimateLamports | null> {
+export async function estimateRent(
+  rpc: RpcClient,
+  owner: string,
+  connection?: Connection,
+): Promise<RentEstimateLamports | null> {
   const [accounts, ownerInfo] = await Promise.all([
     scanTokenAccounts(rpc, owner),
-    rpc.call<{ value: unknown | null }>('getAccountInfo', [owner, { encoding: 'base64', dataSlice: { offset: 0, length: 0 } }]),
+    rpc.call<{ value: unknown | null }>('getAccountInfo', [
+      owner,
+      { encoding: 'base64', dataSlice: { offset: 0, length: 0 } },
+    ]),
   ]);
   if (!ownerInfo?.value && accounts.length === 0) return null; // nothing on chain under this address
 
@@ -80,10 +87,14 @@ export async function estimateRent(rpc: RpcClient, owner: string, connection?: C
   // Burnable holdings: a positive balance, not frozen, not wrapped SOL (closing that returns the SOL, not rent).
   const held = accounts.filter((a) => a.amount > 0n && !a.frozen && a.nativeReserve === null);
   // Issue 14: with a Connection, NFTs of every kind are read as their burns will read them (nftKindsRent.ts).
-  if (connection) return withKinds(rpc, owner, accounts, held, vacant, await nftBurnsForEstimate(connection, owner, accounts));
+  if (connection)
+    return withKinds(rpc, owner, accounts, held, vacant, await nftBurnsForEstimate(connection, owner, accounts));
   const nftCandidates = held.filter((a) => a.amount === 1n);
   const pdas = nftCandidates.map((a) => metadataPdas(a.mint));
-  const lamports = await metadataLamports(rpc, pdas.flatMap((p) => [p.metadata, p.edition]));
+  const lamports = await metadataLamports(
+    rpc,
+    pdas.flatMap((p) => [p.metadata, p.edition]),
+  );
 
   const nfts: { token: ScannedTokenAccount; rent: number }[] = [];
   const nftAddresses = new Set<string>();
@@ -142,7 +153,9 @@ async function withKinds(
   return {
     totalRentEstimate: nftRent + tokenRent + vacantRent,
     rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : tokenMinimum,
-    nftRentPerAsset: burns.length ? Math.floor(nftRent / burns.length) : tokenMinimum + metadataMinimum + editionMinimum,
+    nftRentPerAsset: burns.length
+      ? Math.floor(nftRent / burns.length)
+      : tokenMinimum + metadataMinimum + editionMinimum,
     nftAccounts: burns.length,
     tokenAccounts: tokens.length,
     vacantAccounts: vacant.length,

@@ -25,7 +25,13 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
       const req = { jsonrpc: '2.0', id: nextId++, method, ...(params === undefined ? {} : { params }) };
       const res = (await transport(req)) as RpcResponse;
       // A provider's refusal (rate limit, credentials) keeps an HTTP status so routes answer 429/502, not 400.
-      if (res?.error) throw new RpcError(res.error.code, res.error.message, res.error.data, upstreamStatusOf(res.error.code, res.error.message));
+      if (res?.error)
+        throw new RpcError(
+          res.error.code,
+          res.error.message,
+          res.error.data,
+          upstreamStatusOf(res.error.code, res.error.message),
+        );
       return res?.result as T;
     },
   };
@@ -35,7 +41,10 @@ export function createRpcClient(transport: RpcTransport): RpcClient {
  * The local chain answers in-process; a thrown error with httpStatus (429 fault) keeps it. A 429 is backed off and
  * retried like the HTTP transport does (a rate-limited request was not processed, so repeating it is safe).
  */
-export function localTransport(handleRpc: (body: unknown) => Promise<unknown>, opts: HttpTransportOptions = {}): RpcTransport {
+export function localTransport(
+  handleRpc: (body: unknown) => Promise<unknown>,
+  opts: HttpTransportOptions = {},
+): RpcTransport {
   const { retries = 4, baseDelayMs = 250 } = opts;
   return async (body) => {
     for (let attempt = 0; ; attempt++) {
@@ -89,7 +98,8 @@ function singleHttpTransport(url: string, opts: HttpTransportOptions): RpcTransp
       } catch (err) {
         // Never repeat the URL: it may carry an API key.
         const name = (err as Error).name;
-        if (name === 'TimeoutError') throw new RpcError(-32000, `RPC endpoint did not answer within ${timeoutMs} ms`, undefined, 504);
+        if (name === 'TimeoutError')
+          throw new RpcError(-32000, `RPC endpoint did not answer within ${timeoutMs} ms`, undefined, 504);
         throw new RpcError(-32000, `RPC endpoint unreachable (${name})`, undefined, 503);
       }
       const retryAfter = Number(res.headers.get('retry-after'));
@@ -104,18 +114,20 @@ function singleHttpTransport(url: string, opts: HttpTransportOptions): RpcTransp
       try {
         answer = JSON.parse(text);
       } catch {
-        const status = res.status === 401 || res.status === 403 ? 502 : res.status >= 500 ? (res.status === 504 ? 504 : 503) : 502;
+        const status =
+          res.status === 401 || res.status === 403 ? 502 : res.status >= 500 ? (res.status === 504 ? 504 : 503) : 502;
         throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, status);
       }
       if (isRateLimitAnswer(answer) && attempt < retries) {
         await backoff(attempt, retryAfter);
         continue;
       }
-      if (res.status >= 500 && !hasJsonRpcShape(answer)) throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, 503);
+      if (res.status >= 500 && !hasJsonRpcShape(answer))
+        throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, 503);
       return answer;
     }
   };
 }
 
 const hasJsonRpcShape = (a: unknown) =>
-  Array.isArray(a) || (!!a && typeof a === 'object' && ('result' in (a) || 'error' in (a)));
+  Array.isArray(a) || (!!a && typeof a === 'object' && ('result' in a || 'error' in a));

@@ -4,14 +4,38 @@
 
 /** Solana methods: reads of named accounts, blockhash and fees, sending and simulating, statuses, history. */
 export const RPC_ALLOWED_METHODS: ReadonlySet<string> = new Set([
-  'getAccountInfo', 'getBalance', 'getBlockHeight', 'getEpochInfo', 'getFeeForMessage', 'getGenesisHash', 'getHealth',
-  'getLatestBlockhash', 'getMinimumBalanceForRentExemption', 'getMultipleAccounts', 'getRecentPrioritizationFees',
-  'getSignatureStatuses', 'getSignaturesForAddress', 'getSlot', 'getTokenAccountBalance', 'getTokenAccountsByOwner',
-  'getTokenSupply', 'getTransaction', 'getVersion', 'isBlockhashValid', 'sendTransaction', 'simulateTransaction',
+  'getAccountInfo',
+  'getBalance',
+  'getBlockHeight',
+  'getEpochInfo',
+  'getFeeForMessage',
+  'getGenesisHash',
+  'getHealth',
+  'getLatestBlockhash',
+  'getMinimumBalanceForRentExemption',
+  'getMultipleAccounts',
+  'getRecentPrioritizationFees',
+  'getSignatureStatuses',
+  'getSignaturesForAddress',
+  'getSlot',
+  'getTokenAccountBalance',
+  'getTokenAccountsByOwner',
+  'getTokenSupply',
+  'getTransaction',
+  'getVersion',
+  'isBlockhashValid',
+  'sendTransaction',
+  'simulateTransaction',
 ]);
 
 /** DAS methods the page uses: one asset, its proof, one owner's assets. */
-export const DAS_ALLOWED_METHODS: ReadonlySet<string> = new Set(['getAsset', 'getAssetProof', 'getAssetsByOwner', 'getAssetBatch', 'getAssetProofBatch']);
+export const DAS_ALLOWED_METHODS: ReadonlySet<string> = new Set([
+  'getAsset',
+  'getAssetProof',
+  'getAssetsByOwner',
+  'getAssetBatch',
+  'getAssetProofBatch',
+]);
 
 /** Only on the embedded local chain (free, and how tests fund their keys); never relayed upstream. */
 export const LOCAL_ONLY_METHODS: ReadonlySet<string> = new Set(['requestAirdrop']);
@@ -29,7 +53,9 @@ export const ANSWER_TOO_LARGE = -32009;
 
 export function isAllowedMethod(method: string, local: boolean, params?: unknown): boolean {
   if (method === 'getProgramAccounts') return isPinpointProgramQuery(params);
-  return RPC_ALLOWED_METHODS.has(method) || DAS_ALLOWED_METHODS.has(method) || (local && LOCAL_ONLY_METHODS.has(method));
+  return (
+    RPC_ALLOWED_METHODS.has(method) || DAS_ALLOWED_METHODS.has(method) || (local && LOCAL_ONLY_METHODS.has(method))
+  );
 }
 
 /**
@@ -49,11 +75,19 @@ function isPinpointProgramQuery(params: unknown): boolean {
 }
 
 export function notAllowedAnswer(id: unknown, method: string) {
-  return { jsonrpc: '2.0', id: id ?? null, error: { code: METHOD_NOT_ALLOWED, message: `Method not allowed on this server: ${method.slice(0, 64)}` } };
+  return {
+    jsonrpc: '2.0',
+    id: id ?? null,
+    error: { code: METHOD_NOT_ALLOWED, message: `Method not allowed on this server: ${method.slice(0, 64)}` },
+  };
 }
 
 /** The JSON-RPC error that replaces an answer over `limit` bytes, or null when it fits. */
 export function oversizeAnswer(answer: unknown, id: unknown, limit = MAX_RPC_ANSWER_BYTES) {
   if (Buffer.byteLength(JSON.stringify(answer) ?? '') <= limit) return null;
-  return { jsonrpc: '2.0', id: id ?? null, error: { code: ANSWER_TOO_LARGE, message: 'Answer too large for this server' } };
+  return {
+    jsonrpc: '2.0',
+    id: id ?? null,
+    error: { code: ANSWER_TOO_LARGE, message: 'Answer too large for this server' },
+  };
 }

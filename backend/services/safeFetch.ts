@@ -24,8 +24,14 @@ const safeLookup: LookupFunction = (hostname, options, callback) => {
     if (err) return (callback as (e: Error | null, a: string, f: number) => void)(err, '', 0);
     const list = addresses as dns.LookupAddress[];
     const bad = list.find((a) => !isPublicAddress(a.address));
-    if (bad || list.length === 0) return (callback as (e: Error | null, a: string, f: number) => void)(new BlockedAddressError(`blocked address for ${hostname}`), '', 0);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    if (bad || list.length === 0)
+      return (callback as (e: Error | null, a: string, f: number) => void)(
+        new BlockedAddressError(`blocked address for ${hostname}`),
+        '',
+        0,
+      );
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
     (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
   });
 };
@@ -46,7 +52,8 @@ export function safeGet(uri: string, opts: SafeFetchOptions): Promise<{ body: Bu
     }
     if (url.protocol !== 'https:' || url.username || url.password) return reject(new Error('only plain https URLs'));
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (ipaddr.isValid(literal) && !isPublicAddress(literal)) return reject(new BlockedAddressError(`blocked address ${literal}`));
+    if (ipaddr.isValid(literal) && !isPublicAddress(literal))
+      return reject(new BlockedAddressError(`blocked address ${literal}`));
     const req = https.get(url, { lookup: safeLookup, timeout: opts.timeoutMs, headers: { accept: '*/*' } }, (res) => {
       if ((res.statusCode ?? 0) >= 300) {
         res.resume();
@@ -65,7 +72,9 @@ export function safeGet(uri: string, opts: SafeFetchOptions): Promise<{ body: Bu
           reject(new Error('too large'));
         } else chunks.push(c);
       });
-      res.on('end', () => resolve({ body: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') }));
+      res.on('end', () =>
+        resolve({ body: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') }),
+      );
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error('timed out')));

@@ -19,7 +19,11 @@ export interface SharedState {
 }
 
 export async function createSharedState(config: Config): Promise<SharedState> {
-  const limitOpts = { perMinute: config.rateLimitPerMinute, rpcPerMinute: config.rpcRateLimitPerMinute, trustProxy: config.trustProxy };
+  const limitOpts = {
+    perMinute: config.rateLimitPerMinute,
+    rpcPerMinute: config.rpcRateLimitPerMinute,
+    trustProxy: config.trustProxy,
+  };
   if (!config.redisUrl) {
     return { limits: createRateLimits(limitOpts), nonces: new MemoryNonceStore(), close: async () => undefined };
   }

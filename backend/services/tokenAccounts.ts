@@ -20,7 +20,16 @@ interface ParsedTokenAccount {
   account: {
     lamports: number;
     owner: string;
-    data: { parsed?: { info?: { mint: string; owner: string; state: string; tokenAmount: { amount: string; decimals: number; uiAmountString?: string } } } };
+    data: {
+      parsed?: {
+        info?: {
+          mint: string;
+          owner: string;
+          state: string;
+          tokenAmount: { amount: string; decimals: number; uiAmountString?: string };
+        };
+      };
+    };
   };
 }
 
@@ -28,7 +37,11 @@ interface ParsedTokenAccount {
 export async function listTokenAccounts(rpc: RpcClient, owner: string): Promise<OwnedTokenAccount[]> {
   const lists = await Promise.all(
     [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].map((programId) =>
-      rpc.call<{ value: ParsedTokenAccount[] }>('getTokenAccountsByOwner', [owner, { programId }, { encoding: 'jsonParsed', commitment: 'confirmed' }]),
+      rpc.call<{ value: ParsedTokenAccount[] }>('getTokenAccountsByOwner', [
+        owner,
+        { programId },
+        { encoding: 'jsonParsed', commitment: 'confirmed' },
+      ]),
     ),
   );
   const out: OwnedTokenAccount[] = [];
@@ -42,7 +55,9 @@ export async function listTokenAccounts(rpc: RpcClient, owner: string): Promise<
         owner: info.owner,
         amount: BigInt(info.tokenAmount.amount),
         decimals: info.tokenAmount.decimals,
-        ...(typeof info.tokenAmount.uiAmountString === 'string' ? { uiAmountString: info.tokenAmount.uiAmountString } : {}),
+        ...(typeof info.tokenAmount.uiAmountString === 'string'
+          ? { uiAmountString: info.tokenAmount.uiAmountString }
+          : {}),
         program: i === 0 ? TOKEN_PROGRAM : TOKEN_2022_PROGRAM,
         state: info.state,
         lamports: account.lamports,

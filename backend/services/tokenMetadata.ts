@@ -1,5 +1,12 @@
 import { getMetadataAccountDataSerializer, TokenStandard } from '@metaplex-foundation/mpl-token-metadata';
-import { ExtensionType, getExtensionData, MetadataPointerLayout, MintLayout, MINT_SIZE, ACCOUNT_SIZE } from '@solana/spl-token';
+import {
+  ExtensionType,
+  getExtensionData,
+  MetadataPointerLayout,
+  MintLayout,
+  MINT_SIZE,
+  ACCOUNT_SIZE,
+} from '@solana/spl-token';
 import { unpack as unpackTokenMetadata } from '@solana/spl-token-metadata';
 import { PublicKey } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
@@ -50,7 +57,12 @@ export function metadataPda(mint: string): string {
   return cachedPda(`m:${mint}`, [Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer()]);
 }
 export function editionPda(mint: string): string {
-  return cachedPda(`e:${mint}`, [Buffer.from('metadata'), METADATA_PROGRAM.toBuffer(), new PublicKey(mint).toBuffer(), Buffer.from('edition')]);
+  return cachedPda(`e:${mint}`, [
+    Buffer.from('metadata'),
+    METADATA_PROGRAM.toBuffer(),
+    new PublicKey(mint).toBuffer(),
+    Buffer.from('edition'),
+  ]);
 }
 
 // jsonParsed: mints come parsed (Token-2022 extensions named), other accounts fall back to [base64, 'base64'].
@@ -60,9 +72,16 @@ type RawAccount = { data: [string, string] | JsonParsedData; owner: string; lamp
  * Fetches each mint, its metadata PDA and (for mints in `editionFor`, default all) its edition PDA with
  * getMultipleAccounts: 100 keys per call, at most 4 calls in flight.
  */
-export async function fetchMintInfos(rpc: RpcClient, mints: string[], editionFor?: (mint: string) => boolean): Promise<Map<string, MintInfo>> {
+export async function fetchMintInfos(
+  rpc: RpcClient,
+  mints: string[],
+  editionFor?: (mint: string) => boolean,
+): Promise<Map<string, MintInfo>> {
   const unique = [...new Set(mints)];
-  const wanted = unique.map((m) => ({ mint: m, keys: [m, metadataPda(m), ...(!editionFor || editionFor(m) ? [editionPda(m)] : [])] }));
+  const wanted = unique.map((m) => ({
+    mint: m,
+    keys: [m, metadataPda(m), ...(!editionFor || editionFor(m) ? [editionPda(m)] : [])],
+  }));
   const keys = wanted.flatMap((w) => w.keys);
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += MAX_KEYS_PER_CALL) chunks.push(keys.slice(i, i + MAX_KEYS_PER_CALL));
@@ -71,7 +90,10 @@ export async function fetchMintInfos(rpc: RpcClient, mints: string[], editionFor
   const worker = async () => {
     while (next < chunks.length) {
       const i = next++;
-      const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [chunks[i], { encoding: 'jsonParsed', commitment: 'confirmed' }]);
+      const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [
+        chunks[i],
+        { encoding: 'jsonParsed', commitment: 'confirmed' },
+      ]);
       answers[i] = res?.value ?? chunks[i].map(() => null);
     }
   };
@@ -118,7 +140,11 @@ async function followMetadataPointers(rpc: RpcClient, infos: Map<string, MintInf
 }
 
 function decodeMintInfo(mint: string, mintAcc: RawAccount, metaAcc: RawAccount, editionAcc: RawAccount): MintInfo {
-  const info: MintInfo = { mint, exists: !!mintAcc, hasMasterEdition: !!editionAcc && editionAcc.owner === TOKEN_METADATA_PROGRAM };
+  const info: MintInfo = {
+    mint,
+    exists: !!mintAcc,
+    hasMasterEdition: !!editionAcc && editionAcc.owner === TOKEN_METADATA_PROGRAM,
+  };
   const parsed = mintAcc ? parseJsonMint(mint, mintAcc.data) : null;
   if (mintAcc && parsed) {
     info.program = mintAcc.owner;
@@ -177,7 +203,8 @@ function readToken2022Metadata(data: Buffer, info: MintInfo) {
     const tlv = data.subarray(ACCOUNT_SIZE + 1);
     const pointer = getExtensionData(ExtensionType.MetadataPointer, tlv);
     const target = pointer ? MetadataPointerLayout.decode(pointer).metadataAddress : null;
-    if (target && !target.equals(PublicKey.default) && target.toBase58() !== info.mint) info.metadataPointer = target.toBase58();
+    if (target && !target.equals(PublicKey.default) && target.toBase58() !== info.mint)
+      info.metadataPointer = target.toBase58();
     const ext = getExtensionData(ExtensionType.TokenMetadata, tlv);
     if (!ext) return;
     const md = unpackTokenMetadata(ext);

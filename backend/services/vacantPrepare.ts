@@ -64,7 +64,9 @@ export interface PrepareOptions {
 
 async function computeUnitPrice(rpc: RpcClient, writable: string[]): Promise<number> {
   try {
-    const recent = await rpc.call<{ prioritizationFee: number }[]>('getRecentPrioritizationFees', [writable.slice(0, 128)]);
+    const recent = await rpc.call<{ prioritizationFee: number }[]>('getRecentPrioritizationFees', [
+      writable.slice(0, 128),
+    ]);
     return priorityFeeFromRecent(recent ?? []);
   } catch {
     return priorityFeeFromRecent([]);
@@ -85,9 +87,15 @@ async function smallestPayableFee(rpc: RpcClient, feeWallet: string): Promise<nu
 }
 
 /** Everything one recovery gives back: whole accounts closed, and the surplus of kept accounts. */
-type Item = { kind: 'close'; account: VacantAccountInfo; returns: number } | { kind: 'withdraw'; account: SurplusAccount; returns: number };
+type Item =
+  | { kind: 'close'; account: VacantAccountInfo; returns: number }
+  | { kind: 'withdraw'; account: SurplusAccount; returns: number };
 
-function chooseVacant(vacant: VacantAccountInfo[], skippedAccounts: SkippedReport[], requested: string[] | null): VacantAccountInfo[] {
+function chooseVacant(
+  vacant: VacantAccountInfo[],
+  skippedAccounts: SkippedReport[],
+  requested: string[] | null,
+): VacantAccountInfo[] {
   if (!requested || requested.length === 0) return vacant;
   const byAddress = new Map(vacant.map((a) => [a.address, a]));
   const chosen: VacantAccountInfo[] = [];
@@ -95,7 +103,14 @@ function chooseVacant(vacant: VacantAccountInfo[], skippedAccounts: SkippedRepor
     const acc = byAddress.get(address);
     if (acc) chosen.push(acc);
     else if (!skippedAccounts.some((s) => s.address === address))
-      skippedAccounts.push({ address, mint: '', programId: '', lamports: 0, reason: 'not-vacant', detail: 'Not an empty token account of this wallet' });
+      skippedAccounts.push({
+        address,
+        mint: '',
+        programId: '',
+        lamports: 0,
+        reason: 'not-vacant',
+        detail: 'Not an empty token account of this wallet',
+      });
   }
   return chosen;
 }
@@ -118,19 +133,37 @@ export async function prepareVacantCloses(
   if (items.length === 0) throw ValidationError('No vacant accounts found to burn.');
 
   const [price, { blockhash }, minFee] = await Promise.all([
-    computeUnitPrice(deps.rpc, items.map((i) => i.account.address)),
-    deps.rpc.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [{ commitment: 'confirmed' }])
+    computeUnitPrice(
+      deps.rpc,
+      items.map((i) => i.account.address),
+    ),
+    deps.rpc
+      .call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [
+        { commitment: 'confirmed' },
+      ])
       .then((r) => r.value),
     smallestPayableFee(deps.rpc, deps.feeWallet),
   ]);
   const groups = items.map((item) =>
     item.kind === 'close'
-      ? closeVacantIxs({ owner, account: item.account.address, programId: item.account.programId, mint: item.account.mint,
-        hasWithheldFees: !!item.account.harvestFirst })
-      : [withdrawExcessLamportsIx({ source: item.account.address, authority: owner, programId: item.account.programId })],
+      ? closeVacantIxs({
+          owner,
+          account: item.account.address,
+          programId: item.account.programId,
+          mint: item.account.mint,
+          hasWithheldFees: !!item.account.harvestFirst,
+        })
+      : [
+          withdrawExcessLamportsIx({
+            source: item.account.address,
+            authority: owner,
+            programId: item.account.programId,
+          }),
+        ],
   );
   const unitsFor = (indexes: number[]) =>
-    CU_BASE + indexes.reduce((u, i) => {
+    CU_BASE +
+    indexes.reduce((u, i) => {
       const item = items[i];
       if (item.kind === 'withdraw') return u + CU_PER_WITHDRAW;
       return u + CU_PER_CLOSE + (item.account.harvestFirst ? CU_PER_HARVEST : 0);
@@ -153,9 +186,20 @@ export async function prepareVacantCloses(
   });
 
   const out: PreparedTransactions = {
-    transactions: [], accountCounts: [], accountCount: chosen.length, totalRent: sumLamports(chosen), totalFee: 0,
-    feesPerTransaction: [], rentPerTransaction: [], skippedAccounts, computeUnitPrice: price, sizes: [],
-    surplusAccounts: surplus.length, totalSurplus: sumSurplus(surplus), surplusAccountCounts: [], surplusPerTransaction: [],
+    transactions: [],
+    accountCounts: [],
+    accountCount: chosen.length,
+    totalRent: sumLamports(chosen),
+    totalFee: 0,
+    feesPerTransaction: [],
+    rentPerTransaction: [],
+    skippedAccounts,
+    computeUnitPrice: price,
+    sizes: [],
+    surplusAccounts: surplus.length,
+    totalSurplus: sumSurplus(surplus),
+    surplusAccountCounts: [],
+    surplusPerTransaction: [],
     repaymentsPerTransaction: [],
   };
   for (const p of packed) {
@@ -165,7 +209,11 @@ export async function prepareVacantCloses(
     const fee = feeFor(p.groupIndexes);
     const networkFee = feePayer ? feePayer.networkFee(unitsFor(p.groupIndexes), price) : 0;
     deps.store.remember(p.transaction.serializeMessage(), {
-      owner, feeWallet: deps.feeWallet, accounts, withdrawals, serviceFee: fee,
+      owner,
+      feeWallet: deps.feeWallet,
+      accounts,
+      withdrawals,
+      serviceFee: fee,
       ...(feePayer ? { feePayer: feePayer.payer, repayment: networkFee } : {}),
     });
     out.transactions.push(transactionToBase64(p.transaction));

@@ -22,7 +22,8 @@ export interface PreparedBurn {
 const TTL_MS = 10 * 60_000; // far beyond a blockhash's ~60-90 s life
 const MAX_ENTRIES = 10_000;
 
-export const messageHash = (messageBytes: Uint8Array): string => createHash('sha256').update(messageBytes).digest('hex');
+export const messageHash = (messageBytes: Uint8Array): string =>
+  createHash('sha256').update(messageBytes).digest('hex');
 
 export class PreparedBurnStore {
   private readonly entries = new Map<string, PreparedBurn>();

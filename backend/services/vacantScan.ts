@@ -75,7 +75,13 @@ function decodeUncached(item: RawKeyedAccount, programId: string): ScannedTokenA
   try {
     const acc = unpackAccount(
       new PublicKey(item.pubkey),
-      { data, owner: program, lamports: item.account.lamports, executable: false, rentEpoch: item.account.rentEpoch ?? 0 },
+      {
+        data,
+        owner: program,
+        lamports: item.account.lamports,
+        executable: false,
+        rentEpoch: item.account.rentEpoch ?? 0,
+      },
       program,
     );
     const fee = programId === TOKEN_2022_PROGRAM ? getTransferFeeAmount(acc) : null;
@@ -90,7 +96,10 @@ function decodeUncached(item: RawKeyedAccount, programId: string): ScannedTokenA
       frozen: acc.isFrozen || (acc as { state?: AccountState }).state === AccountState.Frozen,
       delegate: acc.delegate?.toBase58() ?? null,
       closeAuthority: acc.closeAuthority?.toBase58() ?? null,
-      nativeReserve: acc.isNative || mint === NATIVE_MINT ? Number(acc.rentExemptReserve ?? BigInt(item.account.lamports) - acc.amount) : null,
+      nativeReserve:
+        acc.isNative || mint === NATIVE_MINT
+          ? Number(acc.rentExemptReserve ?? BigInt(item.account.lamports) - acc.amount)
+          : null,
       withheldAmount: fee?.withheldAmount ?? 0n,
       space: data.length,
     };
@@ -109,7 +118,11 @@ export function classifyVacant(
   for (const a of accounts) {
     const base = { address: a.address, mint: a.mint, programId: a.programId, lamports: a.lamports };
     if (a.nativeReserve !== null && a.amount > 0n) {
-      skipped.push({ ...base, reason: 'wrapped-sol', detail: `Wrapped SOL account holding ${a.amount} lamports; unwrap it yourself` });
+      skipped.push({
+        ...base,
+        reason: 'wrapped-sol',
+        detail: `Wrapped SOL account holding ${a.amount} lamports; unwrap it yourself`,
+      });
       continue;
     }
     // Accounts holding tokens are not vacant. A frozen one (by its mint, or a pNFT locked by Token Metadata) is the
@@ -123,7 +136,9 @@ export function classifyVacant(
     if (a.closeAuthority && a.closeAuthority !== owner) {
       skipped.push({ ...base, reason: 'close-authority', detail: `Close authority is ${a.closeAuthority}` });
     } else if (a.lamports > 0) {
-      vacant.push(a.withheldAmount > 0n ? { ...base, withheldAmount: a.withheldAmount.toString(), harvestFirst: true } : base);
+      vacant.push(
+        a.withheldAmount > 0n ? { ...base, withheldAmount: a.withheldAmount.toString(), harvestFirst: true } : base,
+      );
     }
   }
   return { vacant, skipped };

@@ -9,7 +9,8 @@ import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 
 export const NOT_PREPARED =
   'This transaction was not prepared by this server, or it was changed after preparing. Nothing was sent.';
-export const NOT_SIGNED_BY_OWNER = 'The transaction is not signed by the wallet that owns the accounts. Nothing was sent.';
+export const NOT_SIGNED_BY_OWNER =
+  'The transaction is not signed by the wallet that owns the accounts. Nothing was sent.';
 
 export interface SubmittedBurn {
   signature: string;
@@ -49,8 +50,13 @@ export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Che
     const expectedPayer = prepared.feePayer ?? prepared.owner;
     const ownerIndex = keys.findIndex((k) => k.toBase58() === prepared.owner);
     const sig = tx.signatures[ownerIndex];
-    if (keys[0]?.toBase58() !== expectedPayer || ownerIndex < 0 || ownerIndex >= tx.message.header.numRequiredSignatures || !sig ||
-      !nacl.sign.detached.verify(message, sig, keys[ownerIndex].toBytes()))
+    if (
+      keys[0]?.toBase58() !== expectedPayer ||
+      ownerIndex < 0 ||
+      ownerIndex >= tx.message.header.numRequiredSignatures ||
+      !sig ||
+      !nacl.sign.detached.verify(message, sig, keys[ownerIndex].toBytes())
+    )
       throw ValidationError(NOT_SIGNED_BY_OWNER);
     return { bytes, message, prepared };
   });
@@ -93,7 +99,11 @@ export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: 
   const { confirmed, err } = await confirmSignature(rpc, signature, { commitment: 'confirmed', timeoutMs: 60_000 });
   if (!confirmed) {
     if (err === 'timeout')
-      throw new AppError(504, 'confirm_timeout', `Transaction ${signature} was sent but not confirmed in time. Check the explorer.`);
+      throw new AppError(
+        504,
+        'confirm_timeout',
+        `Transaction ${signature} was sent but not confirmed in time. Check the explorer.`,
+      );
     throw new AppError(400, 'transaction_failed', `Transaction ${signature} failed on chain: ${JSON.stringify(err)}`);
   }
   store.forget(item.message);

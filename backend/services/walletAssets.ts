@@ -56,8 +56,14 @@ export async function listWalletAssets(das: DasClient, rpc: RpcClient, owner: st
     ...assetCollection(a),
     compressed: !!a.compression?.compressed,
     ...(a.ownership
-      ? { ownership: { owner: a.ownership.owner, delegate: a.ownership.delegate ?? null, delegated: !!a.ownership.delegated,
-          ...ownershipFlags(a) } }
+      ? {
+          ownership: {
+            owner: a.ownership.owner,
+            delegate: a.ownership.delegate ?? null,
+            delegated: !!a.ownership.delegated,
+            ...ownershipFlags(a),
+          },
+        }
       : {}),
     ...kindFields(a),
   });
@@ -69,7 +75,11 @@ export async function listWalletAssets(das: DasClient, rpc: RpcClient, owner: st
         ...base(a),
         tokenAddress: acc?.address ?? a.token_info?.associated_token_address ?? null,
         metadataAddress: metadataPda(a.id),
-        ...(acc ? { tokenProgram: acc.program } : a.token_info?.token_program ? { tokenProgram: a.token_info.token_program } : {}),
+        ...(acc
+          ? { tokenProgram: acc.program }
+          : a.token_info?.token_program
+            ? { tokenProgram: a.token_info.token_program }
+            : {}),
       };
     }),
     compressedNfts: compressed.map((a) => ({ ...base(a), compression: compressionOf(a) })),
@@ -98,11 +108,17 @@ function kindFields(a: DasAsset): Pick<WalletAsset, 'kind' | 'blocked'> {
 
 function ownershipFlags(a: DasAsset): { frozen?: boolean; non_transferable?: boolean } {
   const o = (a as DasKindFields).ownership ?? {};
-  return { ...(o.frozen ? { frozen: true } : {}), ...(o.non_transferable !== undefined ? { non_transferable: o.non_transferable } : {}) };
+  return {
+    ...(o.frozen ? { frozen: true } : {}),
+    ...(o.non_transferable !== undefined ? { non_transferable: o.non_transferable } : {}),
+  };
 }
 
 function v2Fields(c: DasKindFields['compression']): Partial<AssetCompression> {
   if (!c || c.flags === undefined) return {};
-  return { flags: c.flags, ...(c.collection_hash ? { collection_hash: c.collection_hash } : {}),
-    ...(c.asset_data_hash ? { asset_data_hash: c.asset_data_hash } : {}) };
+  return {
+    flags: c.flags,
+    ...(c.collection_hash ? { collection_hash: c.collection_hash } : {}),
+    ...(c.asset_data_hash ? { asset_data_hash: c.asset_data_hash } : {}),
+  };
 }

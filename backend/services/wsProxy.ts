@@ -8,7 +8,13 @@ import type { Logger } from 'pino';
 import WebSocket, { WebSocketServer } from 'ws';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './rpcPolicy';
 
-const SUBSCRIPTIONS = new Set(['signatureSubscribe', 'accountSubscribe', 'slotSubscribe', 'rootSubscribe', 'logsSubscribe']);
+const SUBSCRIPTIONS = new Set([
+  'signatureSubscribe',
+  'accountSubscribe',
+  'slotSubscribe',
+  'rootSubscribe',
+  'logsSubscribe',
+]);
 const unsubscribeOf = (method: string) => method.replace(/Subscribe$/, 'Unsubscribe');
 
 interface Pending {
@@ -18,7 +24,14 @@ interface Pending {
   unsubscribes?: number;
 }
 
-type Message = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown; result?: unknown; error?: unknown };
+type Message = {
+  jsonrpc?: string;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+};
 
 export function createUpstreamWsProxy(rpcUrl: string, logger: Logger) {
   const upstreamUrl = rpcUrl.replace(/^http/, 'ws');
@@ -31,7 +44,8 @@ export function createUpstreamWsProxy(rpcUrl: string, logger: Logger) {
   const byClient = new Map<WebSocket, Set<number>>();
   let upstreamSockets = 0;
 
-  const toClient = (client: WebSocket, msg: unknown) => client.readyState === WebSocket.OPEN && client.send(JSON.stringify(msg));
+  const toClient = (client: WebSocket, msg: unknown) =>
+    client.readyState === WebSocket.OPEN && client.send(JSON.stringify(msg));
 
   function sendUpstream(msg: object) {
     const text = JSON.stringify(msg);
@@ -78,7 +92,11 @@ export function createUpstreamWsProxy(rpcUrl: string, logger: Logger) {
         owners.delete(p.unsubscribes);
         byClient.get(p.client)?.delete(p.unsubscribes);
       }
-      return toClient(p.client, { jsonrpc: '2.0', id: p.id, ...(msg.error ? { error: msg.error } : { result: msg.result }) });
+      return toClient(p.client, {
+        jsonrpc: '2.0',
+        id: p.id,
+        ...(msg.error ? { error: msg.error } : { result: msg.result }),
+      });
     }
     const sub = (msg.params as { subscription?: unknown } | undefined)?.subscription;
     if (typeof msg.method === 'string' && typeof sub === 'number') {
@@ -100,18 +118,21 @@ export function createUpstreamWsProxy(rpcUrl: string, logger: Logger) {
       return toClient(client, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
     }
     const method = typeof msg.method === 'string' ? msg.method : '';
-    const fail = (code: number, message: string) => toClient(client, { jsonrpc: '2.0', id: msg.id ?? null, error: { code, message } });
+    const fail = (code: number, message: string) =>
+      toClient(client, { jsonrpc: '2.0', id: msg.id ?? null, error: { code, message } });
     const mine = byClient.get(client)!;
     const params = Array.isArray(msg.params) ? msg.params : [];
     if (SUBSCRIPTIONS.has(method)) {
-      if (mine.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) return fail(-32005, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket`);
+      if (mine.size >= MAX_SUBSCRIPTIONS_PER_SOCKET)
+        return fail(-32005, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket`);
       const id = nextId++;
       pending.set(id, { client, id: msg.id, method });
       return sendUpstream({ jsonrpc: '2.0', id, method, params });
     }
     if (method.endsWith('Unsubscribe')) {
       const target = params[0];
-      if (typeof target !== 'number' || !mine.has(target)) return toClient(client, { jsonrpc: '2.0', id: msg.id ?? null, result: false });
+      if (typeof target !== 'number' || !mine.has(target))
+        return toClient(client, { jsonrpc: '2.0', id: msg.id ?? null, result: false });
       const id = nextId++;
       pending.set(id, { client, id: msg.id, method, unsubscribes: target });
       return sendUpstream({ jsonrpc: '2.0', id, method, params: [target] });
@@ -127,7 +148,10 @@ export function createUpstreamWsProxy(rpcUrl: string, logger: Logger) {
       for (const sub of byClient.get(client) ?? []) {
         const owner = owners.get(sub);
         owners.delete(sub);
-        if (owner && upstream?.readyState === WebSocket.OPEN) upstream.send(JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: unsubscribeOf(owner.method), params: [sub] }));
+        if (owner && upstream?.readyState === WebSocket.OPEN)
+          upstream.send(
+            JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: unsubscribeOf(owner.method), params: [sub] }),
+          );
       }
       byClient.delete(client);
     });

@@ -47,18 +47,32 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export const baseQueryWithRetry: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> =
-  async (args, api, extraOptions) => {
-    const policy = extraOptions?.retry;
-    for (let retry = 0; ; retry++) {
-      const result = await rawBaseQuery(args, api, {});
-      if (!result.error || !policy || retry >= policy.maxRetries || !policy.shouldRetry(result.error)) return result;
-      await wait(policy.delayMs(retry + 1) * settings.delayScale, api.signal);
-      if (api.signal.aborted) return result;
-    }
-  };
+export const baseQueryWithRetry: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions
+> = async (args, api, extraOptions) => {
+  const policy = extraOptions?.retry;
+  for (let retry = 0; ; retry++) {
+    const result = await rawBaseQuery(args, api, {});
+    if (!result.error || !policy || retry >= policy.maxRetries || !policy.shouldRetry(result.error)) return result;
+    await wait(policy.delayMs(retry + 1) * settings.delayScale, api.signal);
+    if (api.signal.aborted) return result;
+  }
+};
 
-export const API_TAGS = ['Config', 'Rent', 'Tokens', 'Nfts', 'Cnfts', 'Vacant', 'Asset', 'Queue', 'Delegation'] as const;
+export const API_TAGS = [
+  'Config',
+  'Rent',
+  'Tokens',
+  'Nfts',
+  'Cnfts',
+  'Vacant',
+  'Asset',
+  'Queue',
+  'Delegation',
+] as const;
 
 export const baseApi = createApi({
   reducerPath: 'api',

@@ -14,7 +14,10 @@ export interface DasKindFields {
   compression?: { compressed?: boolean; flags?: number; collection_hash?: string; asset_data_hash?: string };
   ownership?: { frozen?: boolean; non_transferable?: boolean; delegated?: boolean; delegate?: string | null };
   token_info?: { token_program?: string };
-  plugins?: { freeze_delegate?: { data?: { frozen?: boolean } }; permanent_freeze_delegate?: { data?: { frozen?: boolean } } };
+  plugins?: {
+    freeze_delegate?: { data?: { frozen?: boolean } };
+    permanent_freeze_delegate?: { data?: { frozen?: boolean } };
+  };
 }
 
 export interface KindInfo {
@@ -31,11 +34,19 @@ const FUNGIBLE = new Set(['FungibleToken', 'FungibleAsset']);
 
 export function kindOf(a: DasKindFields): AssetKind {
   const c = a.compression;
-  if (c?.compressed) return c.flags !== undefined || c.collection_hash !== undefined || c.asset_data_hash !== undefined ? 'cnftV2' : 'cnft';
+  if (c?.compressed)
+    return c.flags !== undefined || c.collection_hash !== undefined || c.asset_data_hash !== undefined
+      ? 'cnftV2'
+      : 'cnft';
   if (a.interface === 'MplCoreAsset') return 'core';
   if (FUNGIBLE.has(a.interface ?? '')) return 'fungible';
   const standard = a.content?.metadata?.token_standard;
-  if (a.interface === 'ProgrammableNFT' || standard === 'ProgrammableNonFungible' || standard === 'ProgrammableNonFungibleEdition') return 'pnft';
+  if (
+    a.interface === 'ProgrammableNFT' ||
+    standard === 'ProgrammableNonFungible' ||
+    standard === 'ProgrammableNonFungibleEdition'
+  )
+    return 'pnft';
   if (a.interface === 'V1_PRINT' || standard === 'NonFungibleEdition') return 'print';
   if (a.token_info?.token_program === TOKEN_2022_PROGRAM) return 'token2022Nft';
   return 'nft';
@@ -44,13 +55,26 @@ export function kindOf(a: DasKindFields): AssetKind {
 export function classifyAsset(a: DasKindFields): KindInfo {
   const kind = kindOf(a);
   const o = a.ownership ?? {};
-  const ok = (actions: KindInfo['actions']): KindInfo => ({ kind, canBurn: actions.includes('burn'), canMove: actions.includes('move'), blocked: null, actions });
-  const refused = (blocked: string, actions: KindInfo['actions'], canBurn = false, canMove = false): KindInfo => ({ kind, canBurn, canMove, blocked, actions });
+  const ok = (actions: KindInfo['actions']): KindInfo => ({
+    kind,
+    canBurn: actions.includes('burn'),
+    canMove: actions.includes('move'),
+    blocked: null,
+    actions,
+  });
+  const refused = (blocked: string, actions: KindInfo['actions'], canBurn = false, canMove = false): KindInfo => ({
+    kind,
+    canBurn,
+    canMove,
+    blocked,
+    actions,
+  });
   switch (kind) {
     case 'cnftV2':
       // Bubblegum V2: frozen refuses transfer, burn and delegate; non-transferable refuses transfer only.
       if (o.frozen || ((a.compression?.flags ?? 0) & 3) !== 0) return refused(KIND_BLOCKED.cnftFrozen, ['hide']);
-      if (o.non_transferable || ((a.compression?.flags ?? 0) & 4) !== 0) return refused(KIND_BLOCKED.cnftNonTransferable, ['burn', 'hide'], true);
+      if (o.non_transferable || ((a.compression?.flags ?? 0) & 4) !== 0)
+        return refused(KIND_BLOCKED.cnftNonTransferable, ['burn', 'hide'], true);
       return ok(['burn', 'move', 'hide']);
     case 'pnft':
       // A pNFT's token account is always frozen (the program thaws it to burn); a delegate means Locked or Listed.

@@ -67,7 +67,11 @@ function transfersOut(tx: DecodedTransaction, owner: string): bigint {
 
 async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: string) {
   const wanted = new Set<string>([owner]);
-  for (const tx of txs) for (const ix of tx.instructions) chainRuleFor(ix)?.reads(ix).forEach((a) => a && wanted.add(a));
+  for (const tx of txs)
+    for (const ix of tx.instructions)
+      chainRuleFor(ix)
+        ?.reads(ix)
+        .forEach((a) => a && wanted.add(a));
   const list = [...wanted];
   const snapshots = await reader.getAccounts(list);
   const byAddress = new Map<string, AccountSnapshot | null>(list.map((a, i) => [a, snapshots[i] ?? null]));
@@ -75,7 +79,11 @@ async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: st
 }
 
 /** Lamports each transaction returns, by the chain rules; throws on the first figure the chain contradicts. */
-function returnsOf(txs: DecodedTransaction[], context: ChainGuardContext, account: (a: string) => AccountSnapshot | null): bigint[] {
+function returnsOf(
+  txs: DecodedTransaction[],
+  context: ChainGuardContext,
+  account: (a: string) => AccountSnapshot | null,
+): bigint[] {
   const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
   const facts = { owner: context.owner, kind: context.kind, account, expectedReturns: expected };
   return txs.map((tx, t) => {
@@ -98,7 +106,8 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
   const txs = decodeAll(inputs);
   // Accounts behind a lookup table cannot be read before the chain resolves them: refused before any reading.
   const withTable = txs.findIndex((tx) => tx.usesLookupTables);
-  if (withTable >= 0) throw new TransactionGuardError(`transaction ${withTable}: address lookup tables are not allowed`);
+  if (withTable >= 0)
+    throw new TransactionGuardError(`transaction ${withTable}: address lookup tables are not allowed`);
   const account = await readAll(reader, txs, intent.owner);
   const returns = returnsOf(txs, context, account);
   const returning = RETURNING_KINDS.has(intent.kind);
@@ -110,21 +119,33 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
   for (const [t, tx] of txs.entries()) {
     const priority = priorityFeeOf(tx);
     const cap = priorityFeeCap(returning ? returns[t] : null);
-    if (priority > cap) throw new TransactionGuardError(`transaction ${t}: priority fee ${priority} lamports above the cap of ${cap}`);
+    if (priority > cap)
+      throw new TransactionGuardError(`transaction ${t}: priority fee ${priority} lamports above the cap of ${cap}`);
     const pays = transfersOut(tx, intent.owner) + priority;
     const networkFee = BigInt(tx.signers.length * LAMPORTS_PER_SIGNATURE);
     const before = account(intent.owner)?.lamports ?? 0n;
     const sim = await reader.simulate(inputs[t], [intent.owner]);
     if (sim.err) throw new SimulationRefusedError(sim.err, sim.logs);
     const after = sim.accounts[0]?.lamports;
-    if (after === undefined) throw new TransactionGuardError(`transaction ${t}: the simulation did not report the owner's balance`);
+    if (after === undefined)
+      throw new TransactionGuardError(`transaction ${t}: the simulation did not report the owner's balance`);
     const change = after - before;
     const estimate = returns[t] - pays;
     const gap = change > estimate ? change - estimate : estimate - change;
     if (gap > networkFee) {
-      throw new TransactionGuardError(`transaction ${t}: simulated SOL change ${change} differs from the estimate ${estimate} by ${gap} lamports`);
+      throw new TransactionGuardError(
+        `transaction ${t}: simulated SOL change ${change} differs from the estimate ${estimate} by ${gap} lamports`,
+      );
     }
-    estimates.push({ returnsLamports: Number(returns[t]), paysLamports: Number(pays), simulatedChangeLamports: Number(change), networkFeeLamports: Number(networkFee) });
+    estimates.push({
+      returnsLamports: Number(returns[t]),
+      paysLamports: Number(pays),
+      simulatedChangeLamports: Number(change),
+      networkFeeLamports: Number(networkFee),
+    });
   }
-  onChecked?.({ transactions: estimates, ownerChangeLamports: estimates.reduce((s, e) => s + e.simulatedChangeLamports, 0) });
+  onChecked?.({
+    transactions: estimates,
+    ownerChangeLamports: estimates.reduce((s, e) => s + e.simulatedChangeLamports, 0),
+  });
 };

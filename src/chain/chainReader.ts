@@ -36,14 +36,20 @@ function toVersioned(input: TransactionInput): VersionedTransaction {
 }
 
 /** A reader over a web3.js Connection: getMultipleAccounts and simulateTransaction (no signatures needed). */
-export function connectionChainReader(connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'>): ChainReader {
+export function connectionChainReader(
+  connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'>,
+): ChainReader {
   return {
     async getAccounts(addresses) {
       const out: (AccountSnapshot | null)[] = [];
       for (let i = 0; i < addresses.length; i += MAX_PER_CALL) {
         const keys = addresses.slice(i, i + MAX_PER_CALL).map((a) => new PublicKey(a));
         const infos = await connection.getMultipleAccountsInfo(keys, 'confirmed');
-        out.push(...infos.map((a) => (a ? { lamports: BigInt(a.lamports), owner: a.owner.toBase58(), data: Uint8Array.from(a.data) } : null)));
+        out.push(
+          ...infos.map((a) =>
+            a ? { lamports: BigInt(a.lamports), owner: a.owner.toBase58(), data: Uint8Array.from(a.data) } : null,
+          ),
+        );
       }
       return out;
     },
@@ -58,7 +64,9 @@ export function connectionChainReader(connection: Pick<Connection, 'getMultipleA
         err: value.err ?? null,
         logs: value.logs ?? undefined,
         accounts: (value.accounts ?? accounts.map(() => null)).map((a) =>
-          a ? { lamports: BigInt(a.lamports), owner: a.owner, data: Uint8Array.from(Buffer.from(a.data[0], 'base64')) } : null,
+          a
+            ? { lamports: BigInt(a.lamports), owner: a.owner, data: Uint8Array.from(Buffer.from(a.data[0], 'base64')) }
+            : null,
         ),
       };
     },

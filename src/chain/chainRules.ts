@@ -72,7 +72,8 @@ const tokenClose: ChainRule = {
     if (typeof own === 'string') return own;
     if (state.closed.has(address)) return `account ${address} closed twice`;
     // Wrapped SOL closes with its balance (unwrapped to the owner); any other balance must be 0 or burned first.
-    if (own.head.amount !== 0n && !own.head.isNative && !state.burned.has(address)) return `account ${address} still holds tokens`;
+    if (own.head.amount !== 0n && !own.head.isNative && !state.burned.has(address))
+      return `account ${address} still holds tokens`;
     state.closed.add(address);
     return own.snapshot.lamports;
   },
@@ -106,7 +107,8 @@ const coreBurnV1: ChainRule = {
     const asset = facts.account(at(ix, 0));
     if (!asset || asset.owner !== MPL_CORE_PROGRAM) return `Core asset ${at(ix, 0)} does not exist on chain`;
     // AssetV1: key (1 byte), then the owner.
-    if (asset.data.length < 33 || bs58.encode(asset.data.subarray(1, 33)) !== facts.owner) return `Core asset ${at(ix, 0)} is not the owner's`;
+    if (asset.data.length < 33 || bs58.encode(asset.data.subarray(1, 33)) !== facts.owner)
+      return `Core asset ${at(ix, 0)} is not the owner's`;
     return facts.expectedReturns?.get(at(ix, 0)) ?? 0n;
   },
 };

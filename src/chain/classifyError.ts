@@ -106,7 +106,11 @@ export function classifyError(err: unknown, flow: ErrorFlow): ClassifiedError {
   // Token and NFT burns (spec §8.3): time-out, cancel or reject all read as a cancellation.
   if (CANCELLED.test(text) || TIMEOUT.test(text)) {
     const message =
-      flow === 'burnToken' ? BURN_ERRORS.cancelledToken : flow === 'burnNft' ? BURN_ERRORS.cancelledNft : BURN_ERRORS.cancelledBulk;
+      flow === 'burnToken'
+        ? BURN_ERRORS.cancelledToken
+        : flow === 'burnNft'
+          ? BURN_ERRORS.cancelledNft
+          : BURN_ERRORS.cancelledBulk;
     return make('cancelled', message);
   }
   if (EXPIRED.test(text)) return make('expired', VACANT_ERRORS.expired);

@@ -22,7 +22,10 @@ export function treeConfigAddress(tree: Address): PublicKey {
 export function cnftAssetId(tree: Address, nonce: bigint | number): string {
   const seed = Buffer.alloc(8);
   seed.writeBigUInt64LE(BigInt(nonce));
-  return PublicKey.findProgramAddressSync([Buffer.from('asset'), toPublicKey(tree).toBuffer(), seed], BUBBLEGUM_PROGRAM_ID)[0].toBase58();
+  return PublicKey.findProgramAddressSync(
+    [Buffer.from('asset'), toPublicKey(tree).toBuffer(), seed],
+    BUBBLEGUM_PROGRAM_ID,
+  )[0].toBase58();
 }
 
 /** Everything a V1 leaf instruction needs; hashes and root as base58 (DAS) or bytes. DAS answers → `leafFor`. */
@@ -53,9 +56,17 @@ export interface CnftLeafV2 {
 }
 
 /** V2 fields of a DAS compression answer, when it is a V2 leaf. */
-export function leafV2FromDas(c: { flags?: number; asset_data_hash?: string; collection_hash?: string }, coreCollection?: string): CnftLeafV2 | undefined {
+export function leafV2FromDas(
+  c: { flags?: number; asset_data_hash?: string; collection_hash?: string },
+  coreCollection?: string,
+): CnftLeafV2 | undefined {
   if (c.flags === undefined && c.asset_data_hash === undefined && c.collection_hash === undefined) return undefined;
-  return { flags: c.flags ?? 0, assetDataHash: c.asset_data_hash, collectionHash: c.collection_hash, ...(coreCollection ? { coreCollection } : {}) };
+  return {
+    flags: c.flags ?? 0,
+    assetDataHash: c.asset_data_hash,
+    collectionHash: c.collection_hash,
+    ...(coreCollection ? { coreCollection } : {}),
+  };
 }
 
 const bytes32 = (v: string | Uint8Array, what: string): Buffer => {
@@ -75,14 +86,14 @@ function leafData(discriminator: readonly number[], leaf: CnftLeaf): Buffer {
   return data;
 }
 
-const meta = (pubkey: Address, isSigner = false, isWritable = false) => ({ pubkey: toPublicKey(pubkey), isSigner, isWritable });
+const meta = (pubkey: Address, isSigner = false, isWritable = false) => ({
+  pubkey: toPublicKey(pubkey),
+  isSigner,
+  isWritable,
+});
 
 function tail(leaf: CnftLeaf) {
-  return [
-    meta(leaf.tree, false, true),
-    meta(SPL_NOOP_PROGRAM),
-    meta(ACCOUNT_COMPRESSION_PROGRAM),
-  ];
+  return [meta(leaf.tree, false, true), meta(SPL_NOOP_PROGRAM), meta(ACCOUNT_COMPRESSION_PROGRAM)];
 }
 
 function proofAccounts(leaf: CnftLeaf) {
@@ -91,7 +102,11 @@ function proofAccounts(leaf: CnftLeaf) {
 }
 
 /** Bubblegum's leaf instructions share one account layout; only the account after the leaf delegate differs. */
-function leafIx(kind: keyof typeof BUBBLEGUM_DISCRIMINATORS, leaf: CnftLeaf, target: Address[]): TransactionInstruction {
+function leafIx(
+  kind: keyof typeof BUBBLEGUM_DISCRIMINATORS,
+  leaf: CnftLeaf,
+  target: Address[],
+): TransactionInstruction {
   return new TransactionInstruction({
     programId: BUBBLEGUM_PROGRAM_ID,
     keys: [

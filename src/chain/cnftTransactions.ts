@@ -7,7 +7,12 @@ import {
   Transaction,
   type TransactionInstruction,
 } from '@solana/web3.js';
-import { CNFT_BATCH_COMPUTE_UNITS, CNFT_TRANSFER_COMPUTE_UNITS, TRANSACTION_SIZE_LIMIT_BYTES, BASIC_FALLBACK_TRANSFER_LAMPORTS } from '../common/constants';
+import {
+  CNFT_BATCH_COMPUTE_UNITS,
+  CNFT_TRANSFER_COMPUTE_UNITS,
+  TRANSACTION_SIZE_LIMIT_BYTES,
+  BASIC_FALLBACK_TRANSFER_LAMPORTS,
+} from '../common/constants';
 import { CNFT_ERRORS } from '../common/texts';
 import { CNFT_V2_REFUSED } from '../common/kindTexts';
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, leafV2FromDas, type CnftLeaf } from './cnft';
@@ -80,8 +85,16 @@ export function normalizeProofResponse(res: unknown): ProofLike | null {
 
 export interface AssetLike {
   id?: string;
-  compression?: { tree?: string; data_hash?: string; creator_hash?: string; leaf_id?: number; compressed?: boolean; flags?: number;
-    asset_data_hash?: string; collection_hash?: string };
+  compression?: {
+    tree?: string;
+    data_hash?: string;
+    creator_hash?: string;
+    leaf_id?: number;
+    compressed?: boolean;
+    flags?: number;
+    asset_data_hash?: string;
+    collection_hash?: string;
+  };
   ownership?: { owner: string; delegate?: string | null; delegated?: boolean };
   burnt?: boolean;
 }
@@ -90,7 +103,11 @@ export interface AssetLike {
  * Asset + fresh proof + tree shape → the leaf to sign for. Keeps only the proof nodes below the canopy; throws the
  * spec's texts when compression data is missing or the proof is empty.
  */
-export function leafFor(asset: AssetLike, proof: ProofLike, shape?: Pick<TreeShape, 'maxDepth' | 'canopyDepth'>): CnftLeaf {
+export function leafFor(
+  asset: AssetLike,
+  proof: ProofLike,
+  shape?: Pick<TreeShape, 'maxDepth' | 'canopyDepth'>,
+): CnftLeaf {
   const c = asset.compression;
   if (!c || !c.data_hash || !c.creator_hash || !asset.ownership) throw new Error(CNFT_ERRORS.missingCompression);
   const tree = c.tree ?? proof.tree_id;
@@ -122,7 +139,10 @@ export function leafFor(asset: AssetLike, proof: ProofLike, shape?: Pick<TreeSha
 /** Thrown when the proof a tree needs does not fit one transaction. */
 export class ProofTooLargeError extends Error {
   name = 'ProofTooLargeError';
-  constructor(readonly nodes: number, readonly bytes: number) {
+  constructor(
+    readonly nodes: number,
+    readonly bytes: number,
+  ) {
     super(
       `This cNFT's tree needs ${nodes} proof nodes, which do not fit in one transaction (${bytes} of ${TRANSACTION_SIZE_LIMIT_BYTES} bytes). It cannot be moved with a wallet transaction.`,
     );
@@ -151,7 +171,8 @@ function assertAllowed(leaf: CnftLeaf, action: 'move' | 'burn' | 'delegate'): vo
   const a = leafAllows(leaf.v2.flags);
   if (!a.canBurn) throw new LeafRefusedError(CNFT_V2_REFUSED.frozen);
   // A delegation here exists only to let the server move the leaf: refuse it for a leaf that can never move.
-  if ((action === 'move' || action === 'delegate') && !a.canMove) throw new LeafRefusedError(CNFT_V2_REFUSED.nonTransferable);
+  if ((action === 'move' || action === 'delegate') && !a.canMove)
+    throw new LeafRefusedError(CNFT_V2_REFUSED.nonTransferable);
 }
 
 /** Standard trash: one Bubblegum transfer of the owner's leaf to the trash wallet, the owner pays and signs. */
@@ -164,7 +185,11 @@ export function buildTrashTransaction(leaf: CnftLeaf, trashWallet: string): Tran
 export function buildBatchTrashTransaction(leaves: CnftLeaf[], trashWallet: string): Transaction {
   if (leaves.length === 0) throw new Error('No asset IDs provided for batch transfer');
   for (const l of leaves) assertAllowed(l, 'move');
-  return withBudget(String(leaves[0].owner), CNFT_BATCH_COMPUTE_UNITS, leaves.map((l) => cnftTransferIx(l, trashWallet)));
+  return withBudget(
+    String(leaves[0].owner),
+    CNFT_BATCH_COMPUTE_UNITS,
+    leaves.map((l) => cnftTransferIx(l, trashWallet)),
+  );
 }
 
 /** Owner burn (DESIGN §3.8): Bubblegum burn signed by the leaf owner. */
@@ -186,7 +211,10 @@ export function buildDelegateTransaction(leaf: CnftLeaf, delegate: string): Tran
 export function buildDelegatedTransferTransaction(leaf: CnftLeaf, delegate: string, trashWallet: string): Transaction {
   assertAllowed(leaf, 'move');
   // transferV2: the delegate is payer and (default) authority; the leaf names owner and delegate.
-  if (leaf.v2) return withBudget(delegate, CNFT_TRANSFER_COMPUTE_UNITS, [cnftTransferV2Ix({ ...leaf, delegate }, trashWallet, delegate)]);
+  if (leaf.v2)
+    return withBudget(delegate, CNFT_TRANSFER_COMPUTE_UNITS, [
+      cnftTransferV2Ix({ ...leaf, delegate }, trashWallet, delegate),
+    ]);
   const ix = cnftTransferIx({ ...leaf, delegate }, trashWallet);
   ix.keys[1] = { ...ix.keys[1], isSigner: false };
   ix.keys[2] = { ...ix.keys[2], isSigner: true };
@@ -196,7 +224,13 @@ export function buildDelegatedTransferTransaction(leaf: CnftLeaf, delegate: stri
 /** The last fallback (spec §4.6, DESIGN §3.8): 1000 lamports to the trash wallet. It moves nothing; it only hides. */
 export function buildBasicFallbackTransaction(owner: string, trashWallet: string): Transaction {
   const tx = new Transaction({ feePayer: new PublicKey(owner) });
-  tx.add(SystemProgram.transfer({ fromPubkey: new PublicKey(owner), toPubkey: new PublicKey(trashWallet), lamports: BASIC_FALLBACK_TRANSFER_LAMPORTS }));
+  tx.add(
+    SystemProgram.transfer({
+      fromPubkey: new PublicKey(owner),
+      toPubkey: new PublicKey(trashWallet),
+      lamports: BASIC_FALLBACK_TRANSFER_LAMPORTS,
+    }),
+  );
   return tx;
 }
 

@@ -5,13 +5,20 @@
 // non-transferable (bit 2) refuses transfer only; optional accounts absent = the Bubblegum program id (Anchor).
 import bs58 from 'bs58';
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { BUBBLEGUM_PROGRAM, MPL_ACCOUNT_COMPRESSION_PROGRAM, MPL_CORE_PROGRAM, MPL_NOOP_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
+import {
+  BUBBLEGUM_PROGRAM,
+  MPL_ACCOUNT_COMPRESSION_PROGRAM,
+  MPL_CORE_PROGRAM,
+  MPL_NOOP_PROGRAM,
+  SYSTEM_PROGRAM,
+} from '../common/addresses';
 import type { CnftLeaf } from './cnft';
 import { type Address, toPublicKey } from './keys';
 
 // Own copies (not imported from cnft.ts, which imports this file): module order must not matter.
 const BUBBLEGUM_PROGRAM_ID = new PublicKey(BUBBLEGUM_PROGRAM);
-const treeConfigAddress = (tree: Address) => PublicKey.findProgramAddressSync([toPublicKey(tree).toBuffer()], BUBBLEGUM_PROGRAM_ID)[0];
+const treeConfigAddress = (tree: Address) =>
+  PublicKey.findProgramAddressSync([toPublicKey(tree).toBuffer()], BUBBLEGUM_PROGRAM_ID)[0];
 
 export const BUBBLEGUM_V2_DISCRIMINATORS = {
   transferV2: [119, 40, 6, 235, 234, 221, 248, 49],
@@ -19,7 +26,7 @@ export const BUBBLEGUM_V2_DISCRIMINATORS = {
   delegateV2: [95, 87, 125, 140, 181, 131, 128, 227],
 } as const;
 
-export const LEAF_FROZEN = 1 | 2;       // frozen by the leaf delegate / by a permanent freeze delegate
+export const LEAF_FROZEN = 1 | 2; // frozen by the leaf delegate / by a permanent freeze delegate
 export const LEAF_NON_TRANSFERABLE = 4;
 
 /** What the program allows on a leaf, from its V2 flags (a V1 leaf allows everything). */
@@ -38,7 +45,8 @@ const bytes32 = (v: string | Uint8Array): Buffer => {
   if (b.length !== 32) throw new Error('hash must be 32 bytes');
   return b;
 };
-const option32 = (v: string | Uint8Array | undefined) => (v === undefined ? Buffer.of(0) : Buffer.concat([Buffer.of(1), bytes32(v)]));
+const option32 = (v: string | Uint8Array | undefined) =>
+  v === undefined ? Buffer.of(0) : Buffer.concat([Buffer.of(1), bytes32(v)]);
 
 function dataV2(kind: keyof typeof BUBBLEGUM_V2_DISCRIMINATORS, leaf: CnftLeaf): Buffer {
   const v2 = leaf.v2!;
@@ -47,7 +55,9 @@ function dataV2(kind: keyof typeof BUBBLEGUM_V2_DISCRIMINATORS, leaf: CnftLeaf):
   tailBytes.writeUInt32LE(leaf.index, 8);
   return Buffer.concat([
     Buffer.from(BUBBLEGUM_V2_DISCRIMINATORS[kind]),
-    bytes32(leaf.root), bytes32(leaf.dataHash), bytes32(leaf.creatorHash),
+    bytes32(leaf.root),
+    bytes32(leaf.dataHash),
+    bytes32(leaf.creatorHash),
     ...(kind === 'delegateV2' ? [option32(v2.collectionHash)] : []),
     option32(v2.assetDataHash),
     Buffer.of(1, v2.flags),
@@ -55,7 +65,11 @@ function dataV2(kind: keyof typeof BUBBLEGUM_V2_DISCRIMINATORS, leaf: CnftLeaf):
   ]);
 }
 
-const meta = (pubkey: Address, isSigner = false, isWritable = false) => ({ pubkey: toPublicKey(pubkey), isSigner, isWritable });
+const meta = (pubkey: Address, isSigner = false, isWritable = false) => ({
+  pubkey: toPublicKey(pubkey),
+  isSigner,
+  isWritable,
+});
 const NONE = meta(BUBBLEGUM_PROGRAM_ID);
 const proofOf = (leaf: CnftLeaf) => {
   if (leaf.proof.length === 0) throw new Error('A proof must be a non-empty list');
@@ -63,34 +77,74 @@ const proofOf = (leaf: CnftLeaf) => {
 };
 
 /** transferV2 paid and authorised by `payer` (the owner, or the leaf delegate for a delegated transfer). */
-export function cnftTransferV2Ix(leaf: CnftLeaf, newOwner: Address, payer: Address = leaf.owner): TransactionInstruction {
+export function cnftTransferV2Ix(
+  leaf: CnftLeaf,
+  newOwner: Address,
+  payer: Address = leaf.owner,
+): TransactionInstruction {
   const collection = leaf.v2?.coreCollection;
-  return new TransactionInstruction({ programId: BUBBLEGUM_PROGRAM_ID, data: dataV2('transferV2', leaf), keys: [
-    meta(treeConfigAddress(leaf.tree), false, true), meta(payer, true, true), NONE,
-    meta(leaf.owner), leaf.delegate ? meta(leaf.delegate) : NONE, meta(newOwner), meta(leaf.tree, false, true),
-    collection ? meta(collection) : NONE, meta(MPL_NOOP_PROGRAM), meta(MPL_ACCOUNT_COMPRESSION_PROGRAM), meta(SYSTEM_PROGRAM),
-    ...proofOf(leaf),
-  ] });
+  return new TransactionInstruction({
+    programId: BUBBLEGUM_PROGRAM_ID,
+    data: dataV2('transferV2', leaf),
+    keys: [
+      meta(treeConfigAddress(leaf.tree), false, true),
+      meta(payer, true, true),
+      NONE,
+      meta(leaf.owner),
+      leaf.delegate ? meta(leaf.delegate) : NONE,
+      meta(newOwner),
+      meta(leaf.tree, false, true),
+      collection ? meta(collection) : NONE,
+      meta(MPL_NOOP_PROGRAM),
+      meta(MPL_ACCOUNT_COMPRESSION_PROGRAM),
+      meta(SYSTEM_PROGRAM),
+      ...proofOf(leaf),
+    ],
+  });
 }
 
 /** burnV2 by the owner (payer = authority = owner). */
 export function cnftBurnV2Ix(leaf: CnftLeaf): TransactionInstruction {
   const collection = leaf.v2?.coreCollection;
-  return new TransactionInstruction({ programId: BUBBLEGUM_PROGRAM_ID, data: dataV2('burnV2', leaf), keys: [
-    meta(treeConfigAddress(leaf.tree), false, true), meta(leaf.owner, true, true), NONE,
-    meta(leaf.owner), leaf.delegate ? meta(leaf.delegate) : NONE, meta(leaf.tree, false, true),
-    collection ? meta(collection, false, true) : NONE, NONE, meta(MPL_NOOP_PROGRAM), meta(MPL_ACCOUNT_COMPRESSION_PROGRAM),
-    meta(MPL_CORE_PROGRAM), meta(SYSTEM_PROGRAM), ...proofOf(leaf),
-  ] });
+  return new TransactionInstruction({
+    programId: BUBBLEGUM_PROGRAM_ID,
+    data: dataV2('burnV2', leaf),
+    keys: [
+      meta(treeConfigAddress(leaf.tree), false, true),
+      meta(leaf.owner, true, true),
+      NONE,
+      meta(leaf.owner),
+      leaf.delegate ? meta(leaf.delegate) : NONE,
+      meta(leaf.tree, false, true),
+      collection ? meta(collection, false, true) : NONE,
+      NONE,
+      meta(MPL_NOOP_PROGRAM),
+      meta(MPL_ACCOUNT_COMPRESSION_PROGRAM),
+      meta(MPL_CORE_PROGRAM),
+      meta(SYSTEM_PROGRAM),
+      ...proofOf(leaf),
+    ],
+  });
 }
 
 /** delegateV2 by the owner (payer = leaf owner). */
 export function cnftDelegateV2Ix(leaf: CnftLeaf, newDelegate: Address): TransactionInstruction {
-  return new TransactionInstruction({ programId: BUBBLEGUM_PROGRAM_ID, data: dataV2('delegateV2', leaf), keys: [
-    meta(treeConfigAddress(leaf.tree), false, true), meta(leaf.owner, true, true), NONE,
-    leaf.delegate ? meta(leaf.delegate) : NONE, meta(newDelegate), meta(leaf.tree, false, true),
-    meta(MPL_NOOP_PROGRAM), meta(MPL_ACCOUNT_COMPRESSION_PROGRAM), meta(SYSTEM_PROGRAM), ...proofOf(leaf),
-  ] });
+  return new TransactionInstruction({
+    programId: BUBBLEGUM_PROGRAM_ID,
+    data: dataV2('delegateV2', leaf),
+    keys: [
+      meta(treeConfigAddress(leaf.tree), false, true),
+      meta(leaf.owner, true, true),
+      NONE,
+      leaf.delegate ? meta(leaf.delegate) : NONE,
+      meta(newDelegate),
+      meta(leaf.tree, false, true),
+      meta(MPL_NOOP_PROGRAM),
+      meta(MPL_ACCOUNT_COMPRESSION_PROGRAM),
+      meta(SYSTEM_PROGRAM),
+      ...proofOf(leaf),
+    ],
+  });
 }
 
 /** Position of the leaf's accounts in each V2 instruction (for the guard): payer, owner, target, tree. */
@@ -99,4 +153,3 @@ export const V2_LAYOUT = {
   burnV2: { payer: 1, owner: 3, target: -1, tree: 5, fixed: 12 },
   delegateV2: { payer: 1, owner: 1, target: 4, tree: 5, fixed: 9 },
 } as const;
-

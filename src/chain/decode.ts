@@ -30,7 +30,9 @@ function toVersioned(input: TransactionInput): VersionedTransaction {
     const missing = !input.recentBlockhash;
     if (missing) input.recentBlockhash = PublicKey.default.toBase58();
     try {
-      return VersionedTransaction.deserialize(input.serialize({ requireAllSignatures: false, verifySignatures: false }));
+      return VersionedTransaction.deserialize(
+        input.serialize({ requireAllSignatures: false, verifySignatures: false }),
+      );
     } finally {
       if (missing) input.recentBlockhash = undefined;
     }

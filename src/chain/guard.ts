@@ -39,7 +39,8 @@ function checkOne(input: TransactionInput, intent: GuardIntent, allowed: Set<str
     if (reason) return { ok: false, reason: `instruction ${i}: ${reason}` };
     if (ix.programId !== COMPUTE_BUDGET_PROGRAM && ix.programId !== SYSTEM_PROGRAM) actions++;
   }
-  if (actions === 0 && intent.kind !== 'trashCnft') return { ok: false, reason: 'the transaction does nothing the user asked for' };
+  if (actions === 0 && intent.kind !== 'trashCnft')
+    return { ok: false, reason: 'the transaction does nothing the user asked for' };
   return { ok: true };
 }
 

@@ -49,20 +49,26 @@ function v2Nonce(data: Uint8Array, withCollectionHash: boolean): bigint | null {
  */
 export function withBubblegumV2(v1: Check): Check {
   return (ix, intent, allowed, totals) => {
-    const kind = (Object.keys(BUBBLEGUM_V2_DISCRIMINATORS) as (keyof typeof BUBBLEGUM_V2_DISCRIMINATORS)[])
-      .find((k) => startsWith(ix.data, BUBBLEGUM_V2_DISCRIMINATORS[k]));
+    const kind = (Object.keys(BUBBLEGUM_V2_DISCRIMINATORS) as (keyof typeof BUBBLEGUM_V2_DISCRIMINATORS)[]).find((k) =>
+      startsWith(ix.data, BUBBLEGUM_V2_DISCRIMINATORS[k]),
+    );
     if (!kind) return v1(ix, intent, allowed, totals);
     const l = V2_LAYOUT[kind];
     if (ix.accounts.length < l.fixed) return 'Bubblegum V2 instruction with too few accounts';
-    if (account(ix, l.payer) !== intent.owner || account(ix, l.owner) !== intent.owner) return 'the leaf owner is not the wallet';
+    if (account(ix, l.payer) !== intent.owner || account(ix, l.owner) !== intent.owner)
+      return 'the leaf owner is not the wallet';
     const nonce = v2Nonce(ix.data, kind === 'delegateV2');
     const tree = account(ix, l.tree);
     if (nonce === null || !tree || !allowed.has(cnftAssetId(tree, nonce))) return 'a cNFT not selected';
     if (kind === 'transferV2' && intent.kind === 'trashCnft')
-      return intent.trashWallet && account(ix, l.target) === intent.trashWallet ? null : 'cNFT transfer to a wallet other than the trash wallet';
+      return intent.trashWallet && account(ix, l.target) === intent.trashWallet
+        ? null
+        : 'cNFT transfer to a wallet other than the trash wallet';
     if (kind === 'burnV2' && intent.kind === 'burnCnft') return null;
     if (kind === 'delegateV2' && intent.kind === 'delegateCnft')
-      return intent.delegate && account(ix, l.target) === intent.delegate ? null : 'delegation to an address other than the server delegate';
+      return intent.delegate && account(ix, l.target) === intent.delegate
+        ? null
+        : 'delegation to an address other than the server delegate';
     return 'Bubblegum instruction not allowed for this action';
   };
 }

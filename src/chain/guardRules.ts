@@ -61,7 +61,12 @@ const u64 = (data: Uint8Array, offset: number) => Buffer.from(data).readBigUInt6
 const u32 = (data: Uint8Array, offset: number) => Buffer.from(data).readUInt32LE(offset);
 const startsWith = (data: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => data[i] === b);
 
-export type Check = (ix: DecodedInstruction, intent: GuardIntent, allowed: Set<string>, totals: Totals) => string | null;
+export type Check = (
+  ix: DecodedInstruction,
+  intent: GuardIntent,
+  allowed: Set<string>,
+  totals: Totals,
+) => string | null;
 
 function account(ix: DecodedInstruction, i: number): string | undefined {
   return ix.accounts[i]?.pubkey;
@@ -136,7 +141,9 @@ const checkSystem: Check = (ix, intent, _allowed, totals) => {
   }
   if (intent.kind === 'trashCnft' && intent.trashWallet && to === intent.trashWallet) {
     totals.trashTransfer += lamports;
-    return totals.trashTransfer <= BigInt(BASIC_FALLBACK_TRANSFER_LAMPORTS) ? null : 'trash transfer above 1000 lamports';
+    return totals.trashTransfer <= BigInt(BASIC_FALLBACK_TRANSFER_LAMPORTS)
+      ? null
+      : 'trash transfer above 1000 lamports';
   }
   return `transfer to ${to}, which is not the configured wallet`;
 };
@@ -150,14 +157,16 @@ const checkBubblegum: Check = (ix, intent, allowed) => {
   };
   if (account(ix, 1) !== intent.owner) return 'the leaf owner is not the wallet';
   if (startsWith(data, BUBBLEGUM.transfer) && intent.kind === 'trashCnft') {
-    if (!intent.trashWallet || account(ix, 3) !== intent.trashWallet) return 'cNFT transfer to a wallet other than the trash wallet';
+    if (!intent.trashWallet || account(ix, 3) !== intent.trashWallet)
+      return 'cNFT transfer to a wallet other than the trash wallet';
     return assetAllowed(4) ? null : 'transfer of a cNFT not selected';
   }
   if (startsWith(data, BUBBLEGUM.burn) && intent.kind === 'burnCnft') {
     return assetAllowed(3) ? null : 'burn of a cNFT not selected';
   }
   if (startsWith(data, BUBBLEGUM.delegate) && intent.kind === 'delegateCnft') {
-    if (!intent.delegate || account(ix, 3) !== intent.delegate) return 'delegation to an address other than the server delegate';
+    if (!intent.delegate || account(ix, 3) !== intent.delegate)
+      return 'delegation to an address other than the server delegate';
     return assetAllowed(4) ? null : 'delegation of a cNFT not selected';
   }
   return 'Bubblegum instruction not allowed for this action';

@@ -21,7 +21,12 @@ export function findMetadataAddress(mint: Address): PublicKey {
 
 export function findMasterEditionAddress(mint: Address): PublicKey {
   return PublicKey.findProgramAddressSync(
-    [Buffer.from('metadata'), TOKEN_METADATA_PROGRAM_ID.toBuffer(), toPublicKey(mint).toBuffer(), Buffer.from('edition')],
+    [
+      Buffer.from('metadata'),
+      TOKEN_METADATA_PROGRAM_ID.toBuffer(),
+      toPublicKey(mint).toBuffer(),
+      Buffer.from('edition'),
+    ],
     TOKEN_METADATA_PROGRAM_ID,
   )[0];
 }
@@ -64,8 +69,11 @@ export function nftBurnV1Ix(args: NftBurnArgs): TransactionInstruction {
     tokenStandard: args.tokenStandard ?? TokenStandard.NonFungible,
     ...(args.tokenProgram ? { splTokenProgram: umiPublicKey(toBase58(args.tokenProgram)) } : {}),
     ...(args.print
-      ? { masterEditionMint: umiPublicKey(toBase58(args.print.masterMint)), masterEditionToken: umiPublicKey(toBase58(args.print.masterToken)),
-          editionMarker: umiPublicKey(toBase58(args.print.marker)) }
+      ? {
+          masterEditionMint: umiPublicKey(toBase58(args.print.masterMint)),
+          masterEditionToken: umiPublicKey(toBase58(args.print.masterToken)),
+          editionMarker: umiPublicKey(toBase58(args.print.marker)),
+        }
       : {}),
     amount: 1,
   });
@@ -83,7 +91,16 @@ export function coreBurnV1Ix(owner: Address, asset: Address, collection?: Addres
 }
 
 /** Fallback without Token Metadata: burn the single unit and close the token account. */
-export function nftSplBurnIxs(args: Pick<NftBurnArgs, 'owner' | 'mint' | 'tokenAccount'>, tokenProgram?: Address): TransactionInstruction[] {
-  return burnAndCloseIxs({ owner: args.owner, account: args.tokenAccount, mint: args.mint, amount: 1n, decimals: 0,
-    ...(tokenProgram ? { programId: tokenProgram } : {}) });
+export function nftSplBurnIxs(
+  args: Pick<NftBurnArgs, 'owner' | 'mint' | 'tokenAccount'>,
+  tokenProgram?: Address,
+): TransactionInstruction[] {
+  return burnAndCloseIxs({
+    owner: args.owner,
+    account: args.tokenAccount,
+    mint: args.mint,
+    amount: 1n,
+    decimals: 0,
+    ...(tokenProgram ? { programId: tokenProgram } : {}),
+  });
 }

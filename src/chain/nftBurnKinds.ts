@@ -6,7 +6,10 @@
 import { Key as CoreKey, deserializeAssetV1 } from '@metaplex-foundation/mpl-core';
 import { lamports, publicKey as umiPublicKey } from '@metaplex-foundation/umi';
 import {
-  TokenState, getEditionAccountDataSerializer, getEditionMarkerAccountDataSerializer, getTokenRecordAccountDataSerializer,
+  TokenState,
+  getEditionAccountDataSerializer,
+  getEditionMarkerAccountDataSerializer,
+  getTokenRecordAccountDataSerializer,
 } from '@metaplex-foundation/mpl-token-metadata';
 import { AccountLayout } from '@solana/spl-token';
 import { type AccountInfo, type Connection, PublicKey } from '@solana/web3.js';
@@ -17,11 +20,23 @@ const META = new PublicKey(TOKEN_METADATA_PROGRAM);
 const pda = (seeds: Buffer[]) => PublicKey.findProgramAddressSync(seeds, META)[0];
 
 export function findTokenRecordAddress(mint: string, token: string): PublicKey {
-  return pda([Buffer.from('metadata'), META.toBuffer(), new PublicKey(mint).toBuffer(), Buffer.from('token_record'), new PublicKey(token).toBuffer()]);
+  return pda([
+    Buffer.from('metadata'),
+    META.toBuffer(),
+    new PublicKey(mint).toBuffer(),
+    Buffer.from('token_record'),
+    new PublicKey(token).toBuffer(),
+  ]);
 }
 
 export function findEditionMarkerAddress(masterMint: string, edition: bigint): PublicKey {
-  return pda([Buffer.from('metadata'), META.toBuffer(), new PublicKey(masterMint).toBuffer(), Buffer.from('edition'), Buffer.from((edition / 248n).toString())]);
+  return pda([
+    Buffer.from('metadata'),
+    META.toBuffer(),
+    new PublicKey(masterMint).toBuffer(),
+    Buffer.from('edition'),
+    Buffer.from((edition / 248n).toString()),
+  ]);
 }
 
 /** pNFT token record: null when it is not the program's account; `locked` for the Locked and Listed states. */
@@ -34,14 +49,24 @@ export function readTokenRecord(info: AccountInfo<Buffer> | null): { locked: boo
   }
 }
 
-export interface PrintParent { masterMint: string; masterToken: string; marker: string; markerCloses: boolean; markerLamports: number }
+export interface PrintParent {
+  masterMint: string;
+  masterToken: string;
+  marker: string;
+  markerCloses: boolean;
+  markerLamports: number;
+}
 
 /**
  * A print's parent, found on chain: the edition names its master edition; the master mint is the mint whose mint
  * authority is that master edition (createMasterEditionV3 hands it over); the master token account is one holding it.
  */
-export async function readPrintParent(connection: Conn & Pick<Connection, 'getAccountInfo'>, owner: string, tokenProgram: string,
-  edition: AccountInfo<Buffer>): Promise<PrintParent | string> {
+export async function readPrintParent(
+  connection: Conn & Pick<Connection, 'getAccountInfo'>,
+  owner: string,
+  tokenProgram: string,
+  edition: AccountInfo<Buffer>,
+): Promise<PrintParent | string> {
   let parent: string;
   let number: bigint;
   try {
@@ -52,13 +77,20 @@ export async function readPrintParent(connection: Conn & Pick<Connection, 'getAc
     return 'not a print edition';
   }
   const program = new PublicKey(tokenProgram);
-  const mints = await connection.getProgramAccounts(program, { commitment: 'confirmed', dataSlice: { offset: 0, length: 0 },
-    filters: [{ dataSize: 82 }, { memcmp: { offset: 4, bytes: parent } }] });
+  const mints = await connection.getProgramAccounts(program, {
+    commitment: 'confirmed',
+    dataSlice: { offset: 0, length: 0 },
+    filters: [{ dataSize: 82 }, { memcmp: { offset: 4, bytes: parent } }],
+  });
   if (mints.length !== 1) return 'master edition mint not found';
   const masterMint = mints[0].pubkey.toBase58();
-  const holders = await connection.getProgramAccounts(program, { commitment: 'confirmed',
-    filters: [{ dataSize: AccountLayout.span }, { memcmp: { offset: 0, bytes: masterMint } }] });
-  const holder = holders.map((h) => ({ key: h.pubkey.toBase58(), a: AccountLayout.decode(h.account.data) })).find((h) => h.a.amount >= 1n);
+  const holders = await connection.getProgramAccounts(program, {
+    commitment: 'confirmed',
+    filters: [{ dataSize: AccountLayout.span }, { memcmp: { offset: 0, bytes: masterMint } }],
+  });
+  const holder = holders
+    .map((h) => ({ key: h.pubkey.toBase58(), a: AccountLayout.decode(h.account.data) }))
+    .find((h) => h.a.amount >= 1n);
   if (!holder) return 'master edition token account not found';
   const marker = findEditionMarkerAddress(masterMint, number);
   const markerInfo = await connection.getAccountInfo(marker, 'confirmed');
@@ -70,19 +102,38 @@ export async function readPrintParent(connection: Conn & Pick<Connection, 'getAc
     ledger[Math.floor(offset / 8)] ^= 2 ** (7 - (offset % 8));
     markerCloses = ledger.every((b) => b === 0);
   }
-  return { masterMint, masterToken: holder.key, marker: marker.toBase58(), markerCloses, markerLamports: markerInfo.lamports };
+  return {
+    masterMint,
+    masterToken: holder.key,
+    marker: marker.toBase58(),
+    markerCloses,
+    markerLamports: markerInfo.lamports,
+  };
 }
 
-export interface CoreBurn { collection?: string; rentLamports: number }
+export interface CoreBurn {
+  collection?: string;
+  rentLamports: number;
+}
 
 /** A Core asset the owner may burn: AssetV1, owned by `owner`, not frozen by a freeze plugin. */
-export async function readCoreBurn(connection: Conn, owner: string, info: AccountInfo<Buffer> | null): Promise<CoreBurn | string> {
-  if (!info || info.owner.toBase58() !== MPL_CORE_PROGRAM || info.data[0] !== CoreKey.AssetV1) return 'not a Metaplex Core asset';
+export async function readCoreBurn(
+  connection: Conn,
+  owner: string,
+  info: AccountInfo<Buffer> | null,
+): Promise<CoreBurn | string> {
+  if (!info || info.owner.toBase58() !== MPL_CORE_PROGRAM || info.data[0] !== CoreKey.AssetV1)
+    return 'not a Metaplex Core asset';
   let asset;
   try {
     // mpl-core's own reader, plugins included (a frozen FreezeDelegate refuses the burn).
-    asset = deserializeAssetV1({ publicKey: umiPublicKey(PublicKey.default.toBase58()), executable: false, owner: umiPublicKey(MPL_CORE_PROGRAM),
-      lamports: lamports(info.lamports), data: new Uint8Array(info.data) });
+    asset = deserializeAssetV1({
+      publicKey: umiPublicKey(PublicKey.default.toBase58()),
+      executable: false,
+      owner: umiPublicKey(MPL_CORE_PROGRAM),
+      lamports: lamports(info.lamports),
+      data: new Uint8Array(info.data),
+    });
   } catch {
     return 'not a Metaplex Core asset';
   }
@@ -92,12 +143,17 @@ export async function readCoreBurn(connection: Conn, owner: string, info: Accoun
     connection.getMinimumBalanceForRentExemption(info.data.length),
     connection.getMinimumBalanceForRentExemption(1),
   ]);
-  const collection = asset.updateAuthority.type === 'Collection' ? asset.updateAuthority.address?.toString() : undefined;
+  const collection =
+    asset.updateAuthority.type === 'Collection' ? asset.updateAuthority.address?.toString() : undefined;
   return { collection, rentLamports: Math.min(size, info.lamports) - one };
 }
 
 /** What closing a metadata account returns: its rent minimum, never more than it holds. */
-export async function metadataReturn(connection: Conn, info: AccountInfo<Buffer>, cache: Map<number, Promise<number>>): Promise<number> {
+export async function metadataReturn(
+  connection: Conn,
+  info: AccountInfo<Buffer>,
+  cache: Map<number, Promise<number>>,
+): Promise<number> {
   let p = cache.get(info.data.length);
   if (!p) cache.set(info.data.length, (p = connection.getMinimumBalanceForRentExemption(info.data.length)));
   return Math.min(info.lamports, await p);

@@ -9,7 +9,12 @@ import { type AccountInfo, type Connection, PublicKey, type TransactionInstructi
 import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
 import { coreBurnV1Ix, findMasterEditionAddress, findMetadataAddress, nftBurnV1Ix, nftSplBurnIxs } from './nftBurn';
 import {
-  type PrintParent, findTokenRecordAddress, metadataReturn, readCoreBurn, readPrintParent, readTokenRecord,
+  type PrintParent,
+  findTokenRecordAddress,
+  metadataReturn,
+  readCoreBurn,
+  readPrintParent,
+  readTokenRecord,
 } from './nftBurnKinds';
 
 export interface SkippedNft {
@@ -38,17 +43,23 @@ export interface PlannedNftBurn extends NftBurnRequestItem {
   coreCollection?: string;
 }
 
-type Conn = Pick<Connection, 'getMultipleAccountsInfo' | 'getProgramAccounts' | 'getMinimumBalanceForRentExemption' | 'getAccountInfo'>;
+type Conn = Pick<
+  Connection,
+  'getMultipleAccountsInfo' | 'getProgramAccounts' | 'getMinimumBalanceForRentExemption' | 'getAccountInfo'
+>;
 const MAX_ACCOUNTS_PER_CALL = 100;
-const PER_ITEM = 4;   // token account (or Core asset), metadata, edition, token record
+const PER_ITEM = 4; // token account (or Core asset), metadata, edition, token record
 
 function decodeMetadata(info: AccountInfo<Buffer> | null) {
   if (!info || info.owner.toBase58() !== TOKEN_METADATA_PROGRAM) return null;
   try {
     const [m] = getMetadataAccountDataSerializer().deserialize(info.data);
     const c = unwrapOption(m.collection);
-    return { standard: unwrapOption(m.tokenStandard) ?? TokenStandard.NonFungible, verifiedCollection: c?.verified ? c.key.toString() : undefined,
-      hasStandard: isSome(m.tokenStandard) };
+    return {
+      standard: unwrapOption(m.tokenStandard) ?? TokenStandard.NonFungible,
+      verifiedCollection: c?.verified ? c.key.toString() : undefined,
+      hasStandard: isSome(m.tokenStandard),
+    };
   } catch {
     return null;
   }
@@ -58,7 +69,8 @@ function decodeTokenAccount(info: AccountInfo<Buffer> | null) {
   if (!info) return null;
   const program = info.owner.toBase58();
   if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) return null;
-  const base = info.data.length === AccountLayout.span || (program === TOKEN_2022_PROGRAM && info.data[AccountLayout.span] === 2);
+  const base =
+    info.data.length === AccountLayout.span || (program === TOKEN_2022_PROGRAM && info.data[AccountLayout.span] === 2);
   return base ? { ...AccountLayout.decode(info.data.subarray(0, AccountLayout.span)), program } : null;
 }
 
@@ -77,58 +89,86 @@ export async function readNftBurns(
 ): Promise<{ planned: PlannedNftBurn[]; skipped: SkippedNft[]; metadataProgram: boolean }> {
   const keys = items.flatMap((n) => {
     const metadata = findMetadataAddress(n.mint);
-    return [new PublicKey(n.tokenAccount ?? n.mint), metadata, findMasterEditionAddress(n.mint),
-      n.tokenAccount ? findTokenRecordAddress(n.mint, n.tokenAccount) : metadata];
+    return [
+      new PublicKey(n.tokenAccount ?? n.mint),
+      metadata,
+      findMasterEditionAddress(n.mint),
+      n.tokenAccount ? findTokenRecordAddress(n.mint, n.tokenAccount) : metadata,
+    ];
   });
   const infos = await fetchAll(connection, [new PublicKey(TOKEN_METADATA_PROGRAM), ...keys]);
   const metadataProgram = Boolean(infos[0]?.executable);
   const rentCache = new Map<number, Promise<number>>();
   const seen = new Set<string>();
-  const results = await Promise.all(items.map(async (item, i): Promise<PlannedNftBurn | SkippedNft> => {
-    const [first, metadata, edition, record] = infos.slice(1 + PER_ITEM * i, 1 + PER_ITEM * (i + 1));
-    const skip = (reason: string): SkippedNft => ({ mint: item.mint, reason });
-    const key = item.tokenAccount ?? item.mint;
-    if (seen.has(key)) return skip('duplicate');
-    seen.add(key);
-    if (!item.tokenAccount) {
-      if (first?.owner.toBase58() !== MPL_CORE_PROGRAM) return skip('token account not found');
-      const core = await readCoreBurn(connection, owner, first);
-      if (typeof core === 'string') return skip(core);
-      return { ...item, full: true, kind: 'core', rentLamports: core.rentLamports, coreCollection: core.collection };
-    }
-    const token = decodeTokenAccount(first);
-    if (!token) return skip('token account not found');
-    if (token.owner.toBase58() !== owner) return skip('token account not owned by this wallet');
-    if (token.mint.toBase58() !== item.mint) return skip('token account holds another mint');
-    if (token.amount !== 1n) return skip('not a single-unit NFT account');
-    const meta = decodeMetadata(metadata);
-    const editionOk = edition?.owner.toBase58() === TOKEN_METADATA_PROGRAM;
-    const frozen = token.state !== 1;
-    const base = { ...item, tokenProgram: token.program };
-    if (!metadataProgram || !meta || !editionOk) {
-      // Without the program (or its accounts) only the token account comes back; a frozen one cannot be burned.
+  const results = await Promise.all(
+    items.map(async (item, i): Promise<PlannedNftBurn | SkippedNft> => {
+      const [first, metadata, edition, record] = infos.slice(1 + PER_ITEM * i, 1 + PER_ITEM * (i + 1));
+      const skip = (reason: string): SkippedNft => ({ mint: item.mint, reason });
+      const key = item.tokenAccount ?? item.mint;
+      if (seen.has(key)) return skip('duplicate');
+      seen.add(key);
+      if (!item.tokenAccount) {
+        if (first?.owner.toBase58() !== MPL_CORE_PROGRAM) return skip('token account not found');
+        const core = await readCoreBurn(connection, owner, first);
+        if (typeof core === 'string') return skip(core);
+        return { ...item, full: true, kind: 'core', rentLamports: core.rentLamports, coreCollection: core.collection };
+      }
+      const token = decodeTokenAccount(first);
+      if (!token) return skip('token account not found');
+      if (token.owner.toBase58() !== owner) return skip('token account not owned by this wallet');
+      if (token.mint.toBase58() !== item.mint) return skip('token account holds another mint');
+      if (token.amount !== 1n) return skip('not a single-unit NFT account');
+      const meta = decodeMetadata(metadata);
+      const editionOk = edition?.owner.toBase58() === TOKEN_METADATA_PROGRAM;
+      const frozen = token.state !== 1;
+      const base = { ...item, tokenProgram: token.program };
+      if (!metadataProgram || !meta || !editionOk) {
+        // Without the program (or its accounts) only the token account comes back; a frozen one cannot be burned.
+        if (frozen) return skip('token account is frozen');
+        return {
+          ...base,
+          full: false,
+          kind: token.program === TOKEN_2022_PROGRAM ? 'token2022Nft' : 'nft',
+          rentLamports: first!.lamports,
+        };
+      }
+      const metaBack = await metadataReturn(connection, metadata!, rentCache);
+      const common = first!.lamports + metaBack + edition.lamports;
+      if (meta.standard === TokenStandard.ProgrammableNonFungible) {
+        // Always frozen: the program thaws it itself. A Locked or Listed token record (staked, listed) refuses the burn.
+        const tr = readTokenRecord(record);
+        if (!tr) return skip('token record not found');
+        if (tr.locked) return skip('locked by a delegate (staked or listed)');
+        return {
+          ...base,
+          full: true,
+          kind: 'pnft',
+          rentLamports: common + record!.lamports,
+          verifiedCollectionMint: meta.verifiedCollection,
+        };
+      }
       if (frozen) return skip('token account is frozen');
-      return { ...base, full: false, kind: token.program === TOKEN_2022_PROGRAM ? 'token2022Nft' : 'nft', rentLamports: first!.lamports };
-    }
-    const metaBack = await metadataReturn(connection, metadata!, rentCache);
-    const common = first!.lamports + metaBack + edition.lamports;
-    if (meta.standard === TokenStandard.ProgrammableNonFungible) {
-      // Always frozen: the program thaws it itself. A Locked or Listed token record (staked, listed) refuses the burn.
-      const tr = readTokenRecord(record);
-      if (!tr) return skip('token record not found');
-      if (tr.locked) return skip('locked by a delegate (staked or listed)');
-      return { ...base, full: true, kind: 'pnft', rentLamports: common + record!.lamports, verifiedCollectionMint: meta.verifiedCollection };
-    }
-    if (frozen) return skip('token account is frozen');
-    if (meta.standard === TokenStandard.NonFungibleEdition) {
-      const parent = await readPrintParent(connection, owner, token.program, edition);
-      if (typeof parent === 'string') return skip(parent);
-      return { ...base, full: true, kind: 'print', print: parent, rentLamports: common + (parent.markerCloses ? parent.markerLamports : 0) };
-    }
-    if (meta.standard !== TokenStandard.NonFungible) return skip('not a non-fungible token standard');
-    return { ...base, full: true, kind: token.program === TOKEN_2022_PROGRAM ? 'token2022Nft' : 'nft', rentLamports: common,
-      verifiedCollectionMint: meta.verifiedCollection };
-  }));
+      if (meta.standard === TokenStandard.NonFungibleEdition) {
+        const parent = await readPrintParent(connection, owner, token.program, edition);
+        if (typeof parent === 'string') return skip(parent);
+        return {
+          ...base,
+          full: true,
+          kind: 'print',
+          print: parent,
+          rentLamports: common + (parent.markerCloses ? parent.markerLamports : 0),
+        };
+      }
+      if (meta.standard !== TokenStandard.NonFungible) return skip('not a non-fungible token standard');
+      return {
+        ...base,
+        full: true,
+        kind: token.program === TOKEN_2022_PROGRAM ? 'token2022Nft' : 'nft',
+        rentLamports: common,
+        verifiedCollectionMint: meta.verifiedCollection,
+      };
+    }),
+  );
   const planned = results.filter((r): r is PlannedNftBurn => 'kind' in r);
   const skipped = results.filter((r): r is SkippedNft => !('kind' in r));
   return { planned, skipped, metadataProgram };
@@ -138,11 +178,27 @@ export async function readNftBurns(
 export function nftBurnIxs(owner: string, nft: PlannedNftBurn): TransactionInstruction[] {
   if (nft.kind === 'core') return [coreBurnV1Ix(owner, nft.mint, nft.coreCollection)];
   if (!nft.full) return nftSplBurnIxs({ owner, mint: nft.mint, tokenAccount: nft.tokenAccount! }, nft.tokenProgram);
-  const standard = nft.kind === 'pnft' ? TokenStandard.ProgrammableNonFungible
-    : nft.kind === 'print' ? TokenStandard.NonFungibleEdition : TokenStandard.NonFungible;
-  return [nftBurnV1Ix({ owner, mint: nft.mint, tokenAccount: nft.tokenAccount!, verifiedCollectionMint: nft.verifiedCollectionMint,
-    tokenStandard: standard, tokenProgram: nft.tokenProgram === TOKEN_2022_PROGRAM ? nft.tokenProgram : undefined,
-    print: nft.print && { masterMint: nft.print.masterMint, masterToken: nft.print.masterToken, marker: nft.print.marker } })];
+  const standard =
+    nft.kind === 'pnft'
+      ? TokenStandard.ProgrammableNonFungible
+      : nft.kind === 'print'
+        ? TokenStandard.NonFungibleEdition
+        : TokenStandard.NonFungible;
+  return [
+    nftBurnV1Ix({
+      owner,
+      mint: nft.mint,
+      tokenAccount: nft.tokenAccount!,
+      verifiedCollectionMint: nft.verifiedCollectionMint,
+      tokenStandard: standard,
+      tokenProgram: nft.tokenProgram === TOKEN_2022_PROGRAM ? nft.tokenProgram : undefined,
+      print: nft.print && {
+        masterMint: nft.print.masterMint,
+        masterToken: nft.print.masterToken,
+        marker: nft.print.marker,
+      },
+    }),
+  ];
 }
 
 /** Accounts of the user's own a burn names (the guard's allow-list): mint or asset, and the token account. */

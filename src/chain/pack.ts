@@ -83,7 +83,8 @@ export function packTransactions(opts: PackOptions): PackedTransaction[] {
       best = candidate;
       continue;
     }
-    if (current.length === 0) throw new GroupTooLargeError(`Group ${i} alone needs ${candidate.size} bytes (limit ${limit})`);
+    if (current.length === 0)
+      throw new GroupTooLargeError(`Group ${i} alone needs ${candidate.size} bytes (limit ${limit})`);
     packed.push({ transaction: best!.transaction, groupIndexes: current, size: best!.size });
     const alone = build(opts, payer, [i]);
     if (alone.size > limit) throw new GroupTooLargeError(`Group ${i} alone needs ${alone.size} bytes (limit ${limit})`);
@@ -97,7 +98,9 @@ export function packTransactions(opts: PackOptions): PackedTransaction[] {
 /** A packed transaction as the base64 the API carries (unsigned: signature slots zero-filled). */
 export function transactionToBase64(tx: Transaction | VersionedTransaction): string {
   const bytes =
-    tx instanceof VersionedTransaction ? tx.serialize() : tx.serialize({ requireAllSignatures: false, verifySignatures: false });
+    tx instanceof VersionedTransaction
+      ? tx.serialize()
+      : tx.serialize({ requireAllSignatures: false, verifySignatures: false });
   return Buffer.from(bytes).toString('base64');
 }
 

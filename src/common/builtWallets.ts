@@ -31,11 +31,18 @@ export interface ServerWallets {
 }
 
 /** The built wallets, after checking that the server's /api/config names the same ones; throws otherwise. */
-export function pinnedWallets(server: ServerWallets, built: BuiltWallets = BUILT_WALLETS): Required<Omit<BuiltWallets, 'delegate'>> & { delegate: string | null } {
+export function pinnedWallets(
+  server: ServerWallets,
+  built: BuiltWallets = BUILT_WALLETS,
+): Required<Omit<BuiltWallets, 'delegate'>> & { delegate: string | null } {
   if (server.feeWallet !== built.feeWallet)
-    throw new ServerMismatchError(CHAIN_GUARD.serverMismatch('the fee wallet', String(server.feeWallet), built.feeWallet));
+    throw new ServerMismatchError(
+      CHAIN_GUARD.serverMismatch('the fee wallet', String(server.feeWallet), built.feeWallet),
+    );
   if (server.trashWallet !== undefined && server.trashWallet !== built.trashWallet)
-    throw new ServerMismatchError(CHAIN_GUARD.serverMismatch('the trash wallet', server.trashWallet, built.trashWallet));
+    throw new ServerMismatchError(
+      CHAIN_GUARD.serverMismatch('the trash wallet', server.trashWallet, built.trashWallet),
+    );
   let delegate = built.delegate;
   if (built.delegate && server.delegate && server.delegate !== built.delegate)
     throw new ServerMismatchError(CHAIN_GUARD.serverMismatch('the delegate', server.delegate, built.delegate));

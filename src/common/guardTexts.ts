@@ -1,11 +1,13 @@
 // Texts of the chain-reading guard and the pinned wallets (issue 13). The spec has no text for these cases;
 // they follow its §8 habit: say what happened and that nothing was signed.
 export const CHAIN_GUARD = {
-  simulationFailed: (err: string): string => `The network refused this transaction in a test run (${err}). Nothing was signed.`,
+  simulationFailed: (err: string): string =>
+    `The network refused this transaction in a test run (${err}). Nothing was signed.`,
   serverMismatch: (what: string, named: string, built: string): string =>
     `This server names ${named} as ${what}, but this page was built for ${built}. Nothing was signed.`,
   solChange: (sol: string): string => `Your SOL balance will change by ${sol} SOL (simulated on the network).`,
 } as const;
 
 /** Upstream builds must name the delegate (DELEGATE_ADDRESS at build time); the page never takes it from the server. */
-export const DELEGATE_NOT_PINNED = 'This page was built without a delegate address, so it cannot delegate to this server.';
+export const DELEGATE_NOT_PINNED =
+  'This page was built without a delegate address, so it cannot delegate to this server.';

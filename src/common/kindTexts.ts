@@ -18,13 +18,15 @@ export const KIND_HIDE = 'Hide';
 export const KIND_BLOCKED = {
   cnftFrozen: 'Frozen: its program refuses any transfer or burn until the freeze is lifted. You can hide it.',
   cnftNonTransferable: 'Non-transferable: it cannot be moved to the trash wallet. You can burn it or hide it.',
-  pnftLocked: 'Locked by a delegate (staked or listed): it cannot be burned while the delegate holds it. Revoke the delegate where you listed or staked it, or hide it.',
+  pnftLocked:
+    'Locked by a delegate (staked or listed): it cannot be burned while the delegate holds it. Revoke the delegate where you listed or staked it, or hide it.',
   coreFrozen: 'Frozen by a freeze delegate: it cannot be burned while frozen. You can hide it.',
   fungibleFrozen: 'Frozen by its issuer: it cannot be burned or closed. You can hide it.',
 } as const;
 
 /** Errors for a Bubblegum V2 action its program would refuse (checked before anything is signed). */
 export const CNFT_V2_REFUSED = {
-  frozen: 'This cNFT is frozen: Bubblegum refuses to transfer, burn or delegate it until the freeze is lifted. You can hide it.',
+  frozen:
+    'This cNFT is frozen: Bubblegum refuses to transfer, burn or delegate it until the freeze is lifted. You can hide it.',
   nonTransferable: 'This cNFT is non-transferable: Bubblegum refuses to move it. You can burn it or hide it.',
 } as const;

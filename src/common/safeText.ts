@@ -7,7 +7,8 @@ const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 /** Zero-width and other invisible format characters that can hide or join text. */
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 /** A URL, a www. host, or a bare domain with a common top-level name. */
-const LINK = /(https?:\/\/|www\.|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|net|org|io|xyz|app|gg|me|co|info|site|online|fun|link|click|top|ru|cn|example)\b)/i;
+const LINK =
+  /(https?:\/\/|www\.|\b[a-z0-9-]+(\.[a-z0-9-]+)*\.(com|net|org|io|xyz|app|gg|me|co|info|site|online|fun|link|click|top|ru|cn|example)\b)/i;
 
 export interface InspectedText {
   /** What to show: bidi and invisible controls removed. */

@@ -290,7 +290,8 @@ export const TRUTH = {
   reviewConfirm: 'Confirm and sign',
   reviewCancel: 'Cancel',
   reviewCancelled: 'Cancelled. Nothing was burned.',
-  reviewSimulationFailed: (detail: string): string => `The chain refused this burn in simulation: ${detail}. Nothing was signed.`,
+  reviewSimulationFailed: (detail: string): string =>
+    `The chain refused this burn in simulation: ${detail}. Nothing was signed.`,
   // Bulk tools
   search: 'Search by name, symbol or mint',
   selectAll: (n: number): string => `Select all (${n})`,
@@ -311,7 +312,8 @@ export const TRUTH = {
   shownOf: (shown: number, total: number): string => `${shown} of ${total} shown`,
   // cNFT texts that match the buttons (point 8) and cNFT actions in Recent Activity (point 11)
   cnftBadge: 'No rent back: trash or burn it here',
-  cnftsSelectedNote: "Selected cNFTs are not in the burn buttons above: use 'Trash selected' in the Compressed NFTs section.",
+  cnftsSelectedNote:
+    "Selected cNFTs are not in the burn buttons above: use 'Trash selected' in the Compressed NFTs section.",
   cnftTrashedTitle: 'cNFT sent to the trash wallet',
   cnftBurnedTitle: 'cNFT burned',
   cnftHiddenTitle: 'cNFT hidden (not moved)',
@@ -324,9 +326,12 @@ export const TRUTH = {
   hide: 'Hide',
   showAgain: 'Show again',
   // Landing
-  landingWhat: 'SolBack closes token accounts you no longer need and burns unwanted tokens and NFTs, so the rent they hold comes back to your wallet.',
-  landingCost: 'Cost: a 1% service fee on the rent returned by closing empty accounts and by bulk NFT burns; single burns and token burns carry none. Network fees are paid as usual.',
-  landingKeys: 'Your keys never leave your wallet: every transaction is checked in this page and signed by your wallet.',
+  landingWhat:
+    'SolBack closes token accounts you no longer need and burns unwanted tokens and NFTs, so the rent they hold comes back to your wallet.',
+  landingCost:
+    'Cost: a 1% service fee on the rent returned by closing empty accounts and by bulk NFT burns; single burns and token burns carry none. Network fees are paid as usual.',
+  landingKeys:
+    'Your keys never leave your wallet: every transaction is checked in this page and signed by your wallet.',
   checkTitle: 'Check any address (read only)',
   checkPlaceholder: 'Paste a Solana address',
   checkButton: 'Check',
@@ -335,8 +340,12 @@ export const TRUTH = {
 } as const;
 export const unwrapSuccess = (sol: string, shortSignature: string): string =>
   `Unwrapped ${sol} SOL back to your wallet (your own SOL, not recovered rent). Signature: ${shortSignature}`; // ours
-export const unwrappedAlso = (sol: string): string => `${sol} SOL of wrapped SOL unwrapped (your own SOL, not recovered rent).`; // ours
-export const leftAloneText = (reason: 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority', party?: string): string =>
+export const unwrappedAlso = (sol: string): string =>
+  `${sol} SOL of wrapped SOL unwrapped (your own SOL, not recovered rent).`; // ours
+export const leftAloneText = (
+  reason: 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority',
+  party?: string,
+): string =>
   ({
     'wrapped-sol': 'Wrapped SOL: your own SOL, not rent. Use Unwrap on its card if you want it back as SOL.',
     frozen: 'Frozen by its mint: the token program refuses to burn or close it.',

@@ -1,10 +1,20 @@
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
+import {
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+} from '@solana/web3.js';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { EmulatedProgramError, type ProgramEmulator } from '../../../backend/localnet/emulated/types';
 import { startRpcServer, type RpcServer } from './rpcServer';
 
-const wallets = { delegate: Keypair.generate().publicKey.toBase58(), trashWallet: Keypair.generate().publicKey.toBase58(),
-  feeWallet: Keypair.generate().publicKey.toBase58() };
+const wallets = {
+  delegate: Keypair.generate().publicKey.toBase58(),
+  trashWallet: Keypair.generate().publicKey.toBase58(),
+  feeWallet: Keypair.generate().publicKey.toBase58(),
+};
 
 // A toy emulated program: instruction data [1] writes "hello" into the (pre-existing) account at index 0,
 // [0] refuses with custom error 7. It requires the account's owner key (index 1) to sign.
@@ -24,7 +34,8 @@ describe('emulated programs', () => {
         if (!signers.has(ix.accounts[1].pubkey)) throw new EmulatedProgramError(1, 'owner must sign');
         if (ix.data[0] !== 1) throw new EmulatedProgramError(7, 'refused');
         const acc = chain.getAccount(ix.accounts[0].pubkey)!;
-        return () => chain.setAccount(ix.accounts[0].pubkey, { ...acc, data: Buffer.from('hello'), lamports: acc.lamports });
+        return () =>
+          chain.setAccount(ix.accounts[0].pubkey, { ...acc, data: Buffer.from('hello'), lamports: acc.lamports });
       },
     };
     localnet.chain.registerEmulator(toy);
@@ -40,9 +51,18 @@ describe('emulated programs', () => {
   const toyTx = async (data: number, extraTransfer = 0) => {
     const { blockhash } = await rpc.connection.getLatestBlockhash();
     const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash });
-    if (extraTransfer) tx.add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: other, lamports: extraTransfer }));
-    tx.add(new TransactionInstruction({ programId: new PublicKey(TOY), data: Buffer.from([data]),
-      keys: [{ pubkey: target, isSigner: false, isWritable: true }, { pubkey: payer.publicKey, isSigner: true, isWritable: true }] }));
+    if (extraTransfer)
+      tx.add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: other, lamports: extraTransfer }));
+    tx.add(
+      new TransactionInstruction({
+        programId: new PublicKey(TOY),
+        data: Buffer.from([data]),
+        keys: [
+          { pubkey: target, isSigner: false, isWritable: true },
+          { pubkey: payer.publicKey, isSigner: true, isWritable: true },
+        ],
+      }),
+    );
     tx.sign(payer);
     return tx.serialize();
   };
@@ -50,7 +70,9 @@ describe('emulated programs', () => {
   it('a throwing prepare fails the transaction with InstructionError Custom and applies nothing', async () => {
     const raw = await toyTx(0, 1_000_000);
     await expect(rpc.connection.sendRawTransaction(raw)).rejects.toThrow(/custom program error: 0x7/);
-    const sim = await rpc.connection.simulateTransaction(new Transaction().add(...Transaction.from(raw).instructions), [payer]);
+    const sim = await rpc.connection.simulateTransaction(new Transaction().add(...Transaction.from(raw).instructions), [
+      payer,
+    ]);
     expect(sim.value.err).toEqual({ InstructionError: [1, { Custom: 7 }] });
     expect(await rpc.connection.getBalance(other)).toBe(0);
     expect(Buffer.from(localnet.chain.getAccount(target.toBase58())!.data).toString()).toBe('\0\0\0\0\0');
@@ -73,7 +95,9 @@ describe('emulated programs', () => {
     const before = await rpc.connection.getBalance(payer.publicKey);
     const signature = await rpc.connection.sendRawTransaction(raw, { skipPreflight: true });
     const bh = await rpc.connection.getLatestBlockhash();
-    expect((await rpc.connection.confirmTransaction({ signature, ...bh })).value.err).toEqual({ InstructionError: [0, { Custom: 7 }] });
+    expect((await rpc.connection.confirmTransaction({ signature, ...bh })).value.err).toEqual({
+      InstructionError: [0, { Custom: 7 }],
+    });
     expect(await rpc.connection.getBalance(payer.publicKey)).toBe(before - 5000);
     await expect(rpc.connection.sendRawTransaction(raw)).rejects.toThrow(/already been processed/);
   });

@@ -2,8 +2,11 @@ import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction } from '@solana/w
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { startRpcServer, type RpcServer } from './rpcServer';
 
-const wallets = { delegate: Keypair.generate().publicKey.toBase58(), trashWallet: Keypair.generate().publicKey.toBase58(),
-  feeWallet: Keypair.generate().publicKey.toBase58() };
+const wallets = {
+  delegate: Keypair.generate().publicKey.toBase58(),
+  trashWallet: Keypair.generate().publicKey.toBase58(),
+  feeWallet: Keypair.generate().publicKey.toBase58(),
+};
 
 describe('faults', () => {
   let localnet: Localnet;
@@ -11,8 +14,9 @@ describe('faults', () => {
   const payer = Keypair.generate();
   const to = Keypair.generate().publicKey;
   const transfer = (blockhash: string, lamports = 1_000_000) => {
-    const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash })
-      .add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports }));
+    const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports }),
+    );
     tx.sign(payer);
     return tx.serialize();
   };
@@ -77,7 +81,9 @@ describe('faults', () => {
 
   it('onNextSend runs a one-shot hook before the next send', async () => {
     let seen = 0;
-    localnet.faults.onNextSend(() => { seen++; });
+    localnet.faults.onNextSend(() => {
+      seen++;
+    });
     const { blockhash } = await rpc.connection.getLatestBlockhash();
     await rpc.connection.sendRawTransaction(transfer(blockhash, 5_000_000));
     await rpc.connection.sendRawTransaction(transfer(blockhash, 6_000_000));

@@ -8,8 +8,11 @@ import type { FundManifest } from '../../../backend/localnet/fund/manifest';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { startRpcServer, type RpcServer } from './rpcServer';
 
-const wallets = { delegate: Keypair.generate().publicKey.toBase58(), trashWallet: Keypair.generate().publicKey.toBase58(),
-  feeWallet: Keypair.generate().publicKey.toBase58() };
+const wallets = {
+  delegate: Keypair.generate().publicKey.toBase58(),
+  trashWallet: Keypair.generate().publicKey.toBase58(),
+  feeWallet: Keypair.generate().publicKey.toBase58(),
+};
 
 describe('fund(owner, "demo") through a stock Connection', () => {
   let localnet: Localnet;
@@ -27,8 +30,12 @@ describe('fund(owner, "demo") through a stock Connection', () => {
   });
 
   it('makes SPL and Token-2022 accounts that getParsedTokenAccountsByOwner lists', async () => {
-    const spl = await rpc.connection.getParsedTokenAccountsByOwner(owner.publicKey, { programId: new PublicKey(TOKEN_PROGRAM) });
-    const t22 = await rpc.connection.getParsedTokenAccountsByOwner(owner.publicKey, { programId: new PublicKey(TOKEN_2022_PROGRAM) });
+    const spl = await rpc.connection.getParsedTokenAccountsByOwner(owner.publicKey, {
+      programId: new PublicKey(TOKEN_PROGRAM),
+    });
+    const t22 = await rpc.connection.getParsedTokenAccountsByOwner(owner.publicKey, {
+      programId: new PublicKey(TOKEN_2022_PROGRAM),
+    });
     const all = [...spl.value, ...t22.value];
     for (const t of manifest.tokens) {
       const found = all.find((a) => a.pubkey.toBase58() === t.account);
@@ -37,10 +44,12 @@ describe('fund(owner, "demo") through a stock Connection', () => {
     expect(manifest.tokens).toHaveLength(6);
     expect(manifest.tokens.filter((t) => t.program === TOKEN_2022_PROGRAM)).toHaveLength(1);
     expect(BigInt(manifest.wrappedSol!.amount)).toBeGreaterThan(0n);
-    const info = (a: string) => (all.find((x) => x.pubkey.toBase58() === a)!.account.data).parsed.info;
+    const info = (a: string) => all.find((x) => x.pubkey.toBase58() === a)!.account.data.parsed.info;
     const withheld = manifest.emptyAccounts.find((e) => e.withheld)!;
     expect(info(withheld.account).tokenAmount.amount).toBe('0');
-    const ext = info(withheld.account).extensions.find((e: { extension: string }) => e.extension === 'transferFeeAmount');
+    const ext = info(withheld.account).extensions.find(
+      (e: { extension: string }) => e.extension === 'transferFeeAmount',
+    );
     expect(ext.state.withheldAmount).toBeGreaterThan(0);
     expect(String(ext.state.withheldAmount)).toBe(withheld.withheld);
     expect(manifest.emptyAccounts.filter((e) => e.program === TOKEN_PROGRAM)).toHaveLength(4);
@@ -55,8 +64,9 @@ describe('fund(owner, "demo") through a stock Connection', () => {
     expect(empty.lamports).toBe(2_039_280);
     const before = await rpc.connection.getBalance(owner.publicKey);
     const { blockhash, lastValidBlockHeight } = await rpc.connection.getLatestBlockhash();
-    const tx = new Transaction({ feePayer: owner.publicKey, recentBlockhash: blockhash })
-      .add(T.createCloseAccountInstruction(new PublicKey(empty.account), owner.publicKey, owner.publicKey));
+    const tx = new Transaction({ feePayer: owner.publicKey, recentBlockhash: blockhash }).add(
+      T.createCloseAccountInstruction(new PublicKey(empty.account), owner.publicKey, owner.publicKey),
+    );
     tx.sign(owner);
     const signature = await rpc.connection.sendRawTransaction(tx.serialize());
     const res = await rpc.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight });
@@ -79,11 +89,15 @@ describe('fund(owner, "demo") through a stock Connection', () => {
     const big = Keypair.generate().publicKey.toBase58();
     const t0 = Date.now();
     const m = await localnet.fund(big, 'large');
-    console.log(`fund(owner, 'large') took ${Date.now() - t0} ms: ${m.tokens.length} tokens, ${m.emptyAccounts.length} empty, ${m.nfts.length} NFTs, ${m.cnfts.length} cNFTs`);
+    console.log(
+      `fund(owner, 'large') took ${Date.now() - t0} ms: ${m.tokens.length} tokens, ${m.emptyAccounts.length} empty, ${m.nfts.length} NFTs, ${m.cnfts.length} cNFTs`,
+    );
     expect(m.tokens).toHaveLength(1000);
     expect(m.emptyAccounts).toHaveLength(200);
     const t1 = Date.now();
-    const list = await rpc.connection.getTokenAccountsByOwner(new PublicKey(big), { programId: new PublicKey(TOKEN_PROGRAM) });
+    const list = await rpc.connection.getTokenAccountsByOwner(new PublicKey(big), {
+      programId: new PublicKey(TOKEN_PROGRAM),
+    });
     console.log(`getTokenAccountsByOwner took ${Date.now() - t1} ms`);
     expect(list.value.length).toBeGreaterThanOrEqual(1200);
   }, 180_000);

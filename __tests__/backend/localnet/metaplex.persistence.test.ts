@@ -26,7 +26,9 @@ test('a restart keeps every cNFT owner, the tree root, and transfers keep workin
     umi = h.umiFor(owner);
     expect(h.metaplex.cnfts.trees.get(tree)!.root().toString('hex')).toBe(root);
     expect((await umi.rpc.getAsset(publicKey(cnfts[0].assetId))).ownership.owner).toBe(dest);
-    expect((await umi.rpc.getAsset(publicKey(cnfts[3].assetId))).ownership).toEqual(expect.objectContaining({ owner: o, delegate: dest, delegated: true }));
+    expect((await umi.rpc.getAsset(publicKey(cnfts[3].assetId))).ownership).toEqual(
+      expect.objectContaining({ owner: o, delegate: dest, delegated: true }),
+    );
     const mine = (await umi.rpc.getAssetsByOwner({ owner: publicKey(o) })).items.map((i) => i.id);
     expect(mine).toEqual(expect.arrayContaining([...cnfts.slice(1).map((c) => c.assetId), ...nfts.map((n) => n.mint)]));
     expect(mine).not.toContain(cnfts[0].assetId);

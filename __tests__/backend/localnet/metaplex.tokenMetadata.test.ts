@@ -5,8 +5,12 @@ import { decodeMint } from '../../../backend/localnet/metaplex/accounts';
 import { fundedKeypair, startHarness, type Harness } from './metaplexHarness';
 
 let h: Harness;
-beforeAll(async () => { h = await startHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const FEE = 5000n;
 
@@ -21,9 +25,13 @@ test('burnV1 credits the owner token account + metadata + edition rent minus the
   expect(rent).toBe(10_509_600n);
   const before = chain.getBalance(o);
 
-  await burnV1(umi, { mint: publicKey(nft.mint), authority: umi.identity, tokenOwner: umi.identity.publicKey,
-    tokenStandard: TokenStandard.NonFungible, collectionMetadata: findMetadataPda(umi, { mint: publicKey(collection.mint) }) })
-    .sendAndConfirm(umi);
+  await burnV1(umi, {
+    mint: publicKey(nft.mint),
+    authority: umi.identity,
+    tokenOwner: umi.identity.publicKey,
+    tokenStandard: TokenStandard.NonFungible,
+    collectionMetadata: findMetadataPda(umi, { mint: publicKey(collection.mint) }),
+  }).sendAndConfirm(umi);
 
   expect(chain.getBalance(o)).toBe(before + rent - FEE);
   for (const a of [nft.tokenAccount, nft.metadata, nft.edition]) expect(chain.getAccount(a)).toBeNull();
@@ -44,29 +52,59 @@ test('burnV1 by someone else, or without the collection metadata, fails and burn
   const thiefUmi = h.umiFor(thief);
   const chain = h.localnet.chain;
   const attempt = async (build: () => ReturnType<typeof burnV1>) => {
-    try { await build().sendAndConfirm(thiefUmi); return null; } catch (e) { return `${(e as Error).message} ${((e as { logs?: string[] }).logs ?? []).join(' ')}`; }
+    try {
+      await build().sendAndConfirm(thiefUmi);
+      return null;
+    } catch (e) {
+      return `${(e as Error).message} ${((e as { logs?: string[] }).logs ?? []).join(' ')}`;
+    }
   };
   const collectionMetadata = findMetadataPda(thiefUmi, { mint: publicKey(collection.mint) });
   // The thief names the owner's token account but signs as himself.
-  expect(await attempt(() => burnV1(thiefUmi, { mint: publicKey(nft.mint), authority: thiefUmi.identity, tokenOwner: publicKey(o),
-    tokenStandard: TokenStandard.NonFungible, collectionMetadata }))).toContain('0x9e');     // InvalidAuthorityType
+  expect(
+    await attempt(() =>
+      burnV1(thiefUmi, {
+        mint: publicKey(nft.mint),
+        authority: thiefUmi.identity,
+        tokenOwner: publicKey(o),
+        tokenStandard: TokenStandard.NonFungible,
+        collectionMetadata,
+      }),
+    ),
+  ).toContain('0x9e'); // InvalidAuthorityType
 
   const umi = h.umiFor(owner);
   let err: string | null = null;
   try {
-    await burnV1(umi, { mint: publicKey(nft.mint), authority: umi.identity, tokenOwner: umi.identity.publicKey,
-      tokenStandard: TokenStandard.NonFungible }).sendAndConfirm(umi);
-  } catch (e) { err = `${(e as Error).message} ${((e as { logs?: string[] }).logs ?? []).join(' ')}`; }
-  expect(err).toContain('0x67');                                                            // MissingCollectionMetadata
+    await burnV1(umi, {
+      mint: publicKey(nft.mint),
+      authority: umi.identity,
+      tokenOwner: umi.identity.publicKey,
+      tokenStandard: TokenStandard.NonFungible,
+    }).sendAndConfirm(umi);
+  } catch (e) {
+    err = `${(e as Error).message} ${((e as { logs?: string[] }).logs ?? []).join(' ')}`;
+  }
+  expect(err).toContain('0x67'); // MissingCollectionMetadata
   for (const a of [nft.tokenAccount, nft.metadata, nft.edition]) expect(chain.getAccount(a)).not.toBeNull();
 
   // The same NFT burned twice in one transaction: the second finds it gone, the whole transaction fails.
-  const burn = () => burnV1(umi, { mint: publicKey(nft.mint), authority: umi.identity, tokenOwner: umi.identity.publicKey,
-    tokenStandard: TokenStandard.NonFungible, collectionMetadata });
+  const burn = () =>
+    burnV1(umi, {
+      mint: publicKey(nft.mint),
+      authority: umi.identity,
+      tokenOwner: umi.identity.publicKey,
+      tokenStandard: TokenStandard.NonFungible,
+      collectionMetadata,
+    });
   const before = chain.getBalance(o);
   err = null;
-  try { await burn().add(burn()).sendAndConfirm(umi); } catch (e) { err = `${(e as Error).message} ${((e as { logs?: string[] }).logs ?? []).join(' ')}`; }
-  expect(err).toContain('0x39');                                                            // IncorrectOwner
+  try {
+    await burn().add(burn()).sendAndConfirm(umi);
+  } catch (e) {
+    err = `${(e as Error).message} ${((e as { logs?: string[] }).logs ?? []).join(' ')}`;
+  }
+  expect(err).toContain('0x39'); // IncorrectOwner
   expect(chain.getBalance(o)).toBe(before);
   for (const a of [nft.tokenAccount, nft.metadata, nft.edition]) expect(chain.getAccount(a)).not.toBeNull();
 });

@@ -38,22 +38,23 @@ test('a canopy-truncated proof verifies (fast-forwarded if stale); a wrong node 
   const i = 123;
   const proof = t.proof(i).slice(0, 6);
   expect(t.verify(t.root(), t.leaf(i), i, proof)).toBe(true);
-  expect(t.verify(t.root(), t.leaf(i), i, t.proof(i))).toBe(true);             // a full proof too
-  expect(t.verify(t.root(), t.leaf(i), i, proof.slice(0, 5))).toBe(false);     // too short for the canopy
-  const bad = [...proof]; bad[3] = leaf();
+  expect(t.verify(t.root(), t.leaf(i), i, t.proof(i))).toBe(true); // a full proof too
+  expect(t.verify(t.root(), t.leaf(i), i, proof.slice(0, 5))).toBe(false); // too short for the canopy
+  const bad = [...proof];
+  bad[3] = leaf();
   expect(t.verify(t.root(), t.leaf(i), i, bad)).toBe(false);
-  expect(t.verify(leaf(), t.leaf(i), i, proof)).toBe(true);                  // unknown root: whole buffer replayed
+  expect(t.verify(leaf(), t.leaf(i), i, proof)).toBe(true); // unknown root: whole buffer replayed
   const appended = t.leaf(299);
   t.setLeaf(299, leaf());
   expect(t.verify(leaf(), appended, 299, t.proof(299).slice(0, 6))).toBe(false); // ... and 299 changed in it
 
   const oldRoot = t.root();
-  t.setLeaf(200, leaf());                                                       // someone else's leaf changes
-  expect(t.verify(oldRoot, t.leaf(i), i, proof)).toBe(true);                  // fast-forwarded, as on chain
+  t.setLeaf(200, leaf()); // someone else's leaf changes
+  expect(t.verify(oldRoot, t.leaf(i), i, proof)).toBe(true); // fast-forwarded, as on chain
   const mine = t.leaf(i);
   t.setLeaf(i, leaf());
-  expect(t.verify(oldRoot, mine, i, proof)).toBe(false);                      // our leaf changed since that root
-  expect(t.verify(oldRoot, t.leaf(i), i, proof)).toBe(true);                  // a proof of its new content is fine
+  expect(t.verify(oldRoot, mine, i, proof)).toBe(false); // our leaf changed since that root
+  expect(t.verify(oldRoot, t.leaf(i), i, proof)).toBe(true); // a proof of its new content is fine
 });
 
 test('roots agree with a MerkleTree built from scratch; a snapshot restores the same tree', () => {

@@ -9,10 +9,17 @@ import { associatedTokenAddress } from '../../../backend/localnet/metaplex/pdas'
 export function createFungibles(chain: Chain, owner: string, count: number): string[] {
   const mints: string[] = [];
   for (let i = 0; i < count; i++) {
-    const mint = new PublicKey(randomBytes(32)).toBase58();   // any 32 bytes: a mint needs no key here
-    chain.setAccount(mint, { lamports: 1_461_600n, owner: TOKEN_PROGRAM, data: encodeMint({ authority: owner, supply: 5_000_000n, decimals: 6, freezeAuthority: null }) });
-    chain.setAccount(associatedTokenAddress(owner, mint), { lamports: 2_039_280n, owner: TOKEN_PROGRAM,
-      data: encodeTokenAccount({ mint, owner, amount: 5_000_000n }) });
+    const mint = new PublicKey(randomBytes(32)).toBase58(); // any 32 bytes: a mint needs no key here
+    chain.setAccount(mint, {
+      lamports: 1_461_600n,
+      owner: TOKEN_PROGRAM,
+      data: encodeMint({ authority: owner, supply: 5_000_000n, decimals: 6, freezeAuthority: null }),
+    });
+    chain.setAccount(associatedTokenAddress(owner, mint), {
+      lamports: 2_039_280n,
+      owner: TOKEN_PROGRAM,
+      data: encodeTokenAccount({ mint, owner, amount: 5_000_000n }),
+    });
     mints.push(mint);
   }
   return mints;

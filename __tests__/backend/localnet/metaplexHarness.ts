@@ -11,11 +11,22 @@ import { dasApi } from '@metaplex-foundation/digital-asset-standard-api';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import type { MetaplexPlugin } from '../../../backend/localnet/metaplex';
 
-export interface Harness { localnet: Localnet; metaplex: MetaplexPlugin; url: string; close(): Promise<void>; umiFor(kp: Keypair): Umi }
+export interface Harness {
+  localnet: Localnet;
+  metaplex: MetaplexPlugin;
+  url: string;
+  close(): Promise<void>;
+  umiFor(kp: Keypair): Umi;
+}
 
 export async function startHarness(dataDir?: string): Promise<Harness> {
-  const localnet = await createLocalnet({ dataDir, delegate: Keypair.generate().publicKey.toBase58(),
-    trashWallet: Keypair.generate().publicKey.toBase58(), feeWallet: Keypair.generate().publicKey.toBase58(), slotMs: 0 });
+  const localnet = await createLocalnet({
+    dataDir,
+    delegate: Keypair.generate().publicKey.toBase58(),
+    trashWallet: Keypair.generate().publicKey.toBase58(),
+    feeWallet: Keypair.generate().publicKey.toBase58(),
+    slotMs: 0,
+  });
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -33,10 +44,14 @@ export async function startHarness(dataDir?: string): Promise<Harness> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    localnet, metaplex: localnet.metaplex, url,
+    localnet,
+    metaplex: localnet.metaplex,
+    url,
     umiFor(kp) {
       const umi = createUmi(url, { wsEndpoint: url.replace('http', 'ws'), commitment: 'confirmed' })
-        .use(mplTokenMetadata()).use(mplBubblegum()).use(dasApi());
+        .use(mplTokenMetadata())
+        .use(mplBubblegum())
+        .use(dasApi());
       return umi.use(keypairIdentity(umi.eddsa.createKeypairFromSecretKey(kp.secretKey)));
     },
     async close() {

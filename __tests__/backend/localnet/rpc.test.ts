@@ -1,12 +1,26 @@
 import bs58 from 'bs58';
-import { AddressLookupTableProgram, ComputeBudgetProgram, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction,
-  sendAndConfirmTransaction, type ParsedAccountData } from '@solana/web3.js';
+import {
+  AddressLookupTableProgram,
+  ComputeBudgetProgram,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+  sendAndConfirmTransaction,
+  type ParsedAccountData,
+} from '@solana/web3.js';
 import { TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { startRpcServer, type RpcServer } from './rpcServer';
 
-const wallets = { delegate: Keypair.generate().publicKey.toBase58(), trashWallet: Keypair.generate().publicKey.toBase58(),
-  feeWallet: Keypair.generate().publicKey.toBase58() };
+const wallets = {
+  delegate: Keypair.generate().publicKey.toBase58(),
+  trashWallet: Keypair.generate().publicKey.toBase58(),
+  feeWallet: Keypair.generate().publicKey.toBase58(),
+};
 
 describe('local chain JSON-RPC with a stock Connection', () => {
   let localnet: Localnet;
@@ -27,7 +41,9 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     const bh = await rpc.connection.getLatestBlockhash();
     await rpc.connection.confirmTransaction({ signature: sig, ...bh });
     expect(await rpc.connection.getBalance(payer.publicKey)).toBe(LAMPORTS_PER_SOL);
-    const tx = new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 10_000_000 }));
+    const tx = new Transaction().add(
+      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 10_000_000 }),
+    );
     const s = await sendAndConfirmTransaction(rpc.connection, tx, [payer]);
     expect(typeof s).toBe('string');
     expect(await rpc.connection.getBalance(to)).toBe(10_000_000);
@@ -54,13 +70,19 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     localnet.chain.airdrop(payer.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL));
     const to = Keypair.generate().publicKey;
     const changed = new Promise<number>((resolve) => {
-      const id = rpc.connection.onAccountChange(to, (acc) => { void rpc.connection.removeAccountChangeListener(id); resolve(acc.lamports); });
+      const id = rpc.connection.onAccountChange(to, (acc) => {
+        void rpc.connection.removeAccountChangeListener(id);
+        resolve(acc.lamports);
+      });
     });
     const slots: number[] = [];
     const slotSub = rpc.connection.onSlotChange((s) => slots.push(s.slot));
     await new Promise((r) => setTimeout(r, 200)); // let both subscriptions reach the server
-    await sendAndConfirmTransaction(rpc.connection, new Transaction().add(
-      SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 3_000_000 })), [payer]);
+    await sendAndConfirmTransaction(
+      rpc.connection,
+      new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 3_000_000 })),
+      [payer],
+    );
     expect(await changed).toBe(3_000_000);
     expect(slots.length).toBeGreaterThan(0);
     await rpc.connection.removeSlotChangeListener(slotSub);
@@ -70,14 +92,28 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     const payer = Keypair.generate();
     localnet.chain.airdrop(payer.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL));
     const { blockhash, lastValidBlockHeight } = await rpc.connection.getLatestBlockhash();
-    const msg = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash,
-      instructions: [ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000 }),
-        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1_000_000 })] }).compileToV0Message();
+    const msg = new TransactionMessage({
+      payerKey: payer.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [
+        ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 50_000 }),
+        SystemProgram.transfer({
+          fromPubkey: payer.publicKey,
+          toPubkey: Keypair.generate().publicKey,
+          lamports: 1_000_000,
+        }),
+      ],
+    }).compileToV0Message();
     const tx = new VersionedTransaction(msg);
     tx.sign([payer]);
     const fee = await rpc.connection.getFeeForMessage(msg);
     expect(fee.value).toBe(5000 + 300); // 2 builtin instructions × 3,000 units × 50,000 µlamports
-    const out = (await localnet.handleRpc({ jsonrpc: '2.0', id: 1, method: 'sendTransaction', params: [bs58.encode(tx.serialize())] })) as { result: string };
+    const out = (await localnet.handleRpc({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'sendTransaction',
+      params: [bs58.encode(tx.serialize())],
+    })) as { result: string };
     await rpc.connection.confirmTransaction({ signature: out.result, blockhash, lastValidBlockHeight });
     const got = await rpc.connection.getTransaction(out.result, { maxSupportedTransactionVersion: 0 });
     expect(got?.version).toBe(0);
@@ -87,8 +123,12 @@ describe('local chain JSON-RPC with a stock Connection', () => {
   });
 
   it('refuses a transaction over 1232 bytes like a cluster', async () => {
-    const out = (await localnet.handleRpc({ jsonrpc: '2.0', id: 1, method: 'sendTransaction',
-      params: [Buffer.alloc(1233, 1).toString('base64'), { encoding: 'base64' }] })) as { error: { code: number; message: string } };
+    const out = (await localnet.handleRpc({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'sendTransaction',
+      params: [Buffer.alloc(1233, 1).toString('base64'), { encoding: 'base64' }],
+    })) as { error: { code: number; message: string } };
     expect(out.error.code).toBe(-32602);
     expect(out.error.message).toMatch(/too large/);
   });
@@ -100,7 +140,10 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     const list = await rpc.connection.getParsedProgramAccounts(new PublicKey(TOKEN_PROGRAM), { filters });
     expect(list.length).toBeGreaterThanOrEqual(4 + 4 + 1 + 1);
     for (const a of list) expect((a.account.data as ParsedAccountData).parsed.info.owner).toBe(owner.toBase58());
-    const raw = await rpc.connection.getProgramAccounts(new PublicKey(TOKEN_PROGRAM), { filters: [{ dataSize: 82 }], dataSlice: { offset: 0, length: 4 } });
+    const raw = await rpc.connection.getProgramAccounts(new PublicKey(TOKEN_PROGRAM), {
+      filters: [{ dataSize: 82 }],
+      dataSlice: { offset: 0, length: 4 },
+    });
     expect(raw.every((a) => a.account.data.length === 4)).toBe(true);
   });
 
@@ -108,16 +151,35 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     const payer = Keypair.generate();
     localnet.chain.airdrop(payer.publicKey.toBase58(), BigInt(LAMPORTS_PER_SOL));
     const slot = await rpc.connection.getSlot();
-    const [create, table] = AddressLookupTableProgram.createLookupTable({ authority: payer.publicKey, payer: payer.publicKey, recentSlot: slot - 1 });
+    const [create, table] = AddressLookupTableProgram.createLookupTable({
+      authority: payer.publicKey,
+      payer: payer.publicKey,
+      recentSlot: slot - 1,
+    });
     await sendAndConfirmTransaction(rpc.connection, new Transaction().add(create), [payer]);
     const targets = Array.from({ length: 4 }, () => Keypair.generate().publicKey);
-    await sendAndConfirmTransaction(rpc.connection, new Transaction().add(AddressLookupTableProgram.extendLookupTable({
-      lookupTable: table, authority: payer.publicKey, payer: payer.publicKey, addresses: targets })), [payer]);
+    await sendAndConfirmTransaction(
+      rpc.connection,
+      new Transaction().add(
+        AddressLookupTableProgram.extendLookupTable({
+          lookupTable: table,
+          authority: payer.publicKey,
+          payer: payer.publicKey,
+          addresses: targets,
+        }),
+      ),
+      [payer],
+    );
     const alt = (await rpc.connection.getAddressLookupTable(table)).value!;
     expect(alt.state.addresses).toHaveLength(4);
     const { blockhash, lastValidBlockHeight } = await rpc.connection.getLatestBlockhash();
-    const msg = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash: blockhash,
-      instructions: targets.map((t) => SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: t, lamports: 1_000_000 })) }).compileToV0Message([alt]);
+    const msg = new TransactionMessage({
+      payerKey: payer.publicKey,
+      recentBlockhash: blockhash,
+      instructions: targets.map((t) =>
+        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: t, lamports: 1_000_000 }),
+      ),
+    }).compileToV0Message([alt]);
     expect(msg.addressTableLookups).toHaveLength(1);
     const tx = new VersionedTransaction(msg);
     tx.sign([payer]);
@@ -125,6 +187,8 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     await rpc.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight });
     for (const t of targets) expect(await rpc.connection.getBalance(t)).toBe(1_000_000);
     const got = await rpc.connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
-    expect(got?.meta?.loadedAddresses?.writable.map((k) => k.toBase58()).sort()).toEqual(targets.map((t) => t.toBase58()).sort());
+    expect(got?.meta?.loadedAddresses?.writable.map((k) => k.toBase58()).sort()).toEqual(
+      targets.map((t) => t.toBase58()).sort(),
+    );
   });
 });

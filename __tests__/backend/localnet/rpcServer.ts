@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { Connection } from '@solana/web3.js';
 import type { Localnet } from '../../../backend/localnet';
 
-export interface RpcServer { url: string; wsUrl: string; connection: Connection; close(): Promise<void> }
+export interface RpcServer {
+  url: string;
+  wsUrl: string;
+  connection: Connection;
+  close(): Promise<void>;
+}
 
 export async function startRpcServer(localnet: Localnet): Promise<RpcServer> {
   const server = http.createServer((req, res) => {
@@ -37,7 +42,13 @@ export async function startRpcServer(localnet: Localnet): Promise<RpcServer> {
   const wsUrl = `ws://127.0.0.1:${port}`;
   const connection = new Connection(url, { commitment: 'confirmed', wsEndpoint: wsUrl, disableRetryOnRateLimit: true });
   return {
-    url, wsUrl, connection,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    url,
+    wsUrl,
+    connection,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

@@ -37,7 +37,11 @@ interface PageWalletArgs {
 // Runs in the page (serialised by Playwright): must not refer to anything outside its own body.
 function pageWallet({ name, address, publicKey, chains }: PageWalletArgs): void {
   const w = window as unknown as Record<string, (...a: unknown[]) => Promise<any>>;
-  const icon = 'data:image/svg+xml;base64,' + btoa('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#0a0"/></svg>');
+  const icon =
+    'data:image/svg+xml;base64,' +
+    btoa(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#0a0"/></svg>',
+    );
   const features = ['solana:signTransaction', 'solana:signAndSendTransaction', 'solana:signMessage'];
   const account = Object.freeze({ address, publicKey: new Uint8Array(publicKey), chains, features, label: name, icon });
   const listeners = new Set<(p: unknown) => void>();
@@ -49,28 +53,58 @@ function pageWallet({ name, address, publicKey, chains }: PageWalletArgs): void 
   const bytes = (a: number[]) => new Uint8Array(a);
   type In = { transaction: Uint8Array; chain?: string; message: Uint8Array };
   const wallet = {
-    version: '1.0.0', name, icon, chains,
-    get accounts() { return accounts; },
+    version: '1.0.0',
+    name,
+    icon,
+    chains,
+    get accounts() {
+      return accounts;
+    },
     features: {
-      'standard:connect': { version: '1.0.0', connect: async ({ silent }: { silent?: boolean } = {}) => {
-        if (!(await w.__e2eWalletConnect(!!silent))) throw new Error('User rejected');
-        setAccounts([account]);
-        return { accounts };
-      } },
+      'standard:connect': {
+        version: '1.0.0',
+        connect: async ({ silent }: { silent?: boolean } = {}) => {
+          if (!(await w.__e2eWalletConnect(!!silent))) throw new Error('User rejected');
+          setAccounts([account]);
+          return { accounts };
+        },
+      },
       'standard:disconnect': { version: '1.0.0', disconnect: async () => setAccounts([]) },
-      'standard:events': { version: '1.0.0', on: (_ev: string, l: (p: unknown) => void) => {
-        listeners.add(l);
-        return () => listeners.delete(l);
-      } },
-      'solana:signTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0],
-        signTransaction: (...ins: In[]) => Promise.all(ins.map(async (i) =>
-          ({ signedTransaction: bytes(await w.__e2eWalletSignTx(Array.from(i.transaction))) }))) },
-      'solana:signAndSendTransaction': { version: '1.0.0', supportedTransactionVersions: ['legacy', 0],
-        signAndSendTransaction: (...ins: In[]) => Promise.all(ins.map(async (i) =>
-          ({ signature: bytes(await w.__e2eWalletSignAndSend(Array.from(i.transaction), i.chain)) }))) },
-      'solana:signMessage': { version: '1.0.0',
-        signMessage: (...ins: In[]) => Promise.all(ins.map(async (i) =>
-          ({ signedMessage: i.message, signature: bytes(await w.__e2eWalletSignMsg(Array.from(i.message))) }))) },
+      'standard:events': {
+        version: '1.0.0',
+        on: (_ev: string, l: (p: unknown) => void) => {
+          listeners.add(l);
+          return () => listeners.delete(l);
+        },
+      },
+      'solana:signTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0],
+        signTransaction: (...ins: In[]) =>
+          Promise.all(
+            ins.map(async (i) => ({ signedTransaction: bytes(await w.__e2eWalletSignTx(Array.from(i.transaction))) })),
+          ),
+      },
+      'solana:signAndSendTransaction': {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0],
+        signAndSendTransaction: (...ins: In[]) =>
+          Promise.all(
+            ins.map(async (i) => ({
+              signature: bytes(await w.__e2eWalletSignAndSend(Array.from(i.transaction), i.chain)),
+            })),
+          ),
+      },
+      'solana:signMessage': {
+        version: '1.0.0',
+        signMessage: (...ins: In[]) =>
+          Promise.all(
+            ins.map(async (i) => ({
+              signedMessage: i.message,
+              signature: bytes(await w.__e2eWalletSignMsg(Array.from(i.message))),
+            })),
+          ),
+      },
     },
   };
   // == registerWallet() from @wallet-standard/wallet, inlined
@@ -91,7 +125,10 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
   const pkcs8 = crypto.createPrivateKey({
     format: 'der',
     type: 'pkcs8',
-    key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(keypair.secretKey.subarray(0, 32))]),
+    key: Buffer.concat([
+      Buffer.from('302e020100300506032b657004220420', 'hex'),
+      Buffer.from(keypair.secretKey.subarray(0, 32)),
+    ]),
   });
   const signTx = (arr: number[]) => {
     const tx = VersionedTransaction.deserialize(Uint8Array.from(arr));

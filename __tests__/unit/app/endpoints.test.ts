@@ -70,25 +70,28 @@ beforeEach(() => {
 });
 
 describe('every spec §7 call has an endpoint', () => {
-  test.each(SPEC_CALLS.map(([n, arg, m, p]) => [n, m, p, arg] as const))('%s → %s %s', async (name, method, path, arg) => {
-    expect(endpoint(name)).toBeDefined();
-    const store = newStore();
-    const result = await store.dispatch(endpoint(name).initiate(arg));
-    expect(result.error).toBeUndefined();
-    expect(result.data).toEqual({ success: true });
-    expect(server.requests).toHaveLength(1);
-    const [req] = server.requests;
-    expect(req.method).toBe(method);
-    expect(req.path).toBe(path);
-    if (method === 'POST' && typeof arg === 'object' && arg) {
-      const sent = req.body as Record<string, unknown>;
-      // Path parameters travel in the path, the rest in the JSON body.
-      for (const [k, v] of Object.entries(arg)) {
-        if (path.endsWith(`/${String(v)}`)) continue;
-        expect(sent[k]).toEqual(v);
+  test.each(SPEC_CALLS.map(([n, arg, m, p]) => [n, m, p, arg] as const))(
+    '%s → %s %s',
+    async (name, method, path, arg) => {
+      expect(endpoint(name)).toBeDefined();
+      const store = newStore();
+      const result = await store.dispatch(endpoint(name).initiate(arg));
+      expect(result.error).toBeUndefined();
+      expect(result.data).toEqual({ success: true });
+      expect(server.requests).toHaveLength(1);
+      const [req] = server.requests;
+      expect(req.method).toBe(method);
+      expect(req.path).toBe(path);
+      if (method === 'POST' && typeof arg === 'object' && arg) {
+        const sent = req.body as Record<string, unknown>;
+        // Path parameters travel in the path, the rest in the JSON body.
+        for (const [k, v] of Object.entries(arg)) {
+          if (path.endsWith(`/${String(v)}`)) continue;
+          expect(sent[k]).toEqual(v);
+        }
       }
-    }
-  });
+    },
+  );
 
   test('the list covers every injected endpoint', () => {
     expect(Object.keys(baseApi.endpoints).sort()).toEqual(SPEC_CALLS.map(([n]) => n).sort());
@@ -121,7 +124,9 @@ describe('spec details of the calls', () => {
 
   test('token metadata succeeds after a 429', async () => {
     setRetryDelayScale(0.001);
-    server.respond(() => (server.requests.length < 2 ? { status: 429 } : { body: { success: true, data: { name: 'X' } } }));
+    server.respond(() =>
+      server.requests.length < 2 ? { status: 429 } : { body: { success: true, data: { name: 'X' } } },
+    );
     const result = await newStore().dispatch(endpoint('getTokenMetadata').initiate(M));
     expect(server.requests).toHaveLength(2);
     expect(result.data).toEqual({ success: true, data: { name: 'X' } });

@@ -5,7 +5,8 @@ import * as Real from '@solana-mobile/wallet-adapter-mobile';
 import { WalletNotConnectedError, WalletReadyState } from '@solana/wallet-adapter-base';
 import * as Lazy from '../../../src/features/wallet/lazyMobileWalletAdapter';
 
-const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
 function setBrowser(userAgent: string, secure: boolean): void {
   Object.defineProperty(window.navigator, 'userAgent', { value: userAgent, configurable: true });

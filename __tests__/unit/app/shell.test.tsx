@@ -69,7 +69,15 @@ test('connected: heading, bulk switch on, then the parts in the order of spec §
   const toggle = screen.getByRole('switch', { name: 'Bulk Select Mode' });
   expect(toggle).toBeChecked();
 
-  const order = ['rent-card', 'activity-panel', 'selected-assets-panel', 'status-line', 'tokens-section', 'nfts-section', 'cnfts-section'];
+  const order = [
+    'rent-card',
+    'activity-panel',
+    'selected-assets-panel',
+    'status-line',
+    'tokens-section',
+    'nfts-section',
+    'cnfts-section',
+  ];
   const found = Array.from(document.querySelectorAll('[data-testid]'))
     .map((el) => el.getAttribute('data-testid'))
     .filter((id): id is string => order.includes(id ?? ''));

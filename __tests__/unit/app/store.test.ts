@@ -7,7 +7,11 @@ import { makeStore, type RootState } from '../../../src/app/store';
 import { createAppExtra, type AppExtra } from '../../../src/app/walletPort';
 import { activityRecorded } from '../../../src/features/activity/activitySlice';
 import { assetsHidden } from '../../../src/features/hiddenAssets/hiddenAssetsSlice';
-import { assetSelectionToggled, bulkModeSet, selectSelectedCounts } from '../../../src/features/selection/selectionSlice';
+import {
+  assetSelectionToggled,
+  bulkModeSet,
+  selectSelectedCounts,
+} from '../../../src/features/selection/selectionSlice';
 import { selectVisibleCnfts } from '../../../src/features/cnfts/cnftsSlice';
 import { nftsLoaded, nftsLoadStarted } from '../../../src/features/nfts/nftsSlice';
 import { tokensLoaded, tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
@@ -16,14 +20,41 @@ import type { RecordingServer } from '../../support/recordingServer';
 import { startRecordingServer } from '../../support/recordingServer';
 
 const W = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
-const SLICES = ['wallet', 'tokens', 'nfts', 'cnfts', 'selection', 'rent', 'vacant', 'burn', 'queue', 'activity',
-  'hiddenAssets', 'celebration', 'api'];
+const SLICES = [
+  'wallet',
+  'tokens',
+  'nfts',
+  'cnfts',
+  'selection',
+  'rent',
+  'vacant',
+  'burn',
+  'queue',
+  'activity',
+  'hiddenAssets',
+  'celebration',
+  'api',
+];
 
 const token = (mint: string) => ({
-  mint, balance: '5', decimals: 0, account: `acc-${mint}`, symbol: 'T', name: 'Token', logoURI: '', metadataUri: null,
+  mint,
+  balance: '5',
+  decimals: 0,
+  account: `acc-${mint}`,
+  symbol: 'T',
+  name: 'Token',
+  logoURI: '',
+  metadataUri: null,
   hasMetadata: true,
 });
-const nft = (mint: string) => ({ mint, name: 'N', image: '', collection: 'C', tokenAddress: 'ta', metadataAddress: 'ma' });
+const nft = (mint: string) => ({
+  mint,
+  name: 'N',
+  image: '',
+  collection: 'C',
+  tokenAddress: 'ta',
+  metadataAddress: 'ma',
+});
 
 // Loads started by walletConnected go to a real server that says "no"; nothing leaves the machine.
 let server: RecordingServer;
@@ -64,18 +95,40 @@ test('disconnect clears all lists, errors and loading flags, but keeps activity 
   const fresh = store.getState();
   store.dispatch(walletConnected({ publicKey: W }));
   store.dispatch(tokensLoadStarted({ wallet: W }));
-  store.dispatch(tokensLoaded({ wallet: W, tokens: [token('a')], source: 'server', error: 'Error fetching tokens: x' }));
+  store.dispatch(
+    tokensLoaded({ wallet: W, tokens: [token('a')], source: 'server', error: 'Error fetching tokens: x' }),
+  );
   store.dispatch(nftsLoadStarted({ wallet: W }));
-  store.dispatch(nftsLoaded({ wallet: W, nfts: [nft('n')], cnfts: [{ mint: 'c', name: 'c', image: '', collection: 'C' }], source: 'combined' }));
+  store.dispatch(
+    nftsLoaded({
+      wallet: W,
+      nfts: [nft('n')],
+      cnfts: [{ mint: 'c', name: 'c', image: '', collection: 'C' }],
+      source: 'combined',
+    }),
+  );
   store.dispatch(assetSelectionToggled({ kind: 'token', mint: 'a' }));
-  store.dispatch(activityRecorded({ type: 'token-burn', title: 't', description: 'd', lamports: 2039280, timestamp: Date.now() }));
+  store.dispatch(
+    activityRecorded({ type: 'token-burn', title: 't', description: 'd', lamports: 2039280, timestamp: Date.now() }),
+  );
   store.dispatch(assetsHidden({ ids: ['c'] }));
   expect(store.getState().tokens.items).toHaveLength(1);
   expect(selectSelectedCounts(store.getState()).total).toBe(1);
 
   store.dispatch(walletDisconnected());
   const after = store.getState();
-  for (const name of ['wallet', 'tokens', 'nfts', 'cnfts', 'selection', 'rent', 'vacant', 'burn', 'queue', 'celebration'] as const) {
+  for (const name of [
+    'wallet',
+    'tokens',
+    'nfts',
+    'cnfts',
+    'selection',
+    'rent',
+    'vacant',
+    'burn',
+    'queue',
+    'celebration',
+  ] as const) {
     // vacant.runId counts runs so that reports of an abandoned run are ignored; it may only grow.
     const expected = name === 'vacant' ? { ...fresh.vacant, runId: after.vacant.runId } : fresh[name];
     expect({ [name]: after[name] }).toEqual({ [name]: expected });
@@ -117,7 +170,9 @@ test('only activity and hiddenAssets are persisted, under the key solback, and c
   await bootstrapped(persistor);
   store.dispatch(walletConnected({ publicKey: W }));
   store.dispatch(tokensLoadStarted({ wallet: W }));
-  store.dispatch(activityRecorded({ type: 'vacant-burn', title: 't', description: 'd', lamports: 1000, timestamp: Date.now() }));
+  store.dispatch(
+    activityRecorded({ type: 'vacant-burn', title: 't', description: 'd', lamports: 1000, timestamp: Date.now() }),
+  );
   store.dispatch(assetsHidden({ ids: ['gone'] }));
   await persistor.flush();
   store.dispatch(walletDisconnected());

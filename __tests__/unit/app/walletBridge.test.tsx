@@ -19,7 +19,16 @@ beforeAll(async () => {
   server = await startRecordingServer();
   server.respond((req) =>
     req.path === '/api/config'
-      ? { body: { success: true, quicknodeRpcUrl: `${server.origin}/api/rpc`, localnet: false, trashWallet: 'T', feeWallet: 'F', delegate: 'D' } }
+      ? {
+          body: {
+            success: true,
+            quicknodeRpcUrl: `${server.origin}/api/rpc`,
+            localnet: false,
+            trashWallet: 'T',
+            feeWallet: 'F',
+            delegate: 'D',
+          },
+        }
       : { status: 503, body: { success: false, error: 'unavailable' } },
   );
   setApiOrigin(server.origin);

@@ -4,7 +4,11 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { makeStore, type RootState } from '../../../src/app/store';
-import { singleBurnRequested, bulkNftBurnRequested, bulkTokenBurnRequested } from '../../../src/features/burn/burnSlice';
+import {
+  singleBurnRequested,
+  bulkNftBurnRequested,
+  bulkTokenBurnRequested,
+} from '../../../src/features/burn/burnSlice';
 import { CnftsSection } from '../../../src/features/cnfts/CnftsSection';
 import { NftsSection } from '../../../src/features/nfts/NftsSection';
 import { nftsLoaded, nftsLoadStarted } from '../../../src/features/nfts/nftsSlice';
@@ -19,11 +23,31 @@ import type { Cnft, Nft } from '../../../src/features/nfts/nftModel';
 
 const W = 'Wa11et1111111111111111111111111111111111111';
 const token = (i: number, extra: Partial<Token> = {}): Token => ({
-  mint: `Mint${i}`.padEnd(44, 'x'), balance: String(1234567 * (i + 1)), decimals: 6, account: `Acc${i}`,
-  symbol: `T${i}`, name: `Token number ${i}`, logoURI: `/icons/${i}.png`, metadataUri: null, hasMetadata: true, ...extra,
+  mint: `Mint${i}`.padEnd(44, 'x'),
+  balance: String(1234567 * (i + 1)),
+  decimals: 6,
+  account: `Acc${i}`,
+  symbol: `T${i}`,
+  name: `Token number ${i}`,
+  logoURI: `/icons/${i}.png`,
+  metadataUri: null,
+  hasMetadata: true,
+  ...extra,
 });
-const nft = (i: number): Nft => ({ mint: `Nft${i}`.padEnd(44, 'y'), name: `Ape #${i}`, image: `/img/${i}.png`, collection: 'Apes', tokenAddress: `T${i}`, metadataAddress: null });
-const cnft = (i: number): Cnft => ({ mint: `Cnft${i}`.padEnd(44, 'z'), name: `Leaf #${i}`, image: `/leaf/${i}.png`, collection: 'Trees' });
+const nft = (i: number): Nft => ({
+  mint: `Nft${i}`.padEnd(44, 'y'),
+  name: `Ape #${i}`,
+  image: `/img/${i}.png`,
+  collection: 'Apes',
+  tokenAddress: `T${i}`,
+  metadataAddress: null,
+});
+const cnft = (i: number): Cnft => ({
+  mint: `Cnft${i}`.padEnd(44, 'z'),
+  name: `Leaf #${i}`,
+  image: `/leaf/${i}.png`,
+  collection: 'Trees',
+});
 
 function Screen() {
   return (
@@ -37,7 +61,10 @@ function Screen() {
   );
 }
 
-function renderWithStore(ui: ReactElement, fill?: { tokens?: Token[]; nfts?: Nft[]; cnfts?: Cnft[]; preloaded?: Partial<RootState> }) {
+function renderWithStore(
+  ui: ReactElement,
+  fill?: { tokens?: Token[]; nfts?: Nft[]; cnfts?: Cnft[]; preloaded?: Partial<RootState> },
+) {
   const store = makeStore(fill?.preloaded);
   const seen: string[] = [];
   store.dispatch(addListener({ predicate: () => true, effect: (a) => void seen.push(a.type) }));
@@ -90,7 +117,11 @@ it('a failed image shows the default picture', () => {
 });
 
 it('bulk mode ON: clicking cards (and NFT checkboxes) selects; the panel counts and its buttons dispatch the bulk burns', () => {
-  const { store, seen } = renderWithStore(<Screen />, { tokens: [token(0), token(1)], nfts: [nft(0)], cnfts: [cnft(0)] });
+  const { store, seen } = renderWithStore(<Screen />, {
+    tokens: [token(0), token(1)],
+    nfts: [nft(0)],
+    cnfts: [cnft(0)],
+  });
   expect(screen.queryByRole('button', { name: 'Burn' })).toBeNull();
   expect(screen.queryByText(TRUTH.cnftBadge)).toBeNull();
   const panel = screen.getByTestId('selected-assets-panel');
@@ -98,7 +129,11 @@ it('bulk mode ON: clicking cards (and NFT checkboxes) selects; the panel counts 
   fireEvent.click(screen.getAllByTestId('token-card')[1]);
   fireEvent.click(within(screen.getByTestId('nft-card')).getByRole('checkbox'));
   fireEvent.click(screen.getByTestId('cnft-card'));
-  expect(store.getState().selection).toMatchObject({ tokens: [token(1).mint], nfts: [nft(0).mint], cnfts: [cnft(0).mint] });
+  expect(store.getState().selection).toMatchObject({
+    tokens: [token(1).mint],
+    nfts: [nft(0).mint],
+    cnfts: [cnft(0).mint],
+  });
   expect(within(panel).getByTestId('selected-count')).toHaveTextContent('3 selected');
   expect(within(panel).getByText(TRUTH.cnftsSelectedNote)).toBeInTheDocument(); // issue 19 point 8
   expect(within(screen.getByTestId('nft-card')).getByRole('checkbox')).toBeChecked();
@@ -147,7 +182,10 @@ it('large wallets render only the rows on screen', () => {
   expect(screen.getByTestId('tokens-section-count')).toHaveTextContent('1000');
   expect(screen.getByTestId('nfts-section-count')).toHaveTextContent('300');
   expect(screen.getByTestId('cnfts-section-count')).toHaveTextContent('1000');
-  const rendered = screen.getAllByTestId('token-card').length + screen.getAllByTestId('nft-card').length + screen.getAllByTestId('cnft-card').length;
+  const rendered =
+    screen.getAllByTestId('token-card').length +
+    screen.getAllByTestId('nft-card').length +
+    screen.getAllByTestId('cnft-card').length;
   expect(rendered).toBeGreaterThan(0);
   expect(rendered).toBeLessThan(200);
 });

@@ -21,7 +21,11 @@ export class FakeConnection {
   ) {}
 
   async getParsedTokenAccountsByOwner(owner: PublicKey, filter: { programId: PublicKey }) {
-    this.calls.push({ method: 'getParsedTokenAccountsByOwner', args: [owner.toBase58(), filter.programId.toBase58()], at: Date.now() });
+    this.calls.push({
+      method: 'getParsedTokenAccountsByOwner',
+      args: [owner.toBase58(), filter.programId.toBase58()],
+      at: Date.now(),
+    });
     if (this.failTokenAccounts) throw this.failTokenAccounts;
     const program = filter.programId.toBase58();
     return {
@@ -38,7 +42,14 @@ export class FakeConnection {
             data: {
               program: program === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token',
               space: 165,
-              parsed: { type: 'account', info: { mint: a.mint, owner: owner.toBase58(), tokenAmount: { amount: a.amount, decimals: a.decimals } } },
+              parsed: {
+                type: 'account',
+                info: {
+                  mint: a.mint,
+                  owner: owner.toBase58(),
+                  tokenAmount: { amount: a.amount, decimals: a.decimals },
+                },
+              },
             },
           },
         })),
@@ -49,7 +60,9 @@ export class FakeConnection {
     this.calls.push({ method: 'getMultipleAccountsInfo', args: keys.map((k) => k.toBase58()), at: Date.now() });
     return keys.map((k) => {
       const data = this.accounts.get(k.toBase58());
-      return data ? { executable: false, lamports: 1, owner: PublicKey.default, rentEpoch: 0, data: Buffer.from(data) } : null;
+      return data
+        ? { executable: false, lamports: 1, owner: PublicKey.default, rentEpoch: 0, data: Buffer.from(data) }
+        : null;
     });
   }
 

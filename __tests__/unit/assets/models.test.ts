@@ -10,18 +10,33 @@ const MINT = 'So11111111111111111111111111111111111111112';
 describe('token defaults (spec §3)', () => {
   it('derives symbol, name and icon from the mint when nothing is known', () => {
     const t = tokenFromItem({ mint: MINT, amount: '5', decimals: 9, tokenAccount: 'acc' });
-    expect(t).toMatchObject({ symbol: 'So11', name: 'Token So111111', logoURI: '/static/default-token.svg', hasMetadata: false });
+    expect(t).toMatchObject({
+      symbol: 'So11',
+      name: 'Token So111111',
+      logoURI: '/static/default-token.svg',
+      hasMetadata: false,
+    });
   });
   it('keeps metadata the server sent and forces the configured mint to 0 decimals', () => {
-    const t = tokenFromItem({ mint: MINT, amount: '5', decimals: 9, tokenAccount: 'acc', symbol: 'WSOL', name: 'Wrapped SOL' }, MINT);
+    const t = tokenFromItem(
+      { mint: MINT, amount: '5', decimals: 9, tokenAccount: 'acc', symbol: 'WSOL', name: 'Wrapped SOL' },
+      MINT,
+    );
     expect(t).toMatchObject({ symbol: 'WSOL', name: 'Wrapped SOL', decimals: 0, hasMetadata: true });
   });
   it('applies fetched metadata, and unknown data on failure', () => {
     const t = tokenFromItem({ mint: MINT, amount: '5', decimals: 9, tokenAccount: 'acc' });
     expect(withMetadata(t, { symbol: 'ABC', name: 'Abc', icon: '/x.png', decimals: 9, uri: null })).toMatchObject({
-      symbol: 'ABC', name: 'Abc', logoURI: '/x.png', hasMetadata: true,
+      symbol: 'ABC',
+      name: 'Abc',
+      logoURI: '/x.png',
+      hasMetadata: true,
     });
-    expect(withUnknownMetadata(t)).toMatchObject({ symbol: 'Unknown', name: 'Unknown Token', logoURI: '/static/default-token.svg' });
+    expect(withUnknownMetadata(t)).toMatchObject({
+      symbol: 'Unknown',
+      name: 'Unknown Token',
+      logoURI: '/static/default-token.svg',
+    });
   });
   it('burnable: amount above 0 and not the single-unit zero-decimal pattern', () => {
     expect(isBurnable({ balance: '0', decimals: 6 })).toBe(false);
@@ -35,9 +50,15 @@ describe('token defaults (spec §3)', () => {
 describe('NFT and cNFT defaults (spec §3)', () => {
   const base = { id: MINT, mint: MINT, name: '', image: null, collection: null, compressed: false };
   it('names, images and collections fall back', () => {
-    expect(nftFromAsset(base)).toMatchObject({ name: 'NFT So1111', image: '/static/default-nft.svg', collection: 'Unknown Collection' });
+    expect(nftFromAsset(base)).toMatchObject({
+      name: 'NFT So1111',
+      image: '/static/default-nft.svg',
+      collection: 'Unknown Collection',
+    });
     expect(cnftFromAsset({ ...base, compressed: true, name: 'Leaf #1', collection: 'Trees' })).toMatchObject({
-      mint: MINT, name: 'Leaf #1', collection: 'Trees',
+      mint: MINT,
+      name: 'Leaf #1',
+      collection: 'Trees',
     });
   });
 });
@@ -62,7 +83,12 @@ describe('metadata account decoding', () => {
       collectionDetails: none(),
       programmableConfig: none(),
     });
-    expect(decodeMetadata(bytes)).toEqual({ name: 'Demo NFT #3', symbol: 'DEMO', uri: '/static/demo/nft-3.svg', collectionKey: collection });
+    expect(decodeMetadata(bytes)).toEqual({
+      name: 'Demo NFT #3',
+      symbol: 'DEMO',
+      uri: '/static/demo/nft-3.svg',
+      collectionKey: collection,
+    });
   });
   it('derives the metadata PDA', () => {
     expect(metadataAddress(MINT)).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);

@@ -26,15 +26,26 @@ beforeEach(() => server.requests.splice(0));
 // The token load runs on the same event; give it an empty wallet.
 function respond(nfts: Responder) {
   server.respond((req) =>
-    req.path.startsWith('/api/wallet-tokens/') ? { body: { success: true, tokens: [] } } : nfts(req) ?? { status: 404, body: { success: false, error: 'not here' } },
+    req.path.startsWith('/api/wallet-tokens/')
+      ? { body: { success: true, tokens: [] } }
+      : (nfts(req) ?? { status: 404, body: { success: false, error: 'not here' } }),
   );
 }
 const nftPaths = () => server.requests.map((r) => r.path).filter((p) => p.includes('/helius/'));
 
 const asset = (name: string, compressed = false): WalletAsset => {
   const id = newMint();
-  return { id, mint: id, name, image: `/static/demo/${name}.svg`, collection: compressed ? 'Trees' : 'Demo', compressed,
-    ...(compressed ? { compression: { compressed: true, tree: newMint(), data_hash: 'd', creator_hash: 'c', leaf_id: 1 } } : { tokenAddress: newMint() }) };
+  return {
+    id,
+    mint: id,
+    name,
+    image: `/static/demo/${name}.svg`,
+    collection: compressed ? 'Trees' : 'Demo',
+    compressed,
+    ...(compressed
+      ? { compression: { compressed: true, tree: newMint(), data_hash: 'd', creator_hash: 'c', leaf_id: 1 } }
+      : { tokenAddress: newMint() }),
+  };
 };
 
 function setup(connection = new FakeConnection(), canSign = false) {
@@ -42,20 +53,40 @@ function setup(connection = new FakeConnection(), canSign = false) {
   extra.setConnection(connection as unknown as Connection);
   return { store: makeStore(undefined, extra), connection };
 }
-const loaded = (store: ReturnType<typeof makeStore>) => until(() => store.getState().nfts, (n) => n.wallet === W && !n.loading);
+const loaded = (store: ReturnType<typeof makeStore>) =>
+  until(
+    () => store.getState().nfts,
+    (n) => n.wallet === W && !n.loading,
+  );
 
 function metadataBytes(mint: string, name: string): Uint8Array {
   return getMetadataAccountDataSerializer().serialize({
-    updateAuthority: publicKey(W), mint: publicKey(mint), name, symbol: 'OC', uri: `/static/demo/${name}.png`,
-    sellerFeeBasisPoints: 0, creators: none(), primarySaleHappened: false, isMutable: true, editionNonce: none(),
-    tokenStandard: none(), collection: none(), uses: none(), collectionDetails: none(), programmableConfig: none(),
+    updateAuthority: publicKey(W),
+    mint: publicKey(mint),
+    name,
+    symbol: 'OC',
+    uri: `/static/demo/${name}.png`,
+    sellerFeeBasisPoints: 0,
+    creators: none(),
+    primarySaleHappened: false,
+    isMutable: true,
+    editionNonce: none(),
+    tokenStandard: none(),
+    collection: none(),
+    uses: none(),
+    collectionDetails: none(),
+    programmableConfig: none(),
   });
 }
 
 it('takes both lists from the combined endpoint and hides cNFTs in the hidden-assets list', async () => {
   const regular = [asset('Ape'), { ...asset(''), collection: null, image: null }];
   const compressed = [asset('Leaf 1', true), asset('Leaf 2', true)];
-  respond((req) => (req.path.startsWith('/api/helius/wallet/nfts/') ? { body: { success: true, data: { regularNfts: regular, compressedNfts: compressed } } } : undefined));
+  respond((req) =>
+    req.path.startsWith('/api/helius/wallet/nfts/')
+      ? { body: { success: true, data: { regularNfts: regular, compressedNfts: compressed } } }
+      : undefined,
+  );
   const { store, connection } = setup();
   store.dispatch(assetsHidden({ ids: [compressed[1].id] }));
   store.dispatch(walletConnected({ publicKey: W }));
@@ -76,7 +107,8 @@ it('on a combined failure uses the assets and cnfts endpoints (compressed items 
   const regular = asset('Solo');
   const leaf = asset('Leaf', true);
   respond((req) => {
-    if (req.path.startsWith('/api/helius/wallet/nfts/')) return { status: 503, body: { success: false, error: 'Asset service temporarily unavailable' } };
+    if (req.path.startsWith('/api/helius/wallet/nfts/'))
+      return { status: 503, body: { success: false, error: 'Asset service temporarily unavailable' } };
     if (req.path.startsWith('/api/helius/assets/')) return { body: { success: true, data: [regular, leaf] } };
     if (req.path.startsWith('/api/helius/cnfts/')) return { body: { success: true, data: [leaf] } };
     return undefined;
@@ -88,7 +120,9 @@ it('on a combined failure uses the assets and cnfts endpoints (compressed items 
   expect(s.error).toBeNull();
   expect(s.items.map((n) => n.name)).toEqual(['Solo']);
   expect(store.getState().cnfts.items.map((c) => c.name)).toEqual(['Leaf']);
-  expect(nftPaths().sort()).toEqual([`/api/helius/assets/${W}`, `/api/helius/cnfts/${W}`, `/api/helius/wallet/nfts/${W}`].sort());
+  expect(nftPaths().sort()).toEqual(
+    [`/api/helius/assets/${W}`, `/api/helius/cnfts/${W}`, `/api/helius/wallet/nfts/${W}`].sort(),
+  );
   expect(connection.count('getMultipleAccountsInfo')).toBe(0);
 });
 
@@ -97,7 +131,11 @@ it('with no regular NFTs from the fallbacks looks them up on chain, 3 mints per 
   const orphan = newMint(); // amount 1, 0 decimals, but no metadata account: not an NFT
   const accounts = new Map(mints.map((m, i) => [metadataAddress(m), metadataBytes(m, `Chain ${i}`)]));
   const chain = new FakeConnection(
-    [...mints.map((mint) => ({ mint, amount: '1', decimals: 0 })), { mint: orphan, amount: '1', decimals: 0 }, { mint: newMint(), amount: '50', decimals: 2 }],
+    [
+      ...mints.map((mint) => ({ mint, amount: '1', decimals: 0 })),
+      { mint: orphan, amount: '1', decimals: 0 },
+      { mint: newMint(), amount: '50', decimals: 2 },
+    ],
     accounts,
   );
   respond((req) => {
@@ -113,7 +151,11 @@ it('with no regular NFTs from the fallbacks looks them up on chain, 3 mints per 
   expect(lookups.map((c) => c.args.length)).toEqual([3, 2]);
   expect(lookups[1].at - lookups[0].at).toBeGreaterThanOrEqual(490);
   expect(s.items.map((n) => n.name)).toEqual(['Chain 0', 'Chain 1', 'Chain 2', 'Chain 3']);
-  expect(s.items[0]).toMatchObject({ image: '/static/demo/Chain 0.png', collection: 'Unknown Collection', metadataAddress: metadataAddress(mints[0]) });
+  expect(s.items[0]).toMatchObject({
+    image: '/static/demo/Chain 0.png',
+    collection: 'Unknown Collection',
+    metadataAddress: metadataAddress(mints[0]),
+  });
   expect(s.error).toBeNull();
 });
 
@@ -131,12 +173,17 @@ it("says 'Error fetching NFTs: ...' when every source fails, and the lists stay 
 
 it('a disconnect during the on-chain pauses cancels the lookup', async () => {
   const mints = [newMint(), newMint(), newMint(), newMint()];
-  const chain = new FakeConnection(mints.map((mint) => ({ mint, amount: '1', decimals: 0 })),
-    new Map(mints.map((m) => [metadataAddress(m), metadataBytes(m, 'X')])));
+  const chain = new FakeConnection(
+    mints.map((mint) => ({ mint, amount: '1', decimals: 0 })),
+    new Map(mints.map((m) => [metadataAddress(m), metadataBytes(m, 'X')])),
+  );
   respond((req) => (req.path.includes('/helius/') ? { status: 500, body: { success: false, error: 'x' } } : undefined));
   const { store } = setup(chain);
   store.dispatch(walletConnected({ publicKey: W }));
-  await until(() => chain.count('getMultipleAccountsInfo'), (n) => n === 1);
+  await until(
+    () => chain.count('getMultipleAccountsInfo'),
+    (n) => n === 1,
+  );
   store.dispatch(walletDisconnected());
   await new Promise((r) => setTimeout(r, 700));
   expect(chain.count('getMultipleAccountsInfo')).toBe(1);
@@ -145,7 +192,9 @@ it('a disconnect during the on-chain pauses cancels the lookup', async () => {
 
 describe('the DAS cNFT handler (no cNFTs after the fallbacks, wallet can sign)', () => {
   const dasItem = (name: string, compressed: boolean, burnt = false) => ({
-    id: newMint(), burnt, content: { metadata: { name }, links: { image: `/static/demo/${name}.svg` } },
+    id: newMint(),
+    burnt,
+    content: { metadata: { name }, links: { image: `/static/demo/${name}.svg` } },
     compression: { compressed, tree: compressed ? newMint() : '', data_hash: 'd', creator_hash: 'c', leaf_id: 3 },
     ownership: { delegated: false },
   });
@@ -159,7 +208,13 @@ describe('the DAS cNFT handler (no cNFTs after the fallbacks, wallet can sign)',
   it('asks getAssetsByOwner on the connection endpoint and keeps live compressed assets', async () => {
     answer((req) => {
       expect(req.body).toMatchObject({ method: 'getAssetsByOwner', params: { ownerAddress: W, page: 1 } });
-      return { body: { jsonrpc: '2.0', id: 1, result: { items: [dasItem('Leaf A', true), dasItem('Plain', false), dasItem('Gone', true, true)] } } };
+      return {
+        body: {
+          jsonrpc: '2.0',
+          id: 1,
+          result: { items: [dasItem('Leaf A', true), dasItem('Plain', false), dasItem('Gone', true, true)] },
+        },
+      };
     });
     const chain = new FakeConnection();
     chain.rpcEndpoint = `${server.origin}/api/rpc`;
@@ -167,7 +222,9 @@ describe('the DAS cNFT handler (no cNFTs after the fallbacks, wallet can sign)',
     store.dispatch(walletConnected({ publicKey: W }));
     await loaded(store);
     expect(store.getState().nfts.items.map((n) => n.name)).toEqual(['Regular']);
-    expect(store.getState().cnfts.items.map((c) => [c.name, c.image, c.collection])).toEqual([['Leaf A', '/static/demo/Leaf A.svg', 'Unknown Collection']]);
+    expect(store.getState().cnfts.items.map((c) => [c.name, c.image, c.collection])).toEqual([
+      ['Leaf A', '/static/demo/Leaf A.svg', 'Unknown Collection'],
+    ]);
   });
 
   it('is not asked when the wallet cannot sign', async () => {

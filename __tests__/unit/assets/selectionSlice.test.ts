@@ -2,7 +2,10 @@ import { makeStore } from '../../../src/app/store';
 import { assetsHidden } from '../../../src/features/hiddenAssets/hiddenAssetsSlice';
 import { nftsLoadStarted } from '../../../src/features/nfts/nftsSlice';
 import {
-  assetSelectionToggled, bulkModeSet, selectIsSelected, selectSelectedCounts,
+  assetSelectionToggled,
+  bulkModeSet,
+  selectIsSelected,
+  selectSelectedCounts,
 } from '../../../src/features/selection/selectionSlice';
 import { tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
 import { walletDisconnected } from '../../../src/features/wallet/walletSlice';

@@ -36,11 +36,16 @@ function setup(connection: FakeConnection | null = new FakeConnection()) {
   extra.setConnection(connection as unknown as Connection);
   const store = makeStore(undefined, extra);
   const batches: number[] = [];
-  store.dispatch(addListener({ actionCreator: tokenMetadataResolved, effect: (a) => void batches.push(a.payload.items.length) }));
+  store.dispatch(
+    addListener({ actionCreator: tokenMetadataResolved, effect: (a) => void batches.push(a.payload.items.length) }),
+  );
   return { store, connection, batches };
 }
 const done = (store: ReturnType<typeof makeStore>) =>
-  until(() => store.getState().tokens, (t) => t.wallet === W && !t.loading);
+  until(
+    () => store.getState().tokens,
+    (t) => t.wallet === W && !t.loading,
+  );
 // The NFT and rent loads run on the same event; these tests look at the token calls only.
 const paths = () => server.requests.map((r) => r.path).filter((p) => /wallet-tokens|token-metadata/.test(p));
 
@@ -49,17 +54,34 @@ describe('token sources in order', () => {
     const [a, b] = [newMint(), newMint()];
     respond((req) => {
       if (req.path.startsWith('/api/wallet-tokens/'))
-        return { body: { success: true, tokens: [
-          { mint: a, amount: '1500000', decimals: 6, tokenAccount: newMint(), symbol: 'AAA', name: 'Alpha', logoURI: '/a.svg' },
-          { mint: b, amount: '7', decimals: 0, tokenAccount: newMint() },
-        ] } };
-      if (req.path === `/api/token-metadata/${b}`) return { body: { success: true, data: { symbol: 'BBB', name: 'Beta', icon: null, decimals: 0, uri: null } } };
+        return {
+          body: {
+            success: true,
+            tokens: [
+              {
+                mint: a,
+                amount: '1500000',
+                decimals: 6,
+                tokenAccount: newMint(),
+                symbol: 'AAA',
+                name: 'Alpha',
+                logoURI: '/a.svg',
+              },
+              { mint: b, amount: '7', decimals: 0, tokenAccount: newMint() },
+            ],
+          },
+        };
+      if (req.path === `/api/token-metadata/${b}`)
+        return { body: { success: true, data: { symbol: 'BBB', name: 'Beta', icon: null, decimals: 0, uri: null } } };
       return { status: 404, body: { success: false, error: 'nope' } };
     });
     const { store, connection } = setup();
     store.dispatch(walletConnected({ publicKey: W }));
     expect(store.getState().tokens.loading).toBe(true);
-    await until(() => store.getState().tokens.items, (items) => items.some((t) => t.symbol === 'BBB'));
+    await until(
+      () => store.getState().tokens.items,
+      (items) => items.some((t) => t.symbol === 'BBB'),
+    );
     const s = store.getState().tokens;
     expect(s.source).toBe('server');
     expect(s.items.map((t) => [t.symbol, t.name, t.logoURI])).toEqual([
@@ -73,7 +95,12 @@ describe('token sources in order', () => {
   it('on a server failure queries the chain (SPL and Token-2022), lists burnable tokens and enriches them 3 at a time', async () => {
     const fungible = [newMint(), newMint(), newMint(), newMint()];
     const chain = new FakeConnection([
-      ...fungible.map((mint, i) => ({ mint, amount: String(1000 * (i + 1)), decimals: 3, program: i === 3 ? TOKEN_2022_PROGRAM : undefined })),
+      ...fungible.map((mint, i) => ({
+        mint,
+        amount: String(1000 * (i + 1)),
+        decimals: 3,
+        program: i === 3 ? TOKEN_2022_PROGRAM : undefined,
+      })),
       { mint: newMint(), amount: '1', decimals: 0 }, // an NFT
       { mint: newMint(), amount: '0', decimals: 6 }, // a vacant account
     ]);
@@ -83,7 +110,18 @@ describe('token sources in order', () => {
         const mint = req.path.split('/').pop()!;
         return mint === fungible[2]
           ? { status: 500, body: { success: false, error: 'no metadata' } }
-          : { body: { success: true, data: { symbol: `S${fungible.indexOf(mint)}`, name: `Name ${fungible.indexOf(mint)}`, icon: null, decimals: 3, uri: null } } };
+          : {
+              body: {
+                success: true,
+                data: {
+                  symbol: `S${fungible.indexOf(mint)}`,
+                  name: `Name ${fungible.indexOf(mint)}`,
+                  icon: null,
+                  decimals: 3,
+                  uri: null,
+                },
+              },
+            };
       }
       return undefined;
     });
@@ -92,8 +130,13 @@ describe('token sources in order', () => {
     await done(store);
     expect(store.getState().tokens.source).toBe('chain');
     expect(store.getState().tokens.error).toBeNull();
-    expect(chain.calls.map((c) => c.args[1]).sort()).toEqual([TOKEN_2022_PROGRAM, 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'].sort());
-    await until(() => batches.reduce((x, y) => x + y, 0), (n) => n === 4);
+    expect(chain.calls.map((c) => c.args[1]).sort()).toEqual(
+      [TOKEN_2022_PROGRAM, 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'].sort(),
+    );
+    await until(
+      () => batches.reduce((x, y) => x + y, 0),
+      (n) => n === 4,
+    );
     expect(batches).toEqual([3, 1]);
     const items = store.getState().tokens.items;
     expect(items.map((t) => t.mint)).toEqual(fungible);
@@ -105,7 +148,8 @@ describe('token sources in order', () => {
     const mint = newMint();
     let metadataCalls = 0;
     respond((req) => {
-      if (req.path.startsWith('/api/wallet-tokens/')) return { body: { success: true, tokens: [{ mint, amount: '5', decimals: 1, tokenAccount: newMint() }] } };
+      if (req.path.startsWith('/api/wallet-tokens/'))
+        return { body: { success: true, tokens: [{ mint, amount: '5', decimals: 1, tokenAccount: newMint() }] } };
       if (!req.path.startsWith('/api/token-metadata/')) return { status: 404, body: { success: false, error: 'n/a' } };
       metadataCalls++;
       return metadataCalls <= 2
@@ -114,7 +158,10 @@ describe('token sources in order', () => {
     });
     const { store } = setup();
     store.dispatch(walletConnected({ publicKey: W }));
-    await until(() => store.getState().tokens.items[0]?.symbol, (s) => s === 'RL');
+    await until(
+      () => store.getState().tokens.items[0]?.symbol,
+      (s) => s === 'RL',
+    );
     expect(metadataCalls).toBe(3);
   });
 
@@ -153,7 +200,10 @@ describe('disconnect', () => {
     };
     const { store } = setup(chain);
     store.dispatch(walletConnected({ publicKey: W }));
-    await until(() => server.requests.length, (n) => n > 0);
+    await until(
+      () => server.requests.length,
+      (n) => n > 0,
+    );
     store.dispatch(walletDisconnected());
     expect(store.getState().tokens).toEqual({ wallet: null, items: [], loading: false, error: null, source: null });
     expect(store.getState().nfts.loading).toBe(false);

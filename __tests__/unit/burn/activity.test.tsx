@@ -10,7 +10,14 @@ import { ACTIVITY } from '../../../src/common/texts';
 const HOUR = 3_600_000;
 const makeStore = () => configureStore({ reducer: combineSlices(activitySlice) });
 const entry = (ts: number, lamports: number, n = 0) =>
-  activityRecorded({ type: 'token-burn', title: `Burn ${n}`, description: 'd', lamports, timestamp: ts, signature: `sig${n}` });
+  activityRecorded({
+    type: 'token-burn',
+    title: `Burn ${n}`,
+    description: 'd',
+    lamports,
+    timestamp: ts,
+    signature: `sig${n}`,
+  });
 
 describe('activity log', () => {
   it('keeps at most 50 entries, newest first, lamports as integers', () => {

@@ -7,9 +7,21 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import { serviceFee } from '../../../src/chain/fees';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../../src/common/addresses';
 import { BURN_ERRORS, VALIDATION, remainingNftsMessage, remainingTokensMessage } from '../../../src/common/texts';
-import { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested } from '../../../src/features/burn/burnSlice';
+import {
+  bulkNftBurnRequested,
+  bulkTokenBurnRequested,
+  singleBurnRequested,
+} from '../../../src/features/burn/burnSlice';
 import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
-import { type Chain, connectedStore, keypairWallet, networkFee, reviews, startChain, until } from './support/burnHarness';
+import {
+  type Chain,
+  connectedStore,
+  keypairWallet,
+  networkFee,
+  reviews,
+  startChain,
+  until,
+} from './support/burnHarness';
 
 let chain: Chain;
 beforeAll(async () => {
@@ -20,20 +32,24 @@ afterAll(() => chain?.close());
 async function funded(times = 1) {
   const owner = Keypair.generate();
   const manifests = [];
-  for (let i = 0; i < times; i++) manifests.push((await chain.post('localnet/fund', { owner: owner.publicKey.toBase58() })).body.manifest);
+  for (let i = 0; i < times; i++)
+    manifests.push((await chain.post('localnet/fund', { owner: owner.publicKey.toBase58() })).body.manifest);
   return { owner, manifests };
 }
 
 const balance = (owner: Keypair) => chain.connection.getBalance(owner.publicKey);
 type Store = Awaited<ReturnType<typeof connectedStore>>;
-const settled = (store: Store) => until(() => !store.getState().burn.busy && store.getState().burn.status !== 'idle', 60_000);
+const settled = (store: Store) =>
+  until(() => !store.getState().burn.busy && store.getState().burn.status !== 'idle', 60_000);
 
 describe('single burn', () => {
   it('burns a token: card gone, balance + account lamports − network fee, activity entry, message cleared after 8 s', async () => {
     const { owner } = await funded();
     const wallet = keypairWallet(owner);
     const store = await connectedStore(chain, wallet);
-    const token = store.getState().tokens.items.find((t) => t.programId !== TOKEN_2022_PROGRAM && t.mint !== NATIVE_MINT)!;
+    const token = store
+      .getState()
+      .tokens.items.find((t) => t.programId !== TOKEN_2022_PROGRAM && t.mint !== NATIVE_MINT)!;
     const [rent] = await chain.lamportsOf([token.account]);
     const before = await balance(owner);
 
@@ -45,7 +61,11 @@ describe('single burn', () => {
     expect((await balance(owner)) - before).toBe(rent - networkFee(tx));
     expect(await chain.lamportsOf([token.account])).toEqual([0]);
     expect(state.tokens.items.some((t) => t.mint === token.mint)).toBe(false);
-    expect(state.activity.entries[0]).toMatchObject({ type: 'token-burn', lamports: rent, signature: state.burn.lastResult!.signatures[0] });
+    expect(state.activity.entries[0]).toMatchObject({
+      type: 'token-burn',
+      lamports: rent,
+      signature: state.burn.lastResult!.signatures[0],
+    });
     expect(state.burn.message!.text).toContain(`${rent / 1e9} SOL`);
     expect(state.celebration.active).not.toBeNull();
     // Compute budget: limit 200 000, price from recent prioritization fees (≥ 1).
@@ -72,7 +92,9 @@ describe('single burn', () => {
 
   it('a rejection shows the cancelled text and changes nothing', async () => {
     const { owner } = await funded();
-    const wallet = keypairWallet(owner, { reject: Object.assign(new Error('User rejected the request.'), { code: 4001 }) });
+    const wallet = keypairWallet(owner, {
+      reject: Object.assign(new Error('User rejected the request.'), { code: 4001 }),
+    });
     const store = await connectedStore(chain, wallet);
     const token = store.getState().tokens.items[0];
     const before = await balance(owner);
@@ -86,7 +108,11 @@ describe('single burn', () => {
 
   it('an expired blockhash is re-signed with a fresh one exactly once and succeeds', async () => {
     const { owner } = await funded();
-    const wallet = keypairWallet(owner, { afterSign: async (n) => { if (n === 0) await chain.post('localnet/faults', { expireBlockhash: true }); } });
+    const wallet = keypairWallet(owner, {
+      afterSign: async (n) => {
+        if (n === 0) await chain.post('localnet/faults', { expireBlockhash: true });
+      },
+    });
     const store = await connectedStore(chain, wallet);
     const token = store.getState().tokens.items[0];
     const [rent] = await chain.lamportsOf([token.account]);
@@ -108,7 +134,10 @@ describe('single burn', () => {
     await settled(store);
     expect(store.getState().burn.message!.text).toBe(VALIDATION.walletRequiredTokens);
     wallet.publicKey = owner.publicKey.toBase58();
-    store.dispatch({ type: 'nfts/nftsLoaded', payload: { wallet: wallet.publicKey, nfts: [{ ...nft, tokenAddress: null }], cnfts: [], source: 'combined' } });
+    store.dispatch({
+      type: 'nfts/nftsLoaded',
+      payload: { wallet: wallet.publicKey, nfts: [{ ...nft, tokenAddress: null }], cnfts: [], source: 'combined' },
+    });
     store.dispatch(singleBurnRequested({ kind: 'nft', mint: nft.mint }));
     await settled(store);
     expect(store.getState().burn.message!.text).toBe(VALIDATION.nftTokenAccountMissing);
@@ -140,7 +169,12 @@ describe('bulk token burn', () => {
     expect((await balance(owner)) - before).toBe(rent - fees);
     // The review step showed, before signing, exactly what the chain then did.
     const review = reviews[reviews.length - 1];
-    expect(review).toMatchObject({ rentLamports: rent, serviceFeeLamports: 0, networkFeeLamports: fees, transactions: 2 });
+    expect(review).toMatchObject({
+      rentLamports: rent,
+      serviceFeeLamports: 0,
+      networkFeeLamports: fees,
+      transactions: 2,
+    });
     expect(review.solChangeLamports).toBe(rent - fees);
     expect(review.simulatedChangeLamports).toBe(rent - fees); // the chain's simulation agrees to the lamport
     expect(await chain.lamportsOf(tokens.map((t) => t.account))).toEqual(tokens.map(() => 0));
@@ -196,14 +230,20 @@ describe('bulk NFT burn', () => {
     expect((await balance(owner)) - before).toBe(rent - fees - serviceFee(rent));
     expect((await chain.connection.getBalance(feeWallet)) - feeBefore).toBe(serviceFee(rent));
     expect(store.getState().selection.nfts).toEqual([]);
-    expect(store.getState().activity.entries[0]).toMatchObject({ type: 'batch-burn', lamports: rent - serviceFee(rent) });
+    expect(store.getState().activity.entries[0]).toMatchObject({
+      type: 'batch-burn',
+      lamports: rent - serviceFee(rent),
+    });
   }, 60_000);
 
   it('12 selected (over the spec warning of 10): all go to the server in one request, one approval, several transactions', async () => {
     const { owner, manifests } = await funded(3);
     const wallet = keypairWallet(owner);
     const store = await connectedStore(chain, wallet);
-    const nfts = manifests.flatMap((m) => m.nfts).filter((n: any) => !/Collection/.test(n.name)).slice(0, 12);
+    const nfts = manifests
+      .flatMap((m) => m.nfts)
+      .filter((n: any) => !/Collection/.test(n.name))
+      .slice(0, 12);
     expect(nfts).toHaveLength(12);
     for (const n of nfts) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: n.mint }));
     const requests: number[] = [];
@@ -219,7 +259,9 @@ describe('bulk NFT burn', () => {
     const accounts = nfts.flatMap((n: any) => [n.tokenAccount, n.metadata, n.edition]);
     const lamports = await chain.lamportsOf(accounts);
     const rent = lamports.reduce((a, b) => a + b, 0);
-    const rentOf = new Map<string, number>(nfts.map((n: any, i: number) => [n.mint, lamports[3 * i] + lamports[3 * i + 1] + lamports[3 * i + 2]]));
+    const rentOf = new Map<string, number>(
+      nfts.map((n: any, i: number) => [n.mint, lamports[3 * i] + lamports[3 * i + 1] + lamports[3 * i + 2]]),
+    );
     const feeWallet = new PublicKey(chain.solback.config.feeWallet);
     const [before, feeBefore] = [await balance(owner), await chain.connection.getBalance(feeWallet)];
     try {
@@ -236,7 +278,11 @@ describe('bulk NFT burn', () => {
     for (const tx of txs) expect(tx.serialize().length).toBeLessThanOrEqual(1232);
     const fees = txs.reduce((sum, tx) => sum + networkFee(tx), 0);
     // Each transaction carries the 1 % of its own NFTs' rent (burnV1's mint is account 4), read from the chain before.
-    const burnedIn = txs.map((tx) => tx.instructions.filter((ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM).map((ix) => ix.keys[4].pubkey.toBase58()));
+    const burnedIn = txs.map((tx) =>
+      tx.instructions
+        .filter((ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM)
+        .map((ix) => ix.keys[4].pubkey.toBase58()),
+    );
     expect(burnedIn.flat().sort()).toEqual(nfts.map((n: any) => n.mint).sort());
     const feePaid = burnedIn.reduce((sum, mints) => sum + serviceFee(mints.reduce((r, m) => r + rentOf.get(m)!, 0)), 0);
     expect(feePaid).toBeLessThanOrEqual(serviceFee(rent));
@@ -252,7 +298,10 @@ describe('bulk NFT burn', () => {
     const { owner, manifests } = await funded(3);
     const wallet = keypairWallet(owner, { signAll: false });
     const store = await connectedStore(chain, wallet);
-    const nfts = manifests.flatMap((m) => m.nfts).filter((n: any) => !/Collection/.test(n.name)).slice(0, 12);
+    const nfts = manifests
+      .flatMap((m) => m.nfts)
+      .filter((n: any) => !/Collection/.test(n.name))
+      .slice(0, 12);
     for (const n of nfts) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: n.mint }));
     store.dispatch(bulkNftBurnRequested());
     await settled(store);
@@ -266,7 +315,9 @@ describe('bulk NFT burn', () => {
     expect(await chain.lamportsOf(burned.map((n: any) => n.tokenAccount))).toEqual(burned.map(() => 0));
     const left = store.getState().selection.nfts;
     expect(left).toHaveLength(12 - burned.length);
-    expect((await chain.lamportsOf(left.map((m) => nfts.find((n: any) => n.mint === m).tokenAccount))).every((l) => l > 0)).toBe(true);
+    expect(
+      (await chain.lamportsOf(left.map((m) => nfts.find((n: any) => n.mint === m).tokenAccount))).every((l) => l > 0),
+    ).toBe(true);
     await until(() => store.getState().burn.message?.text === remainingNftsMessage(left.length), 8_000);
   }, 90_000);
 });

@@ -43,7 +43,11 @@ describe('burn state machine', () => {
   it('a failure keeps the flow’s error and frees the busy flag', () => {
     let s = reduce(undefined, singleBurnRequested({ kind: 'token', mint: 'm' }));
     s = reduce(s, burnFailed({ name: 'WalletSignTransactionError', message: BURN_ERRORS.cancelledToken }));
-    expect(s).toMatchObject({ status: 'failed', busy: false, message: { kind: 'error', text: BURN_ERRORS.cancelledToken } });
+    expect(s).toMatchObject({
+      status: 'failed',
+      busy: false,
+      message: { kind: 'error', text: BURN_ERRORS.cancelledToken },
+    });
   });
 });
 
@@ -65,7 +69,10 @@ describe('status line and celebration', () => {
       store.dispatch(burnSucceeded({ result, message: { kind: 'success', text: 'Burned BONK.', signature: SIG } }));
     });
     expect(screen.getByTestId('burn-message')).toHaveTextContent('Burned BONK.');
-    expect(screen.getByRole('link', { name: SUCCESS.viewTransaction })).toHaveAttribute('href', expect.stringContaining(`/tx/${SIG}`));
+    expect(screen.getByRole('link', { name: SUCCESS.viewTransaction })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`/tx/${SIG}`),
+    );
   });
 
   it('plays the achievement without motion when the user prefers reduced motion', () => {

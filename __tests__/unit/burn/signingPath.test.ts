@@ -43,8 +43,8 @@ describe('signWithinLimit', () => {
     const calls: string[] = [];
     const wallet = {
       publicKey: owner.publicKey.toBase58(),
-      signTransaction: async <T,>(t: T) => (calls.push('one'), t),
-      signAllTransactions: async <T,>(ts: T[]) => (calls.push(`all:${ts.length}`), ts),
+      signTransaction: async <T>(t: T) => (calls.push('one'), t),
+      signAllTransactions: async <T>(ts: T[]) => (calls.push(`all:${ts.length}`), ts),
     };
     const slow = () => new Promise<void>(() => undefined);
     await signWithinLimit({ ...deps(wallet), delay: slow }, [tx(), tx(), tx()]);
@@ -56,7 +56,9 @@ describe('signWithinLimit', () => {
   it('a rejection becomes SigningRejectedError and keeps what the wallet threw as cause', async () => {
     const thrown = Object.assign(new Error('User rejected the request.'), { code: 4001 });
     const wallet = { publicKey: owner.publicKey.toBase58(), signTransaction: async () => Promise.reject(thrown) };
-    const err = (await signWithinLimit({ ...deps(wallet), delay: () => new Promise<void>(() => undefined) }, [tx()]).catch((e: unknown) => e)) as Error;
+    const err = (await signWithinLimit({ ...deps(wallet), delay: () => new Promise<void>(() => undefined) }, [
+      tx(),
+    ]).catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(SigningRejectedError);
     expect(err.cause).toBe(thrown);
     expect(err.name).toBe('SigningRejectedError');
@@ -65,12 +67,22 @@ describe('signWithinLimit', () => {
 
 it('maps what a wallet or a node throws to the family, and the family to the §8.3 texts', () => {
   const named = (name: string, message: string) => Object.assign(new Error(message), { name });
-  expect(burnFailureText(fromWalletError(named('WalletSignTransactionError', 'User rejected the request.')), 'burnNft')).toBe(BURN_ERRORS.cancelledNft);
+  expect(
+    burnFailureText(fromWalletError(named('WalletSignTransactionError', 'User rejected the request.')), 'burnNft'),
+  ).toBe(BURN_ERRORS.cancelledNft);
   expect(fromWalletError(named('WalletSignTransactionError', 'Unexpected error'))).toBeInstanceOf(SigningFailedError);
-  expect(burnFailureText(fromWalletError(named('WalletSignTransactionError', 'Unexpected error')), 'burnToken')).toBe(BURN_ERRORS.walletConnection);
-  expect(burnFailureText(fromWalletError(new Error('ledger locked')), 'burnToken')).toBe('Error in transaction signing: ledger locked');
-  expect(burnFailureText(new BulkBuildError(undefined, new Error('boom')), 'bulkTokens')).toBe('Error in bulk burn operation: boom');
-  expect(burnFailureText(fromSendError(new Error('Transaction simulation failed: insufficient lamports')), 'burnToken')).toBe(BURN_ERRORS.feeIssue);
+  expect(burnFailureText(fromWalletError(named('WalletSignTransactionError', 'Unexpected error')), 'burnToken')).toBe(
+    BURN_ERRORS.walletConnection,
+  );
+  expect(burnFailureText(fromWalletError(new Error('ledger locked')), 'burnToken')).toBe(
+    'Error in transaction signing: ledger locked',
+  );
+  expect(burnFailureText(new BulkBuildError(undefined, new Error('boom')), 'bulkTokens')).toBe(
+    'Error in bulk burn operation: boom',
+  );
+  expect(
+    burnFailureText(fromSendError(new Error('Transaction simulation failed: insufficient lamports')), 'burnToken'),
+  ).toBe(BURN_ERRORS.feeIssue);
   expect(fromSendError(new Error('Blockhash not found'))).toBeInstanceOf(BlockhashExpiredError);
   expect(burnFailureText(fromSendError(new Error('Blockhash not found')), 'burnToken')).toBe(VACANT_ERRORS.expired);
   expect(fromWalletError(new Error('blockhash'))).toBeInstanceOf(SigningFailedError); // a wallet error is never an expiry
@@ -83,22 +95,38 @@ describe('signAndSend (the steps other flows plug in)', () => {
       asked,
       port: {
         publicKey: owner.publicKey.toBase58(),
-        signTransaction: async <T,>(t: T) => (asked.push(1), (t as unknown as Transaction).partialSign(owner), t),
+        signTransaction: async <T>(t: T) => (asked.push(1), (t as unknown as Transaction).partialSign(owner), t),
       },
     };
   };
   const hashes = () => {
     let n = 0;
-    return { getLatestBlockhash: async () => ({ blockhash: Keypair.generate().publicKey.toBase58(), lastValidBlockHeight: ++n }) };
+    return {
+      getLatestBlockhash: async () => ({
+        blockhash: Keypair.generate().publicKey.toBase58(),
+        lastValidBlockHeight: ++n,
+      }),
+    };
   };
   const never = () => new Promise<void>(() => undefined);
 
   it('a guard that refuses stops before the wallet is asked; a foreign error from it becomes GuardRefusedError', async () => {
     const w = wallet();
     const base = { blockhash: 'fresh' as const, build: async () => [tx()], send: async () => 'sent' };
-    const refused = await signAndSend({ wallet: w.port, delay: never, connection: hashes() }, { ...base, guard: guardStep({ owner: owner.publicKey.toBase58(), kind: 'burnTokens', allowedAccounts: [] }) }).catch((e: unknown) => e);
+    const refused = await signAndSend(
+      { wallet: w.port, delay: never, connection: hashes() },
+      { ...base, guard: guardStep({ owner: owner.publicKey.toBase58(), kind: 'burnTokens', allowedAccounts: [] }) },
+    ).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(GuardRefusedError);
-    const foreign = await signAndSend({ wallet: w.port, delay: never, connection: hashes() }, { ...base, guard: async () => { throw new Error('simulation failed'); } }).catch((e: unknown) => e);
+    const foreign = await signAndSend(
+      { wallet: w.port, delay: never, connection: hashes() },
+      {
+        ...base,
+        guard: async () => {
+          throw new Error('simulation failed');
+        },
+      },
+    ).catch((e: unknown) => e);
     expect(foreign).toBeInstanceOf(GuardRefusedError);
     expect((foreign as GuardRefusedError).reason).toBe('simulation failed');
     expect(w.asked).toHaveLength(0);
@@ -132,7 +160,12 @@ describe('signAndSend (the steps other flows plug in)', () => {
     const hash = t.recentBlockhash;
     const failed = await signAndSend(
       { wallet: w.port, delay: never },
-      { blockhash: 'keep', build: async () => [t], guard: async () => undefined, send: submitToServer(async () => Promise.reject(new Error('Blockhash not found'))) },
+      {
+        blockhash: 'keep',
+        build: async () => [t],
+        guard: async () => undefined,
+        send: submitToServer(async () => Promise.reject(new Error('Blockhash not found'))),
+      },
     ).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(SendFailedError);
     expect(w.asked).toHaveLength(1);

@@ -5,12 +5,15 @@ import { classifyAsset, kindOf } from '../../../src/chain/assetKind';
 import { KIND_BLOCKED } from '../../../src/common/kindTexts';
 
 const dir = path.join(__dirname, '../../fixtures/das');
-const fixtures = fs.readdirSync(dir).filter((f) => f.endsWith('.json'))
+const fixtures = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
   .map((f) => ({ file: f, ...JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }));
 
 test('every fixture names its source', () => {
   expect(fixtures.length).toBeGreaterThanOrEqual(4);
-  for (const f of fixtures) expect(f.source).toMatch(/digital-asset-rpc-infrastructure @ [0-9a-f]{8}, integration_tests\/.+\.snap$/);
+  for (const f of fixtures)
+    expect(f.source).toMatch(/digital-asset-rpc-infrastructure @ [0-9a-f]{8}, integration_tests\/.+\.snap$/);
 });
 
 test.each(fixtures.map((f) => [f.file, f]))('%s classifies as recorded', (_file, f) => {
@@ -20,22 +23,42 @@ test.each(fixtures.map((f) => [f.file, f]))('%s classifies as recorded', (_file,
 
 test('the mainnet pNFT is burnable; the same answer with a delegate (staked or listed) is not, and says why', () => {
   const pnft = fixtures.find((f) => f.file === 'pnft-mainnet.json')!.answer;
-  expect(pnft.ownership.frozen).toBe(true);                       // every pNFT token account is frozen
+  expect(pnft.ownership.frozen).toBe(true); // every pNFT token account is frozen
   expect(classifyAsset(pnft)).toMatchObject({ kind: 'pnft', canBurn: true, blocked: null });
-  const locked = classifyAsset({ ...pnft, ownership: { ...pnft.ownership, delegated: true, delegate: 'Stake11111111111111111111111111111111111111' } });
-  expect(locked).toMatchObject({ kind: 'pnft', canBurn: false, blocked: KIND_BLOCKED.pnftLocked, actions: ['revoke', 'hide'] });
+  const locked = classifyAsset({
+    ...pnft,
+    ownership: { ...pnft.ownership, delegated: true, delegate: 'Stake11111111111111111111111111111111111111' },
+  });
+  expect(locked).toMatchObject({
+    kind: 'pnft',
+    canBurn: false,
+    blocked: KIND_BLOCKED.pnftLocked,
+    actions: ['revoke', 'hide'],
+  });
 });
 
 test('frozen V2 leaf: nothing but hide; non-transferable: burn or hide, never move', () => {
   const frozen = fixtures.find((f) => f.file === 'cnft-v2-frozen-devnet.json')!.answer;
-  expect(classifyAsset(frozen)).toMatchObject({ canBurn: false, canMove: false, actions: ['hide'], blocked: KIND_BLOCKED.cnftFrozen });
+  expect(classifyAsset(frozen)).toMatchObject({
+    canBurn: false,
+    canMove: false,
+    actions: ['hide'],
+    blocked: KIND_BLOCKED.cnftFrozen,
+  });
   const soulbound = fixtures.find((f) => f.file === 'cnft-v2-non-transferable-devnet.json')!.answer;
   expect(classifyAsset(soulbound)).toMatchObject({ canBurn: true, canMove: false, actions: ['burn', 'hide'] });
 });
 
-test('print editions by Helius\' interface or the token standard; Token-2022 NFTs by their token program', () => {
+test("print editions by Helius' interface or the token standard; Token-2022 NFTs by their token program", () => {
   expect(kindOf({ interface: 'V1_PRINT' })).toBe('print');
-  expect(kindOf({ interface: 'V1_NFT', content: { metadata: { token_standard: 'NonFungibleEdition' } } })).toBe('print');
-  expect(kindOf({ interface: 'V1_NFT', token_info: { token_program: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' } })).toBe('token2022Nft');
-  expect(classifyAsset({ interface: 'FungibleToken', ownership: { frozen: true } })).toMatchObject({ canBurn: false, blocked: KIND_BLOCKED.fungibleFrozen });
+  expect(kindOf({ interface: 'V1_NFT', content: { metadata: { token_standard: 'NonFungibleEdition' } } })).toBe(
+    'print',
+  );
+  expect(
+    kindOf({ interface: 'V1_NFT', token_info: { token_program: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' } }),
+  ).toBe('token2022Nft');
+  expect(classifyAsset({ interface: 'FungibleToken', ownership: { frozen: true } })).toMatchObject({
+    canBurn: false,
+    blocked: KIND_BLOCKED.fungibleFrozen,
+  });
 });

@@ -4,7 +4,10 @@ import { BURN_ERRORS, CNFT_ERRORS, CNFT_OUTCOMES, GUARD, VACANT_ERRORS } from '.
 
 class WalletSignTransactionError extends Error {
   name = 'WalletSignTransactionError';
-  constructor(message: string, public error?: unknown) {
+  constructor(
+    message: string,
+    public error?: unknown,
+  ) {
     super(message);
   }
 }
@@ -14,7 +17,10 @@ describe('classifyError: vacant burn (spec §8.1)', () => {
     [new Error('User rejected the request.'), VACANT_ERRORS.cancelled],
     [{ code: 4001, message: 'x' }, VACANT_ERRORS.cancelled],
     [new Error('Transaction cancelled'), VACANT_ERRORS.cancelled],
-    [new Error('Attempt to debit an account but found no record of a prior credit. insufficient funds for fee'), VACANT_ERRORS.insufficientFunds],
+    [
+      new Error('Attempt to debit an account but found no record of a prior credit. insufficient funds for fee'),
+      VACANT_ERRORS.insufficientFunds,
+    ],
     [new Error('Blockhash not found'), VACANT_ERRORS.expired],
     [new Error('boom'), 'Failed to burn vacant accounts: boom'],
     [{}, VACANT_ERRORS.unknown],
@@ -26,17 +32,31 @@ describe('classifyError: vacant burn (spec §8.1)', () => {
 describe('classifyError: token and NFT burns (spec §8.3)', () => {
   it('time-out, cancel or reject read as cancelled, per flow', () => {
     expect(classifyError(new Error('Signing timed out'), 'burnToken').message).toBe(BURN_ERRORS.cancelledToken);
-    expect(classifyError(new WalletSignTransactionError('User rejected the request.'), 'burnNft').message).toBe(BURN_ERRORS.cancelledNft);
-    expect(classifyError({ code: 4001 }, 'bulkTokens')).toMatchObject({ kind: 'cancelled', message: BURN_ERRORS.cancelledBulk });
+    expect(classifyError(new WalletSignTransactionError('User rejected the request.'), 'burnNft').message).toBe(
+      BURN_ERRORS.cancelledNft,
+    );
+    expect(classifyError({ code: 4001 }, 'bulkTokens')).toMatchObject({
+      kind: 'cancelled',
+      message: BURN_ERRORS.cancelledBulk,
+    });
   });
   it('fee-related failures', () => {
-    for (const m of ['insufficient lamports', 'custom program error: 0x1', 'Insufficient balance', 'not enough funds']) {
+    for (const m of [
+      'insufficient lamports',
+      'custom program error: 0x1',
+      'Insufficient balance',
+      'not enough funds',
+    ]) {
       expect(classifyError(new Error(m), 'burnToken').message).toBe(BURN_ERRORS.feeIssue);
     }
-    expect(classifyError(new Error('custom program error: 0x11'), 'burnToken').message).toBe('Error burning token: custom program error: 0x11');
+    expect(classifyError(new Error('custom program error: 0x11'), 'burnToken').message).toBe(
+      'Error burning token: custom program error: 0x11',
+    );
   });
   it('wallet, connection or adapter errors', () => {
-    expect(classifyError(new WalletSignTransactionError('Unexpected error'), 'burnNft').message).toBe(BURN_ERRORS.walletConnection);
+    expect(classifyError(new WalletSignTransactionError('Unexpected error'), 'burnNft').message).toBe(
+      BURN_ERRORS.walletConnection,
+    );
     expect(classifyError(new Error('WalletNotConnectedError'), 'burnToken').message).toBe(BURN_ERRORS.walletConnection);
   });
   it('a rejection wrapped in an adapter error stays a cancellation', () => {

@@ -45,9 +45,13 @@ const args = () => ({
 
 describe('Bubblegum builders', () => {
   it('encode the same bytes as mpl-bubblegum', () => {
-    expect(cnftTransferIx(leaf, trash).data).toEqual(Buffer.from(getTransferInstructionDataSerializer().serialize(args())));
+    expect(cnftTransferIx(leaf, trash).data).toEqual(
+      Buffer.from(getTransferInstructionDataSerializer().serialize(args())),
+    );
     expect(cnftBurnIx(leaf).data).toEqual(Buffer.from(getBurnInstructionDataSerializer().serialize(args())));
-    expect(cnftDelegateIx(leaf, trash).data).toEqual(Buffer.from(getDelegateInstructionDataSerializer().serialize(args())));
+    expect(cnftDelegateIx(leaf, trash).data).toEqual(
+      Buffer.from(getDelegateInstructionDataSerializer().serialize(args())),
+    );
   });
 
   it('lay out the accounts as the program expects, proof last', () => {
@@ -78,16 +82,24 @@ describe('Bubblegum builders', () => {
   it('size: 485 + 33 per proof node, +52 with compute budget (DESIGN §6)', () => {
     for (const n of [1, 12, 21]) {
       const proof = Array.from({ length: n }, key);
-      const tx = new Transaction({ feePayer: owner, recentBlockhash: key() }).add(cnftTransferIx({ ...leaf, proof }, trash));
+      const tx = new Transaction({ feePayer: owner, recentBlockhash: key() }).add(
+        cnftTransferIx({ ...leaf, proof }, trash),
+      );
       expect(measureTransactionSize(tx)).toBe(485 + 33 * n);
-      const withBudget = new Transaction({ feePayer: owner, recentBlockhash: key() }).add(...computeBudgetIxs(400_000), cnftTransferIx({ ...leaf, proof }, trash));
+      const withBudget = new Transaction({ feePayer: owner, recentBlockhash: key() }).add(
+        ...computeBudgetIxs(400_000),
+        cnftTransferIx({ ...leaf, proof }, trash),
+      );
       expect(measureTransactionSize(withBudget)).toBe(485 + 33 * n + 52);
     }
   });
 
   it('read DAS answers, cutting the proof to the levels below the canopy', () => {
     const das = leafFor(
-      { compression: { data_hash: leaf.dataHash as string, creator_hash: leaf.creatorHash as string, leaf_id: 5 }, ownership: { owner: owner.toBase58(), delegate: null } },
+      {
+        compression: { data_hash: leaf.dataHash as string, creator_hash: leaf.creatorHash as string, leaf_id: 5 },
+        ownership: { owner: owner.toBase58(), delegate: null },
+      },
       { proof: leaf.proof, root: leaf.root as string, tree_id: leaf.tree as string, node_index: 16384 + 5 },
       { maxDepth: 14, canopyDepth: 2 },
     );
@@ -100,13 +112,16 @@ describe('Bubblegum builders', () => {
   it('pass the guard for the selected asset and the configured wallets only', () => {
     const assetId = cnftAssetId(leaf.tree, 5);
     const base = { owner: owner.toBase58(), allowedAccounts: [assetId], trashWallet: trash, delegate: trash };
-    const tx = (ix: ReturnType<typeof cnftBurnIx>) => new Transaction({ feePayer: owner, recentBlockhash: key() }).add(...computeBudgetIxs(400_000), ix);
+    const tx = (ix: ReturnType<typeof cnftBurnIx>) =>
+      new Transaction({ feePayer: owner, recentBlockhash: key() }).add(...computeBudgetIxs(400_000), ix);
     expect(checkTransaction(tx(cnftTransferIx(leaf, trash)), { ...base, kind: 'trashCnft' })).toEqual({ ok: true });
     expect(checkTransaction(tx(cnftBurnIx(leaf)), { ...base, kind: 'burnCnft' })).toEqual({ ok: true });
     expect(checkTransaction(tx(cnftDelegateIx(leaf, trash)), { ...base, kind: 'delegateCnft' })).toEqual({ ok: true });
     expect(checkTransaction(tx(cnftTransferIx(leaf, key())), { ...base, kind: 'trashCnft' }).ok).toBe(false);
     expect(checkTransaction(tx(cnftBurnIx(leaf)), { ...base, kind: 'trashCnft' }).ok).toBe(false);
-    expect(checkTransaction(tx(cnftTransferIx({ ...leaf, index: 6 }, trash)), { ...base, kind: 'trashCnft' }).ok).toBe(false);
+    expect(checkTransaction(tx(cnftTransferIx({ ...leaf, index: 6 }, trash)), { ...base, kind: 'trashCnft' }).ok).toBe(
+      false,
+    );
     expect(checkTransaction(tx(cnftDelegateIx(leaf, key())), { ...base, kind: 'delegateCnft' }).ok).toBe(false);
   });
 });
@@ -115,6 +130,9 @@ it('asset id matches PublicKey derivation', () => {
   const tree = key();
   const seed = Buffer.alloc(8);
   seed.writeBigUInt64LE(3n);
-  const expected = PublicKey.findProgramAddressSync([Buffer.from('asset'), new PublicKey(tree).toBuffer(), seed], new PublicKey(BUBBLEGUM_PROGRAM))[0];
+  const expected = PublicKey.findProgramAddressSync(
+    [Buffer.from('asset'), new PublicKey(tree).toBuffer(), seed],
+    new PublicKey(BUBBLEGUM_PROGRAM),
+  )[0];
   expect(cnftAssetId(tree, 3)).toBe(expected.toBase58());
 });

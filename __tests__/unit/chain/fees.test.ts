@@ -27,7 +27,12 @@ describe('priorityFeeFromRecent', () => {
   });
   it('takes the 75th percentile of the non-zero samples', () => {
     expect(priorityFeeFromRecent([0, 0, 10, 20, 30, 40])).toBe(30);
-    expect(priorityFeeFromRecent([{ prioritizationFee: 5, slot: 1 }, { prioritizationFee: 7, slot: 2 }])).toBe(7);
+    expect(
+      priorityFeeFromRecent([
+        { prioritizationFee: 5, slot: 1 },
+        { prioritizationFee: 7, slot: 2 },
+      ]),
+    ).toBe(7);
   });
   it('is capped', () => {
     expect(priorityFeeFromRecent([10_000_000, 20_000_000], 100_000)).toBe(100_000);

@@ -92,21 +92,61 @@ describe('checkTransaction: vacant closes', () => {
   });
 
   const refused: [string, () => Transaction, GuardIntent?][] = [
-    ['the fee paid to someone else', () => tx([closeIx(accounts[0]), ...feeTransferIxs(owner.publicKey, attacker, 100)])],
+    [
+      'the fee paid to someone else',
+      () => tx([closeIx(accounts[0]), ...feeTransferIxs(owner.publicKey, attacker, 100)]),
+    ],
     ['a close to another destination', () => tx([closeIx(accounts[0], attacker)])],
-    ['an added transfer', () => tx([closeIx(accounts[0]), SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: attacker, lamports: 1 })])],
-    ['an added approve', () => tx([closeIx(accounts[0]), createApproveInstruction(accounts[1], attacker, owner.publicKey, 1n)])],
-    ['a SetAuthority', () => tx([createSetAuthorityInstruction(accounts[0], owner.publicKey, AuthorityType.AccountOwner, attacker)])],
+    [
+      'an added transfer',
+      () =>
+        tx([
+          closeIx(accounts[0]),
+          SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: attacker, lamports: 1 }),
+        ]),
+    ],
+    [
+      'an added approve',
+      () => tx([closeIx(accounts[0]), createApproveInstruction(accounts[1], attacker, owner.publicKey, 1n)]),
+    ],
+    [
+      'a SetAuthority',
+      () => tx([createSetAuthorityInstruction(accounts[0], owner.publicKey, AuthorityType.AccountOwner, attacker)]),
+    ],
     ['a token transfer', () => tx([createTransferInstruction(accounts[0], accounts[1], owner.publicKey, 1n)])],
-    ['a fee above the ceiling', () => tx([closeIx(accounts[0]), ...feeTransferIxs(owner.publicKey, feeWallet, serviceFee(30 * RENT) + 1)])],
+    [
+      'a fee above the ceiling',
+      () => tx([closeIx(accounts[0]), ...feeTransferIxs(owner.publicKey, feeWallet, serviceFee(30 * RENT) + 1)]),
+    ],
     ['a close of an account not selected', () => tx([closeIx(Keypair.generate().publicKey)])],
-    ['a burn in a vacant close', () => tx(burnAndCloseIxs({ owner: owner.publicKey, account: accounts[0], mint: mints[0], amount: 5n, decimals: 0 }))],
+    [
+      'a burn in a vacant close',
+      () =>
+        tx(burnAndCloseIxs({ owner: owner.publicKey, account: accounts[0], mint: mints[0], amount: 5n, decimals: 0 })),
+    ],
     ['another fee payer', () => tx([closeIx(accounts[0])], attacker)],
-    ['an extra signer', () => tx([closeIx(accounts[0]), SystemProgram.transfer({ fromPubkey: attacker, toPubkey: owner.publicKey, lamports: 1 })])],
-    ['an unknown program', () => tx([closeIx(accounts[0]), new TransactionInstruction({ programId: attacker, keys: [], data: Buffer.from([1]) })])],
+    [
+      'an extra signer',
+      () =>
+        tx([
+          closeIx(accounts[0]),
+          SystemProgram.transfer({ fromPubkey: attacker, toPubkey: owner.publicKey, lamports: 1 }),
+        ]),
+    ],
+    [
+      'an unknown program',
+      () =>
+        tx([
+          closeIx(accounts[0]),
+          new TransactionInstruction({ programId: attacker, keys: [], data: Buffer.from([1]) }),
+        ]),
+    ],
     ['a compute-unit price above the cap', () => tx([...computeBudgetIxs(200_000, 10_000_000), closeIx(accounts[0])])],
     ['only a fee transfer', () => tx(feeTransferIxs(owner.publicKey, feeWallet, 100))],
-    ['a system instruction other than transfer', () => tx([closeIx(accounts[0]), SystemProgram.assign({ accountPubkey: owner.publicKey, programId: attacker })])],
+    [
+      'a system instruction other than transfer',
+      () => tx([closeIx(accounts[0]), SystemProgram.assign({ accountPubkey: owner.publicKey, programId: attacker })]),
+    ],
   ];
   it.each(refused)('refuses %s', (_name, make, intent = vacantIntent) => {
     const result = checkTransaction(make(), intent);
@@ -117,12 +157,18 @@ describe('checkTransaction: vacant closes', () => {
     const [first] = packedCloses();
     const fee = first.instructions[first.instructions.length - 1];
     fee.keys[1] = { ...fee.keys[1], pubkey: attacker };
-    expect(checkTransaction(first, vacantIntent)).toMatchObject({ ok: false, reason: expect.stringContaining('not the configured wallet') });
+    expect(checkTransaction(first, vacantIntent)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('not the configured wallet'),
+    });
   });
 
   it('sums the fee over all transactions of one action', () => {
     const txs = packedCloses();
-    const paid = txs.reduce((sum, t) => sum + Number(t.instructions[t.instructions.length - 1].data.readBigUInt64LE(4)), 0);
+    const paid = txs.reduce(
+      (sum, t) => sum + Number(t.instructions[t.instructions.length - 1].data.readBigUInt64LE(4)),
+      0,
+    );
     expect(checkTransactions(txs, { ...vacantIntent, maxFeeLamports: paid }).ok).toBe(true);
     expect(checkTransactions(txs, { ...vacantIntent, maxFeeLamports: paid - 1 }).ok).toBe(false);
   });
@@ -138,14 +184,28 @@ describe('checkTransaction: vacant closes', () => {
   });
 
   it('reads v0 transactions, and refuses one with lookup tables (accounts unknown without the chain)', () => {
-    const message = new TransactionMessage({ payerKey: owner.publicKey, recentBlockhash: blockhash, instructions: [closeIx(accounts[0])] });
-    expect(checkTransaction(new VersionedTransaction(message.compileToV0Message()), vacantIntent)).toEqual({ ok: true });
+    const message = new TransactionMessage({
+      payerKey: owner.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [closeIx(accounts[0])],
+    });
+    expect(checkTransaction(new VersionedTransaction(message.compileToV0Message()), vacantIntent)).toEqual({
+      ok: true,
+    });
     const table = new AddressLookupTableAccount({
       key: Keypair.generate().publicKey,
-      state: { deactivationSlot: BigInt('18446744073709551615'), lastExtendedSlot: 0, lastExtendedSlotStartIndex: 0, addresses: [accounts[0]] },
+      state: {
+        deactivationSlot: BigInt('18446744073709551615'),
+        lastExtendedSlot: 0,
+        lastExtendedSlotStartIndex: 0,
+        addresses: [accounts[0]],
+      },
     });
     const withLookup = new VersionedTransaction(message.compileToV0Message([table]));
-    expect(checkTransaction(withLookup, vacantIntent)).toMatchObject({ ok: false, reason: expect.stringContaining('lookup') });
+    expect(checkTransaction(withLookup, vacantIntent)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('lookup'),
+    });
   });
 
   it('refuses garbage', () => {
@@ -165,7 +225,12 @@ describe('checkTransaction: token and NFT burns', () => {
     burnAndCloseIxs({ owner: owner.publicKey, account: accounts[0], mint, amount: 10n, decimals: 2 });
 
   it('passes burn + close + fee of the selected token', () => {
-    expect(checkTransaction(tx([...computeBudgetIxs(200_000), ...burn(), ...feeTransferIxs(owner.publicKey, feeWallet, serviceFee(RENT))]), tokenIntent)).toEqual({ ok: true });
+    expect(
+      checkTransaction(
+        tx([...computeBudgetIxs(200_000), ...burn(), ...feeTransferIxs(owner.publicKey, feeWallet, serviceFee(RENT))]),
+        tokenIntent,
+      ),
+    ).toEqual({ ok: true });
   });
   it('refuses a burn of a mint not selected', () => {
     expect(checkTransaction(tx(burn(mints[1])), tokenIntent).ok).toBe(false);
@@ -179,7 +244,12 @@ describe('checkTransaction: token and NFT burns', () => {
     maxFeeLamports: 105_096,
   };
   it('passes a burnV1 by the owner, and the SPL fallback', () => {
-    const v1 = nftBurnV1Ix({ owner: owner.publicKey, mint: mints[2], tokenAccount: accounts[2], verifiedCollectionMint: mints[3] });
+    const v1 = nftBurnV1Ix({
+      owner: owner.publicKey,
+      mint: mints[2],
+      tokenAccount: accounts[2],
+      verifiedCollectionMint: mints[3],
+    });
     expect(checkTransaction(tx([...computeBudgetIxs(200_000), v1]), nftIntent)).toEqual({ ok: true });
     const spl = nftSplBurnIxs({ owner: owner.publicKey, mint: mints[2], tokenAccount: accounts[2] });
     expect(checkTransaction(tx(spl), nftIntent)).toEqual({ ok: true });
@@ -239,7 +309,8 @@ describe('checkTransaction: cNFT trash', () => {
     expect(checkTransaction(tx([transferIx(trashWallet, 8n)]), intent).ok).toBe(false);
   });
   it('allows the 1000-lamport basic fallback to the trash wallet, no more', () => {
-    const send = (lamports: number) => SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: trashWallet, lamports });
+    const send = (lamports: number) =>
+      SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: trashWallet, lamports });
     expect(checkTransaction(tx([send(1000)]), intent)).toEqual({ ok: true });
     expect(checkTransaction(tx([send(1001)]), intent).ok).toBe(false);
   });

@@ -13,13 +13,34 @@ const tokenAccount = Keypair.generate().publicKey;
 
 function tokenAccountInfo(amount: bigint, holder = owner): AccountInfo<Buffer> {
   const data = Buffer.alloc(AccountLayout.span);
-  AccountLayout.encode({ mint, owner: holder, amount, delegateOption: 0, delegate: PublicKey.default, state: 1, isNativeOption: 0,
-    isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default }, data);
+  AccountLayout.encode(
+    {
+      mint,
+      owner: holder,
+      amount,
+      delegateOption: 0,
+      delegate: PublicKey.default,
+      state: 1,
+      isNativeOption: 0,
+      isNative: 0n,
+      delegatedAmount: 0n,
+      closeAuthorityOption: 0,
+      closeAuthority: PublicKey.default,
+    },
+    data,
+  );
   return { data, owner: TOKEN_PROGRAM_ID, lamports: 2_039_280, executable: false };
 }
-const metaplexOwned = (lamports: number, data = Buffer.alloc(1)): AccountInfo<Buffer> => ({ data, owner: new PublicKey(TOKEN_METADATA_PROGRAM), lamports, executable: false });
+const metaplexOwned = (lamports: number, data = Buffer.alloc(1)): AccountInfo<Buffer> => ({
+  data,
+  owner: new PublicKey(TOKEN_METADATA_PROGRAM),
+  lamports,
+  executable: false,
+});
 // A real 679-byte NonFungible metadata account (mpl-token-metadata's serializer), so the burn knows its token standard.
-const metadata = Buffer.from(encodeMetadata({ mint: mint.toBase58(), updateAuthority: owner.toBase58(), name: 'n', symbol: '', uri: '' }));
+const metadata = Buffer.from(
+  encodeMetadata({ mint: mint.toBase58(), updateAuthority: owner.toBase58(), name: 'n', symbol: '', uri: '' }),
+);
 
 const cluster = (program: boolean, token: AccountInfo<Buffer> | null) => ({
   getMultipleAccountsInfo: async () => [
@@ -52,7 +73,11 @@ test('with it: burnV1, and token + metadata + edition rent', async () => {
 
 test('skips what the owner cannot burn', async () => {
   const stranger = Keypair.generate().publicKey;
-  expect((await readNftBurns(cluster(true, tokenAccountInfo(1n, stranger)), owner.toBase58(), [item])).skipped[0].reason).toMatch(/not owned/);
-  expect((await readNftBurns(cluster(true, tokenAccountInfo(0n)), owner.toBase58(), [item])).skipped[0].reason).toMatch(/single-unit/);
+  expect(
+    (await readNftBurns(cluster(true, tokenAccountInfo(1n, stranger)), owner.toBase58(), [item])).skipped[0].reason,
+  ).toMatch(/not owned/);
+  expect((await readNftBurns(cluster(true, tokenAccountInfo(0n)), owner.toBase58(), [item])).skipped[0].reason).toMatch(
+    /single-unit/,
+  );
   expect((await readNftBurns(cluster(true, null), owner.toBase58(), [item])).skipped[0].reason).toMatch(/not found/);
 });

@@ -118,10 +118,20 @@ describe('packTransactions on a real runtime', () => {
   it('honours maxGroupsPerTransaction and refuses a group that cannot fit alone', () => {
     const owner = Keypair.generate().publicKey;
     const groups = Array.from({ length: 20 }, () => [closeAccountIx({ owner, account: Keypair.generate().publicKey })]);
-    const packed = packTransactions({ payer: owner, recentBlockhash: PublicKey.default.toBase58(), groups, maxGroupsPerTransaction: 8 });
+    const packed = packTransactions({
+      payer: owner,
+      recentBlockhash: PublicKey.default.toBase58(),
+      groups,
+      maxGroupsPerTransaction: 8,
+    });
     expect(packed.map((p) => p.groupIndexes.length)).toEqual([8, 8, 4]);
     expect(() =>
-      packTransactions({ payer: owner, recentBlockhash: PublicKey.default.toBase58(), groups: [groups.flat()], limit: 300 }),
+      packTransactions({
+        payer: owner,
+        recentBlockhash: PublicKey.default.toBase58(),
+        groups: [groups.flat()],
+        limit: 300,
+      }),
     ).toThrow(GroupTooLargeError);
   });
 
@@ -139,9 +149,15 @@ describe('packTransactions on a real runtime', () => {
 
   it('measures a transaction that has no blockhash yet as its signed, serialized bytes', () => {
     const owner = Keypair.generate();
-    const ixs = [...computeBudgetIxs(UNITS, PRICE), closeAccountIx({ owner: owner.publicKey, account: Keypair.generate().publicKey })];
+    const ixs = [
+      ...computeBudgetIxs(UNITS, PRICE),
+      closeAccountIx({ owner: owner.publicKey, account: Keypair.generate().publicKey }),
+    ];
     const unsent = new Transaction({ feePayer: owner.publicKey }).add(...ixs);
-    const signed = new Transaction({ feePayer: owner.publicKey, recentBlockhash: Keypair.generate().publicKey.toBase58() }).add(...ixs);
+    const signed = new Transaction({
+      feePayer: owner.publicKey,
+      recentBlockhash: Keypair.generate().publicKey.toBase58(),
+    }).add(...ixs);
     signed.sign(owner);
     expect(measureTransactionSize(unsent)).toBe(signed.serialize().length);
     expect(unsent.recentBlockhash).toBeUndefined(); // measured on a copy

@@ -58,7 +58,15 @@ export class SvmHarness {
   setMint(mint: PublicKey, authority: PublicKey, decimals: number, supply = 0n): void {
     const data = Buffer.alloc(MINT_SIZE);
     MintLayout.encode(
-      { mintAuthorityOption: 1, mintAuthority: authority, supply, decimals, isInitialized: true, freezeAuthorityOption: 0, freezeAuthority: PublicKey.default },
+      {
+        mintAuthorityOption: 1,
+        mintAuthority: authority,
+        supply,
+        decimals,
+        isInitialized: true,
+        freezeAuthorityOption: 0,
+        freezeAuthority: PublicKey.default,
+      },
       data,
     );
     this.setRaw(mint, data, TOKEN_PROGRAM);
@@ -68,7 +76,19 @@ export class SvmHarness {
   setTokenAccount(account: PublicKey, mint: PublicKey, owner: PublicKey, amount = 0n): void {
     const data = Buffer.alloc(ACCOUNT_SIZE);
     AccountLayout.encode(
-      { mint, owner, amount, delegateOption: 0, delegate: PublicKey.default, state: 1, isNativeOption: 0, isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default },
+      {
+        mint,
+        owner,
+        amount,
+        delegateOption: 0,
+        delegate: PublicKey.default,
+        state: 1,
+        isNativeOption: 0,
+        isNative: 0n,
+        delegatedAmount: 0n,
+        closeAuthorityOption: 0,
+        closeAuthority: PublicKey.default,
+      },
       data,
     );
     this.setRaw(account, data, TOKEN_PROGRAM);

@@ -46,7 +46,16 @@ function world(programId: PublicKey, transferFee = false): World {
   const setup = new Transaction().add(
     SystemProgram.createAccount({ fromPubkey: issuer.publicKey, newAccountPubkey: mint, space, lamports, programId }),
     ...(transferFee
-      ? [createInitializeTransferFeeConfigInstruction(mint, issuer.publicKey, issuer.publicKey, FEE_BPS, 1_000_000_000n, programId)]
+      ? [
+          createInitializeTransferFeeConfigInstruction(
+            mint,
+            issuer.publicKey,
+            issuer.publicKey,
+            FEE_BPS,
+            1_000_000_000n,
+            programId,
+          ),
+        ]
       : []),
     createInitializeMint2Instruction(mint, DECIMALS, issuer.publicKey, null, programId),
   );
@@ -63,7 +72,17 @@ function world(programId: PublicKey, transferFee = false): World {
     fund.add(
       createAssociatedTokenAccountInstruction(issuer.publicKey, issuerAta, issuer.publicKey, mint, programId),
       createMintToInstruction(mint, issuerAta, issuer.publicKey, AMOUNT, [], programId),
-      createTransferCheckedWithFeeInstruction(issuerAta, mint, ownerAta, issuer.publicKey, AMOUNT, DECIMALS, fee, [], programId),
+      createTransferCheckedWithFeeInstruction(
+        issuerAta,
+        mint,
+        ownerAta,
+        issuer.publicKey,
+        AMOUNT,
+        DECIMALS,
+        fee,
+        [],
+        programId,
+      ),
     );
   } else {
     fund.add(createMintToInstruction(mint, ownerAta, issuer.publicKey, AMOUNT, [], programId));
@@ -90,7 +109,14 @@ describe.each([
     expect(amountOf(w)).toBe(AMOUNT);
     const rent = w.h.balance(w.ownerAta);
     const before = w.h.balance(w.owner.publicKey);
-    const ixs = burnAndCloseIxs({ owner: w.owner.publicKey, account: w.ownerAta, mint: w.mint, amount: AMOUNT, decimals: DECIMALS, programId });
+    const ixs = burnAndCloseIxs({
+      owner: w.owner.publicKey,
+      account: w.ownerAta,
+      mint: w.mint,
+      amount: AMOUNT,
+      decimals: DECIMALS,
+      programId,
+    });
     w.h.sendOk(ownerTx(w, ixs), [w.owner]);
     expect(w.h.exists(w.ownerAta)).toBe(false);
     expect(w.h.balance(w.owner.publicKey) - before).toBe(rent - 5000n);
@@ -102,7 +128,14 @@ describe.each([
     const before = w.h.balance(w.owner.publicKey);
     const ixs = [
       ...computeBudgetIxs(200_000, 1),
-      ...burnAndCloseIxs({ owner: w.owner.publicKey, account: w.ownerAta, mint: w.mint, amount: AMOUNT, decimals: DECIMALS, programId }),
+      ...burnAndCloseIxs({
+        owner: w.owner.publicKey,
+        account: w.ownerAta,
+        mint: w.mint,
+        amount: AMOUNT,
+        decimals: DECIMALS,
+        programId,
+      }),
     ];
     w.h.sendOk(ownerTx(w, ixs), [w.owner]);
     expect(w.h.balance(w.owner.publicKey) - before).toBe(rent - 5000n - BigInt(priorityFeeLamports(200_000, 1)));
@@ -110,7 +143,14 @@ describe.each([
 
   it('a wrong decimals value is refused by the program (checked burn) and nothing changes', () => {
     const w = world(programId);
-    const ixs = burnAndCloseIxs({ owner: w.owner.publicKey, account: w.ownerAta, mint: w.mint, amount: AMOUNT, decimals: DECIMALS + 1, programId });
+    const ixs = burnAndCloseIxs({
+      owner: w.owner.publicKey,
+      account: w.ownerAta,
+      mint: w.mint,
+      amount: AMOUNT,
+      decimals: DECIMALS + 1,
+      programId,
+    });
     expect(w.h.send(ownerTx(w, ixs), [w.owner])).not.toBeNull();
     expect(amountOf(w)).toBe(AMOUNT);
   });
@@ -121,13 +161,25 @@ describe('Token-2022 with withheld transfer fees', () => {
     const w = world(TOKEN_2022_PROGRAM_ID, true);
     const held = amountOf(w);
     expect(held).toBe((AMOUNT * BigInt(10_000 - FEE_BPS)) / 10_000n);
-    const burnClose = burnAndCloseIxs({ owner: w.owner.publicKey, account: w.ownerAta, mint: w.mint, amount: held, decimals: DECIMALS, programId: TOKEN_2022_PROGRAM_ID });
+    const burnClose = burnAndCloseIxs({
+      owner: w.owner.publicKey,
+      account: w.ownerAta,
+      mint: w.mint,
+      amount: held,
+      decimals: DECIMALS,
+      programId: TOKEN_2022_PROGRAM_ID,
+    });
     expect(w.h.send(ownerTx(w, burnClose), [w.owner])).toMatch(/withheld|0x19|Custom\(25\)|InstructionError/i);
     expect(amountOf(w)).toBe(held); // atomic: the burn was rolled back too
 
     const rent = w.h.balance(w.ownerAta);
     const before = w.h.balance(w.owner.publicKey);
-    const [harvest] = closeVacantIxs({ owner: w.owner.publicKey, account: w.ownerAta, mint: w.mint, hasWithheldFees: true });
+    const [harvest] = closeVacantIxs({
+      owner: w.owner.publicKey,
+      account: w.ownerAta,
+      mint: w.mint,
+      hasWithheldFees: true,
+    });
     w.h.expireBlockhash();
     w.h.sendOk(ownerTx(w, [harvest, ...burnClose]), [w.owner]);
     expect(w.h.exists(w.ownerAta)).toBe(false);
@@ -136,7 +188,15 @@ describe('Token-2022 with withheld transfer fees', () => {
 
   it('a vacant account with withheld fees closes only with closeVacantIxs({hasWithheldFees: true})', () => {
     const w = world(TOKEN_2022_PROGRAM_ID, true);
-    const burnOnly = createBurnCheckedInstruction(w.ownerAta, w.mint, w.owner.publicKey, amountOf(w), DECIMALS, [], TOKEN_2022_PROGRAM_ID);
+    const burnOnly = createBurnCheckedInstruction(
+      w.ownerAta,
+      w.mint,
+      w.owner.publicKey,
+      amountOf(w),
+      DECIMALS,
+      [],
+      TOKEN_2022_PROGRAM_ID,
+    );
     w.h.sendOk(ownerTx(w, [burnOnly]), [w.owner]);
     expect(amountOf(w)).toBe(0n);
 

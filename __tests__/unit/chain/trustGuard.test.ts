@@ -22,7 +22,7 @@ function txWith(units: number, price: number, raw = false): Transaction {
 }
 
 describe('priority fee cap', () => {
-  it('reads the fee as the runtime charges it: the review\'s 1.4 M CU × 100,000 µlamports is 140,000 lamports', () => {
+  it("reads the fee as the runtime charges it: the review's 1.4 M CU × 100,000 µlamports is 140,000 lamports", () => {
     expect(priorityFeeOf(decodeTransaction(txWith(1_400_000, 100_000, true)))).toBe(140_000n);
     expect(priorityFeeOf(decodeTransaction(txWith(200_000, 1, true)))).toBe(1n); // ceil(0.2)
   });
@@ -39,17 +39,30 @@ describe('priority fee cap', () => {
 });
 
 describe('pinned wallets', () => {
-  const honest = { feeWallet: LOCAL_DEFAULT_FEE_WALLET, trashWallet: LOCAL_DEFAULT_TRASH_WALLET, delegate: 'D1', localnet: true };
-  it('are the build\'s (local defaults when the build names none)', () => {
-    expect(BUILT_WALLETS).toEqual({ feeWallet: LOCAL_DEFAULT_FEE_WALLET, trashWallet: LOCAL_DEFAULT_TRASH_WALLET, delegate: null });
-    expect(pinnedWallets(honest)).toEqual({ feeWallet: LOCAL_DEFAULT_FEE_WALLET, trashWallet: LOCAL_DEFAULT_TRASH_WALLET, delegate: 'D1' });
+  const honest = {
+    feeWallet: LOCAL_DEFAULT_FEE_WALLET,
+    trashWallet: LOCAL_DEFAULT_TRASH_WALLET,
+    delegate: 'D1',
+    localnet: true,
+  };
+  it("are the build's (local defaults when the build names none)", () => {
+    expect(BUILT_WALLETS).toEqual({
+      feeWallet: LOCAL_DEFAULT_FEE_WALLET,
+      trashWallet: LOCAL_DEFAULT_TRASH_WALLET,
+      delegate: null,
+    });
+    expect(pinnedWallets(honest)).toEqual({
+      feeWallet: LOCAL_DEFAULT_FEE_WALLET,
+      trashWallet: LOCAL_DEFAULT_TRASH_WALLET,
+      delegate: 'D1',
+    });
   });
   it('refuse a server that names itself as fee or trash wallet', () => {
     const attacker = Keypair.generate().publicKey.toBase58();
     expect(() => pinnedWallets({ ...honest, feeWallet: attacker })).toThrow(ServerMismatchError);
     expect(() => pinnedWallets({ ...honest, trashWallet: attacker })).toThrow(/trash wallet/);
   });
-  it('a delegate: pinned builds refuse another; unpinned builds accept only a local chain\'s', () => {
+  it("a delegate: pinned builds refuse another; unpinned builds accept only a local chain's", () => {
     const built = { ...BUILT_WALLETS, delegate: 'PINNED' };
     expect(() => pinnedWallets({ ...honest, delegate: 'OTHER' }, built)).toThrow(/delegate/);
     expect(pinnedWallets({ ...honest, localnet: false })).toMatchObject({ delegate: null });

@@ -23,7 +23,8 @@ afterAll(() => server.close());
 function answer(info: { status?: number; body: unknown }) {
   server.respond((req) => {
     if (req.path.startsWith('/api/delegate/info/')) return info;
-    if (req.path.startsWith('/api/delegate/proof/')) return { body: { success: true, proofData: { proof: ['a'], root: 'r', tree_id: 't' } } };
+    if (req.path.startsWith('/api/delegate/proof/'))
+      return { body: { success: true, proofData: { proof: ['a'], root: 'r', tree_id: 't' } } };
     return { status: 404, body: { success: false, error: 'no' } };
   });
 }
@@ -41,7 +42,12 @@ describe('Delegated Transfer', () => {
     expect(button).toBeDisabled(); // while loading
     await waitFor(() => expect(screen.getByTestId('delegated-delegate').textContent).toContain(delegate));
     await waitFor(() => expect(button).not.toBeDisabled());
-    expect(server.requests.map((r) => r.path).filter((p) => p.startsWith('/api/delegate/')).sort()).toEqual([`/api/delegate/info/${id}`, `/api/delegate/proof/${id}`]);
+    expect(
+      server.requests
+        .map((r) => r.path)
+        .filter((p) => p.startsWith('/api/delegate/'))
+        .sort(),
+    ).toEqual([`/api/delegate/info/${id}`, `/api/delegate/proof/${id}`]);
   });
 
   it('not delegated: the button stays disabled', async () => {
@@ -60,8 +66,17 @@ describe('Delegated Transfer', () => {
 });
 
 describe('Queued cNFT Trash', () => {
-  const assets = [1, 2, 3, 4].map((n) => ({ assetId: Keypair.generate().publicKey.toBase58(), name: `Leaf ${n}`, image: null }));
-  const props = { assets, explorerUrl: (s: string) => `https://x/${s}`, cluster: 'mainnet-beta' as const, onClose: () => undefined };
+  const assets = [1, 2, 3, 4].map((n) => ({
+    assetId: Keypair.generate().publicKey.toBase58(),
+    name: `Leaf ${n}`,
+    image: null,
+  }));
+  const props = {
+    assets,
+    explorerUrl: (s: string) => `https://x/${s}`,
+    cluster: 'mainnet-beta' as const,
+    onClose: () => undefined,
+  };
 
   it('initial: counts, 0 % and Start Transfer', () => {
     renderWithProviders(<QueueTrashModal {...props} />);
@@ -75,7 +90,12 @@ describe('Queued cNFT Trash', () => {
 
   it('processing: counts, progress, trashed and failed lists with explorer links, Cancel Transfer', () => {
     const progress = {
-      pending: 1, processing: 1, completed: 1, failed: 1, isComplete: false, lastSignature: 'sig1',
+      pending: 1,
+      processing: 1,
+      completed: 1,
+      failed: 1,
+      isComplete: false,
+      lastSignature: 'sig1',
       completedAssets: [{ assetId: assets[0].assetId, name: 'Leaf 1', signature: 'sig1' }],
       failedAssets: [{ assetId: assets[1].assetId, name: 'Leaf 2', error: 'not delegated' }],
     };
@@ -96,8 +116,14 @@ describe('Queued cNFT Trash', () => {
 
   it('complete: 100 % and the complete line', () => {
     const progress = {
-      pending: 0, processing: 0, completed: 4, failed: 0, isComplete: true, lastSignature: 's',
-      completedAssets: assets.map((a, i) => ({ assetId: a.assetId, name: a.name, signature: `s${i}` })), failedAssets: [],
+      pending: 0,
+      processing: 0,
+      completed: 4,
+      failed: 0,
+      isComplete: true,
+      lastSignature: 's',
+      completedAssets: assets.map((a, i) => ({ assetId: a.assetId, name: a.name, signature: `s${i}` })),
+      failedAssets: [],
     };
     renderWithProviders(<QueueTrashModal {...props} />, {
       preloadedState: { queue: { ...queueInitial, status: 'complete', assets, queueId: 'q', progress } },

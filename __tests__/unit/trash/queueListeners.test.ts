@@ -47,22 +47,51 @@ const until = async (fn: () => boolean, ms = 10_000) => {
   }
 };
 
-function script(statuses: unknown[], opts: { createFails?: boolean; authorizeFails?: boolean; cancelStatus?: unknown } = {}) {
+function script(
+  statuses: unknown[],
+  opts: { createFails?: boolean; authorizeFails?: boolean; cancelStatus?: unknown } = {},
+) {
   let polls = 0;
   server.respond((req) => {
-    if (req.path === '/api/config') return { body: { success: true, trashWallet: LOCAL_DEFAULT_TRASH_WALLET, feeWallet: LOCAL_DEFAULT_FEE_WALLET, delegate, localnet: true, quicknodeRpcUrl: 'x' } };
-    if (req.path.startsWith('/api/delegate/info/')) return { body: { success: true, delegationInfo: { delegated: true, delegate } } };
-    if (req.path === '/api/queue/create') return opts.createFails ? { status: 500, body: { success: false, error: 'x' } } : { body: { success: true, queueId: 'queue-1234' } };
-    if (req.path === '/api/queue/authorize') return opts.authorizeFails ? { status: 403, body: { success: false, error: 'bad' } } : { body: { success: true } };
-    if (req.path === '/api/queue/status/queue-1234') return { body: { success: true, status: statuses[Math.min(polls++, statuses.length - 1)] } };
-    if (req.path.startsWith('/api/queue/cancel/')) return { body: opts.cancelStatus ? { success: true, status: opts.cancelStatus } : { success: true } };
+    if (req.path === '/api/config')
+      return {
+        body: {
+          success: true,
+          trashWallet: LOCAL_DEFAULT_TRASH_WALLET,
+          feeWallet: LOCAL_DEFAULT_FEE_WALLET,
+          delegate,
+          localnet: true,
+          quicknodeRpcUrl: 'x',
+        },
+      };
+    if (req.path.startsWith('/api/delegate/info/'))
+      return { body: { success: true, delegationInfo: { delegated: true, delegate } } };
+    if (req.path === '/api/queue/create')
+      return opts.createFails
+        ? { status: 500, body: { success: false, error: 'x' } }
+        : { body: { success: true, queueId: 'queue-1234' } };
+    if (req.path === '/api/queue/authorize')
+      return opts.authorizeFails
+        ? { status: 403, body: { success: false, error: 'bad' } }
+        : { body: { success: true } };
+    if (req.path === '/api/queue/status/queue-1234')
+      return { body: { success: true, status: statuses[Math.min(polls++, statuses.length - 1)] } };
+    if (req.path.startsWith('/api/queue/cancel/'))
+      return { body: opts.cancelStatus ? { success: true, status: opts.cancelStatus } : { success: true } };
     return { status: 404, body: { success: false, error: 'no' } };
   });
 }
 
 const status = (completed: number, done: boolean) => ({
-  pending: 2 - completed, processing: 0, completed, failed: 0, isComplete: done, lastSignature: completed ? 'sig' : null,
-  completedAssets: assets.slice(0, completed).map((a) => ({ assetId: a.assetId, name: a.name, signature: `sig-${a.name}` })),
+  pending: 2 - completed,
+  processing: 0,
+  completed,
+  failed: 0,
+  isComplete: done,
+  lastSignature: completed ? 'sig' : null,
+  completedAssets: assets
+    .slice(0, completed)
+    .map((a) => ({ assetId: a.assetId, name: a.name, signature: `sig-${a.name}` })),
   failedAssets: [],
 });
 
@@ -91,11 +120,23 @@ describe('§5 validation texts', () => {
 it('a server without a delegate key (config.delegate null): the queue fails with a clear text, nothing is signed or created', async () => {
   server.respond((req) =>
     req.path === '/api/config'
-      ? { body: { success: true, trashWallet: delegate, feeWallet: delegate, delegate: null, localnet: false, quicknodeRpcUrl: 'x' } }
+      ? {
+          body: {
+            success: true,
+            trashWallet: delegate,
+            feeWallet: delegate,
+            delegate: null,
+            localnet: false,
+            quicknodeRpcUrl: 'x',
+          },
+        }
       : { status: 404, body: { success: false, error: 'no' } },
   );
   let signed = 0;
-  const store = storeWith({ signMessage: async (m) => (signed++, signMessage(m)), signAllTransactions: async (t) => (signed++, t) });
+  const store = storeWith({
+    signMessage: async (m) => (signed++, signMessage(m)),
+    signAllTransactions: async (t) => (signed++, t),
+  });
   store.dispatch(queueStartRequested({ assets }));
   await until(() => store.getState().queue.error !== null);
   expect(store.getState().queue.error!.message).toBe(QUEUE_NEEDS_DELEGATE);
@@ -112,7 +153,11 @@ it('create → sign the exact text → authorise → poll until complete; comple
   const auth = server.requests.find((r) => r.path === '/api/queue/authorize')!.body as any;
   expect(auth.queueId).toBe('queue-1234');
   expect(
-    nacl.sign.detached.verify(new TextEncoder().encode('Authorize cNFT queue transfer: queue-1234'), Buffer.from(auth.signature, 'base64'), owner.publicKey.toBytes()),
+    nacl.sign.detached.verify(
+      new TextEncoder().encode('Authorize cNFT queue transfer: queue-1234'),
+      Buffer.from(auth.signature, 'base64'),
+      owner.publicKey.toBytes(),
+    ),
   ).toBe(true);
   const polls = server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length;
   expect(polls).toBe(3);
@@ -144,7 +189,11 @@ it('cancel shows what the server did: the answer says 2 already moved, so they l
   await until(() => store.getState().queue.status === 'processing');
   store.dispatch(queueCancelRequested());
   await until(() => store.getState().queue.cancelled !== null);
-  expect(store.getState().queue).toMatchObject({ status: 'initial', cancelled: { completed: 2 }, progress: { completed: 2 } });
+  expect(store.getState().queue).toMatchObject({
+    status: 'initial',
+    cancelled: { completed: 2 },
+    progress: { completed: 2 },
+  });
   expect(store.getState().hiddenAssets.ids).toEqual(expect.arrayContaining(assets.map((a) => a.assetId)));
   expect(queueCancelledReport(2, 0, 0)).toBe(
     'Cancelled. The server had already moved 2 cNFTs to the trash wallet. The rest were not touched.',
@@ -159,7 +208,11 @@ it("failure texts: 'Failed to create transfer queue', 'Signing failed: ...', 'Fa
   expect(store.getState().queue.error!.message).toBe(CNFT_ERRORS.queueCreateFailed);
 
   script([]);
-  store = storeWith({ signMessage: async () => { throw new Error('User rejected the request'); } });
+  store = storeWith({
+    signMessage: async () => {
+      throw new Error('User rejected the request');
+    },
+  });
   store.dispatch(queueStartRequested({ assets }));
   await until(() => store.getState().queue.error !== null);
   expect(store.getState().queue.error!.message).toBe('Signing failed: User rejected the request');

@@ -33,7 +33,11 @@ const deps: RobustDeps = {
   api: {
     getAsset: async (id: string) => ({
       success: true,
-      data: { id, compression: { compressed: true, tree, data_hash: rnd(), creator_hash: rnd(), leaf_id: 3 }, ownership: { owner: owner.publicKey.toBase58(), delegate: null } },
+      data: {
+        id,
+        compression: { compressed: true, tree, data_hash: rnd(), creator_hash: rnd(), leaf_id: 3 },
+        ownership: { owner: owner.publicKey.toBase58(), delegate: null },
+      },
     }),
     getAssetProof: async () => ({ success: true, data: { proof: Array.from({ length: 14 }, rnd), root: rnd() } }),
     robustTransfer: async (body: unknown) => (relayed.push(body), { success: true, signature: 'relayed-sig' }),
@@ -43,11 +47,19 @@ const deps: RobustDeps = {
 it('the pasted key never enters an action or the store while the robust modal signs; only the outcome does', async () => {
   const pasted = bs58.encode(owner.secretKey);
   const secretBytes = JSON.stringify(Array.from(owner.secretKey));
-  const { store } = renderWithProviders(<DirectTrashModal asset={asset} robustDeps={deps} explorerUrl={(s) => s} onClose={() => undefined} />, {
-    extra: createAppExtra({ publicKey: owner.publicKey.toBase58() }),
-  });
+  const { store } = renderWithProviders(
+    <DirectTrashModal asset={asset} robustDeps={deps} explorerUrl={(s) => s} onClose={() => undefined} />,
+    {
+      extra: createAppExtra({ publicKey: owner.publicKey.toBase58() }),
+    },
+  );
   const seen: string[] = [];
-  store.dispatch(addListener({ predicate: () => true, effect: (action, api) => void seen.push(JSON.stringify(action), JSON.stringify(api.getState())) }));
+  store.dispatch(
+    addListener({
+      predicate: () => true,
+      effect: (action, api) => void seen.push(JSON.stringify(action), JSON.stringify(api.getState())),
+    }),
+  );
 
   fireEvent.click(screen.getByTestId('method-robust'));
   fireEvent.click(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust }));

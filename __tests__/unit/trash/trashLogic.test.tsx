@@ -14,7 +14,14 @@ import { cnftAssetId } from '../../../src/chain/cnft';
 import { leafFor } from '../../../src/chain/cnftTransactions';
 import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
 import RobustTrashModal from '../../../src/features/trash/RobustTrashModal';
-import { batchTrash, delegatedTrash, fetchFreshProof, loadLeaf, parsePrivateKey, standardTrash } from '../../../src/features/trash/trashWays';
+import {
+  batchTrash,
+  delegatedTrash,
+  fetchFreshProof,
+  loadLeaf,
+  parsePrivateKey,
+  standardTrash,
+} from '../../../src/features/trash/trashWays';
 import type { TrashApi, TrashDeps } from '../../../src/features/trash/trashTypes';
 
 const rnd = () => Keypair.generate().publicKey.toBase58();
@@ -30,11 +37,31 @@ const owner = Keypair.generate();
 const trashWallet = rnd();
 
 function fakeAsset(id: string) {
-  return { success: true, data: { id, compression: { compressed: true, tree: trees.get(id) ?? rnd(), data_hash: rnd(), creator_hash: rnd(), leaf_id: 3 }, ownership: { owner: owner.publicKey.toBase58(), delegate: null } } };
+  return {
+    success: true,
+    data: {
+      id,
+      compression: {
+        compressed: true,
+        tree: trees.get(id) ?? rnd(),
+        data_hash: rnd(),
+        creator_hash: rnd(),
+        leaf_id: 3,
+      },
+      ownership: { owner: owner.publicKey.toBase58(), delegate: null },
+    },
+  };
 }
-const fakeProof = () => ({ success: true, data: { proof: Array.from({ length: 14 }, rnd), root: rnd(), tree_id: rnd() } });
+const fakeProof = () => ({
+  success: true,
+  data: { proof: Array.from({ length: 14 }, rnd), root: rnd(), tree_id: rnd() },
+});
 
-function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connection']> = {}, delays: number[] = []): TrashDeps {
+function fakeDeps(
+  over: Partial<TrashApi> = {},
+  conn: Partial<TrashDeps['connection']> = {},
+  delays: number[] = [],
+): TrashDeps {
   const api: TrashApi = {
     getAsset: async (id) => fakeAsset(id),
     getAssetProof: async () => fakeProof(),
@@ -59,7 +86,9 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
     },
     connection: {
       getMultipleAccountsInfo: async () => [],
-      simulateTransaction: async () => { throw new Error('no chain in this test'); },
+      simulateTransaction: async () => {
+        throw new Error('no chain in this test');
+      },
       getAccountInfo: async () => null,
       getLatestBlockhash: async () => ({ blockhash: rnd(), lastValidBlockHeight: 100 }),
       sendRawTransaction: async () => 'sig',
@@ -68,14 +97,17 @@ function fakeDeps(over: Partial<TrashApi> = {}, conn: Partial<TrashDeps['connect
       ...conn,
     },
     // The §9 pauses are recorded and skipped; the 120 s signing limit never ends (the wallet answers at once).
-    delay: (ms) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve(void delays.push(ms))),
+    delay: (ms) =>
+      ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve(void delays.push(ms)),
   };
 }
 
 describe('§5 private key (robust modal)', () => {
   it("not base58, or not 64 bytes → 'Invalid private key format'", () => {
     expect(() => parsePrivateKey('0OIl')).toThrow(VALIDATION.invalidPrivateKeyFormat);
-    expect(() => parsePrivateKey(bs58.encode(owner.secretKey.subarray(0, 32)))).toThrow(VALIDATION.invalidPrivateKeyFormat);
+    expect(() => parsePrivateKey(bs58.encode(owner.secretKey.subarray(0, 32)))).toThrow(
+      VALIDATION.invalidPrivateKeyFormat,
+    );
     expect(() => parsePrivateKey(bs58.encode(new Uint8Array(65)))).toThrow(VALIDATION.invalidPrivateKeyFormat);
   });
   it("64 bytes that are no keypair → 'Invalid private key: {reason}'", () => {
@@ -97,42 +129,72 @@ describe('§5 / §8.4 texts of the trash logic', () => {
   });
   it("'Wallet connection required for signing' (delegated transfer without message signing)", async () => {
     const d = fakeDeps();
-    await expect(delegatedTrash({ ...d, wallet: { ...d.wallet, signMessage: undefined } }, rnd(), null)).rejects.toThrow(VALIDATION.walletRequiredSigning);
+    await expect(
+      delegatedTrash({ ...d, wallet: { ...d.wallet, signMessage: undefined } }, rnd(), null),
+    ).rejects.toThrow(VALIDATION.walletRequiredSigning);
   });
   it("'Wallet not connected or missing signTransaction method'", async () => {
-    await expect(standardTrash({ ...fakeDeps(), wallet: { publicKey: null } }, rnd())).rejects.toThrow(CNFT_ERRORS.walletMissingSign);
+    await expect(standardTrash({ ...fakeDeps(), wallet: { publicKey: null } }, rnd())).rejects.toThrow(
+      CNFT_ERRORS.walletMissingSign,
+    );
   });
   it('a proof must be a non-empty list, and compression data must be complete', () => {
     const a = fakeAsset(rnd()).data;
     expect(() => leafFor(a, { proof: [], root: rnd() })).toThrow(CNFT_ERRORS.invalidProofForBurn);
     expect(() => leafFor({ ...a, compression: undefined }, fakeProof().data)).toThrow(CNFT_ERRORS.missingCompression);
-    expect(() => leafFor({ ...a, compression: { ...a.compression, tree: undefined } }, { proof: [rnd()], root: rnd() })).toThrow(CNFT_ERRORS.missingTree);
+    expect(() =>
+      leafFor({ ...a, compression: { ...a.compression, tree: undefined } }, { proof: [rnd()], root: rnd() }),
+    ).toThrow(CNFT_ERRORS.missingTree);
   });
   it("three failed proof fetches, 100 ms apart → 'Failed to fetch required proof data after multiple attempts'", async () => {
     const delays: number[] = [];
     let calls = 0;
-    const d = fakeDeps({ getAssetProof: async () => { calls++; throw new Error('503'); } }, {}, delays);
+    const d = fakeDeps(
+      {
+        getAssetProof: async () => {
+          calls++;
+          throw new Error('503');
+        },
+      },
+      {},
+      delays,
+    );
     await expect(fetchFreshProof(d, rnd())).rejects.toThrow(CNFT_ERRORS.proofFetchFailed);
     expect(calls).toBe(3);
     expect(delays).toEqual([100, 100]);
   });
   it('a confirmation time-out is assumed success with the spec text', async () => {
-    const d = fakeDeps({}, { confirmTransaction: async () => { throw new Error('Transaction was not confirmed in 30.00 seconds.'); } });
+    const d = fakeDeps(
+      {},
+      {
+        confirmTransaction: async () => {
+          throw new Error('Transaction was not confirmed in 30.00 seconds.');
+        },
+      },
+    );
     const out = await standardTrash(d, assetId());
-    expect(out).toMatchObject({ status: 'assumed', message: 'Transaction submitted but confirmation timed out. Check explorer for status.' });
+    expect(out).toMatchObject({
+      status: 'assumed',
+      message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+    });
   });
   it('the proof is cut below the canopy read from the tree account', async () => {
     let sent: Transaction | null = null;
     const d = fakeDeps({}, {});
     // A tree account of depth 14, buffer 64, canopy 8 (header 56 + tree + canopy nodes).
-    const depth = 14, buffer = 64, canopy = 8;
+    const depth = 14,
+      buffer = 64,
+      canopy = 8;
     const size = 56 + 24 + buffer * (32 + 32 * depth + 8) + (32 * depth + 40) + 32 * (2 ** (canopy + 1) - 2);
     const data = Buffer.alloc(size);
     data.writeUInt32LE(buffer, 2);
     data.writeUInt32LE(depth, 6);
     d.connection.getAccountInfo = async () => ({ data, owner: PublicKey.default, lamports: 1, executable: false });
     const sign = d.wallet.signTransaction!;
-    d.wallet.signTransaction = async <T extends SignableTransaction>(tx: T) => ((sent = tx as unknown as Transaction), sign(tx));
+    d.wallet.signTransaction = async <T extends SignableTransaction>(tx: T) => (
+      (sent = tx as unknown as Transaction),
+      sign(tx)
+    );
     await standardTrash(d, assetId());
     expect(sent!.instructions[1].keys.length).toBe(8 + depth - canopy);
   });
@@ -142,7 +204,16 @@ it('batch: first 3 in one transaction; when it fails, one by one with the §9 de
   const delays: number[] = [];
   let sends = 0;
   const shortProof = async () => ({ success: true, data: { proof: [rnd(), rnd(), rnd()], root: rnd() } });
-  const d = fakeDeps({ getAssetProof: shortProof }, { sendRawTransaction: async () => { if (sends++ === 0) throw new Error('Transaction simulation failed'); return `sig${sends}`; } }, delays);
+  const d = fakeDeps(
+    { getAssetProof: shortProof },
+    {
+      sendRawTransaction: async () => {
+        if (sends++ === 0) throw new Error('Transaction simulation failed');
+        return `sig${sends}`;
+      },
+    },
+    delays,
+  );
   const ids = [assetId(), assetId(), assetId(), assetId()];
   const res = await batchTrash(d, ids);
   expect(res.individually).toBe(true);
@@ -179,12 +250,36 @@ describe('modals', () => {
     // The listener runs the chain: the indexer refuses the asset and the node cannot give a blockhash.
     server.respond((req) =>
       req.path === '/api/config'
-        ? { body: { success: true, trashWallet, feeWallet: trashWallet, delegate: null, localnet: true, quicknodeRpcUrl: 'x' } }
+        ? {
+            body: {
+              success: true,
+              trashWallet,
+              feeWallet: trashWallet,
+              delegate: null,
+              localnet: true,
+              quicknodeRpcUrl: 'x',
+            },
+          }
         : { status: 404, body: { success: false, error: 'Asset service temporarily unavailable' } },
     );
-    const extra = createAppExtra({ publicKey: owner.publicKey.toBase58(), signTransaction: fakeDeps().wallet.signTransaction });
-    extra.setConnection(fakeDeps({}, { getLatestBlockhash: async () => { throw new Error('node is behind'); } }).connection as never);
-    const { store } = renderWithProviders(<DirectTrashModal asset={asset} robustDeps={null} explorerUrl={(s) => s} onClose={() => undefined} />, { extra });
+    const extra = createAppExtra({
+      publicKey: owner.publicKey.toBase58(),
+      signTransaction: fakeDeps().wallet.signTransaction,
+    });
+    extra.setConnection(
+      fakeDeps(
+        {},
+        {
+          getLatestBlockhash: async () => {
+            throw new Error('node is behind');
+          },
+        },
+      ).connection as never,
+    );
+    const { store } = renderWithProviders(
+      <DirectTrashModal asset={asset} robustDeps={null} explorerUrl={(s) => s} onClose={() => undefined} />,
+      { extra },
+    );
     expect(screen.getByText(DIRECT_MODAL.standardMethod)).toBeTruthy();
     expect(screen.getByText(DIRECT_MODAL.recommended)).toBeTruthy();
     expect(screen.getByText(DIRECT_MODAL.robustMethod)).toBeTruthy();
@@ -199,7 +294,9 @@ describe('modals', () => {
   }, 15_000);
 
   it("choosing Robust makes the button 'Try Robust Method'", () => {
-    renderWithProviders(<DirectTrashModal asset={asset} robustDeps={null} explorerUrl={(s) => s} onClose={() => undefined} />);
+    renderWithProviders(
+      <DirectTrashModal asset={asset} robustDeps={null} explorerUrl={(s) => s} onClose={() => undefined} />,
+    );
     fireEvent.click(screen.getByTestId('method-robust'));
     expect(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust })).toBeTruthy();
   });
@@ -210,7 +307,9 @@ it('a proof that cannot fit one transaction gives a clear message', async () => 
   const a = fakeAsset(assetId()).data;
   const leaf = leafFor(a, { proof: Array.from({ length: 24 }, rnd), root: rnd() });
   expect(() => buildTrashTransaction(leaf, trashWallet)).toThrow(ProofTooLargeError);
-  expect(() => buildTrashTransaction(leaf, trashWallet)).toThrow(/needs 24 proof nodes, which do not fit in one transaction/);
+  expect(() => buildTrashTransaction(leaf, trashWallet)).toThrow(
+    /needs 24 proof nodes, which do not fit in one transaction/,
+  );
   const fits = leafFor(a, { proof: Array.from({ length: 21 }, rnd), root: rnd() });
   expect(() => buildTrashTransaction(fits, trashWallet)).not.toThrow(); // DESIGN §6: at most 21 nodes
 });

@@ -21,18 +21,35 @@ async function until(check: () => boolean, ms = 3000) {
   throw new Error('condition not met');
 }
 const estimate = (vacantAccounts: number, vacantRent: number) => ({
-  total: vacantRent, rentPerAccount: 0, nftRentPerAsset: 0, nftAccounts: 0, tokenAccounts: 0, vacantAccounts,
-  nftRent: 0, tokenRent: 0, vacantRent, avgVacantRent: 0, surplusRent: 0, surplusAccounts: 0,
+  total: vacantRent,
+  rentPerAccount: 0,
+  nftRentPerAsset: 0,
+  nftAccounts: 0,
+  tokenAccounts: 0,
+  vacantAccounts,
+  nftRent: 0,
+  tokenRent: 0,
+  vacantRent,
+  avgVacantRent: 0,
+  surplusRent: 0,
+  surplusAccounts: 0,
 });
 
 let server: RecordingServer;
 beforeAll(async () => {
   server = await startRecordingServer();
   setApiOrigin(server.origin);
-  const account = { address: Keypair.generate().publicKey.toBase58(), mint: Keypair.generate().publicKey.toBase58(), programId: TOKEN_PROGRAM, lamports: 2_039_280 };
+  const account = {
+    address: Keypair.generate().publicKey.toBase58(),
+    mint: Keypair.generate().publicKey.toBase58(),
+    programId: TOKEN_PROGRAM,
+    lamports: 2_039_280,
+  };
   server.respond((req) => {
-    if (req.path === '/api/config') return { body: { success: true, feeWallet: LOCAL_DEFAULT_FEE_WALLET, quicknodeRpcUrl: 'x', localnet: true } };
-    if (req.path === '/api/burn-vacant-accounts') return { body: { success: true, accountCount: 1, vacantAccounts: [account], totalRentLamports: 2_039_280 } };
+    if (req.path === '/api/config')
+      return { body: { success: true, feeWallet: LOCAL_DEFAULT_FEE_WALLET, quicknodeRpcUrl: 'x', localnet: true } };
+    if (req.path === '/api/burn-vacant-accounts')
+      return { body: { success: true, accountCount: 1, vacantAccounts: [account], totalRentLamports: 2_039_280 } };
     if (req.path === '/api/prepare-burn-transactions') return { hang: true };
     return undefined;
   });

@@ -30,7 +30,12 @@ const owner = Keypair.generate();
 const OWNER = owner.publicKey.toBase58();
 // The fee wallet this page was built for (src/common/builtWallets.ts): the guard refuses any other.
 const FEE_WALLET = LOCAL_DEFAULT_FEE_WALLET;
-const accounts = [0, 1, 2].map(() => ({ address: Keypair.generate().publicKey.toBase58(), mint: Keypair.generate().publicKey.toBase58(), programId: TOKEN_PROGRAM, lamports: 2_039_280 }));
+const accounts = [0, 1, 2].map(() => ({
+  address: Keypair.generate().publicKey.toBase58(),
+  mint: Keypair.generate().publicKey.toBase58(),
+  programId: TOKEN_PROGRAM,
+  lamports: 2_039_280,
+}));
 const RENT = 3 * 2_039_280;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -56,8 +61,22 @@ let chainDir: string;
 let connection: Connection;
 function emptyTokenAccount(mint: string): Uint8Array {
   const data = Buffer.alloc(AccountLayout.span);
-  AccountLayout.encode({ mint: new PublicKey(mint), owner: owner.publicKey, amount: 0n, delegateOption: 0, delegate: PublicKey.default, state: 1,
-    isNativeOption: 0, isNative: 0n, delegatedAmount: 0n, closeAuthorityOption: 0, closeAuthority: PublicKey.default }, data);
+  AccountLayout.encode(
+    {
+      mint: new PublicKey(mint),
+      owner: owner.publicKey,
+      amount: 0n,
+      delegateOption: 0,
+      delegate: PublicKey.default,
+      state: 1,
+      isNativeOption: 0,
+      isNative: 0n,
+      delegatedAmount: 0n,
+      closeAuthorityOption: 0,
+      closeAuthority: PublicKey.default,
+    },
+    data,
+  );
   return data;
 }
 // Node's timers keep the process alive: each store's running listeners (the 120 s signing limit) end with the test.
@@ -90,7 +109,12 @@ beforeAll(async () => {
   const chain = chainApp.localnet!.chain;
   chain.setAccount(OWNER, { lamports: 1_000_000_000n });
   chain.setAccount(FEE_WALLET, { lamports: 1_000_000_000n }); // on a cluster the fee wallet exists
-  for (const a of accounts) chain.setAccount(a.address, { lamports: BigInt(a.lamports), owner: TOKEN_PROGRAM, data: emptyTokenAccount(a.mint) });
+  for (const a of accounts)
+    chain.setAccount(a.address, {
+      lamports: BigInt(a.lamports),
+      owner: TOKEN_PROGRAM,
+      data: emptyTokenAccount(a.mint),
+    });
 }, 120_000);
 afterAll(async () => {
   await server.close();
@@ -102,13 +126,30 @@ beforeEach(() => {
   prepared = preparedTransactions();
   listed = { success: true, accountCount: 3, vacantAccounts: accounts, totalRentLamports: RENT };
   submitAnswer = {
-    body: { success: true, signature: 'SIG1', signatures: ['SIG1'], accountCount: 3, recoveredRent: RENT / 1e9, recoveredRentLamports: RENT, serviceFeeLamports: serviceFee(RENT) },
+    body: {
+      success: true,
+      signature: 'SIG1',
+      signatures: ['SIG1'],
+      accountCount: 3,
+      recoveredRent: RENT / 1e9,
+      recoveredRentLamports: RENT,
+      serviceFeeLamports: serviceFee(RENT),
+    },
   };
   server.respond((req) => {
-    if (req.path === '/api/config') return { body: { success: true, feeWallet: FEE_WALLET, quicknodeRpcUrl: 'x', localnet: true } };
+    if (req.path === '/api/config')
+      return { body: { success: true, feeWallet: FEE_WALLET, quicknodeRpcUrl: 'x', localnet: true } };
     if (req.path === '/api/burn-vacant-accounts') return { body: listed };
     if (req.path === '/api/prepare-burn-transactions')
-      return { body: { success: true, transaction: prepared[0], transactions: prepared, accountCount: 3, accountCounts: preparedCounts } };
+      return {
+        body: {
+          success: true,
+          transaction: prepared[0],
+          transactions: prepared,
+          accountCount: 3,
+          accountCounts: preparedCounts,
+        },
+      };
     if (req.path === '/api/submit-burn-transaction') return submitAnswer;
     return undefined;
   });
@@ -117,7 +158,7 @@ beforeEach(() => {
 function setup(sign?: WalletPort['signAllTransactions'] | null) {
   const signAll = jest.fn(
     sign ??
-      (async <T,>(txs: T[]) => {
+      (async <T>(txs: T[]) => {
         (txs as unknown as Transaction[]).forEach((t) => t.partialSign(owner));
         return txs;
       }),
@@ -143,20 +184,31 @@ describe('vacant burn flow', () => {
     expect(store.getState().vacant.status).toBe('done');
     expect(signAll).toHaveBeenCalledTimes(1);
     expect((signAll.mock.calls[0][0] as unknown[]).length).toBe(2);
-    expect(requests('/api/burn-vacant-accounts')[0].body).toEqual({ ownerAddress: OWNER, signedMessage: 'simulated-signature' });
-    expect((requests('/api/prepare-burn-transactions')[0].body as any).vacantAccounts).toEqual(accounts.map((a) => a.address));
+    expect(requests('/api/burn-vacant-accounts')[0].body).toEqual({
+      ownerAddress: OWNER,
+      signedMessage: 'simulated-signature',
+    });
+    expect((requests('/api/prepare-burn-transactions')[0].body as any).vacantAccounts).toEqual(
+      accounts.map((a) => a.address),
+    );
     const sent = requests('/api/submit-burn-transaction')[0].body as { signedTransactions: string[] };
     expect(sent.signedTransactions).toHaveLength(2);
     for (const b64 of sent.signedTransactions) {
       const tx = Transaction.from(Buffer.from(b64, 'base64'));
-      expect(nacl.sign.detached.verify(tx.serializeMessage(), tx.signatures[0].signature!, owner.publicKey.toBytes())).toBe(true);
+      expect(
+        nacl.sign.detached.verify(tx.serializeMessage(), tx.signatures[0].signature!, owner.publicKey.toBytes()),
+      ).toBe(true);
     }
     const net = RENT - serviceFee(RENT); // 6 117 840 − 61 178
     expect(store.getState().vacant.alert).toBe(
       `Burned 3 vacant accounts and recovered 0.006056662 SOL. Signature: SIG1. The page will refresh.`,
     );
     expect(net).toBe(6_056_662);
-    expect(store.getState().activity.entries[0]).toMatchObject({ type: 'vacant-burn', lamports: net, signature: 'SIG1' });
+    expect(store.getState().activity.entries[0]).toMatchObject({
+      type: 'vacant-burn',
+      lamports: net,
+      signature: 'SIG1',
+    });
   });
 
   it('a wallet that cannot sign several at once: the first transaction only (spec behaviour), the rest stay', async () => {
@@ -169,7 +221,10 @@ describe('vacant burn flow', () => {
     store.dispatch(vacantBurnRequested());
     await until(() => store.getState().vacant.status !== 'processing');
     expect(signOne).toHaveBeenCalledTimes(1);
-    const sent = requests('/api/submit-burn-transaction')[0].body as { signedTransaction: string; accountCount: number };
+    const sent = requests('/api/submit-burn-transaction')[0].body as {
+      signedTransaction: string;
+      accountCount: number;
+    };
     expect(sent.signedTransaction).toBeDefined();
     expect(sent.accountCount).toBe(2); // the first transaction's accounts; the third stays for another click
   });
@@ -195,13 +250,11 @@ describe('vacant burn flow', () => {
 
   it('a second request while processing does nothing; Reset returns a stuck flow to idle and drops its late result', async () => {
     let release!: () => void;
-    const { store, signAll } = setup(
-      (async <T,>(txs: T[]) => {
-        await new Promise<void>((r) => (release = r));
-        (txs as unknown as Transaction[]).forEach((t) => t.partialSign(owner));
-        return txs;
-      }),
-    );
+    const { store, signAll } = setup(async <T>(txs: T[]) => {
+      await new Promise<void>((r) => (release = r));
+      (txs as unknown as Transaction[]).forEach((t) => t.partialSign(owner));
+      return txs;
+    });
     store.dispatch(vacantBurnRequested());
     await until(() => signAll.mock.calls.length === 1);
     const runId = store.getState().vacant.runId;
@@ -219,12 +272,40 @@ describe('vacant burn flow', () => {
 
   it.each([
     ['no wallet', () => ({ wallet: null }), VALIDATION.connectWalletFirst],
-    ['nothing to close', () => ({ list: { success: true, accountCount: 0, vacantAccounts: [] } }), VACANT_ERRORS.noneFound],
+    [
+      'nothing to close',
+      () => ({ list: { success: true, accountCount: 0, vacantAccounts: [] } }),
+      VACANT_ERRORS.noneFound,
+    ],
     ['listing fails with a reason', () => ({ list: { success: false, error: 'RPC down' } }), 'Error: RPC down'],
-    ['submit: insufficient funds', () => ({ submit: { status: 400, body: { success: false, error: 'Attempt to debit an account but found no record of a prior credit; insufficient funds' } } }), VACANT_ERRORS.insufficientFunds],
-    ['submit: expired', () => ({ submit: { status: 400, body: { success: false, error: 'Blockhash not found' } } }), VACANT_ERRORS.expired],
-    ['submit: other', () => ({ submit: { status: 400, body: { success: false, error: 'custom program error: 0xb' } } }), 'Transaction failed: custom program error: 0xb'],
-    ['submit: a 200 answer with success false', () => ({ submit: { status: 200, body: { success: false, error: 'custom program error: 0xb' } } }), 'Transaction failed: custom program error: 0xb'],
+    [
+      'submit: insufficient funds',
+      () => ({
+        submit: {
+          status: 400,
+          body: {
+            success: false,
+            error: 'Attempt to debit an account but found no record of a prior credit; insufficient funds',
+          },
+        },
+      }),
+      VACANT_ERRORS.insufficientFunds,
+    ],
+    [
+      'submit: expired',
+      () => ({ submit: { status: 400, body: { success: false, error: 'Blockhash not found' } } }),
+      VACANT_ERRORS.expired,
+    ],
+    [
+      'submit: other',
+      () => ({ submit: { status: 400, body: { success: false, error: 'custom program error: 0xb' } } }),
+      'Transaction failed: custom program error: 0xb',
+    ],
+    [
+      'submit: a 200 answer with success false',
+      () => ({ submit: { status: 200, body: { success: false, error: 'custom program error: 0xb' } } }),
+      'Transaction failed: custom program error: 0xb',
+    ],
   ])('%s → the §8.1 alert', async (_name, make, text) => {
     const m = make() as { wallet?: null; list?: unknown; submit?: typeof submitAnswer };
     if (m.list) listed = m.list;
@@ -242,7 +323,9 @@ describe('vacant burn flow', () => {
         ? { body: listed }
         : req.path === '/api/prepare-burn-transactions'
           ? { body: { success: false, accountCount: 0, error: 'Fee wallet unavailable' } }
-          : req.path === '/api/config' ? { body: { success: true, feeWallet: FEE_WALLET } } : undefined,
+          : req.path === '/api/config'
+            ? { body: { success: true, feeWallet: FEE_WALLET } }
+            : undefined,
     );
     const { store } = setup();
     store.dispatch(vacantBurnRequested());
@@ -257,7 +340,9 @@ describe('vacant burn flow', () => {
         ? { body: listed }
         : req.path === '/api/prepare-burn-transactions'
           ? { status: 400, body: { success: false, error: 'No vacant accounts found to burn.' } }
-          : req.path === '/api/config' ? { body: { success: true, feeWallet: FEE_WALLET } } : undefined,
+          : req.path === '/api/config'
+            ? { body: { success: true, feeWallet: FEE_WALLET } }
+            : undefined,
     );
     const { store } = setup();
     store.dispatch(vacantBurnRequested());
@@ -265,4 +350,3 @@ describe('vacant burn flow', () => {
     expect(store.getState().vacant.alert).toBe('Error preparing transactions: No vacant accounts found to burn.');
   });
 });
-

@@ -24,19 +24,34 @@ const DEMO_CNFTS = 6;
 
 export async function fundOwner(env: FundEnv, owner: string, profile: FundProfile): Promise<FundManifest> {
   const { chain, faucet, metaplex } = env;
-  if (chain.getBalance(faucet.publicKey.toBase58()) < FAUCET_MIN) chain.airdrop(faucet.publicKey.toBase58(), 10n * FAUCET_MIN);
+  if (chain.getBalance(faucet.publicKey.toBase58()) < FAUCET_MIN)
+    chain.airdrop(faucet.publicKey.toBase58(), 10n * FAUCET_MIN);
   chain.airdrop(owner, BigInt(FUND_LAMPORTS));
-  const base = { owner, profile, lamports: FUND_LAMPORTS, wrappedSol: null, frozenAccounts: [], collection: null, nfts: [],
-    tree: null, cnfts: [] };
-  const manifest: FundManifest = profile === 'large'
-    ? { ...base, ...(await fundLargeTokens(env, owner)) }
-    : { ...base, ...fundDemoTokens(env, owner), ownedMints: fundOwnedMints(env, owner) };
+  const base = {
+    owner,
+    profile,
+    lamports: FUND_LAMPORTS,
+    wrappedSol: null,
+    frozenAccounts: [],
+    collection: null,
+    nfts: [],
+    tree: null,
+    cnfts: [],
+  };
+  const manifest: FundManifest =
+    profile === 'large'
+      ? { ...base, ...(await fundLargeTokens(env, owner)) }
+      : { ...base, ...fundDemoTokens(env, owner), ownedMints: fundOwnedMints(env, owner) };
   if (metaplex) {
     const large = profile === 'large';
     await new Promise<void>((r) => setImmediate(r));
     const n = metaplex.fundNfts(owner, large ? LARGE.nfts : DEMO_NFTS, large ? { direct: true } : undefined);
     await new Promise<void>((r) => setImmediate(r));
-    const c = metaplex.fundCnfts(owner, large ? LARGE.cnfts : DEMO_CNFTS, large ? undefined : { delegateIndexes: [0], delegate: env.delegate });
+    const c = metaplex.fundCnfts(
+      owner,
+      large ? LARGE.cnfts : DEMO_CNFTS,
+      large ? undefined : { delegateIndexes: [0], delegate: env.delegate },
+    );
     await new Promise<void>((r) => setImmediate(r));
     Object.assign(manifest, { collection: n.collection, nfts: n.nfts, tree: c.tree, cnfts: c.cnfts });
     if (!large) Object.assign(manifest, fundDemoKinds(env, owner));

@@ -4,22 +4,46 @@ import type { CnftEntry, KindsManifest, NftEntry } from '../metaplex';
 export type TokenProgramName = 'spl-token' | 'spl-token-2022';
 
 export interface FundedToken {
-  mint: string; account: string; program: string; // program id (base58)
-  amount: string; decimals: number; name: string; symbol: string; image: string;
+  mint: string;
+  account: string;
+  program: string; // program id (base58)
+  amount: string;
+  decimals: number;
+  name: string;
+  symbol: string;
+  image: string;
   metadata?: string; // Token Metadata PDA, when written
 }
 
 export interface FundedEmptyAccount {
-  account: string; mint: string; program: string; lamports: number;
+  account: string;
+  mint: string;
+  program: string;
+  lamports: number;
   withheld?: string; // Token-2022 transfer fees withheld in the account (raw amount)
 }
 
-export interface FundedFrozenAccount { account: string; mint: string; program: string; lamports: number; amount: string }
+export interface FundedFrozenAccount {
+  account: string;
+  mint: string;
+  program: string;
+  lamports: number;
+  amount: string;
+}
 
 /** A mint whose mint authority is the funded wallet (demo profile). */
-export interface FundedMint { mint: string; program: string; space: number; lamports: number }
+export interface FundedMint {
+  mint: string;
+  program: string;
+  space: number;
+  lamports: number;
+}
 
-export interface FundedWrappedSol { account: string; lamports: number; amount: string }
+export interface FundedWrappedSol {
+  account: string;
+  lamports: number;
+  amount: string;
+}
 
 export interface FundManifest {
   owner: string;

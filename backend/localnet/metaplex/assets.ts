@@ -18,48 +18,106 @@ export function imageForUri(uri: string): string | undefined {
   return /\.(svg|png|jpe?g|gif|webp)$/i.test(uri) ? uri : undefined;
 }
 
-const MIME: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const MIME: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 function content(name: string, symbol: string, uri: string, image: string | undefined, tokenStandard: string) {
   return {
-    $schema: SCHEMA, json_uri: uri,
-    files: image ? [{ uri: image, cdn_uri: image, mime: MIME[image.split('.').pop()!.toLowerCase()] ?? 'image/png' }] : [],
+    $schema: SCHEMA,
+    json_uri: uri,
+    files: image
+      ? [{ uri: image, cdn_uri: image, mime: MIME[image.split('.').pop()!.toLowerCase()] ?? 'image/png' }]
+      : [],
     metadata: { name, symbol, description: '', attributes: [], token_standard: tokenStandard },
     links: image ? { image } : {},
   };
 }
 
-const royalty = (basisPoints: number, primarySale: boolean) => ({ royalty_model: 'creators', target: null,
-  percent: basisPoints / 10000, basis_points: basisPoints, primary_sale_happened: primarySale, locked: false });
-const NOT_COMPRESSED = { eligible: false, compressed: false, data_hash: '', creator_hash: '', asset_hash: '', tree: '', seq: 0, leaf_id: 0 };
+const royalty = (basisPoints: number, primarySale: boolean) => ({
+  royalty_model: 'creators',
+  target: null,
+  percent: basisPoints / 10000,
+  basis_points: basisPoints,
+  primary_sale_happened: primarySale,
+  locked: false,
+});
+const NOT_COMPRESSED = {
+  eligible: false,
+  compressed: false,
+  data_hash: '',
+  creator_hash: '',
+  asset_hash: '',
+  tree: '',
+  seq: 0,
+  leaf_id: 0,
+};
 
 export function cnftAsset(r: CnftRecord, tree: LocalTree, leaf: Buffer, authority: string) {
   // V2 leaves answer as the reference indexer does (digital-asset-rpc-infrastructure, cnft_tests_v2_leaf_schema
   // snapshots): collection_hash, asset_data_hash and flags after creator_hash; ownership.non_transferable.
-  const v2 = r.v2 && { collection_hash: bs58.encode(collectionHashOf(r.v2.coreCollection)), asset_data_hash: r.v2.assetDataHash, flags: r.v2.flags };
+  const v2 = r.v2 && {
+    collection_hash: bs58.encode(collectionHashOf(r.v2.coreCollection)),
+    asset_data_hash: r.v2.assetDataHash,
+    flags: r.v2.flags,
+  };
   return {
-    interface: 'V1_NFT', id: r.id,
+    interface: 'V1_NFT',
+    id: r.id,
     content: content(r.name, r.symbol, r.uri, r.image, 'NonFungible'),
     authorities: [{ address: authority, scopes: ['full'] }],
-    compression: { eligible: false, compressed: true, data_hash: r.dataHash, creator_hash: r.creatorHash, ...v2,
-      asset_hash: bs58.encode(leaf), tree: r.tree, seq: r.seq ?? tree.seq, leaf_id: r.leafIndex },
+    compression: {
+      eligible: false,
+      compressed: true,
+      data_hash: r.dataHash,
+      creator_hash: r.creatorHash,
+      ...v2,
+      asset_hash: bs58.encode(leaf),
+      tree: r.tree,
+      seq: r.seq ?? tree.seq,
+      leaf_id: r.leafIndex,
+    },
     grouping: r.v2 ? [] : [{ group_key: 'collection', group_value: r.collection, verified: true }],
     royalty: royalty(0, false),
     creators: r.creators,
     ownership: r.v2
-      ? { frozen: (r.v2.flags & 3) !== 0, non_transferable: (r.v2.flags & 4) !== 0, delegated: r.delegate !== null, delegate: r.delegate,
-        ownership_model: 'single', owner: r.owner }
-      : { frozen: false, delegated: r.delegate !== null, delegate: r.delegate, ownership_model: 'single', owner: r.owner },
+      ? {
+          frozen: (r.v2.flags & 3) !== 0,
+          non_transferable: (r.v2.flags & 4) !== 0,
+          delegated: r.delegate !== null,
+          delegate: r.delegate,
+          ownership_model: 'single',
+          owner: r.owner,
+        }
+      : {
+          frozen: false,
+          delegated: r.delegate !== null,
+          delegate: r.delegate,
+          ownership_model: 'single',
+          owner: r.owner,
+        },
     supply: { print_max_supply: 0, print_current_supply: 0, edition_nonce: null },
-    mutable: true, burnt: r.burnt,
+    mutable: true,
+    burnt: r.burnt,
   };
 }
 
 export function isNonFungible(meta: MetadataAccountData | null, decimals: number, supply: bigint): boolean {
   if (decimals !== 0 || supply !== 1n) return false;
   const ts = meta ? unwrapOption(meta.tokenStandard) : null;
-  return ts === null ? !!meta : [TokenStandard.NonFungible, TokenStandard.ProgrammableNonFungible,
-    TokenStandard.NonFungibleEdition, TokenStandard.ProgrammableNonFungibleEdition].includes(ts);
+  return ts === null
+    ? !!meta
+    : [
+        TokenStandard.NonFungible,
+        TokenStandard.ProgrammableNonFungible,
+        TokenStandard.NonFungibleEdition,
+        TokenStandard.ProgrammableNonFungibleEdition,
+      ].includes(ts);
 }
 
 // Helius names a print edition V1_PRINT (the reference indexer answers V1_NFT): the token standard tells them apart.
@@ -69,52 +127,99 @@ const INTERFACE: Partial<Record<TokenStandard, [string, string]>> = {
 };
 
 export function nftAsset(mint: string, meta: MetadataAccountData, holder: IndexedTokenAccount) {
-  const [iface, standard] = INTERFACE[unwrapOption(meta.tokenStandard) ?? TokenStandard.NonFungible] ?? ['V1_NFT', 'NonFungible'];
+  const [iface, standard] = INTERFACE[unwrapOption(meta.tokenStandard) ?? TokenStandard.NonFungible] ?? [
+    'V1_NFT',
+    'NonFungible',
+  ];
   const collection = unwrapOption(meta.collection);
   const creators = unwrapOption(meta.creators) ?? [];
   return {
-    interface: iface, id: mint,
+    interface: iface,
+    id: mint,
     content: content(meta.name, meta.symbol, meta.uri, imageForUri(meta.uri), standard),
     authorities: [{ address: meta.updateAuthority, scopes: ['full'] }],
     compression: NOT_COMPRESSED,
-    grouping: collection ? [{ group_key: 'collection', group_value: collection.key, verified: collection.verified }] : [],
+    grouping: collection
+      ? [{ group_key: 'collection', group_value: collection.key, verified: collection.verified }]
+      : [],
     royalty: royalty(meta.sellerFeeBasisPoints, meta.primarySaleHappened),
     creators: creators.map((c) => ({ address: c.address, share: c.share, verified: c.verified })),
-    ownership: { frozen: holder.state === 2, delegated: holder.delegate !== null, delegate: holder.delegate,
-      ownership_model: 'single', owner: holder.owner },
-    supply: { print_max_supply: 0, print_current_supply: 0, edition_nonce: isSome(meta.editionNonce) ? meta.editionNonce.value : null },
-    mutable: meta.isMutable, burnt: false,
+    ownership: {
+      frozen: holder.state === 2,
+      delegated: holder.delegate !== null,
+      delegate: holder.delegate,
+      ownership_model: 'single',
+      owner: holder.owner,
+    },
+    supply: {
+      print_max_supply: 0,
+      print_current_supply: 0,
+      edition_nonce: isSome(meta.editionNonce) ? meta.editionNonce.value : null,
+    },
+    mutable: meta.isMutable,
+    burnt: false,
     token_info: { supply: 1, decimals: 0, token_program: holder.program, associated_token_address: holder.address },
   };
 }
 
-export function fungibleAsset(mint: string, meta: MetadataAccountData | null, holders: IndexedTokenAccount[],
-  mintInfo: { supply: bigint; decimals: number }) {
+export function fungibleAsset(
+  mint: string,
+  meta: MetadataAccountData | null,
+  holders: IndexedTokenAccount[],
+  mintInfo: { supply: bigint; decimals: number },
+) {
   const balance = holders.reduce((n, h) => n + h.amount, 0n);
   const symbol = meta?.symbol ?? '';
   return {
-    interface: 'FungibleToken', id: mint,
+    interface: 'FungibleToken',
+    id: mint,
     content: content(meta?.name ?? '', symbol, meta?.uri ?? '', meta ? imageForUri(meta.uri) : undefined, 'Fungible'),
     authorities: meta ? [{ address: meta.updateAuthority, scopes: ['full'] }] : [],
-    compression: NOT_COMPRESSED, grouping: [], royalty: royalty(0, false), creators: [],
-    ownership: { frozen: holders.every((h) => h.state === 2), delegated: false, delegate: null, ownership_model: 'token', owner: holders[0].owner },
-    supply: null, mutable: meta?.isMutable ?? false, burnt: false,
-    token_info: { symbol, balance: Number(balance), supply: Number(mintInfo.supply), decimals: mintInfo.decimals,
-      token_program: holders[0].program, associated_token_address: holders[0].address },
+    compression: NOT_COMPRESSED,
+    grouping: [],
+    royalty: royalty(0, false),
+    creators: [],
+    ownership: {
+      frozen: holders.every((h) => h.state === 2),
+      delegated: false,
+      delegate: null,
+      ownership_model: 'token',
+      owner: holders[0].owner,
+    },
+    supply: null,
+    mutable: meta?.isMutable ?? false,
+    burnt: false,
+    token_info: {
+      symbol,
+      balance: Number(balance),
+      supply: Number(mintInfo.supply),
+      decimals: mintInfo.decimals,
+      token_program: holders[0].program,
+      associated_token_address: holders[0].address,
+    },
   };
 }
 
 /** A Metaplex Core asset, shaped like the reference indexer's answer (mpl_core_tests snapshots), without plugins. */
-export function coreAsset(id: string, a: { owner: string; updateAuthority: { type: string; address?: string }; name: string; uri: string }) {
+export function coreAsset(
+  id: string,
+  a: { owner: string; updateAuthority: { type: string; address?: string }; name: string; uri: string },
+) {
   const inCollection = a.updateAuthority.type === 'Collection';
   return {
-    interface: 'MplCoreAsset', id,
+    interface: 'MplCoreAsset',
+    id,
     content: { ...content(a.name, '', a.uri, imageForUri(a.uri), ''), metadata: { name: a.name, symbol: '' } },
-    authorities: [{ address: inCollection ? '' : a.updateAuthority.address ?? '', scopes: ['full'] }],
+    authorities: [{ address: inCollection ? '' : (a.updateAuthority.address ?? ''), scopes: ['full'] }],
     compression: NOT_COMPRESSED,
     grouping: inCollection ? [{ group_key: 'collection', group_value: a.updateAuthority.address }] : [],
-    royalty: royalty(0, false), creators: [],
+    royalty: royalty(0, false),
+    creators: [],
     ownership: { frozen: false, delegated: false, delegate: null, ownership_model: 'single', owner: a.owner },
-    mutable: true, burnt: false, plugins: {}, mpl_core_info: { plugins_json_version: 1 }, external_plugins: [],
+    mutable: true,
+    burnt: false,
+    plugins: {},
+    mpl_core_info: { plugins_json_version: 1 },
+    external_plugins: [],
   };
 }

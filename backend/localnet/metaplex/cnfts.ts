@@ -5,25 +5,58 @@ import type { PublicKey as UmiPublicKey } from '@metaplex-foundation/umi';
 import { DecompressibleState, Version, getTreeConfigAccountDataSerializer } from '@metaplex-foundation/mpl-bubblegum';
 import type { Chain } from '../chain';
 import {
-  ACCOUNT_COMPRESSION_PROGRAM, BUBBLEGUM_PROGRAM, MPL_ACCOUNT_COMPRESSION_PROGRAM, TREE_CANOPY_DEPTH, TREE_MAX_BUFFER, TREE_MAX_DEPTH,
+  ACCOUNT_COMPRESSION_PROGRAM,
+  BUBBLEGUM_PROGRAM,
+  MPL_ACCOUNT_COMPRESSION_PROGRAM,
+  TREE_CANOPY_DEPTH,
+  TREE_MAX_BUFFER,
+  TREE_MAX_DEPTH,
 } from './constants';
 import {
-  DEFAULT_ASSET_DATA_HASH, collectionHashOf, contentHashes, contentHashesV2, leafHash, leafHashV2, type CnftContent,
+  DEFAULT_ASSET_DATA_HASH,
+  collectionHashOf,
+  contentHashes,
+  contentHashesV2,
+  leafHash,
+  leafHashV2,
+  type CnftContent,
 } from './leaf';
 import { assetIdPda, treeConfigPda } from './pdas';
 import { LocalTree, type TreeSnapshot } from './tree';
 
 export interface CnftRecord extends CnftContent {
-  id: string; tree: string; leafIndex: number; owner: string; delegate: string | null; image: string;
-  dataHash: string; creatorHash: string; burnt: boolean;
-  seq?: number;   // the tree's sequence number when this leaf last changed (DAS compression.seq)
-  v2?: LeafV2;    // Bubblegum V2 leaf (LeafSchema V2)
+  id: string;
+  tree: string;
+  leafIndex: number;
+  owner: string;
+  delegate: string | null;
+  image: string;
+  dataHash: string;
+  creatorHash: string;
+  burnt: boolean;
+  seq?: number; // the tree's sequence number when this leaf last changed (DAS compression.seq)
+  v2?: LeafV2; // Bubblegum V2 leaf (LeafSchema V2)
 }
 /** The V2 leaf's extra fields: flags (1 frozen by owner/delegate, 2 frozen by permanent delegate, 4 non-transferable). */
-export interface LeafV2 { flags: number; coreCollection: string | null; assetDataHash: string }
-export interface CnftEntry { assetId: string; tree: string; leafIndex: number; name: string; image: string; delegate: string | null;
-  version?: 2; flags?: number }
-export interface CnftSnapshot { trees: TreeSnapshot[]; records: CnftRecord[] }
+export interface LeafV2 {
+  flags: number;
+  coreCollection: string | null;
+  assetDataHash: string;
+}
+export interface CnftEntry {
+  assetId: string;
+  tree: string;
+  leafIndex: number;
+  name: string;
+  image: string;
+  delegate: string | null;
+  version?: 2;
+  flags?: number;
+}
+export interface CnftSnapshot {
+  trees: TreeSnapshot[];
+  records: CnftRecord[];
+}
 
 export class CnftStore {
   readonly trees = new Map<string, LocalTree>();
@@ -31,15 +64,33 @@ export class CnftStore {
   private readonly byOwner = new Map<string, Set<string>>();
   private readonly openTrees = new Map<1 | 2, LocalTree>();
 
-  constructor(private readonly chain: Chain, private readonly authority: string) {}
+  constructor(
+    private readonly chain: Chain,
+    private readonly authority: string,
+  ) {}
 
   leafOf(r: CnftRecord): Buffer {
     if (r.burnt) return Buffer.alloc(32);
-    if (r.v2) return leafHashV2({ id: r.id, owner: r.owner, delegate: r.delegate ?? r.owner, nonce: r.leafIndex,
-      dataHash: bs58.decode(r.dataHash), creatorHash: bs58.decode(r.creatorHash), collectionHash: collectionHashOf(r.v2.coreCollection),
-      assetDataHash: bs58.decode(r.v2.assetDataHash), flags: r.v2.flags });
-    return leafHash({ id: r.id, owner: r.owner, delegate: r.delegate ?? r.owner, nonce: r.leafIndex,
-      dataHash: bs58.decode(r.dataHash), creatorHash: bs58.decode(r.creatorHash) });
+    if (r.v2)
+      return leafHashV2({
+        id: r.id,
+        owner: r.owner,
+        delegate: r.delegate ?? r.owner,
+        nonce: r.leafIndex,
+        dataHash: bs58.decode(r.dataHash),
+        creatorHash: bs58.decode(r.creatorHash),
+        collectionHash: collectionHashOf(r.v2.coreCollection),
+        assetDataHash: bs58.decode(r.v2.assetDataHash),
+        flags: r.v2.flags,
+      });
+    return leafHash({
+      id: r.id,
+      owner: r.owner,
+      delegate: r.delegate ?? r.owner,
+      nonce: r.leafIndex,
+      dataHash: bs58.decode(r.dataHash),
+      creatorHash: bs58.decode(r.creatorHash),
+    });
   }
 
   ownedBy(owner: string): CnftRecord[] {
@@ -47,7 +98,10 @@ export class CnftStore {
   }
 
   /** Mints `items` as new leaves (a fresh tree when the open one is full) and writes each touched tree once. */
-  mint(owner: string, items: (CnftContent & { image: string; delegate?: string | null; v2?: { flags: number } })[]): CnftRecord[] {
+  mint(
+    owner: string,
+    items: (CnftContent & { image: string; delegate?: string | null; v2?: { flags: number } })[],
+  ): CnftRecord[] {
     const touched = new Set<LocalTree>();
     const out: CnftRecord[] = [];
     for (const item of items) {
@@ -55,9 +109,19 @@ export class CnftStore {
       const leafIndex = tree.numLeaves;
       const { delegate, v2, ...content } = item;
       // V2 leaves here carry no collection (their data hash then has collection: None, as getAssetWithProof rebuilds it).
-      const r: CnftRecord = { ...content, ...(v2 ? contentHashesV2(content) : contentHashes(content)), id: assetIdPda(tree.address, leafIndex),
-        tree: tree.address, leafIndex, owner, delegate: delegate ?? null, burnt: false,
-        ...(v2 ? { v2: { flags: v2.flags, coreCollection: null, assetDataHash: bs58.encode(DEFAULT_ASSET_DATA_HASH) } } : {}) };
+      const r: CnftRecord = {
+        ...content,
+        ...(v2 ? contentHashesV2(content) : contentHashes(content)),
+        id: assetIdPda(tree.address, leafIndex),
+        tree: tree.address,
+        leafIndex,
+        owner,
+        delegate: delegate ?? null,
+        burnt: false,
+        ...(v2
+          ? { v2: { flags: v2.flags, coreCollection: null, assetDataHash: bs58.encode(DEFAULT_ASSET_DATA_HASH) } }
+          : {}),
+      };
       tree.append(this.leafOf(r));
       r.seq = tree.seq;
       this.put(r);
@@ -92,7 +156,14 @@ export class CnftStore {
     const open = this.openTrees.get(version);
     if (open && open.numLeaves < open.capacity) return open;
     const address = Keypair.generate().publicKey.toBase58();
-    const tree = new LocalTree(address, treeConfigPda(address), TREE_MAX_DEPTH, TREE_MAX_BUFFER, TREE_CANOPY_DEPTH, this.chain.slot());
+    const tree = new LocalTree(
+      address,
+      treeConfigPda(address),
+      TREE_MAX_DEPTH,
+      TREE_MAX_BUFFER,
+      TREE_CANOPY_DEPTH,
+      this.chain.slot(),
+    );
     tree.version = version;
     this.trees.set(address, tree);
     this.openTrees.set(version, tree);
@@ -101,25 +172,42 @@ export class CnftStore {
 
   writeTree(tree: LocalTree): void {
     const data = tree.accountData();
-    this.chain.setAccount(tree.address, { lamports: BigInt(this.chain.rent(data.length)), data,
-      owner: tree.version === 2 ? MPL_ACCOUNT_COMPRESSION_PROGRAM : ACCOUNT_COMPRESSION_PROGRAM });
+    this.chain.setAccount(tree.address, {
+      lamports: BigInt(this.chain.rent(data.length)),
+      data,
+      owner: tree.version === 2 ? MPL_ACCOUNT_COMPRESSION_PROGRAM : ACCOUNT_COMPRESSION_PROGRAM,
+    });
     const config = getTreeConfigAccountDataSerializer().serialize({
-      treeCreator: this.authority as UmiPublicKey, treeDelegate: this.authority as UmiPublicKey,
-      totalMintCapacity: BigInt(tree.capacity), numMinted: BigInt(tree.numLeaves), isPublic: false,
-      isDecompressible: DecompressibleState.Disabled, version: tree.version === 2 ? Version.V2 : Version.V1,
+      treeCreator: this.authority as UmiPublicKey,
+      treeDelegate: this.authority as UmiPublicKey,
+      totalMintCapacity: BigInt(tree.capacity),
+      numMinted: BigInt(tree.numLeaves),
+      isPublic: false,
+      isDecompressible: DecompressibleState.Disabled,
+      version: tree.version === 2 ? Version.V2 : Version.V1,
     });
     // transferV2 pays its protocol fee into the tree config: keep what it holds above the rent minimum.
     const held = this.chain.getBalance(tree.authority);
     const rent = BigInt(this.chain.rent(config.length));
-    this.chain.setAccount(tree.authority, { lamports: held > rent ? held : rent, data: config, owner: BUBBLEGUM_PROGRAM });
+    this.chain.setAccount(tree.authority, {
+      lamports: held > rent ? held : rent,
+      data: config,
+      owner: BUBBLEGUM_PROGRAM,
+    });
   }
 
   snapshot(): CnftSnapshot {
-    return { trees: [...this.trees.values()].map((t) => t.snapshot()), records: [...this.records.values()].map((r) => ({ ...r })) };
+    return {
+      trees: [...this.trees.values()].map((t) => t.snapshot()),
+      records: [...this.records.values()].map((r) => ({ ...r })),
+    };
   }
 
   restore(s: CnftSnapshot): void {
-    this.trees.clear(); this.records.clear(); this.byOwner.clear(); this.openTrees.clear();
+    this.trees.clear();
+    this.records.clear();
+    this.byOwner.clear();
+    this.openTrees.clear();
     for (const t of s.trees) {
       const tree = LocalTree.restore(t);
       this.trees.set(tree.address, tree);

@@ -5,35 +5,74 @@ import { PublicKey } from '@solana/web3.js';
 import type { PublicKey as UmiPublicKey } from '@metaplex-foundation/umi';
 import { Key } from '@metaplex-foundation/mpl-core';
 // The base (plugin-less) layouts: mpl-core's root exports only the plugin-aware readers, which cannot serialize.
-import { getAssetV1AccountDataSerializer, type AssetV1AccountData } from '@metaplex-foundation/mpl-core/dist/src/generated/types/assetV1AccountData';
 import {
-  getCollectionV1AccountDataSerializer, type CollectionV1AccountData,
+  getAssetV1AccountDataSerializer,
+  type AssetV1AccountData,
+} from '@metaplex-foundation/mpl-core/dist/src/generated/types/assetV1AccountData';
+import {
+  getCollectionV1AccountDataSerializer,
+  type CollectionV1AccountData,
 } from '@metaplex-foundation/mpl-core/dist/src/generated/types/collectionV1AccountData';
 import type { Chain } from '../chain';
 import { MPL_CORE_PROGRAM } from './constants';
 
-export interface CoreEntry { asset: string; name: string; uri: string; image: string; collection: string | null }
-export interface CoreCollectionEntry { collection: string; name: string; uri: string }
+export interface CoreEntry {
+  asset: string;
+  name: string;
+  uri: string;
+  image: string;
+  collection: string | null;
+}
+export interface CoreCollectionEntry {
+  collection: string;
+  name: string;
+  uri: string;
+}
 
 const newAddress = () => new PublicKey(randomBytes(32)).toBase58();
 const write = (chain: Chain, address: string, data: Uint8Array) =>
   chain.setAccount(address, { lamports: BigInt(chain.rent(data.length)), owner: MPL_CORE_PROGRAM, data });
 
-export function writeCoreCollection(chain: Chain, o: { updateAuthority: string; name: string; uri: string }): CoreCollectionEntry {
+export function writeCoreCollection(
+  chain: Chain,
+  o: { updateAuthority: string; name: string; uri: string },
+): CoreCollectionEntry {
   const collection = newAddress();
-  write(chain, collection, getCollectionV1AccountDataSerializer().serialize({ key: Key.CollectionV1,
-    updateAuthority: o.updateAuthority as UmiPublicKey, name: o.name, uri: o.uri, numMinted: 0, currentSize: 0 }));
+  write(
+    chain,
+    collection,
+    getCollectionV1AccountDataSerializer().serialize({
+      key: Key.CollectionV1,
+      updateAuthority: o.updateAuthority as UmiPublicKey,
+      name: o.name,
+      uri: o.uri,
+      numMinted: 0,
+      currentSize: 0,
+    }),
+  );
   return { collection, name: o.name, uri: o.uri };
 }
 
 /** An AssetV1; in a collection its update authority is that collection, whose numMinted and currentSize grow. */
-export function writeCoreAsset(chain: Chain, o: { owner: string; updateAuthority: string; name: string; uri: string; image: string;
-  collection?: string }): CoreEntry {
+export function writeCoreAsset(
+  chain: Chain,
+  o: { owner: string; updateAuthority: string; name: string; uri: string; image: string; collection?: string },
+): CoreEntry {
   const asset = newAddress();
-  write(chain, asset, getAssetV1AccountDataSerializer().serialize({ key: Key.AssetV1, owner: o.owner as UmiPublicKey,
-    updateAuthority: o.collection ? { __kind: 'Collection', fields: [o.collection as UmiPublicKey] }
-      : { __kind: 'Address', fields: [o.updateAuthority as UmiPublicKey] },
-    name: o.name, uri: o.uri, seq: null }));
+  write(
+    chain,
+    asset,
+    getAssetV1AccountDataSerializer().serialize({
+      key: Key.AssetV1,
+      owner: o.owner as UmiPublicKey,
+      updateAuthority: o.collection
+        ? { __kind: 'Collection', fields: [o.collection as UmiPublicKey] }
+        : { __kind: 'Address', fields: [o.updateAuthority as UmiPublicKey] },
+      name: o.name,
+      uri: o.uri,
+      seq: null,
+    }),
+  );
   if (o.collection) {
     const c = decodeCoreCollection(chain.getAccount(o.collection)!.data)!;
     writeCollectionData(chain, o.collection, { ...c, numMinted: c.numMinted + 1, currentSize: c.currentSize + 1 });
@@ -55,10 +94,16 @@ export function decodeCoreAsset(data: Uint8Array): { asset: AssetV1AccountData; 
   try {
     const [asset, baseLength] = getAssetV1AccountDataSerializer().deserialize(data);
     return { asset, baseLength };
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 export function decodeCoreCollection(data: Uint8Array): CollectionV1AccountData | null {
   if (data[0] !== Key.CollectionV1) return null;
-  try { return getCollectionV1AccountDataSerializer().deserialize(data)[0]; } catch { return null; }
+  try {
+    return getCollectionV1AccountDataSerializer().deserialize(data)[0];
+  } catch {
+    return null;
+  }
 }

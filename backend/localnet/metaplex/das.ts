@@ -27,39 +27,63 @@ function paging(p: Params): { page: number; limit: number } {
   const page = p?.page ?? 1;
   const limit = p?.limit ?? MAX_LIMIT;
   if (!Number.isInteger(page) || (page as number) < 1) throw invalid('page must be a positive integer');
-  if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_LIMIT) throw invalid(`limit must be between 1 and ${MAX_LIMIT}`);
+  if (!Number.isInteger(limit) || (limit as number) < 1 || (limit as number) > MAX_LIMIT)
+    throw invalid(`limit must be between 1 and ${MAX_LIMIT}`);
   return { page: page as number, limit: limit as number };
 }
 
 const pageOf = <T>(all: T[], { page, limit }: { page: number; limit: number }) => {
   const items = all.slice((page - 1) * limit, page * limit);
-  return { total: items.length, limit, page, items };          // Helius' total counts this page's items
+  return { total: items.length, limit, page, items }; // Helius' total counts this page's items
 };
 
-export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIndex, authority: string,
-  collections: () => Map<string, Set<string>>, coreIds: () => Iterable<string> = () => []) {
+export function createDasMethods(
+  chain: Chain,
+  cnfts: CnftStore,
+  tokens: TokenIndex,
+  authority: string,
+  collections: () => Map<string, Set<string>>,
+  coreIds: () => Iterable<string> = () => [],
+) {
   // Core assets: read from their accounts (a burned one is a one-byte account and answers nothing).
   const core = (id: string) => {
     const acc = chain.getAccount(id);
     const d = acc?.owner === MPL_CORE_PROGRAM ? decodeCoreAsset(acc.data) : null;
     if (!d) return null;
     const ua = d.asset.updateAuthority;
-    return coreAsset(id, { owner: d.asset.owner, name: d.asset.name, uri: d.asset.uri,
-      updateAuthority: { type: ua.__kind, address: ua.__kind === 'None' ? undefined : ua.fields[0] } });
+    return coreAsset(id, {
+      owner: d.asset.owner,
+      name: d.asset.name,
+      uri: d.asset.uri,
+      updateAuthority: { type: ua.__kind, address: ua.__kind === 'None' ? undefined : ua.fields[0] },
+    });
   };
-  const coreOwnedBy = (owner: string) => [...coreIds()].sort().map(core).filter((a) => a?.ownership.owner === owner);
+  const coreOwnedBy = (owner: string) =>
+    [...coreIds()]
+      .sort()
+      .map(core)
+      .filter((a) => a?.ownership.owner === owner);
   // Decoded metadata and mints, dropped whenever the chain reports the account changed.
   const metaCache = new Map<string, MetadataAccountData | null>();
   const mintCache = new Map<string, { supply: bigint; decimals: number } | null>();
-  tokens.onChange = (a) => { metaCache.delete(a); mintCache.delete(a); };
+  tokens.onChange = (a) => {
+    metaCache.delete(a);
+    mintCache.delete(a);
+  };
   const metadataOf = (mint: string): MetadataAccountData | null => {
     const address = tokens.metadataAddress(mint);
     if (!address) return null;
-    if (!metaCache.has(address)) { const acc = chain.getAccount(address); metaCache.set(address, acc ? decodeMetadata(acc.data) : null); }
+    if (!metaCache.has(address)) {
+      const acc = chain.getAccount(address);
+      metaCache.set(address, acc ? decodeMetadata(acc.data) : null);
+    }
     return metaCache.get(address)!;
   };
   const mintOf = (mint: string) => {
-    if (!mintCache.has(mint)) { const a = chain.getAccount(mint); mintCache.set(mint, a ? decodeMint(a.data) : null); }
+    if (!mintCache.has(mint)) {
+      const a = chain.getAccount(mint);
+      mintCache.set(mint, a ? decodeMint(a.data) : null);
+    }
     return mintCache.get(mint)!;
   };
 
@@ -85,17 +109,25 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     return { nfts, fungibles };
   };
 
-  const assetById = (id: string) => cnft(id) ?? core(id) ?? (() => {
-    const { nfts, fungibles } = tokenAssets(tokens.holdersOf(id), true);
-    return nfts[0] ?? fungibles[0] ?? null;
-  })();
+  const assetById = (id: string) =>
+    cnft(id) ??
+    core(id) ??
+    (() => {
+      const { nfts, fungibles } = tokenAssets(tokens.holdersOf(id), true);
+      return nfts[0] ?? fungibles[0] ?? null;
+    })();
 
   const proofOf = (id: string) => {
     const r = cnfts.records.get(id);
     if (!r) return null;
     const tree = cnfts.trees.get(r.tree)!;
-    return { root: bs58.encode(tree.root()), proof: tree.proof(r.leafIndex).map((n) => bs58.encode(n)),
-      node_index: tree.capacity + r.leafIndex, leaf: bs58.encode(tree.leaf(r.leafIndex)), tree_id: r.tree };
+    return {
+      root: bs58.encode(tree.root()),
+      proof: tree.proof(r.leafIndex).map((n) => bs58.encode(n)),
+      node_index: tree.capacity + r.leafIndex,
+      leaf: bs58.encode(tree.leaf(r.leafIndex)),
+      tree_id: r.tree,
+    };
   };
 
   const showFungible = (p: Params) => {
@@ -105,7 +137,7 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
 
   // displayOptions.showCollectionMetadata: each collection grouping carries the collection's own name and symbol,
   // read from its metadata account, as Metaplex's indexer answers it (grouping[].collection_metadata).
-  const withCollectionMetadata = <T,>(p: Params, asset: T): T => {
+  const withCollectionMetadata = <T>(p: Params, asset: T): T => {
     const o = (p?.displayOptions ?? p?.options) as { showCollectionMetadata?: boolean } | undefined;
     const a = asset as { grouping?: { group_key: string; group_value: string }[] } | null;
     if (o?.showCollectionMetadata !== true || !a?.grouping?.length) return asset;
@@ -126,7 +158,12 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     if (p?.ownerAddress !== undefined) {
       const owner = address(p, 'ownerAddress');
       const { nfts, fungibles } = tokenAssets(tokens.ownedBy(owner), type === 'fungible' || type === 'all');
-      items = [...nfts, ...coreOwnedBy(owner), ...cnfts.ownedBy(owner).map((r) => cnft(r.id)), ...fungibles] as typeof items;
+      items = [
+        ...nfts,
+        ...coreOwnedBy(owner),
+        ...cnfts.ownedBy(owner).map((r) => cnft(r.id)),
+        ...fungibles,
+      ] as typeof items;
     } else if (Array.isArray(grouping) && grouping[0] === 'collection') {
       items = methods.getAssetsByGroup({ groupKey: 'collection', groupValue: grouping[1] }).items as typeof items;
     } else throw invalid('searchAssets needs ownerAddress or a collection grouping');
@@ -152,7 +189,8 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     },
     getAssets(p: Params) {
       const ids = p?.ids;
-      if (!Array.isArray(ids) || ids.length > MAX_LIMIT || !ids.every(isValidAddress)) throw invalid('ids must be a list of addresses');
+      if (!Array.isArray(ids) || ids.length > MAX_LIMIT || !ids.every(isValidAddress))
+        throw invalid('ids must be a list of addresses');
       return ids.map((id) => assetById(id));
     },
     getAssetProof(p: Params) {
@@ -162,21 +200,31 @@ export function createDasMethods(chain: Chain, cnfts: CnftStore, tokens: TokenIn
     },
     getAssetProofs(p: Params) {
       const ids = p?.ids;
-      if (!Array.isArray(ids) || ids.length > MAX_LIMIT || !ids.every(isValidAddress)) throw invalid('ids must be a list of addresses');
+      if (!Array.isArray(ids) || ids.length > MAX_LIMIT || !ids.every(isValidAddress))
+        throw invalid('ids must be a list of addresses');
       return Object.fromEntries(ids.map((id) => [id, proofOf(id)]));
     },
     getAssetsByOwner(p: Params) {
       const owner = address(p, 'ownerAddress');
       const { nfts, fungibles } = tokenAssets(tokens.ownedBy(owner), showFungible(p));
-      const compressed = cnfts.ownedBy(owner).sort((a, b) => (a.tree === b.tree ? a.leafIndex - b.leafIndex : a.tree < b.tree ? -1 : 1))
+      const compressed = cnfts
+        .ownedBy(owner)
+        .sort((a, b) => (a.tree === b.tree ? a.leafIndex - b.leafIndex : a.tree < b.tree ? -1 : 1))
         .map((r) => cnft(r.id));
-      return pageOf([...nfts, ...coreOwnedBy(owner), ...compressed, ...fungibles].map((a) => withCollectionMetadata(p, a)), paging(p));
+      return pageOf(
+        [...nfts, ...coreOwnedBy(owner), ...compressed, ...fungibles].map((a) => withCollectionMetadata(p, a)),
+        paging(p),
+      );
     },
     getAssetsByGroup(p: Params) {
       if (p?.groupKey !== 'collection') throw invalid('groupKey must be "collection"');
       const value = address(p, 'groupValue');
-      const compressed = [...cnfts.records.values()].filter((r) => r.collection === value && !r.burnt).map((r) => cnft(r.id));
-      const regular = [...(collections().get(value) ?? [])].sort().map((mint) => tokenAssets(tokens.holdersOf(mint), false).nfts[0])
+      const compressed = [...cnfts.records.values()]
+        .filter((r) => r.collection === value && !r.burnt)
+        .map((r) => cnft(r.id));
+      const regular = [...(collections().get(value) ?? [])]
+        .sort()
+        .map((mint) => tokenAssets(tokens.holdersOf(mint), false).nfts[0])
         .filter(Boolean);
       return pageOf([...regular, ...compressed], paging(p));
     },

@@ -19,25 +19,35 @@ export type { CnftEntry } from './cnfts';
 export type { KindsManifest } from './fundKinds';
 
 export interface MetaplexOptions {
-  authority: string;          // update authority, tree creator and holder of the cNFT collection NFT
-  delegate?: string; trashWallet?: string; feeWallet?: string;
-  mediaBaseUrl?: string;      // prefix of /static/demo/... in metadata URIs; default '' (same origin)
+  authority: string; // update authority, tree creator and holder of the cNFT collection NFT
+  delegate?: string;
+  trashWallet?: string;
+  feeWallet?: string;
+  mediaBaseUrl?: string; // prefix of /static/demo/... in metadata URIs; default '' (same origin)
 }
 
 export interface MetaplexPlugin {
   emulators: ProgramEmulator[];
   dasMethods: Record<string, (params: any) => unknown>; // eslint-disable-line @typescript-eslint/no-explicit-any
   fundNfts(owner: string, count: number, opts?: { direct?: boolean }): { collection: NftEntry; nfts: NftEntry[] };
-  fundCnfts(owner: string, count: number, opts?: { delegateIndexes?: number[]; delegate?: string }): { tree: string; cnfts: CnftEntry[] };
+  fundCnfts(
+    owner: string,
+    count: number,
+    opts?: { delegateIndexes?: number[]; delegate?: string },
+  ): { tree: string; cnfts: CnftEntry[] };
   /** Today's kinds (issue 14): pNFTs, a print edition, a Token-2022 NFT, Core assets, Bubblegum V2 leaves. */
   fundKinds(owner: string): KindsManifest;
   snapshot(): MetaplexSnapshot;
   restore(snapshot: unknown): void;
-  cnfts: CnftStore;           // for tests and diagnostics
+  cnfts: CnftStore; // for tests and diagnostics
 }
 
 interface MetaplexSnapshot {
-  version: 1; cnfts: CnftSnapshot; collections: [string, string[]][]; serial: { nft: number; cnft: number }; cnftCollection: string | null;
+  version: 1;
+  cnfts: CnftSnapshot;
+  collections: [string, string[]][];
+  serial: { nft: number; cnft: number };
+  cnftCollection: string | null;
   coreIds?: string[];
 }
 
@@ -45,18 +55,34 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
   const media = mediaUrls(opts.mediaBaseUrl);
   const cnfts = new CnftStore(chain, opts.authority);
   const tokens = new TokenIndex(chain);
-  const collections = new Map<string, Set<string>>();   // collection mint → member mints (regular NFTs we made)
+  const collections = new Map<string, Set<string>>(); // collection mint → member mints (regular NFTs we made)
   const serial = { nft: 0, cnft: 0 };
   let cnftCollection: string | null = null;
   const payerKeypair = Keypair.generate();
-  const coreIds = new Set<string>();                    // Core assets we made (the DAS reads their accounts)
+  const coreIds = new Set<string>(); // Core assets we made (the DAS reads their accounts)
 
-  const onBurn = (mint: string) => { for (const members of collections.values()) members.delete(mint); };
-  const entry = (r: CnftRecord): CnftEntry => ({ assetId: r.id, tree: r.tree, leafIndex: r.leafIndex, name: r.name, image: r.image, delegate: r.delegate });
+  const onBurn = (mint: string) => {
+    for (const members of collections.values()) members.delete(mint);
+  };
+  const entry = (r: CnftRecord): CnftEntry => ({
+    assetId: r.id,
+    tree: r.tree,
+    leafIndex: r.leafIndex,
+    name: r.name,
+    image: r.image,
+    delegate: r.delegate,
+  });
 
   return {
     emulators: [tokenMetadataEmulator(onBurn), bubblegumEmulator(cnfts), coreEmulator(() => {})],
-    dasMethods: createDasMethods(chain, cnfts, tokens, opts.authority, () => collections, () => coreIds),
+    dasMethods: createDasMethods(
+      chain,
+      cnfts,
+      tokens,
+      opts.authority,
+      () => collections,
+      () => coreIds,
+    ),
     cnfts,
 
     fundNfts(owner, count, o = {}) {
@@ -71,29 +97,51 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
     fundCnfts(owner, count, o = {}) {
       if (!cnftCollection) {
         const n = ++serial.nft;
-        cnftCollection = writeNft(chain, { owner: opts.authority, name: 'SolBack Compressed Collection', symbol: 'SBCC',
-          uri: media.json('cnft', n), image: media.image('cnft', n), updateAuthority: opts.authority, collectionSize: 0 }).mint;
+        cnftCollection = writeNft(chain, {
+          owner: opts.authority,
+          name: 'SolBack Compressed Collection',
+          symbol: 'SBCC',
+          uri: media.json('cnft', n),
+          image: media.image('cnft', n),
+          updateAuthority: opts.authority,
+          collectionSize: 0,
+        }).mint;
       }
       const delegated = new Set(o.delegateIndexes ?? []);
       const items = Array.from({ length: count }, (_, i) => {
         const n = ++serial.cnft;
-        return { name: `SolBack Compressed #${n}`, symbol: 'SBC', uri: media.json('cnft', n), image: media.image('cnft', n),
-          collection: cnftCollection!, creators: [{ address: opts.authority, share: 100, verified: false }],
-          delegate: delegated.has(i) && o.delegate ? o.delegate : null };
+        return {
+          name: `SolBack Compressed #${n}`,
+          symbol: 'SBC',
+          uri: media.json('cnft', n),
+          image: media.image('cnft', n),
+          collection: cnftCollection!,
+          creators: [{ address: opts.authority, share: 100, verified: false }],
+          delegate: delegated.has(i) && o.delegate ? o.delegate : null,
+        };
       });
       const records = cnfts.mint(owner, items);
       return { tree: records[records.length - 1]?.tree ?? '', cnfts: records.map(entry) };
     },
 
     fundKinds(owner) {
-      const made = fundKinds({ chain, cnfts, authority: opts.authority, media, payer: funder(chain, payerKeypair), serial }, owner);
+      const made = fundKinds(
+        { chain, cnfts, authority: opts.authority, media, payer: funder(chain, payerKeypair), serial },
+        owner,
+      );
       for (const c of made.coreAssets) coreIds.add(c.asset);
       return made;
     },
 
     snapshot() {
-      return { version: 1, cnfts: cnfts.snapshot(), serial: { ...serial }, cnftCollection, coreIds: [...coreIds],
-        collections: [...collections].map(([c, m]) => [c, [...m]]) };
+      return {
+        version: 1,
+        cnfts: cnfts.snapshot(),
+        serial: { ...serial },
+        cnftCollection,
+        coreIds: [...coreIds],
+        collections: [...collections].map(([c, m]) => [c, [...m]]),
+      };
     },
 
     restore(raw) {

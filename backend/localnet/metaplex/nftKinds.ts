@@ -4,13 +4,21 @@
 import { Keypair as Kp, type Keypair } from '@solana/web3.js';
 import type { PublicKey as UmiPublicKey } from '@metaplex-foundation/umi';
 import {
-  TokenStandard, TokenState, getEditionAccountDataSerializer, getEditionMarkerAccountDataSerializer,
+  TokenStandard,
+  TokenState,
+  getEditionAccountDataSerializer,
+  getEditionMarkerAccountDataSerializer,
   getTokenRecordAccountDataSerializer,
 } from '@metaplex-foundation/mpl-token-metadata';
 import type { Chain } from '../chain';
 import { encodeMasterEdition, encodeMetadata } from './accounts';
 import {
-  EDITION_MARKER_SIZE, EDITION_SIZE, METADATA_SIZE, PRINT_EDITION_SIZE, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM,
+  EDITION_MARKER_SIZE,
+  EDITION_SIZE,
+  METADATA_SIZE,
+  PRINT_EDITION_SIZE,
+  TOKEN_2022_PROGRAM,
+  TOKEN_METADATA_PROGRAM,
   TOKEN_RECORD_SIZE,
 } from './constants';
 import { mintNftByTransaction } from './nftMint';
@@ -21,17 +29,41 @@ export type NftKind = 'pnft' | 'token2022' | 'print';
 export interface KindNftEntry extends NftEntry {
   kind: NftKind;
   tokenProgram: string;
-  tokenRecord?: string;                       // pNFT
-  master?: { mint: string; edition: string; tokenAccount: string; owner: string; marker: string; editionNumber: number }; // print
+  tokenRecord?: string; // pNFT
+  master?: {
+    mint: string;
+    edition: string;
+    tokenAccount: string;
+    owner: string;
+    marker: string;
+    editionNumber: number;
+  }; // print
 }
 
 const rentOf = (chain: Chain, bytes: number) => BigInt(chain.rent(bytes));
 
-function writeMetadataAndEdition(chain: Chain, spec: NftSpec, mint: string, standard: TokenStandard, edition: Uint8Array, editionSize: number) {
-  chain.setAccount(metadataPda(mint), { lamports: rentOf(chain, METADATA_SIZE), owner: TOKEN_METADATA_PROGRAM,
-    data: encodeMetadata({ mint, updateAuthority: spec.updateAuthority, name: spec.name, symbol: spec.symbol, uri: spec.uri,
-      collection: spec.collection, tokenStandard: standard,
-      creators: [{ address: spec.updateAuthority, verified: true, share: 100 }] }) });
+function writeMetadataAndEdition(
+  chain: Chain,
+  spec: NftSpec,
+  mint: string,
+  standard: TokenStandard,
+  edition: Uint8Array,
+  editionSize: number,
+) {
+  chain.setAccount(metadataPda(mint), {
+    lamports: rentOf(chain, METADATA_SIZE),
+    owner: TOKEN_METADATA_PROGRAM,
+    data: encodeMetadata({
+      mint,
+      updateAuthority: spec.updateAuthority,
+      name: spec.name,
+      symbol: spec.symbol,
+      uri: spec.uri,
+      collection: spec.collection,
+      tokenStandard: standard,
+      creators: [{ address: spec.updateAuthority, verified: true, share: 100 }],
+    }),
+  });
   const data = new Uint8Array(editionSize);
   data.set(edition.subarray(0, editionSize));
   chain.setAccount(editionPda(mint), { lamports: rentOf(chain, editionSize), owner: TOKEN_METADATA_PROGRAM, data });
@@ -42,16 +74,40 @@ export function writePnft(chain: Chain, spec: NftSpec, payer: Keypair): KindNftE
   const mintKp = Kp.generate();
   const mint = mintKp.publicKey.toBase58();
   mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp, { freeze: true });
-  writeMetadataAndEdition(chain, spec, mint, TokenStandard.ProgrammableNonFungible, encodeMasterEdition(), EDITION_SIZE);
+  writeMetadataAndEdition(
+    chain,
+    spec,
+    mint,
+    TokenStandard.ProgrammableNonFungible,
+    encodeMasterEdition(),
+    EDITION_SIZE,
+  );
   const tokenAccount = associatedTokenAddress(spec.owner, mint);
   const tokenRecord = tokenRecordPda(mint, tokenAccount);
-  const bytes = getTokenRecordAccountDataSerializer().serialize({ bump: 255, state: TokenState.Unlocked, ruleSetRevision: null,
-    delegate: null, delegateRole: null, lockedTransfer: null });
+  const bytes = getTokenRecordAccountDataSerializer().serialize({
+    bump: 255,
+    state: TokenState.Unlocked,
+    ruleSetRevision: null,
+    delegate: null,
+    delegateRole: null,
+    lockedTransfer: null,
+  });
   const data = new Uint8Array(TOKEN_RECORD_SIZE);
   data.set(bytes.subarray(0, TOKEN_RECORD_SIZE));
   chain.setAccount(tokenRecord, { lamports: rentOf(chain, TOKEN_RECORD_SIZE), owner: TOKEN_METADATA_PROGRAM, data });
-  return { mint, tokenAccount, metadata: metadataPda(mint), edition: editionPda(mint), name: spec.name, symbol: spec.symbol,
-    uri: spec.uri, image: spec.image, kind: 'pnft', tokenProgram: chain.getAccount(tokenAccount)!.owner, tokenRecord };
+  return {
+    mint,
+    tokenAccount,
+    metadata: metadataPda(mint),
+    edition: editionPda(mint),
+    name: spec.name,
+    symbol: spec.symbol,
+    uri: spec.uri,
+    image: spec.image,
+    kind: 'pnft',
+    tokenProgram: chain.getAccount(tokenAccount)!.owner,
+    tokenRecord,
+  };
 }
 
 /** A Token Metadata NFT whose mint and token account live in Token-2022 (170-byte ATA with ImmutableOwner). */
@@ -60,9 +116,18 @@ export function writeToken2022Nft(chain: Chain, spec: NftSpec, payer: Keypair): 
   const mint = mintKp.publicKey.toBase58();
   mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp, { program: TOKEN_2022_PROGRAM });
   writeMetadataAndEdition(chain, spec, mint, TokenStandard.NonFungible, encodeMasterEdition(), EDITION_SIZE);
-  return { mint, tokenAccount: associatedTokenAddress(spec.owner, mint, TOKEN_2022_PROGRAM), metadata: metadataPda(mint),
-    edition: editionPda(mint), name: spec.name, symbol: spec.symbol, uri: spec.uri, image: spec.image, kind: 'token2022',
-    tokenProgram: TOKEN_2022_PROGRAM };
+  return {
+    mint,
+    tokenAccount: associatedTokenAddress(spec.owner, mint, TOKEN_2022_PROGRAM),
+    metadata: metadataPda(mint),
+    edition: editionPda(mint),
+    name: spec.name,
+    symbol: spec.symbol,
+    uri: spec.uri,
+    image: spec.image,
+    kind: 'token2022',
+    tokenProgram: TOKEN_2022_PROGRAM,
+  };
 }
 
 /**
@@ -71,14 +136,24 @@ export function writeToken2022Nft(chain: Chain, spec: NftSpec, payer: Keypair): 
  * ledger; bit of edition e: byte (e % 248) / 8, mask 2^(7 - e % 8), mpl-token-metadata state/edition_marker.rs).
  */
 export function writePrintEdition(chain: Chain, spec: NftSpec & { masterOwner: string }, payer: Keypair): KindNftEntry {
-  const master = writeNft(chain, { ...spec, owner: spec.masterOwner, name: `${spec.name} (master)`, collection: undefined }, payer);
-  chain.setAccount(master.edition, { lamports: rentOf(chain, EDITION_SIZE), owner: TOKEN_METADATA_PROGRAM,
-    data: encodeMasterEdition({ supply: 1n, maxSupply: 10n }) });
+  const master = writeNft(
+    chain,
+    { ...spec, owner: spec.masterOwner, name: `${spec.name} (master)`, collection: undefined },
+    payer,
+  );
+  chain.setAccount(master.edition, {
+    lamports: rentOf(chain, EDITION_SIZE),
+    owner: TOKEN_METADATA_PROGRAM,
+    data: encodeMasterEdition({ supply: 1n, maxSupply: 10n }),
+  });
   const mintKp = Kp.generate();
   const mint = mintKp.publicKey.toBase58();
   mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp);
   const editionNumber = 1n;
-  const editionBytes = getEditionAccountDataSerializer().serialize({ parent: master.edition as UmiPublicKey, edition: editionNumber });
+  const editionBytes = getEditionAccountDataSerializer().serialize({
+    parent: master.edition as UmiPublicKey,
+    edition: editionNumber,
+  });
   writeMetadataAndEdition(chain, spec, mint, TokenStandard.NonFungibleEdition, editionBytes, PRINT_EDITION_SIZE);
   const ledger = new Array<number>(31).fill(0);
   const offset = Number(editionNumber % 248n);
@@ -86,9 +161,29 @@ export function writePrintEdition(chain: Chain, spec: NftSpec & { masterOwner: s
   const marker = editionMarkerPda(master.mint, editionNumber);
   const markerData = new Uint8Array(EDITION_MARKER_SIZE);
   markerData.set(getEditionMarkerAccountDataSerializer().serialize({ ledger }));
-  chain.setAccount(marker, { lamports: rentOf(chain, EDITION_MARKER_SIZE), owner: TOKEN_METADATA_PROGRAM, data: markerData });
-  return { mint, tokenAccount: associatedTokenAddress(spec.owner, mint), metadata: metadataPda(mint), edition: editionPda(mint),
-    name: spec.name, symbol: spec.symbol, uri: spec.uri, image: spec.image, kind: 'print', tokenProgram: chain.getAccount(associatedTokenAddress(spec.owner, mint))!.owner,
-    master: { mint: master.mint, edition: master.edition, tokenAccount: master.tokenAccount, owner: spec.masterOwner, marker,
-      editionNumber: Number(editionNumber) } };
+  chain.setAccount(marker, {
+    lamports: rentOf(chain, EDITION_MARKER_SIZE),
+    owner: TOKEN_METADATA_PROGRAM,
+    data: markerData,
+  });
+  return {
+    mint,
+    tokenAccount: associatedTokenAddress(spec.owner, mint),
+    metadata: metadataPda(mint),
+    edition: editionPda(mint),
+    name: spec.name,
+    symbol: spec.symbol,
+    uri: spec.uri,
+    image: spec.image,
+    kind: 'print',
+    tokenProgram: chain.getAccount(associatedTokenAddress(spec.owner, mint))!.owner,
+    master: {
+      mint: master.mint,
+      edition: master.edition,
+      tokenAccount: master.tokenAccount,
+      owner: spec.masterOwner,
+      marker,
+      editionNumber: Number(editionNumber),
+    },
+  };
 }

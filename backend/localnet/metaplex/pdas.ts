@@ -21,7 +21,9 @@ function memo(f: (mint: string) => string): (mint: string) => string {
 }
 
 export const metadataPda = memo((mint) => pda([Buffer.from('metadata'), META.toBytes(), key(mint)], META));
-export const editionPda = memo((mint) => pda([Buffer.from('metadata'), META.toBytes(), key(mint), Buffer.from('edition')], META));
+export const editionPda = memo((mint) =>
+  pda([Buffer.from('metadata'), META.toBytes(), key(mint), Buffer.from('edition')], META),
+);
 export const treeConfigPda = (tree: string) => pda([key(tree)], BGUM);
 
 export function associatedTokenAddress(owner: string, mint: string, tokenProgram = TOKEN_PROGRAM): string {
@@ -42,5 +44,14 @@ export function tokenRecordPda(mint: string, token: string): string {
 
 /** Edition marker of a print: PDA ['metadata', program, master mint, 'edition', str(edition / 248)]. */
 export function editionMarkerPda(masterMint: string, edition: bigint): string {
-  return pda([Buffer.from('metadata'), META.toBytes(), key(masterMint), Buffer.from('edition'), Buffer.from((edition / 248n).toString())], META);
+  return pda(
+    [
+      Buffer.from('metadata'),
+      META.toBytes(),
+      key(masterMint),
+      Buffer.from('edition'),
+      Buffer.from((edition / 248n).toString()),
+    ],
+    META,
+  );
 }

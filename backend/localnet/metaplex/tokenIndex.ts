@@ -7,9 +7,13 @@ import type { Chain, ChainAccount } from '../chain';
 import { decodeTokenAccount, type TokenAccountInfo } from './accounts';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from './constants';
 
-const METADATA_V1 = 4;   // Token Metadata account key; the mint sits at bytes 33..65 (after the update authority)
+const METADATA_V1 = 4; // Token Metadata account key; the mint sits at bytes 33..65 (after the update authority)
 
-export interface IndexedTokenAccount extends TokenAccountInfo { address: string; program: string; lamports: bigint }
+export interface IndexedTokenAccount extends TokenAccountInfo {
+  address: string;
+  program: string;
+  lamports: bigint;
+}
 
 export class TokenIndex {
   private readonly accounts = new Map<string, IndexedTokenAccount>();
@@ -37,10 +41,17 @@ export class TokenIndex {
   }
 
   /** The Token Metadata account of a mint, if one exists. */
-  metadataAddress(mint: string): string | undefined { this.scan(); return this.metadataByMint.get(mint); }
+  metadataAddress(mint: string): string | undefined {
+    this.scan();
+    return this.metadataByMint.get(mint);
+  }
 
-  ownedBy(owner: string): IndexedTokenAccount[] { return this.list(this.byOwner, owner); }
-  holdersOf(mint: string): IndexedTokenAccount[] { return this.list(this.byMint, mint); }
+  ownedBy(owner: string): IndexedTokenAccount[] {
+    return this.list(this.byOwner, owner);
+  }
+  holdersOf(mint: string): IndexedTokenAccount[] {
+    return this.list(this.byMint, mint);
+  }
 
   private list(map: Map<string, Set<string>>, key: string): IndexedTokenAccount[] {
     this.scan();
@@ -65,7 +76,10 @@ export class TokenIndex {
     const a = decode(address, acc);
     if (!a) return;
     this.accounts.set(address, a);
-    for (const [map, key] of [[this.byOwner, a.owner], [this.byMint, a.mint]] as const) {
+    for (const [map, key] of [
+      [this.byOwner, a.owner],
+      [this.byMint, a.mint],
+    ] as const) {
       let set = map.get(key);
       if (!set) map.set(key, (set = new Set()));
       set.add(address);
@@ -74,7 +88,10 @@ export class TokenIndex {
 
   private indexMetadata(address: string, acc: ChainAccount | null): void {
     const old = this.mintOfMetadata.get(address);
-    if (old !== undefined) { this.metadataByMint.delete(old); this.mintOfMetadata.delete(address); }
+    if (old !== undefined) {
+      this.metadataByMint.delete(old);
+      this.mintOfMetadata.delete(address);
+    }
     if (!acc || acc.owner !== TOKEN_METADATA_PROGRAM || acc.data[0] !== METADATA_V1 || acc.data.length < 65) return;
     const mint = bs58.encode(acc.data.subarray(33, 65));
     this.metadataByMint.set(mint, address);
@@ -84,7 +101,7 @@ export class TokenIndex {
 
 function decode(address: string, acc: ChainAccount | null): IndexedTokenAccount | null {
   if (!acc || (acc.owner !== TOKEN_PROGRAM && acc.owner !== TOKEN_2022_PROGRAM)) return null;
-  if (acc.owner === TOKEN_PROGRAM && acc.data.length !== 165) return null;   // mints and multisigs
+  if (acc.owner === TOKEN_PROGRAM && acc.data.length !== 165) return null; // mints and multisigs
   const info = decodeTokenAccount(acc.data);
   return info && { ...info, address, program: acc.owner, lamports: acc.lamports };
 }

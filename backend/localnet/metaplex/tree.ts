@@ -4,10 +4,22 @@
 import { MerkleTree } from './merkleTree';
 import { PublicKey } from '@solana/web3.js';
 
-export interface ChangeLogEntry { root: Buffer; path: Buffer[]; index: number }   // path[0] = leaf, then ancestors
+export interface ChangeLogEntry {
+  root: Buffer;
+  path: Buffer[];
+  index: number;
+} // path[0] = leaf, then ancestors
 export interface TreeSnapshot {
-  address: string; authority: string; maxDepth: number; maxBuffer: number; canopyDepth: number; creationSlot: number;
-  seq: number; numLeaves: number; leaves: Record<number, string>; changelog: { root: string; path: string[]; index: number }[];
+  address: string;
+  authority: string;
+  maxDepth: number;
+  maxBuffer: number;
+  canopyDepth: number;
+  creationSlot: number;
+  seq: number;
+  numLeaves: number;
+  leaves: Record<number, string>;
+  changelog: { root: string; path: string[]; index: number }[];
   version?: 1 | 2;
 }
 
@@ -24,17 +36,32 @@ export class LocalTree {
   /** Oldest first; at most maxBuffer entries, the last one holds the current root. */
   changelog: ChangeLogEntry[] = [];
 
-  constructor(readonly address: string, readonly authority: string, readonly maxDepth: number, readonly maxBuffer: number,
-    readonly canopyDepth: number, readonly creationSlot: number, leaves: Buffer[] = []) {
+  constructor(
+    readonly address: string,
+    readonly authority: string,
+    readonly maxDepth: number,
+    readonly maxBuffer: number,
+    readonly canopyDepth: number,
+    readonly creationSlot: number,
+    leaves: Buffer[] = [],
+  ) {
     this.tree = MerkleTree.sparseMerkleTreeFromLeaves(leaves, maxDepth);
     this.changelog.push(this.entry(0));
   }
 
-  get capacity(): number { return 2 ** this.maxDepth; }
-  root(): Buffer { return this.tree.getRoot(); }
-  leaf(index: number): Buffer { return this.tree.leaves[index].node; }
+  get capacity(): number {
+    return 2 ** this.maxDepth;
+  }
+  root(): Buffer {
+    return this.tree.getRoot();
+  }
+  leaf(index: number): Buffer {
+    return this.tree.leaves[index].node;
+  }
   /** Full proof, leaf → root (maxDepth nodes), as DAS getAssetProof answers it. */
-  proof(index: number): Buffer[] { return this.tree.getProof(index).proof; }
+  proof(index: number): Buffer[] {
+    return this.tree.getProof(index).proof;
+  }
 
   append(leaf: Buffer): number {
     if (this.numLeaves >= this.capacity) throw new Error('tree is full');
@@ -77,18 +104,22 @@ export class LocalTree {
    */
   verify(root: Buffer, leaf: Buffer, index: number, partialProof: Buffer[]): boolean {
     const needed = this.maxDepth - this.canopyDepth;
-    if (index < 0 || index > this.numLeaves || index >= this.capacity) return false;          // LeafIndexOutOfBounds
+    if (index < 0 || index > this.numLeaves || index >= this.capacity) return false; // LeafIndexOutOfBounds
     if (partialProof.length < needed || partialProof.length > this.maxDepth) return false;
     const proof = [...partialProof];
     const canopy = this.canopyNodes();
     for (let level = proof.length; level < this.maxDepth; level++) {
-      const heap = ((2 ** this.maxDepth + index) >> level) ^ 1;   // sibling at this level, heap-numbered from root = 1
+      const heap = ((2 ** this.maxDepth + index) >> level) ^ 1; // sibling at this level, heap-numbered from root = 1
       proof.push(canopy[heap - 2]);
     }
-    const start = Math.max(0, this.changelog.findIndex((c) => c.root.equals(root)));
+    const start = Math.max(
+      0,
+      this.changelog.findIndex((c) => c.root.equals(root)),
+    );
     for (const c of this.changelog.slice(start + 1)) {
-      if (c.index === index) {                                     // the leaf itself changed since that root:
-        if (!c.path[0].equals(leaf)) return false;                 // fine only if the proof names its new content
+      if (c.index === index) {
+        // the leaf itself changed since that root:
+        if (!c.path[0].equals(leaf)) return false; // fine only if the proof names its new content
         continue;
       }
       const level = 31 - Math.clz32(c.index ^ index);
@@ -105,21 +136,29 @@ export class LocalTree {
     const canopyLen = this.canopyDepth ? 2 ** (this.canopyDepth + 1) - 2 : 0;
     const buf = Buffer.alloc(2 + 54 + 24 + this.maxBuffer * changeLogSize + pathSize + 32 * canopyLen);
     let o = 0;
-    buf[o++] = 1;                                                  // CompressionAccountType::ConcurrentMerkleTree
-    buf[o++] = 0;                                                  // header version V1
-    buf.writeUInt32LE(this.maxBuffer, o); o += 4;
-    buf.writeUInt32LE(d, o); o += 4;
-    new PublicKey(this.authority).toBuffer().copy(buf, o); o += 32;
-    buf.writeBigUInt64LE(BigInt(this.creationSlot), o); o += 8 + 6; // + isBatchInitialized/padding
+    buf[o++] = 1; // CompressionAccountType::ConcurrentMerkleTree
+    buf[o++] = 0; // header version V1
+    buf.writeUInt32LE(this.maxBuffer, o);
+    o += 4;
+    buf.writeUInt32LE(d, o);
+    o += 4;
+    new PublicKey(this.authority).toBuffer().copy(buf, o);
+    o += 32;
+    buf.writeBigUInt64LE(BigInt(this.creationSlot), o);
+    o += 8 + 6; // + isBatchInitialized/padding
     const active = this.seq % this.maxBuffer;
-    buf.writeBigUInt64LE(BigInt(this.seq), o); o += 8;
-    buf.writeBigUInt64LE(BigInt(active), o); o += 8;
-    buf.writeBigUInt64LE(BigInt(this.changelog.length), o); o += 8;
+    buf.writeBigUInt64LE(BigInt(this.seq), o);
+    o += 8;
+    buf.writeBigUInt64LE(BigInt(active), o);
+    o += 8;
+    buf.writeBigUInt64LE(BigInt(this.changelog.length), o);
+    o += 8;
     const logStart = o;
     this.changelog.forEach((c, i) => {
       const slot = (this.seq - (this.changelog.length - 1 - i)) % this.maxBuffer;
       let p = logStart + slot * changeLogSize;
-      c.root.copy(buf, p); p += 32;
+      c.root.copy(buf, p);
+      p += 32;
       for (let l = 0; l < d; l++) (c.path[l] ?? ZERO).copy(buf, p + 32 * l);
       buf.writeUInt32LE(c.index, p + 32 * d);
     });
@@ -128,18 +167,33 @@ export class LocalTree {
     const rightmost = this.numLeaves ? this.proof(last) : [];
     for (let l = 0; l < d; l++) (rightmost[l] ?? ZERO).copy(buf, o + 32 * l);
     o += 32 * d;
-    (this.numLeaves ? this.leaf(last) : ZERO).copy(buf, o); o += 32;
-    buf.writeUInt32LE(this.numLeaves, o); o += 8;
-    for (const n of this.canopyNodes()) { n.copy(buf, o); o += 32; }
+    (this.numLeaves ? this.leaf(last) : ZERO).copy(buf, o);
+    o += 32;
+    buf.writeUInt32LE(this.numLeaves, o);
+    o += 8;
+    for (const n of this.canopyNodes()) {
+      n.copy(buf, o);
+      o += 32;
+    }
     return buf;
   }
 
   snapshot(): TreeSnapshot {
     const leaves: Record<number, string> = {};
     for (let i = 0; i < this.numLeaves; i++) if (!this.leaf(i).equals(ZERO)) leaves[i] = hex(this.leaf(i));
-    return { address: this.address, authority: this.authority, maxDepth: this.maxDepth, maxBuffer: this.maxBuffer,
-      canopyDepth: this.canopyDepth, creationSlot: this.creationSlot, seq: this.seq, numLeaves: this.numLeaves, leaves,
-      changelog: this.changelog.map((c) => ({ root: hex(c.root), path: c.path.map(hex), index: c.index })), version: this.version };
+    return {
+      address: this.address,
+      authority: this.authority,
+      maxDepth: this.maxDepth,
+      maxBuffer: this.maxBuffer,
+      canopyDepth: this.canopyDepth,
+      creationSlot: this.creationSlot,
+      seq: this.seq,
+      numLeaves: this.numLeaves,
+      leaves,
+      changelog: this.changelog.map((c) => ({ root: hex(c.root), path: c.path.map(hex), index: c.index })),
+      version: this.version,
+    };
   }
 
   static restore(s: TreeSnapshot): LocalTree {

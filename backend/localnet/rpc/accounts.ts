@@ -5,7 +5,10 @@ import { RpcError } from '../txErrors';
 import { readMintUi, uiAmountString, type MintUi } from './mintUi';
 import { parseTokenAccount, tokenAccountKind, uiAmount, type ParsedData } from './tokenParse';
 
-export interface AccountConfig { encoding?: string; dataSlice?: { offset: number; length: number } }
+export interface AccountConfig {
+  encoding?: string;
+  dataSlice?: { offset: number; length: number };
+}
 
 // Decimals per mint, shared across requests: jsonParsed listings of a thousand-token wallet read every mint at every
 // call otherwise. A mint's decimals never change while it exists; any write to it (a transaction that may write it, a
@@ -15,10 +18,15 @@ function sharedDecimals(chain: Chain): Map<string, number> {
   let c = decimalsByChain.get(chain);
   if (!c) {
     const entry = { svm: chain.svm, map: new Map<string, number>() };
-    chain.on('accounts', (keys: string[]) => { for (const k of keys) entry.map.delete(k); });
+    chain.on('accounts', (keys: string[]) => {
+      for (const k of keys) entry.map.delete(k);
+    });
     decimalsByChain.set(chain, (c = entry));
   }
-  if (c.svm !== chain.svm) { c.svm = chain.svm; c.map.clear(); }
+  if (c.svm !== chain.svm) {
+    c.svm = chain.svm;
+    c.map.clear();
+  }
   if (c.map.size > 100_000) c.map.clear();
   return c.map;
 }
@@ -42,10 +50,15 @@ function mintUiOf(chain: Chain, mint: string): MintUi | null {
   let c = uiByChain.get(chain);
   if (!c) {
     const entry = { svm: chain.svm, map: new Map<string, MintUi | null>() };
-    chain.on('accounts', (keys: string[]) => { for (const k of keys) entry.map.delete(k); });
+    chain.on('accounts', (keys: string[]) => {
+      for (const k of keys) entry.map.delete(k);
+    });
     uiByChain.set(chain, (c = entry));
   }
-  if (c.svm !== chain.svm) { c.svm = chain.svm; c.map.clear(); }
+  if (c.svm !== chain.svm) {
+    c.svm = chain.svm;
+    c.map.clear();
+  }
   if (!c.map.has(mint)) {
     if (c.map.size > 100_000) c.map.clear();
     c.map.set(mint, readMintUi(mint, chain.getAccount(mint)));
@@ -54,7 +67,12 @@ function mintUiOf(chain: Chain, mint: string): MintUi | null {
 }
 
 /** A token amount as agave parses it: uiAmount/uiAmountString with the mint's scaled-UI or interest extension. */
-export function tokenAmountFor(chain: Chain, mint: string, amount: bigint, decimals: number): ReturnType<typeof uiAmount> {
+export function tokenAmountFor(
+  chain: Chain,
+  mint: string,
+  amount: bigint,
+  decimals: number,
+): ReturnType<typeof uiAmount> {
   const base = uiAmount(amount, decimals);
   const ui = mintUiOf(chain, mint);
   if (!ui) return base;
@@ -79,8 +97,13 @@ export function checkEncoding(config: AccountConfig | undefined, allowed = ['bas
     throw new RpcError(-32602, 'Invalid params: invalid dataSlice');
 }
 
-export function encodeAccount(chain: Chain, pubkey: string, acc: ChainAccount | null, config: AccountConfig = {},
-  decimals = mintDecimalsReader(chain)): Record<string, unknown> | null {
+export function encodeAccount(
+  chain: Chain,
+  pubkey: string,
+  acc: ChainAccount | null,
+  config: AccountConfig = {},
+  decimals = mintDecimalsReader(chain),
+): Record<string, unknown> | null {
   if (!acc) return null;
   const enc = config.encoding ?? 'base64';
   let data: unknown;
@@ -89,10 +112,18 @@ export function encodeAccount(chain: Chain, pubkey: string, acc: ChainAccount | 
   if (parsed) data = parsed;
   else {
     let bytes = Buffer.from(acc.data);
-    if (config.dataSlice) bytes = bytes.subarray(config.dataSlice.offset, config.dataSlice.offset + config.dataSlice.length);
+    if (config.dataSlice)
+      bytes = bytes.subarray(config.dataSlice.offset, config.dataSlice.offset + config.dataSlice.length);
     data = enc === 'base58' ? [bs58.encode(bytes), 'base58'] : [bytes.toString('base64'), 'base64'];
   }
-  return { data, executable: acc.executable, lamports: Number(acc.lamports), owner: acc.owner, rentEpoch: 0, space: acc.data.length };
+  return {
+    data,
+    executable: acc.executable,
+    lamports: Number(acc.lamports),
+    owner: acc.owner,
+    rentEpoch: 0,
+    space: acc.data.length,
+  };
 }
 
 // jsonParsed answers remembered by the account's exact bytes: decoding a token account (spl-token layouts, PublicKey
@@ -101,7 +132,11 @@ export function encodeAccount(chain: Chain, pubkey: string, acc: ChainAccount | 
 const parsedCache = new Map<string, { parsed: ParsedData | null; mint?: string; decimals?: number }>();
 const PARSED_CACHE_LIMIT = 50_000;
 
-function parseTokenAccountCached(pubkey: string, acc: ChainAccount, decimals: (mint: string) => number): ParsedData | null {
+function parseTokenAccountCached(
+  pubkey: string,
+  acc: ChainAccount,
+  decimals: (mint: string) => number,
+): ParsedData | null {
   if (!tokenAccountKind(acc) || acc.data.length > 1024) return parseTokenAccount(pubkey, acc, decimals);
   const key = `${pubkey}${acc.owner}${Buffer.from(acc.data.buffer, acc.data.byteOffset, acc.data.length).toString('latin1')}`;
   const hit = parsedCache.get(key);

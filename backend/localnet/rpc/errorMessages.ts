@@ -8,15 +8,19 @@ const TEXT: Record<string, string> = {
   InsufficientFundsForFee: 'Insufficient funds for fee',
   SignatureFailure: 'Transaction did not pass signature verification',
   ProgramAccountNotFound: 'Attempt to load a program that does not exist',
-  AddressLookupTableNotFound: 'Transaction loads an address table account that doesn\'t exist',
+  AddressLookupTableNotFound: "Transaction loads an address table account that doesn't exist",
 };
 
 export function simulateErrorMessage(err: TransactionErrorJson | null): string {
   if (typeof err === 'string') return TEXT[err] ?? err;
   if (err && 'InstructionError' in err) {
     const [index, ie] = err.InstructionError as [number, unknown];
-    const what = typeof ie === 'string' ? ie : ie && typeof ie === 'object' && 'Custom' in ie
-      ? `custom program error: 0x${Number((ie as { Custom: number }).Custom).toString(16)}` : JSON.stringify(ie);
+    const what =
+      typeof ie === 'string'
+        ? ie
+        : ie && typeof ie === 'object' && 'Custom' in ie
+          ? `custom program error: 0x${Number((ie as { Custom: number }).Custom).toString(16)}`
+          : JSON.stringify(ie);
     return `Error processing Instruction ${index}: ${what}`;
   }
   return JSON.stringify(err);

@@ -28,8 +28,13 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
     if (typeof p[0] !== 'string') throw invalidParams('expected an encoded transaction');
     let bytes: Uint8Array;
     if (enc === 'base64') bytes = Buffer.from(p[0], 'base64');
-    else if (enc === 'base58') { try { bytes = bs58.decode(p[0]); } catch { throw invalidParams('invalid base58 encoding'); } }
-    else throw invalidParams(`unsupported encoding: ${enc}. Supported encodings: base58, base64`);
+    else if (enc === 'base58') {
+      try {
+        bytes = bs58.decode(p[0]);
+      } catch {
+        throw invalidParams('invalid base58 encoding');
+      }
+    } else throw invalidParams(`unsupported encoding: ${enc}. Supported encodings: base58, base64`);
     return { bytes, config };
   };
 
@@ -49,8 +54,14 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
     getTransactionCount: () => chain.statuses.size,
     getEpochInfo: () => {
       const slot = chain.slot();
-      return { absoluteSlot: slot, blockHeight: chain.blockHeight(), epoch: Math.floor(slot / 432000), slotIndex: slot % 432000,
-        slotsInEpoch: 432000, transactionCount: chain.statuses.size };
+      return {
+        absoluteSlot: slot,
+        blockHeight: chain.blockHeight(),
+        epoch: Math.floor(slot / 432000),
+        slotIndex: slot % 432000,
+        slotsInEpoch: 432000,
+        transactionCount: chain.statuses.size,
+      };
     },
     getLatestBlockhash: () => ctx(chain.latestBlockhash()),
     isBlockhashValid: (p) => {
@@ -62,18 +73,35 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const [msg] = asArray(p);
       if (typeof msg !== 'string') throw invalidParams('expected a base64 message');
       let m: VersionedMessage;
-      try { m = VersionedMessage.deserialize(Buffer.from(msg, 'base64')); } catch { throw invalidParams('invalid message'); }
+      try {
+        m = VersionedMessage.deserialize(Buffer.from(msg, 'base64'));
+      } catch {
+        throw invalidParams('invalid message');
+      }
       const keys = m.staticAccountKeys.map((k) => k.toBase58());
       if (m.compiledInstructions.some((ix) => ix.programIdIndex >= keys.length)) throw invalidParams('invalid message');
       if (!chain.isBlockhashValid(m.recentBlockhash)) return ctx(null);
-      const instructions = m.compiledInstructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accountKeyIndexes: ix.accountKeyIndexes, data: ix.data }));
-      return ctx(messageFee({ instructions, accountKeys: keys, signers: new Set(keys.slice(0, m.header.numRequiredSignatures)) }));
+      const instructions = m.compiledInstructions.map((ix) => ({
+        programIdIndex: ix.programIdIndex,
+        accountKeyIndexes: ix.accountKeyIndexes,
+        data: ix.data,
+      }));
+      return ctx(
+        messageFee({
+          instructions,
+          accountKeys: keys,
+          signers: new Set(keys.slice(0, m.header.numRequiredSignatures)),
+        }),
+      );
     },
     getRecentPrioritizationFees: (p) => {
       const [addrs] = asArray(p);
       if (addrs !== undefined && !Array.isArray(addrs)) throw invalidParams('expected an array of addresses');
       if (Array.isArray(addrs) && addrs.length > 128) throw invalidParams('Too many inputs provided; max 128');
-      return chain.priorityFees.recent(chain.slot(), (addrs ?? []).map((a) => addressParam(a)));
+      return chain.priorityFees.recent(
+        chain.slot(),
+        (addrs ?? []).map((a) => addressParam(a)),
+      );
     },
     getMinimumBalanceForRentExemption: (p) => chain.rent(intParam(asArray(p)[0], 'data length', 10 * 1024 * 1024)),
     getBalance: (p) => ctx(Number(chain.getBalance(addressParam(asArray(p)[0])))),
@@ -110,18 +138,21 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       if (filter.mint !== undefined) {
         mint = addressParam(filter.mint, 'mint');
         const m = chain.getAccount(mint);
-        if (!m || (m.owner !== TOKEN_PROGRAM && m.owner !== TOKEN_2022_PROGRAM)) throw invalidParams('Token mint could not be unpacked');
+        if (!m || (m.owner !== TOKEN_PROGRAM && m.owner !== TOKEN_2022_PROGRAM))
+          throw invalidParams('Token mint could not be unpacked');
         program = m.owner;
       } else if (filter.programId !== undefined) {
         program = addressParam(filter.programId, 'program id');
-        if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM) throw invalidParams('unrecognized Token program id');
+        if (program !== TOKEN_PROGRAM && program !== TOKEN_2022_PROGRAM)
+          throw invalidParams('unrecognized Token program id');
       } else throw invalidParams('expected a mint or programId filter');
       const dec = mintDecimalsReader(chain);
       const out = [];
       for (const held of tokenIndex.ownedBy(owner)) {
         if (held.program !== program || (mint && held.mint !== mint)) continue;
         const account = chain.getAccount(held.address);
-        if (account) out.push({ pubkey: held.address, account: encodeAccount(chain, held.address, account, config, dec) });
+        if (account)
+          out.push({ pubkey: held.address, account: encodeAccount(chain, held.address, account, config, dec) });
       }
       return ctx(out);
     },
@@ -147,11 +178,28 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const { bytes, config } = rawTx(asArray(p));
       const accounts = configParam<{ addresses?: unknown[]; encoding?: string }>(config.accounts);
       const addresses = accounts.addresses?.map((k) => addressParam(k));
-      if (config.sigVerify && config.replaceRecentBlockhash) throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
-      const r = chain.simulate(bytes, { sigVerify: config.sigVerify === true, replaceRecentBlockhash: config.replaceRecentBlockhash === true, accounts: addresses });
-      return ctx({ err: r.err, logs: r.logs, unitsConsumed: r.unitsConsumed, returnData: null, innerInstructions: null,
-        accounts: addresses ? addresses.map((k) => r.postAccounts ? encodeAccount(chain, k, r.postAccounts.get(k) ?? chain.getAccount(k), { encoding: accounts.encoding }) : null) : null,
-        replacementBlockhash: r.replacementBlockhash ?? null });
+      if (config.sigVerify && config.replaceRecentBlockhash)
+        throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
+      const r = chain.simulate(bytes, {
+        sigVerify: config.sigVerify === true,
+        replaceRecentBlockhash: config.replaceRecentBlockhash === true,
+        accounts: addresses,
+      });
+      return ctx({
+        err: r.err,
+        logs: r.logs,
+        unitsConsumed: r.unitsConsumed,
+        returnData: null,
+        innerInstructions: null,
+        accounts: addresses
+          ? addresses.map((k) =>
+              r.postAccounts
+                ? encodeAccount(chain, k, r.postAccounts.get(k) ?? chain.getAccount(k), { encoding: accounts.encoding })
+                : null,
+            )
+          : null,
+        replacementBlockhash: r.replacementBlockhash ?? null,
+      });
     },
     sendTransaction: async (p) => {
       const { bytes, config } = rawTx(asArray(p));
@@ -169,13 +217,20 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const a = asArray(p);
       if (!Array.isArray(a[0]) || a[0].length > 256) throw invalidParams('expected at most 256 signatures');
       const slot = chain.slot();
-      return ctx(a[0].map((sig) => {
-        const s = typeof sig === 'string' ? chain.visibleStatus(sig) : null;
-        if (!s) return null;
-        const level = chain.commitmentOf(s);
-        return { slot: s.slot, confirmations: level === 'finalized' ? null : slot - s.slot, err: s.err, status: s.err ? { Err: s.err } : { Ok: null },
-          confirmationStatus: level };
-      }));
+      return ctx(
+        a[0].map((sig) => {
+          const s = typeof sig === 'string' ? chain.visibleStatus(sig) : null;
+          if (!s) return null;
+          const level = chain.commitmentOf(s);
+          return {
+            slot: s.slot,
+            confirmations: level === 'finalized' ? null : slot - s.slot,
+            err: s.err,
+            status: s.err ? { Err: s.err } : { Ok: null },
+            confirmationStatus: level,
+          };
+        }),
+      );
     },
     getTransaction: (p) => getTransaction(chain, asArray(p)),
     getSignaturesForAddress: (p) => {
@@ -183,17 +238,34 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const target = addressParam(a[0]);
       const config = configParam<{ limit?: number; before?: string; until?: string }>(a[1]);
       const limit = config.limit === undefined ? 1000 : intParam(config.limit, 'limit', 1000);
-      const all = [...chain.statuses].filter(([, s]) => s.visibleAt <= Date.now() && s.accountKeys.includes(target)).reverse();
+      const all = [...chain.statuses]
+        .filter(([, s]) => s.visibleAt <= Date.now() && s.accountKeys.includes(target))
+        .reverse();
       const start = config.before ? all.findIndex(([sig]) => sig === config.before) + 1 : 0;
       const end = config.until ? all.findIndex(([sig]) => sig === config.until) : -1;
-      return all.slice(start, end >= 0 ? end : undefined).slice(0, limit).map(([signature, s]) => ({
-        signature, slot: s.slot, err: s.err, memo: null, blockTime: s.blockTime, confirmationStatus: chain.commitmentOf(s) }));
+      return all
+        .slice(start, end >= 0 ? end : undefined)
+        .slice(0, limit)
+        .map(([signature, s]) => ({
+          signature,
+          slot: s.slot,
+          err: s.err,
+          memo: null,
+          blockTime: s.blockTime,
+          confirmationStatus: chain.commitmentOf(s),
+        }));
     },
   };
 }
 
 function preflightError(r: TxResult): RpcError {
   if (r.err === 'SignatureFailure') return new RpcError(-32003, 'Transaction signature verification failure');
-  return new RpcError(-32002, `Transaction simulation failed: ${simulateErrorMessage(r.err)}`,
-    { err: r.err, logs: r.logs, accounts: null, unitsConsumed: r.unitsConsumed, returnData: null, innerInstructions: null });
+  return new RpcError(-32002, `Transaction simulation failed: ${simulateErrorMessage(r.err)}`, {
+    err: r.err,
+    logs: r.logs,
+    accounts: null,
+    unitsConsumed: r.unitsConsumed,
+    returnData: null,
+    innerInstructions: null,
+  });
 }

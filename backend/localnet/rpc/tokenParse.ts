@@ -5,9 +5,16 @@ import * as T from '@solana/spl-token';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
 import type { ChainAccount } from '../chain';
 
-export interface ParsedData { program: string; parsed: { type: string; info: Record<string, unknown> }; space: number }
+export interface ParsedData {
+  program: string;
+  parsed: { type: string; info: Record<string, unknown> };
+  space: number;
+}
 
-export function uiAmount(amount: bigint, decimals: number): { amount: string; decimals: number; uiAmount: number; uiAmountString: string } {
+export function uiAmount(
+  amount: bigint,
+  decimals: number,
+): { amount: string; decimals: number; uiAmount: number; uiAmountString: string } {
   const s = amount.toString().padStart(decimals + 1, '0');
   const whole = s.slice(0, s.length - decimals);
   const frac = decimals ? s.slice(s.length - decimals).replace(/0+$/, '') : '';
@@ -16,7 +23,11 @@ export function uiAmount(amount: bigint, decimals: number): { amount: string; de
 }
 
 const b58 = (k: PublicKey | null | undefined) => (k ? k.toBase58() : null);
-const feeJson = (f: T.TransferFee) => ({ epoch: Number(f.epoch), maximumFee: Number(f.maximumFee), transferFeeBasisPoints: f.transferFeeBasisPoints });
+const feeJson = (f: T.TransferFee) => ({
+  epoch: Number(f.epoch),
+  maximumFee: Number(f.maximumFee),
+  transferFeeBasisPoints: f.transferFeeBasisPoints,
+});
 
 function mintExtensions(m: T.Mint): Record<string, unknown>[] {
   return T.getExtensionTypes(m.tlvData).map((type) => {
@@ -24,21 +35,40 @@ function mintExtensions(m: T.Mint): Record<string, unknown>[] {
     switch (type) {
       case T.ExtensionType.TransferFeeConfig: {
         const c = T.getTransferFeeConfig(m)!;
-        return { extension: 'transferFeeConfig', state: { newerTransferFee: feeJson(c.newerTransferFee), olderTransferFee: feeJson(c.olderTransferFee),
-          transferFeeConfigAuthority: b58(c.transferFeeConfigAuthority), withdrawWithheldAuthority: b58(c.withdrawWithheldAuthority), withheldAmount: Number(c.withheldAmount) } };
+        return {
+          extension: 'transferFeeConfig',
+          state: {
+            newerTransferFee: feeJson(c.newerTransferFee),
+            olderTransferFee: feeJson(c.olderTransferFee),
+            transferFeeConfigAuthority: b58(c.transferFeeConfigAuthority),
+            withdrawWithheldAuthority: b58(c.withdrawWithheldAuthority),
+            withheldAmount: Number(c.withheldAmount),
+          },
+        };
       }
       case T.ExtensionType.MintCloseAuthority:
-        return { extension: 'mintCloseAuthority', state: { closeAuthority: b58(T.getMintCloseAuthority(m)!.closeAuthority) } };
+        return {
+          extension: 'mintCloseAuthority',
+          state: { closeAuthority: b58(T.getMintCloseAuthority(m)!.closeAuthority) },
+        };
       case T.ExtensionType.MetadataPointer: {
         const p = T.getMetadataPointerState(m)!;
-        return { extension: 'metadataPointer', state: { authority: b58(p.authority), metadataAddress: b58(p.metadataAddress) } };
+        return {
+          extension: 'metadataPointer',
+          state: { authority: b58(p.authority), metadataAddress: b58(p.metadataAddress) },
+        };
       }
       case T.ExtensionType.PermanentDelegate:
         return { extension: 'permanentDelegate', state: { delegate: b58(T.getPermanentDelegate(m)!.delegate) } };
-      case T.ExtensionType.NonTransferable: return { extension: 'nonTransferable' };
+      case T.ExtensionType.NonTransferable:
+        return { extension: 'nonTransferable' };
       case T.ExtensionType.DefaultAccountState:
-        return { extension: 'defaultAccountState', state: { accountState: ['uninitialized', 'initialized', 'frozen'][T.getDefaultAccountState(m)!.state] } };
-      default: return { extension: name ? name[0].toLowerCase() + name.slice(1) : 'unparseableExtension' };
+        return {
+          extension: 'defaultAccountState',
+          state: { accountState: ['uninitialized', 'initialized', 'frozen'][T.getDefaultAccountState(m)!.state] },
+        };
+      default:
+        return { extension: name ? name[0].toLowerCase() + name.slice(1) : 'unparseableExtension' };
     }
   });
 }
@@ -48,13 +78,23 @@ function accountExtensions(a: T.Account): Record<string, unknown>[] {
     const name = T.ExtensionType[type];
     switch (type) {
       case T.ExtensionType.TransferFeeAmount:
-        return { extension: 'transferFeeAmount', state: { withheldAmount: Number(T.getTransferFeeAmount(a)!.withheldAmount) } };
-      case T.ExtensionType.ImmutableOwner: return { extension: 'immutableOwner' };
+        return {
+          extension: 'transferFeeAmount',
+          state: { withheldAmount: Number(T.getTransferFeeAmount(a)!.withheldAmount) },
+        };
+      case T.ExtensionType.ImmutableOwner:
+        return { extension: 'immutableOwner' };
       case T.ExtensionType.MemoTransfer:
-        return { extension: 'memoTransfer', state: { requireIncomingTransferMemos: T.getMemoTransfer(a)!.requireIncomingTransferMemos } };
-      case T.ExtensionType.CpiGuard: return { extension: 'cpiGuard', state: { lockCpi: T.getCpiGuard(a)!.lockCpi } };
-      case T.ExtensionType.NonTransferableAccount: return { extension: 'nonTransferableAccount' };
-      default: return { extension: name ? name[0].toLowerCase() + name.slice(1) : 'unparseableExtension' };
+        return {
+          extension: 'memoTransfer',
+          state: { requireIncomingTransferMemos: T.getMemoTransfer(a)!.requireIncomingTransferMemos },
+        };
+      case T.ExtensionType.CpiGuard:
+        return { extension: 'cpiGuard', state: { lockCpi: T.getCpiGuard(a)!.lockCpi } };
+      case T.ExtensionType.NonTransferableAccount:
+        return { extension: 'nonTransferableAccount' };
+      default:
+        return { extension: name ? name[0].toLowerCase() + name.slice(1) : 'unparseableExtension' };
     }
   });
 }
@@ -65,15 +105,25 @@ export function tokenAccountKind(acc: ChainAccount): 'account' | 'mint' | null {
   if (acc.owner !== TOKEN_PROGRAM && acc.owner !== TOKEN_2022_PROGRAM) return null;
   if (d.length === T.ACCOUNT_SIZE) return 'account';
   if (d.length === T.MINT_SIZE) return 'mint';
-  if (acc.owner === TOKEN_2022_PROGRAM && d.length > T.ACCOUNT_SIZE) return d[T.ACCOUNT_SIZE] === 2 ? 'account' : d[T.ACCOUNT_SIZE] === 1 ? 'mint' : null;
+  if (acc.owner === TOKEN_2022_PROGRAM && d.length > T.ACCOUNT_SIZE)
+    return d[T.ACCOUNT_SIZE] === 2 ? 'account' : d[T.ACCOUNT_SIZE] === 1 ? 'mint' : null;
   return null;
 }
 
 function info(acc: ChainAccount) {
-  return { data: Buffer.from(acc.data), owner: new PublicKey(acc.owner), lamports: Number(acc.lamports), executable: acc.executable };
+  return {
+    data: Buffer.from(acc.data),
+    owner: new PublicKey(acc.owner),
+    lamports: Number(acc.lamports),
+    executable: acc.executable,
+  };
 }
 
-export function parseTokenAccount(pubkey: string, acc: ChainAccount, mintDecimals: (mint: string) => number): ParsedData | null {
+export function parseTokenAccount(
+  pubkey: string,
+  acc: ChainAccount,
+  mintDecimals: (mint: string) => number,
+): ParsedData | null {
   const kind = tokenAccountKind(acc);
   if (!kind) return null;
   const program = acc.owner === TOKEN_PROGRAM ? 'spl-token' : 'spl-token-2022';
@@ -81,16 +131,29 @@ export function parseTokenAccount(pubkey: string, acc: ChainAccount, mintDecimal
   try {
     if (kind === 'mint') {
       const m = T.unpackMint(new PublicKey(pubkey), info(acc), pid);
-      const i: Record<string, unknown> = { decimals: m.decimals, freezeAuthority: b58(m.freezeAuthority), isInitialized: m.isInitialized,
-        mintAuthority: b58(m.mintAuthority), supply: m.supply.toString() };
+      const i: Record<string, unknown> = {
+        decimals: m.decimals,
+        freezeAuthority: b58(m.freezeAuthority),
+        isInitialized: m.isInitialized,
+        mintAuthority: b58(m.mintAuthority),
+        supply: m.supply.toString(),
+      };
       if (program === 'spl-token-2022' && m.tlvData.length) i.extensions = mintExtensions(m);
       return { program, parsed: { type: 'mint', info: i }, space: acc.data.length };
     }
     const a = T.unpackAccount(new PublicKey(pubkey), info(acc), pid);
     const decimals = mintDecimals(a.mint.toBase58());
-    const i: Record<string, unknown> = { isNative: a.isNative, mint: a.mint.toBase58(), owner: a.owner.toBase58(),
-      state: a.isFrozen ? 'frozen' : a.isInitialized ? 'initialized' : 'uninitialized', tokenAmount: uiAmount(a.amount, decimals) };
-    if (a.delegate) { i.delegate = a.delegate.toBase58(); i.delegatedAmount = uiAmount(a.delegatedAmount, decimals); }
+    const i: Record<string, unknown> = {
+      isNative: a.isNative,
+      mint: a.mint.toBase58(),
+      owner: a.owner.toBase58(),
+      state: a.isFrozen ? 'frozen' : a.isInitialized ? 'initialized' : 'uninitialized',
+      tokenAmount: uiAmount(a.amount, decimals),
+    };
+    if (a.delegate) {
+      i.delegate = a.delegate.toBase58();
+      i.delegatedAmount = uiAmount(a.delegatedAmount, decimals);
+    }
     if (a.closeAuthority) i.closeAuthority = a.closeAuthority.toBase58();
     if (a.rentExemptReserve !== null) i.rentExemptReserve = uiAmount(a.rentExemptReserve, 9);
     if (program === 'spl-token-2022' && a.tlvData.length) i.extensions = accountExtensions(a);

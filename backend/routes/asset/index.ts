@@ -58,7 +58,11 @@ export function assetRoutes(services: Services): Router {
         burnt: !!asset.burnt,
         compression: { ...(asset.compression ?? { compressed: false }), root: proof?.root, proof: proof?.proof },
         ownership: asset.ownership
-          ? { owner: asset.ownership.owner, delegate: asset.ownership.delegate ?? null, delegated: !!asset.ownership.delegated }
+          ? {
+              owner: asset.ownership.owner,
+              delegate: asset.ownership.delegate ?? null,
+              delegated: !!asset.ownership.delegated,
+            }
           : undefined,
       },
     } satisfies AssetResponse;
@@ -66,7 +70,8 @@ export function assetRoutes(services: Services): Router {
 
   router.get('/asset/diagnostic/:assetId', validate(AssetIdSchema), async (ctx: Ctx) => {
     const asset = await fetchAsset(services, ctx.state.input.params.assetId);
-    const proof = asset.compression?.compressed && !asset.burnt ? await fetchProof(services, asset.id).catch(() => null) : null;
+    const proof =
+      asset.compression?.compressed && !asset.burnt ? await fetchProof(services, asset.id).catch(() => null) : null;
     let treeRoot: string | null = null;
     let shape: ReturnType<typeof treeShapeFromAccount> | null = null;
     const tree = asset.compression?.tree;

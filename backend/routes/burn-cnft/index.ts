@@ -9,7 +9,8 @@ import { NOT_OWNER } from '../../services/delegatedTransfer';
 import { BurnCnftSchema } from './schema';
 import type { BurnCnftResponse } from '../../../src/common/api';
 
-export const OWNER_BURN_MESSAGE = 'The server cannot burn a cNFT. Sign this Bubblegum burn with the owner wallet to burn it.';
+export const OWNER_BURN_MESSAGE =
+  'The server cannot burn a cNFT. Sign this Bubblegum burn with the owner wallet to burn it.';
 
 /**
  * POST /api/burn-cnft/:assetId {cachedProofData} — the server does not burn (only the leaf owner or the tree
@@ -31,7 +32,13 @@ export function burnCnftRoutes(services: Services): Router {
     const tx = buildOr400(() => buildBurnTransaction(leaf));
     const { blockhash } = await services.connection.getLatestBlockhash('confirmed');
     tx.recentBlockhash = blockhash;
-    ctx.body = { success: true, isSimulated: false, message: OWNER_BURN_MESSAGE, owner: asset.ownership.owner, transaction: serializeUnsigned(tx) } satisfies BurnCnftResponse;
+    ctx.body = {
+      success: true,
+      isSimulated: false,
+      message: OWNER_BURN_MESSAGE,
+      owner: asset.ownership.owner,
+      transaction: serializeUnsigned(tx),
+    } satisfies BurnCnftResponse;
   });
   return router;
 }

@@ -6,7 +6,16 @@ import { buildDelegateTransaction } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';
 import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { assetCollection, assetName, buildOr400, fetchCnft, INVALID_SIGNATURE, loadLeaf, serializeUnsigned, verifySignedText } from '../../services/cnftData';
+import {
+  assetCollection,
+  assetName,
+  buildOr400,
+  fetchCnft,
+  INVALID_SIGNATURE,
+  loadLeaf,
+  serializeUnsigned,
+  verifySignedText,
+} from '../../services/cnftData';
 import { NOT_OWNER, requireDelegate } from '../../services/delegatedTransfer';
 import { BurnRequestSchema, DelegateSchema } from './schema';
 import type { CnftBurnResponse, CnftDelegateResponse } from '../../../src/common/api';
@@ -27,7 +36,8 @@ export function cnftRoutes(services: Services): Router {
   router.post('/burn-request', validate(BurnRequestSchema), async (ctx: ValidatedContext<typeof BurnRequestSchema>) => {
     const { assetId, ownerAddress, signedMessage } = ctx.state.input.body;
     if (signedMessage === SIMULATED_SIGNATURE) throw ValidationError(SIGNATURE_REQUIRED);
-    if (!verifySignedText(ownerAddress, authorizationMessages.burnRequest(assetId), signedMessage)) throw ForbiddenError(INVALID_SIGNATURE);
+    if (!verifySignedText(ownerAddress, authorizationMessages.burnRequest(assetId), signedMessage))
+      throw ForbiddenError(INVALID_SIGNATURE);
     const asset = await fetchCnft(services, assetId);
     if (asset.burnt) throw ValidationError('This cNFT has already been burnt');
     if (asset.ownership.owner !== ownerAddress) throw ForbiddenError(NOT_OWNER);
@@ -56,7 +66,9 @@ export function cnftRoutes(services: Services): Router {
     ctx.body = {
       success: true,
       isSimulated: false,
-      message: already ? 'This cNFT is already delegated to the server delegate.' : 'Sign the delegate transaction with your wallet.',
+      message: already
+        ? 'This cNFT is already delegated to the server delegate.'
+        : 'Sign the delegate transaction with your wallet.',
       data: {
         requiredProof: { proof: leaf.proof, root: proof.root },
         treeId: asset.compression.tree,

@@ -19,64 +19,100 @@ export function delegateRoutes(services: Services): Router {
   const router = new Router({ prefix: '/api' });
   const noStore = (ctx: { set(k: string, v: string): void }) => ctx.set('Cache-Control', 'no-store');
 
-  router.get('/delegate/info/:assetId', validate(DelegateAssetSchema), async (ctx: ValidatedContext<typeof DelegateAssetSchema>) => {
-    const asset = await fetchCnft(services, ctx.state.input.params.assetId);
-    const serverDelegate = services.delegate?.publicKey.toBase58() ?? null;
-    const current = asset.ownership.delegate && asset.ownership.delegate !== asset.ownership.owner ? asset.ownership.delegate : null;
-    noStore(ctx);
-    ctx.body = {
-      success: true,
-      delegationInfo: { delegated: !!serverDelegate && current === serverDelegate && !asset.burnt, delegate: current },
-      serverDelegate,
-      owner: asset.ownership.owner,
-    } satisfies DelegateInfoResponse;
-  });
+  router.get(
+    '/delegate/info/:assetId',
+    validate(DelegateAssetSchema),
+    async (ctx: ValidatedContext<typeof DelegateAssetSchema>) => {
+      const asset = await fetchCnft(services, ctx.state.input.params.assetId);
+      const serverDelegate = services.delegate?.publicKey.toBase58() ?? null;
+      const current =
+        asset.ownership.delegate && asset.ownership.delegate !== asset.ownership.owner
+          ? asset.ownership.delegate
+          : null;
+      noStore(ctx);
+      ctx.body = {
+        success: true,
+        delegationInfo: {
+          delegated: !!serverDelegate && current === serverDelegate && !asset.burnt,
+          delegate: current,
+        },
+        serverDelegate,
+        owner: asset.ownership.owner,
+      } satisfies DelegateInfoResponse;
+    },
+  );
 
-  router.get('/delegate/proof/:assetId', validate(DelegateAssetSchema), async (ctx: ValidatedContext<typeof DelegateAssetSchema>) => {
-    const { assetId } = ctx.state.input.params;
-    const asset = await fetchCnft(services, assetId);
-    const proof = await fetchProof(services, assetId);
-    noStore(ctx);
-    ctx.body = {
-      success: true,
-      proofData: {
-        proof: proof.proof,
-        root: proof.root,
-        tree_id: proof.tree_id,
-        node_index: proof.node_index,
-        leaf_id: asset.compression.leaf_id,
-        data_hash: asset.compression.data_hash,
-        creator_hash: asset.compression.creator_hash,
-        leaf: proof.leaf,
-      },
-    } satisfies DelegateProofResponse;
-  });
+  router.get(
+    '/delegate/proof/:assetId',
+    validate(DelegateAssetSchema),
+    async (ctx: ValidatedContext<typeof DelegateAssetSchema>) => {
+      const { assetId } = ctx.state.input.params;
+      const asset = await fetchCnft(services, assetId);
+      const proof = await fetchProof(services, assetId);
+      noStore(ctx);
+      ctx.body = {
+        success: true,
+        proofData: {
+          proof: proof.proof,
+          root: proof.root,
+          tree_id: proof.tree_id,
+          node_index: proof.node_index,
+          leaf_id: asset.compression.leaf_id,
+          data_hash: asset.compression.data_hash,
+          creator_hash: asset.compression.creator_hash,
+          leaf: proof.leaf,
+        },
+      } satisfies DelegateProofResponse;
+    },
+  );
 
-  router.post('/delegated-transfer', validate(DelegatedTransferSchema), async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
-    const { sender, assetId, signedMessage } = ctx.state.input.body;
-    if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage)) throw ForbiddenError(INVALID_SIGNATURE);
-    const asset = await fetchCnft(services, assetId);
-    if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
-    // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
-    const attempt = async (): Promise<SendOutcome> => {
-      const prepared = await prepareDelegatedTransfer(services, assetId, sender);
-      return sendUntilSettled(services, prepared.raw, { lastValidBlockHeight: prepared.lastValidBlockHeight, timeoutMs: 25_000 }).catch((err: Error) => {
-        if (/blockhash not found/i.test(err.message)) return { signature: prepared.signature, status: 'expired' as const };
-        throw sendFailure(err);
-      });
-    };
-    // Spec §4.6: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
-    // retry re-checks the owner, so the asset cannot move twice.
-    let outcome = await attempt();
-    if (outcome.status === 'expired') outcome = await attempt();
-    const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
-    if (outcome.status === 'confirmed') ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies DelegatedTransferResponse;
-    else if (outcome.status === 'timeout')
-      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' } satisfies DelegatedTransferResponse;
-    else {
-      ctx.status = 400;
-      ctx.body = { success: false, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` } satisfies DelegatedTransferResponse;
-    }
-  });
+  router.post(
+    '/delegated-transfer',
+    validate(DelegatedTransferSchema),
+    async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
+      const { sender, assetId, signedMessage } = ctx.state.input.body;
+      if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage))
+        throw ForbiddenError(INVALID_SIGNATURE);
+      const asset = await fetchCnft(services, assetId);
+      if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
+      // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
+      const attempt = async (): Promise<SendOutcome> => {
+        const prepared = await prepareDelegatedTransfer(services, assetId, sender);
+        return sendUntilSettled(services, prepared.raw, {
+          lastValidBlockHeight: prepared.lastValidBlockHeight,
+          timeoutMs: 25_000,
+        }).catch((err: Error) => {
+          if (/blockhash not found/i.test(err.message))
+            return { signature: prepared.signature, status: 'expired' as const };
+          throw sendFailure(err);
+        });
+      };
+      // Spec §4.6: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
+      // retry re-checks the owner, so the asset cannot move twice.
+      let outcome = await attempt();
+      if (outcome.status === 'expired') outcome = await attempt();
+      const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
+      if (outcome.status === 'confirmed')
+        ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies DelegatedTransferResponse;
+      else if (outcome.status === 'timeout')
+        ctx.body = {
+          success: true,
+          pending: true,
+          signature: outcome.signature,
+          explorerUrl,
+          message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+        } satisfies DelegatedTransferResponse;
+      else {
+        ctx.status = 400;
+        ctx.body = {
+          success: false,
+          error:
+            outcome.status === 'expired'
+              ? 'Transaction expired. Please try again.'
+              : `Transfer failed: ${JSON.stringify(outcome.err)}`,
+        } satisfies DelegatedTransferResponse;
+      }
+    },
+  );
   return router;
 }

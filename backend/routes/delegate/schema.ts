@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { base58Address, cacheBust, signature64 } from '../schemas';
 
-export const DelegateAssetSchema = { params: z.strictObject({ assetId: base58Address }), query: z.strictObject({ ...cacheBust }) };
+export const DelegateAssetSchema = {
+  params: z.strictObject({ assetId: base58Address }),
+  query: z.strictObject({ ...cacheBust }),
+};
 export const DelegatedTransferSchema = {
   body: z.strictObject({
     sender: base58Address,

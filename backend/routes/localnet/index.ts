@@ -21,25 +21,33 @@ export function localnetRoutes({ localnet, config, limits }: Services): Router {
   // Issue 13: the fault hooks exist only with LOCALNET_FAULTS=1 (tests) and only for this machine (the socket's
   // own peer, never a forwarded address); to anyone else they are an unknown endpoint.
   const requireFaultHooks: Middleware = async (ctx, next) => {
-    if (!config.localnetFaults || !isLoopback(ctx.req.socket.remoteAddress ?? '')) throw NotFoundError(`No such API endpoint: POST ${ctx.path}`);
+    if (!config.localnetFaults || !isLoopback(ctx.req.socket.remoteAddress ?? ''))
+      throw NotFoundError(`No such API endpoint: POST ${ctx.path}`);
     await next();
   };
 
   router.post('/fund', requireLocal, validate(FundSchema), async (ctx: ValidatedContext<typeof FundSchema>) => {
     const { owner, profile } = ctx.state.input.body;
     // 'large' (seconds of work, 1,200 accounts) only for this machine; a demo funding weighs FUND_WEIGHT requests.
-    if (profile === 'large' && !isLoopback(ctx.req.socket.remoteAddress ?? '')) throw ForbiddenError('The large profile is for this machine only.');
+    if (profile === 'large' && !isLoopback(ctx.req.socket.remoteAddress ?? ''))
+      throw ForbiddenError('The large profile is for this machine only.');
     await limits.charge(ctx, 'api', FUND_WEIGHT - 1);
     const manifest = await localnet!.fund(owner, profile ?? 'demo');
     ctx.body = { success: true, manifest } satisfies LocalnetFundResponse;
   });
 
-  router.post('/faults', requireFaultHooks, requireLocal, validate(FaultsSchema), (ctx: ValidatedContext<typeof FaultsSchema>) => {
-    const { expireBlockhash, failNextSends, delayConfirmations } = ctx.state.input.body;
-    if (expireBlockhash) localnet!.faults.expireBlockhash();
-    if (failNextSends) localnet!.faults.failNextSends(failNextSends.n, failNextSends.kind);
-    if (delayConfirmations) localnet!.faults.delayConfirmations(delayConfirmations.ms);
-    ctx.body = { success: true } satisfies ApiResult;
-  });
+  router.post(
+    '/faults',
+    requireFaultHooks,
+    requireLocal,
+    validate(FaultsSchema),
+    (ctx: ValidatedContext<typeof FaultsSchema>) => {
+      const { expireBlockhash, failNextSends, delayConfirmations } = ctx.state.input.body;
+      if (expireBlockhash) localnet!.faults.expireBlockhash();
+      if (failNextSends) localnet!.faults.failNextSends(failNextSends.n, failNextSends.kind);
+      if (delayConfirmations) localnet!.faults.delayConfirmations(delayConfirmations.ms);
+      ctx.body = { success: true } satisfies ApiResult;
+    },
+  );
   return router;
 }

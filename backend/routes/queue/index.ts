@@ -29,24 +29,36 @@ export function queueRoutes(services: Services): Router {
     for (const a of assets) {
       if (seen.has(a.assetId)) continue;
       seen.add(a.assetId);
-      items.push({ assetId: a.assetId, name: a.name, image: a.image ?? null, state: 'pending' as const, attempts: 0, updatedAt: Date.now() });
+      items.push({
+        assetId: a.assetId,
+        name: a.name,
+        image: a.image ?? null,
+        state: 'pending' as const,
+        attempts: 0,
+        updatedAt: Date.now(),
+      });
     }
     const id = randomUUID();
     await store.create({ id, owner: ownerAddress, createdAt: Date.now(), items });
     ctx.body = { success: true, queueId: id, message: authorizationMessages.queue(id) } satisfies QueueCreateResponse;
   });
 
-  router.post('/authorize', validate(QueueAuthorizeSchema), async (ctx: ValidatedContext<typeof QueueAuthorizeSchema>) => {
-    const { queueId, ownerAddress, signature } = ctx.state.input.body;
-    const q = await store.get(queueId);
-    if (!q) throw NotFoundError('Queue not found');
-    if (q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
-    if (!verifySignedText(ownerAddress, authorizationMessages.queue(queueId), signature)) throw ForbiddenError(INVALID_SIGNATURE);
-    if (q.cancelledAt) throw ValidationError('This queue was cancelled');
-    if (!q.authorizedAt) await store.update(queueId, (r) => void (r.authorizedAt = Date.now()));
-    worker.kick();
-    ctx.body = { success: true } satisfies QueueAuthorizeResponse;
-  });
+  router.post(
+    '/authorize',
+    validate(QueueAuthorizeSchema),
+    async (ctx: ValidatedContext<typeof QueueAuthorizeSchema>) => {
+      const { queueId, ownerAddress, signature } = ctx.state.input.body;
+      const q = await store.get(queueId);
+      if (!q) throw NotFoundError('Queue not found');
+      if (q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
+      if (!verifySignedText(ownerAddress, authorizationMessages.queue(queueId), signature))
+        throw ForbiddenError(INVALID_SIGNATURE);
+      if (q.cancelledAt) throw ValidationError('This queue was cancelled');
+      if (!q.authorizedAt) await store.update(queueId, (r) => void (r.authorizedAt = Date.now()));
+      worker.kick();
+      ctx.body = { success: true } satisfies QueueAuthorizeResponse;
+    },
+  );
 
   router.get('/status/:queueId', validate(QueueIdSchema), async (ctx: ValidatedContext<typeof QueueIdSchema>) => {
     const q = await store.get(ctx.state.input.params.queueId);
@@ -55,19 +67,24 @@ export function queueRoutes(services: Services): Router {
     ctx.body = { success: true, status: queueStatusOf(q) } satisfies QueueStatusResponse;
   });
 
-  router.post('/cancel/:queueId', validate(QueueCancelSchema), async (ctx: ValidatedContext<typeof QueueCancelSchema>) => {
-    const { queueId } = ctx.state.input.params;
-    const { ownerAddress } = ctx.state.input.body;
-    const q = await store.get(queueId);
-    if (!q) throw NotFoundError('Queue not found');
-    if (ownerAddress && q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
-    const updated = await store.update(queueId, (r) => {
-      if (!r.cancelledAt) r.cancelledAt = Date.now();
-      // Not yet started: dropped at once. An item being sent is settled by the worker.
-      for (const it of r.items) if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
-    });
-    worker.kick();
-    ctx.body = { success: true, status: queueStatusOf(updated) } satisfies QueueStatusResponse;
-  });
+  router.post(
+    '/cancel/:queueId',
+    validate(QueueCancelSchema),
+    async (ctx: ValidatedContext<typeof QueueCancelSchema>) => {
+      const { queueId } = ctx.state.input.params;
+      const { ownerAddress } = ctx.state.input.body;
+      const q = await store.get(queueId);
+      if (!q) throw NotFoundError('Queue not found');
+      if (ownerAddress && q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
+      const updated = await store.update(queueId, (r) => {
+        if (!r.cancelledAt) r.cancelledAt = Date.now();
+        // Not yet started: dropped at once. An item being sent is settled by the worker.
+        for (const it of r.items)
+          if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
+      });
+      worker.kick();
+      ctx.body = { success: true, status: queueStatusOf(updated) } satisfies QueueStatusResponse;
+    },
+  );
   return router;
 }

@@ -25,4 +25,7 @@ export const QueueAuthorizeSchema = {
   body: z.strictObject({ queueId, ownerAddress: base58Address, signature: signature64 }),
 };
 export const QueueIdSchema = { params: z.strictObject({ queueId }) };
-export const QueueCancelSchema = { params: z.strictObject({ queueId }), body: z.strictObject({ ownerAddress: base58Address.optional() }) };
+export const QueueCancelSchema = {
+  params: z.strictObject({ queueId }),
+  body: z.strictObject({ ownerAddress: base58Address.optional() }),
+};

@@ -13,12 +13,18 @@ export function relayerRoutes({ relayer, logger }: Services): Router {
   router.get('/api/relayer', validate(RelayerStatusSchema), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (!relayer) {
-      ctx.body = { success: true, available: false, address: null, reason: 'this server has no relayer key (RELAYER_KEYPAIR).' } satisfies RelayerStatusResponse;
+      ctx.body = {
+        success: true,
+        available: false,
+        address: null,
+        reason: 'this server has no relayer key (RELAYER_KEYPAIR).',
+      } satisfies RelayerStatusResponse;
       return;
     }
     const { balanceLamports, ...status } = await relayer.status();
     // Watched: an operator sees in the log when the relayer runs dry (the page says so to the user).
-    if (!status.available) logger.warn({ relayer: relayer.address, balanceLamports, reason: status.reason }, 'fee relayer unavailable');
+    if (!status.available)
+      logger.warn({ relayer: relayer.address, balanceLamports, reason: status.reason }, 'fee relayer unavailable');
     ctx.body = { success: true, ...status } satisfies RelayerStatusResponse;
   });
   return router;

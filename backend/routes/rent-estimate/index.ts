@@ -16,17 +16,21 @@ export const RENT_ESTIMATE_UNAVAILABLE = 'Unable to fetch rent estimate';
  */
 export function rentEstimateRoutes({ rpc, connection }: Services): Router {
   const router = new Router();
-  router.get('/api/rent-estimate/:wallet', validate(RentEstimateSchema), async (ctx: ValidatedContext<typeof RentEstimateSchema>) => {
-    const { wallet } = ctx.state.input.params;
-    let estimate: Awaited<ReturnType<typeof estimateRent>>;
-    try {
-      estimate = await estimateRent(rpc, wallet, connection);
-    } catch (err) {
-      throw upstreamFailure(err, { unavailable: RENT_ESTIMATE_UNAVAILABLE }) ?? err;
-    }
-    if (!estimate) throw NotFoundError('Wallet address not found');
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, data: toRentEstimateResponse(estimate) } satisfies RentEstimateResponse;
-  });
+  router.get(
+    '/api/rent-estimate/:wallet',
+    validate(RentEstimateSchema),
+    async (ctx: ValidatedContext<typeof RentEstimateSchema>) => {
+      const { wallet } = ctx.state.input.params;
+      let estimate: Awaited<ReturnType<typeof estimateRent>>;
+      try {
+        estimate = await estimateRent(rpc, wallet, connection);
+      } catch (err) {
+        throw upstreamFailure(err, { unavailable: RENT_ESTIMATE_UNAVAILABLE }) ?? err;
+      }
+      if (!estimate) throw NotFoundError('Wallet address not found');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, data: toRentEstimateResponse(estimate) } satisfies RentEstimateResponse;
+    },
+  );
   return router;
 }

@@ -52,53 +52,78 @@ function checkSignatures(tx: VersionedTransaction): boolean {
  */
 export function robustTransferRoutes(services: Services): Router {
   const router = new Router({ prefix: '/api' });
-  router.post('/robust-transfer', refusePrivateKeys, validate(RobustTransferSchema), async (ctx: ValidatedContext<typeof RobustTransferSchema>) => {
-    const { assetId, destinationAddress, signedTransaction } = ctx.state.input.body;
-    const trash = services.config.trashWallet;
-    if (destinationAddress !== trash) throw ValidationError('cNFTs are only sent to the trash wallet');
-    let tx: VersionedTransaction;
-    try {
-      tx = VersionedTransaction.deserialize(Buffer.from(signedTransaction, 'base64'));
-    } catch {
-      throw ValidationError('signedTransaction is not a base64 Solana transaction');
-    }
-    const asset = await fetchCnft(services, assetId);
-    const owner = asset.ownership.owner;
-    if (asset.burnt) throw ValidationError('This cNFT has been burnt');
-    let decoded;
-    try {
-      decoded = decodeTransaction(tx);
-    } catch {
-      throw ValidationError('signedTransaction is not a base64 Solana transaction');
-    }
-    const transfers = decoded.instructions.filter(
-      (ix) => ix.programId === BUBBLEGUM_PROGRAM && BUBBLEGUM_DISCRIMINATORS.transfer.every((b, i) => ix.data[i] === b),
-    );
-    const verdict = checkTransaction(tx, { owner, kind: 'trashCnft', allowedAccounts: [assetId], trashWallet: trash });
-    if (transfers.length !== 1 || !verdict.ok) {
-      throw ValidationError(`The transaction must be one transfer of this cNFT to the trash wallet, signed by its owner${verdict.ok ? '' : ` (${verdict.reason})`}`);
-    }
-    if (!signaturesValid(tx)) throw ForbiddenError('The transaction is not validly signed by the cNFT owner');
-    let raw: Uint8Array;
-    try {
-      raw = tx.serialize();
-    } catch {
-      throw ValidationError('signedTransaction is not a base64 Solana transaction');
-    }
-    const outcome = await sendUntilSettled(services, raw, { timeoutMs: 60_000 }).catch((err: Error) => {
-      throw sendFailure(err);
-    });
-    const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
-    if (outcome.status === 'confirmed') {
-      ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies RobustTransferResponse;
-    } else if (outcome.status === 'timeout') {
-      ctx.status = 202;
-      ctx.body = { success: true, pending: true, signature: outcome.signature, explorerUrl, message: 'Transaction submitted but confirmation timed out. Check explorer for status.' } satisfies RobustTransferResponse;
-    } else {
-      ctx.status = 400;
-      ctx.body = { success: false, signature: outcome.signature, error: outcome.status === 'expired' ? 'Transaction expired. Please try again.' : `Transfer failed: ${JSON.stringify(outcome.err)}` } satisfies RobustTransferResponse;
-    }
-  });
+  router.post(
+    '/robust-transfer',
+    refusePrivateKeys,
+    validate(RobustTransferSchema),
+    async (ctx: ValidatedContext<typeof RobustTransferSchema>) => {
+      const { assetId, destinationAddress, signedTransaction } = ctx.state.input.body;
+      const trash = services.config.trashWallet;
+      if (destinationAddress !== trash) throw ValidationError('cNFTs are only sent to the trash wallet');
+      let tx: VersionedTransaction;
+      try {
+        tx = VersionedTransaction.deserialize(Buffer.from(signedTransaction, 'base64'));
+      } catch {
+        throw ValidationError('signedTransaction is not a base64 Solana transaction');
+      }
+      const asset = await fetchCnft(services, assetId);
+      const owner = asset.ownership.owner;
+      if (asset.burnt) throw ValidationError('This cNFT has been burnt');
+      let decoded;
+      try {
+        decoded = decodeTransaction(tx);
+      } catch {
+        throw ValidationError('signedTransaction is not a base64 Solana transaction');
+      }
+      const transfers = decoded.instructions.filter(
+        (ix) =>
+          ix.programId === BUBBLEGUM_PROGRAM && BUBBLEGUM_DISCRIMINATORS.transfer.every((b, i) => ix.data[i] === b),
+      );
+      const verdict = checkTransaction(tx, {
+        owner,
+        kind: 'trashCnft',
+        allowedAccounts: [assetId],
+        trashWallet: trash,
+      });
+      if (transfers.length !== 1 || !verdict.ok) {
+        throw ValidationError(
+          `The transaction must be one transfer of this cNFT to the trash wallet, signed by its owner${verdict.ok ? '' : ` (${verdict.reason})`}`,
+        );
+      }
+      if (!signaturesValid(tx)) throw ForbiddenError('The transaction is not validly signed by the cNFT owner');
+      let raw: Uint8Array;
+      try {
+        raw = tx.serialize();
+      } catch {
+        throw ValidationError('signedTransaction is not a base64 Solana transaction');
+      }
+      const outcome = await sendUntilSettled(services, raw, { timeoutMs: 60_000 }).catch((err: Error) => {
+        throw sendFailure(err);
+      });
+      const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
+      if (outcome.status === 'confirmed') {
+        ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies RobustTransferResponse;
+      } else if (outcome.status === 'timeout') {
+        ctx.status = 202;
+        ctx.body = {
+          success: true,
+          pending: true,
+          signature: outcome.signature,
+          explorerUrl,
+          message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+        } satisfies RobustTransferResponse;
+      } else {
+        ctx.status = 400;
+        ctx.body = {
+          success: false,
+          signature: outcome.signature,
+          error:
+            outcome.status === 'expired'
+              ? 'Transaction expired. Please try again.'
+              : `Transfer failed: ${JSON.stringify(outcome.err)}`,
+        } satisfies RobustTransferResponse;
+      }
+    },
+  );
   return router;
 }
-

@@ -20,7 +20,11 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
     // Issue 13: a batch holds at most MAX_RPC_BATCH requests, each one of the client's allowance.
     if (Array.isArray(body) && body.length > MAX_RPC_BATCH) {
       ctx.status = 413;
-      ctx.body = { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Batches hold at most ${MAX_RPC_BATCH} requests` } };
+      ctx.body = {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: `Batches hold at most ${MAX_RPC_BATCH} requests` },
+      };
       return;
     }
     if (!isRpcBody(body)) {
@@ -37,8 +41,17 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
       // refused), 503 (down) or 504 (no answer in time) — never one that blames the caller.
       const status = upstreamHttpStatus(err) ?? 503;
       ctx.status = status;
-      const message = status === 429 ? 'Too many requests' : status === 504 ? 'RPC endpoint timed out' : 'RPC endpoint temporarily unavailable';
-      ctx.body = { jsonrpc: '2.0', id: Array.isArray(body) ? null : (body.id ?? null), error: { code: status === 429 ? 429 : -32000, message } };
+      const message =
+        status === 429
+          ? 'Too many requests'
+          : status === 504
+            ? 'RPC endpoint timed out'
+            : 'RPC endpoint temporarily unavailable';
+      ctx.body = {
+        jsonrpc: '2.0',
+        id: Array.isArray(body) ? null : (body.id ?? null),
+        error: { code: status === 429 ? 429 : -32000, message },
+      };
     }
   });
 
@@ -68,6 +81,7 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
 const isDas = (r: RpcRequest) => typeof r.method === 'string' && DAS_METHODS.has(r.method);
 
 function isRpcBody(body: unknown): body is RpcRequest | RpcRequest[] {
-  const one = (r: unknown) => !!r && typeof r === 'object' && !Array.isArray(r) && typeof (r as RpcRequest).method === 'string';
+  const one = (r: unknown) =>
+    !!r && typeof r === 'object' && !Array.isArray(r) && typeof (r as RpcRequest).method === 'string';
   return Array.isArray(body) ? body.length <= 100 && body.every(one) : one(body);
 }

@@ -16,22 +16,35 @@ import type { TokenMetadataResponse } from '../../../src/common/api';
  */
 export function tokenMetadataRoutes({ rpc, config }: Services): Router {
   const router = new Router();
-  router.get('/api/token-metadata/:mint', validate(TokenMetadataSchema), async (ctx: ValidatedContext<typeof TokenMetadataSchema>) => {
-    const { mint } = ctx.state.input.params;
-    let info: MintInfo | undefined;
-    try {
-      info = (await fetchMintInfos(rpc, [mint])).get(mint);
-    } catch (err) {
-      if (isRateLimited(err)) throw RateLimitedError();
-      throw upstreamFailure(err, { unavailable: TOKEN_METADATA_UNAVAILABLE }) ?? ServiceUnavailableError(TOKEN_METADATA_UNAVAILABLE);
-    }
-    if (!info?.exists) throw NotFoundError('Token mint not found');
-    const icon = await resolveImage(info.uri, config.staticDir);
-    ctx.set('Cache-Control', 'public, max-age=300');
-    ctx.body = {
-      success: true,
-      data: { symbol: info.symbol ?? '', name: info.name ?? '', icon, decimals: info.decimals ?? 0, uri: info.uri || null },
-    } satisfies TokenMetadataResponse;
-  });
+  router.get(
+    '/api/token-metadata/:mint',
+    validate(TokenMetadataSchema),
+    async (ctx: ValidatedContext<typeof TokenMetadataSchema>) => {
+      const { mint } = ctx.state.input.params;
+      let info: MintInfo | undefined;
+      try {
+        info = (await fetchMintInfos(rpc, [mint])).get(mint);
+      } catch (err) {
+        if (isRateLimited(err)) throw RateLimitedError();
+        throw (
+          upstreamFailure(err, { unavailable: TOKEN_METADATA_UNAVAILABLE }) ??
+          ServiceUnavailableError(TOKEN_METADATA_UNAVAILABLE)
+        );
+      }
+      if (!info?.exists) throw NotFoundError('Token mint not found');
+      const icon = await resolveImage(info.uri, config.staticDir);
+      ctx.set('Cache-Control', 'public, max-age=300');
+      ctx.body = {
+        success: true,
+        data: {
+          symbol: info.symbol ?? '',
+          name: info.name ?? '',
+          icon,
+          decimals: info.decimals ?? 0,
+          uri: info.uri || null,
+        },
+      } satisfies TokenMetadataResponse;
+    },
+  );
   return router;
 }

@@ -11,7 +11,11 @@ import { PreparedBurnStore } from '../../services/vacantPrepared';
 import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
 import { checkSubmitted, submitOne, type SubmittedBurn } from '../../services/vacantSubmit';
 import { PrepareSchema, SubmitSchema, VacantListSchema } from './schema';
-import type { PrepareBurnTransactionsResponse, SubmitBurnTransactionResponse, VacantAccountsResponse } from '../../../src/common/api';
+import type {
+  PrepareBurnTransactionsResponse,
+  SubmitBurnTransactionResponse,
+  VacantAccountsResponse,
+} from '../../../src/common/api';
 
 const sol = (lamports: number) => lamports / LAMPORTS_PER_SOL;
 
@@ -23,99 +27,119 @@ export function vacantRoutes({ rpc, config, relayer }: Services): Router {
   const router = new Router();
   const store = new PreparedBurnStore();
 
-  router.post('/api/burn-vacant-accounts', validate(VacantListSchema), async (ctx: ValidatedContext<typeof VacantListSchema>) => {
-    const { ownerAddress } = ctx.state.input.body;
-    const { vacant, skipped } = classifyVacant(await scanTokenAccounts(rpc, ownerAddress), ownerAddress);
-    const totalRentLamports = sumLamports(vacant);
-    ctx.body = {
-      success: true,
-      accountCount: vacant.length,
-      vacantAccounts: vacant,
-      skippedAccounts: skipped,
-      totalRent: sol(totalRentLamports),
-      totalRentLamports,
-    } satisfies VacantAccountsResponse;
-  });
+  router.post(
+    '/api/burn-vacant-accounts',
+    validate(VacantListSchema),
+    async (ctx: ValidatedContext<typeof VacantListSchema>) => {
+      const { ownerAddress } = ctx.state.input.body;
+      const { vacant, skipped } = classifyVacant(await scanTokenAccounts(rpc, ownerAddress), ownerAddress);
+      const totalRentLamports = sumLamports(vacant);
+      ctx.body = {
+        success: true,
+        accountCount: vacant.length,
+        vacantAccounts: vacant,
+        skippedAccounts: skipped,
+        totalRent: sol(totalRentLamports),
+        totalRentLamports,
+      } satisfies VacantAccountsResponse;
+    },
+  );
 
-  router.post('/api/prepare-burn-transactions', validate(PrepareSchema), async (ctx: ValidatedContext<typeof PrepareSchema>) => {
-    const { ownerAddress, vacantAccounts, withdrawSurplus, relayFee } = ctx.state.input.body;
-    // Issue 20: the relayer pays the network fee and is repaid in the same transaction, when asked and available.
-    if (relayFee && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
-    if (relayFee && relayer) {
-      const status = await relayer.status();
-      if (!status.available) throw ServiceUnavailableError(RELAYER_UNAVAILABLE + status.reason);
-    }
-    const p = await prepareVacantCloses({ rpc, store, feeWallet: config.feeWallet }, ownerAddress, vacantAccounts ?? null, {
-      withdrawSurplus: withdrawSurplus === true,
-      ...(relayFee && relayer ? { feePayer: relayer.plan(ownerAddress) } : {}),
-    });
-    if (relayFee && relayer) {
-      const refusal = relayer.policy.refusal(clientAddress(ctx) ?? 'local', ownerAddress, p.transactions.length);
-      if (refusal) throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + refusal);
-      if (p.repaymentsPerTransaction.some((fee) => fee > relayer.policy.limits.maxFeePerTransaction))
-        throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}network fees are too high right now.`);
-    }
-    ctx.body = {
-      success: true,
-      transaction: p.transactions[0],
-      transactions: p.transactions,
-      accountCount: p.accountCount,
-      accountCounts: p.accountCounts,
-      totalRent: sol(p.totalRent),
-      totalRentLamports: p.totalRent,
-      totalFee: sol(p.totalFee),
-      totalFeeLamports: p.totalFee,
-      feesPerTransactionLamports: p.feesPerTransaction,
-      rentPerTransactionLamports: p.rentPerTransaction,
-      feeWallet: config.feeWallet,
-      computeUnitPrice: p.computeUnitPrice,
-      skippedAccounts: p.skippedAccounts,
-      surplusAccounts: p.surplusAccounts,
-      surplusAccountCounts: p.surplusAccountCounts,
-      totalSurplus: sol(p.totalSurplus),
-      totalSurplusLamports: p.totalSurplus,
-      surplusPerTransactionLamports: p.surplusPerTransaction,
-      sizes: p.sizes,
-      ...(relayFee && relayer ? { feePayer: relayer.address, repaymentsPerTransactionLamports: p.repaymentsPerTransaction } : {}),
-    } satisfies PrepareBurnTransactionsResponse;
-  });
-
-  router.post('/api/submit-burn-transaction', validate(SubmitSchema), async (ctx: ValidatedContext<typeof SubmitSchema>) => {
-    const { signedTransaction, signedTransactions } = ctx.state.input.body;
-    const checked = checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
-    const done: SubmittedBurn[] = [];
-    let failure: AppError | null = null;
-    const client = clientAddress(ctx) ?? 'local';
-    for (const item of checked) {
-      try {
-        if (item.prepared.feePayer && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
-        const ready = item.prepared.feePayer ? await coSign(relayer!, rpc, item, client) : item;
-        done.push(await submitOne(store, rpc, ready));
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        failure = err;
-        break;
+  router.post(
+    '/api/prepare-burn-transactions',
+    validate(PrepareSchema),
+    async (ctx: ValidatedContext<typeof PrepareSchema>) => {
+      const { ownerAddress, vacantAccounts, withdrawSurplus, relayFee } = ctx.state.input.body;
+      // Issue 20: the relayer pays the network fee and is repaid in the same transaction, when asked and available.
+      if (relayFee && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+      if (relayFee && relayer) {
+        const status = await relayer.status();
+        if (!status.available) throw ServiceUnavailableError(RELAYER_UNAVAILABLE + status.reason);
       }
-    }
-    const total = (f: (r: SubmittedBurn) => number) => done.reduce((s, r) => s + f(r), 0);
-    const summary = {
-      signature: done[0]?.signature,
-      signatures: done.map((r) => r.signature),
-      accountCount: total((r) => r.accountCount),
-      recoveredRent: sol(total((r) => r.recoveredRent)),
-      recoveredRentLamports: total((r) => r.recoveredRent),
-      surplusRecoveredLamports: total((r) => r.surplusRecovered),
-      surplusAccountCount: total((r) => r.surplusAccountCount),
-      serviceFeeLamports: total((r) => r.serviceFee),
-      ownerBalanceChangeLamports: total((r) => r.ownerBalanceChange),
-      feeWalletBalanceChangeLamports: total((r) => r.feeWalletBalanceChange),
-    };
-    if (failure) {
-      ctx.status = failure.status;
-      ctx.body = { success: false, error: failure.message, ...summary } satisfies SubmitBurnTransactionResponse;
-      return;
-    }
-    ctx.body = { success: true, ...summary } satisfies SubmitBurnTransactionResponse;
-  });
+      const p = await prepareVacantCloses(
+        { rpc, store, feeWallet: config.feeWallet },
+        ownerAddress,
+        vacantAccounts ?? null,
+        {
+          withdrawSurplus: withdrawSurplus === true,
+          ...(relayFee && relayer ? { feePayer: relayer.plan(ownerAddress) } : {}),
+        },
+      );
+      if (relayFee && relayer) {
+        const refusal = relayer.policy.refusal(clientAddress(ctx) ?? 'local', ownerAddress, p.transactions.length);
+        if (refusal) throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + refusal);
+        if (p.repaymentsPerTransaction.some((fee) => fee > relayer.policy.limits.maxFeePerTransaction))
+          throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}network fees are too high right now.`);
+      }
+      ctx.body = {
+        success: true,
+        transaction: p.transactions[0],
+        transactions: p.transactions,
+        accountCount: p.accountCount,
+        accountCounts: p.accountCounts,
+        totalRent: sol(p.totalRent),
+        totalRentLamports: p.totalRent,
+        totalFee: sol(p.totalFee),
+        totalFeeLamports: p.totalFee,
+        feesPerTransactionLamports: p.feesPerTransaction,
+        rentPerTransactionLamports: p.rentPerTransaction,
+        feeWallet: config.feeWallet,
+        computeUnitPrice: p.computeUnitPrice,
+        skippedAccounts: p.skippedAccounts,
+        surplusAccounts: p.surplusAccounts,
+        surplusAccountCounts: p.surplusAccountCounts,
+        totalSurplus: sol(p.totalSurplus),
+        totalSurplusLamports: p.totalSurplus,
+        surplusPerTransactionLamports: p.surplusPerTransaction,
+        sizes: p.sizes,
+        ...(relayFee && relayer
+          ? { feePayer: relayer.address, repaymentsPerTransactionLamports: p.repaymentsPerTransaction }
+          : {}),
+      } satisfies PrepareBurnTransactionsResponse;
+    },
+  );
+
+  router.post(
+    '/api/submit-burn-transaction',
+    validate(SubmitSchema),
+    async (ctx: ValidatedContext<typeof SubmitSchema>) => {
+      const { signedTransaction, signedTransactions } = ctx.state.input.body;
+      const checked = checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
+      const done: SubmittedBurn[] = [];
+      let failure: AppError | null = null;
+      const client = clientAddress(ctx) ?? 'local';
+      for (const item of checked) {
+        try {
+          if (item.prepared.feePayer && !relayer)
+            throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+          const ready = item.prepared.feePayer ? await coSign(relayer!, rpc, item, client) : item;
+          done.push(await submitOne(store, rpc, ready));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          failure = err;
+          break;
+        }
+      }
+      const total = (f: (r: SubmittedBurn) => number) => done.reduce((s, r) => s + f(r), 0);
+      const summary = {
+        signature: done[0]?.signature,
+        signatures: done.map((r) => r.signature),
+        accountCount: total((r) => r.accountCount),
+        recoveredRent: sol(total((r) => r.recoveredRent)),
+        recoveredRentLamports: total((r) => r.recoveredRent),
+        surplusRecoveredLamports: total((r) => r.surplusRecovered),
+        surplusAccountCount: total((r) => r.surplusAccountCount),
+        serviceFeeLamports: total((r) => r.serviceFee),
+        ownerBalanceChangeLamports: total((r) => r.ownerBalanceChange),
+        feeWalletBalanceChangeLamports: total((r) => r.feeWalletBalanceChange),
+      };
+      if (failure) {
+        ctx.status = failure.status;
+        ctx.body = { success: false, error: failure.message, ...summary } satisfies SubmitBurnTransactionResponse;
+        return;
+      }
+      ctx.body = { success: true, ...summary } satisfies SubmitBurnTransactionResponse;
+    },
+  );
   return router;
 }

@@ -18,46 +18,57 @@ export const TOKEN_SERVICE_UNAVAILABLE = 'Token service temporarily unavailable'
  */
 export function walletTokensRoutes({ rpc, logger }: Services): Router {
   const router = new Router();
-  router.get('/api/wallet-tokens/:wallet', validate(WalletTokensSchema), async (ctx: ValidatedContext<typeof WalletTokensSchema>) => {
-    const { wallet } = ctx.state.input.params;
-    let accounts: OwnedTokenAccount[];
-    try {
-      accounts = (await listTokenAccounts(rpc, wallet)).filter((a) => a.amount > 0n);
-    } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'wallet-tokens: token accounts unavailable');
-      throw upstreamFailure(err, { unavailable: TOKEN_SERVICE_UNAVAILABLE }) ?? ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE);
-    }
-    let infos = new Map<string, MintInfo>();
-    try {
-      // Only single-unit, zero-decimal holdings can be NFTs: only they need their edition account looked up.
-      const candidates = new Set(accounts.filter((a) => a.decimals === 0 && a.amount === 1n).map((a) => a.mint));
-      infos = await fetchMintInfos(rpc, accounts.map((a) => a.mint), (m) => candidates.has(m));
-    } catch (err) {
-      // Balances are still right without names; the client enriches per mint later.
-      logger.warn({ err: (err as Error).message }, 'wallet-tokens: metadata unavailable');
-    }
-    const tokens = accounts
-      .filter((a) => !isNft(infos.get(a.mint), a.amount, a.decimals))
-      .map((a) => {
-        const md = infos.get(a.mint);
-        const logo = imageWithoutFetch(md?.uri);
-        return {
-          mint: a.mint,
-          amount: a.amount.toString(),
-          decimals: a.decimals,
-          ...(a.uiAmountString !== undefined ? { uiAmountString: a.uiAmountString } : {}),
-          tokenAccount: a.address,
-          programId: a.program,
-          // Wrapped SOL: closing the account unwraps it; burning would destroy SOL.
-          ...(a.mint === NATIVE_MINT ? { isNative: true } : {}),
-          ...(md?.symbol ? { symbol: md.symbol } : {}),
-          ...(md?.name ? { name: md.name } : {}),
-          ...(logo ? { logoURI: logo } : {}),
-          ...(md?.uri ? { metadataUri: md.uri } : {}),
-        };
-      });
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { success: true, tokens } satisfies WalletTokensResponse;
-  });
+  router.get(
+    '/api/wallet-tokens/:wallet',
+    validate(WalletTokensSchema),
+    async (ctx: ValidatedContext<typeof WalletTokensSchema>) => {
+      const { wallet } = ctx.state.input.params;
+      let accounts: OwnedTokenAccount[];
+      try {
+        accounts = (await listTokenAccounts(rpc, wallet)).filter((a) => a.amount > 0n);
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'wallet-tokens: token accounts unavailable');
+        throw (
+          upstreamFailure(err, { unavailable: TOKEN_SERVICE_UNAVAILABLE }) ??
+          ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE)
+        );
+      }
+      let infos = new Map<string, MintInfo>();
+      try {
+        // Only single-unit, zero-decimal holdings can be NFTs: only they need their edition account looked up.
+        const candidates = new Set(accounts.filter((a) => a.decimals === 0 && a.amount === 1n).map((a) => a.mint));
+        infos = await fetchMintInfos(
+          rpc,
+          accounts.map((a) => a.mint),
+          (m) => candidates.has(m),
+        );
+      } catch (err) {
+        // Balances are still right without names; the client enriches per mint later.
+        logger.warn({ err: (err as Error).message }, 'wallet-tokens: metadata unavailable');
+      }
+      const tokens = accounts
+        .filter((a) => !isNft(infos.get(a.mint), a.amount, a.decimals))
+        .map((a) => {
+          const md = infos.get(a.mint);
+          const logo = imageWithoutFetch(md?.uri);
+          return {
+            mint: a.mint,
+            amount: a.amount.toString(),
+            decimals: a.decimals,
+            ...(a.uiAmountString !== undefined ? { uiAmountString: a.uiAmountString } : {}),
+            tokenAccount: a.address,
+            programId: a.program,
+            // Wrapped SOL: closing the account unwraps it; burning would destroy SOL.
+            ...(a.mint === NATIVE_MINT ? { isNative: true } : {}),
+            ...(md?.symbol ? { symbol: md.symbol } : {}),
+            ...(md?.name ? { name: md.name } : {}),
+            ...(logo ? { logoURI: logo } : {}),
+            ...(md?.uri ? { metadataUri: md.uri } : {}),
+          };
+        });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, tokens } satisfies WalletTokensResponse;
+    },
+  );
   return router;
 }

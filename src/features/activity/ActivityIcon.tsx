@@ -14,8 +14,19 @@ const PATHS: Record<ActivityType, { color: string; d: string }> = {
 export function ActivityIcon({ type }: { type: ActivityType }) {
   const { color, d } = PATHS[type] ?? PATHS['token-burn'];
   return (
-    <svg className="activity-icon" data-icon={type} width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"
-      fill="none" stroke={color} strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="activity-icon"
+      data-icon={type}
+      width="28"
+      height="28"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke={color}
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   );

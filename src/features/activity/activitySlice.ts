@@ -9,7 +9,8 @@ import {
 // The local activity log of spec §2.5 / §3. Persisted (redux-persist, src/app/persist); survives wallet changes
 // on purpose: it is the browser's own history, like the spec's local-storage key.
 
-export type ActivityType = 'nft-burn' | 'token-burn' | 'vacant-burn' | 'resize' | 'batch-burn' | 'cnft-trash' | 'cnft-burn';
+export type ActivityType =
+  'nft-burn' | 'token-burn' | 'vacant-burn' | 'resize' | 'batch-burn' | 'cnft-trash' | 'cnft-burn';
 
 export interface ActivityEntry {
   id: string;

@@ -72,7 +72,12 @@ export const selectShownTokens = createSelector(
 );
 // An NFT its program will not let go, once hidden, leaves the list like a trashed cNFT (issue 14).
 export const selectShownNfts = createSelector(
-  [selectNfts, (s: RootState) => s.assetTools.nft, (s: RootState) => s.selectionRent.nfts, (s: RootState) => s.hiddenAssets.ids],
+  [
+    selectNfts,
+    (s: RootState) => s.assetTools.nft,
+    (s: RootState) => s.selectionRent.nfts,
+    (s: RootState) => s.hiddenAssets.ids,
+  ],
   (nfts, tools, rents, hidden) => {
     const gone = new Set(hidden);
     return shownNfts(hidden.length ? nfts.filter((n) => !gone.has(n.mint)) : nfts, tools, rents);

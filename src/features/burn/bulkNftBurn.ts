@@ -9,7 +9,13 @@ import { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
 import { decodeTransaction } from '../../chain/decode';
-import { MPL_CORE_PROGRAM, SYSTEM_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from '../../common/addresses';
+import {
+  MPL_CORE_PROGRAM,
+  SYSTEM_PROGRAM,
+  TOKEN_METADATA_PROGRAM,
+  TOKEN_PROGRAM,
+  TOKEN_2022_PROGRAM,
+} from '../../common/addresses';
 import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
 import { nftsApi } from '../nfts/nftsApi';
@@ -30,7 +36,11 @@ class ServerRefusedError extends BurnValidationError {
 }
 
 /** The server's answer, or the spec's text for its refusal ('{error} Please select {n} or fewer NFTs.'). */
-async function requestTransactions(api: BurnApi, owner: string, nfts: { mint: string; tokenAccount?: string; name: string }[]) {
+async function requestTransactions(
+  api: BurnApi,
+  owner: string,
+  nfts: { mint: string; tokenAccount?: string; name: string }[],
+) {
   try {
     const answer = await api.dispatch(nftsApi.endpoints.batchBurnNft.initiate({ nfts, owner })).unwrap();
     const txs = answer.transactions ?? (answer.transaction ? [answer.transaction] : []);
@@ -53,7 +63,10 @@ function effectOf(tx: Transaction, feeWallet: string): { mints: string[]; fee: n
   for (const ix of decoded.instructions) {
     if (ix.programId === TOKEN_METADATA_PROGRAM) mints.push(ix.accounts[4].pubkey);
     else if (ix.programId === MPL_CORE_PROGRAM) mints.push(ix.accounts[0].pubkey);
-    else if ((ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) && (ix.data[0] === 8 || ix.data[0] === 15)) {
+    else if (
+      (ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) &&
+      (ix.data[0] === 8 || ix.data[0] === 15)
+    ) {
       mints.push(ix.accounts[1].pubkey);
     } else if (ix.programId === SYSTEM_PROGRAM && ix.accounts[1]?.pubkey === feeWallet) {
       fee += Number(Buffer.from(ix.data).readBigUInt64LE(4));
@@ -77,7 +90,9 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
 
     const connection = connectionOf(api);
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
-    const { burnAllowedAccounts, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
+    const { burnAllowedAccounts, readNftBurns } = await import(
+      /* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan'
+    );
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
     const [answer, own] = await Promise.all([
       requestTransactions(api, owner, nfts),

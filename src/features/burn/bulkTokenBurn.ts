@@ -74,7 +74,11 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const batch = all ? packed : packed.slice(0, 1);
     const txs = batch.map((p) => p.transaction);
     const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
-    const guard = await burnGuard(api, connection, { owner, kind: 'burnTokens', allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]) });
+    const guard = await burnGuard(api, connection, {
+      owner,
+      kind: 'burnTokens',
+      allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]),
+    });
     await guard(txs); // refused transactions never reach the review
     const itemOf = (g: BurnGroup) => ({ mint: g.token.mint, label: g.token.symbol || g.token.name });
     await reviewBeforeSigning(api, {

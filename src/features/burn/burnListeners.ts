@@ -3,7 +3,13 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../app/listener
 import { SUCCESS_MESSAGE_CLEAR_MS } from '../../common/constants';
 import { bulkNftBurnEffect } from './bulkNftBurn';
 import { bulkTokenBurnEffect } from './bulkTokenBurn';
-import { bulkNftBurnRequested, bulkTokenBurnRequested, burnMessageCleared, burnSucceeded, singleBurnRequested } from './burnSlice';
+import {
+  bulkNftBurnRequested,
+  bulkTokenBurnRequested,
+  burnMessageCleared,
+  burnSucceeded,
+  singleBurnRequested,
+} from './burnSlice';
 import { singleBurnEffect } from './singleBurn';
 
 /** Spec §9: the success message clears after 8 s — only that message, not one shown since. */

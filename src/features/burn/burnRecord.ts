@@ -53,8 +53,12 @@ export function recordBurn(api: BurnApi, burn: ConfirmedBurn): void {
       message: { kind: 'success', text: successText(burn, shortenSignature(last)), signature: last },
     }),
   );
+  api.dispatch(activityRecorded({ ...burn.activity, lamports: burn.lamports, timestamp: Date.now(), signature: last }));
   api.dispatch(
-    activityRecorded({ ...burn.activity, lamports: burn.lamports, timestamp: Date.now(), signature: last }),
+    celebrationTriggered({
+      title: burn.activity.title,
+      description: burn.activity.description,
+      lamports: burn.lamports,
+    }),
   );
-  api.dispatch(celebrationTriggered({ title: burn.activity.title, description: burn.activity.description, lamports: burn.lamports }));
 }

@@ -39,13 +39,22 @@ async function buildTokenBurn(api: BurnApi, connection: Conn, owner: string, min
 async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
   const nft = selectNfts(api.getState()).find((n) => n.mint === mint);
   // A Metaplex Core asset has no token account: its mint is the asset address (issue 14).
-  if (!nft || (!nft.tokenAddress && nft.kind !== 'core')) throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
+  if (!nft || (!nft.tokenAddress && nft.kind !== 'core'))
+    throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
   // Token Metadata + Umi (~60 KB gzip) load with the first NFT burn, not with the page.
-  const { burnAllowedAccounts, nftBurnIxs, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
+  const { burnAllowedAccounts, nftBurnIxs, readNftBurns } = await import(
+    /* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan'
+  );
   const item = { mint, ...(nft.tokenAddress ? { tokenAccount: nft.tokenAddress } : {}), name: nft.name };
   const { planned, skipped } = await readNftBurns(connection, owner, [item]);
   if (planned.length === 0) throw new BurnValidationError(errorBurningNft(skipped[0]?.reason ?? 'not burnable'));
-  return { ixs: nftBurnIxs(owner, planned[0]), lamports: planned[0].rentLamports, allowed: burnAllowedAccounts(planned[0]), guardKind: 'burnNfts', label: nft.name };
+  return {
+    ixs: nftBurnIxs(owner, planned[0]),
+    lamports: planned[0].rentLamports,
+    allowed: burnAllowedAccounts(planned[0]),
+    guardKind: 'burnNfts',
+    label: nft.name,
+  };
 }
 
 export async function singleBurnEffect(action: ReturnType<typeof singleBurnRequested>, api: BurnApi): Promise<void> {

@@ -33,7 +33,8 @@ export function planTokenBurn(owner: string, token: TokenRef, info: AccountInfo<
   const allowed = [token.account, token.mint];
   if (account.isNative) return { ok: true, ixs: [closeAccountIx(ref)], lamports: info.lamports, allowed, native: true };
   const ixs: TransactionInstruction[] = [];
-  const withheld = info.owner.toBase58() === TOKEN_2022_PROGRAM ? getTransferFeeAmount(account)?.withheldAmount ?? 0n : 0n;
+  const withheld =
+    info.owner.toBase58() === TOKEN_2022_PROGRAM ? (getTransferFeeAmount(account)?.withheldAmount ?? 0n) : 0n;
   if (withheld > 0n) ixs.push(harvestWithheldToMintIx(token.mint, [token.account]));
   ixs.push(...burnAndCloseIxs({ ...ref, mint: token.mint, amount: account.amount, decimals: token.decimals }));
   return { ok: true, ixs, lamports: info.lamports, allowed, native: false };

@@ -32,7 +32,9 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
     >
       <AssetImage className="nft-image" src={cnft.image} fallback={DEFAULT_NFT_IMAGE} alt={cnft.name} />
       <div className="nft-text">
-        <span className="nft-name" data-testid="cnft-name" title={cnft.name}><SafeName text={cnft.name} /></span>
+        <span className="nft-name" data-testid="cnft-name" title={cnft.name}>
+          <SafeName text={cnft.name} />
+        </span>
       </div>
       <span className="nft-collection" title={cnft.collection}>
         {cnft.collection}

@@ -35,5 +35,4 @@ export const cnftsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetWalletCnftsQuery, useGetAssetProofQuery, useGetAssetQuery, useGetAssetDiagnosticQuery } =
-  cnftsApi;
+export const { useGetWalletCnftsQuery, useGetAssetProofQuery, useGetAssetQuery, useGetAssetDiagnosticQuery } = cnftsApi;

@@ -54,7 +54,8 @@ export async function lookupCnftsViaDas(
     });
     if (!res.ok) throw new DasLookupError(`getAssetsByOwner answered HTTP ${res.status}`);
     const body = (await res.json()) as { result?: { items?: DasAsset[] }; error?: { message?: string } };
-    if (body.error || !Array.isArray(body.result?.items)) throw new DasLookupError(body.error?.message ?? 'getAssetsByOwner failed');
+    if (body.error || !Array.isArray(body.result?.items))
+      throw new DasLookupError(body.error?.message ?? 'getAssetsByOwner failed');
     const items = body.result.items;
     for (const a of items) if (a.compression?.compressed && !a.burnt) found.push(toCnft(a));
     if (items.length < PAGE_LIMIT) break;

@@ -11,11 +11,24 @@ export function KindBadge({ id, kind, blocked }: { id: string; kind?: AssetKind;
   if (!kind) return null;
   return (
     <>
-      <span className="kind-badge" data-testid="kind-badge" data-kind={kind}>{KIND_LABELS[kind]}</span>
-      {blocked && <span className="kind-blocked" role="note" data-testid="kind-blocked">{blocked}</span>}
+      <span className="kind-badge" data-testid="kind-badge" data-kind={kind}>
+        {KIND_LABELS[kind]}
+      </span>
       {blocked && (
-        <button type="button" className="secondary kind-hide" data-testid="kind-hide"
-          onClick={(e) => { e.stopPropagation(); dispatch(assetsHidden({ ids: [id] })); }}>
+        <span className="kind-blocked" role="note" data-testid="kind-blocked">
+          {blocked}
+        </span>
+      )}
+      {blocked && (
+        <button
+          type="button"
+          className="secondary kind-hide"
+          data-testid="kind-hide"
+          onClick={(e) => {
+            e.stopPropagation();
+            dispatch(assetsHidden({ ids: [id] }));
+          }}
+        >
           {KIND_HIDE}
         </button>
       )}

@@ -41,7 +41,9 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
             onChange={() => dispatch(assetSelectionToggled({ kind: 'nft', mint: nft.mint }))}
           />
         )}
-        <span className="nft-name" data-testid="nft-name" title={nft.name}><SafeName text={nft.name} /></span>
+        <span className="nft-name" data-testid="nft-name" title={nft.name}>
+          <SafeName text={nft.name} />
+        </span>
       </div>
       <span className="nft-collection" title={nft.collection}>
         {nft.collection}

@@ -1,6 +1,11 @@
 // §7.3 NFTs: the combined wallet endpoint, the regular-assets fallback and the batch burn.
 import { baseApi } from '../../api/baseApi';
-import type { AssetListResponse, BatchBurnNftRequest, BatchBurnNftResponse, WalletNftsResponse } from '../../common/api';
+import type {
+  AssetListResponse,
+  BatchBurnNftRequest,
+  BatchBurnNftResponse,
+  WalletNftsResponse,
+} from '../../common/api';
 
 /** The `{indexer}` path segment of the spec (DESIGN §2). */
 export const INDEXER = 'helius';
@@ -9,7 +14,10 @@ export const nftsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getWalletNfts: build.query<WalletNftsResponse, string>({
       query: (wallet) => `${INDEXER}/wallet/nfts/${encodeURIComponent(wallet)}`,
-      providesTags: (_r, _e, wallet) => [{ type: 'Nfts', id: wallet }, { type: 'Cnfts', id: wallet }],
+      providesTags: (_r, _e, wallet) => [
+        { type: 'Nfts', id: wallet },
+        { type: 'Cnfts', id: wallet },
+      ],
     }),
     getWalletAssets: build.query<AssetListResponse, string>({
       query: (wallet) => `${INDEXER}/assets/${encodeURIComponent(wallet)}`,

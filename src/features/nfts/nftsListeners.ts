@@ -92,7 +92,16 @@ export async function loadNftsEffect(action: UnknownAction, api: ListenerApi): P
   api.dispatch(nftsLoadStarted({ wallet }));
   try {
     const { nfts, cnfts, source, error, notice } = await readNftSources(wallet, api);
-    api.dispatch(nftsLoaded({ wallet, nfts, cnfts, source, error: error ? errorFetchingNfts(error) : null, notice: notice ?? null }));
+    api.dispatch(
+      nftsLoaded({
+        wallet,
+        nfts,
+        cnfts,
+        source,
+        error: error ? errorFetchingNfts(error) : null,
+        notice: notice ?? null,
+      }),
+    );
   } catch (err) {
     if (api.signal.aborted) return;
     api.dispatch(nftsLoadFailed({ wallet, error: errorFetchingNfts(describeError(err)) }));

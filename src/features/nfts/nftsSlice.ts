@@ -17,7 +17,14 @@ export interface NftsState {
   notice: string | null;
 }
 
-export const initialState: NftsState = { wallet: null, items: [], loading: false, error: null, source: null, notice: null };
+export const initialState: NftsState = {
+  wallet: null,
+  items: [],
+  loading: false,
+  error: null,
+  source: null,
+  notice: null,
+};
 
 const nftsSlice = createSlice({
   name: 'nfts',
@@ -28,7 +35,14 @@ const nftsSlice = createSlice({
     },
     nftsLoaded(
       state,
-      action: PayloadAction<{ wallet: string; nfts: Nft[]; cnfts: Cnft[]; source: NftsSource; error?: string | null; notice?: string | null }>,
+      action: PayloadAction<{
+        wallet: string;
+        nfts: Nft[];
+        cnfts: Cnft[];
+        source: NftsSource;
+        error?: string | null;
+        notice?: string | null;
+      }>,
     ) {
       if (state.wallet !== action.payload.wallet) return;
       state.items = action.payload.nfts;

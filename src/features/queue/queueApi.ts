@@ -1,6 +1,14 @@
 // §7.5 the server-side transfer queue: create, authorise (signed text), status (polled), cancel.
 import { baseApi } from '../../api/baseApi';
-import type { QueueAuthorizeRequest, QueueAuthorizeResponse, QueueCancelRequest, QueueCancelResponse, QueueCreateRequest, QueueCreateResponse, QueueStatusResponse } from '../../common/api';
+import type {
+  QueueAuthorizeRequest,
+  QueueAuthorizeResponse,
+  QueueCancelRequest,
+  QueueCancelResponse,
+  QueueCreateRequest,
+  QueueCreateResponse,
+  QueueStatusResponse,
+} from '../../common/api';
 
 export const queueApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -64,13 +64,25 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
     await delegateForQueue(
-      { wallet, connection, api: makeTrashApi(api.dispatch), trashWallet: BUILT_WALLETS.trashWallet, serverWallets: config, dispatch: api.dispatch, delay: (ms) => api.delay(ms) },
+      {
+        wallet,
+        connection,
+        api: makeTrashApi(api.dispatch),
+        trashWallet: BUILT_WALLETS.trashWallet,
+        serverWallets: config,
+        dispatch: api.dispatch,
+        delay: (ms) => api.delay(ms),
+      },
       assets.map((a) => a.assetId),
       delegate,
     );
   } catch (err) {
     if (!stillActive() || api.signal.aborted) return;
-    return void fail(api, 'delegation', isCancellation(err) ? CNFT_ERRORS.cancelledByUser : signingFailed(errorDetail(err)));
+    return void fail(
+      api,
+      'delegation',
+      isCancellation(err) ? CNFT_ERRORS.cancelledByUser : signingFailed(errorDetail(err)),
+    );
   }
   if (!stillActive()) return;
 
@@ -100,7 +112,13 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   if (!stillActive() || api.getState().queue.queueId !== queueId) return; // cancelled while the wallet was open
   try {
     const res = await api
-      .dispatch(queueApi.endpoints.authorizeQueue.initiate({ queueId, ownerAddress: owner, signature: Buffer.from(signature).toString('base64') }))
+      .dispatch(
+        queueApi.endpoints.authorizeQueue.initiate({
+          queueId,
+          ownerAddress: owner,
+          signature: Buffer.from(signature).toString('base64'),
+        }),
+      )
       .unwrap();
     if (!res.success) throw new Error(res.error);
   } catch {
@@ -117,7 +135,9 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     const current = api.getState().queue;
     if (current.status !== 'processing' || current.queueId !== queueId) return;
     try {
-      const res = await api.dispatch(queueApi.endpoints.getQueueStatus.initiate(queueId, { subscribe: false, forceRefetch: true })).unwrap();
+      const res = await api
+        .dispatch(queueApi.endpoints.getQueueStatus.initiate(queueId, { subscribe: false, forceRefetch: true }))
+        .unwrap();
       if (!res.success || !res.status) throw new Error(res.error);
       failures = 0;
       if (api.getState().queue.queueId !== queueId) return;
@@ -150,7 +170,9 @@ async function cancelQueue(_action: unknown, api: AppListenerEffectAPI): Promise
   const queueId = api.getOriginalState().queue.queueId;
   if (!queueId) return;
   const answer = await api
-    .dispatch(queueApi.endpoints.cancelQueue.initiate({ queueId, ownerAddress: api.extra.wallet.publicKey ?? undefined }))
+    .dispatch(
+      queueApi.endpoints.cancelQueue.initiate({ queueId, ownerAddress: api.extra.wallet.publicKey ?? undefined }),
+    )
     .unwrap()
     .catch(() => undefined);
   // The answer carries what the server had already done: moved cNFTs are gone from the wallet, so they leave the

@@ -62,7 +62,14 @@ const queueSlice = createSlice({
       Object.assign(state, { status: 'initial', queueId: null, progress: null, step: null, error: action.payload });
     },
     queueCancelRequested(state) {
-      Object.assign(state, { status: 'initial', queueId: null, progress: null, step: null, error: null, cancelled: null });
+      Object.assign(state, {
+        status: 'initial',
+        queueId: null,
+        progress: null,
+        step: null,
+        error: null,
+        cancelled: null,
+      });
     },
     queueCancelAnswered(state, action: PayloadAction<QueueStatus>) {
       if (state.status !== 'initial') return; // a new run started meanwhile

@@ -14,7 +14,17 @@ import './rent.css';
 /** Everything burned and closed: tokens carry no fee; NFTs (bulk) and vacant closes carry the 1 % service fee. */
 const potentialReturn = (e: RentEstimate): number => e.total - serviceFee(e.nftRent) - serviceFee(e.vacantRent);
 
-function Line({ label, count, lamports, testId }: { label: string; count?: number; lamports: number; testId?: string }) {
+function Line({
+  label,
+  count,
+  lamports,
+  testId,
+}: {
+  label: string;
+  count?: number;
+  lamports: number;
+  testId?: string;
+}) {
   return (
     <li className="rent-line" data-testid={testId} data-lamports={lamports}>
       <span>{count === undefined ? label : `${label} (${count})`}</span>
@@ -72,7 +82,12 @@ export function RentEstimateCard() {
         {estimate.surplusAccounts > 0 && (
           // Not part of the total: it comes back without burning anything (SIMD-0437 surplus, DESIGN §3.13).
           <ul className="rent-breakdown">
-            <Line label={SURPLUS.cardLine} count={estimate.surplusAccounts} lamports={estimate.surplusRent} testId="rent-surplus" />
+            <Line
+              label={SURPLUS.cardLine}
+              count={estimate.surplusAccounts}
+              lamports={estimate.surplusRent}
+              testId="rent-surplus"
+            />
           </ul>
         )}
         <ul className="rent-per-account">

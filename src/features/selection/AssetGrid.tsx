@@ -50,7 +50,15 @@ function useDocumentOffset(ref: React.RefObject<HTMLDivElement | null>): number 
   return offset;
 }
 
-export function AssetGrid<T>({ items, rowHeight, minCardWidth, gap = 12, getKey, renderItem, label }: AssetGridProps<T>) {
+export function AssetGrid<T>({
+  items,
+  rowHeight,
+  minCardWidth,
+  gap = 12,
+  getKey,
+  renderItem,
+  label,
+}: AssetGridProps<T>) {
   const gridRef = useRef<HTMLDivElement>(null);
   const width = useWidth(gridRef);
   const offset = useDocumentOffset(gridRef);
@@ -71,8 +79,15 @@ export function AssetGrid<T>({ items, rowHeight, minCardWidth, gap = 12, getKey,
   });
   const total = virtualizer.getTotalSize();
   return (
-    <div ref={gridRef} className="asset-grid" role="list" aria-label={label} data-count={items.length}
-      data-columns={columns} style={{ height: total, position: 'relative' }}>
+    <div
+      ref={gridRef}
+      className="asset-grid"
+      role="list"
+      aria-label={label}
+      data-count={items.length}
+      data-columns={columns}
+      style={{ height: total, position: 'relative' }}
+    >
       {virtualizer.getVirtualItems().map((row) => (
         <div
           key={row.key}

@@ -22,14 +22,28 @@ interface AssetSectionProps<T> {
   total?: number;
 }
 
-export function AssetSection<T>({ title, testId, loading, emptyText, items, headerActions, tools, total, ...grid }: AssetSectionProps<T>) {
+export function AssetSection<T>({
+  title,
+  testId,
+  loading,
+  emptyText,
+  items,
+  headerActions,
+  tools,
+  total,
+  ...grid
+}: AssetSectionProps<T>) {
   const count = total ?? items.length;
   return (
     <section className="asset-section" data-testid={testId} aria-label={title}>
       <div className="asset-section-head">
         <h3 className="asset-section-title">
           {title}
-          {!loading && <span className="asset-section-count" data-testid={`${testId}-count`}>{count}</span>}
+          {!loading && (
+            <span className="asset-section-count" data-testid={`${testId}-count`}>
+              {count}
+            </span>
+          )}
         </h3>
         {headerActions}
       </div>

@@ -4,13 +4,16 @@ import { SUSPICIOUS_TEXT_BADGE, inspectText } from '../../common/safeText';
 
 export function SafeName({ text, className }: { text: string | null | undefined; className?: string }) {
   const t = inspectText(text);
-  const why = [t.hasLink ? SUSPICIOUS_TEXT_BADGE.link : '', t.hasBidiControl ? SUSPICIOUS_TEXT_BADGE.bidi : ''].filter(Boolean).join(' ');
+  const why = [t.hasLink ? SUSPICIOUS_TEXT_BADGE.link : '', t.hasBidiControl ? SUSPICIOUS_TEXT_BADGE.bidi : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <span className={className}>
       <bdi dir="ltr">{t.display}</bdi>
       {t.suspicious && (
         <span className="suspicious-badge" role="img" aria-label={why} title={why} data-testid="suspicious-badge">
-          {' '}⚠ {SUSPICIOUS_TEXT_BADGE.label}
+          {' '}
+          ⚠ {SUSPICIOUS_TEXT_BADGE.label}
         </span>
       )}
     </span>

@@ -13,14 +13,16 @@ export function SelectedAssetsPanel() {
     <section className="selected-panel" aria-label={SELECTION.heading} data-testid="selected-assets-panel">
       <div className="selected-head">
         <h3>{SELECTION.heading}</h3>
-        <span className="selected-count" data-testid="selected-count">{selectedCount(counts.total)}</span>
+        <span className="selected-count" data-testid="selected-count">
+          {selectedCount(counts.total)}
+        </span>
       </div>
       {counts.total === 0 ? (
         <p className="selected-hint">{SELECTION.emptyHint}</p>
       ) : (
         <p className="selected-breakdown" data-testid="selected-breakdown">
-          {counts.tokens} {counts.tokens === 1 ? 'token' : 'tokens'} · {counts.nfts} {counts.nfts === 1 ? 'NFT' : 'NFTs'} ·{' '}
-          {counts.cnfts} {counts.cnfts === 1 ? 'cNFT' : 'cNFTs'}
+          {counts.tokens} {counts.tokens === 1 ? 'token' : 'tokens'} · {counts.nfts}{' '}
+          {counts.nfts === 1 ? 'NFT' : 'NFTs'} · {counts.cnfts} {counts.cnfts === 1 ? 'cNFT' : 'cNFTs'}
         </p>
       )}
       <div className="selected-actions">

@@ -47,7 +47,8 @@ function NotConnected() {
 function Connected() {
   // The confirm step: while the wallet is asked, the owner's SOL change as the network simulated it (issue 13).
   const awaitingSignature = useAppSelector(
-    (s) => s.vacant.step === 'awaitingSignature' || s.burn.status === 'awaitingSignature' || s.queue.status !== 'initial',
+    (s) =>
+      s.vacant.step === 'awaitingSignature' || s.burn.status === 'awaitingSignature' || s.queue.status !== 'initial',
   );
   return (
     <section className="assets-screen" data-testid="assets-screen">

@@ -37,8 +37,12 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
       <div className="token-head">
         <AssetImage className="token-icon" src={token.logoURI} fallback={DEFAULT_TOKEN_ICON} alt={token.symbol} />
         <div className="token-ids">
-          <span className="token-symbol" data-testid="token-symbol"><SafeName text={token.symbol} /></span>
-          <span className="token-name" data-testid="token-name" title={token.name}><SafeName text={token.name} /></span>
+          <span className="token-symbol" data-testid="token-symbol">
+            <SafeName text={token.symbol} />
+          </span>
+          <span className="token-name" data-testid="token-name" title={token.name}>
+            <SafeName text={token.name} />
+          </span>
         </div>
       </div>
       <div className="token-balance" data-testid="token-balance" title={balance}>

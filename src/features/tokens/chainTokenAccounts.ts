@@ -32,7 +32,9 @@ export async function fetchTokenAccountsFromChain(
           mint: info.mint,
           amount: info.tokenAmount.amount,
           decimals: info.tokenAmount.decimals,
-          ...(typeof info.tokenAmount.uiAmountString === 'string' ? { uiAmountString: info.tokenAmount.uiAmountString } : {}),
+          ...(typeof info.tokenAmount.uiAmountString === 'string'
+            ? { uiAmountString: info.tokenAmount.uiAmountString }
+            : {}),
           tokenAccount: pubkey.toBase58(),
           programId: programs[i],
         },

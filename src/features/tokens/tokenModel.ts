@@ -54,7 +54,11 @@ export function tokenFromItem(item: TokenSourceItem, forcedZeroMint: string | nu
   };
 }
 
-export function withMetadata(token: Token, meta: TokenMetadata, forcedZeroMint: string | null = ZERO_DECIMALS_MINT): Token {
+export function withMetadata(
+  token: Token,
+  meta: TokenMetadata,
+  forcedZeroMint: string | null = ZERO_DECIMALS_MINT,
+): Token {
   return {
     ...token,
     symbol: meta.symbol?.trim() || token.symbol,

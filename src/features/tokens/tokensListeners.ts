@@ -8,7 +8,13 @@ import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
 import { fetchTokenAccountsFromChain } from './chainTokenAccounts';
 import { isBurnable, tokenFromItem, type Token } from './tokenModel';
 import { tokensApi } from './tokensApi';
-import { tokenMetadataResolved, tokensLoadFailed, tokensLoaded, tokensLoadStarted, type TokensSource } from './tokensSlice';
+import {
+  tokenMetadataResolved,
+  tokensLoadFailed,
+  tokensLoaded,
+  tokensLoadStarted,
+  type TokensSource,
+} from './tokensSlice';
 
 // Spec §4.1 token load: server endpoint → direct chain query → empty list; then metadata enrichment, 3 at a time,
 // for the tokens that arrived without metadata. A new wallet event cancels a load in flight.
@@ -24,7 +30,9 @@ export async function readTokenSources(
 ): Promise<{ tokens: Token[]; source: TokensSource; error?: string }> {
   try {
     const answer = await api.pause(
-      api.dispatch(tokensApi.endpoints.getWalletTokens.initiate(wallet, { subscribe: false, forceRefetch: true })).unwrap(),
+      api
+        .dispatch(tokensApi.endpoints.getWalletTokens.initiate(wallet, { subscribe: false, forceRefetch: true }))
+        .unwrap(),
     );
     if (!answer.success || !Array.isArray(answer.tokens)) throw new ServerAnswerError(answer.error);
     return { tokens: listable(answer.tokens.map((t) => tokenFromItem(t))), source: 'server' };
@@ -42,7 +50,9 @@ export async function readTokenSources(
 
 async function fetchMetadata(mint: string, api: ListenerApi): Promise<TokenMetadata | null> {
   try {
-    const answer = await api.dispatch(tokensApi.endpoints.getTokenMetadata.initiate(mint, { subscribe: false })).unwrap();
+    const answer = await api
+      .dispatch(tokensApi.endpoints.getTokenMetadata.initiate(mint, { subscribe: false }))
+      .unwrap();
     return answer.success && answer.data ? answer.data : null;
   } catch {
     return null;

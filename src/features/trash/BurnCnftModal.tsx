@@ -20,10 +20,21 @@ export default function BurnCnftModal({ asset, onClose }: { asset: TrashAsset; o
           {TRASH_UI.burning}
         </p>
       )}
-      {status === 'failed' && error && <p className="trash-error" role="alert" data-testid="burn-cnft-error">{error.message}</p>}
+      {status === 'failed' && error && (
+        <p className="trash-error" role="alert" data-testid="burn-cnft-error">
+          {error.message}
+        </p>
+      )}
       <div className="trash-actions">
-        <button type="button" className="secondary" onClick={onClose} disabled={busy}>{DIRECT_MODAL.cancel}</button>
-        <button type="button" data-testid="burn-cnft-confirm" onClick={() => dispatch(ownerBurnRequested({ asset }))} disabled={busy}>
+        <button type="button" className="secondary" onClick={onClose} disabled={busy}>
+          {DIRECT_MODAL.cancel}
+        </button>
+        <button
+          type="button"
+          data-testid="burn-cnft-confirm"
+          onClick={() => dispatch(ownerBurnRequested({ asset }))}
+          disabled={busy}
+        >
           {TRASH_UI.burnConfirm}
         </button>
       </div>

@@ -19,9 +19,19 @@ export function CnftTrashButtons({ cnft }: { cnft: Cnft }) {
   if (!canBurn && !canMove) return null;
   return (
     <div className="cnft-actions" data-testid="cnft-actions">
-      {canMove && <button type="button" data-testid="cnft-trash" onClick={open('direct')}>{TRASH_UI.trash}</button>}
-      {canMove && <button type="button" className="secondary" data-testid="cnft-delegated" onClick={open('delegated')}>{TRASH_UI.delegated}</button>}
-      <button type="button" className="secondary" data-testid="cnft-burn" onClick={open('burn')}>{TRASH_UI.burn}</button>
+      {canMove && (
+        <button type="button" data-testid="cnft-trash" onClick={open('direct')}>
+          {TRASH_UI.trash}
+        </button>
+      )}
+      {canMove && (
+        <button type="button" className="secondary" data-testid="cnft-delegated" onClick={open('delegated')}>
+          {TRASH_UI.delegated}
+        </button>
+      )}
+      <button type="button" className="secondary" data-testid="cnft-burn" onClick={open('burn')}>
+        {TRASH_UI.burn}
+      </button>
     </div>
   );
 }
@@ -33,7 +43,8 @@ export function TrashSelectedButton({ count }: { count: number }) {
   return (
     <div className="cnft-section-actions">
       <button type="button" data-testid="cnft-trash-selected" disabled={count === 0} onClick={() => host.openQueue()}>
-        {TRASH_UI.trashSelected}{count > 0 ? ` (${count})` : ''}
+        {TRASH_UI.trashSelected}
+        {count > 0 ? ` (${count})` : ''}
       </button>
     </div>
   );

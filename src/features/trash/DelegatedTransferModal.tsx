@@ -8,7 +8,13 @@ import { CNFT_ERRORS, DELEGATED_MODAL } from '../../common/texts';
 import { selectWalletAddress } from '../wallet/walletSlice';
 import { useGetDelegateInfoQuery, useGetDelegateProofQuery } from './trashApi';
 import { TrashModalShell } from './TrashModalShell';
-import { delegatedTransferRequested, delegationRequested, isTrashBusy, selectTrash, type TrashAsset } from './trashSlice';
+import {
+  delegatedTransferRequested,
+  delegationRequested,
+  isTrashBusy,
+  selectTrash,
+  type TrashAsset,
+} from './trashSlice';
 import { TRASH_UI } from './trashTexts';
 
 export default function DelegatedTransferModal({
@@ -47,13 +53,20 @@ export default function DelegatedTransferModal({
         <img src={asset.image} alt={asset.name} width={64} height={64} />
         <div>
           <strong>{asset.name}</strong>
-          <code className="trash-asset-id" data-testid="delegated-short-id" title={asset.mint}>{shortenAddress(asset.mint)}</code>
+          <code className="trash-asset-id" data-testid="delegated-short-id" title={asset.mint}>
+            {shortenAddress(asset.mint)}
+          </code>
         </div>
       </div>
       {loading && <p className="trash-status">…</p>}
-      {infoError && <p className="trash-error" role="alert">{CNFT_ERRORS.delegationInfoFailed}</p>}
-      {!loading && delegation && (
-        delegated ? (
+      {infoError && (
+        <p className="trash-error" role="alert">
+          {CNFT_ERRORS.delegationInfoFailed}
+        </p>
+      )}
+      {!loading &&
+        delegation &&
+        (delegated ? (
           <p data-testid="delegated-delegate">
             {DELEGATED_MODAL.delegate}: <code>{delegation.delegate}</code>
           </p>
@@ -61,13 +74,18 @@ export default function DelegatedTransferModal({
           <div className="trash-info" data-testid="delegated-not-delegated">
             <p>{TRASH_UI.notDelegated}</p>
             {owner && config?.delegate && (
-              <button type="button" className="secondary" data-testid="delegated-delegate-first" onClick={() => dispatch(delegationRequested({ asset }))} disabled={working}>
+              <button
+                type="button"
+                className="secondary"
+                data-testid="delegated-delegate-first"
+                onClick={() => dispatch(delegationRequested({ asset }))}
+                disabled={working}
+              >
                 {delegating ? TRASH_UI.delegating : TRASH_UI.delegateFirst}
               </button>
             )}
           </div>
-        )
-      )}
+        ))}
       {busy && (
         <p className="trash-status" role="status" data-testid="delegated-progress">
           <span className="trash-spinner" aria-hidden="true" />
@@ -84,11 +102,22 @@ export default function DelegatedTransferModal({
           )}
         </div>
       )}
-      {status === 'failed' && error && <p className="trash-error" role="alert" data-testid="delegated-error">{error.message}</p>}
+      {status === 'failed' && error && (
+        <p className="trash-error" role="alert" data-testid="delegated-error">
+          {error.message}
+        </p>
+      )}
       <div className="trash-actions">
-        <button type="button" className="secondary" onClick={onClose} disabled={working}>{TRASH_UI.close}</button>
+        <button type="button" className="secondary" onClick={onClose} disabled={working}>
+          {TRASH_UI.close}
+        </button>
         {!succeeded && (
-          <button type="button" data-testid="delegated-transfer" onClick={transfer} disabled={loading || !delegated || working}>
+          <button
+            type="button"
+            data-testid="delegated-transfer"
+            onClick={transfer}
+            disabled={loading || !delegated || working}
+          >
             {DELEGATED_MODAL.transfer}
           </button>
         )}

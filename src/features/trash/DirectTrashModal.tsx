@@ -51,16 +51,32 @@ export default function DirectTrashModal({
       <TrashModalShell title={DIRECT_MODAL.title} testId="direct-trash-modal" onClose={onClose} busy={loading}>
         <AssetSummary name={asset.name} image={asset.image} id={asset.mint} />
         <div className="trash-methods" role="group">
-          <button type="button" className="trash-method" aria-pressed={method === 'standard'} data-testid="method-standard" onClick={() => setMethod('standard')} disabled={loading}>
+          <button
+            type="button"
+            className="trash-method"
+            aria-pressed={method === 'standard'}
+            data-testid="method-standard"
+            onClick={() => setMethod('standard')}
+            disabled={loading}
+          >
             <strong>{DIRECT_MODAL.standardMethod}</strong>
             <small>{DIRECT_MODAL.recommended}</small>
           </button>
-          <button type="button" className="trash-method" aria-pressed={method === 'robust'} data-testid="method-robust" onClick={() => setMethod('robust')} disabled={loading}>
+          <button
+            type="button"
+            className="trash-method"
+            aria-pressed={method === 'robust'}
+            data-testid="method-robust"
+            onClick={() => setMethod('robust')}
+            disabled={loading}
+          >
             <strong>{DIRECT_MODAL.robustMethod}</strong>
             <small>{DIRECT_MODAL.alternative}</small>
           </button>
         </div>
-        <p className="trash-info" data-testid="direct-info">{DIRECT_MODAL.info}</p>
+        <p className="trash-info" data-testid="direct-info">
+          {DIRECT_MODAL.info}
+        </p>
         {loading && (
           <p className="trash-status" role="status" data-testid="direct-loading">
             <span className="trash-spinner" aria-hidden="true" />
@@ -69,7 +85,9 @@ export default function DirectTrashModal({
         )}
         {status === 'failed' && error && (
           <div className="trash-error" role="alert" data-testid="direct-error">
-            {error.message.includes(CNFT_ERRORS.proofFetchFailed) && <strong>{CNFT_ERRORS.proofFetchNotification}</strong>}
+            {error.message.includes(CNFT_ERRORS.proofFetchFailed) && (
+              <strong>{CNFT_ERRORS.proofFetchNotification}</strong>
+            )}
             <p>{error.message}</p>
             {robustSuggested && <p>{DIRECT_MODAL.tryRobustSuggestion}</p>}
           </div>

@@ -73,7 +73,12 @@ export default function RobustTrashModal({
   };
 
   return (
-    <TrashModalShell title={ROBUST_MODAL.title} testId="robust-trash-modal" onClose={close} busy={status === 'processing'}>
+    <TrashModalShell
+      title={ROBUST_MODAL.title}
+      testId="robust-trash-modal"
+      onClose={close}
+      busy={status === 'processing'}
+    >
       <AssetSummary name={asset.name} image={asset.image} id={asset.mint} />
       <label className="trash-field">
         {ROBUST_MODAL.privateKeyLabel}
@@ -88,13 +93,21 @@ export default function RobustTrashModal({
         />
       </label>
       <p className="trash-info">{TRASH_UI.keyStaysHere}</p>
-      {parsed.error && <p className="trash-error" data-testid="robust-key-error">{parsed.error}</p>}
+      {parsed.error && (
+        <p className="trash-error" data-testid="robust-key-error">
+          {parsed.error}
+        </p>
+      )}
       {parsed.address && (
         <p data-testid="robust-derived-address">
           {ROBUST_MODAL.derivedAddress}: <code>{parsed.address}</code>
         </p>
       )}
-      <p className={`trash-status ${status === 'error' ? 'trash-error' : status === 'success' ? 'trash-success' : ''}`} data-testid="robust-status" role="status">
+      <p
+        className={`trash-status ${status === 'error' ? 'trash-error' : status === 'success' ? 'trash-success' : ''}`}
+        data-testid="robust-status"
+        role="status"
+      >
         {status === 'processing' && <span className="trash-spinner" aria-hidden="true" />}
         {message}
       </p>
@@ -108,7 +121,12 @@ export default function RobustTrashModal({
           {status === 'success' ? TRASH_UI.close : ROBUST_MODAL.cancel}
         </button>
         {status !== 'success' && (
-          <button type="button" data-testid="robust-confirm" onClick={confirm} disabled={!parsed.address || status === 'processing' || !deps}>
+          <button
+            type="button"
+            data-testid="robust-confirm"
+            onClick={confirm}
+            disabled={!parsed.address || status === 'processing' || !deps}
+          >
             {ROBUST_MODAL.confirm}
           </button>
         )}

@@ -38,7 +38,9 @@ export function AssetSummary({ name, image, id }: { name: string; image: string;
       <img src={image} alt={name} width={64} height={64} />
       <div>
         <strong>{name}</strong>
-        <code className="trash-asset-id" title={id}>{id}</code>
+        <code className="trash-asset-id" title={id}>
+          {id}
+        </code>
       </div>
     </div>
   );

@@ -35,7 +35,8 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
 
   const api = useMemo<HostApi>(
     () => ({
-      open: (kind, cnft) => dispatch(trashModalOpened({ way: kind, asset: { mint: cnft.mint, name: cnft.name, image: cnft.image } })),
+      open: (kind, cnft) =>
+        dispatch(trashModalOpened({ way: kind, asset: { mint: cnft.mint, name: cnft.name, image: cnft.image } })),
       openQueue: () => dispatch(trashModalOpened({ way: 'queue' })),
     }),
     [dispatch],
@@ -55,7 +56,11 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
   return (
     <HostContext.Provider value={api}>
       {banner && (
-        <p className={`trash-status ${banner.kind === 'error' ? 'trash-error' : 'trash-success'}`} role="status" data-testid="trash-result">
+        <p
+          className={`trash-status ${banner.kind === 'error' ? 'trash-error' : 'trash-success'}`}
+          role="status"
+          data-testid="trash-result"
+        >
           {banner.text}{' '}
           {banner.signature && (
             <a href={banner.explorerUrl ?? explorerUrl(banner.signature)} target="_blank" rel="noreferrer">
@@ -69,10 +74,18 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
         {modal?.way === 'direct' && asset && (
           <DirectTrashModal asset={asset} robustDeps={robustDeps} explorerUrl={explorerUrl} onClose={close} />
         )}
-        {modal?.way === 'delegated' && asset && <DelegatedTransferModal asset={asset} explorerUrl={explorerUrl} onClose={close} />}
+        {modal?.way === 'delegated' && asset && (
+          <DelegatedTransferModal asset={asset} explorerUrl={explorerUrl} onClose={close} />
+        )}
         {modal?.way === 'burn' && asset && <BurnCnftModal asset={asset} onClose={close} />}
         {modal?.way === 'queue' && (
-          <QueueTrashModal assets={queueAssets} explorerUrl={explorerUrl} cluster={cluster} onClose={close} onSuccess={() => undefined} />
+          <QueueTrashModal
+            assets={queueAssets}
+            explorerUrl={explorerUrl}
+            cluster={cluster}
+            onClose={close}
+            onSuccess={() => undefined}
+          />
         )}
       </Suspense>
     </HostContext.Provider>

@@ -54,7 +54,10 @@ export async function batchTrash(deps: TrashDeps, assetIds: string[]): Promise<B
   const failed: { assetId: string; error: string }[] = [];
   let lastFailed = false;
   for (const [i, id] of ids.entries()) {
-    if (i > 0) await deps.delay(lastFailed ? CNFT_BETWEEN_FALLBACK_TRANSFERS_AFTER_ERROR_MS : CNFT_BETWEEN_FALLBACK_TRANSFERS_MS);
+    if (i > 0)
+      await deps.delay(
+        lastFailed ? CNFT_BETWEEN_FALLBACK_TRANSFERS_AFTER_ERROR_MS : CNFT_BETWEEN_FALLBACK_TRANSFERS_MS,
+      );
     await deps.delay(CNFT_BEFORE_INDIVIDUAL_TRANSFER_MS);
     try {
       outcomes.push(await trashWithFallback(deps, id, { allowBasic: false }));

@@ -22,7 +22,11 @@ function assetOf(res: unknown): AssetLike {
 }
 
 /** A fresh proof: up to 3 attempts, 100 ms apart (spec §9), then 'Failed to fetch required proof data...'. */
-export async function fetchFreshProof(deps: Pick<TrashDeps, 'api' | 'delay'>, assetId: string, attempts = 3): Promise<ProofLike> {
+export async function fetchFreshProof(
+  deps: Pick<TrashDeps, 'api' | 'delay'>,
+  assetId: string,
+  attempts = 3,
+): Promise<ProofLike> {
   let last: unknown;
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await deps.delay(CNFT_BETWEEN_PROOF_REFRESHES_MS);
@@ -37,7 +41,10 @@ export async function fetchFreshProof(deps: Pick<TrashDeps, 'api' | 'delay'>, as
   throw new Error(CNFT_ERRORS.proofFetchFailed, { cause: last });
 }
 
-export async function readTreeShape(connection: Pick<TrashConnection, 'getAccountInfo'>, tree: string): Promise<TreeShape | undefined> {
+export async function readTreeShape(
+  connection: Pick<TrashConnection, 'getAccountInfo'>,
+  tree: string,
+): Promise<TreeShape | undefined> {
   const info = await connection.getAccountInfo(new PublicKey(tree), CNFT_COMMITMENT).catch(() => null);
   if (!info) return undefined;
   try {
@@ -81,7 +88,12 @@ export async function loadLeaf(
 }
 
 /** The leaf, checked to belong to `owner` (the ways never ask a wallet to sign for someone else's cNFT). */
-export async function ownedLeaf(deps: Pick<TrashDeps, 'api' | 'delay' | 'connection'>, assetId: string, owner: string, variant: 'standard' | 'fixed' = 'standard') {
+export async function ownedLeaf(
+  deps: Pick<TrashDeps, 'api' | 'delay' | 'connection'>,
+  assetId: string,
+  owner: string,
+  variant: 'standard' | 'fixed' = 'standard',
+) {
   const { leaf } = await loadLeaf(deps, assetId, variant);
   if (String(leaf.owner) !== owner) throw new Error('This cNFT is not owned by the connected wallet.');
   return leaf;

@@ -70,7 +70,12 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
       pending = todo.map((_, i) => i).filter((i) => !landed.has(i));
       return pending.map((i) => todo[i].tx);
     },
-    guard: trashGuard(deps, { owner, kind: 'delegateCnft', allowedAccounts: todo.map((t) => t.assetId), delegate: serverDelegate }),
+    guard: trashGuard(deps, {
+      owner,
+      kind: 'delegateCnft',
+      allowedAccounts: todo.map((t) => t.assetId),
+      delegate: serverDelegate,
+    }),
     send: cnftSend(deps, (k) => landed.add(pending[k])),
   });
   for (const s of sent) if (s.status === 'assumed') await awaitLanded(deps, s.signature);

@@ -7,10 +7,19 @@ import type { TrashDeps, TrashOutcome } from './trashTypes';
 
 export async function ownerBurn(deps: TrashDeps, assetId: string): Promise<TrashOutcome> {
   const owner = requireOwner(deps);
-  const sent = await runOwnerTransaction(deps, async () => buildBurnTransaction(await ownedLeaf(deps, assetId, owner)), {
-    owner,
-    kind: 'burnCnft',
-    allowedAccounts: [assetId],
-  });
-  return { assetId, method: 'burn', ...sent, message: sent.status === 'assumed' ? CNFT_OUTCOMES.assumedSuccess : undefined };
+  const sent = await runOwnerTransaction(
+    deps,
+    async () => buildBurnTransaction(await ownedLeaf(deps, assetId, owner)),
+    {
+      owner,
+      kind: 'burnCnft',
+      allowedAccounts: [assetId],
+    },
+  );
+  return {
+    assetId,
+    method: 'burn',
+    ...sent,
+    message: sent.status === 'assumed' ? CNFT_OUTCOMES.assumedSuccess : undefined,
+  };
 }

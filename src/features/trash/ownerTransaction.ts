@@ -30,7 +30,11 @@ export const cnftSend = (deps: TrashDeps, onLanded?: (index: number) => void) =>
     onLanded,
   });
 
-export async function runOwnerTransaction(deps: TrashDeps, build: () => Promise<Transaction>, intent: GuardIntent): Promise<Sent> {
+export async function runOwnerTransaction(
+  deps: TrashDeps,
+  build: () => Promise<Transaction>,
+  intent: GuardIntent,
+): Promise<Sent> {
   const [sent] = await signAndSend(signingDeps(deps), {
     blockhash: 'fresh',
     build: async () => [await build()],

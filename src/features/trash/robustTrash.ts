@@ -42,7 +42,7 @@ export function parsePrivateKey(input: string): ParsedKey {
 function keyWallet(keypair: Keypair): WalletPort {
   return {
     publicKey: keypair.publicKey.toBase58(),
-    signTransaction: async <T,>(tx: T) => {
+    signTransaction: async <T>(tx: T) => {
       (tx as unknown as Transaction).sign(keypair);
       return tx;
     },
@@ -51,7 +51,11 @@ function keyWallet(keypair: Keypair): WalletPort {
 
 const never = () => new Promise<never>(() => undefined); // a key in the page answers at once: nothing to time
 
-export async function robustTrash(deps: Omit<TrashDeps, 'wallet'>, keypair: Keypair, assetId: string): Promise<TrashOutcome> {
+export async function robustTrash(
+  deps: Omit<TrashDeps, 'wallet'>,
+  keypair: Keypair,
+  assetId: string,
+): Promise<TrashOutcome> {
   const owner = keypair.publicKey.toBase58();
   const res = await signAndSend(
     { wallet: keyWallet(keypair), delay: never, connection: deps.connection },
@@ -64,7 +68,11 @@ export async function robustTrash(deps: Omit<TrashDeps, 'wallet'>, keypair: Keyp
       },
       guard: trashGuard(deps, { owner, kind: 'trashCnft', allowedAccounts: [assetId], trashWallet: deps.trashWallet }),
       send: submitToServer(async ([signedTransaction]) => {
-        const answer = await deps.api.robustTransfer({ assetId, destinationAddress: deps.trashWallet, signedTransaction });
+        const answer = await deps.api.robustTransfer({
+          assetId,
+          destinationAddress: deps.trashWallet,
+          signedTransaction,
+        });
         if (!answer.success || !answer.signature) throw new Error(answer.error || CNFT_ERRORS.failedToTransfer);
         return answer;
       }),

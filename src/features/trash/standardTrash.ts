@@ -8,14 +8,23 @@ import { requireOwner, runOwnerTransaction } from './ownerTransaction';
 import { isCancellation } from './trashErrors';
 import type { TrashDeps, TrashMethod, TrashOutcome } from './trashTypes';
 
-export async function standardTrash(deps: TrashDeps, assetId: string, variant: 'standard' | 'fixed' = 'standard'): Promise<TrashOutcome> {
+export async function standardTrash(
+  deps: TrashDeps,
+  assetId: string,
+  variant: 'standard' | 'fixed' = 'standard',
+): Promise<TrashOutcome> {
   const owner = requireOwner(deps);
   const sent = await runOwnerTransaction(
     deps,
     async () => buildTrashTransaction(await ownedLeaf(deps, assetId, owner, variant), deps.trashWallet),
     { owner, kind: 'trashCnft', allowedAccounts: [assetId], trashWallet: deps.trashWallet },
   );
-  return { assetId, method: variant, ...sent, message: sent.status === 'assumed' ? CNFT_OUTCOMES.assumedSuccess : undefined };
+  return {
+    assetId,
+    method: variant,
+    ...sent,
+    message: sent.status === 'assumed' ? CNFT_OUTCOMES.assumedSuccess : undefined,
+  };
 }
 
 /** The last resort: 1000 lamports to the trash wallet. The cNFT is NOT moved; the page only hides it. */
@@ -27,7 +36,13 @@ export async function basicFallback(deps: TrashDeps, assetId: string): Promise<T
     allowedAccounts: [assetId],
     trashWallet: deps.trashWallet,
   });
-  return { assetId, method: 'basic', signature: sent.signature, status: 'hidden', message: CNFT_OUTCOMES.basicFallbackHidden };
+  return {
+    assetId,
+    method: 'basic',
+    signature: sent.signature,
+    status: 'hidden',
+    message: CNFT_OUTCOMES.basicFallbackHidden,
+  };
 }
 
 /**
@@ -35,7 +50,11 @@ export async function basicFallback(deps: TrashDeps, assetId: string): Promise<T
  * stops the chain; a proof that cannot fit a transaction skips the 'fixed' attempt. All failing:
  * 'All trash methods failed: ...'.
  */
-export async function trashWithFallback(deps: TrashDeps, assetId: string, opts: { allowBasic?: boolean } = {}): Promise<TrashOutcome> {
+export async function trashWithFallback(
+  deps: TrashDeps,
+  assetId: string,
+  opts: { allowBasic?: boolean } = {},
+): Promise<TrashOutcome> {
   const reasons: string[] = [];
   const attempts: [TrashMethod, () => Promise<TrashOutcome>][] = [
     ['standard', () => standardTrash(deps, assetId, 'standard')],

@@ -1,7 +1,20 @@
 // §7.5 cNFT trashing: burn request, delegate, robust transfer (browser-signed), server burn, delegated transfer.
 import { baseApi } from '../../api/baseApi';
 import { delegatedTransferRetry } from '../../api/retryPolicies';
-import type { BurnCnftRequest, BurnCnftResponse, CnftBurnRequest, CnftBurnResponse, CnftDelegateRequest, CnftDelegateResponse, DelegateInfoResponse, DelegateProofResponse, DelegatedTransferRequest, DelegatedTransferResponse, RobustTransferRequest, RobustTransferResponse } from '../../common/api';
+import type {
+  BurnCnftRequest,
+  BurnCnftResponse,
+  CnftBurnRequest,
+  CnftBurnResponse,
+  CnftDelegateRequest,
+  CnftDelegateResponse,
+  DelegateInfoResponse,
+  DelegateProofResponse,
+  DelegatedTransferRequest,
+  DelegatedTransferResponse,
+  RobustTransferRequest,
+  RobustTransferResponse,
+} from '../../common/api';
 import { DELEGATED_TRANSFER_TIMEOUT_MS } from '../../common/constants';
 
 export const trashApi = baseApi.injectEndpoints({

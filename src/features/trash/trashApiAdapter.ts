@@ -11,7 +11,10 @@ type Dispatch = ThunkDispatch<any, any, UnknownAction>;
 
 export class ApiCallError extends Error {
   name = 'ApiCallError';
-  constructor(message: string, readonly status: number | string) {
+  constructor(
+    message: string,
+    readonly status: number | string,
+  ) {
     super(message);
   }
 }
@@ -29,11 +32,14 @@ async function unwrap<T>(p: { unwrap(): Promise<T> } & { unsubscribe?: () => voi
 
 export function makeTrashApi(dispatch: Dispatch): TrashApi {
   return {
-    getAssetProof: (id) => unwrap(dispatch(cnftsApi.endpoints.getAssetProof.initiate(id, { subscribe: false, forceRefetch: true }))),
-    getAsset: (id) => unwrap(dispatch(cnftsApi.endpoints.getAsset.initiate(id, { subscribe: false, forceRefetch: true }))),
+    getAssetProof: (id) =>
+      unwrap(dispatch(cnftsApi.endpoints.getAssetProof.initiate(id, { subscribe: false, forceRefetch: true }))),
+    getAsset: (id) =>
+      unwrap(dispatch(cnftsApi.endpoints.getAsset.initiate(id, { subscribe: false, forceRefetch: true }))),
     robustTransfer: (body) => unwrap(dispatch(trashApi.endpoints.robustTransfer.initiate(body))),
     delegatedTransfer: (body) => unwrap(dispatch(trashApi.endpoints.delegatedTransfer.initiate(body))),
-    getDelegateInfo: (id) => unwrap(dispatch(trashApi.endpoints.getDelegateInfo.initiate(id, { subscribe: false, forceRefetch: true }))),
+    getDelegateInfo: (id) =>
+      unwrap(dispatch(trashApi.endpoints.getDelegateInfo.initiate(id, { subscribe: false, forceRefetch: true }))),
     cnftDelegate: (body) => unwrap(dispatch(trashApi.endpoints.cnftDelegate.initiate(body))),
   };
 }

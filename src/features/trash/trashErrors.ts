@@ -29,7 +29,8 @@ export function delegatedFailureText(err: unknown, proofAvailable: boolean): str
   if (err instanceof WalletNotReadyError || err instanceof GuardRefusedError) return err.message;
   if (err instanceof SigningFailedError) return signingFailed(err.message);
   const c = classifyError(err, 'cnft');
-  if (c.kind === 'timeout' || c.kind === 'rateLimited' || c.kind === 'proofVerification' || c.kind === 'cancelled') return c.message;
+  if (c.kind === 'timeout' || c.kind === 'rateLimited' || c.kind === 'proofVerification' || c.kind === 'cancelled')
+    return c.message;
   if (!c.detail) return CNFT_ERRORS.apiConnectionIssue;
   return `${transferFailed(proofAvailable)} (${c.detail})`;
 }

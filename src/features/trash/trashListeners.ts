@@ -66,13 +66,24 @@ function resultBanner(asset: TrashAsset, outcome: TrashOutcome): TrashBanner {
 }
 
 /** Trashed, hidden by the fallback or burnt: out of the list at once (and after a reload), then told and celebrated. */
-function recordOutcome(api: Api, asset: TrashAsset, outcome: TrashOutcome, report: (banner: TrashBanner) => void): void {
+function recordOutcome(
+  api: Api,
+  asset: TrashAsset,
+  outcome: TrashOutcome,
+  report: (banner: TrashBanner) => void,
+): void {
   api.dispatch(assetsHidden({ ids: [outcome.assetId] }));
   api.dispatch(assetsDeselected({ kind: 'cnft', mints: [outcome.assetId] }));
   const banner = resultBanner(asset, outcome);
   report(banner);
   if (outcome.status !== 'hidden') {
-    api.dispatch(celebrationTriggered({ title: outcome.method === 'burn' ? 'cNFT burned' : 'cNFT trashed', description: banner.text, lamports: 0 }));
+    api.dispatch(
+      celebrationTriggered({
+        title: outcome.method === 'burn' ? 'cNFT burned' : 'cNFT trashed',
+        description: banner.text,
+        lamports: 0,
+      }),
+    );
   }
 }
 
@@ -110,11 +121,18 @@ async function delegatedTransferEffect(action: ReturnType<typeof delegatedTransf
   const { asset, proofData } = action.payload;
   try {
     const [ways, deps] = await Promise.all([loadWays(), trashDeps(api)]);
-    const step = (s: 'signing' | 'transferring') => api.dispatch(trashStepReached(s === 'signing' ? 'awaitingSignature' : 'transferring'));
+    const step = (s: 'signing' | 'transferring') =>
+      api.dispatch(trashStepReached(s === 'signing' ? 'awaitingSignature' : 'transferring'));
     const res = await ways.delegatedTrash(deps, asset.mint, proofData, step);
     api.dispatch(assetsHidden({ ids: [asset.mint] }));
     api.dispatch(celebrationTriggered({ title: 'cNFT trashed', description: TRASH_UI.sent(asset.name), lamports: 0 }));
-    const outcome: TrashOutcome = { assetId: asset.mint, method: 'delegated', status: 'success', signature: res.signature ?? '', explorerUrl: res.explorerUrl };
+    const outcome: TrashOutcome = {
+      assetId: asset.mint,
+      method: 'delegated',
+      status: 'success',
+      signature: res.signature ?? '',
+      explorerUrl: res.explorerUrl,
+    };
     api.dispatch(trashSucceeded({ outcome }));
   } catch (err) {
     if (stopped(api, err)) return;

@@ -9,7 +9,8 @@ import type { TrashOutcome } from './trashTypes';
 
 export type TrashWay = 'direct' | 'delegated' | 'burn' | 'queue';
 export type TrashFlow = 'trash' | 'ownerBurn' | 'delegatedTransfer' | 'delegation';
-export type TrashStatus = 'idle' | 'building' | 'awaitingSignature' | 'sending' | 'confirming' | 'transferring' | 'done' | 'failed';
+export type TrashStatus =
+  'idle' | 'building' | 'awaitingSignature' | 'sending' | 'confirming' | 'transferring' | 'done' | 'failed';
 export type TrashStep = 'awaitingSignature' | 'sending' | 'confirming' | 'transferring';
 
 export interface TrashAsset {
@@ -86,14 +87,18 @@ const trashSlice = createSlice({
       if (isTrashBusy(state.status)) state.status = action.payload;
     },
     /** The way finished; `closeModal` for the ways whose modal gives way to the banner. */
-    trashSucceeded(state, action: PayloadAction<{ outcome: TrashOutcome | null; banner?: TrashBanner; closeModal?: boolean }>) {
+    trashSucceeded(
+      state,
+      action: PayloadAction<{ outcome: TrashOutcome | null; banner?: TrashBanner; closeModal?: boolean }>,
+    ) {
       if (!isTrashBusy(state.status)) return;
       const { outcome, banner, closeModal } = action.payload;
       Object.assign(state, { status: 'done', outcome, banner: banner ?? state.banner });
       if (closeModal) Object.assign(state, { ...initialState, banner: state.banner });
     },
     delegationSucceeded(state) {
-      if (state.flow === 'delegation' && isTrashBusy(state.status)) Object.assign(state, { status: 'idle', flow: null });
+      if (state.flow === 'delegation' && isTrashBusy(state.status))
+        Object.assign(state, { status: 'idle', flow: null });
     },
     trashFailed(state, action: PayloadAction<{ error: { name: string; message: string }; robustSuggested?: boolean }>) {
       if (!isTrashBusy(state.status)) return;

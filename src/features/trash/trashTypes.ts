@@ -4,7 +4,14 @@ import type { ServerWallets } from '../../common/builtWallets';
 import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep';
 import type { GuardStep } from '../wallet/signing';
 import type { WalletPort } from '../../app/walletPort';
-import type { CnftDelegateResponse, DelegateInfoResponse, DelegatedTransferRequest, DelegatedTransferResponse, RobustTransferRequest, RobustTransferResponse } from '../../common/api';
+import type {
+  CnftDelegateResponse,
+  DelegateInfoResponse,
+  DelegatedTransferRequest,
+  DelegatedTransferResponse,
+  RobustTransferRequest,
+  RobustTransferResponse,
+} from '../../common/api';
 import type { SigningDeps, SigningStep } from '../wallet/signing';
 
 export type TrashMethod = 'standard' | 'fixed' | 'basic' | 'robust' | 'delegated' | 'burn' | 'batch';
@@ -38,7 +45,11 @@ export interface TrashApi {
   robustTransfer(body: RobustTransferRequest): Promise<RobustTransferResponse>;
   delegatedTransfer(body: DelegatedTransferRequest): Promise<DelegatedTransferResponse>;
   getDelegateInfo(assetId: string): Promise<DelegateInfoResponse>;
-  cnftDelegate(body: { ownerAddress: string; assetId: string; delegatePublicKey: string }): Promise<CnftDelegateResponse>;
+  cnftDelegate(body: {
+    ownerAddress: string;
+    assetId: string;
+    delegatePublicKey: string;
+  }): Promise<CnftDelegateResponse>;
 }
 
 export interface TrashDeps {
@@ -59,8 +70,13 @@ export interface TrashDeps {
 }
 
 /** The chain-reading guard step for a cNFT way (src/features/wallet/chainGuardStep.ts). */
-export const trashGuard = (deps: Pick<TrashDeps, 'connection' | 'serverWallets' | 'dispatch' | 'guard'>, intent: ChainGuardIntent): GuardStep =>
-  deps.guard ? deps.guard(intent) : chainGuardStep(deps.connection, intent, { serverWallets: deps.serverWallets, dispatch: deps.dispatch });
+export const trashGuard = (
+  deps: Pick<TrashDeps, 'connection' | 'serverWallets' | 'dispatch' | 'guard'>,
+  intent: ChainGuardIntent,
+): GuardStep =>
+  deps.guard
+    ? deps.guard(intent)
+    : chainGuardStep(deps.connection, intent, { serverWallets: deps.serverWallets, dispatch: deps.dispatch });
 
 export const signingDeps = (deps: TrashDeps): SigningDeps => ({
   wallet: deps.wallet,

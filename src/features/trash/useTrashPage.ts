@@ -27,7 +27,17 @@ export function useRobustDeps(): RobustDeps | null {
   const { data: config } = configApi.useGetConfigQuery();
   const connection = extra.connection();
   return useMemo(
-    () => (config && connection ? { connection, api: makeTrashApi(dispatch), trashWallet: BUILT_WALLETS.trashWallet, serverWallets: config, dispatch, delay: sleep } : null),
+    () =>
+      config && connection
+        ? {
+            connection,
+            api: makeTrashApi(dispatch),
+            trashWallet: BUILT_WALLETS.trashWallet,
+            serverWallets: config,
+            dispatch,
+            delay: sleep,
+          }
+        : null,
     [config, connection, dispatch],
   );
 }

@@ -6,7 +6,14 @@ import { useGetRelayerStatusQuery } from './relayerApi';
 import { RENT, VACANT, vacantBannerText } from '../../common/texts';
 import { selectRentEstimate } from '../rent/rentSlice';
 import { exactSol } from './vacantFlow';
-import { selectVacant, vacantAlertDismissed, vacantBurnRequested, vacantRelayFeeToggled, vacantReset, vacantSurplusToggled } from './vacantSlice';
+import {
+  selectVacant,
+  vacantAlertDismissed,
+  vacantBurnRequested,
+  vacantRelayFeeToggled,
+  vacantReset,
+  vacantSurplusToggled,
+} from './vacantSlice';
 import './vacant.css';
 
 // Spec §2.4: shown only when vacant accounts with rent exist. The recover button stays clickable while busy so a
@@ -45,10 +52,13 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
     <section className="vacant-banner" aria-label="Vacant accounts" data-testid="vacant-banner" aria-busy={busy}>
       <div className="vacant-text">
         <p className="vacant-headline" data-testid="vacant-text">
-          {surplusOnly ? surplusBannerText(surplusCount, exactSol(surplusLamports)) : vacantBannerText(count, exactSol(lamports))}
+          {surplusOnly
+            ? surplusBannerText(surplusCount, exactSol(surplusLamports))
+            : vacantBannerText(count, exactSol(lamports))}
         </p>
         <p className="vacant-sub">
-          {exactSol(netOfServiceFee(shown))} SOL {RENT.serviceFeeNote.charAt(0).toLowerCase() + RENT.serviceFeeNote.slice(1)}
+          {exactSol(netOfServiceFee(shown))} SOL{' '}
+          {RENT.serviceFeeNote.charAt(0).toLowerCase() + RENT.serviceFeeNote.slice(1)}
         </p>
       </div>
       {surplusCount > 0 && !surplusOnly && (
@@ -92,7 +102,12 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
           {busy ? VACANT.processing : VACANT.recoverButton}
         </button>
         {busy && (
-          <button type="button" className="vacant-reset" data-testid="vacant-reset" onClick={() => dispatch(vacantReset())}>
+          <button
+            type="button"
+            className="vacant-reset"
+            data-testid="vacant-reset"
+            onClick={() => dispatch(vacantReset())}
+          >
             {VACANT.reset}
           </button>
         )}

@@ -1,6 +1,13 @@
 // §7.2 vacant accounts: list, prepare the close transactions, submit one signed transaction.
 import { baseApi } from '../../api/baseApi';
-import type { PrepareBurnTransactionsRequest, PrepareBurnTransactionsResponse, SubmitBurnTransactionRequest, SubmitBurnTransactionResponse, VacantAccountsRequest, VacantAccountsResponse } from '../../common/api';
+import type {
+  PrepareBurnTransactionsRequest,
+  PrepareBurnTransactionsResponse,
+  SubmitBurnTransactionRequest,
+  SubmitBurnTransactionResponse,
+  VacantAccountsRequest,
+  VacantAccountsResponse,
+} from '../../common/api';
 
 export const vacantApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

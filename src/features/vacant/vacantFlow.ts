@@ -15,7 +15,14 @@ import {
 } from '../../common/texts';
 import type { WalletPort } from '../../app/walletPort';
 import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/signing';
-import { GuardRefusedError, SendFailedError, SigningPathError, SigningRejectedError, errorInfo, isAbort } from '../wallet/signingErrors';
+import {
+  GuardRefusedError,
+  SendFailedError,
+  SigningPathError,
+  SigningRejectedError,
+  errorInfo,
+  isAbort,
+} from '../wallet/signingErrors';
 import type { GuardStep } from '../wallet/signing';
 import type { ChainGuardIntent } from '../wallet/chainGuardStep';
 import { BUILT_WALLETS, type ServerWallets, pinnedWallets } from '../../common/builtWallets';
@@ -33,7 +40,11 @@ import type {
 export interface VacantFlowDeps {
   wallet: WalletPort;
   list(ownerAddress: string): Promise<VacantListBody>;
-  prepare(ownerAddress: string, accounts: string[], options?: { relayFee?: boolean; surplusOnly?: boolean }): Promise<PrepareBody>;
+  prepare(
+    ownerAddress: string,
+    accounts: string[],
+    options?: { relayFee?: boolean; surplusOnly?: boolean },
+  ): Promise<PrepareBody>;
   /** Kept accounts hold surplus (issue 15): with nothing to close, the recovery withdraws only that. */
   surplusAvailable?(): boolean;
   /** Issue 20: whether to let the server's relayer pay the fee (user's choice, or the owner cannot pay), and its address. */
@@ -63,7 +74,11 @@ export type VacantOutcome =
 /** SOL with every lamport shown ('0.01230576'), for the banner and the success alert. */
 export const exactSol = (lamports: number): string => formatUnits(lamports, 9, 9, { trim: true });
 
-const fail = (alert: string, err?: unknown): VacantOutcome => ({ ok: false, alert, error: err ? errorInfo(err) : undefined });
+const fail = (alert: string, err?: unknown): VacantOutcome => ({
+  ok: false,
+  alert,
+  error: err ? errorInfo(err) : undefined,
+});
 
 const STEPS: Record<SigningStep, VacantStep> = {
   checking: 'checking',
@@ -122,7 +137,14 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   let prepared: PrepareBody;
   let server: ServerWallets;
   try {
-    [prepared, server] = await Promise.all([deps.prepare(owner, accounts.map((a) => a.address), { surplusOnly }), deps.serverWallets()]);
+    [prepared, server] = await Promise.all([
+      deps.prepare(
+        owner,
+        accounts.map((a) => a.address),
+        { surplusOnly },
+      ),
+      deps.serverWallets(),
+    ]);
     if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
@@ -132,7 +154,11 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   try {
     if (deps.relay && (deps.relay.requested() || (await deps.relay.ownerCannotPay(owner, encoded)))) {
       [prepared, relayer] = await Promise.all([
-        deps.prepare(owner, accounts.map((a) => a.address), { relayFee: true, surplusOnly }),
+        deps.prepare(
+          owner,
+          accounts.map((a) => a.address),
+          { relayFee: true, surplusOnly },
+        ),
         deps.relay.address().then((a) => a ?? undefined),
       ]);
       if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
@@ -156,20 +182,34 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const checkAll = async () => {
     const asked = surplusSourcesIn(encoded);
     if (asked.length === 0 && !relayer) {
-      await deps.chainGuard({ owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet }, server)(txs);
+      await deps.chainGuard(
+        { owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet },
+        server,
+      )(txs);
       return;
     }
     pinnedWallets(server);
-    const surplus = asked.length && deps.verifySurplus ? await deps.verifySurplus(owner, asked) : { sources: [], surplusLamports: 0 };
+    const surplus =
+      asked.length && deps.verifySurplus ? await deps.verifySurplus(owner, asked) : { sources: [], surplusLamports: 0 };
     await guardStep({
-      owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet,
-      maxFeeLamports: serviceFee(vacantRent + surplus.surplusLamports), surplusSources: surplus.sources, relayer,
+      owner,
+      kind: 'closeVacant',
+      allowedAccounts: accounts.map((a) => a.address),
+      feeWallet,
+      maxFeeLamports: serviceFee(vacantRent + surplus.surplusLamports),
+      surplusSources: surplus.sources,
+      relayer,
     })(txs);
   };
   let submitted: SubmitBody;
   try {
     submitted = await signAndSend(
-      { wallet: deps.wallet, delay: (ms) => deps.delay(ms), pause: deps.pause, onStep: (step) => deps.step(STEPS[step]) },
+      {
+        wallet: deps.wallet,
+        delay: (ms) => deps.delay(ms),
+        pause: deps.pause,
+        onStep: (step) => deps.step(STEPS[step]),
+      },
       {
         blockhash: 'keep',
         build: async () => batch,
@@ -194,8 +234,9 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     signature: submitted.signature ?? '',
     signatures: submitted.signatures ?? (submitted.signature ? [submitted.signature] : []),
   };
-  const alert = result.accountCount === 0
-    ? surplusSuccessAlert(exactSol(recovered - fee), result.signature)
-    : vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature);
+  const alert =
+    result.accountCount === 0
+      ? surplusSuccessAlert(exactSol(recovered - fee), result.signature)
+      : vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature);
   return { ok: true, result, alert };
 }

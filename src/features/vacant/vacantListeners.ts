@@ -14,7 +14,13 @@ import { relayerApi } from './relayerApi';
 import { ownerCannotPayFees } from './relayChoice';
 import { verifySurplusSources } from './surplusCheck';
 import { runVacantBurn, type VacantFlowDeps } from './vacantFlow';
-import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset, vacantStepChanged } from './vacantSlice';
+import {
+  vacantBurnEnded,
+  vacantBurnRequested,
+  vacantBurnSucceeded,
+  vacantReset,
+  vacantStepChanged,
+} from './vacantSlice';
 
 // Runs the §4.5 flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
 // the slice ignores anything the abandoned run would still report.
@@ -31,21 +37,30 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
     const { status, runId: current } = api.getState().vacant;
     return !fork.signal.aborted && status === 'processing' && current === runId;
   };
-  const pause = <T,>(p: () => Promise<T>) =>
-    live() ? fork.pause(p()) : Promise.reject(Object.assign(new Error('Vacant burn was reset'), { name: 'TaskAbortError' }));
+  const pause = <T>(p: () => Promise<T>) =>
+    live()
+      ? fork.pause(p())
+      : Promise.reject(Object.assign(new Error('Vacant burn was reset'), { name: 'TaskAbortError' }));
   const dispatch = api.dispatch;
   const { getVacantAccounts, prepareBurnTransactions, submitBurnTransaction } = vacantApi.endpoints;
   return {
     wallet: api.extra.wallet,
     list: async (ownerAddress) =>
       await pause(() =>
-        dispatch(getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE })).unwrap(),
+        dispatch(
+          getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE }),
+        ).unwrap(),
       ),
     prepare: async (ownerAddress, accounts, options) =>
       await pause(() =>
-        dispatch(prepareBurnTransactions.initiate({ ownerAddress, vacantAccounts: accounts,
-          ...(api.getState().vacant.withdrawSurplus || options?.surplusOnly ? { withdrawSurplus: true } : {}),
-          ...(options?.relayFee ? { relayFee: true } : {}) })).unwrap(),
+        dispatch(
+          prepareBurnTransactions.initiate({
+            ownerAddress,
+            vacantAccounts: accounts,
+            ...(api.getState().vacant.withdrawSurplus || options?.surplusOnly ? { withdrawSurplus: true } : {}),
+            ...(options?.relayFee ? { relayFee: true } : {}),
+          }),
+        ).unwrap(),
       ),
     relay: {
       requested: () => api.getState().vacant.relayFee,
@@ -59,8 +74,13 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
         return pause(() => ownerCannotPayFees(chain, owner, transactions));
       },
       address: async () =>
-        (await pause(() => dispatch(relayerApi.endpoints.getRelayerStatus.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap()))
-          .address,
+        (
+          await pause(() =>
+            dispatch(
+              relayerApi.endpoints.getRelayerStatus.initiate(undefined, { subscribe: false, forceRefetch: true }),
+            ).unwrap(),
+          )
+        ).address,
     },
     surplusAvailable: () => (api.getState().rent.estimate?.surplusAccounts ?? 0) > 0,
     verifySurplus: async (owner, sources) => {
@@ -72,12 +92,16 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
       await pause(() =>
         dispatch(
           submitBurnTransaction.initiate(
-            signed.length === 1 ? { signedTransaction: signed[0], accountCount } : { signedTransactions: signed, accountCount },
+            signed.length === 1
+              ? { signedTransaction: signed[0], accountCount }
+              : { signedTransactions: signed, accountCount },
           ),
         ).unwrap(),
       ),
-    serverWallets: async () => await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap()),
-    chainGuard: (intent, serverWallets) => (txs) => chainGuardStep(getConnection(api.extra), intent, { serverWallets, dispatch })(txs),
+    serverWallets: async () =>
+      await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap()),
+    chainGuard: (intent, serverWallets) => (txs) =>
+      chainGuardStep(getConnection(api.extra), intent, { serverWallets, dispatch })(txs),
     delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
     pause: fork.pause,
@@ -89,7 +113,10 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
   const task = api.fork(async (forkApi) => runVacantBurn(flowDeps(api, runId, forkApi)));
   const stop = api.take((a) => vacantReset.match(a) || walletDisconnected.match(a));
   stop.catch(() => undefined); // rejects when this effect ends first
-  const first = await Promise.race([task.result.then((r) => ({ kind: 'done' as const, r })), stop.then(() => ({ kind: 'stopped' as const }))]);
+  const first = await Promise.race([
+    task.result.then((r) => ({ kind: 'done' as const, r })),
+    stop.then(() => ({ kind: 'stopped' as const })),
+  ]);
   if (first.kind === 'stopped') {
     task.cancel();
     return;
@@ -113,9 +140,10 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
     activityRecorded({
       type: 'vacant-burn',
       title: result.accountCount > 0 ? 'Vacant accounts closed' : 'Surplus rent withdrawn',
-      description: result.accountCount > 0
-        ? `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`
-        : 'SOL held above rent in accounts you keep',
+      description:
+        result.accountCount > 0
+          ? `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`
+          : 'SOL held above rent in accounts you keep',
       lamports: result.recoveredLamports - result.serviceFeeLamports,
       timestamp: Date.now(),
       signature: result.signature,

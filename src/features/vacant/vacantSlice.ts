@@ -32,7 +32,14 @@ export interface VacantState {
 }
 
 export const initialState: VacantState = {
-  status: 'idle', runId: 0, step: null, result: null, alert: null, error: null, withdrawSurplus: true, relayFee: false,
+  status: 'idle',
+  runId: 0,
+  step: null,
+  result: null,
+  alert: null,
+  error: null,
+  withdrawSurplus: true,
+  relayFee: false,
 };
 // Resets keep the user's choices.
 const keepChoices = (state: VacantState) => ({ withdrawSurplus: state.withdrawSurplus, relayFee: state.relayFee });
@@ -57,7 +64,12 @@ const vacantSlice = createSlice({
       action: PayloadAction<{ runId: number; alert: string; error?: { name: string; message: string } }>,
     ) {
       if (state.status !== 'processing' || action.payload.runId !== state.runId) return;
-      Object.assign(state, { status: 'idle', step: null, alert: action.payload.alert, error: action.payload.error ?? null });
+      Object.assign(state, {
+        status: 'idle',
+        step: null,
+        alert: action.payload.alert,
+        error: action.payload.error ?? null,
+      });
     },
     vacantReset(state) {
       Object.assign(state, { ...initialState, ...keepChoices(state), runId: state.runId + 1 });
@@ -83,8 +95,16 @@ const vacantSlice = createSlice({
   },
 });
 
-export const { vacantBurnRequested, vacantStepChanged, vacantBurnSucceeded, vacantBurnEnded, vacantReset, vacantAlertDismissed,
-  vacantSurplusToggled, vacantRelayFeeToggled } = vacantSlice.actions;
+export const {
+  vacantBurnRequested,
+  vacantStepChanged,
+  vacantBurnSucceeded,
+  vacantBurnEnded,
+  vacantReset,
+  vacantAlertDismissed,
+  vacantSurplusToggled,
+  vacantRelayFeeToggled,
+} = vacantSlice.actions;
 export const { selectVacant, selectVacantStatus, selectVacantBusy, selectVacantAlert } = vacantSlice.selectors;
 export default vacantSlice;
 export { vacantSlice };

@@ -24,7 +24,12 @@ function logWalletError(error: WalletError): void {
 }
 
 /** A failed or rejected connection is said on the connect screen (the flows report their own signing errors). */
-const CONNECT_ERRORS = new Set(['WalletConnectionError', 'WalletNotReadyError', 'WalletWindowClosedError', 'WalletAccountError']);
+const CONNECT_ERRORS = new Set([
+  'WalletConnectionError',
+  'WalletNotReadyError',
+  'WalletWindowClosedError',
+  'WalletAccountError',
+]);
 
 export function ChainProviders({ extra, children }: { extra: MutableAppExtra; children: ReactNode }) {
   const { data: config, isLoading } = configApi.useGetConfigQuery();

@@ -36,7 +36,11 @@ export interface ChainGuardStepOptions {
   onChecked?: (report: ChainGuardReport) => void;
 }
 
-export function chainGuardStep(connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'>, intent: ChainGuardIntent, opts: ChainGuardStepOptions = {}): GuardStep {
+export function chainGuardStep(
+  connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'>,
+  intent: ChainGuardIntent,
+  opts: ChainGuardStepOptions = {},
+): GuardStep {
   const reader = connectionChainReader(connection);
   return async (txs) => {
     opts.dispatch?.(solChangeCleared());

@@ -25,7 +25,10 @@ const ICON =
 
 // Same test as the real adapter's getIsSupported().
 const isSupported = () =>
-  typeof window !== 'undefined' && window.isSecureContext && typeof document !== 'undefined' && /android/i.test(navigator.userAgent);
+  typeof window !== 'undefined' &&
+  window.isSecureContext &&
+  typeof document !== 'undefined' &&
+  /android/i.test(navigator.userAgent);
 
 export class SolanaMobileWalletAdapter extends BaseSignInMessageSignerWalletAdapter {
   readonly supportedTransactionVersions: ReadonlySet<TransactionVersion> = new Set<TransactionVersion>(['legacy', 0]);
@@ -88,7 +91,11 @@ export class SolanaMobileWalletAdapter extends BaseSignInMessageSignerWalletAdap
   async signMessage(message: Uint8Array) {
     return (await this.#use()).signMessage(message);
   }
-  async sendTransaction(transaction: Transaction | VersionedTransaction, connection: Connection, options?: SendTransactionOptions) {
+  async sendTransaction(
+    transaction: Transaction | VersionedTransaction,
+    connection: Connection,
+    options?: SendTransactionOptions,
+  ) {
     return (await this.#use()).sendTransaction(transaction, connection, options);
   }
   async signTransaction<T extends Transaction | VersionedTransaction>(transaction: T): Promise<T> {
@@ -115,5 +122,6 @@ export function createDefaultAuthorizationResultCache(): Mobile.AuthorizationRes
 }
 
 export function createDefaultWalletNotFoundHandler() {
-  return async (adapter: Mobile.SolanaMobileWalletAdapter) => (await loadMobile()).createDefaultWalletNotFoundHandler()(adapter);
+  return async (adapter: Mobile.SolanaMobileWalletAdapter) =>
+    (await loadMobile()).createDefaultWalletNotFoundHandler()(adapter);
 }

@@ -53,7 +53,8 @@ export interface SigningRequest<R> {
 }
 
 export const canSignAll = (wallet: WalletPort): boolean => typeof wallet.signAllTransactions === 'function';
-export const canSign = (wallet: WalletPort): boolean => typeof wallet.signTransaction === 'function' || canSignAll(wallet);
+export const canSign = (wallet: WalletPort): boolean =>
+  typeof wallet.signTransaction === 'function' || canSignAll(wallet);
 
 /** Races a wallet request against the 120 s limit; maps what the wallet throws into the family. */
 async function withinLimit<T>(deps: SigningDeps, request: () => Promise<T>): Promise<T> {
@@ -73,7 +74,8 @@ async function withinLimit<T>(deps: SigningDeps, request: () => Promise<T>): Pro
 /** One wallet approval for all `txs` when the wallet can (one transaction: its single-sign), else one by one. */
 export async function signWithinLimit(deps: SigningDeps, txs: Transaction[]): Promise<Transaction[]> {
   const { wallet } = deps;
-  if (!wallet.publicKey || !canSign(wallet)) throw new WalletNotReadyError('Wallet connection error: the wallet cannot sign transactions');
+  if (!wallet.publicKey || !canSign(wallet))
+    throw new WalletNotReadyError('Wallet connection error: the wallet cannot sign transactions');
   return withinLimit(deps, async () => {
     if (txs.length === 1 && wallet.signTransaction) return [await wallet.signTransaction(txs[0])];
     if (wallet.signAllTransactions) return wallet.signAllTransactions(txs);
@@ -86,7 +88,8 @@ export async function signWithinLimit(deps: SigningDeps, txs: Transaction[]): Pr
 /** A signed message (authorisations) under the same limit and error family. */
 export async function signMessageWithinLimit(deps: SigningDeps, message: Uint8Array): Promise<Uint8Array> {
   const { wallet } = deps;
-  if (!wallet.publicKey || !wallet.signMessage) throw new WalletNotReadyError('Wallet connection error: the wallet cannot sign messages');
+  if (!wallet.publicKey || !wallet.signMessage)
+    throw new WalletNotReadyError('Wallet connection error: the wallet cannot sign messages');
   return withinLimit(deps, () => wallet.signMessage!(message));
 }
 

@@ -47,10 +47,18 @@ async function landed(connection: ChainSender, signature: string): Promise<boole
   return !!status && !status.err;
 }
 
-async function sendOne(connection: ChainSender, tx: Transaction, ctx: SendContext, opts: ChainSendOptions): Promise<ChainSent> {
+async function sendOne(
+  connection: ChainSender,
+  tx: Transaction,
+  ctx: SendContext,
+  opts: ChainSendOptions,
+): Promise<ChainSent> {
   let signature: string;
   try {
-    signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: opts.preflightCommitment, maxRetries: opts.maxRetries });
+    signature = await connection.sendRawTransaction(tx.serialize(), {
+      preflightCommitment: opts.preflightCommitment,
+      maxRetries: opts.maxRetries,
+    });
   } catch (err) {
     throw fromSendError(err);
   }
@@ -64,13 +72,16 @@ async function sendOne(connection: ChainSender, tx: Transaction, ctx: SendContex
             opts.commitment,
           );
     // The one TransactionError that means "sign again with a fresh blockhash".
-    if (value.err === 'BlockhashNotFound') throw new BlockhashExpiredError(`Transaction ${signature}: BlockhashNotFound`);
+    if (value.err === 'BlockhashNotFound')
+      throw new BlockhashExpiredError(`Transaction ${signature}: BlockhashNotFound`);
     if (value.err) throw new TransactionFailedError(signature, JSON.stringify(value.err));
     return { signature, status: 'confirmed' };
   } catch (err) {
     const failure = fromSendError(err, signature);
-    if (failure instanceof ConfirmTimedOutError && opts.unconfirmed === 'assume') return { signature, status: 'assumed' };
-    if (failure instanceof BlockhashExpiredError && (await landed(connection, signature))) return { signature, status: 'confirmed' };
+    if (failure instanceof ConfirmTimedOutError && opts.unconfirmed === 'assume')
+      return { signature, status: 'assumed' };
+    if (failure instanceof BlockhashExpiredError && (await landed(connection, signature)))
+      return { signature, status: 'confirmed' };
     throw failure;
   }
 }

@@ -27,7 +27,12 @@ export async function startChain(): Promise<Chain> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-burn-'));
   // Runs at the legacy rent (6960 lamports/byte), the rate the NFTs were made at: a full burn then returns every deposit.
   // Under today's lower rate Token Metadata keeps a metadata account's surplus; batchBurnNftKinds.test.ts covers that.
-  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1' }, { dataDir, memoryOnly: true, localnetLamportsPerByte: 6960 }));
+  const solback = await createApp(
+    loadConfig(
+      { LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1' },
+      { dataDir, memoryOnly: true, localnetLamportsPerByte: 6960 },
+    ),
+  );
   const { url } = await solback.listen(0);
   setApiOrigin(url);
   const connection = new Connection(`${url}/api/rpc`, {

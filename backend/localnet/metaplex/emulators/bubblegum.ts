@@ -3,7 +3,9 @@
 // (remaining accounts, canopy-truncated) against the tree through its changelog; the effect replaces the leaf.
 import bs58 from 'bs58';
 import {
-  getBurnInstructionDataSerializer, getDelegateInstructionDataSerializer, getTransferInstructionDataSerializer,
+  getBurnInstructionDataSerializer,
+  getDelegateInstructionDataSerializer,
+  getTransferInstructionDataSerializer,
 } from '@metaplex-foundation/mpl-bubblegum';
 import { EmulatedProgramError, type EmulatedInstruction, type ProgramEmulator } from '../../emulated/types';
 import type { CnftStore } from '../cnfts';
@@ -14,16 +16,42 @@ import { prepareV2, V2_DISCRIMINATORS } from './bubblegumV2';
 import { claim } from './claims';
 
 // Anchor / mpl-bubblegum / account-compression error codes
-const E = { InstructionFallbackNotFound: 101, AccountNotEnoughKeys: 3005, ConstraintMut: 2000, ConstraintSeeds: 2006,
-  AccountNotSigner: 3010, UnsupportedSchemaVersion: 6003, AccountOwnedByWrongProgram: 3007, LeafAuthorityMustSign: 6024, InvalidLogWrapper: 6041,
-  InvalidCompressionProgram: 6042, ConcurrentMerkleTreeError: 6001 };
+const E = {
+  InstructionFallbackNotFound: 101,
+  AccountNotEnoughKeys: 3005,
+  ConstraintMut: 2000,
+  ConstraintSeeds: 2006,
+  AccountNotSigner: 3010,
+  UnsupportedSchemaVersion: 6003,
+  AccountOwnedByWrongProgram: 3007,
+  LeafAuthorityMustSign: 6024,
+  InvalidLogWrapper: 6041,
+  InvalidCompressionProgram: 6042,
+  ConcurrentMerkleTreeError: 6001,
+};
 const fail = (code: keyof typeof E, msg: string) => new EmulatedProgramError(E[code], `Emulated Bubblegum: ${msg}`);
 
 type Kind = 'transfer' | 'delegate' | 'burn';
-const SERIALIZERS = { transfer: getTransferInstructionDataSerializer(), delegate: getDelegateInstructionDataSerializer(),
-  burn: getBurnInstructionDataSerializer() };
-const DISCRIMINATORS = Object.entries(SERIALIZERS).map(([kind, s]) =>
-  [kind as Kind, s.serialize({ root: new Uint8Array(32), dataHash: new Uint8Array(32), creatorHash: new Uint8Array(32), nonce: 0, index: 0 }).subarray(0, 8)] as const);
+const SERIALIZERS = {
+  transfer: getTransferInstructionDataSerializer(),
+  delegate: getDelegateInstructionDataSerializer(),
+  burn: getBurnInstructionDataSerializer(),
+};
+const DISCRIMINATORS = Object.entries(SERIALIZERS).map(
+  ([kind, s]) =>
+    [
+      kind as Kind,
+      s
+        .serialize({
+          root: new Uint8Array(32),
+          dataHash: new Uint8Array(32),
+          creatorHash: new Uint8Array(32),
+          nonce: 0,
+          index: 0,
+        })
+        .subarray(0, 8),
+    ] as const,
+);
 // Position of the fixed accounts per instruction (then the proof as remaining accounts).
 const LAYOUT = {
   transfer: { owner: 1, delegate: 2, target: 3, tree: 4, noop: 5, compression: 6, fixed: 8 },
@@ -39,7 +67,8 @@ export function bubblegumEmulator(store: CnftStore): ProgramEmulator {
       const v2 = V2_DISCRIMINATORS.find(([, d]) => head.equals(d))?.[0];
       if (v2) return prepareV2(v2, ix, store, chain, signers);
       const kind = DISCRIMINATORS.find(([, d]) => head.equals(d))?.[0];
-      if (!kind) throw fail('InstructionFallbackNotFound', 'only transfer, delegate and burn (V1 and V2) are emulated locally');
+      if (!kind)
+        throw fail('InstructionFallbackNotFound', 'only transfer, delegate and burn (V1 and V2) are emulated locally');
       return prepare(kind, ix, store, signers);
     },
   };
@@ -49,20 +78,27 @@ function prepare(kind: Kind, ix: EmulatedInstruction, store: CnftStore, signers:
   const l = LAYOUT[kind];
   if (ix.accounts.length < l.fixed) throw fail('AccountNotEnoughKeys', `${kind} needs ${l.fixed} accounts`);
   let args: { root: Uint8Array; dataHash: Uint8Array; creatorHash: Uint8Array; nonce: number | bigint; index: number };
-  try { [args] = SERIALIZERS[kind].deserialize(ix.data); } catch { throw fail('InstructionFallbackNotFound', 'bad instruction data'); }
+  try {
+    [args] = SERIALIZERS[kind].deserialize(ix.data);
+  } catch {
+    throw fail('InstructionFallbackNotFound', 'bad instruction data');
+  }
   const acc = (i: number) => ix.accounts[i];
   const tree = store.trees.get(acc(l.tree).pubkey);
   if (!tree) throw fail('AccountOwnedByWrongProgram', 'merkle tree is not a local Bubblegum tree');
   if (tree.version !== 1) throw fail('UnsupportedSchemaVersion', 'V1 instructions only work with V1 trees');
   if (!acc(l.tree).isWritable) throw fail('ConstraintMut', 'merkle tree must be writable');
-  if (acc(0).pubkey !== treeConfigPda(tree.address)) throw fail('ConstraintSeeds', 'tree config is not the tree\'s PDA');
+  if (acc(0).pubkey !== treeConfigPda(tree.address)) throw fail('ConstraintSeeds', "tree config is not the tree's PDA");
   if (acc(l.noop).pubkey !== SPL_NOOP_PROGRAM) throw fail('InvalidLogWrapper', 'log wrapper must be SPL Noop');
-  if (acc(l.compression).pubkey !== ACCOUNT_COMPRESSION_PROGRAM) throw fail('InvalidCompressionProgram', 'wrong compression program');
+  if (acc(l.compression).pubkey !== ACCOUNT_COMPRESSION_PROGRAM)
+    throw fail('InvalidCompressionProgram', 'wrong compression program');
 
   const owner = acc(l.owner).pubkey;
   const delegate = acc(l.delegate).pubkey;
-  if (kind === 'delegate') { if (!signers.has(owner)) throw fail('AccountNotSigner', 'leaf owner must sign'); }
-  else if (!signers.has(owner) && !signers.has(delegate)) throw fail('LeafAuthorityMustSign', 'leaf owner or delegate must sign');
+  if (kind === 'delegate') {
+    if (!signers.has(owner)) throw fail('AccountNotSigner', 'leaf owner must sign');
+  } else if (!signers.has(owner) && !signers.has(delegate))
+    throw fail('LeafAuthorityMustSign', 'leaf owner or delegate must sign');
 
   const nonce = Number(args.nonce);
   const id = assetIdPda(tree.address, nonce);
@@ -71,7 +107,8 @@ function prepare(kind: Kind, ix: EmulatedInstruction, store: CnftStore, signers:
   if (!tree.verify(Buffer.from(args.root), leaf, args.index, proof))
     throw fail('ConcurrentMerkleTreeError', 'invalid root recomputed from proof');
   const record = store.records.get(id);
-  if (!record || record.leafIndex !== args.index) throw fail('ConcurrentMerkleTreeError', 'leaf index does not match the asset');
+  if (!record || record.leafIndex !== args.index)
+    throw fail('ConcurrentMerkleTreeError', 'leaf index does not match the asset');
   // A second change of the same leaf in one transaction meets a leaf the first already replaced.
   if (!claim(signers, `leaf:${id}`)) throw fail('ConcurrentMerkleTreeError', 'leaf contents modified');
 

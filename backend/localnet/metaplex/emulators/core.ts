@@ -15,8 +15,15 @@ import { decodeCoreAsset, decodeCoreCollection, writeCollectionData } from '../c
 import { claim } from './claims';
 
 // mpl-core error codes (generated/errors/mplCore.js)
-const E = { InvalidSystemProgram: 0, IncorrectAccount: 6, InvalidAuthority: 9, InvalidCollection: 19, NotAvailable: 23,
-  MissingCollection: 25, InvalidLogWrapperProgram: 30 };
+const E = {
+  InvalidSystemProgram: 0,
+  IncorrectAccount: 6,
+  InvalidAuthority: 9,
+  InvalidCollection: 19,
+  NotAvailable: 23,
+  MissingCollection: 25,
+  InvalidLogWrapperProgram: 30,
+};
 const fail = (code: keyof typeof E, msg: string) => new EmulatedProgramError(E[code], `Emulated Metaplex Core: ${msg}`);
 const BURN_V1 = 12;
 
@@ -31,17 +38,26 @@ export function coreEmulator(onBurn: (asset: string) => void): ProgramEmulator {
   };
 }
 
-function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onBurn: (asset: string) => void): () => void {
+function burnV1(
+  ix: EmulatedInstruction,
+  chain: Chain,
+  signers: Set<string>,
+  onBurn: (asset: string) => void,
+): () => void {
   let proof;
-  try { proof = getBurnV1InstructionDataSerializer().deserialize(ix.data)[0].compressionProof; }
-  catch { throw fail('NotAvailable', 'bad burnV1 data'); }
+  try {
+    proof = getBurnV1InstructionDataSerializer().deserialize(ix.data)[0].compressionProof;
+  } catch {
+    throw fail('NotAvailable', 'bad burnV1 data');
+  }
   if (ix.accounts.length < 6) throw fail('IncorrectAccount', 'burnV1 takes 6 accounts');
   // Optional accounts left out are passed as the program id (Umi's "none" placeholder).
   const opt = (i: number) => (ix.accounts[i].pubkey === MPL_CORE_PROGRAM ? null : ix.accounts[i]);
   const [asset, , payer] = ix.accounts;
   const collection = opt(1);
   const authority = opt(3)?.pubkey ?? payer.pubkey;
-  if (!signers.has(payer.pubkey) || !signers.has(authority)) throw fail('InvalidAuthority', 'payer and authority must sign');
+  if (!signers.has(payer.pubkey) || !signers.has(authority))
+    throw fail('InvalidAuthority', 'payer and authority must sign');
   const system = opt(4);
   if (system && system.pubkey !== SYSTEM_PROGRAM) throw fail('InvalidSystemProgram', 'wrong system program');
   const log = opt(5);
@@ -52,11 +68,12 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
   const assetAcc = chain.getAccount(asset.pubkey);
   const decoded = assetAcc?.owner === MPL_CORE_PROGRAM ? decodeCoreAsset(assetAcc.data) : null;
   if (!assetAcc || !decoded) throw fail('IncorrectAccount', 'not an AssetV1');
-  if (decoded.baseLength !== assetAcc.data.length) throw fail('NotAvailable', 'assets with plugins are not emulated locally');
+  if (decoded.baseLength !== assetAcc.data.length)
+    throw fail('NotAvailable', 'assets with plugins are not emulated locally');
   const ua = decoded.asset.updateAuthority;
   let collectionAcc = null;
   if (ua.__kind === 'Collection') {
-    if (!collection) throw fail('MissingCollection', 'the asset\'s collection must be passed');
+    if (!collection) throw fail('MissingCollection', "the asset's collection must be passed");
     if (collection.pubkey !== ua.fields[0]) throw fail('InvalidCollection', 'another collection');
     collectionAcc = chain.getAccount(collection.pubkey);
     if (!collectionAcc || collectionAcc.owner !== MPL_CORE_PROGRAM || !decodeCoreCollection(collectionAcc.data))
@@ -71,7 +88,12 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
     const give = BigInt(chain.rent(now.data.length)) - BigInt(chain.rent(1));
     chain.setAccount(asset.pubkey, { lamports: now.lamports - give, owner: MPL_CORE_PROGRAM, data: Uint8Array.of(0) });
     const p = chain.getAccount(payer.pubkey)!;
-    chain.setAccount(payer.pubkey, { lamports: p.lamports + give, owner: p.owner, data: p.data, executable: p.executable });
+    chain.setAccount(payer.pubkey, {
+      lamports: p.lamports + give,
+      owner: p.owner,
+      data: p.data,
+      executable: p.executable,
+    });
     if (collection && collectionAcc) {
       const c = decodeCoreCollection(chain.getAccount(collection.pubkey)!.data)!;
       writeCollectionData(chain, collection.pubkey, { ...c, currentSize: c.currentSize - 1 });

@@ -8,10 +8,24 @@ import { some, unwrapOption } from '@metaplex-foundation/umi';
 import type { Chain } from '../../chain';
 import { type EmulatedInstruction, type ProgramEmulator } from '../../emulated/types';
 import { decodeMetadata, decodeMint, decodeTokenAccount } from '../accounts';
-import { METADATA_SIZE, SYSTEM_PROGRAM, SYSVAR_INSTRUCTIONS, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../constants';
+import {
+  METADATA_SIZE,
+  SYSTEM_PROGRAM,
+  SYSVAR_INSTRUCTIONS,
+  TOKEN_2022_PROGRAM,
+  TOKEN_METADATA_PROGRAM,
+  TOKEN_PROGRAM,
+} from '../constants';
 import { metadataPda } from '../pdas';
 import { claim } from './claims';
-import { type BurnAccounts, type Effects, checkMasterEditionBurn, checkPrintBurn, checkTokenRecord, fail } from './tokenMetadataKinds';
+import {
+  type BurnAccounts,
+  type Effects,
+  checkMasterEditionBurn,
+  checkPrintBurn,
+  checkTokenRecord,
+  fail,
+} from './tokenMetadataKinds';
 
 const BURN = 41;
 
@@ -20,31 +34,55 @@ export function tokenMetadataEmulator(onBurn: (mint: string) => void): ProgramEm
     programId: TOKEN_METADATA_PROGRAM,
     lamportEffects: true, // simulations report the lamports it returns (chain.simulating)
     prepare(ix, { chain, signers }) {
-      if (ix.data[0] !== BURN || ix.data[1] !== 0) throw fail('InstructionNotSupported', 'only burnV1 is emulated locally');
+      if (ix.data[0] !== BURN || ix.data[1] !== 0)
+        throw fail('InstructionNotSupported', 'only burnV1 is emulated locally');
       return burnV1(ix, chain, signers, onBurn);
     },
   };
 }
 
-function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onBurn: (mint: string) => void): () => void {
+function burnV1(
+  ix: EmulatedInstruction,
+  chain: Chain,
+  signers: Set<string>,
+  onBurn: (mint: string) => void,
+): () => void {
   let amount: bigint;
-  try { amount = BigInt(getBurnV1InstructionDataSerializer().deserialize(ix.data)[0].amount); }
-  catch { throw fail('InstructionUnpackError', 'bad burnV1 data'); }
+  try {
+    amount = BigInt(getBurnV1InstructionDataSerializer().deserialize(ix.data)[0].amount);
+  } catch {
+    throw fail('InstructionUnpackError', 'bad burnV1 data');
+  }
   if (ix.accounts.length < 14) throw fail('InstructionUnpackError', 'burnV1 needs 14 accounts');
   const a = ix.accounts;
-  const absent = (x: { pubkey: string }) => x.pubkey === TOKEN_METADATA_PROGRAM;   // Metaplex's "no account" placeholder
+  const absent = (x: { pubkey: string }) => x.pubkey === TOKEN_METADATA_PROGRAM; // Metaplex's "no account" placeholder
   const opt = (i: number) => (absent(a[i]) ? null : a[i]);
-  const acc: BurnAccounts = { authority: a[0], collectionMetadata: opt(1), metadata: a[2], edition: opt(3), mint: a[4], token: a[5],
-    masterEdition: opt(6), masterEditionMint: opt(7), masterEditionToken: opt(8), editionMarker: opt(9), tokenRecord: opt(10),
-    splTokenProgram: a[13].pubkey };
+  const acc: BurnAccounts = {
+    authority: a[0],
+    collectionMetadata: opt(1),
+    metadata: a[2],
+    edition: opt(3),
+    mint: a[4],
+    token: a[5],
+    masterEdition: opt(6),
+    masterEditionMint: opt(7),
+    masterEditionToken: opt(8),
+    editionMarker: opt(9),
+    tokenRecord: opt(10),
+    splTokenProgram: a[13].pubkey,
+  };
   const { authority, metadata, mint, token, edition } = acc;
   if (!authority.isSigner) throw fail('InvalidAuthorityType', 'authority must sign');
-  for (const x of [metadata, mint, token]) if (!x.isWritable) throw fail('InstructionUnpackError', `${x.pubkey} must be writable`);
+  for (const x of [metadata, mint, token])
+    if (!x.isWritable) throw fail('InstructionUnpackError', `${x.pubkey} must be writable`);
   // assert_token_program_matches_package: SPL Token or Token-2022; mint and token account owned by it.
-  if (acc.splTokenProgram !== TOKEN_PROGRAM && acc.splTokenProgram !== TOKEN_2022_PROGRAM) throw fail('InvalidTokenProgram', 'not a token program');
-  if (a[11].pubkey !== SYSTEM_PROGRAM || a[12].pubkey !== SYSVAR_INSTRUCTIONS) throw fail('IncorrectProgramId', 'system program / instructions sysvar');
+  if (acc.splTokenProgram !== TOKEN_PROGRAM && acc.splTokenProgram !== TOKEN_2022_PROGRAM)
+    throw fail('InvalidTokenProgram', 'not a token program');
+  if (a[11].pubkey !== SYSTEM_PROGRAM || a[12].pubkey !== SYSVAR_INSTRUCTIONS)
+    throw fail('IncorrectProgramId', 'system program / instructions sysvar');
 
-  if (metadata.pubkey !== metadataPda(mint.pubkey)) throw fail('DerivedKeyInvalid', 'metadata is not the mint\'s metadata PDA');
+  if (metadata.pubkey !== metadataPda(mint.pubkey))
+    throw fail('DerivedKeyInvalid', "metadata is not the mint's metadata PDA");
   const metaAcc = chain.getAccount(metadata.pubkey);
   if (!metaAcc || metaAcc.owner !== TOKEN_METADATA_PROGRAM) throw fail('IncorrectOwner', 'metadata account missing');
   const meta = decodeMetadata(metaAcc.data);
@@ -99,21 +137,34 @@ function burnV1(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, onB
     const metaBack = m.lamports < metaRent ? m.lamports : metaRent;
     let credit = metaBack + effects.close.reduce((n, k) => n + chain.getBalance(k), 0n);
     for (const k of effects.close) chain.setAccount(k, { lamports: 0n });
-    if (m.lamports > metaBack) chain.setAccount(metadata.pubkey, { lamports: m.lamports - metaBack, owner: TOKEN_METADATA_PROGRAM, data: Uint8Array.of(0) });
+    if (m.lamports > metaBack)
+      chain.setAccount(metadata.pubkey, {
+        lamports: m.lamports - metaBack,
+        owner: TOKEN_METADATA_PROGRAM,
+        data: Uint8Array.of(0),
+      });
     else chain.setAccount(metadata.pubkey, { lamports: 0n });
     const mintNow = chain.getAccount(mint.pubkey)!;
-    chain.setAccount(mint.pubkey, { lamports: mintNow.lamports, owner: mintNow.owner, data: withSupply(mintNow.data, mintInfo.supply - 1n) });
+    chain.setAccount(mint.pubkey, {
+      lamports: mintNow.lamports,
+      owner: mintNow.owner,
+      data: withSupply(mintNow.data, mintInfo.supply - 1n),
+    });
     for (const f of effects.also) credit += f() ?? 0n;
     const auth = chain.getAccount(authority.pubkey);
-    chain.setAccount(authority.pubkey, { lamports: (auth?.lamports ?? 0n) + credit, owner: auth?.owner, data: auth?.data ?? new Uint8Array(0),
-      executable: auth?.executable ?? false });
+    chain.setAccount(authority.pubkey, {
+      lamports: (auth?.lamports ?? 0n) + credit,
+      owner: auth?.owner,
+      data: auth?.data ?? new Uint8Array(0),
+      executable: auth?.executable ?? false,
+    });
     if (!chain.simulating) onBurn(mint.pubkey);
   };
 }
 
 function withSupply(mintData: Uint8Array, supply: bigint): Uint8Array {
   const out = Buffer.from(mintData);
-  out.writeBigUInt64LE(supply, 36);          // Mint layout: COption<Pubkey> authority (36 bytes), then supply u64
+  out.writeBigUInt64LE(supply, 36); // Mint layout: COption<Pubkey> authority (36 bytes), then supply u64
   return out;
 }
 
@@ -122,8 +173,10 @@ function shrinkCollection(chain: Chain, collectionMetadata: string): bigint {
   const meta = acc && decodeMetadata(acc.data);
   const details = meta && unwrapOption(meta.collectionDetails);
   if (!acc || !meta || !details || details.__kind !== 'V1') return 0n;
-  const bytes = getMetadataAccountDataSerializer().serialize({ ...meta,
-    collectionDetails: some({ __kind: 'V1', size: details.size > 0n ? details.size - 1n : 0n }) });
+  const bytes = getMetadataAccountDataSerializer().serialize({
+    ...meta,
+    collectionDetails: some({ __kind: 'V1', size: details.size > 0n ? details.size - 1n : 0n }),
+  });
   const data = new Uint8Array(Math.max(acc.data.length, METADATA_SIZE));
   data.set(bytes.subarray(0, data.length));
   chain.setAccount(collectionMetadata, { lamports: acc.lamports, owner: acc.owner, data });

@@ -1,7 +1,12 @@
 // Kind-specific checks of the emulated Token Metadata burnV1 (see tokenMetadata.ts), after mpl-token-metadata
 // processor/burn/burn.rs (pNFT: token record), nonfungible.rs (master edition) and nonfungible_edition.rs (prints).
-import { TokenState, getEditionAccountDataSerializer, getEditionMarkerAccountDataSerializer, getMasterEditionAccountDataSerializer,
-  getTokenRecordAccountDataSerializer } from '@metaplex-foundation/mpl-token-metadata';
+import {
+  TokenState,
+  getEditionAccountDataSerializer,
+  getEditionMarkerAccountDataSerializer,
+  getMasterEditionAccountDataSerializer,
+  getTokenRecordAccountDataSerializer,
+} from '@metaplex-foundation/mpl-token-metadata';
 import type { Chain } from '../../chain';
 import { EmulatedProgramError } from '../../emulated/types';
 import { type TokenAccountInfo, decodeMint, decodeTokenAccount } from '../accounts';
@@ -9,24 +14,60 @@ import { TOKEN_METADATA_PROGRAM } from '../constants';
 import { editionMarkerPda, editionPda, tokenRecordPda } from '../pdas';
 
 // mpl-token-metadata error codes (generated/errors/mplTokenMetadata.js); AccountFrozen is SPL Token's (CPI burn).
-const E = { InstructionUnpackError: 0, MintMismatch: 15, AccountFrozen: 17, DerivedKeyInvalid: 27, IncorrectOwner: 57,
-  MissingCollectionMetadata: 103, NotAMemberOfCollection: 104, NotAMasterEdition: 109, MasterEditionHasPrints: 110,
-  NotAPrintEdition: 116, InvalidMasterEdition: 117, InvalidPrintEdition: 118, InvalidEditionMarker: 119,
-  PrintEditionDoesNotMatchMasterEdition: 121, InstructionNotSupported: 153, InvalidAuthorityType: 158, MissingTokenRecord: 159,
-  IncorrectTokenState: 164, MissingMasterEditionAccount: 167, InvalidAmount: 174, MissingMasterEditionMintAccount: 175,
-  MissingMasterEditionTokenAccount: 176, MissingEditionMarkerAccount: 177, MissingEdition: 179, InvalidParentAccounts: 182,
-  InsufficientTokenBalance: 184, InvalidTokenRecord: 187, InvalidTokenProgram: 62,
-  IncorrectProgramId: 0 };   // IncorrectProgramId is a builtin ProgramError on a cluster; reported here as Custom 0
-export const fail = (code: keyof typeof E, msg: string) => new EmulatedProgramError(E[code], `Emulated Token Metadata: ${msg}`);
+const E = {
+  InstructionUnpackError: 0,
+  MintMismatch: 15,
+  AccountFrozen: 17,
+  DerivedKeyInvalid: 27,
+  IncorrectOwner: 57,
+  MissingCollectionMetadata: 103,
+  NotAMemberOfCollection: 104,
+  NotAMasterEdition: 109,
+  MasterEditionHasPrints: 110,
+  NotAPrintEdition: 116,
+  InvalidMasterEdition: 117,
+  InvalidPrintEdition: 118,
+  InvalidEditionMarker: 119,
+  PrintEditionDoesNotMatchMasterEdition: 121,
+  InstructionNotSupported: 153,
+  InvalidAuthorityType: 158,
+  MissingTokenRecord: 159,
+  IncorrectTokenState: 164,
+  MissingMasterEditionAccount: 167,
+  InvalidAmount: 174,
+  MissingMasterEditionMintAccount: 175,
+  MissingMasterEditionTokenAccount: 176,
+  MissingEditionMarkerAccount: 177,
+  MissingEdition: 179,
+  InvalidParentAccounts: 182,
+  InsufficientTokenBalance: 184,
+  InvalidTokenRecord: 187,
+  InvalidTokenProgram: 62,
+  IncorrectProgramId: 0,
+}; // IncorrectProgramId is a builtin ProgramError on a cluster; reported here as Custom 0
+export const fail = (code: keyof typeof E, msg: string) =>
+  new EmulatedProgramError(E[code], `Emulated Token Metadata: ${msg}`);
 
 type Meta = { pubkey: string; isSigner: boolean; isWritable: boolean };
 export interface BurnAccounts {
-  authority: Meta; collectionMetadata: Meta | null; metadata: Meta; edition: Meta | null; mint: Meta; token: Meta;
-  masterEdition: Meta | null; masterEditionMint: Meta | null; masterEditionToken: Meta | null; editionMarker: Meta | null;
-  tokenRecord: Meta | null; splTokenProgram: string;
+  authority: Meta;
+  collectionMetadata: Meta | null;
+  metadata: Meta;
+  edition: Meta | null;
+  mint: Meta;
+  token: Meta;
+  masterEdition: Meta | null;
+  masterEditionMint: Meta | null;
+  masterEditionToken: Meta | null;
+  editionMarker: Meta | null;
+  tokenRecord: Meta | null;
+  splTokenProgram: string;
 }
 /** Accounts closed with all their lamports to the authority, and further changes (each may return lamports credited). */
-export interface Effects { close: string[]; also: (() => bigint | void)[] }
+export interface Effects {
+  close: string[];
+  also: (() => bigint | void)[];
+}
 
 const MASTER_EDITION_V2 = 6;
 const MASTER_EDITION_V1 = 2;
@@ -35,12 +76,16 @@ const MASTER_EDITION_V1 = 2;
 export function checkTokenRecord(chain: Chain, acc: BurnAccounts, effects: Effects): void {
   const tr = acc.tokenRecord;
   if (!tr) throw fail('MissingTokenRecord', 'a pNFT burn needs its token record');
-  if (tr.pubkey !== tokenRecordPda(acc.mint.pubkey, acc.token.pubkey)) throw fail('InvalidTokenRecord', 'not the token record PDA');
+  if (tr.pubkey !== tokenRecordPda(acc.mint.pubkey, acc.token.pubkey))
+    throw fail('InvalidTokenRecord', 'not the token record PDA');
   const a = chain.getAccount(tr.pubkey);
   if (!a || a.owner !== TOKEN_METADATA_PROGRAM) throw fail('IncorrectOwner', 'token record missing');
   let state: TokenState;
-  try { state = getTokenRecordAccountDataSerializer().deserialize(a.data)[0].state; }
-  catch { throw fail('InvalidTokenRecord', 'undecodable token record'); }
+  try {
+    state = getTokenRecordAccountDataSerializer().deserialize(a.data)[0].state;
+  } catch {
+    throw fail('InvalidTokenRecord', 'undecodable token record');
+  }
   // "Locked and Listed states cannot be burned."
   if (state !== TokenState.Unlocked) throw fail('IncorrectTokenState', 'the pNFT is locked or listed by a delegate');
   effects.close.push(tr.pubkey);
@@ -50,10 +95,12 @@ export function checkTokenRecord(chain: Chain, acc: BurnAccounts, effects: Effec
 export function checkMasterEditionBurn(chain: Chain, acc: BurnAccounts, mint: string): void {
   if (acc.masterEdition || acc.masterEditionMint || acc.masterEditionToken || acc.editionMarker)
     throw fail('InvalidParentAccounts', 'parent accounts are for print editions');
-  if (acc.edition!.pubkey !== editionPda(mint)) throw fail('DerivedKeyInvalid', 'edition is not the mint\'s edition PDA');
+  if (acc.edition!.pubkey !== editionPda(mint))
+    throw fail('DerivedKeyInvalid', "edition is not the mint's edition PDA");
   const e = chain.getAccount(acc.edition!.pubkey);
   if (!e || e.owner !== TOKEN_METADATA_PROGRAM) throw fail('IncorrectOwner', 'master edition missing');
-  if (e.data[0] !== MASTER_EDITION_V2 && e.data[0] !== MASTER_EDITION_V1) throw fail('NotAMasterEdition', 'not a master edition');
+  if (e.data[0] !== MASTER_EDITION_V2 && e.data[0] !== MASTER_EDITION_V1)
+    throw fail('NotAMasterEdition', 'not a master edition');
   if (Buffer.from(e.data).readBigUInt64LE(1) > 0n) throw fail('MasterEditionHasPrints', 'master edition has prints');
 }
 
@@ -63,13 +110,22 @@ export function checkMasterEditionBurn(chain: Chain, acc: BurnAccounts, mint: st
  * cleared only when the burner also holds the master (else reprinting stays disallowed); an all-zero marker closes;
  * the master edition's supply drops by one.
  */
-export function checkPrintBurn(chain: Chain, acc: BurnAccounts, mintInfo: { supply: bigint; decimals: number },
-  _token: TokenAccountInfo, effects: Effects): void {
+export function checkPrintBurn(
+  chain: Chain,
+  acc: BurnAccounts,
+  mintInfo: { supply: bigint; decimals: number },
+  _token: TokenAccountInfo,
+  effects: Effects,
+): void {
   const meMint = acc.masterEditionMint ?? fail_('MissingMasterEditionMintAccount');
   const me = acc.masterEdition ?? fail_('MissingMasterEditionAccount');
   const meToken = acc.masterEditionToken ?? fail_('MissingMasterEditionTokenAccount');
   const marker = acc.editionMarker ?? fail_('MissingEditionMarkerAccount');
-  const owned = (k: string, owner: string) => { const x = chain.getAccount(k); if (!x || x.owner !== owner) throw fail('IncorrectOwner', `${k} has the wrong owner`); return x; };
+  const owned = (k: string, owner: string) => {
+    const x = chain.getAccount(k);
+    if (!x || x.owner !== owner) throw fail('IncorrectOwner', `${k} has the wrong owner`);
+    return x;
+  };
   const meMintAcc = owned(meMint.pubkey, acc.splTokenProgram);
   const meAcc = owned(me.pubkey, TOKEN_METADATA_PROGRAM);
   const meTokenAcc = owned(meToken.pubkey, acc.splTokenProgram);
@@ -79,15 +135,22 @@ export function checkPrintBurn(chain: Chain, acc: BurnAccounts, mintInfo: { supp
   if (meAcc.data[0] !== MASTER_EDITION_V2 || !meMintInfo || meMintInfo.decimals !== 0 || meMintInfo.supply !== 1n)
     throw fail('NotAMasterEdition', 'not a master edition');
   let print;
-  try { print = getEditionAccountDataSerializer().deserialize(printAcc.data)[0]; } catch { throw fail('NotAPrintEdition', 'not a print edition'); }
+  try {
+    print = getEditionAccountDataSerializer().deserialize(printAcc.data)[0];
+  } catch {
+    throw fail('NotAPrintEdition', 'not a print edition');
+  }
   if (mintInfo.decimals !== 0 || mintInfo.supply !== 1n) throw fail('NotAPrintEdition', 'not a print edition mint');
   const meToken_ = decodeTokenAccount(meTokenAcc.data);
-  if (!meToken_ || meToken_.mint !== meMint.pubkey) throw fail('MintMismatch', 'master token account holds another mint');
+  if (!meToken_ || meToken_.mint !== meMint.pubkey)
+    throw fail('MintMismatch', 'master token account holds another mint');
   if (meToken_.amount < 1n) throw fail('InsufficientTokenBalance', 'master token account is empty');
   if (me.pubkey !== editionPda(meMint.pubkey)) throw fail('InvalidMasterEdition', 'not the master edition PDA');
-  if (acc.edition!.pubkey !== editionPda(acc.mint.pubkey)) throw fail('InvalidPrintEdition', 'not the print edition PDA');
+  if (acc.edition!.pubkey !== editionPda(acc.mint.pubkey))
+    throw fail('InvalidPrintEdition', 'not the print edition PDA');
   if (print.parent !== me.pubkey) throw fail('PrintEditionDoesNotMatchMasterEdition', 'another master edition');
-  if (marker.pubkey !== editionMarkerPda(meMint.pubkey, print.edition)) throw fail('InvalidEditionMarker', 'wrong edition marker');
+  if (marker.pubkey !== editionMarkerPda(meMint.pubkey, print.edition))
+    throw fail('InvalidEditionMarker', 'wrong edition marker');
 
   const clearsBit = acc.authority.pubkey === meToken_.owner;
   effects.also.push(() => {
@@ -98,8 +161,10 @@ export function checkPrintBurn(chain: Chain, acc: BurnAccounts, mintInfo: { supp
       ledger[Math.floor(offset / 8)] ^= 2 ** (7 - (offset % 8));
     }
     let credit = 0n;
-    if (ledger.every((b) => b === 0)) { credit = m.lamports; chain.setAccount(marker.pubkey, { lamports: 0n }); }
-    else {
+    if (ledger.every((b) => b === 0)) {
+      credit = m.lamports;
+      chain.setAccount(marker.pubkey, { lamports: 0n });
+    } else {
       const data = new Uint8Array(m.data.length);
       data.set(getEditionMarkerAccountDataSerializer().serialize({ ledger }));
       chain.setAccount(marker.pubkey, { lamports: m.lamports, owner: m.owner, data });
