@@ -6,6 +6,7 @@ import http from 'http';
 import os from 'os';
 import path from 'path';
 import { Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { createApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { redactUrl } from '../../backend/middleware/logging';
@@ -129,7 +130,7 @@ describe('keys and files (issue 13 item 8)', () => {
 
   it('masks anything key-like in a logged URL', () => {
     const secret = Keypair.generate();
-    const b58 = require('bs58').default.encode(secret.secretKey) as string;
+    const b58 = bs58.encode(secret.secretKey);
     expect(redactUrl(`/api/x/${b58}`)).toBe('/api/x/[redacted]');
     expect(redactUrl('/api/rpc?api-key=SECRET&t=1')).toBe('/api/rpc?api-key=[redacted]&t=1');
     const mint = Keypair.generate().publicKey.toBase58();

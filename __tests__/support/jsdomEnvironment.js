@@ -16,8 +16,8 @@ class SolbackJsdomEnvironment extends TestEnvironment {
       Headers,
       AbortController,
       AbortSignal,
-      ReadableStream,
-      Blob,
+      ReadableStream: globalThis.ReadableStream,
+      Blob: globalThis.Blob,
     });
   }
 }

@@ -22,7 +22,7 @@ export function isPublicAddress(ip: string): boolean {
 const safeLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { all: true }, (err, addresses) => {
     if (err) return (callback as (e: Error | null, a: string, f: number) => void)(err, '', 0);
-    const list = addresses as dns.LookupAddress[];
+    const list = addresses;
     const bad = list.find((a) => !isPublicAddress(a.address));
     if (bad || list.length === 0)
       return (callback as (e: Error | null, a: string, f: number) => void)(

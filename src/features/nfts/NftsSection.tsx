@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import { selectShownNfts } from '../assetTools/assetToolsSelectors';
