@@ -140,7 +140,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
       expect(await last.isVisible()).toBe(true);
     }
     // cNFT names are shown in full, not "SolBack Compressed…".
-    const cnftNames: string[] = manifest.cnfts.map((c: any) => c.name);
+    const cnftNames: string[] = [...manifest.cnfts, ...(manifest.kinds?.cnftsV2 ?? [])].map((c: any) => c.name);
     const shown = page.getByTestId('cnft-name').first();
     await shown.scrollIntoViewIfNeeded();
     const fit = await shown.evaluate((el) => ({
