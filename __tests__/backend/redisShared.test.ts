@@ -80,7 +80,8 @@ describeWithRedis('shared through Redis by two apps', () => {
   let b: TestServer;
   beforeAll(async () => {
     redis = await startRedis();
-    const env = { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '5' };
+    // The test's requests come through a proxy on this machine, whose X-Forwarded-For the servers are told to read.
+    const env = { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '5', TRUST_PROXY: '127.0.0.1' };
     [a, b] = [await startServer(env), await startServer(env)];
   });
   afterAll(async () => {
@@ -152,7 +153,7 @@ describeWithRedis('shared through Redis by two apps', () => {
         [pa, pb, pa, pb].map((p) => fetch(`${p.base}/api/fail`).then(async (r) => [r.status, await r.json()])),
       );
       expect(runs.n).toBe(3);
-      expect(failed).toEqual(Array(4).fill([404, { success: false, error: 'Nothing here' }]));
+      expect(failed).toEqual(Array(4).fill([404, { success: false, error: 'Not found' }]));
     } finally {
       pa.close();
       pb.close();
