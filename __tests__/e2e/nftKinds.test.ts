@@ -10,7 +10,7 @@ import { KIND_BLOCKED, KIND_LABELS } from '../../src/common/kindTexts';
 import { SELECTION } from '../../src/common/texts';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { startServer, type TestServer } from './support/server';
-import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
 
 let server: TestServer;
 let browser: Browser;
@@ -113,6 +113,9 @@ test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core as
     connection.getBalance(feeWallet),
   ]);
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  // The review step before the wallet is asked shows the same return as the selection card.
+  const review = await answerReview(page);
+  expect(review.rent).toBe(estimate);
   await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
   expect(wallet.approvals).toHaveLength(1);
   const txs = wallet.approvals[0];
