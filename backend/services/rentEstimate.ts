@@ -108,27 +108,14 @@ export async function estimateRent(
   });
   const tokens = held.filter((a) => !nftAddresses.has(a.address));
 
-  const nftRent = nfts.reduce((s, n) => s + n.rent, 0);
-  const tokenRent = sumLamports(tokens);
-  const vacantRent = sumLamports(vacant);
-  const [surplus, tokenMinimum, metadataMinimum, editionMinimum] = await Promise.all([
-    scanSurplus(rpc, owner, accounts),
-    minimum(rpc, TOKEN_ACCOUNT_SIZE),
-    minimum(rpc, METADATA_SIZE),
-    minimum(rpc, MASTER_EDITION_SIZE),
-  ]);
-  return {
-    totalRentEstimate: nftRent + tokenRent + vacantRent,
-    rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : tokenMinimum,
-    nftRentPerAsset: nfts.length ? Math.floor(nftRent / nfts.length) : tokenMinimum + metadataMinimum + editionMinimum,
-    nftAccounts: nfts.length,
-    tokenAccounts: tokens.length,
-    vacantAccounts: vacant.length,
-    breakdown: { nftRent, tokenRent, vacantRent },
-    avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : tokenMinimum,
-    surplusRent: sumSurplus(surplus),
-    surplusAccounts: surplus.length,
-  };
+  return summarise(
+    rpc,
+    owner,
+    accounts,
+    tokens,
+    nfts.map((n) => n.rent),
+    vacant,
+  );
 }
 
 async function withKinds(
@@ -141,7 +128,27 @@ async function withKinds(
 ): Promise<RentEstimateLamports> {
   const burned = new Set(burns.map((b) => b.tokenAccount).filter(Boolean));
   const tokens = held.filter((a) => !burned.has(a.address));
-  const nftRent = burns.reduce((s, n) => s + n.rentLamports, 0);
+  const estimate = await summarise(
+    rpc,
+    owner,
+    accounts,
+    tokens,
+    burns.map((b) => b.rentLamports),
+    vacant,
+  );
+  return { ...estimate, nftRents: Object.fromEntries(burns.map((b) => [b.mint, b.rentLamports])) };
+}
+
+/** Sums what each part returns; a wallet without such accounts gets the chain's own minimums as its averages. */
+async function summarise(
+  rpc: RpcClient,
+  owner: string,
+  accounts: ScannedTokenAccount[],
+  tokens: ScannedTokenAccount[],
+  nftReturns: number[],
+  vacant: { lamports: number }[],
+): Promise<RentEstimateLamports> {
+  const nftRent = nftReturns.reduce((s, n) => s + n, 0);
   const tokenRent = sumLamports(tokens);
   const vacantRent = sumLamports(vacant);
   const [surplus, tokenMinimum, metadataMinimum, editionMinimum] = await Promise.all([
@@ -153,15 +160,14 @@ async function withKinds(
   return {
     totalRentEstimate: nftRent + tokenRent + vacantRent,
     rentPerAccount: tokens.length ? Math.floor(tokenRent / tokens.length) : tokenMinimum,
-    nftRentPerAsset: burns.length
-      ? Math.floor(nftRent / burns.length)
+    nftRentPerAsset: nftReturns.length
+      ? Math.floor(nftRent / nftReturns.length)
       : tokenMinimum + metadataMinimum + editionMinimum,
-    nftAccounts: burns.length,
+    nftAccounts: nftReturns.length,
     tokenAccounts: tokens.length,
     vacantAccounts: vacant.length,
     breakdown: { nftRent, tokenRent, vacantRent },
     avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : tokenMinimum,
-    nftRents: Object.fromEntries(burns.map((b) => [b.mint, b.rentLamports])),
     surplusRent: sumSurplus(surplus),
     surplusAccounts: surplus.length,
   };
