@@ -147,14 +147,18 @@ describe('wallet assets screen in Chromium', () => {
     expect(manifest.cnfts).toHaveLength(6);
     expect(expected).toHaveLength(6);
     expect(await page.getByTestId('assets-status').count()).toBe(0);
-    // Every picture loaded (no card fell back to a default image) and the page raised no error.
-    const images = await page.locator('[data-testid$=card] img').evaluateAll((els) =>
-      els.map((e) => ({
-        src: e.getAttribute('src'),
-        ok: (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0,
-      })),
-    );
-    expect(images.filter((i) => !i.ok || /default-(token|nft)/.test(i.src ?? ''))).toEqual([]);
+    // Every picture loaded (no card fell back to a default image) and the page raised no error. Pictures load lazily
+    // as the page scrolls to them, so each is brought into view first.
+    for (const img of await page.locator('[data-testid$=card] img').all()) await img.scrollIntoViewIfNeeded();
+    await eventually(20_000, async () => {
+      const images = await page.locator('[data-testid$=card] img').evaluateAll((els) =>
+        els.map((e) => ({
+          src: e.getAttribute('src'),
+          ok: (e as HTMLImageElement).complete && (e as HTMLImageElement).naturalWidth > 0,
+        })),
+      );
+      expect(images.filter((i) => !i.ok || /default-(token|nft)/.test(i.src ?? ''))).toEqual([]);
+    });
     expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'demo.png'), fullPage: true });
     // A phone-sized window: the grids reflow to fewer columns and still show every card.
