@@ -114,7 +114,7 @@ export async function burnTokens(
 
 /**
  * NFTs: all `n` selected, one click on 'Burn Selected NFTs'. Over 10 the rent card shows the spec's warning, but the
- * page sends them all in one request and signs every transaction the server packs with one approval (DESIGN §3.6).
+ * page sends them all in one request and signs every transaction the server packs with one approval (PRODUCT difference 6).
  */
 export async function burnNfts(
   b: Bench,

@@ -72,7 +72,7 @@ describe('cNFT data', () => {
 });
 
 describe('robust transfer (relay of a browser-signed transaction)', () => {
-  it('refuses a body carrying a private key, with the DESIGN §3.1 text', async () => {
+  it('refuses a body carrying a private key, with the PRODUCT difference 1 text', async () => {
     const res = await server.post('/api/robust-transfer', {
       privateKeyBase58: 'x',
       assetId: cnfts[1].assetId,

@@ -1,4 +1,4 @@
-// The Local Demo Wallet (DESIGN §4): offered in local mode, funded through /api/localnet/fund on its first connect
+// The Local Demo Wallet (backend/localnet/README.md): offered in local mode, funded through /api/localnet/fund on its first connect
 // only, signs in the page, and its key survives a reload.
 import fs from 'fs';
 import path from 'path';

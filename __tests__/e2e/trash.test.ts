@@ -1,4 +1,4 @@
-// cNFT trash in real Chromium (issue 7; spec §2.7–§2.10, §4.6; DESIGN §3.1, §3.3, §3.8): the built page, the real
+// cNFT trash in real Chromium (issue 7; spec §2.7–§2.10, §4.6; PRODUCT difference 1, 3, 8): the built page, the real
 // app on the local chain (emulated Bubblegum checks every proof against the tree root), a Wallet Standard wallet
 // whose key stays in Node. Each outcome is read back from DAS getAsset.
 import bs58 from 'bs58';

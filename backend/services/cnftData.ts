@@ -155,7 +155,7 @@ export function decodeSignature(sig: string): Uint8Array | null {
   return null;
 }
 
-/** ed25519 check of the exact text against the owner's key (DESIGN §3.3). */
+/** ed25519 check of the exact text against the owner's key (PRODUCT difference 3). */
 export function verifySignedText(owner: string, text: string, signature: string): boolean {
   const sig = decodeSignature(signature);
   if (!sig) return false;

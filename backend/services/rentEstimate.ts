@@ -21,7 +21,7 @@ export interface RentEstimateLamports {
   avgVacantRent: number;
   /** Exact return of each NFT's full burn, by mint / Core asset address (issue 14). */
   nftRents?: Record<string, number>;
-  /** Σ(lamports − today's minimum) over kept token accounts and mints the wallet controls (DESIGN §3.13). */
+  /** Σ(lamports − today's minimum) over kept token accounts and mints the wallet controls (PRODUCT difference 13). */
   surplusRent: number;
   surplusAccounts: number;
 }

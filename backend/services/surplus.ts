@@ -1,4 +1,4 @@
-// Surplus rent (DESIGN §3.13): since SIMD-0437 lowered lamports_per_byte, accounts made earlier hold more than the
+// Surplus rent (PRODUCT difference 13): since SIMD-0437 lowered lamports_per_byte, accounts made earlier hold more than the
 // rent-exempt minimum for their size. The authority of a token account (its owner) or of a mint (its mint
 // authority) can move the difference out with WithdrawExcessLamports (instruction 38) of either token program —
 // frozen accounts included, since the instruction never looks at the account state (p-token

@@ -1,5 +1,5 @@
 // Reads a wallet's token accounts (SPL Token and Token-2022, one getTokenAccountsByOwner per program) and sorts the
-// empty ones into the safe-to-close set and the ones we report but never close (DESIGN §3.7).
+// empty ones into the safe-to-close set and the ones we report but never close (PRODUCT difference 7).
 import { AccountState, getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';

@@ -7,7 +7,7 @@ export type SignableTransaction = Transaction | VersionedTransaction;
 export interface WalletPort {
   publicKey: string | null;
   signTransaction?: <T extends SignableTransaction>(tx: T) => Promise<T>;
-  /** One approval for several transactions; absent when the wallet cannot (callers fall back, DESIGN §3.6). */
+  /** One approval for several transactions; absent when the wallet cannot (callers fall back, PRODUCT difference 6). */
   signAllTransactions?: <T extends SignableTransaction>(txs: T[]) => Promise<T[]>;
   signMessage?: (message: Uint8Array) => Promise<Uint8Array>;
 }

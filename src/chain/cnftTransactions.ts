@@ -192,7 +192,7 @@ export function buildBatchTrashTransaction(leaves: CnftLeaf[], trashWallet: stri
   );
 }
 
-/** Owner burn (DESIGN §3.8): Bubblegum burn signed by the leaf owner. */
+/** Owner burn (PRODUCT difference 8): Bubblegum burn signed by the leaf owner. */
 export function buildBurnTransaction(leaf: CnftLeaf): Transaction {
   assertAllowed(leaf, 'burn');
   return withBudget(String(leaf.owner), CNFT_TRANSFER_COMPUTE_UNITS, [cnftBurnIx(leaf)]);
@@ -221,7 +221,7 @@ export function buildDelegatedTransferTransaction(leaf: CnftLeaf, delegate: stri
   return withBudget(delegate, CNFT_TRANSFER_COMPUTE_UNITS, [ix]);
 }
 
-/** The last fallback (spec §4.6, DESIGN §3.8): 1000 lamports to the trash wallet. It moves nothing; it only hides. */
+/** The last fallback (spec §4.6, PRODUCT difference 8): 1000 lamports to the trash wallet. It moves nothing; it only hides. */
 export function buildBasicFallbackTransaction(owner: string, trashWallet: string): Transaction {
   const tx = new Transaction({ feePayer: new PublicKey(owner) });
   tx.add(

@@ -1,4 +1,4 @@
-// The transaction guard (DESIGN §3.4): before the wallet is asked, refuse any server-built transaction that does
+// The transaction guard (PRODUCT difference 4): before the wallet is asked, refuse any server-built transaction that does
 // anything but what the user asked. Default deny: only the instructions listed here, with the accounts checked.
 import { COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
 import { GUARD } from '../common/texts';

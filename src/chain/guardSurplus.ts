@@ -1,4 +1,4 @@
-// Guard rule for WithdrawExcessLamports (instruction 38, DESIGN §3.13), kept apart from guardRules.ts: the owner
+// Guard rule for WithdrawExcessLamports (instruction 38, PRODUCT difference 13), kept apart from guardRules.ts: the owner
 // signs, the surplus goes to the owner, and the source is one the page itself found on chain to be the owner's
 // token account or a mint whose mint authority is the owner (`intent.surplusSources`).
 import type { DecodedInstruction } from './decode';

@@ -2,7 +2,7 @@
 // re-export keeps imports of work in flight compiling until they move.
 export type * from './api';
 
-/** The exact texts the owner signs; the server verifies the signature over the same text (DESIGN §3.3). */
+/** The exact texts the owner signs; the server verifies the signature over the same text (PRODUCT difference 3). */
 export const authorizationMessages = {
   queue: (queueId: string) => `Authorize cNFT queue transfer: ${queueId}`,
   burnRequest: (assetId: string) => `Authorize burning cNFT: ${assetId}`,

@@ -10,11 +10,11 @@ export const BASIS_POINTS_DENOMINATOR = 10_000;
 /** The spec's figure (§9, "about 0.00204 SOL" = (165 + 128) × 6960, the pre-SIMD-0437 rate). No amount is computed from
  * these: rent comes from each account's lamports and the chain's getMinimumBalanceForRentExemption (issue 15). */
 export const DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280;
-/** Rent of a 170-byte Token-2022 account with the immutable-owner extension (DESIGN §6). */
+/** Rent of a 170-byte Token-2022 account with the immutable-owner extension (PRODUCT figures). */
 export const TOKEN_2022_ACCOUNT_RENT_LAMPORTS = 2_074_080;
 /** Rent assumed in the NFT burn success message (0.0077 SOL). */
 export const NFT_BURN_ASSUMED_RENT_LAMPORTS = 7_700_000;
-/** Metadata (679 B) and master edition (282 B) rent, which a full Metaplex burn also returns (DESIGN §6). */
+/** Metadata (679 B) and master edition (282 B) rent, which a full Metaplex burn also returns (PRODUCT figures). */
 export const NFT_METADATA_RENT_LAMPORTS = 5_616_720;
 export const NFT_MASTER_EDITION_RENT_LAMPORTS = 2_853_600;
 export const NFT_FULL_BURN_RENT_LAMPORTS =
@@ -28,7 +28,7 @@ export const MAX_SELECTED_TOKENS_WARNING_THRESHOLD = 10;
 /** Warning when MORE than this many NFTs are selected. */
 export const MAX_SELECTED_NFTS_WARNING_THRESHOLD = 10;
 /**
- * Most NFTs one POST /api/batch-burn-nft may burn. Above the spec's 10 on purpose (DESIGN §3.6): one 'Burn Selected
+ * Most NFTs one POST /api/batch-burn-nft may burn. Above the spec's 10 on purpose (PRODUCT difference 6): one 'Burn Selected
  * NFTs' is one action, which the server packs by measured size into several transactions (≈ 5 full burns each) that
  * the wallet signs with one approval. The cap only bounds the work of one request; over it the route answers 400 with
  * maxBatchSize = this, and the page shows '{error} Please select {n} or fewer NFTs.' (spec §5).
@@ -56,7 +56,7 @@ export const MAX_COMPUTE_UNITS_PER_TRANSACTION = 1_400_000;
 export const DEFAULT_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 1;
 export const MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 1;
 /**
- * Cap on the priority fee taken from getRecentPrioritizationFees (DESIGN §3.9). At 200 000 CU, 100 000 µlamports/CU
+ * Cap on the priority fee taken from getRecentPrioritizationFees (PRODUCT difference 9). At 200 000 CU, 100 000 µlamports/CU
  * costs at most 0.00002 SOL — small against the ~0.002 SOL a close returns.
  */
 export const MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 100_000;

@@ -101,7 +101,7 @@ export const burnSuccess = (what: string, sol: string, shortSignature: string): 
 export const remainingTokensMessage = (n: number): string =>
   `${n} token${n === 1 ? '' : 's'} remain selected. Click 'Burn Selected Tokens' again to burn them.`; // ours, §4.3
 export const remainingNftsMessage = (n: number): string =>
-  `${n} NFT${n === 1 ? '' : 's'} remain selected: your wallet signs one transaction at a time. Click 'Burn Selected NFTs' again to burn them.`; // ours, DESIGN §3.6 fallback
+  `${n} NFT${n === 1 ? '' : 's'} remain selected: your wallet signs one transaction at a time. Click 'Burn Selected NFTs' again to burn them.`; // ours, PRODUCT difference 6 fallback
 
 // §2.7 Advanced cNFT Trash (robust method)
 export const ROBUST_MODAL = {
@@ -160,7 +160,7 @@ export const DELEGATED_MODAL = {
 // §4.6 cNFT burn outcomes
 export const CNFT_OUTCOMES = {
   assumedSuccess: 'Transaction submitted but confirmation timed out. Check explorer for status.',
-  basicFallbackHidden: 'The asset is hidden from this list, not moved.', // ours, DESIGN §3.8
+  basicFallbackHidden: 'The asset is hidden from this list, not moved.', // ours, PRODUCT difference 8
 } as const;
 
 // §5 Validation
@@ -256,7 +256,7 @@ export const signingFailed = (detail: string): string => `Signing failed: ${deta
 export const transferFailed = (proofAvailable: boolean): string =>
   proofAvailable ? CNFT_ERRORS.transferFailed : CNFT_ERRORS.transferFailed + CNFT_ERRORS.noProofSuffix;
 
-// DESIGN §3: where we do better than the spec
+// PRODUCT differences: where we do better than the spec
 export const GUARD = {
   mismatch: 'This transaction does not match what you asked for. Nothing was signed.',
   privateKeysRefused: 'Private keys are never accepted by this server. The robust method signs in your browser.',

@@ -10,7 +10,7 @@ const M = 'M1nt11111111111111111111111111111111111111111';
 const A = 'Asset1111111111111111111111111111111111111111';
 const Q = 'queue-1';
 
-// [endpoint name, argument, method, path] — the list of spec §7 (+ DESIGN §2 local funding).
+// [endpoint name, argument, method, path] — the list of spec §7 (+ README, settings local funding).
 const SPEC_CALLS: [string, unknown, 'GET' | 'POST', string][] = [
   ['getConfig', undefined, 'GET', '/api/config'],
   ['getRentEstimate', W, 'GET', `/api/rent-estimate/${W}`],

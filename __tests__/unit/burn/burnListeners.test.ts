@@ -163,7 +163,7 @@ describe('bulk token burn', () => {
     expect(store.getState().burn.status).toBe('done');
     expect(wallet.signed).toHaveLength(1); // one approval
     const txs = wallet.signed[0];
-    expect(txs).toHaveLength(2); // at most 12 burn+close pairs fit one legacy transaction (DESIGN §6): 15 need 2
+    expect(txs).toHaveLength(2); // at most 12 burn+close pairs fit one legacy transaction (PRODUCT figures): 15 need 2
     for (const tx of txs) expect(tx.serialize().length).toBeLessThanOrEqual(1232);
     const fees = txs.reduce((sum, tx) => sum + networkFee(tx), 0);
     expect((await balance(owner)) - before).toBe(rent - fees);

@@ -79,7 +79,7 @@ describe('Bubblegum builders', () => {
     expect(() => cnftTransferIx({ ...leaf, proof: [] }, trash)).toThrow('non-empty');
   });
 
-  it('size: 485 + 33 per proof node, +52 with compute budget (DESIGN §6)', () => {
+  it('size: 485 + 33 per proof node, +52 with compute budget (PRODUCT figures)', () => {
     for (const n of [1, 12, 21]) {
       const proof = Array.from({ length: n }, key);
       const tx = new Transaction({ feePayer: owner, recentBlockhash: key() }).add(

@@ -60,7 +60,7 @@ function oneMoreWouldExceed(packed: ReturnType<typeof packAll>, groups: Ix[][], 
 
 // Legacy-format arithmetic: a close costs 39 bytes (32 key + 7 instruction), a burn+close pair 87. Compute budget
 // (limit + price) costs 52, the fee transfer 81 (fee wallet + System Program keys + 17). So the ceilings are
-// 26 closes / 11 pairs with compute budget (DESIGN §6) and 23 closes / 10 pairs with compute budget AND fee.
+// 26 closes / 11 pairs with compute budget (PRODUCT figures) and 23 closes / 10 pairs with compute budget AND fee.
 
 describe('packTransactions on a real runtime', () => {
   it.each([

@@ -31,7 +31,7 @@ describe('text catalogue', () => {
     expect(defaultTokenName(mint)).toBe('Token F4gVCVwS');
     expect(defaultNftName(mint)).toBe('NFT F4gVCV');
   });
-  it('keeps the apostrophe and the DESIGN texts', () => {
+  it('keeps the apostrophe and the texts of our own differences', () => {
     expect(BURN_ERRORS.feeIssue).toContain("We've updated the app");
     expect(GUARD.mismatch).toBe('This transaction does not match what you asked for. Nothing was signed.');
   });

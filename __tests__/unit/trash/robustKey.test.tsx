@@ -1,5 +1,5 @@
 // The robust way signs in its modal, not in a listener, because the pasted key must never enter an action or the
-// store (DESIGN §3.1). This watches every action the store sees (a catch-all listener sits in the middleware, so
+// store (PRODUCT difference 1). This watches every action the store sees (a catch-all listener sits in the middleware, so
 // listener-dispatched actions count too) and the state after each, while the robust modal parses, signs and reports.
 import { addListener } from '@reduxjs/toolkit';
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -118,7 +118,7 @@ describe('direct trash (standard way, spec §4.6 chain)', () => {
   }, 60_000);
 });
 
-describe('owner burn (DESIGN §3.8)', () => {
+describe('owner burn (PRODUCT difference 8)', () => {
   it('success: getAsset reports it burnt; hidden; the burned banner', async () => {
     const { owner, cnfts } = await fundedOwner(chain);
     const wallet = cnftWallet(owner);

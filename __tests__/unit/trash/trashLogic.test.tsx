@@ -311,5 +311,5 @@ it('a proof that cannot fit one transaction gives a clear message', async () => 
     /needs 24 proof nodes, which do not fit in one transaction/,
   );
   const fits = leafFor(a, { proof: Array.from({ length: 21 }, rnd), root: rnd() });
-  expect(() => buildTrashTransaction(fits, trashWallet)).not.toThrow(); // DESIGN §6: at most 21 nodes
+  expect(() => buildTrashTransaction(fits, trashWallet)).not.toThrow(); // PRODUCT figures: at most 21 nodes
 });

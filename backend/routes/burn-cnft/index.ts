@@ -15,7 +15,7 @@ export const OWNER_BURN_MESSAGE =
 /**
  * POST /api/burn-cnft/:assetId {cachedProofData} — the server does not burn (only the leaf owner or the tree
  * authority can). It checks the cached proof, then answers an unsigned Bubblegum burn built with a fresh proof
- * for the owner to sign (DESIGN §3.8).
+ * for the owner to sign (PRODUCT difference 8).
  */
 export function burnCnftRoutes(services: Services): Router {
   const router = new Router({ prefix: '/api' });

@@ -13,7 +13,7 @@ const truncation = (truncated: boolean, count: number) =>
   truncated ? { truncated: true, notice: truncatedNotice(count) } : {};
 
 /**
- * Indexer routes (`{indexer}` = helius, DESIGN §2), backed by DAS in both modes.
+ * Indexer routes (`{indexer}` = helius, README, settings), backed by DAS in both modes.
  * - GET /api/helius/wallet/nfts/:wallet → data {regularNfts, compressedNfts}; with ?format=list, data is one list
  *   (regular then compressed; cNFTs carry compression.compressed = true) — the spec's second reading.
  * - GET /api/helius/assets/:wallet → non-compressed NFTs; GET /api/helius/cnfts/:wallet → cNFTs.

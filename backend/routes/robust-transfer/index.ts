@@ -47,7 +47,7 @@ function checkSignatures(tx: VersionedTransaction): boolean {
 
 /**
  * POST /api/robust-transfer {assetId, destinationAddress, signedTransaction} — relays a transfer the page built and
- * signed with the key pasted into the robust modal (DESIGN §3.1: the key never leaves the browser). It must be one
+ * signed with the key pasted into the robust modal (PRODUCT difference 1: the key never leaves the browser). It must be one
  * Bubblegum transfer of exactly that asset to TRASH_WALLET, signed by the leaf owner. Rebroadcast until confirmed.
  */
 export function robustTransferRoutes(services: Services): Router {

@@ -6,7 +6,7 @@ const base64Tx = base64Transaction;
 export const VacantListSchema = {
   body: z.strictObject({
     ownerAddress: base58Address,
-    // Listing reads public data only, so the spec's placeholder is accepted (DESIGN §3.3).
+    // Listing reads public data only, so the spec's placeholder is accepted (PRODUCT difference 3).
     signedMessage: z.string().min(1).max(1024),
   }),
 };
@@ -18,7 +18,7 @@ export const PrepareSchema = {
   body: z.strictObject({
     ownerAddress: base58Address,
     vacantAccounts: z.array(accountRef).max(5000).optional(),
-    /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, DESIGN §3.13). */
+    /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, PRODUCT difference 13). */
     withdrawSurplus: z.boolean().optional(),
     /** Let the server's relayer pay the network fee, repaid exactly in each transaction (issue 20). */
     relayFee: z.boolean().optional(),

@@ -36,7 +36,7 @@ export interface CnftDelegateResponse extends ApiResult {
   transaction?: string;
 }
 
-/** POST /api/robust-transfer — a transaction signed in the browser (DESIGN §3.1); `privateKeyBase58` gets 400. */
+/** POST /api/robust-transfer — a transaction signed in the browser (PRODUCT difference 1); `privateKeyBase58` gets 400. */
 export interface RobustTransferRequest {
   assetId: string;
   destinationAddress: string;
@@ -59,6 +59,6 @@ export interface BurnCnftResponse extends ApiResult {
   message?: string;
   isSimulated?: boolean;
   owner?: string;
-  /** Unsigned Bubblegum burn for the leaf owner to sign (DESIGN §3.8), base64. */
+  /** Unsigned Bubblegum burn for the leaf owner to sign (PRODUCT difference 8), base64. */
   transaction?: string;
 }

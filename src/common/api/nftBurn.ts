@@ -16,7 +16,7 @@ export interface BatchBurnNftResponse extends ApiResult {
   /** Set when too many NFTs were asked for. */
   maxBatchSize?: number;
   transaction?: string;
-  /** All transactions when the NFTs do not fit one (DESIGN §3.6). */
+  /** All transactions when the NFTs do not fit one (PRODUCT difference 6). */
   transactions?: string[];
   /** Lamports (integers), rent before the fee. */
   totalRentRecovered?: number;

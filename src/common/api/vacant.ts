@@ -4,7 +4,7 @@ import type { ApiResult } from './result';
 /** POST /api/burn-vacant-accounts */
 export interface VacantAccountsRequest {
   ownerAddress: string;
-  /** The spec's fixed placeholder is accepted (DESIGN §3.3). */
+  /** The spec's fixed placeholder is accepted (PRODUCT difference 3). */
   signedMessage: string;
 }
 export interface VacantAccount {
@@ -47,7 +47,7 @@ export interface PrepareBurnTransactionsRequest {
   ownerAddress: string;
   /** Token account addresses to close (a subset of `vacantAccounts[].address`); omitted = all. */
   vacantAccounts?: string[];
-  /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, DESIGN §3.13). */
+  /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, PRODUCT difference 13). */
   withdrawSurplus?: boolean;
   /** Let the server's relayer pay the network fee, repaid exactly in each transaction (issue 20). */
   relayFee?: boolean;
@@ -55,7 +55,7 @@ export interface PrepareBurnTransactionsRequest {
 export interface PrepareBurnTransactionsResponse extends ApiResult {
   /** The first transaction (spec); unsigned, base64. */
   transaction?: string;
-  /** All transactions, packed to the size limit (DESIGN §3.6). `transactions[0] === transaction`. */
+  /** All transactions, packed to the size limit (PRODUCT difference 6). `transactions[0] === transaction`. */
   transactions?: string[];
   /** Accounts closed by all `transactions` together. */
   accountCount: number;

@@ -1,7 +1,7 @@
 // Spec §4.4 bulk NFT burn: the server builds the transactions (POST /api/batch-burn-nft); the client reads the same
 // accounts itself, refuses anything but burns of these NFTs and a fee of at most 1 % of their real rent to the
-// configured fee wallet (DESIGN §3.4), then signs all with one approval, sends, confirms and records.
-// More than the spec's 10 selected is one action too (DESIGN §3.6): the rent card shows the spec's warning, but every
+// configured fee wallet (PRODUCT difference 4), then signs all with one approval, sends, confirms and records.
+// More than the spec's 10 selected is one action too (PRODUCT difference 6): the rent card shows the spec's warning, but every
 // selected NFT goes to the server in one request (it caps a request at MAX_NFTS_PER_BURN_REQUEST and answers
 // maxBatchSize over it) and all the transactions it packs are signed with one signAllTransactions. A wallet without
 // signAllTransactions gets the first transaction only; the rest stay selected and a message says so.
@@ -116,7 +116,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       { serverWallets: config, dispatch: api.dispatch },
     );
 
-    // One approval for all; a wallet that signs one at a time gets the first transaction (DESIGN §3.6 fallback).
+    // One approval for all; a wallet that signs one at a time gets the first transaction (PRODUCT difference 6 fallback).
     const all = canSignAll(wallet);
     const batch = all ? txs : txs.slice(0, 1);
     await checkAll(txs); // refused transactions never reach the review

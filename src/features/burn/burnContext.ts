@@ -42,7 +42,7 @@ export function connectionOf(api: BurnApi): Connection {
   return getConnection(api.extra);
 }
 
-/** Compute-unit price from recent prioritization fees, capped (DESIGN §3.9); the floor when the node cannot say. */
+/** Compute-unit price from recent prioritization fees, capped (PRODUCT difference 9); the floor when the node cannot say. */
 export async function currentPriorityFee(connection: Pick<Connection, 'getRecentPrioritizationFees'>): Promise<number> {
   try {
     return priorityFeeFromRecent(await connection.getRecentPrioritizationFees());

@@ -1,5 +1,5 @@
 // The burn flows on the one signing path (src/features/wallet/signing.ts): all transactions of one action in one
-// approval (DESIGN §3.6), sent in order; what confirmed before a later failure is kept and reported, and after an
+// approval (PRODUCT difference 6), sent in order; what confirmed before a later failure is kept and reported, and after an
 // expiry only the unconfirmed ones are signed again.
 import type { Connection, Transaction } from '@solana/web3.js';
 import { BATCH_SEND_MAX_RETRIES, CONFIRM_COMMITMENT, SEND_COMMITMENT } from '../../common/constants';

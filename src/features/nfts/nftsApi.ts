@@ -7,7 +7,7 @@ import type {
   WalletNftsResponse,
 } from '../../common/api';
 
-/** The `{indexer}` path segment of the spec (DESIGN §2). */
+/** The `{indexer}` path segment of the spec (README, settings). */
 export const INDEXER = 'helius';
 
 export const nftsApi = baseApi.injectEndpoints({

@@ -80,7 +80,7 @@ export function RentEstimateCard() {
           )}
         </ul>
         {estimate.surplusAccounts > 0 && (
-          // Not part of the total: it comes back without burning anything (SIMD-0437 surplus, DESIGN §3.13).
+          // Not part of the total: it comes back without burning anything (SIMD-0437 surplus, PRODUCT difference 13).
           <ul className="rent-breakdown">
             <Line
               label={SURPLUS.cardLine}

@@ -1,4 +1,4 @@
-// DESIGN §3.8 owner burn: a real Bubblegum burn signed by the leaf owner (the wallet), with a fresh proof. A view
+// PRODUCT difference 8 owner burn: a real Bubblegum burn signed by the leaf owner (the wallet), with a fresh proof. A view
 // over the trash slice; the listener runs the burn (ownerBurnRequested).
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DIRECT_MODAL } from '../../common/texts';

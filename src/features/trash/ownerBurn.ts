@@ -1,4 +1,4 @@
-// DESIGN §3.8 owner burn: a Bubblegum burn signed by the leaf owner (the wallet) with a fresh proof.
+// PRODUCT difference 8 owner burn: a Bubblegum burn signed by the leaf owner (the wallet) with a fresh proof.
 import { buildBurnTransaction } from '../../chain/cnftTransactions';
 import { CNFT_OUTCOMES } from '../../common/texts';
 import { ownedLeaf } from './cnftLeaf';

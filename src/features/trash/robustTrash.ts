@@ -1,4 +1,4 @@
-// The robust way (spec §2.7, DESIGN §3.1): the transfer is built and signed IN THE PAGE with a pasted key, on the
+// The robust way (spec §2.7, PRODUCT difference 1): the transfer is built and signed IN THE PAGE with a pasted key, on the
 // same signing path as every other way — the key stands in for the wallet — and the server only relays the signed
 // transaction (POST /api/robust-transfer {assetId, destinationAddress, signedTransaction}).
 import bs58 from 'bs58';

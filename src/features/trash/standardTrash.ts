@@ -1,5 +1,5 @@
 // Spec §4.6 direct trash of one cNFT: the standard transfer signed by the wallet with a fresh, canopy-truncated
-// proof; the 'fixed' second attempt; the 1000-lamport basic fallback that only hides the asset (DESIGN §3.8).
+// proof; the 'fixed' second attempt; the 1000-lamport basic fallback that only hides the asset (PRODUCT difference 8).
 import { ProofTooLargeError, buildBasicFallbackTransaction, buildTrashTransaction } from '../../chain/cnftTransactions';
 import { CNFT_OUTCOMES, allTrashMethodsFailed } from '../../common/texts';
 import { GuardRefusedError, isAbort } from '../wallet/signingErrors';

@@ -1,4 +1,4 @@
-// The page's own check of the surplus withdrawals a server-built transaction asks for (DESIGN §3.10, §3.13): each
+// The page's own check of the surplus withdrawals a server-built transaction asks for (PRODUCT difference 10, 13): each
 // source must be, on chain, the owner's non-native token account or a mint whose mint authority is the owner; the
 // surplus is its lamports minus the chain's minimum for its size. Nothing here comes from the server's answer.
 import { unpackAccount, unpackMint } from '@solana/spl-token';

@@ -17,7 +17,7 @@ export const vacantApi = baseApi.injectEndpoints({
     prepareBurnTransactions: build.mutation<PrepareBurnTransactionsResponse, PrepareBurnTransactionsRequest>({
       query: (body) => ({ url: 'prepare-burn-transactions', method: 'POST', body }),
     }),
-    /** One signed transaction (spec) or all of one action at once (`signedTransactions`, DESIGN §3.6). */
+    /** One signed transaction (spec) or all of one action at once (`signedTransactions`, PRODUCT difference 6). */
     submitBurnTransaction: build.mutation<SubmitBurnTransactionResponse, SubmitBurnTransactionRequest>({
       query: (body) => ({ url: 'submit-burn-transaction', method: 'POST', body }),
       invalidatesTags: ['Rent', 'Vacant'],

@@ -170,7 +170,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const vacantRent = accounts.reduce((s, a) => s + a.lamports, 0);
 
   // The server built these with its blockhash and sends them itself: the path keeps the blockhash (no re-sign).
-  // One approval for all (DESIGN §3.6); a wallet that signs one at a time gets the first (the spec's behaviour).
+  // One approval for all (PRODUCT difference 6); a wallet that signs one at a time gets the first (the spec's behaviour).
   const txs = encoded.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
   const batch = canSignAll(deps.wallet) ? txs : txs.slice(0, 1);
   const counts = prepared.accountCounts ?? [prepared.accountCount];

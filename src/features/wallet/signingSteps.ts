@@ -14,7 +14,7 @@ import {
   isAbort,
 } from './signingErrors';
 
-/** Today's guard (DESIGN §3.4): decode every transaction and refuse anything the intent does not allow. */
+/** Today's guard (PRODUCT difference 4): decode every transaction and refuse anything the intent does not allow. */
 export function guardStep(intent: GuardIntent): GuardStep {
   return async (txs) => {
     const result = checkTransactions(txs, intent);

@@ -1,4 +1,4 @@
-// The Local Demo Wallet's key, kept in this browser's localStorage (DESIGN §4). Local chain only: the SOL on it
+// The Local Demo Wallet's key, kept in this browser's localStorage (backend/localnet/README.md). Local chain only: the SOL on it
 // comes from /api/localnet/fund and is worth nothing anywhere else.
 import { Keypair } from '@solana/web3.js';
 

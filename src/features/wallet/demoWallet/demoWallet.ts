@@ -1,4 +1,4 @@
-// "Local Demo Wallet": a Wallet Standard wallet living in the page (local mode only, DESIGN §4). The wallet
+// "Local Demo Wallet": a Wallet Standard wallet living in the page (local mode only, backend/localnet/README.md). The wallet
 // adapter lists it like any installed wallet; it signs with a key from localStorage and, on the first connect of a
 // key, asks the local chain to fund it so every flow can be tried at once.
 import type { Keypair } from '@solana/web3.js';
