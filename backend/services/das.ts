@@ -50,6 +50,8 @@ export interface DasAsset {
     associated_token_address?: string;
     token_program?: string;
     supply?: number;
+    /** Helius' fungible extension: present only for priced tokens (issue 18). */
+    price_info?: { price_per_token?: number; total_price?: number; currency?: string };
   };
   burnt?: boolean;
 }

@@ -2,6 +2,7 @@
 import bs58 from 'bs58';
 import { TokenStandard, type MetadataAccountData } from '@metaplex-foundation/mpl-token-metadata';
 import { isSome, unwrapOption } from '@metaplex-foundation/umi';
+import { priceInfo } from '../prices';
 import type { CnftRecord } from './cnfts';
 import { collectionHashOf } from './leaf';
 import type { LocalTree } from './tree';
@@ -167,6 +168,7 @@ export function fungibleAsset(
   meta: MetadataAccountData | null,
   holders: IndexedTokenAccount[],
   mintInfo: { supply: bigint; decimals: number },
+  pricePerToken?: number,
 ) {
   const balance = holders.reduce((n, h) => n + h.amount, 0n);
   const symbol = meta?.symbol ?? '';
@@ -196,6 +198,8 @@ export function fungibleAsset(
       decimals: mintInfo.decimals,
       token_program: holders[0].program,
       associated_token_address: holders[0].address,
+      // Issue 18: priced tokens carry price_info, as Helius answers it (backend/localnet/prices.ts).
+      ...(pricePerToken !== undefined ? { price_info: priceInfo(pricePerToken, balance, mintInfo.decimals) } : {}),
     },
   };
 }

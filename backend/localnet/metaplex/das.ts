@@ -4,6 +4,7 @@ import bs58 from 'bs58';
 import type { MetadataAccountData } from '@metaplex-foundation/mpl-token-metadata';
 import type { Chain } from '../chain';
 import { isValidAddress } from '../decode';
+import { localTokenPriceUsd, nativeBalance } from '../prices';
 import { RpcError } from '../txErrors';
 import { decodeMetadata, decodeMint } from './accounts';
 import { cnftAsset, coreAsset, fungibleAsset, isNonFungible, nftAsset } from './assets';
@@ -104,7 +105,8 @@ export function createDasMethods(
       if (!info) continue;
       const meta = metadataOf(mint);
       if (isNonFungible(meta, info.decimals, info.supply)) nfts.push(nftAsset(mint, meta!, holders[0]));
-      else if (showFungible) fungibles.push(fungibleAsset(mint, meta, holders, info));
+      else if (showFungible)
+        fungibles.push(fungibleAsset(mint, meta, holders, info, localTokenPriceUsd(mint, meta, authority)));
     }
     return { nfts, fungibles };
   };
@@ -211,10 +213,13 @@ export function createDasMethods(
         .ownedBy(owner)
         .sort((a, b) => (a.tree === b.tree ? a.leafIndex - b.leafIndex : a.tree < b.tree ? -1 : 1))
         .map((r) => cnft(r.id));
-      return pageOf(
+      const page = pageOf(
         [...nfts, ...coreOwnedBy(owner), ...compressed, ...fungibles].map((a) => withCollectionMetadata(p, a)),
         paging(p),
       );
+      // Helius' displayOptions.showNativeBalance: the owner's SOL and its price (issue 18: the SOL price).
+      const o = (p?.displayOptions ?? p?.options) as { showNativeBalance?: boolean } | undefined;
+      return o?.showNativeBalance === true ? { ...page, nativeBalance: nativeBalance(chain.getBalance(owner)) } : page;
     },
     getAssetsByGroup(p: Params) {
       if (p?.groupKey !== 'collection') throw invalid('groupKey must be "collection"');

@@ -6,6 +6,7 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { imageWithoutFetch } from '../../services/offchain';
 import { upstreamFailure } from '../../services/upstreamFaults';
 import { listTokenAccounts, type OwnedTokenAccount } from '../../services/tokenAccounts';
+import { readTokenPrices } from '../../services/tokenPrices';
 import { fetchMintInfos, isNft, type MintInfo } from '../../services/tokenMetadata';
 import { WalletTokensSchema } from './schema';
 import type { WalletTokensResponse } from '../../../src/common/api';
@@ -16,7 +17,7 @@ export const TOKEN_SERVICE_UNAVAILABLE = 'Token service temporarily unavailable'
  * GET /api/wallet-tokens/:wallet — fungible token accounts with a balance (SPL + Token-2022), NFTs left out,
  * names/symbols from one batched metadata pass. 503 when the chain cannot be reached.
  */
-export function walletTokensRoutes({ rpc, logger }: Services): Router {
+export function walletTokensRoutes({ rpc, das, logger }: Services): Router {
   const router = new Router();
   router.get(
     '/api/wallet-tokens/:wallet',
@@ -33,6 +34,15 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
           ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE)
         );
       }
+      // Prices (issue 18) are read beside the metadata; an indexer failure leaves them unknown.
+      const pricesRead = readTokenPrices(
+        das,
+        wallet,
+        accounts.map((a) => a.mint),
+      ).catch((err: Error) => {
+        logger.warn({ err: err.message }, 'wallet-tokens: prices unavailable');
+        return { byMint: new Map<string, number>(), solPriceUsd: null };
+      });
       let infos = new Map<string, MintInfo>();
       try {
         // Only single-unit, zero-decimal holdings can be NFTs: only they need their edition account looked up.
@@ -46,6 +56,8 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
         // Balances are still right without names; the client enriches per mint later.
         logger.warn({ err: (err as Error).message }, 'wallet-tokens: metadata unavailable');
       }
+      const prices = await pricesRead;
+      const solPriceUsd = prices.solPriceUsd ?? prices.byMint.get(NATIVE_MINT) ?? null;
       const tokens = accounts
         .filter((a) => !isNft(infos.get(a.mint), a.amount, a.decimals))
         .map((a) => {
@@ -64,10 +76,16 @@ export function walletTokensRoutes({ rpc, logger }: Services): Router {
             ...(md?.name ? { name: md.name } : {}),
             ...(logo ? { logoURI: logo } : {}),
             ...(md?.uri ? { metadataUri: md.uri } : {}),
+            lamports: a.lamports,
+            ...(prices.byMint.has(a.mint) ? { priceUsd: prices.byMint.get(a.mint) } : {}),
           };
         });
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true, tokens } satisfies WalletTokensResponse;
+      ctx.body = {
+        success: true,
+        tokens,
+        ...(solPriceUsd !== null ? { solPriceUsd } : {}),
+      } satisfies WalletTokensResponse;
     },
   );
   return router;

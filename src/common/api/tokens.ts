@@ -17,9 +17,15 @@ export interface WalletTokenItem {
   name?: string;
   logoURI?: string;
   metadataUri?: string;
+  /** Lamports the token account holds (what closing it returns). */
+  lamports?: number;
+  /** USD per whole token, from the indexer's price_info (issue 18); absent = unknown, never zero. */
+  priceUsd?: number;
 }
 export interface WalletTokensResponse extends ApiResult {
   tokens: WalletTokenItem[];
+  /** USD per SOL, from the same indexer; absent when it did not say. */
+  solPriceUsd?: number;
 }
 
 /** GET /api/token-metadata/{mint} */

@@ -1,5 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TRUTH } from '../../common/texts';
+import { VALUE_TEXTS } from '../../common/valueTexts';
 import { type AssetKind, assetsDeselected, assetsSelected, selectBulkMode } from '../selection/selectionSlice';
 import {
   type AssetFilter,
@@ -28,11 +29,15 @@ const FILTER_TEXT: Record<AssetFilter, string> = {
   burnable: TRUTH.filterBurnable,
   spam: TRUTH.filterSpam,
   unwrap: TRUTH.filterUnwrap,
+  valuable: VALUE_TEXTS.filterValuable,
+  worthless: VALUE_TEXTS.filterWorthless,
+  unknown: VALUE_TEXTS.filterUnknown,
 };
 const SORT_TEXT: Record<AssetSort, string> = {
   default: TRUTH.sortDefault,
   name: TRUTH.sortName,
   solBack: TRUTH.sortSolBack,
+  value: TRUTH.sortValue,
 };
 
 export function SectionToolbar({ kind, shown, total, selectable, filters, sorts }: Props) {
@@ -53,6 +58,7 @@ export function SectionToolbar({ kind, shown, total, selectable, filters, sorts 
       <label className="tools-choice">
         <span>{TRUTH.filterKind}</span>
         <select
+          data-testid={`${kind}-filter`}
           value={tools.filter}
           onChange={(e) => dispatch(toolsFilterSet({ kind, filter: e.target.value as AssetFilter }))}
         >
@@ -66,6 +72,7 @@ export function SectionToolbar({ kind, shown, total, selectable, filters, sorts 
       <label className="tools-choice">
         <span>{TRUTH.sortBy}</span>
         <select
+          data-testid={`${kind}-sort`}
           value={tools.sort}
           onChange={(e) => dispatch(toolsSortSet({ kind, sort: e.target.value as AssetSort }))}
         >

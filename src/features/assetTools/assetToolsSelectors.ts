@@ -8,6 +8,8 @@ import { selectNfts } from '../nfts/nftsSlice';
 import type { AssetRent } from '../selectionRent/selectionRentSlice';
 import type { Token } from '../tokens/tokenModel';
 import { selectVisibleTokens } from '../tokens/tokensSlice';
+import { type TokenValue, selectTokenValues } from '../value/tokenValues';
+import { byValue, isValueFilter } from '../value/valueTools';
 import type { SectionTools } from './assetToolsSlice';
 
 // The lists each section shows: search (name, symbol or mint, case-insensitive), filter, then sort. Pure functions
@@ -27,14 +29,21 @@ function bySolBack<T extends { mint: string }>(rents: Record<string, AssetRent>)
   return (a: T, b: T) => back(b) - back(a);
 }
 
-export function shownTokens(tokens: readonly Token[], tools: SectionTools, rents: Record<string, AssetRent>): Token[] {
+export function shownTokens(
+  tokens: readonly Token[],
+  tools: SectionTools,
+  rents: Record<string, AssetRent>,
+  values: ReadonlyMap<string, TokenValue> = new Map(),
+): Token[] {
   const q = tools.query.trim().toLowerCase();
   let out = tokens.filter((t) => matches(q, t.name, t.symbol, t.mint));
-  if (tools.filter === 'spam') out = out.filter((t) => tokenSpamLabels(t).length > 0);
+  if (isValueFilter(tools.filter)) out = out.filter((t) => (values.get(t.mint)?.cls ?? 'unknown') === tools.filter);
+  else if (tools.filter === 'spam') out = out.filter((t) => tokenSpamLabels(t).length > 0);
   else if (tools.filter === 'unwrap') out = out.filter(isWrappedSol);
   else if (tools.filter === 'burnable') out = out.filter((t) => !isWrappedSol(t) && tokenSpamLabels(t).length === 0);
   if (tools.sort === 'name') out = [...out].sort(byName);
   else if (tools.sort === 'solBack') out = [...out].sort(bySolBack<Token>(rents));
+  else if (tools.sort === 'value') out = [...out].sort(byValue(values));
   return out;
 }
 
@@ -64,10 +73,11 @@ export const selectShownTokens = createSelector(
     (s: RootState) => s.assetTools.token,
     (s: RootState) => s.selectionRent.tokens,
     (s: RootState) => s.hiddenAssets.ids,
+    selectTokenValues,
   ],
-  (tokens, tools, rents, hidden) => {
+  (tokens, tools, rents, hidden, values) => {
     const gone = new Set(hidden);
-    return shownTokens(hidden.length ? tokens.filter((t) => !gone.has(t.mint)) : tokens, tools, rents);
+    return shownTokens(hidden.length ? tokens.filter((t) => !gone.has(t.mint)) : tokens, tools, rents, values);
   },
 );
 // An NFT its program will not let go, once hidden, leaves the list like a trashed cNFT (issue 14).
@@ -88,6 +98,13 @@ export const selectShownCnfts = createSelector(
   (cnfts, tools) => shownNfts(cnfts, tools, {}),
 );
 
-/** What "Select all" takes from a shown list: never wrapped SOL (the owner's SOL) nor a frozen (unburnable) account. */
-export const selectAllCandidates = (tokens: readonly Token[], frozen: ReadonlySet<string> = new Set()): string[] =>
-  tokens.filter((t) => !isWrappedSol(t) && !frozen.has(t.mint)).map((t) => t.mint);
+/**
+ * What "Select all" takes from a shown list: never wrapped SOL (the owner's SOL), a frozen (unburnable) account, nor
+ * a token worth more than the SOL its account returns (issue 18: those are ticked one by one or not at all).
+ */
+export const selectAllCandidates = (
+  tokens: readonly Token[],
+  frozen: ReadonlySet<string> = new Set(),
+  valuable: ReadonlySet<string> = new Set(),
+): string[] =>
+  tokens.filter((t) => !isWrappedSol(t) && !frozen.has(t.mint) && !valuable.has(t.mint)).map((t) => t.mint);

@@ -5,8 +5,10 @@ import { walletDisconnected } from '../wallet/walletSlice';
 // Search, filter and sort of each asset section (issue 19 bulk tools). Only the choices live here; the shown lists
 // are derived by the selectors in assetToolsSelectors.ts.
 
-export type AssetFilter = 'all' | 'spam' | 'unwrap' | 'burnable';
-export type AssetSort = 'default' | 'name' | 'solBack';
+export type AssetFilter = 'all' | 'spam' | 'unwrap' | 'burnable' | ValueFilter;
+export type AssetSort = 'default' | 'name' | 'solBack' | 'value';
+/** Tokens by value (issue 18/19): worth more than their rent, less, or not priced. */
+export type ValueFilter = 'valuable' | 'worthless' | 'unknown';
 
 export interface SectionTools {
   query: string;

@@ -8,7 +8,8 @@ import { packTransactions } from '../../chain/pack';
 import { BULK_TOKEN_BURN_PER_TRANSACTION, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/texts';
 import { selectSelectedTokenMints } from '../selection/selectionSlice';
-import { selectTokens } from '../tokens/tokensSlice';
+import { selectSolPriceUsd, selectTokens } from '../tokens/tokensSlice';
+import { valuableAtBurn } from '../value/valueAtBurn';
 import type { Token } from '../tokens/tokenModel';
 import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from './burnErrors';
@@ -24,6 +25,7 @@ interface BurnGroup {
   ixs: TransactionInstruction[];
   lamports: number;
   native: boolean;
+  amount: bigint;
 }
 
 const sumLamports = (groups: BurnGroup[]) => groups.reduce((sum, g) => sum + g.lamports, 0);
@@ -42,7 +44,8 @@ async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
   const groups: BurnGroup[] = [];
   tokens.forEach((token, i) => {
     const plan = planTokenBurn(owner, token, infos[i]);
-    if (plan.ok) groups.push({ token, ixs: plan.ixs, lamports: plan.lamports, native: plan.native });
+    if (plan.ok)
+      groups.push({ token, ixs: plan.ixs, lamports: plan.lamports, native: plan.native, amount: plan.amount });
   });
   return groups;
 }
@@ -89,6 +92,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       rentLamports: sumLamports(inBatch),
       unwrapLamports: sumLamports(inBatch.filter((g) => g.native)),
       serviceFeeLamports: 0, // bulk token burns are built here and carry no service fee
+      valuable: valuableAtBurn(inBatch, selectSolPriceUsd(api.getState())),
     });
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);

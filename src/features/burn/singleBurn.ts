@@ -8,7 +8,8 @@ import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
 import { TRUTH, VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { selectNfts } from '../nfts/nftsSlice';
-import { selectTokens } from '../tokens/tokensSlice';
+import { selectSolPriceUsd, selectTokens } from '../tokens/tokensSlice';
+import { type ValuableItem, valuableAtBurn } from '../value/valueAtBurn';
 import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
@@ -24,6 +25,7 @@ interface BuiltBurn {
   allowed: string[];
   guardKind: GuardKind;
   label: string;
+  valuable?: ValuableItem[];
 }
 
 type Conn = ReturnType<typeof connectionOf>;
@@ -33,7 +35,8 @@ async function buildTokenBurn(api: BurnApi, connection: Conn, owner: string, min
   if (!token) throw new BurnValidationError(errorBurningToken('token not found in this wallet'));
   const plan = planTokenBurn(owner, token, await connection.getAccountInfo(new PublicKey(token.account), 'confirmed'));
   if (!plan.ok) throw new BurnValidationError(errorBurningToken(plan.reason));
-  return { ...plan, guardKind: 'burnTokens', label: token.symbol || token.name };
+  const valuable = valuableAtBurn([{ token, ...plan }], selectSolPriceUsd(api.getState()));
+  return { ...plan, guardKind: 'burnTokens', label: token.symbol || token.name, valuable };
 }
 
 async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
@@ -92,6 +95,7 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
       rentLamports: built.lamports,
       unwrapLamports: built.native ? built.lamports : 0,
       serviceFeeLamports: 0, // a single burn is built here and carries no service fee
+      valuable: built.valuable,
     });
     const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard);
     recordBurn(api, {

@@ -15,7 +15,7 @@ export interface TokenRef {
 }
 
 export type TokenBurnPlan =
-  | { ok: true; ixs: TransactionInstruction[]; lamports: number; allowed: string[]; native: boolean }
+  | { ok: true; ixs: TransactionInstruction[]; lamports: number; allowed: string[]; native: boolean; amount: bigint }
   | { ok: false; reason: string };
 
 export function planTokenBurn(owner: string, token: TokenRef, info: AccountInfo<Buffer> | null): TokenBurnPlan {
@@ -31,11 +31,13 @@ export function planTokenBurn(owner: string, token: TokenRef, info: AccountInfo<
   if (account.isFrozen) return { ok: false, reason: 'token account is frozen' };
   const ref = { owner, account: token.account, programId: info.owner };
   const allowed = [token.account, token.mint];
-  if (account.isNative) return { ok: true, ixs: [closeAccountIx(ref)], lamports: info.lamports, allowed, native: true };
+  const amount = account.amount; // what is destroyed, as the chain holds it (the value check reads it, issue 18)
+  if (account.isNative)
+    return { ok: true, ixs: [closeAccountIx(ref)], lamports: info.lamports, allowed, native: true, amount };
   const ixs: TransactionInstruction[] = [];
   const withheld =
     info.owner.toBase58() === TOKEN_2022_PROGRAM ? (getTransferFeeAmount(account)?.withheldAmount ?? 0n) : 0n;
   if (withheld > 0n) ixs.push(harvestWithheldToMintIx(token.mint, [token.account]));
   ixs.push(...burnAndCloseIxs({ ...ref, mint: token.mint, amount: account.amount, decimals: token.decimals }));
-  return { ok: true, ixs, lamports: info.lamports, allowed, native: false };
+  return { ok: true, ixs, lamports: info.lamports, allowed, native: false, amount };
 }

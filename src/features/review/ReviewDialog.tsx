@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TRUTH } from '../../common/texts';
 import { exactSol } from '../vacant/vacantFlow';
+import { ValueWarning } from '../value/ValueWarning';
 import { type ReviewItem, reviewCancelled, reviewConfirmed, selectOpenReview } from './reviewSlice';
 import './review.css';
 
@@ -53,10 +54,13 @@ export function ReviewDialog() {
   const review = useAppSelector(selectOpenReview);
   const dispatch = useAppDispatch();
   const confirmRef = useRef<HTMLButtonElement>(null);
+  // The review id whose valuable tokens the user agreed to burn (a new review asks again).
+  const [valueAgreed, setValueAgreed] = useState<number | null>(null);
   useEffect(() => {
     if (review) confirmRef.current?.focus();
   }, [review]);
   if (!review) return null;
+  const waitsForValue = (review.valuable?.length ?? 0) > 0 && valueAgreed !== review.id;
   const cancel = () => dispatch(reviewCancelled(review.id));
   return (
     <div className="review-backdrop" onKeyDown={(e) => e.key === 'Escape' && cancel()}>
@@ -69,6 +73,11 @@ export function ReviewDialog() {
       >
         <h3 id="review-title">{TRUTH.reviewTitle}</h3>
         <Items title={TRUTH.reviewDestroyed} items={review.destroyed} testId="review-destroyed" />
+        <ValueWarning
+          items={review.valuable ?? []}
+          acknowledged={valueAgreed === review.id}
+          onAcknowledge={(yes) => setValueAgreed(yes ? review.id : null)}
+        />
         <Items title={TRUTH.reviewUnwrapped} items={review.unwrapped} testId="review-unwrapped" />
         <ul className="review-figures">
           <Figure
@@ -119,7 +128,8 @@ export function ReviewDialog() {
             type="button"
             ref={confirmRef}
             className="burn-button"
-            onClick={() => dispatch(reviewConfirmed(review.id))}
+            disabled={waitsForValue}
+            onClick={() => !waitsForValue && dispatch(reviewConfirmed(review.id))}
           >
             {TRUTH.reviewConfirm}
           </button>

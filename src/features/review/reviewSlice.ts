@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ValuableItem } from '../value/valueAtBurn';
 import { walletDisconnected } from '../wallet/walletSlice';
 
 // The review step before any burn (issue 19): what will be destroyed, what comes back — the owner's SOL change as
@@ -13,6 +14,8 @@ export interface ReviewItem {
 export interface BurnReview {
   id: number;
   destroyed: ReviewItem[];
+  /** Of the destroyed, those worth more than their accounts return: Confirm waits for a second yes (issue 18). */
+  valuable: ValuableItem[];
   unwrapped: ReviewItem[];
   /** Lamports of the accounts the transactions close (before any service fee). */
   rentLamports: number;

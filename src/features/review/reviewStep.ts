@@ -6,6 +6,7 @@ import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { TRUTH } from '../../common/texts';
 import { BurnValidationError } from '../burn/burnErrors';
 import { getConnection } from '../selection/loadingSupport';
+import type { ValuableItem } from '../value/valueAtBurn';
 import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, reviewOpened } from './reviewSlice';
 
 export class ReviewCancelledError extends BurnValidationError {
@@ -30,6 +31,8 @@ export interface ReviewInput {
   rentLamports: number;
   unwrapLamports?: number;
   serviceFeeLamports: number;
+  /** Tokens worth more than the SOL their accounts return (issue 18): listed with their value, asked again. */
+  valuable?: ValuableItem[];
 }
 
 /** The owner's SOL change if each transaction ran on the chain as it is now (they touch disjoint accounts). */
@@ -71,6 +74,7 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
   const review: BurnReview = {
     id: api.getState().review.seq + 1,
     destroyed: input.destroyed,
+    valuable: input.valuable ?? [],
     unwrapped: input.unwrapped ?? [],
     rentLamports: input.rentLamports,
     unwrapLamports: input.unwrapLamports ?? 0,

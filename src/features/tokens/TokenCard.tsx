@@ -10,6 +10,7 @@ import { SpamLabels } from '../assetTools/SpamLabels';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
+import { TokenValueLine } from '../value/TokenValueLine';
 import type { Token } from './tokenModel';
 
 export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
@@ -48,6 +49,7 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
       <div className="token-balance" data-testid="token-balance" title={balance}>
         {balance}
       </div>
+      <TokenValueLine mint={token.mint} />
       {wrapped && (
         <span className="unwrap-label" title={TRUTH.unwrapNote}>
           {TRUTH.unwrap}

@@ -3,6 +3,7 @@ import { ASSETS } from '../../common/texts';
 import { selectAllCandidates, selectFrozenMints, selectShownTokens } from '../assetTools/assetToolsSelectors';
 import { SectionToolbar } from '../assetTools/SectionToolbar';
 import { AssetSection } from '../selection/AssetSection';
+import { selectValuableMints } from '../value/tokenValues';
 import { TokenCard } from './TokenCard';
 import type { Token } from './tokenModel';
 import { selectTokensLoading, selectVisibleTokens } from './tokensSlice';
@@ -15,6 +16,7 @@ export function TokensSection() {
   const tokens = useAppSelector(selectShownTokens);
   const loading = useAppSelector(selectTokensLoading);
   const frozen = useAppSelector(selectFrozenMints);
+  const valuable = useAppSelector(selectValuableMints);
   return (
     <AssetSection
       title={ASSETS.tokensSection}
@@ -28,9 +30,9 @@ export function TokensSection() {
           kind="token"
           shown={tokens.length}
           total={all.length}
-          selectable={selectAllCandidates(tokens, frozen)}
-          filters={['all', 'burnable', 'spam', 'unwrap']}
-          sorts={['default', 'name', 'solBack']}
+          selectable={selectAllCandidates(tokens, frozen, valuable)}
+          filters={['all', 'burnable', 'spam', 'unwrap', 'valuable', 'worthless', 'unknown']}
+          sorts={['default', 'name', 'solBack', 'value']}
         />
       }
       rowHeight={132}

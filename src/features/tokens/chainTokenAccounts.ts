@@ -37,6 +37,7 @@ export async function fetchTokenAccountsFromChain(
             : {}),
           tokenAccount: pubkey.toBase58(),
           programId: programs[i],
+          lamports: account.lamports,
         },
       ];
     }),

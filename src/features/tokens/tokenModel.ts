@@ -18,6 +18,10 @@ export interface Token {
   programId?: string;
   /** false until the server or the metadata endpoint described this mint (then enrichment asks for it). */
   hasMetadata: boolean;
+  /** Lamports of the token account as listed (closing returns them); the burn re-reads them from the chain. */
+  lamports?: number;
+  /** USD per whole token from the indexer (issue 18); undefined = value unknown (never shown as zero). */
+  priceUsd?: number;
 }
 
 /**
@@ -51,6 +55,8 @@ export function tokenFromItem(item: TokenSourceItem, forcedZeroMint: string | nu
     metadataUri: item.metadataUri ?? item.uri ?? null,
     programId: item.programId,
     hasMetadata: Boolean(symbol || name),
+    ...(typeof item.lamports === 'number' ? { lamports: item.lamports } : {}),
+    ...(typeof item.priceUsd === 'number' ? { priceUsd: item.priceUsd } : {}),
   };
 }
 

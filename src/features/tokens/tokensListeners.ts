@@ -27,7 +27,7 @@ const listable = (tokens: Token[]) => tokens.filter(isBurnable);
 export async function readTokenSources(
   wallet: string,
   api: ListenerApi,
-): Promise<{ tokens: Token[]; source: TokensSource; error?: string }> {
+): Promise<{ tokens: Token[]; source: TokensSource; error?: string; solPriceUsd?: number }> {
   try {
     const answer = await api.pause(
       api
@@ -35,7 +35,11 @@ export async function readTokenSources(
         .unwrap(),
     );
     if (!answer.success || !Array.isArray(answer.tokens)) throw new ServerAnswerError(answer.error);
-    return { tokens: listable(answer.tokens.map((t) => tokenFromItem(t))), source: 'server' };
+    return {
+      tokens: listable(answer.tokens.map((t) => tokenFromItem(t))),
+      source: 'server',
+      ...(typeof answer.solPriceUsd === 'number' ? { solPriceUsd: answer.solPriceUsd } : {}),
+    };
   } catch (serverError) {
     if (api.signal.aborted) throw serverError;
     try {
@@ -74,9 +78,11 @@ export async function loadTokensEffect(action: UnknownAction, api: ListenerApi):
   const wallet = action.payload.publicKey;
   api.dispatch(tokensLoadStarted({ wallet }));
   try {
-    const { tokens, source, error } = await readTokenSources(wallet, api);
+    const { tokens, source, error, solPriceUsd } = await readTokenSources(wallet, api);
     // Both sources failing still ends in a (empty) list; the message line says why it is empty.
-    api.dispatch(tokensLoaded({ wallet, tokens, source, error: error ? errorFetchingTokens(error) : null }));
+    api.dispatch(
+      tokensLoaded({ wallet, tokens, source, error: error ? errorFetchingTokens(error) : null, solPriceUsd }),
+    );
     await enrichTokens(wallet, tokens, api);
   } catch (err) {
     if (api.signal.aborted) return;

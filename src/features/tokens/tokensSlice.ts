@@ -15,9 +15,18 @@ export interface TokensState {
   loading: boolean;
   error: string | null;
   source: TokensSource | null;
+  /** USD per SOL from the indexer that priced the tokens (issue 18); null = unknown. */
+  solPriceUsd: number | null;
 }
 
-export const initialState: TokensState = { wallet: null, items: [], loading: false, error: null, source: null };
+export const initialState: TokensState = {
+  wallet: null,
+  items: [],
+  loading: false,
+  error: null,
+  source: null,
+  solPriceUsd: null,
+};
 
 const tokensSlice = createSlice({
   name: 'tokens',
@@ -28,10 +37,17 @@ const tokensSlice = createSlice({
     },
     tokensLoaded(
       state,
-      action: PayloadAction<{ wallet: string; tokens: Token[]; source: TokensSource; error?: string | null }>,
+      action: PayloadAction<{
+        wallet: string;
+        tokens: Token[];
+        source: TokensSource;
+        error?: string | null;
+        solPriceUsd?: number | null;
+      }>,
     ) {
       if (state.wallet !== action.payload.wallet) return;
       state.items = action.payload.tokens;
+      state.solPriceUsd = action.payload.solPriceUsd ?? null;
       state.source = action.payload.source;
       state.error = action.payload.error ?? null;
       state.loading = false;
@@ -69,11 +85,13 @@ const tokensSlice = createSlice({
     selectVisibleTokens: (state) => state.items,
     selectTokensLoading: (state) => state.loading,
     selectTokensError: (state) => state.error,
+    selectSolPriceUsd: (state) => state.solPriceUsd,
   },
 });
 
 export const { tokensLoadStarted, tokensLoaded, tokensLoadFailed, tokenMetadataResolved, tokensRemoved } =
   tokensSlice.actions;
-export const { selectTokens, selectVisibleTokens, selectTokensLoading, selectTokensError } = tokensSlice.selectors;
+export const { selectTokens, selectVisibleTokens, selectTokensLoading, selectTokensError, selectSolPriceUsd } =
+  tokensSlice.selectors;
 export default tokensSlice;
 export { tokensSlice };
