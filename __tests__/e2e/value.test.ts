@@ -37,7 +37,14 @@ afterEach(async () => {
   for (const c of contexts.splice(0)) await c.close();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+/** A viewport screenshot with the token section's tools at the top (on a phone they are below the fold). */
+async function shot(page: Page, name: string, at = 'token-tools') {
+  if (at)
+    await page
+      .getByTestId(at)
+      .evaluate((el) => window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - 8 }));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
 const card = (page: Page, mint: string) => page.locator(`[data-testid="token-card"][data-mint="${mint}"]`);
 
 interface Session {
@@ -118,7 +125,10 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   const listed = manifest.tokens.length;
   const tools = page.getByTestId('token-tools');
   await tools.getByRole('button', { name: TRUTH.selectAll(listed - 2) }).click();
-  await page.getByTestId('selected-count').getByText(`${listed - 2} selected`).waitFor();
+  await page
+    .getByTestId('selected-count')
+    .getByText(`${listed - 2} selected`)
+    .waitFor();
   expect(await card(page, sgld.mint).getAttribute('aria-pressed')).toBe('false');
   expect(await card(page, pixl.mint).getAttribute('aria-pressed')).toBe('true');
   await shot(page, 'select-all-desktop');
@@ -130,7 +140,7 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   const before = await chainState(wallet, sgld);
   await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
   const { dialog } = await expectValueWarning(page, [{ mint: sgld.mint, symbol: 'SGLD', usd: '$25.13' }]);
-  await shot(page, 'value-warning-desktop');
+  await shot(page, 'value-warning-desktop', '');
   await dialog.getByRole('button', { name: TRUTH.reviewCancel }).click();
   await dialog.waitFor({ state: 'detached' });
   await page.getByTestId('burn-message').filter({ hasText: TRUTH.reviewCancelled }).waitFor({ timeout: 10_000 });
@@ -175,12 +185,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('value filter and sort a
     const listed = manifest.tokens.length;
     const tools = page.getByTestId('token-tools');
     const shownMints = () =>
-      page.getByTestId('tokens-section').getByTestId('token-card').evaluateAll((cards) =>
-        cards.map((c) => c.getAttribute('data-mint') ?? ''),
-      );
+      page
+        .getByTestId('tokens-section')
+        .getByTestId('token-card')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-mint') ?? ''));
     const filter = page.getByTestId('token-filter');
     await filter.selectOption('valuable');
-    await page.getByTestId('token-shown').filter({ hasText: `1 of ${listed} shown` }).waitFor();
+    await page
+      .getByTestId('token-shown')
+      .filter({ hasText: `1 of ${listed} shown` })
+      .waitFor();
     expect(await shownMints()).toEqual([sgld.mint]);
     // Nothing worth more than its rent is offered to "Select all" even when it is all the filter shows.
     await expect(tools.getByRole('button', { name: TRUTH.selectAll(0) }).isDisabled()).resolves.toBe(true);
@@ -188,11 +202,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('value filter and sort a
 
     await filter.selectOption('worthless');
     // PIXL, and wrapped SOL (closing returns its SOL itself: never worth more than what comes back).
-    await page.getByTestId('token-shown').filter({ hasText: `2 of ${listed} shown` }).waitFor();
+    await page
+      .getByTestId('token-shown')
+      .filter({ hasText: `2 of ${listed} shown` })
+      .waitFor();
     expect((await shownMints()).sort()).toEqual([pixl.mint, NATIVE_MINT].sort());
 
     await filter.selectOption('unknown');
-    await page.getByTestId('token-shown').filter({ hasText: `3 of ${listed} shown` }).waitFor();
+    await page
+      .getByTestId('token-shown')
+      .filter({ hasText: `3 of ${listed} shown` })
+      .waitFor();
     for (const m of await shownMints())
       expect(await card(page, m).getByTestId('token-value').getAttribute('data-value')).toBe('unknown');
     await shot(page, `filter-unknown-${viewport}`);
@@ -200,7 +220,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('value filter and sort a
     await filter.selectOption('all');
     await page.getByTestId('token-sort').selectOption('value');
     // 0.25 wrapped SOL ($37.50) > 3.14 SGLD ($25.13) > 999.50 PIXL ($0.19) > the three unpriced tokens.
-    await page.getByTestId('token-shown').filter({ hasText: `${listed} of ${listed} shown` }).waitFor();
+    await page
+      .getByTestId('token-shown')
+      .filter({ hasText: `${listed} of ${listed} shown` })
+      .waitFor();
     const order = await shownMints();
     expect(order.slice(0, 3)).toEqual([NATIVE_MINT, sgld.mint, pixl.mint]);
     for (const m of order.slice(3))
