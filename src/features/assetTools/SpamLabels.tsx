@@ -1,4 +1,4 @@
-import type { SpamLabel } from '../../chain/spamSignals';
+import type { SpamLabel } from '../../common/safeText';
 import { TRUTH } from '../../common/texts';
 
 const TEXT: Record<SpamLabel, string> = { 'link-in-name': TRUTH.spamLinkInName, 'bidi-control': TRUTH.spamBidi };

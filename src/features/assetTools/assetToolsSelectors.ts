@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { spamLabels } from '../../chain/spamSignals';
+import { spamLabels } from '../../common/safeText';
 import { NATIVE_MINT } from '../../common/addresses';
 import type { RootState } from '../../app/store';
 import { selectVisibleCnfts } from '../cnfts/cnftsSlice';

@@ -10,6 +10,7 @@ import { KindBadge } from '../nfts/KindBadge';
 import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
+import { TreeTooDeepLabel } from '../cnftTrees/TreeTooDeepLabel';
 
 export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
   const dispatch = useAppDispatch();
@@ -41,6 +42,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
       </span>
       <KindBadge id={cnft.mint} kind={cnft.kind} blocked={cnft.blocked} />
       <SpamLabels labels={nftSpamLabels(cnft)} />
+      <TreeTooDeepLabel cnft={cnft} />
       {!bulkMode && <span className="view-only-badge">{TRUTH.cnftBadge}</span>}
       <CnftTrashButtons cnft={cnft} />
     </div>

@@ -7,6 +7,7 @@ import { AssetSection } from '../selection/AssetSection';
 import { selectSelectedCnftIds } from '../selection/selectionSlice';
 import { TrashSelectedButton } from '../trash/CnftTrashButtons';
 import { TrashModalsHost } from '../trash/TrashModalsHost';
+import { selectTooDeepTrees } from '../cnftTrees/cnftTreesSlice';
 import { CnftCard } from './CnftCard';
 import { selectCnftsLoading, selectVisibleCnfts } from './cnftsSlice';
 
@@ -18,6 +19,7 @@ export function CnftsSection() {
   const cnfts = useAppSelector(selectShownCnfts);
   const loading = useAppSelector(selectCnftsLoading);
   const selected = useAppSelector(selectSelectedCnftIds);
+  const stuck = useAppSelector(selectTooDeepTrees);
   return (
     <TrashModalsHost>
       <AssetSection
@@ -33,7 +35,7 @@ export function CnftsSection() {
             kind="cnft"
             shown={cnfts.length}
             total={all.length}
-            selectable={cnfts.map((c) => c.mint)}
+            selectable={cnfts.filter((c) => !stuck.has(c.compression?.tree ?? '')).map((c) => c.mint)}
             filters={['all', 'burnable', 'spam']}
             sorts={['default', 'name']}
           />
