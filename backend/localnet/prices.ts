@@ -1,5 +1,5 @@
 // The local chain's price feed: what its DAS answers in `token_info.price_info` and `nativeBalance.price_per_sol`,
-// shaped as Helius answers them (recorded answer: __tests__/fixtures/das/getAssetsByOwner-priceInfo-mainnet.json).
+// shaped as Helius answers them (recorded answer: __tests__/fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json).
 // Every price the local chain knows is in this file (README "The local chain": prices).
 //
 // - SOL is 150 USD: a round figure of the order SOL has traded at, so 1 USD = 6,666,666.67 lamports and the demo's

@@ -2,7 +2,7 @@
 // `token_info.price_info.price_per_token` per mint (getAssetBatch) and the SOL price from
 // `nativeBalance.price_per_sol` (getAssetsByOwner with showNativeBalance, one item). A price missing, malformed or in
 // another currency than USD(C) is left out: the page shows that value as unknown, never as zero. A failing indexer
-// costs the prices, never the list. Recorded answer: __tests__/fixtures/das/getAssetsByOwner-priceInfo-mainnet.json.
+// costs the prices, never the list. Recorded answer: __tests__/fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json.
 import type { DasAsset, DasClient } from './das';
 
 const BATCH = 1000; // getAssetBatch takes up to 1,000 ids (docs/UPSTREAM.md)

@@ -205,7 +205,14 @@ describe('disconnect', () => {
       (n) => n > 0,
     );
     store.dispatch(walletDisconnected());
-    expect(store.getState().tokens).toEqual({ wallet: null, items: [], loading: false, error: null, source: null });
+    expect(store.getState().tokens).toEqual({
+      wallet: null,
+      items: [],
+      loading: false,
+      error: null,
+      source: null,
+      solPriceUsd: null,
+    });
     expect(store.getState().nfts.loading).toBe(false);
     expect(store.getState().cnfts.loading).toBe(false);
     release();

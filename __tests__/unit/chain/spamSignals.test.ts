@@ -1,7 +1,7 @@
 // Spam signals from the data itself (issue 18 item 2): a link or bidi controls in a name or symbol, a frozen account
 // that cannot be burned, a cNFT whose tree needs a proof too large for a transaction. Labels, never actions.
 // Real examples where a recorded public answer has them:
-// - __tests__/fixtures/das/getAssetsByOwner-spam-mainnet.json: a Helius getAssetsByOwner answer of a mainnet wallet
+// - __tests__/fixtures/das/spam/getAssetsByOwner-spam-mainnet.json: a Helius getAssetsByOwner answer of a mainnet wallet
 //   with airdropped spam advertising sites ("jupfinally.com 🎁 Airdrop", "_eNFTGift.com", "Flip.gg | ...");
 // - __tests__/fixtures/upstream/solana/getTokenAccountsByOwner-spl.json: a public RPC's jsonParsed token account;
 // - __tests__/fixtures/upstream/das/getAssetProof.json: a published getAssetProof answer (14 proof nodes).
@@ -9,7 +9,7 @@
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import path from 'path';
 import type * as Compression from '@solana/spl-account-compression/dist/types/src';
-import spamAnswer from '../../fixtures/das/getAssetsByOwner-spam-mainnet.json';
+import spamAnswer from '../../fixtures/das/spam/getAssetsByOwner-spam-mainnet.json';
 import tokenAccounts from '../../fixtures/upstream/solana/getTokenAccountsByOwner-spl.json';
 import recordedProof from '../../fixtures/upstream/das/getAssetProof.json';
 import { cnftTransferIx } from '../../../src/chain/cnft';

@@ -55,7 +55,7 @@ it('reads each tree once from the chain and labels only the cNFTs of the too-dee
   const wallet = Keypair.generate().publicKey.toBase58();
   const items = [cnft(shallow, 1), cnft(deep, 2), cnft(deep, 3)];
   store.dispatch(nftsLoadStarted({ wallet }));
-  store.dispatch(nftsLoaded({ wallet, nfts: [], cnfts: items, source: 'server' }));
+  store.dispatch(nftsLoaded({ wallet, nfts: [], cnfts: items, source: 'combined' }));
   await waitFor(() => expect(store.getState().cnftTrees.nodes).toEqual({ [shallow]: 14, [deep]: 24 }));
   expect(reads).toEqual([[shallow, deep]]);
   expect([...selectTooDeepTrees(store.getState())]).toEqual([deep]);

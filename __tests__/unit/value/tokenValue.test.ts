@@ -1,7 +1,7 @@
 // The "valuable" rule (issue 18, PRODUCT difference 14): exact integer comparison of a balance's value with the lamports
 // its account returns, unknown never as zero. Prices from a recorded Helius answer where there is one
-// (__tests__/fixtures/das/getAssetsByOwner-priceInfo-mainnet.json).
-import fixture from '../../fixtures/das/getAssetsByOwner-priceInfo-mainnet.json';
+// (__tests__/fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json).
+import fixture from '../../fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json';
 import { classifyValue, decimalFraction, formatUsd, valueLamports, valueMicroUsd } from '../../../src/chain/tokenValue';
 import { priceOfAsset, solPriceOfPage } from '../../../backend/services/tokenPrices';
 
