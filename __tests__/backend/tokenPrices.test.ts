@@ -79,10 +79,10 @@ describe('prices on the local chain (demo profile)', () => {
   it('when the indexer fails, the list still comes, every value unknown (no price is invented)', async () => {
     const das = s.solback.das;
     const call = das.call.bind(das);
-    das.call = (async (method: string, params?: unknown) => {
+    das.call = async (method: string, params?: unknown) => {
       if (method === 'getAssetBatch' || method === 'getAssetsByOwner') throw new Error('indexer down');
       return call(method, params);
-    }) as typeof das.call;
+    };
     try {
       const { status, json } = await s.get(`/api/wallet-tokens/${owner}`);
       expect(status).toBe(200);

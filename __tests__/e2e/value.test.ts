@@ -9,7 +9,7 @@ import { Connection, PublicKey } from '@solana/web3.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NATIVE_MINT } from '../../src/common/addresses';
 import { SELECTION, TRUTH } from '../../src/common/texts';
-import { VALUE_TEXTS } from '../../src/common/valueTexts';
+import { VALUE_TEXTS } from '../../src/common/texts';
 import { launchBrowser, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { startServer, type TestServer } from './support/server';

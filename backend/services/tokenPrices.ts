@@ -26,7 +26,9 @@ export function priceOfAsset(asset: Pick<DasAsset, 'token_info'> | null | undefi
 }
 
 /** The SOL price of a getAssetsByOwner answer with showNativeBalance, or null. */
-export function solPriceOfPage(page: { nativeBalance?: { price_per_sol?: unknown } } | null | undefined): number | null {
+export function solPriceOfPage(
+  page: { nativeBalance?: { price_per_sol?: unknown } } | null | undefined,
+): number | null {
   const p = page?.nativeBalance?.price_per_sol;
   return usable(p) && p > 0 ? p : null;
 }
@@ -38,14 +40,12 @@ export async function readTokenPrices(das: DasClient, owner: string, mints: stri
   for (let i = 0; i < unique.length; i += BATCH) {
     const ids = unique.slice(i, i + BATCH);
     batches.push(
-      das
-        .call<(DasAsset | null)[]>('getAssetBatch', { ids, displayOptions: { showFungible: true } })
-        .then((assets) => {
-          for (const a of Array.isArray(assets) ? assets : []) {
-            const price = priceOfAsset(a);
-            if (a?.id && price !== undefined) byMint.set(a.id, price);
-          }
-        }),
+      das.call<(DasAsset | null)[]>('getAssetBatch', { ids, displayOptions: { showFungible: true } }).then((assets) => {
+        for (const a of Array.isArray(assets) ? assets : []) {
+          const price = priceOfAsset(a);
+          if (a?.id && price !== undefined) byMint.set(a.id, price);
+        }
+      }),
     );
   }
   const sol = das

@@ -33,7 +33,7 @@ describe('recorded Helius answer: price_info per token, price_per_sol', () => {
       const micro = valueMicroUsd({
         amount: BigInt(a.token_info.balance),
         decimals: a.token_info.decimals,
-        priceUsd: priceOfAsset(a as never),
+        priceUsd: priceOfAsset(a),
       });
       expect(micro?.toString()).toBe(
         (fixture.expected as Record<string, { valueMicroUsd?: string }>)[a.id].valueMicroUsd,
@@ -46,7 +46,7 @@ describe('recorded Helius answer: price_info per token, price_per_sol', () => {
       const v = {
         amount: BigInt(a.token_info.balance),
         decimals: 6,
-        priceUsd: priceOfAsset(a as never),
+        priceUsd: priceOfAsset(a),
         lamports: RENT,
       };
       expect(classifyValue(v, sol)).toBe('valuable');
@@ -55,10 +55,8 @@ describe('recorded Helius answer: price_info per token, price_per_sol', () => {
   });
   it('a missing price_info, a price in another currency or a malformed one is unknown, not zero', () => {
     const { price_info: _dropped, ...bare } = usdc.token_info;
-    expect(priceOfAsset({ token_info: bare } as never)).toBeUndefined();
-    expect(
-      priceOfAsset({ token_info: { price_info: { price_per_token: 1, currency: 'EUR' } } } as never),
-    ).toBeUndefined();
+    expect(priceOfAsset({ token_info: bare })).toBeUndefined();
+    expect(priceOfAsset({ token_info: { price_info: { price_per_token: 1, currency: 'EUR' } } })).toBeUndefined();
     expect(priceOfAsset({ token_info: { price_info: { price_per_token: '1' } } } as never)).toBeUndefined();
     expect(solPriceOfPage({})).toBeNull();
     expect(valueMicroUsd({ amount: 5n, decimals: 0 })).toBeNull();

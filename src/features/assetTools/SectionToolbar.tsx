@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TRUTH } from '../../common/texts';
-import { VALUE_TEXTS } from '../../common/valueTexts';
+import { VALUE_TEXTS } from '../../common/texts';
 import { type AssetKind, assetsDeselected, assetsSelected, selectBulkMode } from '../selection/selectionSlice';
 import {
   type AssetFilter,

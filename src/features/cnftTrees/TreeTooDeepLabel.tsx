@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { MAX_TRANSFER_PROOF_NODES } from '../../chain/cnftProofFit';
 import { TRUTH } from '../../common/texts';
-import { TREE_TEXTS } from '../../common/treeTexts';
+import { TREE_TEXTS } from '../../common/texts';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import type { Cnft } from '../nfts/nftModel';
 import { selectTreeNodes } from './cnftTreesSlice';

@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import { formatUsd } from '../../chain/tokenValue';
 import { formatUnits } from '../../chain/format';
-import { VALUE_TEXTS } from '../../common/valueTexts';
+import { VALUE_TEXTS } from '../../common/texts';
 import { selectTokenValues } from './tokenValues';
 import './value.css';
 

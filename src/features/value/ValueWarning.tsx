@@ -1,6 +1,6 @@
 import { formatUnits } from '../../chain/format';
 import { formatUsd } from '../../chain/tokenValue';
-import { VALUE_TEXTS } from '../../common/valueTexts';
+import { VALUE_TEXTS } from '../../common/texts';
 import type { ValuableItem } from './valueAtBurn';
 
 const sol = (lamports: string | number) => formatUnits(lamports, 9, 9, { trim: true });

@@ -20,10 +20,7 @@ export function tokenValue(t: Token, solPriceUsd: number | null): TokenValue {
   const micro = valueMicroUsd(input);
   const lamports = valueLamports(input, solPriceUsd);
   // Lamports not listed: compared with 0, so anything worth something counts as valuable until the burn reads them.
-  const cls = classifyValue(
-    { ...input, lamports: t.lamports ?? 0, native: t.mint === NATIVE_MINT },
-    solPriceUsd,
-  );
+  const cls = classifyValue({ ...input, lamports: t.lamports ?? 0, native: t.mint === NATIVE_MINT }, solPriceUsd);
   return { cls, microUsd: micro === null ? null : micro.toString(), lamports: lamports?.toString() ?? null };
 }
 
