@@ -35,14 +35,17 @@ export function walletTokensRoutes({ rpc, das, logger }: Services): Router {
         );
       }
       // Prices (issue 18) are read beside the metadata; an indexer failure leaves them unknown.
-      const pricesRead = readTokenPrices(
-        das,
-        wallet,
-        accounts.map((a) => a.mint),
-      ).catch((err: Error) => {
-        logger.warn({ err: err.message }, 'wallet-tokens: prices unavailable');
-        return { byMint: new Map<string, number>(), solPriceUsd: null };
-      });
+      const noPrices = { byMint: new Map<string, number>(), solPriceUsd: null };
+      const pricesRead = accounts.length
+        ? readTokenPrices(
+            das,
+            wallet,
+            accounts.map((a) => a.mint),
+          ).catch((err: Error) => {
+            logger.warn({ err: err.message }, 'wallet-tokens: prices unavailable');
+            return noPrices;
+          })
+        : Promise.resolve(noPrices); // nothing to value: no indexer call
       let infos = new Map<string, MintInfo>();
       try {
         // Only single-unit, zero-decimal holdings can be NFTs: only they need their edition account looked up.
