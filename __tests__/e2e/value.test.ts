@@ -150,6 +150,10 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   expect(after).toEqual(before);
   expect(after.amount).toBe(sgld.amount);
   await card(page, sgld.mint).waitFor();
+  // Still ticked after the cancel; "Clear selection" clears what was ticked by hand too.
+  expect(await card(page, sgld.mint).getAttribute('aria-pressed')).toBe('true');
+  await tools.getByRole('button', { name: TRUTH.clearSelection }).click();
+  expect(await card(page, sgld.mint).getAttribute('aria-pressed')).toBe('false');
   expect(errors).toEqual([]);
 }, 240_000);
 

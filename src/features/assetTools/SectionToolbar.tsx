@@ -20,6 +20,8 @@ interface Props {
   shown: number;
   total: number;
   selectable: string[];
+  /** What "Clear selection" clears (default: `selectable`); includes what may only be ticked by hand. */
+  clearable?: string[];
   filters: AssetFilter[];
   sorts: AssetSort[];
 }
@@ -40,7 +42,7 @@ const SORT_TEXT: Record<AssetSort, string> = {
   value: TRUTH.sortValue,
 };
 
-export function SectionToolbar({ kind, shown, total, selectable, filters, sorts }: Props) {
+export function SectionToolbar({ kind, shown, total, selectable, clearable, filters, sorts }: Props) {
   const dispatch = useAppDispatch();
   const tools = useAppSelector((s) => selectSectionTools(s, kind));
   const bulkMode = useAppSelector(selectBulkMode);
@@ -96,7 +98,7 @@ export function SectionToolbar({ kind, shown, total, selectable, filters, sorts 
           <button
             type="button"
             className="tools-button"
-            onClick={() => dispatch(assetsDeselected({ kind, mints: selectable }))}
+            onClick={() => dispatch(assetsDeselected({ kind, mints: clearable ?? selectable }))}
           >
             {TRUTH.clearSelection}
           </button>

@@ -31,6 +31,7 @@ export function TokensSection() {
           shown={tokens.length}
           total={all.length}
           selectable={selectAllCandidates(tokens, frozen, valuable)}
+          clearable={tokens.map((t) => t.mint)}
           filters={['all', 'burnable', 'spam', 'unwrap', 'valuable', 'worthless', 'unknown']}
           sorts={['default', 'name', 'solBack', 'value']}
         />

@@ -17,20 +17,21 @@ export function TokenValueLine({ mint }: { mint: string }) {
   const usd = formatUsd(BigInt(v.microUsd));
   const sol = v.lamports === null ? '?' : formatUnits(v.lamports, 9, 9, { trim: true });
   return (
-    <span
-      className={`token-value ${v.cls}`}
-      data-testid="token-value"
-      data-value={v.cls}
-      data-micro-usd={v.microUsd}
-      title={v.cls === 'valuable' ? VALUE_TEXTS.valuableTitle(usd, sol) : undefined}
-    >
-      {VALUE_TEXTS.valueOf(usd)}
+    <>
+      <span
+        className={`token-value ${v.cls}`}
+        data-testid="token-value"
+        data-value={v.cls}
+        data-micro-usd={v.microUsd}
+        title={v.cls === 'valuable' ? VALUE_TEXTS.valuableTitle(usd, sol) : undefined}
+      >
+        {VALUE_TEXTS.valueOf(usd)}
+      </span>
       {v.cls === 'valuable' && (
-        <span className="valuable-badge" data-testid="valuable-label">
-          {' '}
-          · {VALUE_TEXTS.valuableBadge}
+        <span className="valuable-badge" data-testid="valuable-label" title={VALUE_TEXTS.valuableTitle(usd, sol)}>
+          {VALUE_TEXTS.valuableBadge}
         </span>
       )}
-    </span>
+    </>
   );
 }
