@@ -121,7 +121,10 @@ export interface ReviewFigures {
   destroyed: number;
 }
 
-/** The review step before a burn: reads its figures (exact lamports in data attributes), then confirms or cancels. */
+/**
+ * The review step before a burn: reads its figures (exact lamports in data attributes), then confirms (answering the
+ * value question too, when asked) or cancels.
+ */
 export async function answerReview(page: Page, confirm = true): Promise<ReviewFigures> {
   const dialog = page.getByTestId('review-dialog');
   await dialog.waitFor({ timeout: 60_000 });
@@ -135,6 +138,10 @@ export async function answerReview(page: Page, confirm = true): Promise<ReviewFi
     simulated: Number(await dialog.getByTestId('review-simulated-agrees').getAttribute('data-lamports')),
     destroyed: (await destroyed.count()) ? Number(await destroyed.getAttribute('data-count')) : 0,
   };
+  // Confirming says yes to everything the review asks: when the burn includes tokens worth more than their rent
+  // (issue 18), the second question too. value.test.ts checks that question itself.
+  const valueQuestion = dialog.getByTestId('value-ack');
+  if (confirm && (await valueQuestion.count())) await valueQuestion.check();
   await dialog.getByRole('button', { name: confirm ? 'Confirm and sign' : 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
   return figures;
