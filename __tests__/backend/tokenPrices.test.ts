@@ -4,6 +4,7 @@
 import { Keypair } from '@solana/web3.js';
 import { NATIVE_MINT } from '../../src/common/addresses';
 import { LOCALNET_SOL_USD, localTokenPriceUsd } from '../../backend/localnet/prices';
+import { PRICE_WAIT_MS } from '../../backend/services/tokenPrices';
 import { startServer, type TestServer } from './helpers';
 
 describe('prices on the local chain (demo profile)', () => {
@@ -93,4 +94,25 @@ describe('prices on the local chain (demo profile)', () => {
       das.call = call;
     }
   });
+
+  it('a slow indexer costs the prices, not the list: the answer comes after PRICE_WAIT_MS, every value unknown', async () => {
+    const das = s.solback.das;
+    const call = das.call.bind(das);
+    das.call = (async (method: string, params?: unknown) => {
+      if (method === 'getAssetBatch' || method === 'getAssetsByOwner') return new Promise(() => undefined);
+      return call(method, params);
+    }) as typeof das.call;
+    try {
+      const t0 = Date.now();
+      const { status, json } = await s.get(`/api/wallet-tokens/${owner}`);
+      const ms = Date.now() - t0;
+      expect(status).toBe(200);
+      expect(json.tokens).toHaveLength(manifest.tokens.length);
+      expect(json.tokens.filter((t: any) => 'priceUsd' in t)).toEqual([]);
+      expect(ms).toBeGreaterThanOrEqual(PRICE_WAIT_MS - 50);
+      expect(ms).toBeLessThan(PRICE_WAIT_MS + 5_000);
+    } finally {
+      das.call = call;
+    }
+  }, 30_000);
 });

@@ -33,7 +33,27 @@ export function solPriceOfPage(
   return usable(p) && p > 0 ? p : null;
 }
 
-export async function readTokenPrices(das: DasClient, owner: string, mints: string[]): Promise<TokenPrices> {
+/** Prices are optional: the list never waits longer than this for them (then every value is unknown). */
+export const PRICE_WAIT_MS = 5_000;
+
+export async function readTokenPrices(
+  das: DasClient,
+  owner: string,
+  mints: string[],
+  waitMs = PRICE_WAIT_MS,
+): Promise<TokenPrices> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<TokenPrices>((resolve) => {
+    timer = setTimeout(() => resolve({ byMint: new Map(), solPriceUsd: null }), waitMs);
+  });
+  try {
+    return await Promise.race([readAll(das, owner, mints), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readAll(das: DasClient, owner: string, mints: string[]): Promise<TokenPrices> {
   const byMint = new Map<string, number>();
   const unique = [...new Set(mints)];
   const batches: Promise<void>[] = [];
