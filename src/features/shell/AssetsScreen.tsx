@@ -2,10 +2,10 @@
 import { WalletMultiButton } from '@solana/wallet-adapter-react-ui';
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS, TRUTH } from '../../common/texts';
-import { ReviewDialog } from '../review/ReviewDialog';
-import { HiddenItemsPanel } from '../hiddenAssets/HiddenItemsPanel';
+import { selectOpenReview } from '../review/reviewSlice';
+import { selectHiddenAssetIds } from '../hiddenAssets/hiddenAssetsSlice';
 import { Landing } from '../landing/Landing';
-import { LeftAlonePanel } from '../leftAlone/LeftAlonePanel';
+import { selectLeftAlone } from '../leftAlone/leftAloneSlice';
 import { WalletBalance } from '../walletInfo/WalletBalance';
 import { selectConnectError } from '../walletInfo/walletInfoSlice';
 import { ActivityPanel } from '../activity/ActivityPanel';
@@ -21,6 +21,29 @@ import { TokensSection } from '../tokens/TokensSection';
 import { VacantBanner } from '../vacant/VacantBanner';
 import { selectWalletConnected } from '../wallet/walletSlice';
 import { BulkModeToggle } from './BulkModeToggle';
+import { lazyPart } from './lazyPart';
+
+// The review dialog shares the burn flows' chunk: by the time a review opens, its code is already there.
+const ReviewDialog = lazyPart(
+  async () => (await import(/* webpackChunkName: "burn-flows" */ '../review/ReviewDialog')).ReviewDialog,
+);
+const LeftAlonePanel = lazyPart(
+  async () => (await import(/* webpackChunkName: "asset-lists" */ '../leftAlone/LeftAlonePanel')).LeftAlonePanel,
+);
+const HiddenItemsPanel = lazyPart(
+  async () => (await import(/* webpackChunkName: "asset-lists" */ '../hiddenAssets/HiddenItemsPanel')).HiddenItemsPanel,
+);
+
+/** Each lazy part mounts (and its chunk loads) only once it has something to show. */
+function ReviewStep() {
+  return useAppSelector(selectOpenReview) ? <ReviewDialog /> : null;
+}
+function LeftAloneList() {
+  return useAppSelector(selectLeftAlone).length > 0 ? <LeftAlonePanel /> : null;
+}
+function HiddenItemsList() {
+  return useAppSelector(selectHiddenAssetIds).length > 0 ? <HiddenItemsPanel /> : null;
+}
 
 function ConnectError() {
   const error = useAppSelector(selectConnectError);
@@ -65,7 +88,7 @@ function Connected() {
       <SolChangeNotice active={awaitingSignature} />
       <ActivityPanel />
       <SelectedAssetsPanel />
-      <ReviewDialog />
+      <ReviewStep />
       <div className="status-line" data-testid="status-line">
         <BurnStatusMessage />
         <AssetsStatusLine />
@@ -73,8 +96,8 @@ function Connected() {
       <TokensSection />
       <NftsSection />
       <CnftsSection />
-      <LeftAlonePanel />
-      <HiddenItemsPanel />
+      <LeftAloneList />
+      <HiddenItemsList />
       <CelebrationLayer />
     </section>
   );
