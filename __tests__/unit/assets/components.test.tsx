@@ -15,6 +15,7 @@ import { nftsLoaded, nftsLoadStarted } from '../../../src/features/nfts/nftsSlic
 import { AssetsStatusLine } from '../../../src/features/selection/AssetsStatusLine';
 import { SelectedAssetsPanel } from '../../../src/features/selection/SelectedAssetsPanel';
 import { bulkModeSet } from '../../../src/features/selection/selectionSlice';
+import { LazyAssetGrid } from '../../../src/features/selection/lazyAssetGrid';
 import { TokensSection } from '../../../src/features/tokens/TokensSection';
 import type { Token } from '../../../src/features/tokens/tokenModel';
 import { tokensLoaded, tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
@@ -48,6 +49,9 @@ const cnft = (i: number): Cnft => ({
   image: `/leaf/${i}.png`,
   collection: 'Trees',
 });
+
+// The grid is a lazy chunk in the page (loaded as the connected screen mounts); here it is loaded once up front.
+beforeAll(() => LazyAssetGrid.preload());
 
 function Screen() {
   return (

@@ -1,5 +1,6 @@
 // Spec §2.1 wallet assets screen: the connect prompt, or the connected shell with its parts in the spec's order.
 import { WalletMultiButton } from '@solana/wallet-adapter-react-ui';
+import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS, TRUTH } from '../../common/texts';
 import { selectOpenReview } from '../review/reviewSlice';
@@ -16,6 +17,7 @@ import { CnftsSection } from '../cnfts/CnftsSection';
 import { NftsSection } from '../nfts/NftsSection';
 import { RentEstimateCard } from '../rent/RentEstimateCard';
 import { AssetsStatusLine } from '../selection/AssetsStatusLine';
+import { LazyAssetGrid } from '../selection/lazyAssetGrid';
 import { SelectedAssetsPanel } from '../selection/SelectedAssetsPanel';
 import { TokensSection } from '../tokens/TokensSection';
 import { VacantBanner } from '../vacant/VacantBanner';
@@ -69,6 +71,8 @@ function NotConnected() {
 
 function Connected() {
   // The confirm step: while the wallet is asked, the owner's SOL change as the network simulated it (issue 13).
+  // The grid's code loads alongside the wallet's first lists, not after them (a failure shows when it renders).
+  useEffect(() => void LazyAssetGrid.preload().catch(() => undefined), []);
   const awaitingSignature = useAppSelector(
     (s) =>
       s.vacant.step === 'awaitingSignature' || s.burn.status === 'awaitingSignature' || s.queue.status !== 'initial',
