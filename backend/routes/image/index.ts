@@ -7,7 +7,7 @@ import { ImageSchema } from './schema';
 /**
  * What a proxied picture may do when opened on its own: nothing. SVG can carry script; inside an <img> it never
  * runs, and opened as a page this policy (no script source, a sandbox with an opaque origin) keeps it inert, so SVG
- * pictures are served rather than refused (PRODUCT difference on images).
+ * pictures are served rather than refused (PRODUCT difference 16).
  */
 export const IMAGE_RESPONSE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
 /** Browsers may keep a picture as long as this server does (services/imageProxy.ts IMAGE_CACHE_TTL_MS). */
