@@ -2,7 +2,7 @@
 // never learns who looks at it (the user's address, the wallet on screen) and the CSP can say `img-src 'self' data:`.
 // Fetched under safeFetch's rules (resolved first, address checked at connect, http(s) only, size and time bounded,
 // ≤ 3 redirects each checked anew); only an `image/*` answer is passed on; answers and failures are remembered.
-import { AppError, ForbiddenError, ValidationError } from '../errors';
+import { AppError, ForbiddenError, ServiceUnavailableError, ValidationError } from '../errors';
 import { ImageCache, type CachedImage } from './imageCache';
 import { BlockedAddressError, SafeFetchError, safeGet } from './safeFetch';
 
@@ -12,6 +12,9 @@ export interface ImageProxyOptions {
   cacheBytes: number;
   /** TESTS ONLY: addresses the proxy may reach though not public (Config.testOnlyFetchAddresses). */
   testOnlyAllowedAddresses?: readonly string[];
+  /** Fetches at once (default IMAGE_FETCHES_AT_ONCE) and fetches waiting for a turn (IMAGE_FETCHES_WAITING). */
+  fetchesAtOnce?: number;
+  fetchesWaiting?: number;
 }
 
 export const IMAGE_CACHE_ENTRIES = 2000;
@@ -19,6 +22,9 @@ export const IMAGE_CACHE_TTL_MS = 60 * 60_000;
 export const IMAGE_FAILURE_TTL_MS = 60_000;
 export const IMAGE_MAX_URL_LENGTH = 2048;
 const MAX_REDIRECTS = 3;
+/** Bounds the memory pictures in flight can take (16 × IMAGE_MAX_BYTES) whoever asks; beyond the queue, 503. */
+export const IMAGE_FETCHES_AT_ONCE = 16;
+export const IMAGE_FETCHES_WAITING = 256;
 
 /** `image/png; charset=x` → `image/png`; anything that is not a plain image type → null. */
 export function imageType(contentType: string): string | null {
@@ -42,17 +48,21 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
   // Many cards asking for one picture at once wait for one fetch.
   const inflight = new Map<string, Promise<CachedImage>>();
 
+  const turns = createTurns(opts.fetchesAtOnce ?? IMAGE_FETCHES_AT_ONCE, opts.fetchesWaiting ?? IMAGE_FETCHES_WAITING);
+
   const fetchImage = async (url: string): Promise<CachedImage> => {
-    const { body, contentType } = await safeGet(url, {
-      maxBytes: opts.maxBytes,
-      timeoutMs: opts.timeoutMs,
-      protocols: ['https:', 'http:'],
-      maxRedirects: MAX_REDIRECTS,
-      accept: 'image/*',
-      testOnlyAllowedAddresses: opts.testOnlyAllowedAddresses,
-    }).catch((err: unknown) => {
-      throw asAppError(err);
-    });
+    const { body, contentType } = await turns.run(() =>
+      safeGet(url, {
+        maxBytes: opts.maxBytes,
+        timeoutMs: opts.timeoutMs,
+        protocols: ['https:', 'http:'],
+        maxRedirects: MAX_REDIRECTS,
+        accept: 'image/*',
+        testOnlyAllowedAddresses: opts.testOnlyAllowedAddresses,
+      }).catch((err: unknown) => {
+        throw asAppError(err);
+      }),
+    );
     const type = imageType(contentType);
     if (!type) throw new AppError(415, 'not_an_image', 'The address does not answer with an image');
     return { body, contentType: type };
@@ -80,6 +90,30 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
         inflight.set(url, running);
       }
       return running;
+    },
+  };
+}
+
+/** At most `atOnce` tasks run; up to `waiting` more wait their turn in order; any further one is refused (503). */
+function createTurns(atOnce: number, waiting: number) {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  const next = () => {
+    running--;
+    queue.shift()?.();
+  };
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= atOnce) {
+        if (queue.length >= waiting) throw ServiceUnavailableError('Too many pictures are being fetched; try again');
+        await new Promise<void>((resolve) => queue.push(resolve));
+      }
+      running++;
+      try {
+        return await task();
+      } finally {
+        next();
+      }
     },
   };
 }

@@ -95,7 +95,8 @@ function getWithin(
     const left = deadline - Date.now();
     if (left <= 0) return reject(new SafeFetchError('timeout', 'timed out'));
     const get = url.protocol === 'http:' ? http.get : https.get;
-    const headers = { accept: opts.accept ?? '*/*' };
+    // Some hosts refuse requests without a User-Agent; no Accept-Encoding, so bodies come uncompressed.
+    const headers = { accept: opts.accept ?? '*/*', 'user-agent': 'SolBack' };
     const req = get(url, { lookup: checkingLookup(allowed), timeout: left, headers }, (res) => {
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
