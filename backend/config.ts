@@ -55,7 +55,7 @@ export interface Config {
   imageCacheBytes: number;
   imageRateLimitPerMinute: number;
   /**
-   * TESTS ONLY, no env var: exact addresses that off-chain fetches may reach though not public (a test's image
+   * TESTS ONLY, no env var: exact addresses the image proxy may reach though not public (a test's picture
    * server on 127.0.0.1). Unset everywhere else, so loopback and private addresses stay refused.
    */
   testOnlyFetchAddresses?: string[];
