@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { ASSETS } from '../../src/common/texts';
 import { solidPng, startImageServer, type ImageServer } from '../support/imageServer';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
+import { eventually } from './support/eventually';
 import { ROOT } from './support/buildBundle';
 import { startServer, type TestServer } from './support/server';
 import { installTestWallet } from './support/testWallet';
@@ -97,17 +98,6 @@ async function openWallet(): Promise<{ page: Page; context: BrowserContext; requ
   for (const id of ['tokens-section', 'nfts-section', 'cnfts-section'])
     await page.getByTestId(id).getByText(ASSETS.loading).waitFor({ state: 'detached', timeout: 60_000 });
   return { page, context, requests, errors };
-}
-
-async function eventually(ms: number, check: () => Promise<unknown>): Promise<void> {
-  for (const end = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 100))) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-    }
-  }
 }
 
 describe('pictures and fonts come from our origin only', () => {
