@@ -37,4 +37,7 @@ it('2 at once, 1 waiting: the 4th is refused with 503 while the host has seen on
   expect(await Promise.all(asks.slice(0, 3))).toEqual([504, 504, 504]);
   expect(host.hits['/hang2.png']).toBe(1);
   expect(host.hits['/hang3.png']).toBeUndefined();
+  // The refusal was about the queue, not the picture: not remembered, so asking again reaches the host.
+  expect(await settle(proxy.get(`${host.origin}/hang3.png`))).toBe(504);
+  expect(host.hits['/hang3.png']).toBe(1);
 });

@@ -81,7 +81,8 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
             return image;
           },
           (err: AppError) => {
-            cache.set(url, { ok: false, error: err });
+            // A full queue (503) says nothing about the picture: asked again, it is fetched.
+            if (err.status !== 503) cache.set(url, { ok: false, error: err });
             throw err;
           },
         );
