@@ -119,7 +119,8 @@ module.exports = tseslint.config(
         'error',
         {
           selector: "JSXOpeningElement[name.name='img'] > JSXAttribute[name.name='src'] > JSXExpressionContainer",
-          message: 'Show asset pictures with <AssetImage> (src/features/selection), which loads them through /api/image.',
+          message:
+            'Show asset pictures with <AssetImage> (src/features/selection), which loads them through /api/image.',
         },
       ],
     },

@@ -5,6 +5,9 @@
 const REMOTE_IMPORT = /@import\s+(?:url\(\s*)?(['"]?)(?:https?:)?\/\/[^'")\s]*\1\s*\)?[^;]*;/gi;
 
 module.exports = function noRemoteCssImports(source) {
-  return String(source).replace(REMOTE_IMPORT, '/* remote stylesheet import removed: no third-party styles or fonts */');
+  return String(source).replace(
+    REMOTE_IMPORT,
+    '/* remote stylesheet import removed: no third-party styles or fonts */',
+  );
 };
 module.exports.REMOTE_IMPORT = REMOTE_IMPORT;
