@@ -7,6 +7,7 @@ import { cnftRoutes } from './cnft';
 import { configRoutes } from './config';
 import { delegateRoutes } from './delegate';
 import { heliusRoutes } from './helius';
+import { imageRoutes } from './image';
 import { localnetRoutes } from './localnet';
 import { queueRoutes } from './queue';
 import { relayerRoutes } from './relayer';
@@ -35,6 +36,7 @@ export const API_ROUTES: ReadonlyArray<readonly [name: string, factory: RouteFac
   ['config', configRoutes],
   ['delegate', delegateRoutes],
   ['helius', heliusRoutes],
+  ['image', imageRoutes],
   ['localnet', localnetRoutes],
   ['queue', queueRoutes],
   ['relayer', relayerRoutes],
