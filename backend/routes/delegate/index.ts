@@ -1,9 +1,9 @@
 import Router from '@koa/router';
-import { authorizationMessages } from '../../../src/common/apiTypes';
 import type { Services } from '../../context';
 import { ForbiddenError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { explorerUrlFor, fetchCnft, fetchProof, INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
+import { verifyAuthorization } from '../../services/authVerify';
+import { explorerUrlFor, fetchCnft, fetchProof } from '../../services/cnftData';
 import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/cnftSend';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
@@ -12,7 +12,8 @@ import type { DelegateInfoResponse, DelegateProofResponse, DelegatedTransferResp
 /**
  * GET /api/delegate/info/:assetId → delegationInfo {delegated (to the server delegate), delegate};
  * GET /api/delegate/proof/:assetId → proofData (fresh);
- * POST /api/delegated-transfer → verifies the owner's signature of the authorisation text, then transfers the cNFT
+ * POST /api/delegated-transfer → verifies the owner's signed 'delegated-transfer' authorisation of this asset
+ * (PRODUCT difference 11: this site, this wallet, this asset, a fresh one-use nonce), then transfers the cNFT
  * to TRASH_WALLET signed by the server's delegate key.
  */
 export function delegateRoutes(services: Services): Router {
@@ -70,9 +71,9 @@ export function delegateRoutes(services: Services): Router {
     '/delegated-transfer',
     validate(DelegatedTransferSchema),
     async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
-      const { sender, assetId, signedMessage } = ctx.state.input.body;
-      if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage))
-        throw ForbiddenError(INVALID_SIGNATURE);
+      const { sender, assetId, signedMessage, message, signedTransaction } = ctx.state.input.body;
+      const proof = { message, signature: signedMessage, signedTransaction };
+      await verifyAuthorization(services, ctx, { wallet: sender, action: 'delegated-transfer', assetIds: [assetId] }, proof);
       const asset = await fetchCnft(services, assetId);
       if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
       // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.

@@ -5,6 +5,7 @@ import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep'
 import type { GuardStep } from '../wallet/signing';
 import type { WalletPort } from '../../app/walletPort';
 import type {
+  AuthNonceResponse,
   CnftDelegateResponse,
   DelegateInfoResponse,
   DelegatedTransferRequest,
@@ -45,6 +46,8 @@ export interface TrashApi {
   robustTransfer(body: RobustTransferRequest): Promise<RobustTransferResponse>;
   delegatedTransfer(body: DelegatedTransferRequest): Promise<DelegatedTransferResponse>;
   getDelegateInfo(assetId: string): Promise<DelegateInfoResponse>;
+  /** GET /api/auth/nonce: a one-use nonce for a signed authorisation (PRODUCT difference 11). */
+  getAuthNonce(): Promise<AuthNonceResponse>;
   cnftDelegate(body: {
     ownerAddress: string;
     assetId: string;
