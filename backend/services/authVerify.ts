@@ -101,3 +101,25 @@ export async function verifyAuthorization(
   if (!(await services.nonces.consume(m.nonce))) throw ForbiddenError(AUTH_TEXTS.used);
   return m;
 }
+
+/**
+ * Runs the action a verified authorisation allows. When it fails on the server's side (5xx: the chain or the
+ * indexer did not answer, a send timed out unconfirmed), the nonce is made usable again until the message expires,
+ * so the client's retry of the same signed request is not refused as a replay. It can only do what the owner
+ * signed (this site, this wallet, this action, these assets), and the route checks again that it still may (an
+ * asset already moved is no longer the owner's). A 4xx — the request itself was wrong — keeps the nonce spent.
+ */
+export async function withAuthorization<T>(
+  services: Pick<Services, 'nonces'>,
+  m: AuthMessage,
+  action: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === undefined || status >= 500)
+      await services.nonces.restore(m.nonce, Date.parse(m.expirationTime)).catch(() => undefined);
+    throw err;
+  }
+}

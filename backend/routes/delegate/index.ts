@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { ForbiddenError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { verifyAuthorization } from '../../services/authVerify';
+import { verifyAuthorization, withAuthorization } from '../../services/authVerify';
 import { explorerUrlFor, fetchCnft, fetchProof } from '../../services/cnftData';
 import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/cnftSend';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
@@ -73,46 +73,53 @@ export function delegateRoutes(services: Services): Router {
     async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
       const { sender, assetId, signedMessage, message, signedTransaction } = ctx.state.input.body;
       const proof = { message, signature: signedMessage, signedTransaction };
-      await verifyAuthorization(services, ctx, { wallet: sender, action: 'delegated-transfer', assetIds: [assetId] }, proof);
-      const asset = await fetchCnft(services, assetId);
-      if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
-      // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
-      const attempt = async (): Promise<SendOutcome> => {
-        const prepared = await prepareDelegatedTransfer(services, assetId, sender);
-        return sendUntilSettled(services, prepared.raw, {
-          lastValidBlockHeight: prepared.lastValidBlockHeight,
-          timeoutMs: 25_000,
-        }).catch((err: Error) => {
-          if (/blockhash not found/i.test(err.message))
-            return { signature: prepared.signature, status: 'expired' as const };
-          throw sendFailure(err);
-        });
-      };
-      // Spec §4.6: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
-      // retry re-checks the owner, so the asset cannot move twice.
-      let outcome = await attempt();
-      if (outcome.status === 'expired') outcome = await attempt();
-      const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
-      if (outcome.status === 'confirmed')
-        ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies DelegatedTransferResponse;
-      else if (outcome.status === 'timeout')
-        ctx.body = {
-          success: true,
-          pending: true,
-          signature: outcome.signature,
-          explorerUrl,
-          message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
-        } satisfies DelegatedTransferResponse;
-      else {
-        ctx.status = 400;
-        ctx.body = {
-          success: false,
-          error:
-            outcome.status === 'expired'
-              ? 'Transaction expired. Please try again.'
-              : `Transfer failed: ${JSON.stringify(outcome.err)}`,
-        } satisfies DelegatedTransferResponse;
-      }
+      const m = await verifyAuthorization(
+        services,
+        ctx,
+        { wallet: sender, action: 'delegated-transfer', assetIds: [assetId] },
+        proof,
+      );
+      await withAuthorization(services, m, async () => {
+        const asset = await fetchCnft(services, assetId);
+        if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
+        // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
+        const attempt = async (): Promise<SendOutcome> => {
+          const prepared = await prepareDelegatedTransfer(services, assetId, sender);
+          return sendUntilSettled(services, prepared.raw, {
+            lastValidBlockHeight: prepared.lastValidBlockHeight,
+            timeoutMs: 25_000,
+          }).catch((err: Error) => {
+            if (/blockhash not found/i.test(err.message))
+              return { signature: prepared.signature, status: 'expired' as const };
+            throw sendFailure(err);
+          });
+        };
+        // Spec §4.6: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
+        // retry re-checks the owner, so the asset cannot move twice.
+        let outcome = await attempt();
+        if (outcome.status === 'expired') outcome = await attempt();
+        const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
+        if (outcome.status === 'confirmed')
+          ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies DelegatedTransferResponse;
+        else if (outcome.status === 'timeout')
+          ctx.body = {
+            success: true,
+            pending: true,
+            signature: outcome.signature,
+            explorerUrl,
+            message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+          } satisfies DelegatedTransferResponse;
+        else {
+          ctx.status = 400;
+          ctx.body = {
+            success: false,
+            error:
+              outcome.status === 'expired'
+                ? 'Transaction expired. Please try again.'
+                : `Transfer failed: ${JSON.stringify(outcome.err)}`,
+          } satisfies DelegatedTransferResponse;
+        }
+      });
     },
   );
   return router;

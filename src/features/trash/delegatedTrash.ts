@@ -25,7 +25,7 @@ export async function delegatedTrash(
   if (!assetId) throw new Error(VALIDATION.assetIdRequired);
   onStep?.('signing');
   const { message, signature, signedTransaction } = await signAuthorization(
-    { ...signingDeps(deps), fetchNonce: () => deps.api.getAuthNonce() },
+    { ...signingDeps(deps), fetchNonce: () => deps.api.getAuthNonce(), location: deps.pageLocation },
     { action: 'delegated-transfer', assetIds: [assetId] },
   );
   onStep?.('transferring');

@@ -70,6 +70,8 @@ export interface TrashDeps {
   /** The listener's delay: the §9 pauses between steps and the 120 s signing limit. */
   delay: (ms: number) => Promise<void>;
   onStep?: (step: SigningStep) => void;
+  /** The page's host and origin for signed authorisations (default: window.location; tests outside a page pass one). */
+  pageLocation?: { host: string; origin: string };
 }
 
 /** The chain-reading guard step for a cNFT way (src/features/wallet/chainGuardStep.ts). */
