@@ -40,8 +40,8 @@ export function buildMemoAuthorization(wallet: string, message: string, nonce: s
 
 /** Does the memo transaction of this text fit the size limit? (Queues of many cNFTs list too many ids for one.) */
 export function memoAuthorizationFits(wallet: string, message: string, nonce: string): boolean {
-  const tx = buildMemoAuthorization(wallet, message, nonce);
-  return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).length <= MAX_TRANSACTION_BYTES;
+  // One signature: its count (1 byte) and 64 bytes, then the message.
+  return 1 + 64 + buildMemoAuthorization(wallet, message, nonce).serializeMessage().length <= MAX_TRANSACTION_BYTES;
 }
 
 export class MemoAuthorizationError extends Error {

@@ -130,7 +130,10 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     return void fail(api, 'authorize', CNFT_ERRORS.queueAuthorizeFailed);
   }
   // Cancelled while the authorisation was on its way: the queue now runs on the server, so cancel it there.
-  if (!stillActive() || api.getState().queue.queueId !== queueId) return void postCancel(api, queueId);
+  if (!stillActive() || api.getState().queue.queueId !== queueId) {
+    await postCancel(api, queueId);
+    return void queueAccess.forget(queueId);
+  }
   api.dispatch(queueStepChanged(null));
   api.dispatch(queueAuthorized());
 
@@ -150,6 +153,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
       if (done.length) api.dispatch(assetsHidden({ ids: done }));
       api.dispatch(queueStatusUpdated(res.status));
       if (res.status.isComplete) {
+        queueAccess.forget(queueId); // nothing left to read or cancel
         if (res.status.completed >= 1) {
           await api.delay(QUEUE_SUCCESS_CALLBACK_DELAY_MS);
           if (api.getState().queue.queueId !== queueId) return;
@@ -186,6 +190,7 @@ async function cancelQueue(_action: unknown, api: AppListenerEffectAPI): Promise
   // not authorise, and the listener drops the signature if it still comes, so there is nothing to cancel there.
   if (!queueId || !queueAccess.has(queueId)) return;
   const answer = await postCancel(api, queueId);
+  queueAccess.forget(queueId);
   // The answer carries what the server had already done: moved cNFTs are gone from the wallet, so they leave the
   // list (and the selection) and the modal says so, instead of offering to start them again.
   const status = answer?.status;
