@@ -172,10 +172,10 @@ it('create → sign the queue message → authorise → poll until complete; com
   // PRODUCT difference 11: this page's host, the owner, the action, this queue and exactly its assets, the
   // server's nonce and times.
   expect(parseAuthMessage(auth.message)).toEqual({
-    domain: window.location.host,
+    domain: new URL(server.origin).host, // the server the page talks to (the page's own origin in a browser)
     address: owner.publicKey.toBase58(),
     action: 'queue-authorize',
-    uri: window.location.origin,
+    uri: server.origin,
     nonce: expect.stringMatching(/^0+[0-9a-f]+$/),
     issuedAt: '2026-11-23T08:00:00.000Z',
     expirationTime: '2026-11-23T08:10:00.000Z',

@@ -70,7 +70,7 @@ export interface TrashDeps {
   /** The listener's delay: the §9 pauses between steps and the 120 s signing limit. */
   delay: (ms: number) => Promise<void>;
   onStep?: (step: SigningStep) => void;
-  /** The page's host and origin for signed authorisations (default: window.location; tests outside a page pass one). */
+  /** The page's host and origin for signed authorisations (default: the /api server's, i.e. the page's own). */
   pageLocation?: { host: string; origin: string };
 }
 

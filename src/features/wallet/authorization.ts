@@ -2,6 +2,7 @@
 // page's own host as domain, the action and exactly the assets it is about, signed with the wallet's signMessage —
 // or, for a wallet without it (many hardware-wallet set-ups, issue 18), signed inside the memo of a legacy
 // transaction that is never sent (src/chain/memoAuthorization.ts). The server checks the same rules either way.
+import { apiLocation } from '../../api/baseApi';
 import type { AuthNonceResponse, SignedAuthorization } from '../../common/api';
 import { formatAuthMessage, type AuthAction } from '../../common/authMessage';
 import { buildMemoAuthorization, memoAuthorizationFits } from '../../chain/memoAuthorization';
@@ -13,7 +14,7 @@ import { WalletNotReadyError } from './signingErrors';
 export interface AuthorizationDeps extends SigningDeps {
   /** GET /api/auth/nonce. */
   fetchNonce: () => Promise<AuthNonceResponse>;
-  /** The page's own location (tests pass one). */
+  /** The page's own location (default: the server the page's /api calls go to, i.e. the page's origin). */
   location?: { host: string; origin: string };
 }
 
@@ -39,7 +40,7 @@ export async function signAuthorization(deps: AuthorizationDeps, req: Authorizat
   const answer = await deps.fetchNonce();
   if (!answer.success || !answer.nonce || !answer.issuedAt || !answer.expirationTime)
     throw new Error(answer.error || AUTH_TEXTS.nonceFailed);
-  const { host, origin } = deps.location ?? window.location;
+  const { host, origin } = deps.location ?? apiLocation();
   const message = formatAuthMessage({
     domain: host,
     address: owner,
