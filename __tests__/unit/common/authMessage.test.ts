@@ -18,7 +18,7 @@ import {
   neverLandingBlockhash,
   readMemoAuthorization,
 } from '../../../src/chain/memoAuthorization';
-import { AUTH_TEXTS } from '../../../src/common/authTexts';
+import { AUTH_TEXTS } from '../../../src/common/texts/authTexts';
 
 const wallet = Keypair.generate();
 const asset = () => Keypair.generate().publicKey.toBase58();

@@ -6,9 +6,8 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../app/listener
 import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
 import { configApi } from '../../api/configApi';
 import { authApi } from '../../api/authApi';
-import { AUTH_TEXTS } from '../../common/authTexts';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
-import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
+import { AUTH_TEXTS, CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
 import { isCancellation } from '../trash/trashErrors';
 import { assetsDeselected } from '../selection/selectionSlice';
 import { canAuthorize, signAuthorization, type SignedAuth } from '../wallet/authorization';

@@ -6,8 +6,7 @@ import { apiLocation } from '../../api/baseApi';
 import type { AuthNonceResponse, SignedAuthorization } from '../../common/api';
 import { formatAuthMessage, type AuthAction } from '../../common/authMessage';
 import { buildMemoAuthorization, memoAuthorizationFits } from '../../chain/memoAuthorization';
-import { AUTH_TEXTS } from '../../common/authTexts';
-import { VALIDATION } from '../../common/texts';
+import { AUTH_TEXTS, VALIDATION } from '../../common/texts';
 import { signMessageWithinLimit, signWithinLimit, type SigningDeps } from './signing';
 import { WalletNotReadyError } from './signingErrors';
 
