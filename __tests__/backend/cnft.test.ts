@@ -133,7 +133,10 @@ describe('owner burn and burn-request', () => {
       const { message, signature } = await auth(opts);
       return { message, signedMessage: signature };
     };
-    const forged = await server.post('/api/cnft/burn-request', { ...body, ...(await sent({ signer: Keypair.generate() })) });
+    const forged = await server.post('/api/cnft/burn-request', {
+      ...body,
+      ...(await sent({ signer: Keypair.generate() })),
+    });
     expect(forged.status).toBe(403);
     expect(
       (await server.post('/api/cnft/burn-request', { ...body, signedMessage: 'simulated-signature' })).status,
@@ -163,7 +166,12 @@ describe('owner burn and burn-request', () => {
 
 /** The delegated-transfer body fields: the signed 'delegated-transfer' message of this asset. */
 async function delegatedAuth(id: string, opts = {}) {
-  const { message, signature } = await signedAuth(server.url, owner, { action: 'delegated-transfer', assetIds: [id] }, opts);
+  const { message, signature } = await signedAuth(
+    server.url,
+    owner,
+    { action: 'delegated-transfer', assetIds: [id] },
+    opts,
+  );
   return { message, signedMessage: signature };
 }
 

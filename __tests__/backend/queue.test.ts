@@ -104,7 +104,9 @@ describe('transfer queue', () => {
       await new Promise((r) => setTimeout(r, 500));
       // Nothing runs and nobody reads it before the owner authorised it.
       expect((await queueStatus(server.url, queueId)).status).toBe(401);
-      expect((await server.solback.queue.store.get(queueId))!.items.map((i) => i.state)).toEqual(Array(4).fill('pending'));
+      expect((await server.solback.queue.store.get(queueId))!.items.map((i) => i.state)).toEqual(
+        Array(4).fill('pending'),
+      );
 
       const authorized = await server.post('/api/queue/authorize', {
         queueId,

@@ -42,7 +42,14 @@ async function transferBody(id: string, opts: AuthOptions = {}, kp = owner) {
     { action: 'delegated-transfer', assetIds: [id] },
     opts,
   );
-  return { sender: kp.publicKey.toBase58(), assetId: id, message, signedMessage: signature, signedTransaction, proofData: null };
+  return {
+    sender: kp.publicKey.toBase58(),
+    assetId: id,
+    message,
+    signedMessage: signature,
+    signedTransaction,
+    proofData: null,
+  };
 }
 
 async function delegate(id: string) {
@@ -188,7 +195,10 @@ describe('the memo form (a wallet without signMessage signs a never-sent transac
     const twoIxs = { ...body, signedTransaction: extra.serialize().toString('base64') };
     expect((await post('/api/delegated-transfer', twoIxs)).status).toBe(403);
     // The same time rules: an expired message in a memo → refused.
-    const expired = await transferBody(id, { memo: true, fields: { issuedAt: minutes(-11), expirationTime: minutes(-1) } });
+    const expired = await transferBody(id, {
+      memo: true,
+      fields: { issuedAt: minutes(-11), expirationTime: minutes(-1) },
+    });
     expect((await post('/api/delegated-transfer', expired)).json.error).toBe(AUTH_TEXTS.expired);
     const ok = await post('/api/delegated-transfer', body);
     expect(ok.json.success).toBe(true);

@@ -52,7 +52,10 @@ async function session() {
   const errors = watchErrors(page);
   await page.goto(server.url);
   await page.getByRole('button', { name: 'Select Wallet' }).click();
-  await page.locator('.wallet-adapter-modal-wrapper').getByRole('button', { name: /Hardware Test Wallet/ }).click();
+  await page
+    .locator('.wallet-adapter-modal-wrapper')
+    .getByRole('button', { name: /Hardware Test Wallet/ })
+    .click();
   await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
   return { page, wallet, errors, cnfts: manifest.cnfts as { assetId: string; delegate: string | null }[] };
 }
@@ -109,7 +112,10 @@ test('delegated transfer completes with a memo authorisation; the owner’s lamp
   const before = await balance(wallet);
   await card(page, delegated.assetId).getByTestId('cnft-delegated').click();
   const modal = page.getByTestId('delegated-modal');
-  await modal.getByTestId('delegated-delegate').filter({ hasText: server.app.delegate!.publicKey.toBase58() }).waitFor();
+  await modal
+    .getByTestId('delegated-delegate')
+    .filter({ hasText: server.app.delegate!.publicKey.toBase58() })
+    .waitFor();
   await modal.getByRole('button', { name: DELEGATED_MODAL.transfer }).click();
   await modal.getByText(DELEGATED_MODAL.success).waitFor({ timeout: 40_000 });
   expect(await ownerOf(delegated.assetId)).toBe(server.app.config.trashWallet);

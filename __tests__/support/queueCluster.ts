@@ -3,7 +3,6 @@
 // (SOLANA_RPC_URL = DAS_URL), all with its delegate key (DELEGATE_KEYPAIR). Used by the multi-process test and
 // `npm run bench`.
 import path from 'path';
-import nacl from 'tweetnacl';
 import { Connection, Keypair, LAMPORTS_PER_SOL, Transaction } from '@solana/web3.js';
 import { signedAuth } from './signedAuth';
 import { startRedis, type TestRedis } from './redisServer';

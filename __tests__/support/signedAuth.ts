@@ -36,7 +36,12 @@ export function signMessageText(kp: Keypair, message: string): string {
   return Buffer.from(nacl.sign.detached(new TextEncoder().encode(message), kp.secretKey)).toString('base64');
 }
 
-export async function signedAuth(url: string, kp: Keypair, req: AuthRequest, opts: AuthOptions = {}): Promise<SignedBody> {
+export async function signedAuth(
+  url: string,
+  kp: Keypair,
+  req: AuthRequest,
+  opts: AuthOptions = {},
+): Promise<SignedBody> {
   const origin = new URL(url);
   const { nonce, issuedAt, expirationTime } = await fetchNonce(url);
   const fields = {

@@ -82,7 +82,8 @@ export async function verifyAuthorization(
   if (m.uri !== `https://${m.domain}` && m.uri !== `http://${m.domain}`) throw ForbiddenError(AUTH_TEXTS.domain);
   if (m.address !== expected.wallet) throw ForbiddenError(AUTH_TEXTS.wallet);
   if (m.action !== expected.action) throw ForbiddenError(AUTH_TEXTS.action);
-  if (m.queueId !== expected.queueId || !sameSet(m.assetIds, expected.assetIds)) throw ForbiddenError(AUTH_TEXTS.assets);
+  if (m.queueId !== expected.queueId || !sameSet(m.assetIds, expected.assetIds))
+    throw ForbiddenError(AUTH_TEXTS.assets);
   const issued = Date.parse(m.issuedAt);
   const expires = Date.parse(m.expirationTime);
   if (expires - issued > SIGNED_MESSAGE_TTL_MS || expires <= issued) throw ForbiddenError(AUTH_TEXTS.lifetime);

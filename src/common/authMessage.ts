@@ -22,7 +22,13 @@
 // The action rides in Request ID, and what it acts on in Resources, so the server compares both with the request.
 import { SIGNED_MESSAGE_TTL_MS } from './constants';
 
-export const AUTH_ACTIONS = ['queue-authorize', 'queue-cancel', 'queue-status', 'delegated-transfer', 'burn-request'] as const;
+export const AUTH_ACTIONS = [
+  'queue-authorize',
+  'queue-cancel',
+  'queue-status',
+  'delegated-transfer',
+  'burn-request',
+] as const;
 export type AuthAction = (typeof AUTH_ACTIONS)[number];
 
 export interface AuthMessage {

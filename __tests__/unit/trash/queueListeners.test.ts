@@ -53,7 +53,12 @@ let nonces = 0;
 
 function script(
   statuses: unknown[],
-  opts: { createFails?: boolean; authorizeFails?: boolean; cancelStatus?: unknown; authorizeHangs?: Promise<void> } = {},
+  opts: {
+    createFails?: boolean;
+    authorizeFails?: boolean;
+    cancelStatus?: unknown;
+    authorizeHangs?: Promise<void>;
+  } = {},
 ) {
   let polls = 0;
   server.respond((req) => {
@@ -294,7 +299,7 @@ it('a wallet without signMessage (issue 18) authorises with a never-sent memo tr
   script([status(2, true)]);
   const signed: Transaction[] = [];
   const store = storeWith({
-    signTransaction: async <T,>(tx: T) => {
+    signTransaction: async <T>(tx: T) => {
       (tx as Transaction).partialSign(owner);
       signed.push(tx as Transaction);
       return tx;

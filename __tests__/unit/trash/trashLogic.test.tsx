@@ -131,9 +131,9 @@ describe('§5 / §8.4 texts of the trash logic', () => {
   it("'Wallet connection required for signing' (delegated transfer with a wallet that can sign nothing)", async () => {
     const d = fakeDeps();
     // Without signMessage but with signTransaction the memo form is used (issue 18); with neither, the spec's text.
-    await expect(
-      delegatedTrash({ ...d, wallet: { publicKey: d.wallet.publicKey } }, rnd(), null),
-    ).rejects.toThrow(VALIDATION.walletRequiredSigning);
+    await expect(delegatedTrash({ ...d, wallet: { publicKey: d.wallet.publicKey } }, rnd(), null)).rejects.toThrow(
+      VALIDATION.walletRequiredSigning,
+    );
   });
   it("'Wallet not connected or missing signTransaction method'", async () => {
     await expect(standardTrash({ ...fakeDeps(), wallet: { publicKey: null } }, rnd())).rejects.toThrow(

@@ -35,7 +35,12 @@ export function cnftRoutes(services: Services): Router {
     const { assetId, ownerAddress, signedMessage, message, signedTransaction } = ctx.state.input.body;
     if (signedMessage === SIMULATED_SIGNATURE) throw ValidationError(SIGNATURE_REQUIRED);
     const proof = { message, signature: signedMessage, signedTransaction };
-    await verifyAuthorization(services, ctx, { wallet: ownerAddress, action: 'burn-request', assetIds: [assetId] }, proof);
+    await verifyAuthorization(
+      services,
+      ctx,
+      { wallet: ownerAddress, action: 'burn-request', assetIds: [assetId] },
+      proof,
+    );
     const asset = await fetchCnft(services, assetId);
     if (asset.burnt) throw ValidationError('This cNFT has already been burnt');
     if (asset.ownership.owner !== ownerAddress) throw ForbiddenError(NOT_OWNER);

@@ -62,7 +62,12 @@ export function queueRoutes(services: Services): Router {
       if (q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
       if (q.cancelledAt) throw ValidationError('This queue was cancelled');
       const assetIds = q.items.map((i) => i.assetId);
-      await verifyAuthorization(services, ctx, { wallet: q.owner, action: 'queue-authorize', queueId, assetIds }, proof);
+      await verifyAuthorization(
+        services,
+        ctx,
+        { wallet: q.owner, action: 'queue-authorize', queueId, assetIds },
+        proof,
+      );
       const access = newQueueAccessToken();
       await store.update(queueId, (r) => {
         if (!r.authorizedAt) r.authorizedAt = Date.now();

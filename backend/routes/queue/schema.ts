@@ -23,11 +23,20 @@ export const QueueCreateSchema = {
   }),
 };
 export const QueueAuthorizeSchema = {
-  body: z.strictObject({ queueId, ownerAddress: base58Address, signature: signature64.optional(), ...signedAuthFields }),
+  body: z.strictObject({
+    queueId,
+    ownerAddress: base58Address,
+    signature: signature64.optional(),
+    ...signedAuthFields,
+  }),
 };
 export const QueueIdSchema = { params: z.strictObject({ queueId }) };
 export const QueueCancelSchema = {
   params: z.strictObject({ queueId }),
   // The owner's access token (Authorization: Bearer), or a signed 'queue-cancel' authorisation in the body.
-  body: z.strictObject({ ownerAddress: base58Address.optional(), signature: signature64.optional(), ...signedAuthFields }),
+  body: z.strictObject({
+    ownerAddress: base58Address.optional(),
+    signature: signature64.optional(),
+    ...signedAuthFields,
+  }),
 };

@@ -22,7 +22,10 @@ export const queueApi = baseApi.injectEndpoints({
       invalidatesTags: (_r, _e, { queueId }) => [{ type: 'Queue', id: queueId }],
     }),
     getQueueStatus: build.query<QueueStatusResponse, string>({
-      query: (queueId) => ({ url: `queue/status/${encodeURIComponent(queueId)}`, headers: queueAccess.headers(queueId) }),
+      query: (queueId) => ({
+        url: `queue/status/${encodeURIComponent(queueId)}`,
+        headers: queueAccess.headers(queueId),
+      }),
       providesTags: (_r, _e, queueId) => [{ type: 'Queue', id: queueId }],
       keepUnusedDataFor: 0,
     }),
