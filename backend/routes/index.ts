@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Services } from '../context';
 import { assetRoutes } from './asset';
+import { authRoutes } from './auth';
 import { batchBurnNftRoutes } from './batch-burn-nft';
 import { burnCnftRoutes } from './burn-cnft';
 import { cnftRoutes } from './cnft';
@@ -30,6 +31,7 @@ type RouteFactory = (services: Services) => Router;
  */
 export const API_ROUTES: ReadonlyArray<readonly [name: string, factory: RouteFactory]> = [
   ['asset', assetRoutes],
+  ['auth', authRoutes],
   ['batch-burn-nft', batchBurnNftRoutes],
   ['burn-cnft', burnCnftRoutes],
   ['cnft', cnftRoutes],
