@@ -110,6 +110,21 @@ it('token cards show icon, symbol, name and the formatted balance', () => {
   expect(within(cards[1]).getByRole('img')).toHaveAttribute('src', '/static/default-token.svg');
 });
 
+it('remote pictures load through this server (/api/image), never from their host (issue 13)', () => {
+  renderWithStore(<Screen />, {
+    tokens: [token(0, { logoURI: 'https://cdn.example/t.png' })],
+    nfts: [{ ...nft(0), image: 'https://arweave.net/n' }],
+  });
+  expect(within(screen.getByTestId('token-card')).getByRole('img')).toHaveAttribute(
+    'src',
+    '/api/image?url=https%3A%2F%2Fcdn.example%2Ft.png',
+  );
+  const nftImage = within(screen.getByTestId('nft-card')).getByRole('img');
+  expect(nftImage).toHaveAttribute('src', '/api/image?url=https%3A%2F%2Farweave.net%2Fn');
+  fireEvent.error(nftImage); // the proxy refused it: the default picture
+  expect(nftImage).toHaveAttribute('src', '/static/default-nft.svg');
+});
+
 it('a failed image shows the default picture', () => {
   renderWithStore(<Screen />, { tokens: [token(0)], nfts: [nft(0)] });
   const nftImage = within(screen.getByTestId('nft-card')).getByRole('img');
