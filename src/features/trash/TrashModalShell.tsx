@@ -2,7 +2,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { AssetImage } from '../selection/AssetImage';
-import './trashModal.css';
+import './trash.css';
 
 export function TrashModalShell({
   title,
