@@ -8,6 +8,7 @@ import { cnftRoutes } from './cnft';
 import { configRoutes } from './config';
 import { delegateRoutes } from './delegate';
 import { heliusRoutes } from './helius';
+import { imageRoutes } from './image';
 import { localnetRoutes } from './localnet';
 import { queueRoutes } from './queue';
 import { relayerRoutes } from './relayer';
@@ -37,6 +38,7 @@ export const API_ROUTES: ReadonlyArray<readonly [name: string, factory: RouteFac
   ['config', configRoutes],
   ['delegate', delegateRoutes],
   ['helius', heliusRoutes],
+  ['image', imageRoutes],
   ['localnet', localnetRoutes],
   ['queue', queueRoutes],
   ['relayer', relayerRoutes],
