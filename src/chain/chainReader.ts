@@ -21,6 +21,8 @@ export interface SimulationOutcome {
 export interface ChainReader {
   getAccounts(addresses: readonly string[]): Promise<(AccountSnapshot | null)[]>;
   simulate(transaction: TransactionInput, accounts: readonly string[]): Promise<SimulationOutcome>;
+  /** The chain's rent-exempt minimum for an account of `bytes` (surplus withdrawals); without it they are refused. */
+  rentMinimum?(bytes: number): Promise<bigint>;
 }
 
 const MAX_PER_CALL = 100; // getMultipleAccounts' limit
@@ -37,9 +39,12 @@ function toVersioned(input: TransactionInput): VersionedTransaction {
 
 /** A reader over a web3.js Connection: getMultipleAccounts and simulateTransaction (no signatures needed). */
 export function connectionChainReader(
-  connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'>,
+  connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'> &
+    Partial<Pick<Connection, 'getMinimumBalanceForRentExemption'>>,
 ): ChainReader {
+  const rentOf = connection.getMinimumBalanceForRentExemption?.bind(connection);
   return {
+    ...(rentOf ? { rentMinimum: async (bytes: number) => BigInt(await rentOf(bytes, 'confirmed')) } : {}),
     async getAccounts(addresses) {
       const out: (AccountSnapshot | null)[] = [];
       for (let i = 0; i < addresses.length; i += MAX_PER_CALL) {

@@ -12,7 +12,6 @@ import { walletDisconnected } from '../wallet/walletSlice';
 import { vacantApi } from './vacantApi';
 import { relayerApi } from './relayerApi';
 import { ownerCannotPayFees } from './relayChoice';
-import { verifySurplusSources } from './surplusCheck';
 import { runVacantBurn, type VacantFlowDeps } from './vacantFlow';
 import {
   vacantBurnEnded,
@@ -83,11 +82,6 @@ function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkControls):
         ).address,
     },
     surplusAvailable: () => (api.getState().rent.estimate?.surplusAccounts ?? 0) > 0,
-    verifySurplus: async (owner, sources) => {
-      const connection = api.extra.connection();
-      if (!connection) return { sources: [], surplusLamports: 0 }; // no chain to check against: the guard refuses them
-      return pause(() => verifySurplusSources(connection, owner, sources));
-    },
     submit: async (signed, accountCount) =>
       await pause(() =>
         dispatch(
