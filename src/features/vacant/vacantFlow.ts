@@ -1,6 +1,6 @@
 // The vacant-burn steps of spec §4.5 / §8.1: list → prepare → guard → one approval → submit → report.
 // Pure of Redux: the listener passes the calls in, so a test can run the flow against a real server.
-import { Transaction } from '@solana/web3.js';
+import type { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
@@ -27,6 +27,7 @@ import type { GuardStep } from '../wallet/signing';
 import { type ChainGuardIntent, GuardRefusedWithTextError } from '../wallet/chainGuardStep';
 import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
 import { pinnedRelayer } from '../../common/builtRelayer';
+import { legacyTransactions } from '../wallet/serverTransactions';
 import { submitOwnerSigned } from './ownerSignedSend';
 import { surplusSuccessAlert } from '../../common/surplusTexts';
 import { surplusSourcesIn } from './surplusCheck';
@@ -167,7 +168,12 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   }
   // The server built these with its blockhash and sends them itself: the path keeps the blockhash (no re-sign).
   // One approval for all (PRODUCT difference 6); a wallet that signs one at a time gets the first (the spec's behaviour).
-  const txs = encoded.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
+  let txs: Transaction[];
+  try {
+    txs = legacyTransactions(encoded); // a lookup table or undecodable bytes: the guard's refusal
+  } catch (err) {
+    return fail(signingFailureText(err), err);
+  }
   const batch = canSignAll(deps.wallet) ? txs : txs.slice(0, 1);
   const counts = prepared.accountCounts ?? [prepared.accountCount];
   const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
