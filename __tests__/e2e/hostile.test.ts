@@ -70,8 +70,13 @@ afterAll(async () => {
 
 const CONFIG = /^\/api\/config(\?.*)?$/;
 const VACANT_LIST = /^\/api\/burn-vacant-accounts$/;
+/**
+ * Beyond the ten: the listing says one account holds 150 SOL and the fee to the real fee wallet grows by 1 % of it.
+ * With surplus withdrawal on (the default) this used to pass the static rules, whose fee ceiling came from the listing.
+ */
+type Way = RewriteName | 'inflatedListingRealFee';
 /** The fee-wallet swap needs a fresh page (the page keeps its config): last, so the other cases share one page. */
-const WAYS: RewriteName[] = [...REWRITES.filter((w) => w !== 'inflatedFeeToAttacker'), 'inflatedFeeToAttacker'];
+const WAYS: Way[] = [...REWRITES.filter((w) => w !== 'inflatedFeeToAttacker'), 'inflatedFeeToAttacker'];
 const FEE_SWAP_TEXT = () => CHAIN_GUARD.serverMismatch('the fee wallet', ATTACKER.toBase58(), feeWallet);
 
 /** Rewrites the first transaction of a prepared answer (vacant, NFT burn) or the one transaction (cNFT delegate). */
@@ -95,10 +100,12 @@ function inflateListing(body: any): any {
   return body;
 }
 
-function rulesFor(flow: FlowName, how: RewriteName | null): AnswerRewrite[] {
+function rulesFor(flow: FlowName, how: Way | null): AnswerRewrite[] {
   const answer = TRANSACTION_ANSWER[flow];
   const rules: AnswerRewrite[] = [];
-  if (answer) rules.push({ path: answer, rewrite: (body) => (how ? tamper(body, how) : body) });
+  const txWay = how === 'inflatedListingRealFee' ? 'extraFeeToRealWallet' : how;
+  if (answer) rules.push({ path: answer, rewrite: (body) => (txWay ? tamper(body, txWay) : body) });
+  if (how === 'inflatedListingRealFee') rules.push({ path: VACANT_LIST, rewrite: inflateListing });
   if (how === 'inflatedFeeToAttacker') {
     rules.push({ path: CONFIG, rewrite: (body) => ({ ...body, feeWallet: ATTACKER.toBase58() }) });
     if (flow === 'vacant close') rules.push({ path: VACANT_LIST, rewrite: inflateListing });
@@ -110,7 +117,7 @@ const lamportsOf = async (addresses: string[]) =>
   (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
 
 /** Runs one case on a flow's shared page; returns what the page showed, the wallet's calls and what moved. */
-async function runCase(s: FlowSession, flow: FlowName, how: RewriteName | null) {
+async function runCase(s: FlowSession, flow: FlowName, how: Way | null) {
   const started = Date.now();
   const before = await lamportsOf([s.owner, feeWallet]);
   const calls = s.signCalls();
@@ -129,7 +136,7 @@ async function runCase(s: FlowSession, flow: FlowName, how: RewriteName | null) 
 }
 
 /** One flow: an honest control through the proxy, then `ways`, all on one page and one funded wallet. */
-function hostileFlow(flow: FlowName, ways: RewriteName[]) {
+function hostileFlow(flow: FlowName, ways: Way[]) {
   describe(flow, () => {
     let s: FlowSession;
     beforeAll(async () => {
@@ -172,7 +179,7 @@ function hostileFlow(flow: FlowName, ways: RewriteName[]) {
   });
 }
 
-hostileFlow('vacant close', WAYS);
+hostileFlow('vacant close', ['inflatedListingRealFee', ...WAYS]);
 hostileFlow('bulk NFT burn', WAYS);
 hostileFlow('cNFT queue', WAYS);
 // Page-built: the only answer that shapes what is signed is the wallets in /api/config.
