@@ -5,7 +5,7 @@
 // passed in, so the page, the house signing path and tests plug it in alike.
 import { SYSTEM_PROGRAM } from '../common/addresses';
 import { LAMPORTS_PER_SIGNATURE } from '../common/constants';
-import type { ChainReader, AccountSnapshot } from './chainReader';
+import { type ChainReader, type AccountSnapshot, mapLimited } from './chainReader';
 import { surplusCloseConflict } from './chainRuleSurplus';
 import { chainRuleFor, type TransactionState } from './chainRules';
 import { type DecodedTransaction, type TransactionInput, decodeTransaction } from './decode';
@@ -16,6 +16,8 @@ import { priorityFeeCap, priorityFeeOf } from './priorityFee';
 import { SimulationRefusedError } from './simulationError';
 
 export { SimulationRefusedError };
+
+const SIMULATIONS_AT_ONCE = 8;
 
 /** Kinds whose transactions return rent: the service fee and the 10 % priority share are measured against it. */
 const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts']);
@@ -140,37 +142,39 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
   // The static rules, with the fee ceiling from our own reading: 1 % of what the chain says comes back.
   assertTransactions(inputs, { ...intent, maxFeeLamports: returning ? serviceFee(total) : 0n });
 
-  const estimates: TransactionEstimate[] = [];
-  for (const [t, tx] of txs.entries()) {
+  const pays: bigint[] = txs.map((tx, t) => {
     const priority = priorityFeeOf(tx);
     const cap = priorityFeeCap(returning ? returns[t] : null);
     if (priority > cap)
       throw new TransactionGuardError(`transaction ${t}: priority fee ${priority} lamports above the cap of ${cap}`);
     // A relayed transaction (issue 20): the relayer pays the network and priority fee, the owner its exact repayment.
-    const ownerPaysFees = tx.feePayer === intent.owner;
-    const pays = transfersOut(tx, intent.owner) + (ownerPaysFees ? priority : 0n);
+    return transfersOut(tx, intent.owner) + (tx.feePayer === intent.owner ? priority : 0n);
+  });
+  // Simulations run side by side (a large recovery has dozens of transactions and a server blockhash that ages).
+  const simulations = await mapLimited(inputs, SIMULATIONS_AT_ONCE, (input) => reader.simulate(input, [intent.owner]));
+  const before = account(intent.owner)?.lamports ?? 0n;
+  const estimates: TransactionEstimate[] = txs.map((tx, t) => {
     const networkFee = BigInt(tx.signers.length * LAMPORTS_PER_SIGNATURE);
-    const before = account(intent.owner)?.lamports ?? 0n;
-    const sim = await reader.simulate(inputs[t], [intent.owner]);
+    const sim = simulations[t];
     if (sim.err) throw new SimulationRefusedError(sim.err, sim.logs);
     const after = sim.accounts[0]?.lamports;
     if (after === undefined)
       throw new TransactionGuardError(`transaction ${t}: the simulation did not report the owner's balance`);
     const change = after - before;
-    const estimate = returns[t] - pays;
+    const estimate = returns[t] - pays[t];
     const gap = change > estimate ? change - estimate : estimate - change;
     if (gap > networkFee) {
       throw new TransactionGuardError(
         `transaction ${t}: simulated SOL change ${change} differs from the estimate ${estimate} by ${gap} lamports`,
       );
     }
-    estimates.push({
+    return {
       returnsLamports: Number(returns[t]),
-      paysLamports: Number(pays),
+      paysLamports: Number(pays[t]),
       simulatedChangeLamports: Number(change),
       networkFeeLamports: Number(networkFee),
-    });
-  }
+    };
+  });
   onChecked?.({
     transactions: estimates,
     ownerChangeLamports: estimates.reduce((s, e) => s + e.simulatedChangeLamports, 0),
