@@ -9,7 +9,7 @@
 // same proxy: it reaches the wallet (which declines), so a refusal below is the guard's doing, not the harness's.
 import { Connection, PublicKey } from '@solana/web3.js';
 import type { Browser } from 'playwright-core';
-import { CHAIN_GUARD } from '../../src/common/guardTexts';
+import { CHAIN_GUARD } from '../../src/common/texts/guardTexts';
 import { GUARD } from '../../src/common/texts';
 import { ATTACKER, REWRITES, type RewriteName, rewrite } from '../support/hostileRewrites';
 import { type FlowName, type FlowSession, TRANSACTION_ANSWER, openFlow } from './hostileFlows';

@@ -2,7 +2,7 @@
 // bundle, as it does the fee, trash and delegate wallets (builtWallets.ts). The page accepts a relayed transaction only
 // when its fee payer is this address; a server naming another one is refused. A local chain makes its relayer key on
 // first start, so a build without RELAYER_ADDRESS accepts only a local chain's own relayer, like the delegate.
-import { CHAIN_GUARD } from './guardTexts';
+import { CHAIN_GUARD } from './texts/guardTexts';
 import { ServerMismatchError } from './builtWallets';
 
 export const BUILT_RELAYER: string | null = process.env.SOLBACK_RELAYER_ADDRESS || null;

@@ -7,7 +7,7 @@ import nacl from 'tweetnacl';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
-import { CHAIN_GUARD } from '../../../src/common/guardTexts';
+import { CHAIN_GUARD } from '../../../src/common/texts/guardTexts';
 import { CNFT_ERRORS, VALIDATION, queueCancelledReport } from '../../../src/common/texts';
 import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';

@@ -10,6 +10,7 @@ import {
   VALIDATION,
   vacantFetchError,
   vacantPrepareError,
+  surplusSuccessAlert,
   vacantSubmitError,
   vacantSuccessAlert,
 } from '../../common/texts';
@@ -29,7 +30,6 @@ import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
 import { pinnedRelayer } from '../../common/builtRelayer';
 import { legacyTransactions } from '../wallet/serverTransactions';
 import { submitOwnerSigned } from './ownerSignedSend';
-import { surplusSuccessAlert } from '../../common/surplusTexts';
 import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type {
