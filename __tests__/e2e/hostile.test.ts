@@ -7,11 +7,12 @@
 // transactions: here the proxy swaps the fee wallet in /api/config for them, and backend/chainGuardTokenBurns.test.ts
 // applies the ten rewrites to the transactions the page builds. Each flow first runs an honest answer through the
 // same proxy: it reaches the wallet (which declines), so a refusal below is the guard's doing, not the harness's.
-import { Connection, PublicKey } from '@solana/web3.js';
+import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { serviceFee } from '../../src/chain/fees';
 import type { Browser } from 'playwright-core';
 import { CHAIN_GUARD } from '../../src/common/texts/guardTexts';
 import { GUARD } from '../../src/common/texts';
-import { ATTACKER, REWRITES, type RewriteName, rewrite } from '../support/hostileRewrites';
+import { ATTACKER, REWRITES, type RewriteName, rewrite, serializeFitting } from '../support/hostileRewrites';
 import { type FlowName, type FlowSession, TRANSACTION_ANSWER, openFlow } from './hostileFlows';
 import { launchBrowser } from './support/browser';
 import { type AnswerRewrite, type HostileProxy, startHostileProxy } from './support/hostileProxy';
@@ -71,8 +72,9 @@ afterAll(async () => {
 const CONFIG = /^\/api\/config(\?.*)?$/;
 const VACANT_LIST = /^\/api\/burn-vacant-accounts$/;
 /**
- * Beyond the ten: the listing says one account holds 150 SOL and the fee to the real fee wallet grows by 1 % of it.
- * With surplus withdrawal on (the default) this used to pass the static rules, whose fee ceiling came from the listing.
+ * Beyond the ten: the listing says one account holds 150 SOL and the fee to the real fee wallet grows by exactly 1 % of
+ * what it made up. With surplus withdrawal on (the default) this passed the earlier static surplus path, whose fee
+ * ceiling came from the listing; the chain guard reads the account's real lamports.
  */
 type Way = RewriteName | 'inflatedListingRealFee';
 /** The fee-wallet swap needs a fresh page (the page keeps its config): last, so the other cases share one page. */
@@ -89,23 +91,42 @@ function tamper(body: any, how: RewriteName): any {
   return body;
 }
 
+/** Lamports the last rewritten listing made up (150 SOL − the account's real lamports). */
+let madeUp = 0;
+
 /** The review's worst case: one listed account "holds" 150 SOL, so a 1 % fee of 1.5 SOL looks earned. */
 function inflateListing(body: any): any {
   const first = body?.vacantAccounts?.[0];
   if (!first) return body;
   const extra = 150_000_000_000 - first.lamports;
+  madeUp = extra;
   first.lamports += extra;
   body.totalRentLamports += extra;
   body.totalRent = body.totalRentLamports / 1e9;
   return body;
 }
 
+/** Adds 1 % of the made-up rent to the first transaction's fee, paid to the real fee wallet. */
+function feeOnMadeUpRent(body: any): any {
+  const tx = Transaction.from(Buffer.from(body.transactions[0], 'base64'));
+  const owner = tx.feePayer!;
+  tx.add(
+    SystemProgram.transfer({ fromPubkey: owner, toPubkey: new PublicKey(feeWallet), lamports: serviceFee(madeUp) }),
+  );
+  body.transactions[0] = serializeFitting(tx);
+  body.transaction = body.transactions[0];
+  return body;
+}
+
 function rulesFor(flow: FlowName, how: Way | null): AnswerRewrite[] {
   const answer = TRANSACTION_ANSWER[flow];
   const rules: AnswerRewrite[] = [];
-  const txWay = how === 'inflatedListingRealFee' ? 'extraFeeToRealWallet' : how;
-  if (answer) rules.push({ path: answer, rewrite: (body) => (txWay ? tamper(body, txWay) : body) });
-  if (how === 'inflatedListingRealFee') rules.push({ path: VACANT_LIST, rewrite: inflateListing });
+  if (how === 'inflatedListingRealFee') {
+    rules.push({ path: VACANT_LIST, rewrite: inflateListing });
+    rules.push({ path: answer!, rewrite: (body) => feeOnMadeUpRent(body) });
+    return rules;
+  }
+  if (answer) rules.push({ path: answer, rewrite: (body) => (how ? tamper(body, how) : body) });
   if (how === 'inflatedFeeToAttacker') {
     rules.push({ path: CONFIG, rewrite: (body) => ({ ...body, feeWallet: ATTACKER.toBase58() }) });
     if (flow === 'vacant close') rules.push({ path: VACANT_LIST, rewrite: inflateListing });

@@ -61,7 +61,7 @@ function victimAccount(tx: Transaction): PublicKey {
  * an instruction must make room: like one, this drops the server's last close or surplus withdrawal (never the first
  * token instruction, which a rewrite may aim at) until the transaction fits.
  */
-function serializeFitting(t: Transaction): string {
+export function serializeFitting(t: Transaction): string {
   for (;;) {
     try {
       return t.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
