@@ -73,8 +73,7 @@ const CONFIG = /^\/api\/config(\?.*)?$/;
 const VACANT_LIST = /^\/api\/burn-vacant-accounts$/;
 /**
  * Beyond the ten: the listing says one account holds 150 SOL and the fee to the real fee wallet grows by exactly 1 % of
- * what it made up. With surplus withdrawal on (the default) this passed the earlier static surplus path, whose fee
- * ceiling came from the listing; the chain guard reads the account's real lamports.
+ * what it made up; the chain guard measures the fee against the account's real lamports.
  */
 type Way = RewriteName | 'inflatedListingRealFee';
 /** The fee-wallet swap needs a fresh page (the page keeps its config): last, so the other cases share one page. */
