@@ -2,11 +2,11 @@
 // relayer pay (issue 13 on top of issues 15 and 20), against the real server on the local chain (real SPL Token,
 // rent at 5080 lamports a byte, accounts made at 6960): the surplus is read from the chain (lamports − the chain's
 // rent minimum), never from the answer; the relayer must be the one the build names and is repaid exactly the fee.
-import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, type Transaction } from '@solana/web3.js';
 import { chainGuard, type ChainGuardContext, type ChainGuardReport } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
 import { serviceFee } from '../../src/chain/fees';
-import { TransactionGuardError } from '../../src/chain/guard';
+import { type TransactionGuardError } from '../../src/chain/guard';
 import { pinnedRelayer } from '../../src/common/builtRelayer';
 import { ServerMismatchError } from '../../src/common/builtWallets';
 import { SYSTEM_PROGRAM } from '../../src/common/addresses';

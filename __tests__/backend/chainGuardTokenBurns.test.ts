@@ -2,7 +2,7 @@
 // answer carries a token-burn transaction a proxy could rewrite (the Chromium suite, e2e/hostile.test.ts, rewrites
 // what the server does answer for them). Here the review's ten rewrites are applied to exactly what the page builds
 // for a single and a bulk token burn of a funded wallet on the local chain; the chain-reading guard refuses all 20.
-import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { chainGuard, type ChainGuardReport } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
 import { computeBudgetIxs } from '../../src/chain/computeBudget';

@@ -44,36 +44,34 @@ export async function startHostileProxy(target: string): Promise<HostileProxy> {
   const proxy: HostileProxy = { url: '', rules: [], hits: new Map(), close: async () => undefined };
   const sockets = new Set<net.Socket>();
 
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void answer(req, res));
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     try {
       const body = await readAll(req);
       const rule = proxy.rules.find((r) => r.path.test(req.url ?? ''));
       const headers = { ...req.headers };
       if (rule) headers['accept-encoding'] = 'identity'; // a JSON body the proxy can read and rewrite
-      const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
-        const out = http.request(
-          { host, port: upstream.port, method: req.method, path: req.url, headers },
-          resolve,
-        );
+      const reply = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        const out = http.request({ host, port: upstream.port, method: req.method, path: req.url, headers }, resolve);
         out.on('error', reject);
         out.end(body);
       });
-      if (!rule || !String(answer.headers['content-type'] ?? '').includes('json')) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+      if (!rule || !String(reply.headers['content-type'] ?? '').includes('json')) {
+        res.writeHead(reply.statusCode ?? 502, reply.headers);
+        reply.pipe(res);
         return;
       }
-      const json = parse(await readAll(answer));
+      const json = parse(await readAll(reply));
       const rewritten = Buffer.from(JSON.stringify(rule.rewrite(json, parse(body))));
       proxy.hits.set(String(rule.path), (proxy.hits.get(String(rule.path)) ?? 0) + 1);
-      const { 'content-length': _length, 'transfer-encoding': _te, etag: _etag, ...rest } = answer.headers;
-      res.writeHead(answer.statusCode ?? 200, { ...rest, 'content-length': String(rewritten.length) });
+      const { 'content-length': _length, 'transfer-encoding': _te, etag: _etag, ...rest } = reply.headers;
+      res.writeHead(reply.statusCode ?? 200, { ...rest, 'content-length': String(rewritten.length) });
       res.end(rewritten);
     } catch (err) {
       res.writeHead(502, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ success: false, error: `proxy: ${(err as Error).message}` }));
     }
-  });
+  }
 
   // Websocket upgrades (/api/rpc subscriptions): the request head is replayed to the server, then bytes flow both ways.
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
