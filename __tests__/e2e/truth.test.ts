@@ -60,9 +60,6 @@ async function newPage(viewport: ViewportName, opts: { reducedMotion?: 'reduce' 
     viewport: VIEWPORTS[viewport],
     reducedMotion: opts.reducedMotion ?? 'no-preference',
   });
-  await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (r) =>
-    r.fulfill({ status: 200, contentType: 'text/css', body: '' }),
-  );
   contexts.push(context);
   return context;
 }
