@@ -6,6 +6,7 @@
 // from a fresh proof (no server-built transaction to trust), one transaction per cNFT, all in one approval, through
 // the one signing path; the guard accepts only delegations of these cNFTs to the owner itself.
 import type { Transaction } from '@solana/web3.js';
+import type { CnftLeaf } from '../../chain/cnft';
 import { buildDelegateTransaction } from '../../chain/cnftTransactions';
 import { signAndSend } from '../wallet/signing';
 import { loadLeaf } from '../trash/cnftLeaf';
@@ -36,19 +37,24 @@ export async function stillDelegated(
 /** Sets each cNFT's leaf delegate back to its owner; one approval. Returns the ids revoked (others had moved on). */
 export async function revokeDelegation(deps: TrashDeps, assetIds: string[], serverDelegate: string): Promise<string[]> {
   const owner = requireOwner(deps);
-  const ids = await stillDelegated(deps, owner, assetIds, serverDelegate);
-  if (ids.length === 0) return [];
-  // After an expired blockhash only the revocations that did not land are signed again.
+  // One read per cNFT (asset + fresh proof): kept only while the owner holds it and the server is its delegate.
+  const leaves: { id: string; leaf: CnftLeaf }[] = [];
+  for (const id of assetIds) {
+    const { leaf } = await loadLeaf(deps, id);
+    if (String(leaf.owner) === owner && String(leaf.delegate ?? '') === serverDelegate) leaves.push({ id, leaf });
+  }
+  if (leaves.length === 0) return [];
+  const ids = leaves.map((l) => l.id);
+  // After an expired blockhash only the revocations that did not land are built again, from fresh proofs.
   const landed = new Set<number>();
   let pending: number[] = [];
   await signAndSend(signingDeps(deps), {
     blockhash: 'fresh',
-    build: async () => {
+    build: async (attempt) => {
       pending = ids.map((_, i) => i).filter((i) => !landed.has(i));
       const txs: Transaction[] = [];
       for (const i of pending) {
-        const { leaf } = await loadLeaf(deps, ids[i]);
-        if (String(leaf.owner) !== owner) throw new Error('This cNFT is not owned by the connected wallet.');
+        const leaf = attempt === 0 ? leaves[i].leaf : (await loadLeaf(deps, ids[i])).leaf;
         txs.push(buildDelegateTransaction(leaf, owner));
       }
       return txs;
