@@ -7,7 +7,14 @@ import bs58 from 'bs58';
 import { VersionedTransaction } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
-import { ASSETS, DELEGATED_MODAL, QUEUE_MODAL, TRUTH, queueCancelledReport } from '../../src/common/texts';
+import {
+  ASSETS,
+  DELEGATED_MODAL,
+  DIRECT_MODAL,
+  QUEUE_MODAL,
+  TRUTH,
+  queueCancelledReport,
+} from '../../src/common/texts';
 import { REVOKE } from '../../src/features/revoke/revokeTexts';
 import { HIDE_ONLY } from '../../src/features/trash/hideOnlyTexts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
@@ -58,12 +65,16 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     expect(wallet.approvals).toHaveLength(0); // asked before anything is signed
     await offer.getByTestId('hide-decline').click();
     await modal.getByTestId('direct-error').filter({ hasText: HIDE_ONLY.declined }).waitFor();
+    await modal.getByRole('button', { name: DIRECT_MODAL.tryRobust }).waitFor(); // the other way is offered next
     expect(wallet.approvals).toHaveLength(0);
     expect(await h.balance(wallet)).toBe(ownerBefore); // declining moves 0 lamports
     expect((await h.lamportsOf([trash]))[0]).toBe(trashBefore);
     expect(await card(page, target.assetId).count()).toBe(1);
 
-    await modal.getByTestId('direct-send').click(); // tries the moves again, then asks again
+    await modal.getByRole('button', { name: DIRECT_MODAL.cancel }).click();
+    await modal.waitFor({ state: 'detached' });
+    await card(page, target.assetId).getByTestId('cnft-trash').click(); // again: the moves fail, the offer returns
+    await modal.getByTestId('direct-send').click();
     await offer.getByTestId('hide-accept').click();
     const banner = page.getByTestId('trash-result');
     await banner.filter({ hasText: HIDE_ONLY.hidden(target.name) }).waitFor({ timeout: 60_000 });

@@ -130,7 +130,7 @@ const trashSlice = createSlice({
       if (!isTrashBusy(state.status)) return;
       Object.assign(state, { status: 'hideOffer', hideReasons: action.payload.reasons });
     },
-    /** Yes: the fallback runs (busy again). No: nothing is sent, and Send tries the moves again. */
+    /** Yes: the fallback runs (busy again). No: nothing is sent; the robust way is suggested next. */
     hideOnlyAnswered(state, action: PayloadAction<{ accept: boolean; declinedText?: string }>) {
       if (state.status !== 'hideOffer') return;
       state.hideReasons = null;
@@ -139,6 +139,7 @@ const trashSlice = createSlice({
         Object.assign(state, {
           status: 'failed',
           error: { name: 'HideDeclinedError', message: action.payload.declinedText ?? '' },
+          robustSuggested: true,
         });
     },
     trashBannerShown(state, action: PayloadAction<TrashBanner>) {
