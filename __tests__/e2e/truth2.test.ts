@@ -179,6 +179,10 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       // What the server had done when the cancel took hold: 1 moved, 1 being sent, 1 never started.
       await expect(report.textContent()).resolves.toBe(queueCancelledReport(1, 1, 0));
       await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('1');
+      // The cNFT the queue moved before the cancel is in Recent Activity, with 0 SOL.
+      const entry = page.getByTestId('activity-entry').filter({ hasText: TRUTH.cnftQueueTitle(1) });
+      await entry.waitFor({ state: 'attached' });
+      await expect(entry.locator('.activity-sol').getAttribute('data-lamports')).resolves.toBe('0');
       const moved = (await Promise.all(three.map(async (c) => [c, (await h.assetOf(c.assetId)).owner] as const)))
         .filter(([, o]) => o === trash)
         .map(([c]) => c);
