@@ -1,6 +1,6 @@
 // §7.4/§7.5 cNFT data and trashing over HTTP on the local chain (emulated Bubblegum checks proofs against the root).
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../src/common/apiTypes';
+import { authorizationMessages } from '../../src/common/api/authorization';
 import { GUARD, CNFT_ERRORS } from '../../src/common/texts';
 import { buildTrashTransaction, leafFor, treeShapeFromAccount } from '../../src/chain/cnftTransactions';
 import { startServer, type TestServer } from './helpers';

@@ -15,7 +15,7 @@ import { loadConfig } from '../../backend/config';
 import type { KindsManifest } from '../../backend/localnet/metaplex';
 import { buildTrashTransaction, leafFor, treeShapeFromAccount } from '../../src/chain/cnftTransactions';
 import { checkTransaction } from '../../src/chain/guard';
-import { CNFT_V2_REFUSED } from '../../src/common/kindTexts';
+import { CNFT_V2_REFUSED } from '../../src/common/texts';
 
 let solback: SolbackApp;
 let url: string;

@@ -3,7 +3,7 @@
 // relay, delegated-transfer, the queue worker — answers the spec's text, retries only where the spec says, and never
 // executes a transaction twice (checked on chain: signature statuses, balances, the asset's owner).
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../src/common/apiTypes';
+import { authorizationMessages } from '../../src/common/api/authorization';
 import { CNFT_ERRORS } from '../../src/common/texts';
 import { buildTrashTransaction } from '../../src/chain/cnftTransactions';
 import { loadLeaf } from '../../backend/services/cnftData';

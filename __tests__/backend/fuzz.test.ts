@@ -3,7 +3,7 @@
 // refused, and the server still answers good requests afterwards. Reproduce with FUZZ_SEED=<seed>.
 import nacl from 'tweetnacl';
 import { type Keypair, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../src/common/apiTypes';
+import { authorizationMessages } from '../../src/common/api/authorization';
 import { apiRoutes, Gen, mulberry32, someKeypair, type FuzzCase, type Route } from './fuzzSupport';
 import { readResponse, startServer, type TestServer } from './helpers';
 

@@ -8,7 +8,7 @@ import { Keypair } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { FileQueueStore } from '../../backend/services/queueStore';
-import { authorizationMessages } from '../../src/common/apiTypes';
+import { authorizationMessages } from '../../src/common/api/authorization';
 import { readResponse, type TestServer } from './helpers';
 import { forgedSignature, fundOwner, ownerOf, signAndSend, signText, waitFor } from './cnftSupport';
 

@@ -8,7 +8,7 @@ import { serviceFee } from '../../src/chain/fees';
 import { formatUnits } from '../../src/chain/format';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
-import { SURPLUS, surplusBannerText, surplusSuccessAlert } from '../../src/common/surplusTexts';
+import { SURPLUS, surplusBannerText, surplusSuccessAlert } from '../../src/common/texts';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { launchBrowser, newContext } from './support/browser';

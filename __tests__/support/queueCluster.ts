@@ -5,7 +5,7 @@
 import path from 'path';
 import nacl from 'tweetnacl';
 import { Connection, Keypair, LAMPORTS_PER_SOL, Transaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../src/common/apiTypes';
+import { authorizationMessages } from '../../src/common/api/authorization';
 import { startRedis, type TestRedis } from './redisServer';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 

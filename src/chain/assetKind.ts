@@ -3,7 +3,7 @@
 // infrastructure) names prints V1_NFT and Helius names them V1_PRINT, so the token standard decides; Bubblegum V2
 // leaves carry compression.flags / collection_hash / asset_data_hash and ownership.non_transferable.
 import { TOKEN_2022_PROGRAM } from '../common/addresses';
-import { KIND_BLOCKED } from '../common/kindTexts';
+import { KIND_BLOCKED } from '../common/texts';
 
 export type AssetKind = 'nft' | 'pnft' | 'print' | 'token2022Nft' | 'core' | 'cnft' | 'cnftV2' | 'fungible';
 

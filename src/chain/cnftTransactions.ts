@@ -13,8 +13,7 @@ import {
   TRANSACTION_SIZE_LIMIT_BYTES,
   BASIC_FALLBACK_TRANSFER_LAMPORTS,
 } from '../common/constants';
-import { CNFT_ERRORS } from '../common/texts';
-import { CNFT_V2_REFUSED } from '../common/kindTexts';
+import { CNFT_ERRORS, CNFT_V2_REFUSED } from '../common/texts';
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, leafV2FromDas, type CnftLeaf } from './cnft';
 import { cnftTransferV2Ix, leafAllows } from './cnftV2';
 import { measureTransactionSize } from './pack';

@@ -1,4 +1,4 @@
-import { CHAIN_GUARD } from '../common/guardTexts';
+import { CHAIN_GUARD } from '../common/texts';
 
 /** The network refused the transaction in a test run before the wallet was asked: nothing was signed. */
 export class SimulationRefusedError extends Error {

@@ -2,7 +2,7 @@
 // TRASH_WALLET and DELEGATE_ADDRESS into the bundle; unset → the local defaults). The page never takes them from
 // the server: a server whose /api/config names other ones is refused (issue 13), so a hostile server cannot point
 // the fee or the trash at itself.
-import { CHAIN_GUARD } from './guardTexts';
+import { CHAIN_GUARD } from './texts';
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from './addresses';
 
 export interface BuiltWallets {

@@ -2,7 +2,7 @@
 import fs from 'fs';
 import path from 'path';
 import { classifyAsset, kindOf } from '../../../src/chain/assetKind';
-import { KIND_BLOCKED } from '../../../src/common/kindTexts';
+import { KIND_BLOCKED } from '../../../src/common/texts';
 
 const dir = path.join(__dirname, '../../fixtures/das');
 const fixtures = fs

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { treeConfigAddress } from '../../../src/chain/cnft';
-import { authorizationMessages } from '../../../src/common/apiTypes';
+import { authorizationMessages } from '../../../src/common/api/authorization';
 import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
 import { buildDelegateTransaction } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { authorizationMessages } from '../../../src/common/apiTypes';
+import { authorizationMessages } from '../../../src/common/api/authorization';
 import type { Services } from '../../context';
 import { ForbiddenError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';

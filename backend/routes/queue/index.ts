@@ -1,6 +1,6 @@
 import { randomUUID } from 'crypto';
 import Router from '@koa/router';
-import { authorizationMessages } from '../../../src/common/apiTypes';
+import { authorizationMessages } from '../../../src/common/api/authorization';
 import { VALIDATION } from '../../../src/common/texts';
 import type { Services } from '../../context';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';

@@ -1,7 +1,7 @@
 // The confirm step's figure: while the wallet is asked, the owner's SOL change as the network simulated it.
 import { useAppSelector } from '../../app/hooks';
 import { formatUnits } from '../../chain/format';
-import { CHAIN_GUARD } from '../../common/guardTexts';
+import { CHAIN_GUARD } from '../../common/texts';
 import { selectSimulatedChange } from './guardSlice';
 
 export function SolChangeNotice({ active }: { active: boolean }) {

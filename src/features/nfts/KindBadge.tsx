@@ -2,7 +2,7 @@
 // burning or moving it, the plain reason and what can still be done.
 import type { AssetKind } from '../../chain/assetKind';
 import { useAppDispatch } from '../../app/hooks';
-import { KIND_HIDE, KIND_LABELS } from '../../common/kindTexts';
+import { KIND_HIDE, KIND_LABELS } from '../../common/texts';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import './kinds.css';
 

@@ -5,7 +5,7 @@
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
 import { configApi } from '../../api/configApi';
-import { authorizationMessages } from '../../common/apiTypes';
+import { authorizationMessages } from '../../common/api/authorization';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
 import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
 import { isCancellation } from '../trash/trashErrors';

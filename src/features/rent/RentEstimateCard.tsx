@@ -1,7 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { serviceFee } from '../../chain/fees';
-import { SURPLUS } from '../../common/surplusTexts';
-import { RENT, TRUTH } from '../../common/texts';
+import { RENT, SURPLUS, TRUTH } from '../../common/texts';
 import { SelectionEstimate } from '../selectionRent/SelectionEstimate';
 import { selectSelectedCounts } from '../selection/selectionSlice';
 import { exactSol } from '../vacant/vacantFlow';

@@ -2,7 +2,7 @@
 // authorisation text, the server moves the cNFT as delegate) and the delegation the queue (and 'Delegate to the
 // server') needs first — a Bubblegum delegate per cNFT, all signed with one approval on the signing path.
 import { Transaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../common/apiTypes';
+import { authorizationMessages } from '../../common/api/authorization';
 import type { AssetProofData } from '../../common/api';
 import { CNFT_ERRORS, VALIDATION } from '../../common/texts';
 import { signAndSend, signMessageWithinLimit } from '../wallet/signing';

@@ -1,4 +1,4 @@
-// Our own wording for the cNFT trash UI where the spec shows none (spec texts live in src/common/texts.ts).
+// Our own wording for the cNFT trash UI where the spec shows none (spec texts live in src/common/texts/).
 export const TRASH_UI = {
   trash: 'Trash',
   delegated: 'Delegated transfer',

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
-import { RELAY, SURPLUS, surplusBannerText } from '../../common/surplusTexts';
 import { useGetRelayerStatusQuery } from './relayerApi';
-import { RENT, VACANT, vacantBannerText } from '../../common/texts';
+import { RELAY, RENT, SURPLUS, VACANT, surplusBannerText, vacantBannerText } from '../../common/texts';
 import { selectRentEstimate } from '../rent/rentSlice';
 import { exactSol } from './vacantFlow';
 import {

@@ -10,6 +10,7 @@ import {
   VALIDATION,
   vacantFetchError,
   vacantPrepareError,
+  surplusSuccessAlert,
   vacantSubmitError,
   vacantSuccessAlert,
 } from '../../common/texts';
@@ -28,7 +29,6 @@ import type { ChainGuardIntent } from '../wallet/chainGuardStep';
 import { BUILT_WALLETS, type ServerWallets, pinnedWallets } from '../../common/builtWallets';
 import { guardStep } from '../wallet/signingSteps';
 import { submitOwnerSigned } from './ownerSignedSend';
-import { surplusSuccessAlert } from '../../common/surplusTexts';
 import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type {

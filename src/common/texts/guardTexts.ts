@@ -11,3 +11,9 @@ export const CHAIN_GUARD = {
 /** Upstream builds must name the delegate (DELEGATE_ADDRESS at build time); the page never takes it from the server. */
 export const DELEGATE_NOT_PINNED =
   'This page was built without a delegate address, so it cannot delegate to this server.';
+
+// PRODUCT differences: where we do better than the spec
+export const GUARD = {
+  mismatch: 'This transaction does not match what you asked for. Nothing was signed.',
+  privateKeysRefused: 'Private keys are never accepted by this server. The robust method signs in your browser.',
+} as const;

@@ -1,4 +1,4 @@
-// Texts of the surplus-rent and fee-relay features (ours, not the spec's), kept apart from texts.ts.
+// Texts of the surplus-rent and fee-relay features (ours, not the spec's).
 export const SURPLUS = {
   cardLine: 'SOL held above rent in accounts you keep',
   withdrawTick: 'Also withdraw the SOL held above rent in accounts you keep',

@@ -1,6 +1,6 @@
 // Texts for today's NFT kinds (issue 14): the label each card shows, and what it says when the programs refuse an
 // action. The spec has no text for these; they say plainly what the program allows and what the owner can do.
-import type { AssetKind } from '../chain/assetKind';
+import type { AssetKind } from '../../chain/assetKind';
 
 export const KIND_LABELS: Record<AssetKind, string> = {
   nft: 'NFT',

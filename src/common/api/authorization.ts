@@ -1,7 +1,3 @@
-// The request/response types live in src/common/api/ (one file per resource); import them from there. This
-// re-export keeps imports of work in flight compiling until they move.
-export type * from './api';
-
 /** The exact texts the owner signs; the server verifies the signature over the same text (PRODUCT difference 3). */
 export const authorizationMessages = {
   queue: (queueId: string) => `Authorize cNFT queue transfer: ${queueId}`,

@@ -1,0 +1,32 @@
+// Token and NFT burns: success messages, links and failures.
+
+// §4.2 success messages and links
+export const SUCCESS = {
+  viewTransaction: 'View transaction',
+  viewOnExplorer: 'View on explorer',
+  viewOnSolanaExplorer: 'View on Solana Explorer',
+} as const;
+export const burnSuccess = (what: string, sol: string, shortSignature: string): string =>
+  `Burned ${what}. ${sol} SOL returned to your wallet. Signature: ${shortSignature}`; // ours, contents per §4.2
+export const remainingTokensMessage = (n: number): string =>
+  `${n} token${n === 1 ? '' : 's'} remain selected. Click 'Burn Selected Tokens' again to burn them.`; // ours, §4.3
+export const remainingNftsMessage = (n: number): string =>
+  `${n} NFT${n === 1 ? '' : 's'} remain selected: your wallet signs one transaction at a time. Click 'Burn Selected NFTs' again to burn them.`; // ours, PRODUCT difference 6 fallback
+
+// §8.3 Token and NFT burns
+export const BURN_ERRORS = {
+  cancelledToken: 'Transaction was cancelled. Please try again if you want to burn this token.',
+  cancelledNft: 'Transaction was cancelled. Please try again if you want to burn this NFT.', // spec: '... this NFT.'
+  cancelledBulk: 'Transaction was cancelled. No tokens were burned.',
+  feeIssue: "Transaction failed due to network fee issues. We've updated the app to fix this. Please try again.",
+  walletConnection: 'Wallet connection error. Please check your wallet and try again.',
+  couldNotAddTokens: 'Could not add any tokens to the transaction. Please try again or burn individually.',
+} as const;
+export const errorBurningToken = (detail: string): string => `Error burning token: ${detail}`;
+export const errorBurningNft = (detail: string): string => `Error burning NFT: ${detail}`;
+export const errorBurningTokens = (detail: string): string => `Error burning tokens: ${detail}`;
+export const errorInBulkBurn = (detail: string): string => `Error in bulk burn operation: ${detail}`;
+export const errorInSigning = (detail: string): string => `Error in transaction signing: ${detail}`;
+export const serverError = (statusText: string): string => `Server error: ${statusText}`;
+export const errorFetchingTokens = (detail: string): string => `Error fetching tokens: ${detail}`; // §4.1
+export const errorFetchingNfts = (detail: string): string => `Error fetching NFTs: ${detail}`; // §4.1

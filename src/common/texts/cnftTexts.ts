@@ -1,0 +1,99 @@
+// cNFT trash: the four ways' modals, their outcomes and failures, and the queue's cancel report.
+
+// §2.7 Advanced cNFT Trash (robust method)
+export const ROBUST_MODAL = {
+  title: 'Advanced cNFT Trash',
+  privateKeyLabel: 'Wallet private key (base58)', // ours
+  derivedAddress: 'Wallet address', // ours
+  cancel: 'Cancel',
+  confirm: 'Confirm Trash',
+  viewOnExplorer: 'View on explorer',
+} as const;
+
+// §2.8 Send cNFT to Trash (direct)
+export const DIRECT_MODAL = {
+  title: 'Send cNFT to Trash',
+  standardMethod: 'Standard Method',
+  recommended: 'Recommended',
+  robustMethod: 'Robust Method',
+  alternative: 'Alternative',
+  info: 'The cNFT is transferred to the project trash wallet. This is irreversible and is not a burn.', // ours, per §2.8
+  send: 'Send to Trash',
+  tryRobust: 'Try Robust Method',
+  cancel: 'Cancel',
+  loading: 'Sending to trash...', // ours
+  tryRobustSuggestion: 'You can try the Robust Method instead.', // ours
+} as const;
+
+// §2.9 Queued cNFT Trash Operation
+export const QUEUE_MODAL = {
+  title: 'Queued cNFT Trash Operation',
+  start: 'Start Transfer',
+  cancel: 'Cancel Transfer',
+  close: 'Close',
+  pending: 'Pending', // ours (count labels)
+  processing: 'Processing',
+  successful: 'Successful',
+  failed: 'Failed',
+  creatingQueue: 'Creating transfer queue...', // ours (state lines)
+  processingQueue: 'Processing transfers...',
+  complete: 'Transfer complete',
+  trashedAssets: 'Trashed assets', // ours
+  failedAssets: 'Failed assets', // ours
+} as const;
+export const queueAuthorizeMessage = (queueId: string): string => `Authorize cNFT queue transfer: ${queueId}`; // §7.5
+
+// §2.10 Delegated Transfer
+export const DELEGATED_MODAL = {
+  title: 'Delegated Transfer',
+  transfer: 'Transfer to Trash Collection',
+  signing: 'Please sign the message with your wallet...',
+  transferring: 'Processing transfer...',
+  success: 'Transfer successful!',
+  viewOnSolanaExplorer: 'View on Solana Explorer',
+  delegate: 'Delegate', // ours
+} as const;
+
+// §4.6 cNFT burn outcomes
+export const CNFT_OUTCOMES = {
+  assumedSuccess: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+  basicFallbackHidden: 'The asset is hidden from this list, not moved.', // ours, PRODUCT difference 8
+} as const;
+
+// §8.4 cNFT trashing
+export const CNFT_ERRORS = {
+  cancelledByUser: 'Transaction was cancelled by the user',
+  proofFetchFailed: 'Failed to fetch required proof data after multiple attempts',
+  proofFetchNotification: 'Error Fetching Proof Data',
+  walletMissingSign: 'Wallet not connected or missing signTransaction method',
+  invalidProofForBurn: 'Missing or invalid proof data for cNFT burn operation.',
+  missingCompression: 'Asset data missing required compression information',
+  missingTree: 'Missing tree address in asset data...',
+  serverBurnFailed: 'Server burn request failed',
+  moduleUnavailable: 'Working CNFT transfer module not available',
+  queueCreateFailed: 'Failed to create transfer queue',
+  queueAuthorizeFailed: 'Failed to authorize transfer queue',
+  queueStatusFailed: 'Failed to fetch queue status',
+  delegationInfoFailed: 'Could not fetch delegation information for this asset.',
+  transferFailed: 'Transfer failed',
+  noProofSuffix: ' Blockchain data might be temporarily unavailable. Please try again in a few minutes.',
+  timeout: 'Transfer request timed out. The network might be congested. Please try again.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  proofVerificationFailed:
+    'Proof data verification failed. This can happen when blockchain data is inconsistent. Please try again in a few minutes.',
+  batchProofFailed: 'Batch transfer failed proof validation. Try a smaller batch or individual transfers.', // ours: wording not shown
+  apiConnectionIssue: 'API connection issue - please try again',
+  unexpected: 'An unexpected error occurred.',
+  failedToTransfer: 'Failed to transfer cNFT.',
+} as const;
+export const proofDataFailed = (detail: string): string => `Failed to get proof data ${detail}`;
+export const allTrashMethodsFailed = (reasons: string[]): string => `All trash methods failed: ${reasons.join('; ')}`;
+export const signingFailed = (detail: string): string => `Signing failed: ${detail}`;
+export const transferFailed = (proofAvailable: boolean): string =>
+  proofAvailable ? CNFT_ERRORS.transferFailed : CNFT_ERRORS.transferFailed + CNFT_ERRORS.noProofSuffix;
+
+export const queueCancelledReport = (moved: number, inFlight: number, failed: number): string =>
+  `Cancelled. The server had already moved ${moved} cNFT${moved === 1 ? '' : 's'} to the trash wallet` +
+  (inFlight > 0 ? `; ${inFlight} was being sent and will finish or fail on its own` : '') +
+  (failed > 0 ? `; ${failed} failed` : '') +
+  '. The rest were not touched.'; // ours, issue 19 point 1: the cancel answer's real status

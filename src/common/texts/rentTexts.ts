@@ -1,0 +1,28 @@
+// The rent estimate card and its failures.
+
+// §2.3 Rent estimate card
+export const RENT = {
+  heading: 'Rent Return Estimate',
+  loading: 'Calculating potential returns...',
+  totalPotentialReturn: 'Total Potential Return',
+  selectedForBurning: 'Selected for Burning',
+  batchSizeLimitExceeded: 'Batch Size Limit Exceeded',
+  nftAccounts: 'NFT accounts', // ours (breakdown labels)
+  tokenAccounts: 'Token accounts',
+  vacantAccounts: 'Vacant accounts',
+  tokens: 'Tokens',
+  nfts: 'NFTs',
+  cnfts: 'cNFTs',
+  rentPerTokenAccount: 'Rent per token account', // ours
+  rentPerNft: 'Rent per NFT', // ours
+  serviceFeeNote: 'After the 1% service fee', // ours
+  cnftsNoRentNote: "cNFTs don't return rent", // §2.3 note
+} as const;
+
+// §8.2 Rent estimate
+export const RENT_ERRORS = {
+  failed: 'Failed to calculate rent estimate',
+  timeout: 'Request timed out - please try again',
+  walletNotFound: 'Wallet address not found',
+  unavailable: 'Unable to fetch rent estimate',
+} as const;

@@ -1,0 +1,56 @@
+// The assets screen's own texts: headings, sections, defaults derived from the mint, the Selected Assets panel,
+// Recent Activity and the fallback error screen.
+
+// §2.1 Wallet assets screen
+export const ASSETS = {
+  connectHeading: 'Connect Wallet to View Assets',
+  connectedHeading: 'Your Wallet Assets',
+  bulkSelectMode: 'Bulk Select Mode',
+  loading: 'Loading...',
+  tokensSection: 'Tokens',
+  nftsSection: 'NFTs',
+  cnftsSection: 'Compressed NFTs',
+  noTokens: 'No tokens found in this wallet',
+  noNfts: 'No NFTs found in this wallet',
+  noCnfts: 'No compressed NFTs found in this wallet',
+  burnButton: 'Burn',
+  viewOnly: 'View Only',
+  unknownCollection: 'Unknown Collection', // §3
+  unknownSymbol: 'Unknown', // §3
+  unknownTokenName: 'Unknown Token', // §3
+} as const;
+
+// §3 defaults derived from the mint
+export const defaultTokenSymbol = (mint: string): string => mint.slice(0, 4);
+export const defaultTokenName = (mint: string): string => `Token ${mint.slice(0, 8)}`;
+export const defaultNftName = (mint: string): string => `NFT ${mint.slice(0, 6)}`;
+
+// §2.2 Selected Assets panel
+export const SELECTION = {
+  heading: 'Selected Assets',
+  burnSelectedTokens: 'Burn Selected Tokens',
+  burnSelectedNfts: 'Burn Selected NFTs',
+  cnftsViewOnlyNote: 'Selected cNFTs are view only (transfer disabled).', // ours, per §2.2
+  emptyHint: 'Click on any asset to select it...',
+} as const;
+export const selectedCount = (n: number): string => `${n} selected`; // ours
+
+// §2.5 Recent Activity panel
+export const ACTIVITY = {
+  heading: 'Recent Activity',
+  totalRecoveredToday: 'Total Recovered Today',
+  transactions: 'Transactions',
+  empty: 'No recent activity',
+  emptyHint: 'Your successful burns will appear here',
+  justNow: 'just now',
+} as const;
+export const minutesAgo = (n: number): string => `${n}m ago`;
+export const hoursAgo = (n: number): string => `${n}h ago`;
+export const daysAgo = (n: number): string => `${n}d ago`;
+
+// §2.6 Fallback error screen
+export const FALLBACK = {
+  heading: 'Something went wrong',
+  technicalDetails: 'Technical details', // ours
+  refresh: 'Refresh Page',
+} as const;

@@ -1,0 +1,90 @@
+// Issue 19 (ours): a screen that tells the truth, phone layout, bulk tools, review step, landing, read-only check.
+export const TRUTH = {
+  nothingToRecover: 'Nothing to recover in this wallet yet', // empty or new wallet (the server's 404 = no account)
+  nothingToRecoverHint: 'No token accounts, NFTs or empty accounts hold rent here.',
+  walletBalance: 'Wallet balance',
+  connectRejected: 'The wallet did not connect. Nothing was shared; you can try again.',
+  unwrap: 'Unwrap',
+  unwrapTitle: 'Wrapped SOL unwrapped',
+  unwrapNote: 'Wrapped SOL is your own SOL: closing the account unwraps it, it is not recovered rent.',
+  noServiceFeeTokens: 'Token burns carry no service fee.',
+  serviceFeeNfts: 'Bulk NFT burns carry the 1% service fee (a single NFT burn carries none).',
+  serviceFeeVacant: 'Closing empty accounts carries the 1% service fee.',
+  cnftsNoRent: "cNFTs don't return rent",
+  // Review step
+  reviewTitle: 'Review before signing',
+  reviewDestroyed: 'Will be destroyed',
+  reviewUnwrapped: 'Will be unwrapped (your own SOL back)',
+  reviewRent: 'Rent back',
+  reviewServiceFee: 'Service fee (1%)',
+  reviewNetworkFee: 'Network fee',
+  reviewSolChange: 'Your SOL balance changes by',
+  reviewSimulated: 'The chain simulated these transactions just now and agrees; nothing is signed until you confirm.',
+  reviewSimulationDiffers: (sol: string, negative: boolean): string =>
+    `The chain's simulation shows ${negative ? '−' : '+'}${sol} SOL for your balance (programs it does not run in simulation leave their refunds out).`,
+  reviewTransactions: (n: number): string => `${n} transaction${n === 1 ? '' : 's'}, one wallet approval`,
+  reviewConfirm: 'Confirm and sign',
+  reviewCancel: 'Cancel',
+  reviewCancelled: 'Cancelled. Nothing was burned.',
+  reviewSimulationFailed: (detail: string): string =>
+    `The chain refused this burn in simulation: ${detail}. Nothing was signed.`,
+  // Bulk tools
+  search: 'Search by name, symbol or mint',
+  selectAll: (n: number): string => `Select all (${n})`,
+  clearSelection: 'Clear selection',
+  sortBy: 'Sort by',
+  sortDefault: 'Wallet order',
+  sortName: 'Name',
+  sortSolBack: 'SOL back',
+  sortValue: 'Value',
+  filterKind: 'Show',
+  filterAll: 'All',
+  filterBurnable: 'Unlabelled',
+  filterSpam: 'Spam-labelled',
+  spamLinkInName: 'Link in name',
+  spamBidi: 'Hidden direction characters',
+  filterUnwrap: 'Wrapped SOL',
+  noneMatch: 'Nothing here matches the search or filter.',
+  shownOf: (shown: number, total: number): string => `${shown} of ${total} shown`,
+  // cNFT texts that match the buttons (point 8) and cNFT actions in Recent Activity (point 11)
+  cnftBadge: 'No rent back: trash or burn it here',
+  cnftsSelectedNote:
+    "Selected cNFTs are not in the burn buttons above: use 'Trash selected' in the Compressed NFTs section.",
+  cnftTrashedTitle: 'cNFT sent to the trash wallet',
+  cnftBurnedTitle: 'cNFT burned',
+  cnftHiddenTitle: 'cNFT hidden (not moved)',
+  cnftQueueTitle: (n: number): string => `${n} cNFT${n === 1 ? '' : 's'} trashed by the queue`,
+  // Left alone + hidden
+  leftAloneTitle: 'Left alone',
+  leftAloneHint: 'Accounts skipped on purpose, each with its reason.',
+  hiddenTitle: 'Hidden items',
+  frozenLabel: 'Frozen by its mint: cannot be burned',
+  hide: 'Hide',
+  showAgain: 'Show again',
+  // Landing
+  landingWhat:
+    'SolBack closes token accounts you no longer need and burns unwanted tokens and NFTs, so the rent they hold comes back to your wallet.',
+  landingCost:
+    'Cost: a 1% service fee on the rent returned by closing empty accounts and by bulk NFT burns; single burns and token burns carry none. Network fees are paid as usual.',
+  landingKeys:
+    'Your keys never leave your wallet: every transaction is checked in this page and signed by your wallet.',
+  checkTitle: 'Check any address (read only)',
+  checkPlaceholder: 'Paste a Solana address',
+  checkButton: 'Check',
+  checkInvalid: 'That is not a Solana address.',
+  checkReadOnly: 'Read only: connect this wallet to act on it.',
+} as const;
+export const unwrapSuccess = (sol: string, shortSignature: string): string =>
+  `Unwrapped ${sol} SOL back to your wallet (your own SOL, not recovered rent). Signature: ${shortSignature}`; // ours
+export const unwrappedAlso = (sol: string): string =>
+  `${sol} SOL of wrapped SOL unwrapped (your own SOL, not recovered rent).`; // ours
+export const leftAloneText = (
+  reason: 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority',
+  party?: string,
+): string =>
+  ({
+    'wrapped-sol': 'Wrapped SOL: your own SOL, not rent. Use Unwrap on its card if you want it back as SOL.',
+    frozen: 'Frozen by its mint: the token program refuses to burn or close it.',
+    delegated: `Delegated to ${party ?? 'another address'}: closing it would cancel a permission you gave.`,
+    'close-authority': `Only ${party ?? 'another address'} may close it (its close authority).`,
+  })[reason]; // ours
