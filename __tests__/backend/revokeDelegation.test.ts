@@ -5,7 +5,7 @@ import nacl from 'tweetnacl';
 import { Connection, type Keypair, type Transaction } from '@solana/web3.js';
 import type { WalletPort } from '../../src/app/walletPort';
 import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
-import { authorizationMessages } from '../../src/common/apiTypes';
+import { authorizationMessages } from '../../src/common/api/authorization';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
 import { revokeDelegation, stillDelegated } from '../../src/features/revoke/revokeDelegation';
 import type { TrashApi, TrashDeps } from '../../src/features/trash/trashTypes';
