@@ -4,9 +4,6 @@
 // screen (point 6), cNFT texts that match the buttons (point 8), cNFT actions in Recent Activity and the smaller
 // leftovers (point 11). Each would fail before its fix.
 import bs58 from 'bs58';
-import { VersionedTransaction } from '@solana/web3.js';
-import type { Page } from 'playwright-core';
-import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
 import {
   ASSETS,
   DELEGATED_MODAL,
@@ -19,28 +16,18 @@ import { REVOKE } from '../../src/features/revoke/revokeTexts';
 import { HIDE_ONLY } from '../../src/features/trash/hideOnlyTexts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
-import { VIEWPORT_NAMES, sum, truthHarness } from './truthSupport';
+import {
+  VIEWPORT_NAMES,
+  card,
+  holdSecondWorkerSend,
+  newDelegates,
+  plainCnfts,
+  sum,
+  truthHarness,
+  until,
+} from './truthSupport';
 
 const h = truthHarness();
-const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
-const plainCnfts = (manifest: any): { assetId: string; name: string }[] =>
-  manifest.cnfts.filter((c: any) => !c.delegate);
-
-/** Waits until `check` holds (chain reads between page steps), failing with `what` after `ms`. */
-async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 250)))
-    if (await check()) return;
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** The new leaf delegate of every Bubblegum delegate instruction in these transactions (account 3, delegate.rs). */
-const newDelegates = (txs: { instructions: { programId: { toBase58(): string }; keys: { pubkey: any }[] }[] }[]) =>
-  txs.flatMap((tx) =>
-    tx.instructions
-      .filter((ix) => ix.programId.toBase58() === BUBBLEGUM_PROGRAM)
-      .map((ix) => ix.keys[3].pubkey.toBase58()),
-  );
-
 describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
   test('point 2: the hide-only fallback asks first; declined, 0 lamports move; accepted, the cNFT is hidden (not moved) and Hidden items shows it again', async () => {
     const { page, wallet, owner, manifest } = await h.session(viewport);
@@ -143,21 +130,8 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     const { page, wallet, owner, manifest } = await h.session(viewport, 'demo', { messages: true });
     const { trashWallet: trash } = h.server.app.config;
     const delegate = h.server.app.delegate!.publicKey.toBase58();
-    const faults = h.server.app.localnet!.faults;
     // The worker's second transfer (signed by the server delegate) is held at the chain's door while the user cancels.
-    const workerSends = new Set<string>();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let armed = true;
-    const hook = async (raw: Uint8Array) => {
-      if (armed) faults.onNextSend(hook);
-      const tx = VersionedTransaction.deserialize(raw);
-      if (tx.message.staticAccountKeys[0].toBase58() !== delegate) return;
-      const sig = bs58.encode(tx.signatures[0]);
-      workerSends.add(sig);
-      if ([...workerSends].indexOf(sig) === 1) await held;
-    };
-    faults.onNextSend(hook);
+    const worker = holdSecondWorkerSend(h);
     try {
       const three = plainCnfts(manifest).slice(0, 3);
       await card(page, three[0].assetId).waitFor({ timeout: 30_000 });
@@ -169,7 +143,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
         'the first cNFT moved and the second held',
         async () => {
           const owners = await Promise.all(three.map(async (c) => (await h.assetOf(c.assetId)).owner));
-          return owners.filter((o) => o === trash).length === 1 && workerSends.size >= 2;
+          return owners.filter((o) => o === trash).length === 1 && worker.sends.size >= 2;
         },
         120_000,
       );
@@ -194,7 +168,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       await h.shot(page, `queue-cancelled-${viewport}`);
 
       // The held transfer was already signed by the server: it lands. The revocation then covers the one left.
-      release();
+      worker.release();
       const sent = three.filter((c) => c !== moved[0]);
       await until('the held transfer landed', async () =>
         (await Promise.all(sent.map((c) => h.assetOf(c.assetId)))).some((a) => a.owner === trash),
@@ -218,9 +192,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       expect(await h.leafOnChain(untouched.assetId, owner, owner)).toBe(true);
       await h.shot(page, `queue-revoked-${viewport}`);
     } finally {
-      armed = false;
-      release();
-      faults.reset();
+      worker.stop();
     }
   }, 300_000);
 

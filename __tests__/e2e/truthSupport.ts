@@ -5,9 +5,10 @@ import fs from 'fs';
 import path from 'path';
 import bs58 from 'bs58';
 import { hash } from '@metaplex-foundation/mpl-bubblegum';
-import { Connection, PublicKey } from '@solana/web3.js';
+import { Connection, PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { leafHash } from '../../backend/localnet/metaplex/leaf';
+import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
 import { treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import { launchBrowser, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
@@ -159,4 +160,57 @@ export function truthHarness(): TruthHarness {
     },
   };
   return h;
+}
+
+// ---- cNFT helpers (truth2.test.ts) ----
+
+export const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
+/** The demo's V1 cNFTs not delegated at funding. */
+export const plainCnfts = (manifest: any): { assetId: string; name: string }[] =>
+  manifest.cnfts.filter((c: any) => !c.delegate);
+
+/** Waits until `check` holds (chain reads between page steps), failing with `what` after `ms`. */
+export async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 250)))
+    if (await check()) return;
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** The new leaf delegate of every Bubblegum delegate instruction in these transactions (account 3, delegate.rs). */
+export const newDelegates = (txs: Transaction[]): string[] =>
+  txs.flatMap((tx) =>
+    tx.instructions
+      .filter((ix) => ix.programId.toBase58() === BUBBLEGUM_PROGRAM)
+      .map((ix) => ix.keys[3].pubkey.toBase58()),
+  );
+
+/**
+ * Holds the queue worker's second distinct transfer (fee payer: the server delegate) at the local chain's send until
+ * `release()`, through the chain's one-shot send hook, re-armed on every send. `sends`: the worker's signatures.
+ */
+export function holdSecondWorkerSend(h: TruthHarness) {
+  const faults = h.server.app.localnet!.faults;
+  const delegate = h.server.app.delegate!.publicKey.toBase58();
+  const sends = new Set<string>();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let armed = true;
+  const hook = async (raw: Uint8Array) => {
+    if (armed) faults.onNextSend(hook);
+    const tx = VersionedTransaction.deserialize(raw);
+    if (tx.message.staticAccountKeys[0].toBase58() !== delegate) return;
+    const sig = bs58.encode(tx.signatures[0]);
+    sends.add(sig);
+    if ([...sends].indexOf(sig) === 1) await held;
+  };
+  faults.onNextSend(hook);
+  return {
+    sends,
+    release: () => release(),
+    stop() {
+      armed = false;
+      release();
+      faults.reset();
+    },
+  };
 }
