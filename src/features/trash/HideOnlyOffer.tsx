@@ -12,7 +12,7 @@ export function HideOnlyOffer({ reasons }: { reasons: string[] }) {
       <p>{HIDE_ONLY.body}</p>
       {reasons.length > 0 && (
         <details>
-          <summary>Why</summary>
+          <summary>{HIDE_ONLY.why}</summary>
           <ul>
             {reasons.map((r) => (
               <li key={r}>{r}</li>

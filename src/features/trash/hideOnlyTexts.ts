@@ -8,6 +8,7 @@ export const HIDE_ONLY = {
     'The cNFT is NOT moved: it stays in your wallet, and "Hidden items" can show it again.',
   accept: 'Hide it (1,000 lamports)',
   decline: "Don't hide",
+  why: 'Why the moves failed',
   declined: 'Nothing was sent: the cNFT stays in your wallet and in this list.',
   hidden: (name: string) =>
     `${name} is hidden in this browser, not moved: it is still in your wallet. "Hidden items" can show it again.`,
