@@ -10,6 +10,7 @@ import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { getConnection } from '../selection/loadingSupport';
 import { assetsDeselected } from '../selection/selectionSlice';
 import { errorInfo, isAbort } from '../wallet/signingErrors';
+import { walletDisconnected } from '../wallet/walletSlice';
 import { makeTrashApi } from './trashApiAdapter';
 import { trashApi } from './trashApi';
 import { cnftFailureText, delegatedFailureText, isCancellation } from './trashErrors';
@@ -73,7 +74,9 @@ function resultBanner(asset: TrashAsset, outcome: TrashOutcome): TrashBanner {
 /** Issue 19 point 2: offers the hide-only fallback and waits for the owner's answer (closing the modal is a no). */
 async function askHide(api: Api, reasons: string[]): Promise<boolean> {
   api.dispatch(trashHideOffered({ reasons }));
-  const [answer] = await api.take((a) => hideOnlyAnswered.match(a) || trashModalClosed.match(a));
+  const [answer] = await api.take(
+    (a) => hideOnlyAnswered.match(a) || trashModalClosed.match(a) || walletDisconnected.match(a),
+  );
   return hideOnlyAnswered.match(answer) && answer.payload.accept;
 }
 
