@@ -72,7 +72,15 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
           },
         },
         // Production: CSS in its own file (a <link> in the head), not as strings plus style-loader in the first JS.
-        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+        // No stylesheet or font from another host (issue 13): remote @imports are dropped before css-loader.
+        {
+          test: /\.css$/,
+          use: [
+            production ? MiniCssExtractPlugin.loader : 'style-loader',
+            'css-loader',
+            path.join(root, 'scripts', 'noRemoteCssImports.js'),
+          ],
+        },
         { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
       ],
     },

@@ -1,7 +1,7 @@
 // The page's cNFT trash ways (src/features/trash/trashWays.ts) against the local chain through the real server:
 // a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
 // stays in the test. Shows the done-when items of issue 7 that need no browser.
-import { Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { Connection, type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
 import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import {
@@ -53,6 +53,7 @@ function httpApi(url: string, seen: { path: string; body: string }[] = []): Tras
     delegatedTransfer: (b) => call('delegated-transfer', b),
     getDelegateInfo: (id) => call(`delegate/info/${id}`),
     cnftDelegate: (b) => call('cnft/delegate', b),
+    getAuthNonce: () => call('auth/nonce'),
   };
 }
 
@@ -81,6 +82,7 @@ const deps = (wallet: WalletPort, api = httpApi(server.url)): TrashDeps => ({
   api,
   trashWallet: trash,
   delay: noPauses,
+  pageLocation: { host: new URL(server.url).host, origin: new URL(server.url).origin },
 });
 
 beforeAll(async () => {
@@ -212,6 +214,28 @@ it('delegated transfer: the owner signs the text, the server moves it as delegat
   expect(steps).toEqual(['signing', 'transferring']);
   expect(res.signature).toBeTruthy();
   expect((await ownerOf(server, cnfts[0].assetId)).owner).toBe(trash);
+});
+
+it('delegated transfer from a wallet without signMessage (issue 18): a memo transaction signed, never sent', async () => {
+  const { owner: o2, cnfts: c2 } = await fundOwner(server);
+  const calls: string[] = [];
+  const { signMessage: _none, ...noMessages } = keyWallet(o2, calls);
+  const before = await connection.getBalance(o2.publicKey);
+  const seen: { path: string; body: string }[] = [];
+  const res = await delegatedTrash(deps(noMessages, httpApi(server.url, seen)), c2[0].assetId, null);
+  expect(res.signature).toBeTruthy();
+  expect(calls).toEqual(['signTransaction']);
+  expect((await ownerOf(server, c2[0].assetId)).owner).toBe(trash);
+  const body = JSON.parse(seen.find((r) => r.path === 'delegated-transfer')!.body);
+  expect(body.signedMessage).toBeUndefined();
+  const memoTx = Transaction.from(Buffer.from(body.signedTransaction, 'base64'));
+  expect(Buffer.from(memoTx.instructions[0].data).toString()).toBe(body.message);
+  const status = await connection.getSignatureStatuses([bs58.encode(memoTx.signature!)], {
+    searchTransactionHistory: true,
+  });
+  expect(status.value[0]).toBeNull();
+  // The server delegate paid the transfer: the owner's lamports did not move at all.
+  expect(await connection.getBalance(o2.publicKey)).toBe(before);
 });
 
 it('batch: the first 3 in one transaction', async () => {

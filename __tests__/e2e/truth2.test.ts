@@ -163,7 +163,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       await card(page, moved[0].assetId).waitFor({ state: 'detached' }); // gone from the list, not offered again
       await expect(modal.getByRole('button', { name: QUEUE_MODAL.start }).count()).resolves.toBe(1);
       const offer = modal.getByTestId('revoke-offer');
-      await offer.getByRole('button', { name: REVOKE.button(2) }).waitFor({ timeout: 30_000 });
+      await offer.getByRole('button', { name: REVOKE.button(1) }).waitFor({ timeout: 30_000 });
       await report.scrollIntoViewIfNeeded();
       await h.shot(page, `queue-cancelled-${viewport}`);
 
@@ -179,7 +179,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       expect(await h.leafOnChain(untouched.assetId, owner, delegate)).toBe(true);
       const before = await h.balance(wallet);
       const approvals = wallet.approvals.length;
-      await offer.getByRole('button', { name: REVOKE.button(2) }).click();
+      await offer.getByRole('button', { name: REVOKE.button(1) }).click();
       await offer
         .getByTestId('revoke-done')
         .filter({ hasText: REVOKE.done(1) })

@@ -106,9 +106,6 @@ export function truthHarness(): TruthHarness {
         viewport: VIEWPORTS[viewport],
         reducedMotion: opts.reducedMotion ?? 'no-preference',
       });
-      await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (r) =>
-        r.fulfill({ status: 200, contentType: 'text/css', body: '' }),
-      );
       contexts.push(context);
       return context;
     },

@@ -199,9 +199,6 @@ async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Sessi
   const owner = Keypair.generate();
   const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.route(/fonts\.(googleapis|gstatic)\.com/, (r) =>
-    r.fulfill({ status: 200, contentType: 'text/css', body: '' }),
-  );
   const approve = { current: (async () => true) as Approver };
   const log = await installWallet(context, owner, approve);
   const page = await context.newPage();

@@ -70,6 +70,7 @@ function fakeDeps(
     delegatedTransfer: async () => ({ success: true, signature: 'sig' }),
     getDelegateInfo: async () => ({ success: true, delegationInfo: { delegated: false, delegate: null } }),
     cnftDelegate: async () => ({ success: false }),
+    getAuthNonce: async () => ({ success: true, nonce: '0'.repeat(32), issuedAt: '', expirationTime: '' }),
     ...over,
   };
   return {
@@ -128,11 +129,12 @@ describe('§5 / §8.4 texts of the trash logic', () => {
   it("'No asset IDs provided for batch transfer'", async () => {
     await expect(batchTrash(fakeDeps(), [])).rejects.toThrow(VALIDATION.noAssetIds);
   });
-  it("'Wallet connection required for signing' (delegated transfer without message signing)", async () => {
+  it("'Wallet connection required for signing' (delegated transfer with a wallet that can sign nothing)", async () => {
     const d = fakeDeps();
-    await expect(
-      delegatedTrash({ ...d, wallet: { ...d.wallet, signMessage: undefined } }, rnd(), null),
-    ).rejects.toThrow(VALIDATION.walletRequiredSigning);
+    // Without signMessage but with signTransaction the memo form is used (issue 18); with neither, the spec's text.
+    await expect(delegatedTrash({ ...d, wallet: { publicKey: d.wallet.publicKey } }, rnd(), null)).rejects.toThrow(
+      VALIDATION.walletRequiredSigning,
+    );
   });
   it("'Wallet not connected or missing signTransaction method'", async () => {
     await expect(standardTrash({ ...fakeDeps(), wallet: { publicKey: null } }, rnd())).rejects.toThrow(

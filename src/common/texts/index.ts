@@ -13,3 +13,4 @@ export * from './guardTexts';
 export * from './truthTexts';
 export * from './surplusTexts';
 export * from './kindTexts';
+export * from './authTexts';

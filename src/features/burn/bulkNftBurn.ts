@@ -76,7 +76,6 @@ function effectOf(tx: Transaction, feeWallet: string): { mints: string[]; fee: n
 }
 
 export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise<void> {
-  if (api.getOriginalState().burn.busy) return;
   try {
     const wallet = getWallet(api.extra);
     const owner = wallet.publicKey;

@@ -5,7 +5,13 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../app/listener
 import { configApi } from '../../api/configApi';
 import { errorDetail } from '../../chain/classifyError';
 import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
-import { queueCancelAnswered, queueClosed, queueFailed, queueStartRequested } from '../queue/queueSlice';
+import {
+  queueCancelAnswered,
+  queueCancelRequested,
+  queueClosed,
+  queueFailed,
+  queueStartRequested,
+} from '../queue/queueSlice';
 import { makeTrashApi } from '../trash/trashApiAdapter';
 import { cnftFailureText, isCancellation } from '../trash/trashErrors';
 import type { TrashDeps } from '../trash/trashTypes';
@@ -17,6 +23,9 @@ import { revokeDismissed, revokeFailed, revokeOffered, revokeRequested, revokeSu
 type Api = AppListenerEffectAPI;
 
 const loadRevoke = () => import(/* webpackChunkName: "revoke" */ './revokeDelegation');
+
+/** How long a cancel waits for the server's answer before offering from the page's own list. */
+const CANCEL_ANSWER_WAIT_MS = 10_000;
 
 /** Failures after the delegation step: the cNFTs were delegated, and nothing (more) will move them. */
 const AFTER_DELEGATION = new Set(['signing', 'create', 'authorize', 'status']);
@@ -79,14 +88,26 @@ export function setupRevokeListeners(startAppListening: AppStartListening): void
   startAppListening({
     actionCreator: queueCancelAnswered,
     effect: async (action, api) => {
-      const moved = new Set(action.payload.completedAssets.map((a) => a.assetId));
-      await offerFor(
-        api,
-        api
-          .getState()
-          .queue.assets.map((a) => a.assetId)
-          .filter((id) => !moved.has(id)),
-      );
+      // The server's own list of what it did not move (and is not sending), else everything not completed.
+      const { unmovedAssets, completedAssets } = action.payload;
+      const moved = new Set(completedAssets.map((a) => a.assetId));
+      const ids = unmovedAssets
+        ? unmovedAssets.map((a) => a.assetId)
+        : api
+            .getState()
+            .queue.assets.map((a) => a.assetId)
+            .filter((id) => !moved.has(id));
+      await offerFor(api, ids);
+    },
+  });
+  // Cancelled before the owner authorised it: the server is not asked (it never runs such a queue), yet the
+  // delegations of the first step may already be on chain.
+  startAppListening({
+    actionCreator: queueCancelRequested,
+    effect: async (_action, api) => {
+      const ids = api.getOriginalState().queue.assets.map((a) => a.assetId);
+      if (await api.condition((a) => queueCancelAnswered.match(a), CANCEL_ANSWER_WAIT_MS)) return;
+      await offerFor(api, ids);
     },
   });
   startAppListening({ actionCreator: revokeRequested, effect: revokeEffect });

@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { configApi } from '../../api/configApi';
 import { shortenAddress } from '../../chain/format';
 import { CNFT_ERRORS, DELEGATED_MODAL } from '../../common/texts';
+import { DEFAULT_NFT_IMAGE } from '../../common/constants';
+import { AssetImage } from '../selection/AssetImage';
 import { selectWalletAddress } from '../wallet/walletSlice';
 import { useGetDelegateInfoQuery, useGetDelegateProofQuery } from './trashApi';
 import { TrashModalShell } from './TrashModalShell';
@@ -50,7 +52,7 @@ export default function DelegatedTransferModal({
   return (
     <TrashModalShell title={DELEGATED_MODAL.title} testId="delegated-modal" onClose={onClose} busy={working}>
       <div className="trash-asset">
-        <img src={asset.image} alt={asset.name} width={64} height={64} />
+        <AssetImage src={asset.image} fallback={DEFAULT_NFT_IMAGE} alt={asset.name} size={64} />
         <div>
           <strong>{asset.name}</strong>
           <code className="trash-asset-id" data-testid="delegated-short-id" title={asset.mint}>

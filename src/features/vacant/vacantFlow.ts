@@ -4,7 +4,7 @@ import { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
-import { formatUnits } from '../../chain/format';
+import { exactSol } from '../../chain/format';
 import {
   VACANT_ERRORS,
   VALIDATION,
@@ -72,8 +72,6 @@ export type VacantOutcome =
   | { ok: false; alert: string; error?: { name: string; message: string } };
 
 /** SOL with every lamport shown ('0.01230576'), for the banner and the success alert. */
-export const exactSol = (lamports: number): string => formatUnits(lamports, 9, 9, { trim: true });
-
 const fail = (alert: string, err?: unknown): VacantOutcome => ({
   ok: false,
   alert,
