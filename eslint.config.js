@@ -110,5 +110,20 @@ module.exports = tseslint.config(
       ],
     },
   },
+  {
+    // Pictures from asset data load through the image proxy (issue 13): only AssetImage gives an <img> a computed src.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/features/selection/AssetImage.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='img'] > JSXAttribute[name.name='src'] > JSXExpressionContainer",
+          message:
+            'Show asset pictures with <AssetImage> (src/features/selection), which loads them through /api/image.',
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -72,7 +72,15 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
           },
         },
         // Production: CSS in its own file (a <link> in the head), not as strings plus style-loader in the first JS.
-        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+        // No stylesheet or font from another host (issue 13): remote @imports are dropped before css-loader.
+        {
+          test: /\.css$/,
+          use: [
+            production ? MiniCssExtractPlugin.loader : 'style-loader',
+            'css-loader',
+            path.join(root, 'scripts', 'noRemoteCssImports.js'),
+          ],
+        },
         { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
       ],
     },
@@ -83,6 +91,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'process.env.SOLBACK_FEE_WALLET': JSON.stringify(process.env.FEE_WALLET ?? ''),
         'process.env.SOLBACK_TRASH_WALLET': JSON.stringify(process.env.TRASH_WALLET ?? ''),
         'process.env.SOLBACK_DELEGATE_ADDRESS': JSON.stringify(process.env.DELEGATE_ADDRESS ?? ''),
+        'process.env.SOLBACK_RELAYER_ADDRESS': JSON.stringify(process.env.RELAYER_ADDRESS ?? ''),
       }),
       // @solana/wallet-adapter-react imports the Mobile Wallet Adapter statically but builds it only on Android web;
       // it gets a stand-in that loads the real adapter (its own chunk) when built. Other importers get the real one.

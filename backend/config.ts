@@ -48,6 +48,17 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Fault hooks of the local chain (LOCALNET_FAULTS=1; tests only, loopback only). */
   localnetFaults: boolean;
+  /** The image proxy (GET /api/image): largest picture (IMAGE_MAX_BYTES), fetch time limit (IMAGE_TIMEOUT_MS),
+   * memory for pictures (IMAGE_CACHE_MB), pictures per client per minute (IMAGE_RATE_LIMIT_PER_MINUTE, 0 = off). */
+  imageMaxBytes: number;
+  imageTimeoutMs: number;
+  imageCacheBytes: number;
+  imageRateLimitPerMinute: number;
+  /**
+   * TESTS ONLY, no env var: exact addresses the image proxy may reach though not public (a test's picture
+   * server on 127.0.0.1). Unset everywhere else, so loopback and private addresses stay refused.
+   */
+  testOnlyFetchAddresses?: string[];
 }
 
 export type TrustProxy = { kind: 'off' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
@@ -102,6 +113,13 @@ const EnvSchema = z.object({
   ),
   DAS_MAX_PAGES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(200)),
   REDIS_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  IMAGE_MAX_BYTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1024).max(100_000_000).default(5_242_880),
+  ),
+  IMAGE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(8000)),
+  IMAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16_384).default(64)),
+  IMAGE_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1200)),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -153,6 +171,10 @@ export function loadConfig(
     localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
     localnetSlotMs: e.LOCALNET_SLOT_MS,
     redisUrl: e.REDIS_URL,
+    imageMaxBytes: e.IMAGE_MAX_BYTES,
+    imageTimeoutMs: e.IMAGE_TIMEOUT_MS,
+    imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
+    imageRateLimitPerMinute: e.IMAGE_RATE_LIMIT_PER_MINUTE,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

@@ -53,7 +53,7 @@ function modulesOf(code: string): Map<string, string> {
       node.type === 'Property' &&
       key?.type === 'Literal' &&
       typeof key.value === 'string' &&
-      key.value.startsWith('./')
+      /^\.\.?\//.test(key.value) // '../' too: node_modules linked from elsewhere
     ) {
       const value = node.value as Node;
       found.set(key.value, code.slice(value.start, value.end));
@@ -68,7 +68,8 @@ function modulesOf(code: string): Map<string, string> {
   return found;
 }
 
-export async function packageBreakdown(): Promise<{ initialGzip: number; packages: PackageSize[] }> {
+/** `bySource`: our own modules one by one (src/…) instead of summed as '(our src)'; packages stay summed. */
+export async function packageBreakdown(bySource = false): Promise<{ initialGzip: number; packages: PackageSize[] }> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-bundle-'));
   try {
     await build(outDir);
@@ -76,7 +77,8 @@ export async function packageBreakdown(): Promise<{ initialGzip: number; package
     const byPackage = new Map<string, string[]>();
     for (const file of measured.initialFiles.filter((f) => f.endsWith('.js'))) {
       for (const [id, text] of modulesOf(fs.readFileSync(path.join(outDir, file), 'utf8'))) {
-        byPackage.set(packageOf(id), [...(byPackage.get(packageOf(id)) ?? []), text]);
+        const key = bySource && packageOf(id) === '(our src)' ? id.slice(2) : packageOf(id);
+        byPackage.set(key, [...(byPackage.get(key) ?? []), text]);
       }
     }
     const packages = [...byPackage].map(([pkg, texts]) => ({
@@ -91,8 +93,9 @@ export async function packageBreakdown(): Promise<{ initialGzip: number; package
 }
 
 if (require.main === module) {
+  // `npx tsx bench/bundlePackages.ts [top] [src]`: with `src`, our own modules are listed one by one.
   const top = Number(process.argv[2] ?? 40);
-  void packageBreakdown().then(({ initialGzip, packages }) => {
+  void packageBreakdown(process.argv[3] === 'src').then(({ initialGzip, packages }) => {
     const kb = (n: number) => (n / 1024).toFixed(1).padStart(7);
     console.log(`initial JS (unconcatenated build): ${kb(initialGzip)} KB gzip`);
     for (const p of packages.slice(0, top)) console.log(`${kb(p.gzip)} KB gzip ${kb(p.minified)} KB min  ${p.pkg}`);

@@ -3,6 +3,7 @@ import fs from 'fs';
 import path from 'path';
 import type { BenchResults } from './run';
 import { surplusRows } from './surplus';
+import { INITIAL_SET_BUDGET_BYTES } from './bundle';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
 
@@ -153,11 +154,11 @@ export function tableRows(r: BenchResults): Row[] {
   const bu = r.bundle;
   if (bu) {
     rows.push([
-      'bundle: initial JS gzip',
-      kb(bu.initialGzip),
-      `total JS ${kb(bu.totalGzip)} gzip; ${bu.lazyChunks.length} lazy chunks`,
+      'bundle: initial JS + CSS gzip',
+      kb(bu.initialSetGzip),
+      `JS ${kb(bu.initialGzip)} + CSS ${kb(bu.initialCssGzip)}; total JS ${kb(bu.totalGzip)} gzip; ${bu.lazyChunks.length} lazy chunks`,
       '≤ 230 KB',
-      ok(bu.initialGzip <= 230 * 1024),
+      ok(bu.initialSetGzip <= INITIAL_SET_BUDGET_BYTES),
     ]);
     rows.push([
       'bundle: confetti and modals lazy',

@@ -1,10 +1,10 @@
 // §7.4/§7.5 cNFT data and trashing over HTTP on the local chain (emulated Bubblegum checks proofs against the root).
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../src/common/api/authorization';
+import { signedAuth } from '../support/signedAuth';
 import { GUARD, CNFT_ERRORS } from '../../src/common/texts';
 import { buildTrashTransaction, leafFor, treeShapeFromAccount } from '../../src/chain/cnftTransactions';
 import { startServer, type TestServer } from './helpers';
-import { forgedSignature, fundOwner, ownerOf, signAndSend, signText, type FundedCnft } from './cnftSupport';
+import { fundOwner, ownerOf, signAndSend, type FundedCnft } from './cnftSupport';
 
 let server: TestServer;
 let owner: Keypair;
@@ -128,18 +128,21 @@ describe('owner burn and burn-request', () => {
   it('burn-request: forged signature 403, simulated 400, valid → honest simulated answer', async () => {
     const id = cnfts[4].assetId;
     const body = { assetId: id, ownerAddress: owner.publicKey.toBase58() };
+    const auth = (opts = {}) => signedAuth(server.url, owner, { action: 'burn-request', assetIds: [id] }, opts);
+    const sent = async (opts = {}) => {
+      const { message, signature } = await auth(opts);
+      return { message, signedMessage: signature };
+    };
     const forged = await server.post('/api/cnft/burn-request', {
       ...body,
-      signedMessage: forgedSignature(authorizationMessages.burnRequest(id)),
+      ...(await sent({ signer: Keypair.generate() })),
     });
     expect(forged.status).toBe(403);
     expect(
       (await server.post('/api/cnft/burn-request', { ...body, signedMessage: 'simulated-signature' })).status,
     ).toBe(400);
-    const ok = await server.post('/api/cnft/burn-request', {
-      ...body,
-      signedMessage: signText(owner, authorizationMessages.burnRequest(id)),
-    });
+    expect((await server.post('/api/cnft/burn-request', body)).status).toBe(401);
+    const ok = await server.post('/api/cnft/burn-request', { ...body, ...(await sent()) });
     expect(ok.json).toMatchObject({ success: true, isSimulated: true, assetDetails: { name: cnfts[4].name } });
     expect((await ownerOf(server, id)).burnt).toBe(false);
   });
@@ -161,6 +164,17 @@ describe('owner burn and burn-request', () => {
   });
 });
 
+/** The delegated-transfer body fields: the signed 'delegated-transfer' message of this asset. */
+async function delegatedAuth(id: string, opts = {}) {
+  const { message, signature } = await signedAuth(
+    server.url,
+    owner,
+    { action: 'delegated-transfer', assetIds: [id] },
+    opts,
+  );
+  return { message, signedMessage: signature };
+}
+
 describe('delegation and delegated transfer', () => {
   it('delegate/info: the demo cNFT 0 is delegated to the server, the others are not', async () => {
     const yes = await server.get(`/api/delegate/info/${cnfts[0].assetId}`);
@@ -176,7 +190,7 @@ describe('delegation and delegated transfer', () => {
     const res = await server.post('/api/delegated-transfer', {
       sender: owner.publicKey.toBase58(),
       assetId: id,
-      signedMessage: forgedSignature(authorizationMessages.delegatedTransfer(id)),
+      ...(await delegatedAuth(id, { signer: Keypair.generate() })),
       proofData: null,
     });
     expect(res.status).toBe(403);
@@ -188,7 +202,7 @@ describe('delegation and delegated transfer', () => {
     const res = await server.post('/api/delegated-transfer', {
       sender: owner.publicKey.toBase58(),
       assetId: id,
-      signedMessage: signText(owner, authorizationMessages.delegatedTransfer(id)),
+      ...(await delegatedAuth(id)),
       proofData: null,
     });
     expect(res.status).toBe(400);
@@ -199,7 +213,7 @@ describe('delegation and delegated transfer', () => {
     const res = await server.post('/api/delegated-transfer', {
       sender: owner.publicKey.toBase58(),
       assetId: id,
-      signedMessage: signText(owner, authorizationMessages.delegatedTransfer(id)),
+      ...(await delegatedAuth(id)),
       proofData: null,
     });
     expect(res.json).toMatchObject({ success: true });

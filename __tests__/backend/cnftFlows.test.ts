@@ -1,7 +1,7 @@
 // The page's cNFT trash ways (src/features/trash/trashWays.ts) against the local chain through the real server:
 // a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
 // stays in the test. Shows the done-when items of issue 7 that need no browser.
-import { Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { Connection, type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
 import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import {
@@ -53,6 +53,7 @@ function httpApi(url: string, seen: { path: string; body: string }[] = []): Tras
     delegatedTransfer: (b) => call('delegated-transfer', b),
     getDelegateInfo: (id) => call(`delegate/info/${id}`),
     cnftDelegate: (b) => call('cnft/delegate', b),
+    getAuthNonce: () => call('auth/nonce'),
   };
 }
 
@@ -81,6 +82,7 @@ const deps = (wallet: WalletPort, api = httpApi(server.url)): TrashDeps => ({
   api,
   trashWallet: trash,
   delay: noPauses,
+  pageLocation: { host: new URL(server.url).host, origin: new URL(server.url).origin },
 });
 
 beforeAll(async () => {
@@ -125,7 +127,7 @@ it('a rejection in the wallet is a cancellation and stops the fallback chain', a
   expect((await ownerOf(server, cnfts[2].assetId)).owner).toBe(owner.publicKey.toBase58());
 });
 
-it('fallback chain: standard and fixed failing ends in the 1000-lamport transfer, labelled hidden (not moved)', async () => {
+it('fallback chain: standard and fixed failing offer the 1000-lamport hide; declined nothing is sent, accepted it is labelled hidden (not moved)', async () => {
   const api = httpApi(server.url);
   const broken: TrashApi = {
     ...api,
@@ -143,7 +145,23 @@ it('fallback chain: standard and fixed failing ends in the 1000-lamport transfer
   // A fresh local trash wallet holds nothing; 1000 lamports alone would be below rent (on mainnet it is funded).
   await server.solback.rpc.call('requestAirdrop', [trash, 1_000_000_000]);
   const before = await connection.getBalance(new PublicKey(trash));
-  const out = await trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId);
+  const ownerBefore = await connection.getBalance(owner.publicKey);
+  // Issue 19 point 2: never run unasked. No question → no hide; a no → HideDeclinedError and 0 lamports moved.
+  await expect(trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId)).rejects.toThrow(
+    /All trash methods failed/,
+  );
+  const asked: string[][] = [];
+  const declined = await trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId, {
+    askHide: async (reasons) => (asked.push(reasons), false),
+  }).catch((e: unknown) => e);
+  expect((declined as Error).name).toBe('HideDeclinedError');
+  expect(asked).toHaveLength(1);
+  expect(asked[0].map((r) => r.split(':')[0])).toEqual(['standard', 'fixed']);
+  expect(await connection.getBalance(owner.publicKey)).toBe(ownerBefore);
+  expect(await connection.getBalance(new PublicKey(trash))).toBe(before);
+  const out = await trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId, {
+    askHide: async () => true,
+  });
   expect(out).toMatchObject({ status: 'hidden', method: 'basic', message: CNFT_OUTCOMES.basicFallbackHidden });
   expect((await connection.getBalance(new PublicKey(trash))) - before).toBe(1000);
   expect((await ownerOf(server, cnfts[2].assetId)).owner).toBe(owner.publicKey.toBase58()); // hidden, not moved
@@ -196,6 +214,28 @@ it('delegated transfer: the owner signs the text, the server moves it as delegat
   expect(steps).toEqual(['signing', 'transferring']);
   expect(res.signature).toBeTruthy();
   expect((await ownerOf(server, cnfts[0].assetId)).owner).toBe(trash);
+});
+
+it('delegated transfer from a wallet without signMessage (issue 18): a memo transaction signed, never sent', async () => {
+  const { owner: o2, cnfts: c2 } = await fundOwner(server);
+  const calls: string[] = [];
+  const { signMessage: _none, ...noMessages } = keyWallet(o2, calls);
+  const before = await connection.getBalance(o2.publicKey);
+  const seen: { path: string; body: string }[] = [];
+  const res = await delegatedTrash(deps(noMessages, httpApi(server.url, seen)), c2[0].assetId, null);
+  expect(res.signature).toBeTruthy();
+  expect(calls).toEqual(['signTransaction']);
+  expect((await ownerOf(server, c2[0].assetId)).owner).toBe(trash);
+  const body = JSON.parse(seen.find((r) => r.path === 'delegated-transfer')!.body);
+  expect(body.signedMessage).toBeUndefined();
+  const memoTx = Transaction.from(Buffer.from(body.signedTransaction, 'base64'));
+  expect(Buffer.from(memoTx.instructions[0].data).toString()).toBe(body.message);
+  const status = await connection.getSignatureStatuses([bs58.encode(memoTx.signature!)], {
+    searchTransactionHistory: true,
+  });
+  expect(status.value[0]).toBeNull();
+  // The server delegate paid the transfer: the owner's lamports did not move at all.
+  expect(await connection.getBalance(o2.publicKey)).toBe(before);
 });
 
 it('batch: the first 3 in one transaction', async () => {

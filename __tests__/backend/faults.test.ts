@@ -3,11 +3,11 @@
 // relay, delegated-transfer, the queue worker — answers the spec's text, retries only where the spec says, and never
 // executes a transaction twice (checked on chain: signature statuses, balances, the asset's owner).
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../src/common/api/authorization';
+import { queueStatus, signedAuth } from '../support/signedAuth';
 import { CNFT_ERRORS } from '../../src/common/texts';
 import { buildTrashTransaction } from '../../src/chain/cnftTransactions';
 import { loadLeaf } from '../../backend/services/cnftData';
-import { fundOwner, ownerOf, signAndSend, signText, waitFor } from './cnftSupport';
+import { fundOwner, ownerOf, signAndSend, waitFor } from './cnftSupport';
 import { startServer, type TestServer } from './helpers';
 
 jest.setTimeout(150_000);
@@ -162,13 +162,12 @@ async function delegated(owner: Keypair, assetId: string) {
   expect(d.status).toBe(200);
   if (d.json.transaction) await signAndSend(s, d.json.transaction, owner); // none when the demo made it delegated already
 }
-const delegatedTransfer = (owner: Keypair, assetId: string) =>
-  s.post('/api/delegated-transfer', {
-    sender: owner.publicKey.toBase58(),
-    assetId,
-    signedMessage: signText(owner, authorizationMessages.delegatedTransfer(assetId)),
-    proofData: null,
-  });
+async function transferBody(owner: Keypair, assetId: string) {
+  const { message, signature } = await signedAuth(s.url, owner, { action: 'delegated-transfer', assetIds: [assetId] });
+  return { sender: owner.publicKey.toBase58(), assetId, message, signedMessage: signature, proofData: null };
+}
+const delegatedTransfer = async (owner: Keypair, assetId: string) =>
+  s.post('/api/delegated-transfer', await transferBody(owner, assetId));
 
 describe('robust-transfer relay', () => {
   it('rides out two 429s; the cNFT moves once; the same signed bytes again move nothing', async () => {
@@ -242,13 +241,16 @@ describe('delegated-transfer', () => {
     const id = cnfts[1].assetId;
     await delegated(owner, id);
     await fault({ failNextSends: { n: 1, kind: 'timeout' } });
-    const pending = delegatedTransfer(owner, id);
+    // The page's retry (spec §7.5) sends the same signed request again: after a server-side failure its nonce is
+    // usable again (PRODUCT difference 11), so the retry is not refused as a replay.
+    const body = await transferBody(owner, id);
+    const pending = s.post('/api/delegated-transfer', body);
     await new Promise((r) => setTimeout(r, 1500));
     releaseHeldSends();
     const r = await pending;
     expect([r.status, r.json]).toEqual([504, { success: false, error: CNFT_ERRORS.timeout }]);
     expect((await ownerOf(s, id)).owner).toBe(owner.publicKey.toBase58());
-    const ok = await delegatedTransfer(owner, id);
+    const ok = await s.post('/api/delegated-transfer', body);
     expect(ok.status).toBe(200);
     tally.executed++;
     expect((await ownerOf(s, id)).owner).toBe(trash);
@@ -267,17 +269,18 @@ describe('queue worker', () => {
     });
     await fault({ failNextSends: { n: 2, kind: '429' } });
     await fault({ failNextSends: { n: 1, kind: 'timeout' } });
+    const queueId = q.json.queueId as string;
     const auth = await s.post('/api/queue/authorize', {
-      queueId: q.json.queueId,
+      queueId,
       ownerAddress: owner.publicKey.toBase58(),
-      signature: signText(owner, authorizationMessages.queue(q.json.queueId)),
+      ...(await signedAuth(s.url, owner, { action: 'queue-authorize', queueId, assetIds: ids })),
     });
     expect(auth.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     releaseHeldSends();
     const status = await waitFor(
       async () => {
-        const st = (await s.get(`/api/queue/status/${q.json.queueId}`)).json.status;
+        const st = (await queueStatus(s.url, queueId, auth.json.accessToken)).json.status;
         return st.isComplete && st;
       },
       60_000,

@@ -3,7 +3,7 @@
 // refused, and the server still answers good requests afterwards. Reproduce with FUZZ_SEED=<seed>.
 import nacl from 'tweetnacl';
 import { type Keypair, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../src/common/api/authorization';
+import { signedAuth, type AuthRequest } from '../support/signedAuth';
 import { apiRoutes, Gen, mulberry32, someKeypair, type FuzzCase, type Route } from './fuzzSupport';
 import { readResponse, startServer, type TestServer } from './helpers';
 
@@ -19,9 +19,21 @@ let manifest: any;
 let queueId: string;
 let otherSignedPrepared: string; // owner's prepared vacant close, "signed" by another key
 let otherTransfer: string; // a transaction signed by another wallet
-let sigs: { burn: string; queue: string; delegated: string }; // another wallet's signatures of the owner's texts (signing is slow: once)
-const sign = (kp: Keypair, text: string) =>
-  Buffer.from(nacl.sign.detached(new TextEncoder().encode(text), kp.secretKey)).toString('base64');
+// Another wallet's signatures of the owner's authorisation messages (signing is slow: once). A forged signature
+// never spends the nonce, so each stays usable for every case.
+type Forged = { message: string; signature: string };
+let sigs: { burn: Forged; queue: Forged; delegated: Forged };
+/** The owner's message of `req`, signed by `kp` (another wallet: a forgery). */
+const forge = async (kp: Keypair, req: AuthRequest): Promise<Forged> => {
+  const { message, signature } = await signedAuth(s.url, owner, req, { signer: kp });
+  return { message, signature: signature! };
+};
+/** `kp`'s own, validly signed message of `req` (naming `kp`, not the owner). */
+const ownSigned = async (kp: Keypair, req: AuthRequest): Promise<Forged> => {
+  const { message, signature } = await signedAuth(s.url, kp, req);
+  return { message, signature: signature! };
+};
+const asBurn = (f: Forged) => ({ message: f.message, signedMessage: f.signature });
 
 beforeAll(async () => {
   g = new Gen(mulberry32(SEED));
@@ -49,9 +61,9 @@ beforeAll(async () => {
   otherTransfer = t.serialize().toString('base64');
   const cnft = manifest.cnfts[0].assetId;
   sigs = {
-    burn: sign(other, authorizationMessages.burnRequest(cnft)),
-    queue: sign(other, authorizationMessages.queue(queueId)),
-    delegated: sign(other, authorizationMessages.delegatedTransfer(cnft)),
+    burn: await forge(other, { action: 'burn-request', assetIds: [cnft] }),
+    queue: await forge(other, { action: 'queue-authorize', queueId, assetIds: [cnft] }),
+    delegated: await forge(other, { action: 'delegated-transfer', assetIds: [cnft] }),
   };
 });
 afterAll(() => s?.close());
@@ -71,7 +83,7 @@ function template(route: Route): Record<string, unknown> {
       nfts: [{ mint: nft.mint, tokenAccount: nft.tokenAccount, name: nft.name }],
       owner: o,
     },
-    'POST /api/cnft/burn-request': { assetId: cnft, ownerAddress: o, signedMessage: sigs.burn },
+    'POST /api/cnft/burn-request': { assetId: cnft, ownerAddress: o, ...asBurn(sigs.burn) },
     'POST /api/cnft/delegate': {
       ownerAddress: other.publicKey.toBase58(),
       assetId: cnft,
@@ -84,9 +96,9 @@ function template(route: Route): Record<string, unknown> {
     },
     'POST /api/burn-cnft/:assetId': { cachedProofData: null, ownerAddress: other.publicKey.toBase58() },
     'POST /api/queue/create': { ownerAddress: o, assets: [{ assetId: cnft, name: 'x', image: null }] },
-    'POST /api/queue/authorize': { queueId, ownerAddress: o, signature: sigs.queue },
+    'POST /api/queue/authorize': { queueId, ownerAddress: o, ...sigs.queue },
     'POST /api/queue/cancel/:queueId': { ownerAddress: other.publicKey.toBase58() },
-    'POST /api/delegated-transfer': { sender: o, assetId: cnft, signedMessage: sigs.delegated, proofData: null },
+    'POST /api/delegated-transfer': { sender: o, assetId: cnft, ...asBurn(sigs.delegated), proofData: null },
     'POST /api/rpc': {
       jsonrpc: '2.0',
       id: 1,
@@ -295,16 +307,13 @@ it("refuses every attempt to act with another wallet's signature or transaction"
       '/api/robust-transfer',
       { assetId: cnft, destinationAddress: s.solback.config.trashWallet, signedTransaction: otherTransfer },
     ],
-    [
-      '/api/cnft/burn-request',
-      { assetId: cnft, ownerAddress: o, signedMessage: sign(other, authorizationMessages.burnRequest(cnft)) },
-    ],
+    ['/api/cnft/burn-request', { assetId: cnft, ownerAddress: o, ...asBurn(sigs.burn) }],
     [
       '/api/cnft/burn-request',
       {
         assetId: cnft,
         ownerAddress: other.publicKey.toBase58(),
-        signedMessage: sign(other, authorizationMessages.burnRequest(cnft)),
+        ...asBurn(await ownSigned(other, { action: 'burn-request', assetIds: [cnft] })),
       },
     ],
     [
@@ -316,34 +325,28 @@ it("refuses every attempt to act with another wallet's signature or transaction"
       },
     ],
     [`/api/burn-cnft/${cnft}`, { cachedProofData: null, ownerAddress: other.publicKey.toBase58() }],
-    [
-      '/api/queue/authorize',
-      { queueId, ownerAddress: o, signature: sign(other, authorizationMessages.queue(queueId)) },
-    ],
+    ['/api/queue/authorize', { queueId, ownerAddress: o, ...sigs.queue }],
     [
       '/api/queue/authorize',
       {
         queueId,
         ownerAddress: other.publicKey.toBase58(),
-        signature: sign(other, authorizationMessages.queue(queueId)),
+        ...(await ownSigned(other, { action: 'queue-authorize', queueId, assetIds: [cnft] })),
       },
     ],
     [`/api/queue/cancel/${queueId}`, { ownerAddress: other.publicKey.toBase58() }],
+    [`/api/queue/cancel/${queueId}`, {}],
     [
-      '/api/delegated-transfer',
-      {
-        sender: o,
-        assetId: cnft,
-        signedMessage: sign(other, authorizationMessages.delegatedTransfer(cnft)),
-        proofData: null,
-      },
+      `/api/queue/cancel/${queueId}`,
+      { ownerAddress: o, ...(await forge(other, { action: 'queue-cancel', queueId, assetIds: [cnft] })) },
     ],
+    ['/api/delegated-transfer', { sender: o, assetId: cnft, ...asBurn(sigs.delegated), proofData: null }],
     [
       '/api/delegated-transfer',
       {
         sender: other.publicKey.toBase58(),
         assetId: cnft,
-        signedMessage: sign(other, authorizationMessages.delegatedTransfer(cnft)),
+        ...asBurn(await ownSigned(other, { action: 'delegated-transfer', assetIds: [cnft] })),
         proofData: null,
       },
     ],
@@ -364,6 +367,9 @@ it('still answers good requests afterwards', async () => {
   expect(nfts.json.data.compressedNfts.length).toBe(manifest.cnfts.length + (manifest.kinds?.cnftsV2.length ?? 0));
   const rpc = await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'getBalance', params: [o] });
   expect(rpc.json.result.value).toBeGreaterThan(0);
-  // Nothing was queued for processing by the fuzzing: the owner's queue is still unauthorised.
-  expect((await s.get(`/api/queue/status/${queueId}`)).json.status.completed).toBe(0);
+  // Nothing was queued for processing by the fuzzing: the owner's queue is still unauthorised (and its status is
+  // the owner's alone: no token was ever issued for it).
+  const record = (await s.solback.queue.store.get(queueId))!;
+  expect([record.authorizedAt, record.accessTokenHash, record.cancelledAt]).toEqual([undefined, undefined, undefined]);
+  expect((await s.get(`/api/queue/status/${queueId}`)).status).toBe(401);
 });

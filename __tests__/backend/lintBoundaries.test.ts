@@ -96,3 +96,19 @@ describe('lint: every /api handler checks its body against the wire contract', (
     expect((await lint(file)).filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
   });
 });
+
+describe('lint: asset pictures load only through AssetImage (issue 13, the image proxy)', () => {
+  const imgRule = (messages: Linter.LintMessage[]) =>
+    messages.filter((m) => m.ruleId === 'no-restricted-syntax' && m.severity === 2);
+  const withImg = (src: string) => `export const Pic = ({ u }: { u: string }) => <img src=${src} alt="" />;\n`;
+
+  it('a component giving an <img> a computed src fails; a fixed path and AssetImage itself pass', async () => {
+    const file = 'src/features/trash/TrashModalShell.tsx';
+    expect(imgRule(await lint(file))).toEqual([]);
+    const errors = imgRule(await lint(file, withImg('{u}')));
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toContain('<AssetImage>');
+    expect(imgRule(await lint(file, withImg('"/static/logo.svg"')))).toEqual([]);
+    expect(imgRule(await lint('src/features/selection/AssetImage.tsx'))).toEqual([]);
+  });
+});

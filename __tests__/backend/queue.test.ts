@@ -8,9 +8,9 @@ import { Keypair } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { FileQueueStore } from '../../backend/services/queueStore';
-import { authorizationMessages } from '../../src/common/api/authorization';
+import { queueStatus, signedAuth } from '../support/signedAuth';
 import { readResponse, type TestServer } from './helpers';
-import { forgedSignature, fundOwner, ownerOf, signAndSend, signText, waitFor } from './cnftSupport';
+import { fundOwner, ownerOf, signAndSend, waitFor } from './cnftSupport';
 
 jest.setTimeout(120_000);
 
@@ -80,37 +80,43 @@ describe('transfer queue', () => {
       });
       expect(created.json.success).toBe(true);
       const queueId = created.json.queueId as string;
-      const text = authorizationMessages.queue(queueId);
+      const req = { action: 'queue-authorize' as const, queueId, assetIds: four.map((c) => c.assetId) };
 
       const forged = await server.post('/api/queue/authorize', {
         queueId,
         ownerAddress,
-        signature: forgedSignature(text),
+        ...(await signedAuth(server.url, owner, req, { signer: Keypair.generate() })),
       });
       expect(forged.status).toBe(403);
-      const otherText = await server.post('/api/queue/authorize', {
+      const otherQueue = await server.post('/api/queue/authorize', {
         queueId,
         ownerAddress,
-        signature: signText(owner, 'Authorize cNFT queue transfer: other'),
+        ...(await signedAuth(server.url, owner, { ...req, queueId: 'other-queue-id' })),
       });
-      expect(otherText.status).toBe(403);
+      expect(otherQueue.status).toBe(403);
       const intruder = Keypair.generate();
       const foreign = await server.post('/api/queue/authorize', {
         queueId,
         ownerAddress: intruder.publicKey.toBase58(),
-        signature: signText(intruder, text),
+        ...(await signedAuth(server.url, intruder, req)),
       });
       expect(foreign.status).toBe(403);
       await new Promise((r) => setTimeout(r, 500));
-      const before = await server.get(`/api/queue/status/${queueId}`);
-      expect(before.json.status).toMatchObject({ pending: 4, completed: 0, isComplete: false });
+      // Nothing runs and nobody reads it before the owner authorised it.
+      expect((await queueStatus(server.url, queueId)).status).toBe(401);
+      expect((await server.solback.queue.store.get(queueId))!.items.map((i) => i.state)).toEqual(
+        Array(4).fill('pending'),
+      );
 
-      expect(
-        (await server.post('/api/queue/authorize', { queueId, ownerAddress, signature: signText(owner, text) })).json
-          .success,
-      ).toBe(true);
+      const authorized = await server.post('/api/queue/authorize', {
+        queueId,
+        ownerAddress,
+        ...(await signedAuth(server.url, owner, req)),
+      });
+      expect(authorized.json.success).toBe(true);
+      const token = authorized.json.accessToken as string;
       const done = await waitFor(async () => {
-        const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
+        const s = (await queueStatus(server.url, queueId, token)).json.status;
         return s.isComplete && s;
       }, 60_000);
       expect(done).toMatchObject({ completed: 4, failed: 0, pending: 0, processing: 0 });
@@ -134,13 +140,16 @@ describe('transfer queue', () => {
         assets: [cnfts[0], cnfts[1]].map((c) => ({ assetId: c.assetId, name: c.name, image: null })),
       });
       const queueId = created.json.queueId;
-      await server.post('/api/queue/authorize', {
-        queueId,
-        ownerAddress,
-        signature: signText(owner, authorizationMessages.queue(queueId)),
-      });
+      const assetIds = [cnfts[0].assetId, cnfts[1].assetId];
+      const { accessToken } = (
+        await server.post('/api/queue/authorize', {
+          queueId,
+          ownerAddress,
+          ...(await signedAuth(server.url, owner, { action: 'queue-authorize', queueId, assetIds })),
+        })
+      ).json;
       const done = await waitFor(async () => {
-        const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
+        const s = (await queueStatus(server.url, queueId, accessToken)).json.status;
         return s.isComplete && s;
       });
       expect(done.completed).toBe(1);
@@ -168,14 +177,17 @@ describe('transfer queue', () => {
         assets: four.map((c) => ({ assetId: c.assetId, name: c.name, image: null })),
       })
     ).json.queueId;
-    await server.post('/api/queue/authorize', {
-      queueId,
-      ownerAddress,
-      signature: signText(owner, authorizationMessages.queue(queueId)),
-    });
+    const assetIds = four.map((c) => c.assetId);
+    const { accessToken } = (
+      await server.post('/api/queue/authorize', {
+        queueId,
+        ownerAddress,
+        ...(await signedAuth(server.url, owner, { action: 'queue-authorize', queueId, assetIds })),
+      })
+    ).json;
     // Stop as soon as the first asset completed: the worker is in the middle of the queue.
     await waitFor(
-      async () => (await server.get(`/api/queue/status/${queueId}`)).json.status.completed >= 1,
+      async () => (await queueStatus(server.url, queueId, accessToken)).json.status.completed >= 1,
       30_000,
       20,
     );
@@ -201,8 +213,9 @@ describe('transfer queue', () => {
 
     server = await boot(dir);
     try {
+      // The owner's token outlives the restart (its hash is in the queue's record).
       const done = await waitFor(async () => {
-        const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
+        const s = (await queueStatus(server.url, queueId, accessToken)).json.status;
         return s.isComplete && s;
       }, 60_000);
       expect(done).toMatchObject({ completed: 4, failed: 0 });
@@ -223,20 +236,27 @@ describe('transfer queue', () => {
     try {
       const { owner, cnfts } = await fundOwner(server);
       const ownerAddress = owner.publicKey.toBase58();
+      const three = cnfts.slice(0, 3);
       const queueId = (
         await server.post('/api/queue/create', {
           ownerAddress,
-          assets: cnfts.slice(0, 3).map((c) => ({ assetId: c.assetId, name: c.name, image: null })),
+          assets: three.map((c) => ({ assetId: c.assetId, name: c.name, image: null })),
         })
       ).json.queueId;
-      const res = await server.post(`/api/queue/cancel/${queueId}`, { ownerAddress });
+      const assetIds = three.map((c) => c.assetId);
+      // The owner's signed 'queue-cancel' (no access token: this queue was never authorised).
+      const res = await server.post(`/api/queue/cancel/${queueId}`, {
+        ownerAddress,
+        ...(await signedAuth(server.url, owner, { action: 'queue-cancel', queueId, assetIds })),
+      });
       expect(res.json.success).toBe(true);
-      const s = (await server.get(`/api/queue/status/${queueId}`)).json.status;
-      expect(s).toMatchObject({ pending: 0, completed: 0, isComplete: true, isCancelled: true });
+      expect(res.json.status).toMatchObject({ pending: 0, completed: 0, isComplete: true, isCancelled: true });
+      // What a revoke of the delegation would cover: all three, still the owner's.
+      expect(res.json.status.unmovedAssets.map((a: any) => a.assetId).sort()).toEqual([...assetIds].sort());
       const auth = await server.post('/api/queue/authorize', {
         queueId,
         ownerAddress,
-        signature: signText(owner, authorizationMessages.queue(queueId)),
+        ...(await signedAuth(server.url, owner, { action: 'queue-authorize', queueId, assetIds })),
       });
       expect(auth.status).toBe(400);
       expect((await server.post('/api/queue/cancel/unknown-queue-id', {})).status).toBe(404);

@@ -7,7 +7,9 @@
 import type { Redis } from 'ioredis';
 import { LAMPORTS_PER_SOL } from '@solana/web3.js';
 import { prepareDelegatedTransfer } from '../../backend/services/delegatedTransfer';
+import { newQueueAccessToken } from '../../backend/services/queueAccess';
 import type { QueueRecord } from '../../backend/services/queueStore';
+import { queueStatus } from '../support/signedAuth';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 import { fundOwner, ownerOf, sendRaw, signAndSend, waitFor } from './cnftSupport';
 import { startServer, type TestServer } from './helpers';
@@ -79,6 +81,8 @@ describeWithRedis('a queue taken over from a dead worker', () => {
     const key = `solback:queue:${queueId}`;
     const q = JSON.parse((await client.get(key))!) as QueueRecord;
     q.authorizedAt = Date.now();
+    const access = newQueueAccessToken(); // what the owner's authorisation would have handed out
+    q.accessTokenHash = access.hash;
     for (const [i, p] of [landed, unsent].entries()) {
       Object.assign(q.items[i], {
         state: 'sending',
@@ -98,7 +102,7 @@ describeWithRedis('a queue taken over from a dead worker', () => {
     expect(during.items.map((i) => i.state)).toEqual(['sending', 'sending', 'pending', 'pending']);
 
     const done = await waitFor(async () => {
-      const s = (await b.get(`/api/queue/status/${queueId}`)).json.status;
+      const s = (await queueStatus(b.url, queueId, access.token)).json.status;
       return s.isComplete && s;
     }, 120_000);
     expect(done).toMatchObject({ completed: 4, failed: 0, total: 4 });

@@ -9,6 +9,7 @@ import { formatTokenBalance } from '../../src/chain/format';
 import { ASSETS, SELECTION, TRUTH, errorFetchingTokens, selectedCount } from '../../src/common/texts';
 import { isBurnable } from '../../src/features/tokens/tokenModel';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
+import { eventually } from './support/eventually';
 import { ROOT } from './support/buildBundle';
 import { startServer, type TestServer } from './support/server';
 import { installTestWallet } from './support/testWallet';
@@ -120,18 +121,6 @@ const manifestNftNames = (m: any): string[] =>
 const manifestCnftNames = (m: any): string[] =>
   sorted([...m.cnfts, ...(m.kinds?.cnftsV2 ?? [])].map((c: any) => c.name));
 const bySymbol = (a: { symbol: string }, b: { symbol: string }) => a.symbol.localeCompare(b.symbol);
-
-/** Retries an assertion until it holds (the page updates asynchronously). */
-async function eventually(ms: number, check: () => Promise<unknown>): Promise<void> {
-  for (const end = Date.now() + ms; ; await new Promise((r) => setTimeout(r, 100))) {
-    try {
-      await check();
-      return;
-    } catch (err) {
-      if (Date.now() > end) throw err;
-    }
-  }
-}
 
 describe('wallet assets screen in Chromium', () => {
   it('demo wallet: exactly the funded tokens, NFTs and cNFTs with their names, symbols and balances', async () => {

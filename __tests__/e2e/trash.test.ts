@@ -2,7 +2,9 @@
 // app on the local chain (emulated Bubblegum checks every proof against the tree root), a Wallet Standard wallet
 // whose key stays in Node. Each outcome is read back from DAS getAsset.
 import bs58 from 'bs58';
+import { VersionedTransaction } from '@solana/web3.js';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { parseAuthMessage } from '../../src/common/authMessage';
 import { DELEGATED_MODAL, DIRECT_MODAL, QUEUE_MODAL, ROBUST_MODAL, VALIDATION } from '../../src/common/texts';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -179,15 +181,25 @@ test('queue of 4 cNFTs: delegations in one approval, the owner signs, all 4 reac
   // One approval for the 3 delegations (cNFT 0 was already delegated), one signed authorisation.
   const signs = wallet.log.filter((l) => l.op === 'signTransaction');
   expect(signs).toHaveLength(3);
-  expect(wallet.log.filter((l) => l.op === 'signMessage').map((l) => l.message!.toString())).toEqual([
-    expect.stringMatching(/^Authorize cNFT queue transfer: [0-9a-f-]+$/),
+  // One signed message in the Sign-In-With-Solana layout (PRODUCT difference 11): this page's host, the wallet, the
+  // queue and exactly the 4 cNFTs, a server nonce, at most 10 minutes.
+  const messages = wallet.log.filter((l) => l.op === 'signMessage').map((l) => parseAuthMessage(l.message!.toString()));
+  expect(messages).toEqual([
+    expect.objectContaining({
+      domain: new URL(server.url).host,
+      address: wallet.keypair.publicKey.toBase58(),
+      action: 'queue-authorize',
+      queueId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      assetIds: four.map((c) => c.assetId),
+    }),
   ]);
+  expect(Date.parse(messages[0].expirationTime) - Date.parse(messages[0].issuedAt)).toBeLessThanOrEqual(600_000);
   await page.getByTestId('celebration').waitFor({ timeout: 10_000 });
   for (const c of four) await card(page, c.assetId).waitFor({ state: 'detached' });
   await modal.getByRole('button', { name: QUEUE_MODAL.close }).click();
 });
 
-test('queue: Cancel posts the cancel, stops polling and resets', async () => {
+test('queue: Cancel before the owner signed resets; nothing is authorised, polled or moved', async () => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   const { page, cnfts, requests } = await session(async (op) => {
@@ -204,14 +216,56 @@ test('queue: Cancel posts the cancel, stops polling and resets', async () => {
     expect(requests.some((r) => re.test(r.url))).toBe(true);
   };
   await seen(/\/api\/queue\/create$/);
+  await seen(/\/api\/auth\/nonce$/);
   await modal.getByRole('button', { name: QUEUE_MODAL.cancel }).click();
-  await seen(/\/api\/queue\/cancel\//);
   await modal.locator('[data-state="initial"]').waitFor();
   await modal.getByRole('button', { name: QUEUE_MODAL.start }).waitFor();
   release();
   await page.waitForTimeout(5_000);
-  expect(requests.filter((r) => /\/api\/queue\/(authorize|status)/.test(r.url))).toHaveLength(0);
+  // The signature that came late is dropped; a queue its owner never authorised never runs, so there is nothing to
+  // cancel on the server (and the server would refuse a cancel without the owner's proof).
+  expect(requests.filter((r) => /\/api\/queue\/(authorize|status|cancel)/.test(r.url))).toHaveLength(0);
   expect((await assetOf(cnfts[0].assetId)).owner).not.toBe(trash);
+});
+
+test("queue: Cancel while the worker sends carries the owner's token; the server answers what it had not moved", async () => {
+  const { page, cnfts } = await session();
+  const delegate = server.app.delegate!.publicKey.toBase58();
+  const faults = server.app.localnet!.faults;
+  // Hold the worker's first transfer (fee payer: the server delegate) until the page has cancelled.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const hold = async (raw: Uint8Array) => {
+    if (VersionedTransaction.deserialize(raw).message.staticAccountKeys[0].toBase58() !== delegate)
+      return faults.onNextSend(hold);
+    await held;
+  };
+  faults.onNextSend(hold);
+  const cancels: { auth?: string; answer?: any }[] = [];
+  page.on('response', async (r) => {
+    if (!/\/api\/queue\/cancel\//.test(r.url())) return;
+    cancels.push({ auth: r.request().headers()['authorization'], answer: await r.json() });
+  });
+  const two = cnfts.slice(0, 2); // cNFT 0 came delegated; cNFT 1 is delegated by the page first
+  for (const c of two) await card(page, c.assetId).click();
+  await page.getByTestId('cnft-trash-selected').click();
+  const modal = page.getByTestId('queue-modal');
+  await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+  await modal.locator('[data-state="processing"]').waitFor({ timeout: 60_000 });
+  await modal.getByRole('button', { name: QUEUE_MODAL.cancel }).click();
+  for (let i = 0; i < 100 && !cancels[0]?.answer; i++) await page.waitForTimeout(100);
+  release();
+  expect(cancels).toHaveLength(1);
+  expect(cancels[0].auth).toMatch(/^Bearer [A-Za-z0-9_-]{43}$/);
+  const st = cancels[0].answer.status;
+  expect(st).toMatchObject({ isCancelled: true, processing: 1, completed: 0 });
+  expect(st.unmovedAssets).toHaveLength(1);
+  const sending = two.find((c) => c.assetId !== st.unmovedAssets[0].assetId)!;
+  // The one being sent lands (it had left already); the other is never moved.
+  for (let i = 0; i < 100 && (await assetOf(sending.assetId)).owner !== trash; i++) await page.waitForTimeout(200);
+  expect((await assetOf(sending.assetId)).owner).toBe(trash);
+  await page.waitForTimeout(3_000);
+  expect((await assetOf(st.unmovedAssets[0].assetId)).owner).not.toBe(trash);
 });
 
 test('delegated transfer: succeeds for the delegated demo cNFT; the button is disabled for one not delegated', async () => {

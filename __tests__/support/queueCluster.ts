@@ -3,9 +3,8 @@
 // (SOLANA_RPC_URL = DAS_URL), all with its delegate key (DELEGATE_KEYPAIR). Used by the multi-process test and
 // `npm run bench`.
 import path from 'path';
-import nacl from 'tweetnacl';
 import { Connection, Keypair, LAMPORTS_PER_SOL, Transaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../src/common/api/authorization';
+import { signedAuth } from './signedAuth';
 import { startRedis, type TestRedis } from './redisServer';
 import { startServerProcess, type ServerProcess } from './serverProcess';
 
@@ -131,7 +130,10 @@ async function confirmed(cluster: QueueCluster, signature: string, lastValidBloc
   }
 }
 
-/** Creates a queue of `cnfts` through `serverUrl` and authorises it with the owner's signature of the exact text. */
+/** The owner's access token of each queue authorised here (status needs it: issue 13 item 4). */
+const accessTokens = new Map<string, string>();
+
+/** Creates a queue of `cnfts` through `serverUrl` and authorises it with the owner's signed 'queue-authorize' message. */
 export async function createAuthorisedQueue(serverUrl: string, owner: Keypair, cnfts: FundedCnft[]): Promise<string> {
   const ownerAddress = owner.publicKey.toBase58();
   const created = await postJson(`${serverUrl}/api/queue/create`, {
@@ -139,19 +141,22 @@ export async function createAuthorisedQueue(serverUrl: string, owner: Keypair, c
     assets: cnfts.map((c) => ({ assetId: c.assetId, name: c.name })),
   });
   if (!created.success) throw new Error(`queue create failed: ${JSON.stringify(created)}`);
-  const text = authorizationMessages.queue(created.queueId);
-  const signature = Buffer.from(nacl.sign.detached(new TextEncoder().encode(text), owner.secretKey)).toString('base64');
+  const queueId = created.queueId as string;
+  const assetIds = [...new Set(cnfts.map((c) => c.assetId))];
   const authorised = await postJson(`${serverUrl}/api/queue/authorize`, {
-    queueId: created.queueId,
+    queueId,
     ownerAddress,
-    signature,
+    ...(await signedAuth(serverUrl, owner, { action: 'queue-authorize', queueId, assetIds })),
   });
   if (!authorised.success) throw new Error(`queue authorize failed: ${JSON.stringify(authorised)}`);
-  return created.queueId as string;
+  accessTokens.set(queueId, authorised.accessToken);
+  return queueId;
 }
 
 export async function queueStatus(serverUrl: string, queueId: string): Promise<any> {
-  const res = await (await fetch(`${serverUrl}/api/queue/status/${queueId}`)).json();
+  const token = accessTokens.get(queueId);
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const res = await (await fetch(`${serverUrl}/api/queue/status/${queueId}`, { headers })).json();
   return res.status;
 }
 

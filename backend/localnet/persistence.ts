@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LiteSVM } from 'litesvm';
-import type { Chain, SignatureRecord } from './chain';
+import type { Chain } from './chain';
+import type { SignatureRecord } from './chainTypes';
 
 export interface SavedState {
   version: 1;

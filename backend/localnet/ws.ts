@@ -3,7 +3,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { COMMITMENT_RANK, type Chain, type Commitment, type SignatureRecord } from './chain';
+import type { Chain } from './chain';
+import { COMMITMENT_RANK, type Commitment, type SignatureRecord } from './chainTypes';
 import { API_VERSION } from './rpc/methods';
 import { encodeAccount, type AccountConfig } from './rpc/accounts';
 import { isValidAddress } from './decode';

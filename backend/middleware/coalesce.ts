@@ -4,6 +4,13 @@ import type { Answer, SharedAnswers } from '../services/sharedAnswers';
 const SHARED_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'retry-after'];
 /** Cache-busting query parameters clients add to defeat caches (`?t=<time>`, jQuery's `?_=`): not part of the request. */
 const CACHE_BUSTERS = ['t', '_'];
+/** Answers that belong to one caller: a one-use nonce (PRODUCT difference 11) is never handed to two clients. */
+const PERSONAL_PATHS = new Set(['/api/auth/nonce']);
+
+/** A request whose answer is its caller's alone: a personal path, or one carrying its own credentials (queue status). */
+export function isPersonal(ctx: Pick<Context, 'path' | 'get'>): boolean {
+  return PERSONAL_PATHS.has(ctx.path) || !!ctx.get('authorization');
+}
 
 /**
  * Identical GET /api requests that arrive while the same one is being answered share that answer instead of
@@ -14,7 +21,7 @@ const CACHE_BUSTERS = ['t', '_'];
 export function coalesceGets(shared?: SharedAnswers): Middleware {
   const inflight = new Map<string, Promise<Answer | null>>();
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' || !ctx.path.startsWith('/api/')) return next();
+    if (ctx.method !== 'GET' || !ctx.path.startsWith('/api/') || isPersonal(ctx)) return next();
     const key = requestKey(ctx);
     const running = inflight.get(key);
     if (running) {

@@ -6,13 +6,16 @@ import { RateLimitedError } from '../errors';
 import { clientIp, isLoopback } from './proxyTrust';
 import { perMinuteAllowance, type Allowance } from '../services/rateLimiters';
 
-export type LimitKind = 'api' | 'rpc';
+export type LimitKind = 'api' | 'rpc' | 'image';
 
 export interface RateLimitOptions {
   /** Requests per minute per client on /api (0 = off). */
   perMinute: number;
   /** Requests per minute per client on /api/rpc, which wallets poll (0 = off). */
   rpcPerMinute: number;
+  /** Pictures per minute per client through GET /api/image (0 or unset = off): a screen of NFTs asks for many at
+   * once, so they have their own allowance and never use up the one the page's /api calls need. */
+  imagePerMinute?: number;
   /** Set (REDIS_URL): one allowance per client shared by every server process. */
   redis?: Redis;
   /** TRUST_PROXY: whose X-Forwarded-For is read (off by default). */
@@ -20,7 +23,7 @@ export interface RateLimitOptions {
 }
 
 /**
- * Rate limits per client address: /api and /api/rpc each have their own allowance (services/rateLimiters.ts).
+ * Rate limits per client address: /api, /api/rpc and /api/image each have their own allowance (services/rateLimiters.ts).
  * Over it: 429 `{success:false, error}` with Retry-After. Routes that do more than one request's work weigh it:
  * `charge(ctx, 'rpc', n)` for a JSON-RPC batch of n + 1 calls, `chargeRequest(req, 'rpc', 1)` for a websocket upgrade.
  */
@@ -39,6 +42,7 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
   const allowances: Record<LimitKind, Allowance | null> = {
     api: opts.perMinute > 0 ? perMinuteAllowance('api', opts.perMinute, opts.redis) : null,
     rpc: opts.rpcPerMinute > 0 ? perMinuteAllowance('rpc', opts.rpcPerMinute, opts.redis) : null,
+    image: opts.imagePerMinute ? perMinuteAllowance('image', opts.imagePerMinute, opts.redis) : null,
   };
   const consume = async (client: string | null, kind: LimitKind, points = 1): Promise<number> => {
     const allowance = allowances[kind];
@@ -59,10 +63,15 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
     middleware: async (ctx, next) => {
       const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
       if (!isApi) return next();
-      await charge(ctx, ctx.path === '/api/rpc' ? 'rpc' : 'api', 1);
+      await charge(ctx, limitKind(ctx.path), 1);
       await next();
     },
   };
+}
+
+function limitKind(path: string): LimitKind {
+  if (path === '/api/rpc') return 'rpc';
+  return path === '/api/image' ? 'image' : 'api';
 }
 
 /** The limits as one middleware (kept for callers that need no weighing). */

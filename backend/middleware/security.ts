@@ -6,8 +6,10 @@ import { publicOrigin } from './proxyTrust';
 
 /**
  * Security headers. The CSP lets the bundle (self), wallet adapters and our RPC websocket work:
- * wallet-adapter-react-ui injects <style> tags, token images come from anywhere over https, and the page talks
- * only to its own origin (HTTP + ws on /api/rpc). Solflare's web wallet runs in an iframe.
+ * wallet-adapter-react-ui injects <style> tags, and the page talks only to its own origin (HTTP + ws on /api/rpc).
+ * Pictures come from this server only (remote ones through GET /api/image, so their hosts never see the user) or
+ * are data: URLs (wallet icons); no font or stylesheet comes from a third party (issue 13 item 9). Solflare's web
+ * wallet runs in an iframe.
  */
 export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware {
   // The page's own host: X-Forwarded-Host only from a trusted proxy, and never anything but a plain host name.
@@ -22,9 +24,9 @@ export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", selfWs],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
-        fontSrc: ["'self'", 'data:', 'https://fonts.gstatic.com'],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'"],
         frameSrc: ["'self'", 'https://connect.solflare.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

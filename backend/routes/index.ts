@@ -1,12 +1,14 @@
 import type Router from '@koa/router';
 import type { Services } from '../context';
 import { assetRoutes } from './asset';
+import { authRoutes } from './auth';
 import { batchBurnNftRoutes } from './batch-burn-nft';
 import { burnCnftRoutes } from './burn-cnft';
 import { cnftRoutes } from './cnft';
 import { configRoutes } from './config';
 import { delegateRoutes } from './delegate';
 import { heliusRoutes } from './helius';
+import { imageRoutes } from './image';
 import { localnetRoutes } from './localnet';
 import { queueRoutes } from './queue';
 import { relayerRoutes } from './relayer';
@@ -29,12 +31,14 @@ type RouteFactory = (services: Services) => Router;
  */
 export const API_ROUTES: ReadonlyArray<readonly [name: string, factory: RouteFactory]> = [
   ['asset', assetRoutes],
+  ['auth', authRoutes],
   ['batch-burn-nft', batchBurnNftRoutes],
   ['burn-cnft', burnCnftRoutes],
   ['cnft', cnftRoutes],
   ['config', configRoutes],
   ['delegate', delegateRoutes],
   ['helius', heliusRoutes],
+  ['image', imageRoutes],
   ['localnet', localnetRoutes],
   ['queue', queueRoutes],
   ['relayer', relayerRoutes],

@@ -8,6 +8,12 @@ export interface NonceStore {
   issue(ttlMs: number): Promise<string>;
   /** True exactly once for an issued, unexpired nonce; false for an unknown, expired or already used one. */
   consume(nonce: string): Promise<boolean>;
+  /**
+   * Makes a nonce consumed by this request usable again until `expiresAt` (epoch ms): only when the action it
+   * authorised failed on the server's side before anything happened, so the client's retry of the same signed
+   * request (spec §7.5's delegated-transfer retries) is not refused as a replay.
+   */
+  restore(nonce: string, expiresAt: number): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -29,6 +35,10 @@ export class MemoryNonceStore implements NonceStore {
     if (this.expiries.size >= this.maxEntries) this.expiries.delete(this.expiries.keys().next().value!);
     this.expiries.set(nonce, this.now() + ttlMs);
     return nonce;
+  }
+
+  async restore(nonce: string, expiresAt: number): Promise<void> {
+    if (expiresAt > this.now() && !this.expiries.has(nonce)) this.expiries.set(nonce, expiresAt);
   }
 
   async consume(nonce: string): Promise<boolean> {

@@ -29,6 +29,8 @@ export interface QueueRecord {
   createdAt: number;
   authorizedAt?: number;
   cancelledAt?: number;
+  /** SHA-256 (hex) of the owner's access token for status and cancel (services/queueAccess.ts). */
+  accessTokenHash?: string;
   items: QueueItem[];
 }
 
@@ -182,5 +184,11 @@ export function queueStatusOf(q: QueueRecord) {
     failedAssets: q.items
       .filter((i) => i.state === 'failed')
       .map((i) => ({ assetId: i.assetId, name: i.name, error: i.error ?? 'Transfer failed' })),
+    // Still the owner's and not on their way (pending, cancelled or failed): what a revoke of the delegation covers.
+    unmovedAssets: q.items.flatMap((i) =>
+      i.state === 'pending' || i.state === 'cancelled' || i.state === 'failed'
+        ? [{ assetId: i.assetId, name: i.name, state: i.state }]
+        : [],
+    ),
   };
 }

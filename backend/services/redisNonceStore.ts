@@ -19,6 +19,11 @@ export class RedisNonceStore implements NonceStore {
     return nonce;
   }
 
+  async restore(nonce: string, expiresAt: number): Promise<void> {
+    const ttl = Math.ceil(expiresAt - Date.now());
+    if (NONCE.test(nonce) && ttl > 0) await this.redis.set(this.key(nonce), '1', 'PX', ttl, 'NX');
+  }
+
   async consume(nonce: string): Promise<boolean> {
     if (!NONCE.test(nonce)) return false;
     return (await this.redis.getdel(this.key(nonce))) !== null;

@@ -1,15 +1,27 @@
-// Fetches from addresses chosen by strangers (metadata URIs) without reaching this server's own network (issue 13):
-// the host is resolved first and every address is checked at connect time (the lookup the socket uses), so a DNS
-// name pointing at a private address, or one that changes between check and connect, is refused too. Loopback,
-// private, link-local, unspecified, multicast, IPv4-mapped and NAT64 forms — anything ipaddr.js calls other than
-// 'unicast' — are refused. Bounded in size and time; no redirects.
+// Fetches from addresses chosen by strangers (metadata URIs, NFT images) without reaching this server's own network
+// (issue 13): the host is resolved first and every address is checked at connect time (the lookup the socket uses),
+// so a DNS name pointing at a private address, or one that changes between check and connect, is refused too.
+// Loopback, private, link-local, unspecified, multicast, IPv4-mapped and NAT64 forms — anything ipaddr.js calls other
+// than 'unicast' — are refused. Bounded in size and time; redirects only when asked, each hop checked from scratch.
 import dns from 'dns';
+import http from 'http';
 import https from 'https';
 import type { LookupFunction } from 'net';
 import ipaddr from 'ipaddr.js';
 
 export class BlockedAddressError extends Error {
   name = 'BlockedAddressError';
+}
+
+/** Why a fetch failed, for callers that answer differently (the image proxy: 400, 413, 502, 504). */
+export class SafeFetchError extends Error {
+  name = 'SafeFetchError';
+  constructor(
+    readonly kind: 'url' | 'status' | 'too-large' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** True only for a public unicast address (IPv4, or IPv6 that is not a mapped/translated IPv4 form). */
@@ -19,49 +31,89 @@ export function isPublicAddress(ip: string): boolean {
   return addr.range() === 'unicast';
 }
 
-const safeLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { all: true }, (err, addresses) => {
-    if (err) return (callback as (e: Error | null, a: string, f: number) => void)(err, '', 0);
-    const list = addresses;
-    const bad = list.find((a) => !isPublicAddress(a.address));
-    if (bad || list.length === 0)
-      return (callback as (e: Error | null, a: string, f: number) => void)(
-        new BlockedAddressError(`blocked address for ${hostname}`),
-        '',
-        0,
-      );
-    if ((options as { all?: boolean }).all)
-      return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-    (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
-  });
-};
+type Allowed = (ip: string) => boolean;
+function checkingLookup(allowed: Allowed): LookupFunction {
+  return (hostname, options, cb) => {
+    dns.lookup(hostname, { all: true }, (err, list) => {
+      if (err) return cb(err, '', 0);
+      if (list.length === 0 || list.some((a) => !allowed(a.address)))
+        return cb(new BlockedAddressError(`blocked address for ${hostname}`), '', 0);
+      if ((options as { all?: boolean }).all) return cb(null, list);
+      cb(null, list[0].address, list[0].family);
+    });
+  };
+}
 
 export interface SafeFetchOptions {
   maxBytes: number;
+  /** The whole fetch, redirects included. */
   timeoutMs: number;
+  /** Schemes allowed (default https only, as for metadata JSON; the image proxy allows http too). */
+  protocols?: readonly ('https:' | 'http:')[];
+  /** Redirects followed (default 0); every hop is checked again as a new URL. */
+  maxRedirects?: number;
+  accept?: string;
+  /**
+   * TESTS ONLY: exact addresses that may be reached although they are not public (a test's own server on
+   * 127.0.0.1). No setting reads it; only tests pass it (Config.testOnlyFetchAddresses).
+   */
+  testOnlyAllowedAddresses?: readonly string[];
 }
 
-/** GET over https to a public address only; resolves with the body (and content type) or rejects. */
-export function safeGet(uri: string, opts: SafeFetchOptions): Promise<{ body: Buffer; contentType: string }> {
+export interface SafeFetchResult {
+  body: Buffer;
+  contentType: string;
+}
+
+/** GET to a public address only; resolves with the body (and content type) or rejects. */
+export function safeGet(uri: string, opts: SafeFetchOptions): Promise<SafeFetchResult> {
+  const extra = new Set(opts.testOnlyAllowedAddresses ?? []);
+  const allowed: Allowed = (ip) => isPublicAddress(ip) || extra.has(ip);
+  return getWithin(uri, opts, allowed, Date.now() + opts.timeoutMs, opts.maxRedirects ?? 0);
+}
+
+function getWithin(
+  uri: string,
+  opts: SafeFetchOptions,
+  allowed: Allowed,
+  deadline: number,
+  redirectsLeft: number,
+): Promise<SafeFetchResult> {
   return new Promise((resolve, reject) => {
+    const protocols = opts.protocols ?? ['https:'];
     let url: URL;
     try {
       url = new URL(uri);
     } catch {
-      return reject(new Error('not a URL'));
+      return reject(new SafeFetchError('url', 'not a URL'));
     }
-    if (url.protocol !== 'https:' || url.username || url.password) return reject(new Error('only plain https URLs'));
+    if (!(protocols as readonly string[]).includes(url.protocol) || url.username || url.password)
+      return reject(new SafeFetchError('url', `only plain ${protocols.join('/')} URLs`));
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (ipaddr.isValid(literal) && !isPublicAddress(literal))
+    if (ipaddr.isValid(literal) && !allowed(literal))
       return reject(new BlockedAddressError(`blocked address ${literal}`));
-    const req = https.get(url, { lookup: safeLookup, timeout: opts.timeoutMs, headers: { accept: '*/*' } }, (res) => {
-      if ((res.statusCode ?? 0) >= 300) {
+    const left = deadline - Date.now();
+    if (left <= 0) return reject(new SafeFetchError('timeout', 'timed out'));
+    const get = url.protocol === 'http:' ? http.get : https.get;
+    // Some hosts refuse requests without a User-Agent; no Accept-Encoding, so bodies come uncompressed.
+    const headers = { accept: opts.accept ?? '*/*', 'user-agent': 'SolBack' };
+    const req = get(url, { lookup: checkingLookup(allowed), timeout: left, headers }, (res) => {
+      const status = res.statusCode ?? 0;
+      const location = res.headers.location;
+      if (status >= 300 && status < 400 && location && redirectsLeft > 0) {
         res.resume();
-        return reject(new Error(`status ${res.statusCode}`));
+        clearTimeout(timer);
+        const next = new URL(location, url).toString();
+        getWithin(next, opts, allowed, deadline, redirectsLeft - 1).then(resolve, reject);
+        return;
+      }
+      if (status < 200 || status >= 300) {
+        res.resume();
+        return reject(new SafeFetchError('status', `status ${status}`));
       }
       if (Number(res.headers['content-length'] ?? 0) > opts.maxBytes) {
         res.destroy();
-        return reject(new Error('too large'));
+        return reject(new SafeFetchError('too-large', 'too large'));
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -69,16 +121,19 @@ export function safeGet(uri: string, opts: SafeFetchOptions): Promise<{ body: Bu
         size += c.length;
         if (size > opts.maxBytes) {
           res.destroy();
-          reject(new Error('too large'));
+          reject(new SafeFetchError('too-large', 'too large'));
         } else chunks.push(c);
       });
-      res.on('end', () =>
-        resolve({ body: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') }),
-      );
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ body: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') });
+      });
       res.on('error', reject);
     });
-    req.on('timeout', () => req.destroy(new Error('timed out')));
+    const timedOut = () => req.destroy(new SafeFetchError('timeout', 'timed out'));
+    req.on('timeout', timedOut);
     req.on('error', reject);
-    setTimeout(() => req.destroy(new Error('timed out')), opts.timeoutMs).unref();
+    const timer = setTimeout(timedOut, left);
+    timer.unref();
   });
 }

@@ -22,6 +22,7 @@ export async function createSharedState(config: Config): Promise<SharedState> {
   const limitOpts = {
     perMinute: config.rateLimitPerMinute,
     rpcPerMinute: config.rpcRateLimitPerMinute,
+    imagePerMinute: config.imageRateLimitPerMinute,
     trustProxy: config.trustProxy,
   };
   if (!config.redisUrl) {

@@ -25,6 +25,18 @@ export function setRetryDelayScale(scale: number): void {
   settings.delayScale = scale;
 }
 
+/**
+ * Host and origin of the server the page talks to: the page's own (tests: the origin they set). Signed
+ * authorisations name it as their domain (PRODUCT difference 11), so the server they go to recognises itself.
+ */
+export function apiLocation(): { host: string; origin: string } {
+  if (settings.origin) {
+    const url = new URL(settings.origin);
+    return { host: url.host, origin: url.origin };
+  }
+  return { host: window.location.host, origin: window.location.origin };
+}
+
 function apiBaseUrl(): string {
   if (settings.origin) return `${settings.origin}/api`;
   // Node's fetch (used under jsdom) cannot resolve a relative URL; a page can, but absolute is the same there.

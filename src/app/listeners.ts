@@ -11,6 +11,7 @@ import { setupWalletInfoListeners } from '../features/walletInfo/walletInfoListe
 import { setupLeftAloneListeners } from '../features/leftAlone/leftAloneListeners';
 import { setupCnftActivityListeners } from '../features/activity/cnftActivityListeners';
 import { setupCnftTreesListeners } from '../features/cnftTrees/cnftTreesListeners';
+import { setupRevokeListeners } from '../features/revoke/revokeListeners';
 import type { AppStartListening } from './listenerMiddleware';
 
 export function setupListeners(startAppListening: AppStartListening): void {
@@ -26,4 +27,5 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupLeftAloneListeners(startAppListening);
   setupCnftActivityListeners(startAppListening);
   setupCnftTreesListeners(startAppListening);
+  setupRevokeListeners(startAppListening);
 }

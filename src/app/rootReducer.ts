@@ -22,6 +22,7 @@ import leftAloneSlice from '../features/leftAlone/leftAloneSlice';
 import reviewSlice from '../features/review/reviewSlice';
 import assetToolsSlice from '../features/assetTools/assetToolsSlice';
 import cnftTreesSlice from '../features/cnftTrees/cnftTreesSlice';
+import revokeSlice from '../features/revoke/revokeSlice';
 
 export const rootReducer = combineSlices(
   walletSlice,
@@ -44,6 +45,7 @@ export const rootReducer = combineSlices(
   leftAloneSlice,
   guardSlice,
   cnftTreesSlice,
+  revokeSlice,
   baseApi,
 );
 

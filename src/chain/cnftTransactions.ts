@@ -15,7 +15,8 @@ import {
 } from '../common/constants';
 import { CNFT_ERRORS, CNFT_V2_REFUSED } from '../common/texts';
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, leafV2FromDas, type CnftLeaf } from './cnft';
-import { cnftTransferV2Ix, leafAllows } from './cnftV2';
+import { leafAllows } from './cnftLeafFlags';
+import { cnftTransferV2Ix } from './cnftV2';
 import { measureTransactionSize } from './pack';
 
 /** Header of a ConcurrentMerkleTree account (V1): type, version, max buffer, max depth, authority, slot, padding. */

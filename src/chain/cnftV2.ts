@@ -26,20 +26,6 @@ export const BUBBLEGUM_V2_DISCRIMINATORS = {
   delegateV2: [95, 87, 125, 140, 181, 131, 128, 227],
 } as const;
 
-export const LEAF_FROZEN = 1 | 2; // frozen by the leaf delegate / by a permanent freeze delegate
-export const LEAF_NON_TRANSFERABLE = 4;
-
-/** What the program allows on a leaf, from its V2 flags (a V1 leaf allows everything). */
-export function leafAllows(flags: number | undefined): { canBurn: boolean; canMove: boolean; canDelegate: boolean } {
-  const f = flags ?? 0;
-  const frozen = (f & LEAF_FROZEN) !== 0;
-  return { canBurn: !frozen, canMove: !frozen && (f & LEAF_NON_TRANSFERABLE) === 0, canDelegate: !frozen };
-}
-
-export function cnftAllows(c: { compression?: { flags?: number } }): { canBurn: boolean; canMove: boolean } {
-  return leafAllows(c.compression?.flags);
-}
-
 const bytes32 = (v: string | Uint8Array): Buffer => {
   const b = typeof v === 'string' ? Buffer.from(bs58.decode(v)) : Buffer.from(v);
   if (b.length !== 32) throw new Error('hash must be 32 bytes');

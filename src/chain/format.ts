@@ -89,6 +89,9 @@ export function formatSol(lamports: IntegerLike, digits = 4): string {
   return formatUnits(lamports, 9, digits);
 }
 
+/** Exact SOL text of lamports (up to 9 digits, trailing zeros trimmed): every figure shown before an action. */
+export const exactSol = (lamports: IntegerLike): string => formatUnits(lamports, 9, 9, { trim: true });
+
 /** SOL amount (decimal string or number) back to integer lamports, exactly for strings. */
 export function solToLamports(sol: string | number): bigint {
   const text = typeof sol === 'number' ? sol.toFixed(9) : sol.trim();

@@ -140,8 +140,6 @@ export const EXPLORER_BASE_URL = 'https://explorer.solana.com';
 export const SIMULATED_SIGNATURE = 'simulated-signature';
 /** The spec does not show the vacant-accounts placeholder value; we use the same literal. */
 export const VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE = SIMULATED_SIGNATURE;
-/** Text the queue authorisation signs: `${QUEUE_AUTHORIZE_MESSAGE_PREFIX}${queueId}`. */
-export const QUEUE_AUTHORIZE_MESSAGE_PREFIX = 'Authorize cNFT queue transfer: ';
 
 // --- Trust (issue 13) ---
 /** Most a transaction may pay as priority fee, whatever the compute-unit price (the guard and our builders). */

@@ -20,6 +20,8 @@ export interface TestWalletOptions {
   /** Decides each request; return false to reject it as the user would. */
   approve?: (op: WalletOp, detail: unknown) => boolean | Promise<boolean>;
   onSend?: (tx: VersionedTransaction, chain: string) => Promise<void> | void;
+  /** false: the wallet lacks `solana:signMessage` (many hardware-wallet set-ups; issue 18). */
+  signMessage?: boolean;
 }
 export interface TestWallet {
   keypair: Keypair;
@@ -32,17 +34,19 @@ interface PageWalletArgs {
   address: string;
   publicKey: number[];
   chains: string[];
+  signMessage: boolean;
 }
 
 // Runs in the page (serialised by Playwright): must not refer to anything outside its own body.
-function pageWallet({ name, address, publicKey, chains }: PageWalletArgs): void {
+function pageWallet({ name, address, publicKey, chains, signMessage }: PageWalletArgs): void {
   const w = window as unknown as Record<string, (...a: unknown[]) => Promise<any>>;
   const icon =
     'data:image/svg+xml;base64,' +
     btoa(
       '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#0a0"/></svg>',
     );
-  const features = ['solana:signTransaction', 'solana:signAndSendTransaction', 'solana:signMessage'];
+  const features = ['solana:signTransaction', 'solana:signAndSendTransaction'];
+  if (signMessage) features.push('solana:signMessage');
   const account = Object.freeze({ address, publicKey: new Uint8Array(publicKey), chains, features, label: name, icon });
   const listeners = new Set<(p: unknown) => void>();
   let accounts: unknown[] = [];
@@ -107,6 +111,7 @@ function pageWallet({ name, address, publicKey, chains }: PageWalletArgs): void 
       },
     },
   };
+  if (!signMessage) delete (wallet.features as Record<string, unknown>)['solana:signMessage'];
   // == registerWallet() from @wallet-standard/wallet, inlined
   const callback = ({ register }: { register: (w: unknown) => void }) => register(wallet);
   window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }));
@@ -120,6 +125,7 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'],
     approve = () => true,
     onSend,
+    signMessage = true,
   } = options;
   const log: WalletLogEntry[] = [];
   const pkcs8 = crypto.createPrivateKey({
@@ -163,6 +169,7 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     address: keypair.publicKey.toBase58(),
     publicKey: Array.from(keypair.publicKey.toBytes()),
     chains,
+    signMessage,
   });
   return { keypair, name, log };
 }

@@ -15,6 +15,7 @@ import { nftsLoaded, nftsLoadStarted } from '../../../src/features/nfts/nftsSlic
 import { AssetsStatusLine } from '../../../src/features/selection/AssetsStatusLine';
 import { SelectedAssetsPanel } from '../../../src/features/selection/SelectedAssetsPanel';
 import { bulkModeSet } from '../../../src/features/selection/selectionSlice';
+import { LazyAssetGrid } from '../../../src/features/selection/lazyAssetGrid';
 import { TokensSection } from '../../../src/features/tokens/TokensSection';
 import type { Token } from '../../../src/features/tokens/tokenModel';
 import { tokensLoaded, tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
@@ -48,6 +49,9 @@ const cnft = (i: number): Cnft => ({
   image: `/leaf/${i}.png`,
   collection: 'Trees',
 });
+
+// The grid is a lazy chunk in the page (loaded as the connected screen mounts); here it is loaded once up front.
+beforeAll(() => LazyAssetGrid.preload());
 
 function Screen() {
   return (
@@ -104,6 +108,21 @@ it('token cards show icon, symbol, name and the formatted balance', () => {
   expect(within(cards[1]).getByTestId('token-balance')).toHaveTextContent('0.00000001');
   expect(within(cards[0]).getByRole('img')).toHaveAttribute('src', '/icons/0.png');
   expect(within(cards[1]).getByRole('img')).toHaveAttribute('src', '/static/default-token.svg');
+});
+
+it('remote pictures load through this server (/api/image), never from their host (issue 13)', () => {
+  renderWithStore(<Screen />, {
+    tokens: [token(0, { logoURI: 'https://cdn.example/t.png' })],
+    nfts: [{ ...nft(0), image: 'https://arweave.net/n' }],
+  });
+  expect(within(screen.getByTestId('token-card')).getByRole('img')).toHaveAttribute(
+    'src',
+    '/api/image?url=https%3A%2F%2Fcdn.example%2Ft.png',
+  );
+  const nftImage = within(screen.getByTestId('nft-card')).getByRole('img');
+  expect(nftImage).toHaveAttribute('src', '/api/image?url=https%3A%2F%2Farweave.net%2Fn');
+  fireEvent.error(nftImage); // the proxy refused it: the default picture
+  expect(nftImage).toHaveAttribute('src', '/static/default-nft.svg');
 });
 
 it('a failed image shows the default picture', () => {

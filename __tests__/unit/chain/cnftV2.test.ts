@@ -11,7 +11,7 @@ import {
 import type { CnftLeaf } from '../../../src/chain/cnft';
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx } from '../../../src/chain/cnft';
 import { LeafRefusedError, buildBurnTransaction, buildTrashTransaction } from '../../../src/chain/cnftTransactions';
-import { leafAllows } from '../../../src/chain/cnftV2';
+import { leafAllows } from '../../../src/chain/cnftLeafFlags';
 
 const h = (n: number) => new Uint8Array(32).fill(n);
 const key = () => Keypair.generate().publicKey.toBase58();

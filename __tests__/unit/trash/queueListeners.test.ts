@@ -2,12 +2,14 @@
 // complete, completed assets hidden at once, success callback 2 s after completion, cancel posts and resets,
 // and the §8.4 failure texts. The /api calls go to a recording server.
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../../../src/common/addresses';
-import { Keypair } from '@solana/web3.js';
+import { Keypair, Transaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
+import { CHAIN_GUARD } from '../../../src/common/texts/guardTexts';
 import { CNFT_ERRORS, VALIDATION, queueCancelledReport } from '../../../src/common/texts';
+import { parseAuthMessage } from '../../../src/common/authMessage';
 import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
 import { walletConnected } from '../../../src/features/wallet/walletSlice';
@@ -47,12 +49,29 @@ const until = async (fn: () => boolean, ms = 10_000) => {
   }
 };
 
+const TOKEN = 'owner-access-token-of-queue-1234';
+let nonces = 0;
+
 function script(
   statuses: unknown[],
-  opts: { createFails?: boolean; authorizeFails?: boolean; cancelStatus?: unknown } = {},
+  opts: {
+    createFails?: boolean;
+    authorizeFails?: boolean;
+    cancelStatus?: unknown;
+    authorizeHangs?: Promise<void>;
+  } = {},
 ) {
   let polls = 0;
   server.respond((req) => {
+    if (req.path === '/api/auth/nonce')
+      return {
+        body: {
+          success: true,
+          nonce: (++nonces).toString(16).padStart(32, '0'),
+          issuedAt: '2026-11-23T08:00:00.000Z',
+          expirationTime: '2026-11-23T08:10:00.000Z',
+        },
+      };
     if (req.path === '/api/config')
       return {
         body: {
@@ -73,7 +92,11 @@ function script(
     if (req.path === '/api/queue/authorize')
       return opts.authorizeFails
         ? { status: 403, body: { success: false, error: 'bad' } }
-        : { body: { success: true } };
+        : { body: { success: true, accessToken: TOKEN } };
+    // Status and cancel answer the owner only (the access token from the authorisation), as the server does.
+    const owner = req.headers.authorization === `Bearer ${TOKEN}`;
+    if (/^\/api\/queue\/(status|cancel)\//.test(req.path) && !owner)
+      return { status: 401, body: { success: false, error: 'owner only' } };
     if (req.path === '/api/queue/status/queue-1234')
       return { body: { success: true, status: statuses[Math.min(polls++, statuses.length - 1)] } };
     if (req.path.startsWith('/api/queue/cancel/'))
@@ -123,8 +146,8 @@ it('a server without a delegate key (config.delegate null): the queue fails with
       ? {
           body: {
             success: true,
-            trashWallet: delegate,
-            feeWallet: delegate,
+            trashWallet: LOCAL_DEFAULT_TRASH_WALLET, // the build's wallets: only the delegate is missing
+            feeWallet: LOCAL_DEFAULT_FEE_WALLET,
             delegate: null,
             localnet: false,
             quicknodeRpcUrl: 'x',
@@ -144,7 +167,36 @@ it('a server without a delegate key (config.delegate null): the queue fails with
   expect(server.requests.filter((r) => /queue|delegate/.test(r.path))).toEqual([]);
 });
 
-it('create → sign the exact text → authorise → poll until complete; completed hidden at once; success 2 s later', async () => {
+it('a server naming another fee wallet: the queue says so and stops before any delegation (issue 13)', async () => {
+  server.respond((req) =>
+    req.path === '/api/config'
+      ? {
+          body: {
+            success: true,
+            trashWallet: LOCAL_DEFAULT_TRASH_WALLET,
+            feeWallet: delegate,
+            delegate,
+            localnet: true,
+            quicknodeRpcUrl: 'x',
+          },
+        }
+      : { status: 404, body: { success: false, error: 'no' } },
+  );
+  let signed = 0;
+  const store = storeWith({
+    signMessage: async (m) => (signed++, signMessage(m)),
+    signAllTransactions: async (t) => (signed++, t),
+  });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.error !== null);
+  expect(store.getState().queue.error!.message).toBe(
+    CHAIN_GUARD.serverMismatch('the fee wallet', delegate, LOCAL_DEFAULT_FEE_WALLET),
+  );
+  expect(signed).toBe(0);
+  expect(server.requests.filter((r) => /queue|delegate/.test(r.path))).toEqual([]);
+});
+
+it('create → sign the queue message → authorise → poll until complete; completed hidden at once; success 2 s later', async () => {
   script([status(0, false), status(1, false), status(2, true)]);
   const store = storeWith({ signMessage });
   const t0 = Date.now();
@@ -152,13 +204,29 @@ it('create → sign the exact text → authorise → poll until complete; comple
   await until(() => store.getState().queue.status === 'complete', 15_000);
   const auth = server.requests.find((r) => r.path === '/api/queue/authorize')!.body as any;
   expect(auth.queueId).toBe('queue-1234');
+  // PRODUCT difference 11: this page's host, the owner, the action, this queue and exactly its assets, the
+  // server's nonce and times.
+  expect(parseAuthMessage(auth.message)).toEqual({
+    domain: new URL(server.origin).host, // the server the page talks to (the page's own origin in a browser)
+    address: owner.publicKey.toBase58(),
+    action: 'queue-authorize',
+    uri: server.origin,
+    nonce: expect.stringMatching(/^0+[0-9a-f]+$/),
+    issuedAt: '2026-11-23T08:00:00.000Z',
+    expirationTime: '2026-11-23T08:10:00.000Z',
+    queueId: 'queue-1234',
+    assetIds: assets.map((a) => a.assetId),
+  });
   expect(
     nacl.sign.detached.verify(
-      new TextEncoder().encode('Authorize cNFT queue transfer: queue-1234'),
+      new TextEncoder().encode(auth.message),
       Buffer.from(auth.signature, 'base64'),
       owner.publicKey.toBytes(),
     ),
   ).toBe(true);
+  // The token is never part of a URL or body: only the status calls' Authorization header.
+  for (const r of server.requests.filter((x) => x.path.startsWith('/api/queue/status/')))
+    expect(r.headers.authorization).toBe(`Bearer ${TOKEN}`);
   const polls = server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length;
   expect(polls).toBe(3);
   expect(Date.now() - t0).toBeGreaterThanOrEqual(4_000); // 2 s between polls
@@ -225,17 +293,58 @@ it("failure texts: 'Failed to create transfer queue', 'Signing failed: ...', 'Fa
   expect(store.getState().queue.error!.message).toBe(CNFT_ERRORS.queueAuthorizeFailed);
 });
 
-it('cancel while the wallet is signing: nothing is authorised afterwards', async () => {
+it('cancel while the wallet is signing: nothing is authorised afterwards (and nothing to cancel on the server)', async () => {
   script([status(0, false)]);
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   const store = storeWith({ signMessage: async (m) => (await held, signMessage(m)) });
   store.dispatch(queueStartRequested({ assets }));
   await until(() => store.getState().queue.queueId !== null);
+  await until(() => server.requests.some((r) => r.path === '/api/auth/nonce'));
   store.dispatch(queueCancelRequested());
-  await until(() => server.requests.some((r) => r.path === '/api/queue/cancel/queue-1234'));
   release();
   await new Promise((r) => setTimeout(r, 500));
-  expect(server.requests.filter((r) => /\/api\/queue\/(authorize|status)/.test(r.path))).toHaveLength(0);
+  // The server never runs a queue its owner did not authorise: no authorise, no status, no cancel needed.
+  expect(server.requests.filter((r) => /\/api\/queue\/(authorize|status|cancel)/.test(r.path))).toHaveLength(0);
   expect(store.getState().queue.status).toBe('initial');
 });
+
+it('cancel while the authorisation is on its way: the queue is cancelled on the server with the owner token', async () => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  script([status(0, false)]);
+  const store = storeWith({ signMessage: async (m) => (await held, signMessage(m)) });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => server.requests.some((r) => r.path === '/api/auth/nonce'));
+  release();
+  await until(() => server.requests.some((r) => r.path === '/api/queue/authorize'));
+  store.dispatch(queueCancelRequested()); // the authorise answer has not been read yet
+  await until(() => server.requests.some((r) => r.path === '/api/queue/cancel/queue-1234'));
+  const cancel = server.requests.find((r) => r.path === '/api/queue/cancel/queue-1234')!;
+  expect(cancel.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  expect(store.getState().queue.status).toBe('initial');
+});
+
+it('a wallet without signMessage (issue 18) authorises with a never-sent memo transaction carrying the same text', async () => {
+  script([status(2, true)]);
+  const signed: Transaction[] = [];
+  const store = storeWith({
+    signTransaction: async <T>(tx: T) => {
+      (tx as Transaction).partialSign(owner);
+      signed.push(tx as Transaction);
+      return tx;
+    },
+  });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.status === 'complete', 15_000);
+  const auth = server.requests.find((r) => r.path === '/api/queue/authorize')!.body as any;
+  expect(auth.signature).toBeUndefined();
+  const memo = Transaction.from(Buffer.from(auth.signedTransaction, 'base64'));
+  expect(memo.instructions).toHaveLength(1);
+  expect(Buffer.from(memo.instructions[0].data).toString('utf8')).toBe(auth.message);
+  expect(memo.feePayer!.toBase58()).toBe(owner.publicKey.toBase58());
+  expect(memo.verifySignatures()).toBe(true);
+  expect(parseAuthMessage(auth.message)).toMatchObject({ action: 'queue-authorize', queueId: 'queue-1234' });
+  // The memo transaction was signed, never sent: no sendTransaction went anywhere (no /api/rpc call at all).
+  expect(server.requests.filter((r) => r.path === '/api/rpc')).toHaveLength(0);
+}, 20_000);

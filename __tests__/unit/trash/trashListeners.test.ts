@@ -5,6 +5,7 @@
 // emulated with Metaplex's serializers and the program's rules), and a Keypair wallet port: success, the wallet
 // declining, an expired blockhash (signed exactly once more) and the 120 s signing limit. Outcomes are read back
 // from DAS getAsset.
+import { parseAuthMessage } from '../../../src/common/authMessage';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { CNFT_ERRORS } from '../../../src/common/texts';
 import { queueStartRequested } from '../../../src/features/queue/queueSlice';
@@ -175,7 +176,9 @@ describe('delegated transfer (spec §2.10) and delegating first', () => {
     store.dispatch(delegatedTransferRequested({ asset: assetOf(delegated), proofData: null }));
     await trashSettled(store);
     expect(store.getState().trash).toMatchObject({ status: 'done', flow: 'delegatedTransfer', error: null });
-    expect(wallet.messages).toEqual([`Authorize delegated transfer of cNFT ${delegated.assetId} to the trash wallet`]);
+    expect(wallet.messages.map(parseAuthMessage)).toEqual([
+      expect.objectContaining({ action: 'delegated-transfer', assetIds: [delegated.assetId] }),
+    ]);
     expect((await onChain(chain, delegated.assetId)).owner).toBe(trash);
     expect(store.getState().hiddenAssets.ids).toContain(delegated.assetId);
   }, 60_000);
@@ -237,7 +240,13 @@ describe('queue authorisation (spec §4.6 queued trash)', () => {
     await queueEnded(store);
     expect(store.getState().queue).toMatchObject({ status: 'complete', error: null });
     expect(wallet.signed.map((txs) => txs.length)).toEqual([2]);
-    expect(wallet.messages).toEqual([`Authorize cNFT queue transfer: ${store.getState().queue.queueId}`]);
+    expect(wallet.messages.map(parseAuthMessage)).toEqual([
+      expect.objectContaining({
+        action: 'queue-authorize',
+        queueId: store.getState().queue.queueId,
+        assetIds: picked.map((c) => c.assetId),
+      }),
+    ]);
     for (const c of picked) expect((await onChain(chain, c.assetId)).owner).toBe(trash);
   }, 90_000);
 

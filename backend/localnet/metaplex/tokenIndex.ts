@@ -3,7 +3,8 @@
 // kept current from the chain's 'accounts' events, which the Chain emits for every account a transaction may have
 // written and for every direct write.
 import bs58 from 'bs58';
-import type { Chain, ChainAccount } from '../chain';
+import type { Chain } from '../chain';
+import type { ChainAccount } from '../chainTypes';
 import { decodeTokenAccount, type TokenAccountInfo } from './accounts';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from './constants';
 

@@ -1,6 +1,7 @@
 // Account JSON as a Solana RPC answers it, in every encoding a client may ask for.
 import bs58 from 'bs58';
-import type { Chain, ChainAccount } from '../chain';
+import type { Chain } from '../chain';
+import type { ChainAccount } from '../chainTypes';
 import { RpcError } from '../txErrors';
 import { readMintUi, uiAmountString, type MintUi } from './mintUi';
 import { parseTokenAccount, tokenAccountKind, uiAmount, type ParsedData } from './tokenParse';

@@ -1,7 +1,8 @@
 // The Solana JSON-RPC methods a stock web3.js 1.x Connection and the wallet adapters use, answered from the Chain.
 import bs58 from 'bs58';
 import { VersionedMessage } from '@solana/web3.js';
-import type { Chain, TxResult } from '../chain';
+import type { Chain } from '../chain';
+import type { TxResult } from '../chainTypes';
 import type { FaultState } from '../faults';
 import { messageFee } from '../fees';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';

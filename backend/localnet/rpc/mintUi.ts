@@ -4,7 +4,7 @@
 import { PublicKey } from '@solana/web3.js';
 import * as T from '@solana/spl-token';
 import { TOKEN_2022_PROGRAM } from '../../../src/common/addresses';
-import type { ChainAccount } from '../chain';
+import type { ChainAccount } from '../chainTypes';
 
 export type MintUi =
   | { kind: 'scaled'; multiplier: number; newMultiplier: number; effectiveAt: number }

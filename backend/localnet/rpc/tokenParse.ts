@@ -3,7 +3,7 @@
 import { PublicKey } from '@solana/web3.js';
 import * as T from '@solana/spl-token';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
-import type { ChainAccount } from '../chain';
+import type { ChainAccount } from '../chainTypes';
 
 export interface ParsedData {
   program: string;

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import { treeConfigAddress } from '../../../src/chain/cnft';
-import { authorizationMessages } from '../../../src/common/api/authorization';
 import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
 import { buildDelegateTransaction } from '../../../src/chain/cnftTransactions';
 import type { Services } from '../../context';
@@ -11,11 +10,10 @@ import {
   assetName,
   buildOr400,
   fetchCnft,
-  INVALID_SIGNATURE,
   loadLeaf,
   serializeUnsigned,
-  verifySignedText,
 } from '../../services/cnftData';
+import { verifyAuthorization } from '../../services/authVerify';
 import { NOT_OWNER, requireDelegate } from '../../services/delegatedTransfer';
 import { BurnRequestSchema, DelegateSchema } from './schema';
 import type { CnftBurnResponse, CnftDelegateResponse } from '../../../src/common/api';
@@ -25,7 +23,7 @@ export const SERVER_BURN_MESSAGE =
 export const SIGNATURE_REQUIRED = 'A signed authorisation from the owner is required.';
 
 /**
- * POST /api/cnft/burn-request — verifies the owner's signature of 'Authorize burning cNFT: {assetId}' and answers
+ * POST /api/cnft/burn-request — verifies the owner's signed 'burn-request' authorisation of this asset and answers
  * honestly that the server burns nothing (spec §6: described as simulated; PRODUCT difference 8: the owner burns in the page).
  * POST /api/cnft/delegate — the proof and tree data for delegating to the server delegate, plus the unsigned
  * Bubblegum delegate transaction the owner signs.
@@ -34,10 +32,15 @@ export function cnftRoutes(services: Services): Router {
   const router = new Router({ prefix: '/api/cnft' });
 
   router.post('/burn-request', validate(BurnRequestSchema), async (ctx: ValidatedContext<typeof BurnRequestSchema>) => {
-    const { assetId, ownerAddress, signedMessage } = ctx.state.input.body;
+    const { assetId, ownerAddress, signedMessage, message, signedTransaction } = ctx.state.input.body;
     if (signedMessage === SIMULATED_SIGNATURE) throw ValidationError(SIGNATURE_REQUIRED);
-    if (!verifySignedText(ownerAddress, authorizationMessages.burnRequest(assetId), signedMessage))
-      throw ForbiddenError(INVALID_SIGNATURE);
+    const proof = { message, signature: signedMessage, signedTransaction };
+    await verifyAuthorization(
+      services,
+      ctx,
+      { wallet: ownerAddress, action: 'burn-request', assetIds: [assetId] },
+      proof,
+    );
     const asset = await fetchCnft(services, assetId);
     if (asset.burnt) throw ValidationError('This cNFT has already been burnt');
     if (asset.ownership.owner !== ownerAddress) throw ForbiddenError(NOT_OWNER);

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
-import { authorizationMessages } from '../../../src/common/api/authorization';
 import type { Services } from '../../context';
 import { ForbiddenError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { explorerUrlFor, fetchCnft, fetchProof, INVALID_SIGNATURE, verifySignedText } from '../../services/cnftData';
+import { verifyAuthorization, withAuthorization } from '../../services/authVerify';
+import { explorerUrlFor, fetchCnft, fetchProof } from '../../services/cnftData';
 import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/cnftSend';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
@@ -12,7 +12,8 @@ import type { DelegateInfoResponse, DelegateProofResponse, DelegatedTransferResp
 /**
  * GET /api/delegate/info/:assetId → delegationInfo {delegated (to the server delegate), delegate};
  * GET /api/delegate/proof/:assetId → proofData (fresh);
- * POST /api/delegated-transfer → verifies the owner's signature of the authorisation text, then transfers the cNFT
+ * POST /api/delegated-transfer → verifies the owner's signed 'delegated-transfer' authorisation of this asset
+ * (PRODUCT difference 11: this site, this wallet, this asset, a fresh one-use nonce), then transfers the cNFT
  * to TRASH_WALLET signed by the server's delegate key.
  */
 export function delegateRoutes(services: Services): Router {
@@ -70,48 +71,55 @@ export function delegateRoutes(services: Services): Router {
     '/delegated-transfer',
     validate(DelegatedTransferSchema),
     async (ctx: ValidatedContext<typeof DelegatedTransferSchema>) => {
-      const { sender, assetId, signedMessage } = ctx.state.input.body;
-      if (!verifySignedText(sender, authorizationMessages.delegatedTransfer(assetId), signedMessage))
-        throw ForbiddenError(INVALID_SIGNATURE);
-      const asset = await fetchCnft(services, assetId);
-      if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
-      // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
-      const attempt = async (): Promise<SendOutcome> => {
-        const prepared = await prepareDelegatedTransfer(services, assetId, sender);
-        return sendUntilSettled(services, prepared.raw, {
-          lastValidBlockHeight: prepared.lastValidBlockHeight,
-          timeoutMs: 25_000,
-        }).catch((err: Error) => {
-          if (/blockhash not found/i.test(err.message))
-            return { signature: prepared.signature, status: 'expired' as const };
-          throw sendFailure(err);
-        });
-      };
-      // Spec §4.6: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
-      // retry re-checks the owner, so the asset cannot move twice.
-      let outcome = await attempt();
-      if (outcome.status === 'expired') outcome = await attempt();
-      const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
-      if (outcome.status === 'confirmed')
-        ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies DelegatedTransferResponse;
-      else if (outcome.status === 'timeout')
-        ctx.body = {
-          success: true,
-          pending: true,
-          signature: outcome.signature,
-          explorerUrl,
-          message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
-        } satisfies DelegatedTransferResponse;
-      else {
-        ctx.status = 400;
-        ctx.body = {
-          success: false,
-          error:
-            outcome.status === 'expired'
-              ? 'Transaction expired. Please try again.'
-              : `Transfer failed: ${JSON.stringify(outcome.err)}`,
-        } satisfies DelegatedTransferResponse;
-      }
+      const { sender, assetId, signedMessage, message, signedTransaction } = ctx.state.input.body;
+      const proof = { message, signature: signedMessage, signedTransaction };
+      const m = await verifyAuthorization(
+        services,
+        ctx,
+        { wallet: sender, action: 'delegated-transfer', assetIds: [assetId] },
+        proof,
+      );
+      await withAuthorization(services, m, async () => {
+        const asset = await fetchCnft(services, assetId);
+        if (asset.ownership.owner !== sender) throw ForbiddenError(NOT_OWNER);
+        // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
+        const attempt = async (): Promise<SendOutcome> => {
+          const prepared = await prepareDelegatedTransfer(services, assetId, sender);
+          return sendUntilSettled(services, prepared.raw, {
+            lastValidBlockHeight: prepared.lastValidBlockHeight,
+            timeoutMs: 25_000,
+          }).catch((err: Error) => {
+            if (/blockhash not found/i.test(err.message))
+              return { signature: prepared.signature, status: 'expired' as const };
+            throw sendFailure(err);
+          });
+        };
+        // Spec §4.6: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
+        // retry re-checks the owner, so the asset cannot move twice.
+        let outcome = await attempt();
+        if (outcome.status === 'expired') outcome = await attempt();
+        const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
+        if (outcome.status === 'confirmed')
+          ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies DelegatedTransferResponse;
+        else if (outcome.status === 'timeout')
+          ctx.body = {
+            success: true,
+            pending: true,
+            signature: outcome.signature,
+            explorerUrl,
+            message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+          } satisfies DelegatedTransferResponse;
+        else {
+          ctx.status = 400;
+          ctx.body = {
+            success: false,
+            error:
+              outcome.status === 'expired'
+                ? 'Transaction expired. Please try again.'
+                : `Transfer failed: ${JSON.stringify(outcome.err)}`,
+          } satisfies DelegatedTransferResponse;
+        }
+      });
     },
   );
   return router;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signedAuthFields } from '../auth/schema';
 import { base58Address, cacheBust, signature64 } from '../schemas';
 
 export const DelegateAssetSchema = {
@@ -9,7 +10,8 @@ export const DelegatedTransferSchema = {
   body: z.strictObject({
     sender: base58Address,
     assetId: base58Address,
-    signedMessage: signature64,
+    signedMessage: signature64.optional(),
+    ...signedAuthFields,
     proofData: z.unknown().optional(),
   }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from '../../../src/common/texts';
+import { signedAuthFields } from '../auth/schema';
 import { base58Address, signature64 } from '../schemas';
 
 /** Most assets one queue may hold. */
@@ -22,10 +23,20 @@ export const QueueCreateSchema = {
   }),
 };
 export const QueueAuthorizeSchema = {
-  body: z.strictObject({ queueId, ownerAddress: base58Address, signature: signature64 }),
+  body: z.strictObject({
+    queueId,
+    ownerAddress: base58Address,
+    signature: signature64.optional(),
+    ...signedAuthFields,
+  }),
 };
 export const QueueIdSchema = { params: z.strictObject({ queueId }) };
 export const QueueCancelSchema = {
   params: z.strictObject({ queueId }),
-  body: z.strictObject({ ownerAddress: base58Address.optional() }),
+  // The owner's access token (Authorization: Bearer), or a signed 'queue-cancel' authorisation in the body.
+  body: z.strictObject({
+    ownerAddress: base58Address.optional(),
+    signature: signature64.optional(),
+    ...signedAuthFields,
+  }),
 };

@@ -1,13 +1,14 @@
 // §7.5 cNFT trash ways the server helps with: burn request, delegate, robust relay, owner burn.
 import type { AssetProofData } from './assets';
+import type { SignedAuthorization } from './auth';
 import type { ApiResult } from './result';
 
-/** POST /api/cnft/burn-request */
-export interface CnftBurnRequest {
+/** POST /api/cnft/burn-request — `message`: the 'burn-request' text of this asset (src/common/authMessage.ts). */
+export interface CnftBurnRequest extends Partial<SignedAuthorization> {
   assetId: string;
   ownerAddress: string;
-  /** base64 signature of `authorizationMessages.burnRequest(assetId)`, or 'simulated-signature'. */
-  signedMessage: string;
+  /** base64 signature of `message`, or 'simulated-signature' (spec §6; answered 400: a signature is required). */
+  signedMessage?: string;
 }
 export interface CnftBurnResponse extends ApiResult {
   message?: string;

@@ -21,8 +21,11 @@ export interface DelegateProofResponse extends ApiResult {
 export interface DelegatedTransferRequest {
   sender: string;
   assetId: string;
-  /** base64 signature of `authorizationMessages.delegatedTransfer(assetId)`. */
-  signedMessage: string;
+  /** The 'delegated-transfer' text of this asset (src/common/authMessage.ts). */
+  message: string;
+  /** base64 signature of `message`; absent when `signedTransaction` carries it in a memo (issue 18). */
+  signedMessage?: string;
+  signedTransaction?: string;
   proofData: AssetProofData | null;
 }
 export interface DelegatedTransferResponse extends ApiResult {

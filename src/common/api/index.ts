@@ -6,6 +6,7 @@
 // strings (they can exceed 2^53), transactions base64, addresses base58, message signatures base64 (ed25519 over
 // the UTF-8 text).
 export type * from './assets';
+export type * from './auth';
 export type * from './cnft';
 export type * from './config';
 export type * from './delegate';

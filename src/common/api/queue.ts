@@ -1,4 +1,5 @@
 // §7.5 the server queue of cNFT transfers: create, authorise, poll, cancel.
+import type { SignedAuthorization } from './auth';
 import type { ApiResult } from './result';
 
 /** POST /api/queue/create */
@@ -13,17 +14,21 @@ export interface QueueCreateRequest {
 }
 export interface QueueCreateResponse extends ApiResult {
   queueId?: string;
-  /** The exact text to sign for /api/queue/authorize. */
-  message?: string;
 }
-/** POST /api/queue/authorize — `signature`: base64 of the owner's signature of `authorizationMessages.queue(queueId)`. */
-export interface QueueAuthorizeRequest {
+/**
+ * POST /api/queue/authorize — `message`: the 'queue-authorize' text naming the queue and exactly its assets
+ * (src/common/authMessage.ts); `signature`: base64 of the owner's signature of it, or `signedTransaction` (memo form).
+ */
+export interface QueueAuthorizeRequest extends SignedAuthorization {
   queueId: string;
   ownerAddress: string;
-  signature: string;
+  signature?: string;
 }
-export type QueueAuthorizeResponse = ApiResult;
-/** GET /api/queue/status/{queueId} */
+export interface QueueAuthorizeResponse extends ApiResult {
+  /** The owner's access token for status and cancel (`Authorization: Bearer <token>`); keep it, never log it. */
+  accessToken?: string;
+}
+/** GET /api/queue/status/{queueId} — header `Authorization: Bearer <accessToken>` (401 without, 403 another). */
 export interface QueueStatus {
   pending?: number;
   processing: number;
@@ -33,14 +38,20 @@ export interface QueueStatus {
   lastSignature: string | null;
   completedAssets: { assetId: string; name: string; signature: string }[];
   failedAssets: { assetId: string; name: string; error: string }[];
+  /** Items still in the owner's wallet and not being sent (pending, cancelled, failed): what a revoke would cover. */
+  unmovedAssets?: { assetId: string; name: string; state: 'pending' | 'cancelled' | 'failed' }[];
 }
 export interface QueueStatusResponse extends ApiResult {
   status?: QueueStatus;
 }
-/** POST /api/queue/cancel/{queueId} — the spec leaves the body open; we send the owner. */
-export interface QueueCancelRequest {
+/**
+ * POST /api/queue/cancel/{queueId} — the spec leaves the body open. The owner's proof: the header
+ * `Authorization: Bearer <accessToken>`, or a signed 'queue-cancel' message in the body. Neither → 401.
+ */
+export interface QueueCancelRequest extends Partial<SignedAuthorization> {
   queueId: string;
   ownerAddress?: string;
+  signature?: string;
 }
 /** The server answers the queue's real status after the cancel (items already moved stay moved). */
 export type QueueCancelResponse = ApiResult & { status?: QueueStatus };

@@ -15,3 +15,4 @@ export * from './surplusTexts';
 export * from './kindTexts';
 export * from './valueTexts';
 export * from './treeTexts';
+export * from './authTexts';

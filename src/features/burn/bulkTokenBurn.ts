@@ -51,7 +51,6 @@ async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
 }
 
 export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promise<void> {
-  if (api.getOriginalState().burn.busy) return;
   try {
     const wallet = getWallet(api.extra);
     const owner = wallet.publicKey;

@@ -1,6 +1,6 @@
 // After the chain confirmed a burn: the lists drop the assets, the message says what came back, the activity log
 // gets an entry and the celebration plays. The 8 s clear is its own listener (burnListeners.ts).
-import { formatUnits, shortenSignature } from '../../chain/format';
+import { exactSol, shortenSignature } from '../../chain/format';
 import { burnSuccess, unwrapSuccess, unwrappedAlso } from '../../common/texts';
 import { ReviewCancelledError, SimulationRefusedError } from '../review/reviewStep';
 import { activityRecorded, type ActivityType } from '../activity/activitySlice';
@@ -24,14 +24,11 @@ export interface ConfirmedBurn {
   unwrappedLamports?: number;
 }
 
-/** Exact SOL text of lamports (up to 9 digits, trailing zeros trimmed). */
-export const solText = (lamports: number): string => formatUnits(lamports, 9, 9, { trim: true });
-
 function successText(burn: ConfirmedBurn, shortSignature: string): string {
   const unwrapped = burn.unwrappedLamports ?? 0;
-  if (unwrapped > 0 && burn.mints.length === 1) return unwrapSuccess(solText(unwrapped), shortSignature);
-  const text = burnSuccess(burn.what, solText(burn.lamports), shortSignature);
-  return unwrapped > 0 ? `${text} ${unwrappedAlso(solText(unwrapped))}` : text;
+  if (unwrapped > 0 && burn.mints.length === 1) return unwrapSuccess(exactSol(unwrapped), shortSignature);
+  const text = burnSuccess(burn.what, exactSol(burn.lamports), shortSignature);
+  return unwrapped > 0 ? `${text} ${unwrappedAlso(exactSol(unwrapped))}` : text;
 }
 
 /** A burn the user cancelled at the review step, or that the chain refused in simulation: nothing was signed. */

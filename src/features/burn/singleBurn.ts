@@ -61,7 +61,6 @@ async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint:
 }
 
 export async function singleBurnEffect(action: ReturnType<typeof singleBurnRequested>, api: BurnApi): Promise<void> {
-  if (api.getOriginalState().burn.busy) return; // re-entry: the reducer ignored it too
   const { kind, mint } = action.payload;
   const flow = kind === 'token' ? 'burnToken' : 'burnNft';
   try {

@@ -1,8 +1,13 @@
 import { PublicKey } from '@solana/web3.js';
 import { useState } from 'react';
 import { TRUTH } from '../../common/texts';
-import { ReadOnlyCheck } from './ReadOnlyCheck';
+import { lazyPart } from '../shell/lazyPart';
 import './landing.css';
+
+// The check's lists and estimate load when an address is first checked, not with the page.
+const ReadOnlyCheck = lazyPart(
+  async () => (await import(/* webpackChunkName: "read-only-check" */ './ReadOnlyCheck')).ReadOnlyCheck,
+);
 
 function parseAddress(text: string): string | null {
   try {

@@ -1,11 +1,10 @@
 import { serviceFee } from '../../chain/fees';
-import { formatTokenBalance } from '../../chain/format';
+import { exactSol, formatTokenBalance } from '../../chain/format';
 import { RENT, ASSETS, TRUTH } from '../../common/texts';
 import { useGetWalletNftsQuery } from '../nfts/nftsApi';
 import { useGetRentEstimateQuery } from '../rent/rentApi';
 import { toRentEstimate } from '../rent/rentEstimate';
 import { useGetWalletTokensQuery } from '../tokens/tokensApi';
-import { exactSol } from '../vacant/vacantFlow';
 
 // The read-only check: the estimate card's figures and the lists for any address, with no button that signs.
 // It reads the same endpoints as the connected screen; nothing here reaches a wallet.

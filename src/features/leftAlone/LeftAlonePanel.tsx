@@ -1,8 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import type { LeftAloneAccount } from '../../chain/leftAlone';
-import { formatTokenBalance } from '../../chain/format';
+import { exactSol, formatTokenBalance } from '../../chain/format';
 import { TRUTH, leftAloneText } from '../../common/texts';
-import { exactSol } from '../vacant/vacantFlow';
 import { selectLeftAlone } from './leftAloneSlice';
 
 const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`;

@@ -1,5 +1,7 @@
-// §7.5 the server-side transfer queue: create, authorise (signed text), status (polled), cancel.
+// §7.5 the server-side transfer queue: create, authorise (signed text), status (polled), cancel. Status and cancel
+// carry the owner's access token from the authorisation as a header (queueAccess.ts), never as an argument.
 import { baseApi } from '../../api/baseApi';
+import { queueAccess } from './queueAccess';
 import type {
   QueueAuthorizeRequest,
   QueueAuthorizeResponse,
@@ -20,12 +22,20 @@ export const queueApi = baseApi.injectEndpoints({
       invalidatesTags: (_r, _e, { queueId }) => [{ type: 'Queue', id: queueId }],
     }),
     getQueueStatus: build.query<QueueStatusResponse, string>({
-      query: (queueId) => `queue/status/${encodeURIComponent(queueId)}`,
+      query: (queueId) => ({
+        url: `queue/status/${encodeURIComponent(queueId)}`,
+        headers: queueAccess.headers(queueId),
+      }),
       providesTags: (_r, _e, queueId) => [{ type: 'Queue', id: queueId }],
       keepUnusedDataFor: 0,
     }),
     cancelQueue: build.mutation<QueueCancelResponse, QueueCancelRequest>({
-      query: ({ queueId, ...body }) => ({ url: `queue/cancel/${encodeURIComponent(queueId)}`, method: 'POST', body }),
+      query: ({ queueId, ...body }) => ({
+        url: `queue/cancel/${encodeURIComponent(queueId)}`,
+        method: 'POST',
+        body,
+        headers: queueAccess.headers(queueId),
+      }),
       invalidatesTags: (_r, _e, { queueId }) => [{ type: 'Queue', id: queueId }],
     }),
   }),

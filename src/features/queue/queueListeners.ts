@@ -3,19 +3,20 @@
 // 2 s after completion with ≥ 1 success: the success callback, confetti and a notification. Cancel posts the cancel,
 // stops polling and resets.
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
+import { BUILT_WALLETS, pinnedDelegate, serverMismatch } from '../../common/builtWallets';
 import { configApi } from '../../api/configApi';
-import { authorizationMessages } from '../../common/api/authorization';
+import { authApi } from '../../api/authApi';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
-import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
+import { AUTH_TEXTS, CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
 import { isCancellation } from '../trash/trashErrors';
 import { assetsDeselected } from '../selection/selectionSlice';
-import { signMessageWithinLimit } from '../wallet/signing';
+import { canAuthorize, signAuthorization, type SignedAuth } from '../wallet/authorization';
 import { WalletNotReadyError } from '../wallet/signingErrors';
 import { errorDetail } from '../../chain/classifyError';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { makeTrashApi } from '../trash/trashApiAdapter';
+import { queueAccess } from './queueAccess';
 import { queueApi } from './queueApi';
 import {
   queueAuthorized,
@@ -49,7 +50,8 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   if (api.getState().queue.status !== 'creating_queue') return;
   if (!wallet.publicKey) return void fail(api, 'validation', VALIDATION.walletNotConnected);
   if (assets.length === 0) return void fail(api, 'validation', VALIDATION.noAssetsSelected);
-  if (!wallet.signMessage) return void fail(api, 'validation', VALIDATION.signingMethodUnsupported);
+  // A wallet without signMessage authorises with a never-sent memo transaction instead (issue 18).
+  if (!canAuthorize(wallet)) return void fail(api, 'validation', VALIDATION.signingMethodUnsupported);
   const owner = wallet.publicKey;
   const stillActive = () => api.getState().queue.status !== 'initial';
 
@@ -58,6 +60,9 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
     const { delegateForQueue } = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
+    // A server naming other wallets than the build's is refused with that reason, before anything is built (issue 13).
+    const mismatch = serverMismatch(config);
+    if (mismatch) return void fail(api, 'delegation', mismatch);
     const delegate = pinnedDelegate(config); // the build's, or a local chain's own (src/common/builtWallets.ts)
     if (!delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
     const connection = api.extra.connection();
@@ -99,12 +104,18 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   if (!stillActive()) return;
   api.dispatch(queueCreated({ queueId }));
 
-  // 3. The owner signs 'Authorize cNFT queue transfer: {queueId}'.
-  api.dispatch(queueStepChanged(QUEUE_STEPS.signing));
-  let signature: Uint8Array;
+  // 3. The owner signs the 'queue-authorize' message naming this queue and exactly its assets (PRODUCT difference 11).
+  api.dispatch(queueStepChanged(wallet.signMessage ? QUEUE_STEPS.signing : AUTH_TEXTS.memoStep));
+  let signed: SignedAuth;
   try {
-    const text = new TextEncoder().encode(authorizationMessages.queue(queueId));
-    signature = await signMessageWithinLimit({ wallet, delay: (ms) => api.delay(ms) }, text);
+    signed = await signAuthorization(
+      {
+        wallet,
+        delay: (ms) => api.delay(ms),
+        fetchNonce: () => api.dispatch(authApi.endpoints.getAuthNonce.initiate()).unwrap(),
+      },
+      { action: 'queue-authorize', queueId, assetIds: [...new Set(assets.map((a) => a.assetId))] },
+    );
   } catch (err) {
     if (!stillActive() || api.signal.aborted) return;
     return void fail(api, 'signing', signingFailed(errorDetail(err)));
@@ -112,20 +123,19 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   if (!stillActive() || api.getState().queue.queueId !== queueId) return; // cancelled while the wallet was open
   try {
     const res = await api
-      .dispatch(
-        queueApi.endpoints.authorizeQueue.initiate({
-          queueId,
-          ownerAddress: owner,
-          signature: Buffer.from(signature).toString('base64'),
-        }),
-      )
+      .dispatch(queueApi.endpoints.authorizeQueue.initiate({ queueId, ownerAddress: owner, ...signed }))
       .unwrap();
-    if (!res.success) throw new Error(res.error);
+    if (!res.success || !res.accessToken) throw new Error(res.error);
+    queueAccess.remember(queueId, res.accessToken);
   } catch {
     if (!stillActive()) return;
     return void fail(api, 'authorize', CNFT_ERRORS.queueAuthorizeFailed);
   }
-  if (!stillActive()) return;
+  // Cancelled while the authorisation was on its way: the queue now runs on the server, so cancel it there.
+  if (!stillActive() || api.getState().queue.queueId !== queueId) {
+    await postCancel(api, queueId);
+    return void queueAccess.forget(queueId);
+  }
   api.dispatch(queueStepChanged(null));
   api.dispatch(queueAuthorized());
 
@@ -145,6 +155,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
       if (done.length) api.dispatch(assetsHidden({ ids: done }));
       api.dispatch(queueStatusUpdated(res.status));
       if (res.status.isComplete) {
+        queueAccess.forget(queueId); // nothing left to read or cancel
         if (res.status.completed >= 1) {
           await api.delay(QUEUE_SUCCESS_CALLBACK_DELAY_MS);
           if (api.getState().queue.queueId !== queueId) return;
@@ -166,15 +177,22 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   }
 }
 
-async function cancelQueue(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
-  const queueId = api.getOriginalState().queue.queueId;
-  if (!queueId) return;
-  const answer = await api
-    .dispatch(
-      queueApi.endpoints.cancelQueue.initiate({ queueId, ownerAddress: api.extra.wallet.publicKey ?? undefined }),
-    )
+/** POST the cancel with the owner's access token and answer the server's status (undefined when it failed). */
+async function postCancel(api: AppListenerEffectAPI, queueId: string) {
+  const ownerAddress = api.extra.wallet.publicKey ?? undefined;
+  return api
+    .dispatch(queueApi.endpoints.cancelQueue.initiate({ queueId, ownerAddress }))
     .unwrap()
     .catch(() => undefined);
+}
+
+async function cancelQueue(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
+  const queueId = api.getOriginalState().queue.queueId;
+  // Not authorised by this page (cancelled before the owner signed): the server never runs a queue its owner did
+  // not authorise, and the listener drops the signature if it still comes, so there is nothing to cancel there.
+  if (!queueId || !queueAccess.has(queueId)) return;
+  const answer = await postCancel(api, queueId);
+  queueAccess.forget(queueId);
   // The answer carries what the server had already done: moved cNFTs are gone from the wallet, so they leave the
   // list (and the selection) and the modal says so, instead of offering to start them again.
   const status = answer?.status;

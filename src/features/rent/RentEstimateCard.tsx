@@ -3,7 +3,7 @@ import { serviceFee } from '../../chain/fees';
 import { RENT, SURPLUS, TRUTH } from '../../common/texts';
 import { SelectionEstimate } from '../selectionRent/SelectionEstimate';
 import { selectSelectedCounts } from '../selection/selectionSlice';
-import { exactSol } from '../vacant/vacantFlow';
+import { exactSol } from '../../chain/format';
 import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
 import type { RentEstimate } from './rentEstimate';
 import './rent.css';

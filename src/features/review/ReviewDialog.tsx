@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TRUTH } from '../../common/texts';
-import { exactSol } from '../vacant/vacantFlow';
+import { exactSol } from '../../chain/format';
 import { ValueWarning } from '../value/ValueWarning';
 import { type ReviewItem, reviewCancelled, reviewConfirmed, selectOpenReview } from './reviewSlice';
 import './review.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ASSETS, TRUTH } from '../../common/texts';
-import { AssetGrid } from './AssetGrid';
+import { LazyAssetGrid } from './lazyAssetGrid';
 import './assets.css';
 
 // One of the three asset sections of spec §2.1: heading with count, 'Loading...' marker, empty text, windowed grid.
@@ -57,7 +57,7 @@ export function AssetSection<T>({
       ) : (
         <>
           {loading && <p className="asset-section-loading">{ASSETS.loading}</p>}
-          <AssetGrid items={items} label={title} {...grid} />
+          <LazyAssetGrid items={items} label={title} {...grid} />
         </>
       )}
     </section>

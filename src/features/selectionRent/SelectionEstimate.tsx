@@ -7,7 +7,7 @@ import {
 } from '../../common/constants';
 import { RENT, TRUTH, VALIDATION } from '../../common/texts';
 import { selectSelectedCnftIds, selectSelectedNftMints, selectSelectedTokenMints } from '../selection/selectionSlice';
-import { exactSol } from '../vacant/vacantFlow';
+import { exactSol } from '../../chain/format';
 import { selectCanSignAll } from '../walletInfo/walletInfoSlice';
 import type { AssetRent } from './selectionRentSlice';
 

@@ -3,7 +3,6 @@ import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { toolsSortSet } from '../assetTools/assetToolsSlice';
 import { burnSucceeded } from '../burn/burnSlice';
-import { planTokenBurn } from '../burn/tokenBurnPlan';
 import { selectNfts } from '../nfts/nftsSlice';
 import { getConnection } from '../selection/loadingSupport';
 import {
@@ -31,6 +30,9 @@ async function readTokenRents(
   const tokens = mints.map((m) => byMint.get(m)).filter((t) => t !== undefined);
   const connection = getConnection(api.extra);
   const out: Record<string, AssetRent> = {};
+  if (tokens.length === 0) return out;
+  // The burn planner (and spl-token) arrive with the first selection, in the burn flows' chunk a burn needs next.
+  const { planTokenBurn } = await api.pause(import(/* webpackChunkName: "burn-flows" */ '../burn/tokenBurnPlan'));
   for (let i = 0; i < tokens.length; i += PER_CALL) {
     const chunk = tokens.slice(i, i + PER_CALL);
     const infos = await api.pause(

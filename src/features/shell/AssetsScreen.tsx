@@ -1,11 +1,12 @@
 // Spec §2.1 wallet assets screen: the connect prompt, or the connected shell with its parts in the spec's order.
 import { WalletMultiButton } from '@solana/wallet-adapter-react-ui';
+import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS, TRUTH } from '../../common/texts';
-import { ReviewDialog } from '../review/ReviewDialog';
-import { HiddenItemsPanel } from '../hiddenAssets/HiddenItemsPanel';
+import { selectOpenReview } from '../review/reviewSlice';
+import { selectHiddenAssetIds } from '../hiddenAssets/hiddenAssetsSlice';
 import { Landing } from '../landing/Landing';
-import { LeftAlonePanel } from '../leftAlone/LeftAlonePanel';
+import { selectLeftAlone } from '../leftAlone/leftAloneSlice';
 import { WalletBalance } from '../walletInfo/WalletBalance';
 import { selectConnectError } from '../walletInfo/walletInfoSlice';
 import { ActivityPanel } from '../activity/ActivityPanel';
@@ -16,11 +17,35 @@ import { CnftsSection } from '../cnfts/CnftsSection';
 import { NftsSection } from '../nfts/NftsSection';
 import { RentEstimateCard } from '../rent/RentEstimateCard';
 import { AssetsStatusLine } from '../selection/AssetsStatusLine';
+import { LazyAssetGrid } from '../selection/lazyAssetGrid';
 import { SelectedAssetsPanel } from '../selection/SelectedAssetsPanel';
 import { TokensSection } from '../tokens/TokensSection';
 import { VacantBanner } from '../vacant/VacantBanner';
 import { selectWalletConnected } from '../wallet/walletSlice';
 import { BulkModeToggle } from './BulkModeToggle';
+import { lazyPart } from './lazyPart';
+
+// The review dialog shares the burn flows' chunk: by the time a review opens, its code is already there.
+const ReviewDialog = lazyPart(
+  async () => (await import(/* webpackChunkName: "burn-flows" */ '../review/ReviewDialog')).ReviewDialog,
+);
+const LeftAlonePanel = lazyPart(
+  async () => (await import(/* webpackChunkName: "asset-lists" */ '../leftAlone/LeftAlonePanel')).LeftAlonePanel,
+);
+const HiddenItemsPanel = lazyPart(
+  async () => (await import(/* webpackChunkName: "asset-lists" */ '../hiddenAssets/HiddenItemsPanel')).HiddenItemsPanel,
+);
+
+/** Each lazy part mounts (and its chunk loads) only once it has something to show. */
+function ReviewStep() {
+  return useAppSelector(selectOpenReview) ? <ReviewDialog /> : null;
+}
+function LeftAloneList() {
+  return useAppSelector(selectLeftAlone).length > 0 ? <LeftAlonePanel /> : null;
+}
+function HiddenItemsList() {
+  return useAppSelector(selectHiddenAssetIds).length > 0 ? <HiddenItemsPanel /> : null;
+}
 
 function ConnectError() {
   const error = useAppSelector(selectConnectError);
@@ -46,6 +71,8 @@ function NotConnected() {
 
 function Connected() {
   // The confirm step: while the wallet is asked, the owner's SOL change as the network simulated it (issue 13).
+  // The grid's code loads alongside the wallet's first lists, not after them (a failure shows when it renders).
+  useEffect(() => void LazyAssetGrid.preload().catch(() => undefined), []);
   const awaitingSignature = useAppSelector(
     (s) =>
       s.vacant.step === 'awaitingSignature' || s.burn.status === 'awaitingSignature' || s.queue.status !== 'initial',
@@ -65,7 +92,7 @@ function Connected() {
       <SolChangeNotice active={awaitingSignature} />
       <ActivityPanel />
       <SelectedAssetsPanel />
-      <ReviewDialog />
+      <ReviewStep />
       <div className="status-line" data-testid="status-line">
         <BurnStatusMessage />
         <AssetsStatusLine />
@@ -73,8 +100,8 @@ function Connected() {
       <TokensSection />
       <NftsSection />
       <CnftsSection />
-      <LeftAlonePanel />
-      <HiddenItemsPanel />
+      <LeftAloneList />
+      <HiddenItemsList />
       <CelebrationLayer />
     </section>
   );

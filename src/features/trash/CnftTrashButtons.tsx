@@ -1,7 +1,7 @@
 // The cNFT card's own actions (issue 7 entry points): Trash (Send cNFT to Trash), Delegated transfer, Burn (owner).
 // The main selection stays view-only for cNFTs; these buttons act on this one card.
 import type { MouseEvent } from 'react';
-import { cnftAllows } from '../../chain/cnftV2';
+import { cnftAllows } from '../../chain/cnftLeafFlags';
 import type { Cnft } from '../nfts/nftModel';
 import { TRASH_UI } from './trashTexts';
 import './trash.css';

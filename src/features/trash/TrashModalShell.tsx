@@ -1,5 +1,7 @@
 // The frame every cNFT modal uses: overlay, dialog semantics, title, Escape closes (unless busy).
 import { useEffect, type ReactNode } from 'react';
+import { DEFAULT_NFT_IMAGE } from '../../common/constants';
+import { AssetImage } from '../selection/AssetImage';
 import './trash.css';
 
 export function TrashModalShell({
@@ -35,7 +37,7 @@ export function TrashModalShell({
 export function AssetSummary({ name, image, id }: { name: string; image: string; id: string }) {
   return (
     <div className="trash-asset" data-testid="trash-asset">
-      <img src={image} alt={name} width={64} height={64} />
+      <AssetImage src={image} fallback={DEFAULT_NFT_IMAGE} alt={name} size={64} />
       <div>
         <strong>{name}</strong>
         <code className="trash-asset-id" title={id}>

@@ -1,16 +1,20 @@
 // The ways that go through the server delegate: the delegated transfer (spec §2.10: the owner signs the
 // authorisation text, the server moves the cNFT as delegate) and the delegation the queue (and 'Delegate to the
 // server') needs first — a Bubblegum delegate per cNFT, all signed with one approval on the signing path.
-import { Transaction } from '@solana/web3.js';
-import { authorizationMessages } from '../../common/api/authorization';
+import type { Transaction } from '@solana/web3.js';
 import type { AssetProofData } from '../../common/api';
 import { CNFT_ERRORS, VALIDATION } from '../../common/texts';
-import { signAndSend, signMessageWithinLimit } from '../wallet/signing';
+import { canAuthorize, signAuthorization } from '../wallet/authorization';
+import { signAndSend } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
+import { legacyTransactions } from '../wallet/serverTransactions';
 import { cnftSend, requireOwner } from './ownerTransaction';
 import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
-/** Signs 'Authorize delegated transfer of cNFT {id} to the trash wallet' and asks the server to move it as delegate. */
+/**
+ * Signs the 'delegated-transfer' authorisation of this asset (PRODUCT difference 11; a memo transaction that is
+ * never sent from a wallet without signMessage, issue 18) and asks the server to move it as delegate.
+ */
 export async function delegatedTrash(
   deps: TrashDeps,
   assetId: string,
@@ -18,16 +22,20 @@ export async function delegatedTrash(
   onStep?: (s: 'signing' | 'transferring') => void,
 ): Promise<{ signature?: string; explorerUrl?: string }> {
   const { wallet } = deps;
-  if (!wallet.publicKey || !wallet.signMessage) throw new WalletNotReadyError(VALIDATION.walletRequiredSigning);
+  if (!wallet.publicKey || !canAuthorize(wallet)) throw new WalletNotReadyError(VALIDATION.walletRequiredSigning);
   if (!assetId) throw new Error(VALIDATION.assetIdRequired);
   onStep?.('signing');
-  const text = new TextEncoder().encode(authorizationMessages.delegatedTransfer(assetId));
-  const signature = await signMessageWithinLimit(signingDeps(deps), text);
+  const { message, signature, signedTransaction } = await signAuthorization(
+    { ...signingDeps(deps), fetchNonce: () => deps.api.getAuthNonce(), location: deps.pageLocation },
+    { action: 'delegated-transfer', assetIds: [assetId] },
+  );
   onStep?.('transferring');
   const res = await deps.api.delegatedTransfer({
     sender: wallet.publicKey,
     assetId,
-    signedMessage: Buffer.from(signature).toString('base64'),
+    message,
+    signedMessage: signature,
+    signedTransaction,
     proofData,
   });
   if (!res.success) throw new Error(res.error || CNFT_ERRORS.transferFailed);
@@ -57,7 +65,7 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
     const res = await deps.api.cnftDelegate({ ownerAddress: owner, assetId, delegatePublicKey: serverDelegate });
     const b64 = res.transaction;
     if (!res.success || !b64) throw new Error(res.error || CNFT_ERRORS.delegationInfoFailed);
-    todo.push({ assetId, tx: Transaction.from(Buffer.from(b64, 'base64')) });
+    todo.push({ assetId, tx: legacyTransactions([b64])[0] }); // a lookup table: the guard's refusal
   }
   if (todo.length === 0) return [];
   requireOwner(deps);

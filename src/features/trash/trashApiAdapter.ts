@@ -2,6 +2,7 @@
 // time-outs and retries). A failed call becomes an Error carrying the server's text.
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { describeApiError } from '../../api/apiError';
+import { authApi } from '../../api/authApi';
 import { cnftsApi } from '../cnfts/cnftsApi';
 import { trashApi } from './trashApi';
 import type { TrashApi } from './trashTypes';
@@ -41,5 +42,6 @@ export function makeTrashApi(dispatch: Dispatch): TrashApi {
     getDelegateInfo: (id) =>
       unwrap(dispatch(trashApi.endpoints.getDelegateInfo.initiate(id, { subscribe: false, forceRefetch: true }))),
     cnftDelegate: (body) => unwrap(dispatch(trashApi.endpoints.cnftDelegate.initiate(body))),
+    getAuthNonce: () => unwrap(dispatch(authApi.endpoints.getAuthNonce.initiate())),
   };
 }

@@ -5,6 +5,7 @@ import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep'
 import type { GuardStep } from '../wallet/signing';
 import type { WalletPort } from '../../app/walletPort';
 import type {
+  AuthNonceResponse,
   CnftDelegateResponse,
   DelegateInfoResponse,
   DelegatedTransferRequest,
@@ -45,6 +46,8 @@ export interface TrashApi {
   robustTransfer(body: RobustTransferRequest): Promise<RobustTransferResponse>;
   delegatedTransfer(body: DelegatedTransferRequest): Promise<DelegatedTransferResponse>;
   getDelegateInfo(assetId: string): Promise<DelegateInfoResponse>;
+  /** GET /api/auth/nonce: a one-use nonce for a signed authorisation (PRODUCT difference 11). */
+  getAuthNonce(): Promise<AuthNonceResponse>;
   cnftDelegate(body: {
     ownerAddress: string;
     assetId: string;
@@ -67,6 +70,8 @@ export interface TrashDeps {
   /** The listener's delay: the §9 pauses between steps and the 120 s signing limit. */
   delay: (ms: number) => Promise<void>;
   onStep?: (step: SigningStep) => void;
+  /** The page's host and origin for signed authorisations (default: the /api server's, i.e. the page's own). */
+  pageLocation?: { host: string; origin: string };
 }
 
 /** The chain-reading guard step for a cNFT way (src/features/wallet/chainGuardStep.ts). */

@@ -4,7 +4,7 @@ import { netOfServiceFee } from '../../chain/fees';
 import { useGetRelayerStatusQuery } from './relayerApi';
 import { RELAY, RENT, SURPLUS, VACANT, surplusBannerText, vacantBannerText } from '../../common/texts';
 import { selectRentEstimate } from '../rent/rentSlice';
-import { exactSol } from './vacantFlow';
+import { exactSol } from '../../chain/format';
 import {
   selectVacant,
   vacantAlertDismissed,

@@ -1,0 +1,135 @@
+// A wallet that cannot sign messages (many hardware-wallet set-ups; issue 18 item 3, PRODUCT difference 11) in
+// real Chromium: a Wallet Standard wallet without `solana:signMessage`. The queue and the delegated transfer
+// complete; each authorisation is the same signed text carried in the memo of a legacy transaction that the
+// wallet signs and nobody sends: the chain never learns its signature, and the owner's lamports move by exactly
+// the network fees of the real transactions (the delegations) and nothing else.
+import bs58 from 'bs58';
+import { PublicKey, Transaction, type VersionedTransaction } from '@solana/web3.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parseAuthMessage } from '../../src/common/authMessage';
+import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
+import { DELEGATED_MODAL, QUEUE_MODAL } from '../../src/common/texts';
+import { networkFee } from '../support/networkFee';
+import { launchBrowser, newContext, watchErrors } from './support/browser';
+import { startServer, type TestServer } from './support/server';
+import { installTestWallet, type TestWallet } from './support/testWallet';
+
+jest.setTimeout(180_000);
+
+let server: TestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+});
+
+const post = async (route: string, body: unknown) =>
+  (
+    await fetch(`${server.url}/api/${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  ).json();
+const ownerOf = async (id: string) => (await server.app.das.call<any>('getAsset', { id })).ownership.owner as string;
+const balance = (w: TestWallet) => server.app.connection.getBalance(w.keypair.publicKey, 'confirmed');
+const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
+
+async function session() {
+  const context = await newContext(browser);
+  contexts.push(context);
+  const wallet = await installTestWallet(context, { name: 'Hardware Test Wallet', signMessage: false });
+  const manifest = (await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() })).manifest;
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  await page.getByRole('button', { name: 'Select Wallet' }).click();
+  await page
+    .locator('.wallet-adapter-modal-wrapper')
+    .getByRole('button', { name: /Hardware Test Wallet/ })
+    .click();
+  await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
+  return { page, wallet, errors, cnfts: manifest.cnfts as { assetId: string; delegate: string | null }[] };
+}
+
+const isMemo = (tx: VersionedTransaction) => {
+  const keys = tx.message.staticAccountKeys;
+  return tx.message.compiledInstructions.every((ix) => keys[ix.programIdIndex].equals(MEMO_PROGRAM_ID));
+};
+const memoText = (tx: VersionedTransaction) => Buffer.from(tx.message.compiledInstructions[0].data).toString('utf8');
+/** Is this signature known to the chain at all (any commitment, full history)? */
+const onChain = async (sig: Uint8Array) =>
+  (await server.app.connection.getSignatureStatuses([bs58.encode(sig)], { searchTransactionHistory: true })).value[0];
+
+test('queue of 3 cNFTs completes; the authorisation is a memo transaction that never reaches the chain', async () => {
+  const { page, wallet, errors, cnfts } = await session();
+  const three = cnfts.slice(0, 3);
+  const before = await balance(wallet);
+  for (const c of three) await card(page, c.assetId).click();
+  await page.getByTestId('cnft-trash-selected').click();
+  const modal = page.getByTestId('queue-modal');
+  await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+  await modal.locator('[data-state="complete"]').waitFor({ timeout: 90_000 });
+  await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('3');
+  const trash = server.app.config.trashWallet;
+  for (const c of three) expect(await ownerOf(c.assetId)).toBe(trash);
+
+  expect(wallet.log.filter((l) => l.op === 'signMessage')).toHaveLength(0);
+  const signed = wallet.log.filter((l) => l.op === 'signTransaction').map((l) => l.tx!);
+  const memos = signed.filter(isMemo);
+  const real = signed.filter((t) => !isMemo(t));
+  expect(memos).toHaveLength(1);
+  expect(real).toHaveLength(2); // the delegations of the two cNFTs not yet delegated (cNFT 0 came delegated)
+  const memo = memos[0];
+  expect(memo.version).toBe('legacy');
+  expect(memo.message.staticAccountKeys[0].toBase58()).toBe(wallet.keypair.publicKey.toBase58()); // fee payer
+  expect(parseAuthMessage(memoText(memo))).toMatchObject({
+    domain: new URL(server.url).host,
+    address: wallet.keypair.publicKey.toBase58(),
+    action: 'queue-authorize',
+    assetIds: three.map((c) => c.assetId),
+  });
+  // Never sent: the chain does not know its signature, while it knows the real ones.
+  expect(await onChain(memo.signatures[0])).toBeNull();
+  for (const t of real) expect(await onChain(t.signatures[0])).not.toBeNull();
+  // The owner paid exactly the delegations' network fees; the memo cost nothing.
+  const fees = real.map((t) => networkFee(Transaction.from(t.serialize()))).reduce((a, b) => a + b, 0);
+  expect(before - (await balance(wallet))).toBe(fees);
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});
+
+test('delegated transfer completes with a memo authorisation; the owner’s lamports do not move', async () => {
+  const { page, wallet, errors, cnfts } = await session();
+  const delegated = cnfts.find((c) => c.delegate)!;
+  const before = await balance(wallet);
+  await card(page, delegated.assetId).getByTestId('cnft-delegated').click();
+  const modal = page.getByTestId('delegated-modal');
+  await modal
+    .getByTestId('delegated-delegate')
+    .filter({ hasText: server.app.delegate!.publicKey.toBase58() })
+    .waitFor();
+  await modal.getByRole('button', { name: DELEGATED_MODAL.transfer }).click();
+  await modal.getByText(DELEGATED_MODAL.success).waitFor({ timeout: 40_000 });
+  expect(await ownerOf(delegated.assetId)).toBe(server.app.config.trashWallet);
+
+  const signed = wallet.log.filter((l) => l.op === 'signTransaction').map((l) => l.tx!);
+  expect(signed).toHaveLength(1);
+  expect(isMemo(signed[0])).toBe(true);
+  expect(parseAuthMessage(memoText(signed[0]))).toMatchObject({
+    action: 'delegated-transfer',
+    assetIds: [delegated.assetId],
+  });
+  expect(await onChain(signed[0].signatures[0])).toBeNull();
+  // The server's delegate paid for the transfer; the memo was never sent: 0 lamports moved.
+  expect((await balance(wallet)) - before).toBe(0);
+  expect(new PublicKey(signed[0].message.staticAccountKeys[0]).toBase58()).toBe(wallet.keypair.publicKey.toBase58());
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});

@@ -1,0 +1,92 @@
+// A picture host for the image-proxy tests: a plain HTTP server on 127.0.0.1 and a free port, playing the NFT
+// images' third-party host. It counts hits per path, so a test sees whether the proxy fetched again.
+import http from 'http';
+import type { AddressInfo } from 'net';
+import zlib from 'zlib';
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(buf: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A real PNG (8-bit RGB, one colour) that browsers decode: naturalWidth = width. */
+export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, no filter method, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from(rgb))]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface ServedFile {
+  type: string;
+  body: Buffer | string;
+  /** Sent without Content-Length (chunked), so only counting the bytes can catch its size. */
+  chunked?: boolean;
+  /** Answer with a redirect to this location instead. */
+  redirect?: string;
+  /** Never answer (a host that hangs). */
+  hang?: boolean;
+}
+
+export interface ImageServer {
+  origin: string;
+  port: number;
+  hits: Record<string, number>;
+  serve(path: string, file: ServedFile): void;
+  close(): Promise<void>;
+}
+
+export async function startImageServer(): Promise<ImageServer> {
+  const files = new Map<string, ServedFile>();
+  const hits: Record<string, number> = {};
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    hits[path] = (hits[path] ?? 0) + 1;
+    const file = files.get(path);
+    if (!file) return res.writeHead(404).end();
+    if (file.hang) return;
+    if (file.redirect) return res.writeHead(302, { location: file.redirect }).end();
+    const body = Buffer.from(file.body);
+    if (file.chunked) {
+      res.writeHead(200, { 'content-type': file.type });
+      for (let i = 0; i < body.length; i += 1024) res.write(body.subarray(i, i + 1024));
+      return res.end();
+    }
+    res.writeHead(200, { 'content-type': file.type, 'content-length': body.length }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    hits,
+    serve: (path, file) => void files.set(path, file),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+}

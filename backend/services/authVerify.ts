@@ -1,0 +1,126 @@
+// The one check of a signed authorisation (PRODUCT difference 11, issue 13 item 4; issue 18 item 3 for the memo
+// form). Every route that acts on the owner's word calls verifyAuthorization with what the request is about; it
+// throws a 4xx unless the text (src/common/authMessage.ts) was made for this site, this wallet, this action and
+// exactly these assets, is inside its lifetime, carries the owner's valid signature (of the text, or of a never-sent
+// memo transaction holding it) and its nonce was issued here and is used now for the first time.
+import type { Context } from 'koa';
+import { parseAuthMessage, type AuthAction, type AuthMessage } from '../../src/common/authMessage';
+import { SIGNED_MESSAGE_TTL_MS } from '../../src/common/constants';
+import { readMemoAuthorization } from '../../src/chain/memoAuthorization';
+import type { Services } from '../context';
+import { AppError, ForbiddenError, ValidationError } from '../errors';
+import { publicOrigin } from '../middleware/proxyTrust';
+import { INVALID_SIGNATURE, verifySignedText } from './cnftData';
+
+/** Clocks differ: a message issued up to this far in the server's future is still accepted. */
+const CLOCK_SKEW_MS = 60_000;
+
+export const AUTH_TEXTS = {
+  required: 'A signed authorisation from the owner is required.',
+  malformed: 'The signed authorisation is not in the expected format.',
+  domain: 'This authorisation was signed for another site. Nothing was done.',
+  wallet: 'This authorisation was signed by another wallet. Nothing was done.',
+  action: 'This authorisation was given for another action. Nothing was done.',
+  assets: 'This authorisation names other assets. Nothing was done.',
+  expired: 'This authorisation has expired. Please sign again.',
+  notYet: 'This authorisation is dated in the future. Check your clock and sign again.',
+  lifetime: 'This authorisation is valid for too long (at most 10 minutes).',
+  used: 'This authorisation was already used or its nonce is unknown. Please sign again.',
+} as const;
+
+export const UnauthorizedError = (message: string = AUTH_TEXTS.required) => new AppError(401, 'unauthorized', message);
+
+export interface AuthExpectation {
+  wallet: string;
+  action: AuthAction;
+  queueId?: string;
+  assetIds: string[];
+}
+
+export interface AuthProof {
+  message?: string;
+  /** base64 (or base58) ed25519 signature of the message text. */
+  signature?: string;
+  /** base64 legacy transaction with the message in its memo, signed by the wallet, never sent. */
+  signedTransaction?: string;
+}
+
+/** Hosts a message may name: the one this request reached (forwarded only from TRUST_PROXY) and ALLOWED_ORIGINS'. */
+export function acceptedDomains(services: Pick<Services, 'config'>, ctx: Pick<Context, 'req'>): string[] {
+  const own = publicOrigin(ctx.req, services.config.trustProxy).host;
+  const configured = services.config.allowedOrigins.flatMap((o) => {
+    try {
+      return [new URL(o).host];
+    } catch {
+      return [];
+    }
+  });
+  return [own, ...configured];
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  const set = new Set(a);
+  return set.size === a.length && a.length === b.length && b.every((x) => set.has(x));
+}
+
+export async function verifyAuthorization(
+  services: Pick<Services, 'config' | 'nonces'>,
+  ctx: Pick<Context, 'req'>,
+  expected: AuthExpectation,
+  proof: AuthProof,
+  now = Date.now(),
+): Promise<AuthMessage> {
+  const { message, signature, signedTransaction } = proof;
+  if (!message || (!signature && !signedTransaction)) throw UnauthorizedError();
+  let m: AuthMessage;
+  try {
+    m = parseAuthMessage(message);
+  } catch {
+    throw ValidationError(AUTH_TEXTS.malformed);
+  }
+  if (!acceptedDomains(services, ctx).includes(m.domain)) throw ForbiddenError(AUTH_TEXTS.domain);
+  if (m.uri !== `https://${m.domain}` && m.uri !== `http://${m.domain}`) throw ForbiddenError(AUTH_TEXTS.domain);
+  if (m.address !== expected.wallet) throw ForbiddenError(AUTH_TEXTS.wallet);
+  if (m.action !== expected.action) throw ForbiddenError(AUTH_TEXTS.action);
+  if (m.queueId !== expected.queueId || !sameSet(m.assetIds, expected.assetIds))
+    throw ForbiddenError(AUTH_TEXTS.assets);
+  const issued = Date.parse(m.issuedAt);
+  const expires = Date.parse(m.expirationTime);
+  if (expires - issued > SIGNED_MESSAGE_TTL_MS || expires <= issued) throw ForbiddenError(AUTH_TEXTS.lifetime);
+  if (issued > now + CLOCK_SKEW_MS) throw ForbiddenError(AUTH_TEXTS.notYet);
+  if (expires <= now) throw ForbiddenError(AUTH_TEXTS.expired);
+  if (signedTransaction) {
+    let text: string;
+    try {
+      text = readMemoAuthorization(signedTransaction, expected.wallet, () => m.nonce);
+    } catch {
+      throw ForbiddenError(INVALID_SIGNATURE);
+    }
+    if (text !== message) throw ForbiddenError(INVALID_SIGNATURE);
+  } else if (!verifySignedText(expected.wallet, message, signature!)) throw ForbiddenError(INVALID_SIGNATURE);
+  // Last, so a forged or mismatched request cannot use up the owner's nonce.
+  if (!(await services.nonces.consume(m.nonce))) throw ForbiddenError(AUTH_TEXTS.used);
+  return m;
+}
+
+/**
+ * Runs the action a verified authorisation allows. When it fails on the server's side (5xx: the chain or the
+ * indexer did not answer, a send timed out unconfirmed), the nonce is made usable again until the message expires,
+ * so the client's retry of the same signed request is not refused as a replay. It can only do what the owner
+ * signed (this site, this wallet, this action, these assets), and the route checks again that it still may (an
+ * asset already moved is no longer the owner's). A 4xx — the request itself was wrong — keeps the nonce spent.
+ */
+export async function withAuthorization<T>(
+  services: Pick<Services, 'nonces'>,
+  m: AuthMessage,
+  action: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === undefined || status >= 500)
+      await services.nonces.restore(m.nonce, Date.parse(m.expirationTime)).catch(() => undefined);
+    throw err;
+  }
+}

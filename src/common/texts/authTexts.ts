@@ -1,0 +1,8 @@
+// Texts of signed authorisations (PRODUCT difference 11; issue 18 for wallets without message signing). Ours: the
+// specification has none of these.
+export const AUTH_TEXTS = {
+  nonceFailed: 'Could not get a one-time code from the server to sign. Please try again.',
+  memoTooLong:
+    'This wallet cannot sign messages, so it signs the authorisation inside a transaction that is never sent, and that holds about 10 cNFTs. Select fewer and try again.',
+  memoStep: 'Your wallet cannot sign messages: approve the authorisation transaction (it is never sent)...',
+} as const;
