@@ -98,10 +98,10 @@ describe('prices on the local chain (demo profile)', () => {
   it('a slow indexer costs the prices, not the list: the answer comes after PRICE_WAIT_MS, every value unknown', async () => {
     const das = s.solback.das;
     const call = das.call.bind(das);
-    das.call = (async (method: string, params?: unknown) => {
+    das.call = async (method: string, params?: unknown) => {
       if (method === 'getAssetBatch' || method === 'getAssetsByOwner') return new Promise(() => undefined);
       return call(method, params);
-    });
+    };
     try {
       const t0 = Date.now();
       const { status, json } = await s.get(`/api/wallet-tokens/${owner}`);
