@@ -91,6 +91,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
         'process.env.SOLBACK_FEE_WALLET': JSON.stringify(process.env.FEE_WALLET ?? ''),
         'process.env.SOLBACK_TRASH_WALLET': JSON.stringify(process.env.TRASH_WALLET ?? ''),
         'process.env.SOLBACK_DELEGATE_ADDRESS': JSON.stringify(process.env.DELEGATE_ADDRESS ?? ''),
+        'process.env.SOLBACK_RELAYER_ADDRESS': JSON.stringify(process.env.RELAYER_ADDRESS ?? ''),
       }),
       // @solana/wallet-adapter-react imports the Mobile Wallet Adapter statically but builds it only on Android web;
       // it gets a stand-in that loads the real adapter (its own chunk) when built. Other importers get the real one.

@@ -6,8 +6,12 @@ import * as T from '@solana/spl-token';
 import type { Localnet } from '../../backend/localnet';
 import { TOKEN_PROGRAM } from '../../src/common/addresses';
 
-export function emptiedWallet(localnet: Localnet, count: number, amount = 0n): { owner: Keypair; accounts: string[] } {
-  const owner = Keypair.generate();
+export function emptiedWallet(
+  localnet: Localnet,
+  count: number,
+  amount = 0n,
+  owner = Keypair.generate(),
+): { owner: Keypair; accounts: string[] } {
   const legacy = (bytes: number) => (bytes + 128) * 6960;
   const accounts: string[] = [];
   for (let i = 0; i < count; i++) {

@@ -56,11 +56,32 @@ function victimAccount(tx: Transaction): PublicKey {
   return key;
 }
 
+/**
+ * Serializes a tampered transaction. The server packs its transactions to the 1232-byte limit, so an attacker who adds
+ * an instruction must make room: like one, this drops the server's last close or surplus withdrawal (never the first
+ * token instruction, which a rewrite may aim at) until the transaction fits.
+ */
+export function serializeFitting(t: Transaction): string {
+  for (;;) {
+    try {
+      return t.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
+    } catch (err) {
+      if (!/too large/i.test((err as Error).message)) throw err;
+      const first = t.instructions.findIndex(isToken);
+      let last = -1;
+      t.instructions.forEach((ix, i) => {
+        if (i !== first && isToken(ix) && (ix.data[0] === 9 || ix.data[0] === 38)) last = i;
+      });
+      if (last < 0) throw err;
+      t.instructions.splice(last, 1);
+    }
+  }
+}
+
 export function rewrite(base64: string, how: RewriteName, feeWallet: string): string {
   const tx = Transaction.from(Buffer.from(base64, 'base64'));
   const owner = tx.feePayer!;
-  const out = (t: Transaction) =>
-    t.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64');
+  const out = serializeFitting;
   switch (how) {
     case 'extraTransfer':
       tx.add(SystemProgram.transfer({ fromPubkey: owner, toPubkey: ATTACKER, lamports: 100_000_000 }));

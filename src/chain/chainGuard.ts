@@ -5,7 +5,8 @@
 // passed in, so the page, the house signing path and tests plug it in alike.
 import { SYSTEM_PROGRAM } from '../common/addresses';
 import { LAMPORTS_PER_SIGNATURE } from '../common/constants';
-import type { ChainReader, AccountSnapshot } from './chainReader';
+import { type ChainReader, type AccountSnapshot, mapLimited } from './chainReader';
+import { surplusCloseConflict } from './chainRuleSurplus';
 import { chainRuleFor, type TransactionState } from './chainRules';
 import { type DecodedTransaction, type TransactionInput, decodeTransaction } from './decode';
 import { serviceFee } from './fees';
@@ -15,6 +16,8 @@ import { priorityFeeCap, priorityFeeOf } from './priorityFee';
 import { SimulationRefusedError } from './simulationError';
 
 export { SimulationRefusedError };
+
+const SIMULATIONS_AT_ONCE = 8;
 
 /** Kinds whose transactions return rent: the service fee and the 10 % priority share are measured against it. */
 const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts']);
@@ -67,25 +70,46 @@ function transfersOut(tx: DecodedTransaction, owner: string): bigint {
 
 async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: string) {
   const wanted = new Set<string>([owner]);
+  const rentWanted = new Set<string>();
   for (const tx of txs)
-    for (const ix of tx.instructions)
-      chainRuleFor(ix)
-        ?.reads(ix)
-        .forEach((a) => a && wanted.add(a));
+    for (const ix of tx.instructions) {
+      const rule = chainRuleFor(ix);
+      rule?.reads(ix).forEach((a) => a && wanted.add(a));
+      rule?.rentFor?.(ix).forEach((a) => a && rentWanted.add(a));
+    }
   const list = [...wanted];
   const snapshots = await reader.getAccounts(list);
   const byAddress = new Map<string, AccountSnapshot | null>(list.map((a, i) => [a, snapshots[i] ?? null]));
-  return (address: string) => byAddress.get(address) ?? null;
+  const account = (address: string) => byAddress.get(address) ?? null;
+  return { account, rentMinimum: await rentMinimums(reader, rentWanted, account) };
+}
+
+/** Rent-exempt minimums, from the chain, for the sizes of the accounts a rule asked about (surplus sources). */
+async function rentMinimums(
+  reader: ChainReader,
+  addresses: Set<string>,
+  account: (a: string) => AccountSnapshot | null,
+): Promise<(address: string) => bigint | null> {
+  const bySize = new Map<number, bigint>();
+  if (reader.rentMinimum)
+    for (const a of addresses) {
+      const size = account(a)?.data.length;
+      if (size !== undefined && !bySize.has(size)) bySize.set(size, await reader.rentMinimum(size));
+    }
+  return (address) => {
+    const size = account(address)?.data.length;
+    return size === undefined ? null : (bySize.get(size) ?? null);
+  };
 }
 
 /** Lamports each transaction returns, by the chain rules; throws on the first figure the chain contradicts. */
 function returnsOf(
   txs: DecodedTransaction[],
   context: ChainGuardContext,
-  account: (a: string) => AccountSnapshot | null,
+  { account, rentMinimum }: Awaited<ReturnType<typeof readAll>>,
 ): bigint[] {
   const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
-  const facts = { owner: context.owner, kind: context.kind, account, expectedReturns: expected };
+  const facts = { owner: context.owner, kind: context.kind, account, rentMinimum, expectedReturns: expected };
   return txs.map((tx, t) => {
     const state: TransactionState = { burned: new Set(), closed: new Set() };
     let returns = 0n;
@@ -108,42 +132,49 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
   const withTable = txs.findIndex((tx) => tx.usesLookupTables);
   if (withTable >= 0)
     throw new TransactionGuardError(`transaction ${withTable}: address lookup tables are not allowed`);
-  const account = await readAll(reader, txs, intent.owner);
-  const returns = returnsOf(txs, context, account);
+  const conflict = surplusCloseConflict(txs);
+  if (conflict) throw new TransactionGuardError(conflict);
+  const chain = await readAll(reader, txs, intent.owner);
+  const account = chain.account;
+  const returns = returnsOf(txs, context, chain);
   const returning = RETURNING_KINDS.has(intent.kind);
   const total = returns.reduce((s, r) => s + r, 0n);
   // The static rules, with the fee ceiling from our own reading: 1 % of what the chain says comes back.
   assertTransactions(inputs, { ...intent, maxFeeLamports: returning ? serviceFee(total) : 0n });
 
-  const estimates: TransactionEstimate[] = [];
-  for (const [t, tx] of txs.entries()) {
+  const pays: bigint[] = txs.map((tx, t) => {
     const priority = priorityFeeOf(tx);
     const cap = priorityFeeCap(returning ? returns[t] : null);
     if (priority > cap)
       throw new TransactionGuardError(`transaction ${t}: priority fee ${priority} lamports above the cap of ${cap}`);
-    const pays = transfersOut(tx, intent.owner) + priority;
+    // A relayed transaction (issue 20): the relayer pays the network and priority fee, the owner its exact repayment.
+    return transfersOut(tx, intent.owner) + (tx.feePayer === intent.owner ? priority : 0n);
+  });
+  // Simulations run side by side (a large recovery has dozens of transactions and a server blockhash that ages).
+  const simulations = await mapLimited(inputs, SIMULATIONS_AT_ONCE, (input) => reader.simulate(input, [intent.owner]));
+  const before = account(intent.owner)?.lamports ?? 0n;
+  const estimates: TransactionEstimate[] = txs.map((tx, t) => {
     const networkFee = BigInt(tx.signers.length * LAMPORTS_PER_SIGNATURE);
-    const before = account(intent.owner)?.lamports ?? 0n;
-    const sim = await reader.simulate(inputs[t], [intent.owner]);
+    const sim = simulations[t];
     if (sim.err) throw new SimulationRefusedError(sim.err, sim.logs);
     const after = sim.accounts[0]?.lamports;
     if (after === undefined)
       throw new TransactionGuardError(`transaction ${t}: the simulation did not report the owner's balance`);
     const change = after - before;
-    const estimate = returns[t] - pays;
+    const estimate = returns[t] - pays[t];
     const gap = change > estimate ? change - estimate : estimate - change;
     if (gap > networkFee) {
       throw new TransactionGuardError(
         `transaction ${t}: simulated SOL change ${change} differs from the estimate ${estimate} by ${gap} lamports`,
       );
     }
-    estimates.push({
+    return {
       returnsLamports: Number(returns[t]),
-      paysLamports: Number(pays),
+      paysLamports: Number(pays[t]),
       simulatedChangeLamports: Number(change),
       networkFeeLamports: Number(networkFee),
-    });
-  }
+    };
+  });
   onChecked?.({
     transactions: estimates,
     ownerChangeLamports: estimates.reduce((s, e) => s + e.simulatedChangeLamports, 0),

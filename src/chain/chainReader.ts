@@ -21,9 +21,26 @@ export interface SimulationOutcome {
 export interface ChainReader {
   getAccounts(addresses: readonly string[]): Promise<(AccountSnapshot | null)[]>;
   simulate(transaction: TransactionInput, accounts: readonly string[]): Promise<SimulationOutcome>;
+  /** The chain's rent-exempt minimum for an account of `bytes` (surplus withdrawals); without it they are refused. */
+  rentMinimum?(bytes: number): Promise<bigint>;
 }
 
 const MAX_PER_CALL = 100; // getMultipleAccounts' limit
+const CALLS_AT_ONCE = 4;
+
+/** `fn` over `items` with at most `limit` calls in flight; results in input order. */
+export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
 
 function toVersioned(input: TransactionInput): VersionedTransaction {
   if (input instanceof VersionedTransaction) return input;
@@ -37,21 +54,25 @@ function toVersioned(input: TransactionInput): VersionedTransaction {
 
 /** A reader over a web3.js Connection: getMultipleAccounts and simulateTransaction (no signatures needed). */
 export function connectionChainReader(
-  connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'>,
+  connection: Pick<Connection, 'getMultipleAccountsInfo' | 'simulateTransaction'> &
+    Partial<Pick<Connection, 'getMinimumBalanceForRentExemption'>>,
 ): ChainReader {
+  const rentOf = connection.getMinimumBalanceForRentExemption?.bind(connection);
   return {
+    ...(rentOf ? { rentMinimum: async (bytes: number) => BigInt(await rentOf(bytes, 'confirmed')) } : {}),
     async getAccounts(addresses) {
-      const out: (AccountSnapshot | null)[] = [];
-      for (let i = 0; i < addresses.length; i += MAX_PER_CALL) {
-        const keys = addresses.slice(i, i + MAX_PER_CALL).map((a) => new PublicKey(a));
-        const infos = await connection.getMultipleAccountsInfo(keys, 'confirmed');
-        out.push(
-          ...infos.map((a) =>
-            a ? { lamports: BigInt(a.lamports), owner: a.owner.toBase58(), data: Uint8Array.from(a.data) } : null,
-          ),
+      const chunks: string[][] = [];
+      for (let i = 0; i < addresses.length; i += MAX_PER_CALL) chunks.push(addresses.slice(i, i + MAX_PER_CALL));
+      const read = await mapLimited(chunks, CALLS_AT_ONCE, async (chunk) => {
+        const infos = await connection.getMultipleAccountsInfo(
+          chunk.map((a) => new PublicKey(a)),
+          'confirmed',
         );
-      }
-      return out;
+        return infos.map((a) =>
+          a ? { lamports: BigInt(a.lamports), owner: a.owner.toBase58(), data: Uint8Array.from(a.data) } : null,
+        );
+      });
+      return read.flat();
     },
     async simulate(transaction, accounts) {
       const { value } = await connection.simulateTransaction(toVersioned(transaction), {

@@ -7,6 +7,7 @@ import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PRO
 import type { AccountSnapshot } from './chainReader';
 import type { DecodedInstruction } from './decode';
 import type { GuardKind } from './guardRules';
+import { surplusWithdrawal } from './chainRuleSurplus';
 import { readTokenAccountHead } from './tokenAccountData';
 
 export interface ChainFacts {
@@ -18,6 +19,8 @@ export interface ChainFacts {
    * (src/chain/nftBurnPlan.ts knows each kind's rules: token record, edition marker, a metadata account's rent minimum).
    */
   expectedReturns?: ReadonlyMap<string, bigint>;
+  /** The chain's rent-exempt minimum for the account's on-chain size (accounts a rule names in `rentFor`), or null. */
+  rentMinimum?(address: string): bigint | null;
 }
 
 /** What earlier instructions of the same transaction did (a burn lets a later close find a zero balance). */
@@ -31,6 +34,8 @@ export interface ChainRule {
   matches(ix: DecodedInstruction): boolean;
   /** Accounts the page must read before `check` runs. */
   reads(ix: DecodedInstruction): string[];
+  /** Accounts whose rent-exempt minimum `check` needs (read from the chain for each one's size). */
+  rentFor?(ix: DecodedInstruction): string[];
   /** Lamports returned to the owner, or a string: the reason to refuse. */
   check(ix: DecodedInstruction, facts: ChainFacts, state: TransactionState): bigint | string;
 }
@@ -113,7 +118,7 @@ const coreBurnV1: ChainRule = {
   },
 };
 
-const RULES: ChainRule[] = [tokenBurn, tokenClose, nftBurnV1, coreBurnV1];
+const RULES: ChainRule[] = [tokenBurn, tokenClose, nftBurnV1, coreBurnV1, surplusWithdrawal];
 
 /** Adds a rule; it is consulted before the built-in ones, so it may also refine one of them. */
 export function registerChainRule(rule: ChainRule): void {

@@ -59,3 +59,14 @@ export function pinnedDelegate(server: ServerWallets): string | null {
     return null;
   }
 }
+
+/** The refusal text when the server names wallets this build does not know, else null. */
+export function serverMismatch(server: ServerWallets): string | null {
+  try {
+    pinnedWallets(server);
+    return null;
+  } catch (err) {
+    if (err instanceof ServerMismatchError) return err.message;
+    throw err;
+  }
+}

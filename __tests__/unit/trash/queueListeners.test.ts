@@ -7,6 +7,7 @@ import nacl from 'tweetnacl';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
+import { CHAIN_GUARD } from '../../../src/common/texts/guardTexts';
 import { CNFT_ERRORS, VALIDATION, queueCancelledReport } from '../../../src/common/texts';
 import { parseAuthMessage } from '../../../src/common/authMessage';
 import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
@@ -145,8 +146,8 @@ it('a server without a delegate key (config.delegate null): the queue fails with
       ? {
           body: {
             success: true,
-            trashWallet: delegate,
-            feeWallet: delegate,
+            trashWallet: LOCAL_DEFAULT_TRASH_WALLET, // the build's wallets: only the delegate is missing
+            feeWallet: LOCAL_DEFAULT_FEE_WALLET,
             delegate: null,
             localnet: false,
             quicknodeRpcUrl: 'x',
@@ -162,6 +163,35 @@ it('a server without a delegate key (config.delegate null): the queue fails with
   store.dispatch(queueStartRequested({ assets }));
   await until(() => store.getState().queue.error !== null);
   expect(store.getState().queue.error!.message).toBe(QUEUE_NEEDS_DELEGATE);
+  expect(signed).toBe(0);
+  expect(server.requests.filter((r) => /queue|delegate/.test(r.path))).toEqual([]);
+});
+
+it('a server naming another fee wallet: the queue says so and stops before any delegation (issue 13)', async () => {
+  server.respond((req) =>
+    req.path === '/api/config'
+      ? {
+          body: {
+            success: true,
+            trashWallet: LOCAL_DEFAULT_TRASH_WALLET,
+            feeWallet: delegate,
+            delegate,
+            localnet: true,
+            quicknodeRpcUrl: 'x',
+          },
+        }
+      : { status: 404, body: { success: false, error: 'no' } },
+  );
+  let signed = 0;
+  const store = storeWith({
+    signMessage: async (m) => (signed++, signMessage(m)),
+    signAllTransactions: async (t) => (signed++, t),
+  });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.error !== null);
+  expect(store.getState().queue.error!.message).toBe(
+    CHAIN_GUARD.serverMismatch('the fee wallet', delegate, LOCAL_DEFAULT_FEE_WALLET),
+  );
   expect(signed).toBe(0);
   expect(server.requests.filter((r) => /queue|delegate/.test(r.path))).toEqual([]);
 });

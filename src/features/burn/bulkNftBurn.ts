@@ -5,7 +5,7 @@
 // selected NFT goes to the server in one request (it caps a request at MAX_NFTS_PER_BURN_REQUEST and answers
 // maxBatchSize over it) and all the transactions it packs are signed with one signAllTransactions. A wallet without
 // signAllTransactions gets the first transaction only; the rest stay selected and a message says so.
-import { Transaction } from '@solana/web3.js';
+import type { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
 import { decodeTransaction } from '../../chain/decode';
@@ -25,6 +25,7 @@ import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { reviewBeforeSigning } from '../review/reviewStep';
+import { legacyTransactions } from '../wallet/serverTransactions';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { runTransactions } from './txRunner';
 import { canSign, canSignAll } from '../wallet/signing';
@@ -100,7 +101,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     // The ceiling comes from our own reading of the accounts, never from the server's figures.
     const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
     const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
-    const txs = answer.txs.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
+    const txs = legacyTransactions(answer.txs); // a lookup table or undecodable bytes: the guard's refusal
     // Every transaction the server built is checked (the fee ceiling is for all of them), even when fewer are signed.
     // Fee wallet from the build; the fee ceiling, owners and lamports from the chain guard's own reading (issue 13).
     const checkAll = chainGuardStep(

@@ -3,7 +3,7 @@
 // 2 s after completion with ≥ 1 success: the success callback, confetti and a notification. Cancel posts the cancel,
 // stops polling and resets.
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
+import { BUILT_WALLETS, pinnedDelegate, serverMismatch } from '../../common/builtWallets';
 import { configApi } from '../../api/configApi';
 import { authApi } from '../../api/authApi';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
@@ -60,6 +60,9 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
     const { delegateForQueue } = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
+    // A server naming other wallets than the build's is refused with that reason, before anything is built (issue 13).
+    const mismatch = serverMismatch(config);
+    if (mismatch) return void fail(api, 'delegation', mismatch);
     const delegate = pinnedDelegate(config); // the build's, or a local chain's own (src/common/builtWallets.ts)
     if (!delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
     const connection = api.extra.connection();

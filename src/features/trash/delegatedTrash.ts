@@ -1,12 +1,13 @@
 // The ways that go through the server delegate: the delegated transfer (spec §2.10: the owner signs the
 // authorisation text, the server moves the cNFT as delegate) and the delegation the queue (and 'Delegate to the
 // server') needs first — a Bubblegum delegate per cNFT, all signed with one approval on the signing path.
-import { Transaction } from '@solana/web3.js';
+import type { Transaction } from '@solana/web3.js';
 import type { AssetProofData } from '../../common/api';
 import { CNFT_ERRORS, VALIDATION } from '../../common/texts';
 import { canAuthorize, signAuthorization } from '../wallet/authorization';
 import { signAndSend } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
+import { legacyTransactions } from '../wallet/serverTransactions';
 import { cnftSend, requireOwner } from './ownerTransaction';
 import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
@@ -64,7 +65,7 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
     const res = await deps.api.cnftDelegate({ ownerAddress: owner, assetId, delegatePublicKey: serverDelegate });
     const b64 = res.transaction;
     if (!res.success || !b64) throw new Error(res.error || CNFT_ERRORS.delegationInfoFailed);
-    todo.push({ assetId, tx: Transaction.from(Buffer.from(b64, 'base64')) });
+    todo.push({ assetId, tx: legacyTransactions([b64])[0] }); // a lookup table: the guard's refusal
   }
   if (todo.length === 0) return [];
   requireOwner(deps);

@@ -1,6 +1,6 @@
 // The vacant-burn steps of spec §4.5 / §8.1: list → prepare → guard → one approval → submit → report.
 // Pure of Redux: the listener passes the calls in, so a test can run the flow against a real server.
-import { Transaction } from '@solana/web3.js';
+import type { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { classifyError, errorDetail } from '../../chain/classifyError';
 import { serviceFee } from '../../chain/fees';
@@ -25,9 +25,10 @@ import {
   isAbort,
 } from '../wallet/signingErrors';
 import type { GuardStep } from '../wallet/signing';
-import type { ChainGuardIntent } from '../wallet/chainGuardStep';
-import { BUILT_WALLETS, type ServerWallets, pinnedWallets } from '../../common/builtWallets';
-import { guardStep } from '../wallet/signingSteps';
+import { type ChainGuardIntent, GuardRefusedWithTextError } from '../wallet/chainGuardStep';
+import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
+import { pinnedRelayer } from '../../common/builtRelayer';
+import { legacyTransactions } from '../wallet/serverTransactions';
 import { submitOwnerSigned } from './ownerSignedSend';
 import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
@@ -53,8 +54,6 @@ export interface VacantFlowDeps {
     ownerCannotPay(owner: string, transactions: string[]): Promise<boolean>;
     address(): Promise<string | null>;
   };
-  /** Surplus withdrawals asked for (issue 15): which sources the chain confirms as the owner's, and their surplus. */
-  verifySurplus?(owner: string, sources: string[]): Promise<{ sources: string[]; surplusLamports: number }>;
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
   /** The server's /api/config wallets: compared with the ones this page was built for, never used. */
   serverWallets(): Promise<ServerWallets>;
@@ -148,7 +147,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
   let encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
-  let relayer: string | undefined;
+  let relayer: string | null | undefined; // undefined: the owner pays; else what the server's /api/relayer names
   try {
     if (deps.relay && (deps.relay.requested() || (await deps.relay.ownerCannotPay(owner, encoded)))) {
       [prepared, relayer] = await Promise.all([
@@ -157,7 +156,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
           accounts.map((a) => a.address),
           { relayFee: true, surplusOnly },
         ),
-        deps.relay.address().then((a) => a ?? undefined),
+        deps.relay.address(),
       ]);
       if (!prepared.success || !prepared.transaction) throw new ServerRefusedError(prepared);
       encoded = prepared.transactions?.length ? prepared.transactions : [prepared.transaction];
@@ -165,39 +164,38 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
-  const vacantRent = accounts.reduce((s, a) => s + a.lamports, 0);
-
   // The server built these with its blockhash and sends them itself: the path keeps the blockhash (no re-sign).
   // One approval for all (PRODUCT difference 6); a wallet that signs one at a time gets the first (the spec's behaviour).
-  const txs = encoded.map((b64) => Transaction.from(Buffer.from(b64, 'base64')));
+  let txs: Transaction[];
+  try {
+    txs = legacyTransactions(encoded); // a lookup table or undecodable bytes: the guard's refusal
+  } catch (err) {
+    return fail(signingFailureText(err), err);
+  }
   const batch = canSignAll(deps.wallet) ? txs : txs.slice(0, 1);
   const counts = prepared.accountCounts ?? [prepared.accountCount];
   const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
-  // Fee wallet from the build (a server naming another is refused). Plain closes: every figure from the page's own
-  // chain reading and a simulation (issue 13). Surplus withdrawals (issue 15) and a relayer: the static rules with
-  // surplus sources the page verified on chain; their chain rules are still to come (instruction 38, relayer payer).
-  const feeWallet = BUILT_WALLETS.feeWallet;
+  // Fee wallet and relayer from the build (a server naming others is refused); every figure — closed accounts'
+  // lamports, surplus above the chain's rent minimum — from the page's own chain reading and a simulation (issue 13).
   const checkAll = async () => {
-    const asked = surplusSourcesIn(encoded);
-    if (asked.length === 0 && !relayer) {
-      await deps.chainGuard(
-        { owner, kind: 'closeVacant', allowedAccounts: accounts.map((a) => a.address), feeWallet },
-        server,
-      )(txs);
-      return;
+    let relayerAddress: string | undefined;
+    try {
+      if (relayer !== undefined) relayerAddress = pinnedRelayer({ relayer, localnet: server.localnet });
+    } catch (err) {
+      throw new GuardRefusedWithTextError('relayer not pinned', (err as Error).message, err);
     }
-    pinnedWallets(server);
-    const surplus =
-      asked.length && deps.verifySurplus ? await deps.verifySurplus(owner, asked) : { sources: [], surplusLamports: 0 };
-    await guardStep({
-      owner,
-      kind: 'closeVacant',
-      allowedAccounts: accounts.map((a) => a.address),
-      feeWallet,
-      maxFeeLamports: serviceFee(vacantRent + surplus.surplusLamports),
-      surplusSources: surplus.sources,
-      relayer,
-    })(txs);
+    await deps.chainGuard(
+      {
+        owner,
+        kind: 'closeVacant',
+        allowedAccounts: accounts.map((a) => a.address),
+        feeWallet: BUILT_WALLETS.feeWallet,
+        // Each source is checked on chain by the guard's surplus rule (owner's account or mint, surplus above rent).
+        surplusSources: surplusSourcesIn(encoded),
+        ...(relayerAddress ? { relayer: relayerAddress } : {}),
+      },
+      server,
+    )(batch);
   };
   let submitted: SubmitBody;
   try {

@@ -10,7 +10,6 @@ import { chainGuardStep } from '../wallet/chainGuardStep';
 import { vacantApi } from './vacantApi';
 import { relayerApi } from './relayerApi';
 import { ownerCannotPayFees } from './relayChoice';
-import { verifySurplusSources } from './surplusCheck';
 import type { VacantFlowDeps } from './vacantFlow';
 import { vacantStepChanged } from './vacantSlice';
 
@@ -74,11 +73,6 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
         ).address,
     },
     surplusAvailable: () => (api.getState().rent.estimate?.surplusAccounts ?? 0) > 0,
-    verifySurplus: async (owner, sources) => {
-      const connection = api.extra.connection();
-      if (!connection) return { sources: [], surplusLamports: 0 }; // no chain to check against: the guard refuses them
-      return pause(() => verifySurplusSources(connection, owner, sources));
-    },
     submit: async (signed, accountCount) =>
       await pause(() =>
         dispatch(

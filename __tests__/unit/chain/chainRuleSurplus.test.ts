@@ -1,9 +1,10 @@
 /** @jest-environment node */
-// The page's own check of surplus sources (issue 15): only the owner's non-native token accounts and mints whose
-// mint authority is the owner count, and their surplus is lamports − the chain's minimum for their size.
+// The guard's chain rule for surplus withdrawals (issue 15, issue 13): only the owner's non-native token accounts and
+// mints whose mint authority is the owner count, and their surplus is lamports − the chain's minimum for their size.
 import * as T from '@solana/spl-token';
 import { type AccountInfo, Keypair, PublicKey } from '@solana/web3.js';
-import { verifySurplusSources } from '../../../src/features/vacant/surplusCheck';
+import { surplusWithdrawal } from '../../../src/chain/chainRuleSurplus';
+import type { DecodedInstruction } from '../../../src/chain/decode';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../../src/common/addresses';
 
 const owner = Keypair.generate().publicKey;
@@ -49,7 +50,7 @@ function mint(authority: PublicKey | null): AccountInfo<Buffer> {
   return { data, owner: P, lamports: legacy(T.MINT_SIZE), executable: false };
 }
 
-it('keeps the owner’s accounts and mints, drops the rest, sums lamports − minimum', async () => {
+it('counts the owner’s accounts and mints at lamports − minimum, refuses the rest', () => {
   const chain = new Map<string, AccountInfo<Buffer>>();
   const add = (info: AccountInfo<Buffer>) => {
     const k = Keypair.generate().publicKey.toBase58();
@@ -62,18 +63,37 @@ it('keeps the owner’s accounts and mints, drops the rest, sums lamports − mi
   const wsol = add(tokenAccount(owner, new PublicKey(NATIVE_MINT), true));
   const foreignMint = add(mint(stranger));
   const notToken = add({ data: Buffer.alloc(0), owner: PublicKey.default, lamports: 5_000_000, executable: false });
-  const reader = {
-    getMultipleAccountsInfo: async (keys: PublicKey[]) => keys.map((k) => chain.get(k.toBase58()) ?? null),
-    getMinimumBalanceForRentExemption: async (n: number) => minimum(n),
+  const withdraw = (source: string): DecodedInstruction => ({
+    programId: TOKEN_PROGRAM,
+    accounts: [source, owner.toBase58(), owner.toBase58()].map((pubkey, i) => ({
+      pubkey,
+      isSigner: i === 2,
+      isWritable: i < 2,
+    })),
+    data: Uint8Array.from([38]),
+  });
+  const facts = {
+    owner: owner.toBase58(),
+    kind: 'closeVacant' as const,
+    account: (a: string) => {
+      const info = chain.get(a);
+      return info ? { lamports: BigInt(info.lamports), owner: info.owner.toBase58(), data: info.data } : null;
+    },
+    rentMinimum: (a: string) => (chain.has(a) ? BigInt(minimum(chain.get(a)!.data.length)) : null),
   };
-  const r = await verifySurplusSources(reader, owner.toBase58(), [
-    mine,
-    ownedMint,
-    theirs,
-    wsol,
-    foreignMint,
-    notToken,
+  const check = (source: string) =>
+    surplusWithdrawal.check(withdraw(source), facts, { burned: new Set(), closed: new Set() });
+  expect([mine, ownedMint].map(check)).toEqual([
+    BigInt(legacy(165) - minimum(165)), // 550,840
+    BigInt(legacy(82) - minimum(82)), // 395,200
   ]);
-  expect(r.sources).toEqual([mine, ownedMint]);
-  expect(r.surplusLamports).toBe(legacy(165) - minimum(165) + legacy(82) - minimum(82)); // 550,840 + 395,200
+  for (const refused of [theirs, wsol, foreignMint, notToken]) expect(typeof check(refused)).toBe('string');
+  // Without the chain's rent minimum the figure cannot be known: refused, never guessed.
+  expect(
+    surplusWithdrawal.check(
+      withdraw(mine),
+      { ...facts, rentMinimum: () => null },
+      { burned: new Set(), closed: new Set() },
+    ),
+  ).toMatch(/rent minimum/);
 });
