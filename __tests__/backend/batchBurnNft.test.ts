@@ -1,9 +1,7 @@
 // POST /api/batch-burn-nft over HTTP on the local chain: full Metaplex burns of demo NFTs, the 1 % fee, and figures
 // that equal the on-chain lamport changes exactly.
-import os from 'os';
 import path from 'path';
-import fs from 'fs';
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../backend/app';
 import { loadConfig } from '../../backend/config';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
@@ -11,6 +9,7 @@ import { MAX_NFTS_PER_BURN_REQUEST, TRANSACTION_SIZE_LIMIT_BYTES } from '../../s
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { networkFee } from '../support/networkFee';
+import { type LocalChainServer, startLocalChainServer } from './localChainServer';
 
 interface FundedNft {
   mint: string;
@@ -20,39 +19,22 @@ interface FundedNft {
   name: string;
 }
 
+let server: LocalChainServer;
 let solback: SolbackApp;
-let url: string;
 let connection: Connection;
-let dataDir: string;
+const post = (route: string, body: unknown) => server.api(route, body);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-bbn-'));
   // Runs at the legacy rent (6960 lamports/byte), the rate the NFTs were made at: a full burn then returns every deposit.
   // Under today's lower rate Token Metadata keeps a metadata account's surplus; batchBurnNftKinds.test.ts covers that.
-  solback = await createApp(
-    loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true, localnetLamportsPerByte: 6960 }),
-  );
-  ({ url } = await solback.listen(0));
-  connection = new Connection(`${url}/api/rpc`, {
-    commitment: 'confirmed',
-    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
-  });
+  server = await startLocalChainServer({ localnetLamportsPerByte: 6960 });
+  ({ solback, connection } = server);
   // On a real cluster the fee wallet exists; a fresh local chain has to fund it (else the fee below its rent minimum is waived).
   await post('localnet/fund', { owner: solback.config.feeWallet });
 });
 afterAll(async () => {
-  await solback?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
-
-async function post(route: string, body: unknown) {
-  const res = await fetch(`${url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 async function fundedOwner(): Promise<{ owner: Keypair; nfts: FundedNft[] }> {
   const owner = Keypair.generate();
@@ -252,7 +234,10 @@ describe('POST /api/batch-burn-nft', () => {
   it('waives a fee the fee wallet could not receive (it does not exist and the fee is below its rent minimum)', async () => {
     const missingFeeWallet = Keypair.generate().publicKey.toBase58();
     const alone = await createApp(
-      loadConfig({ LOG_LEVEL: 'silent', FEE_WALLET: missingFeeWallet }, { dataDir, memoryOnly: true }),
+      loadConfig(
+        { LOG_LEVEL: 'silent', FEE_WALLET: missingFeeWallet },
+        { dataDir: path.join(server.dir, 'alone'), memoryOnly: true },
+      ),
     );
     alone.localnet!.chain.setAccount(missingFeeWallet, { lamports: 0 }); // the local chain opens it at start; a cluster may not have it
     try {

@@ -1,46 +1,28 @@
 // Issue 14: POST /api/batch-burn-nft plans a full burn of every kind the demo wallet holds — pNFTs (token record),
 // a print edition (master + marker), a Token-2022 NFT and Metaplex Core assets (no token account) — in the fewest
 // transactions, and what it reports equals, to the lamport, what the chain pays the owner.
-import os from 'os';
-import path from 'path';
-import fs from 'fs';
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
-import { createApp, type SolbackApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
+import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import type { SolbackApp } from '../../backend/app';
 import type { KindsManifest } from '../../backend/localnet/metaplex';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { readNftBurns } from '../../src/chain/nftBurnPlan';
 import { networkFee } from '../support/networkFee';
+import { type LocalChainServer, startLocalChainServer } from './localChainServer';
 
+let server: LocalChainServer;
 let solback: SolbackApp;
-let url: string;
 let connection: Connection;
-let dataDir: string;
+const post = (route: string, body: unknown) => server.api(route, body);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-kinds-'));
-  solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
-  ({ url } = await solback.listen(0));
-  connection = new Connection(`${url}/api/rpc`, {
-    commitment: 'confirmed',
-    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
-  });
+  server = await startLocalChainServer();
+  ({ solback, connection } = server);
   await post('localnet/fund', { owner: solback.config.feeWallet });
 });
 afterAll(async () => {
-  await solback?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
-
-async function post(route: string, body: unknown) {
-  const res = await fetch(`${url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
 
 async function fundedKinds(): Promise<{ owner: Keypair; kinds: KindsManifest }> {
   const owner = Keypair.generate();

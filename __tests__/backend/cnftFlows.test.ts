@@ -127,7 +127,7 @@ it('a rejection in the wallet is a cancellation and stops the fallback chain', a
   expect((await ownerOf(server, cnfts[2].assetId)).owner).toBe(owner.publicKey.toBase58());
 });
 
-it('fallback chain: standard and fixed failing ends in the 1000-lamport transfer, labelled hidden (not moved)', async () => {
+it('fallback chain: standard and fixed failing offer the 1000-lamport hide; declined nothing is sent, accepted it is labelled hidden (not moved)', async () => {
   const api = httpApi(server.url);
   const broken: TrashApi = {
     ...api,
@@ -145,7 +145,23 @@ it('fallback chain: standard and fixed failing ends in the 1000-lamport transfer
   // A fresh local trash wallet holds nothing; 1000 lamports alone would be below rent (on mainnet it is funded).
   await server.solback.rpc.call('requestAirdrop', [trash, 1_000_000_000]);
   const before = await connection.getBalance(new PublicKey(trash));
-  const out = await trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId);
+  const ownerBefore = await connection.getBalance(owner.publicKey);
+  // Issue 19 point 2: never run unasked. No question → no hide; a no → HideDeclinedError and 0 lamports moved.
+  await expect(trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId)).rejects.toThrow(
+    /All trash methods failed/,
+  );
+  const asked: string[][] = [];
+  const declined = await trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId, {
+    askHide: async (reasons) => (asked.push(reasons), false),
+  }).catch((e: unknown) => e);
+  expect((declined as Error).name).toBe('HideDeclinedError');
+  expect(asked).toHaveLength(1);
+  expect(asked[0].map((r) => r.split(':')[0])).toEqual(['standard', 'fixed']);
+  expect(await connection.getBalance(owner.publicKey)).toBe(ownerBefore);
+  expect(await connection.getBalance(new PublicKey(trash))).toBe(before);
+  const out = await trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId, {
+    askHide: async () => true,
+  });
   expect(out).toMatchObject({ status: 'hidden', method: 'basic', message: CNFT_OUTCOMES.basicFallbackHidden });
   expect((await connection.getBalance(new PublicKey(trash))) - before).toBe(1000);
   expect((await ownerOf(server, cnfts[2].assetId)).owner).toBe(owner.publicKey.toBase58()); // hidden, not moved

@@ -2,58 +2,42 @@
 // (mpl-bubblegum v5 through Umi) run by the owner against /api/rpc — moves a plain V2 leaf and the local DAS shows
 // the new owner; on the frozen one it fails. SolBack's own builders (src/chain) use the V2 instructions for V2 leaves
 // and refuse, with a clear text, what the program would refuse.
-import os from 'os';
-import path from 'path';
-import fs from 'fs';
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createUmi } from '@metaplex-foundation/umi-bundle-defaults';
 import { keypairIdentity, publicKey, type Umi } from '@metaplex-foundation/umi';
 import { getAssetWithProof, mplBubblegum, transferV2 } from '@metaplex-foundation/mpl-bubblegum';
 import { dasApi } from '@metaplex-foundation/digital-asset-standard-api';
-import { createApp, type SolbackApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
+import type { SolbackApp } from '../../backend/app';
 import type { KindsManifest } from '../../backend/localnet/metaplex';
 import { buildTrashTransaction, leafFor, treeShapeFromAccount } from '../../src/chain/cnftTransactions';
 import { checkTransaction } from '../../src/chain/guard';
 import { CNFT_V2_REFUSED } from '../../src/common/texts';
+import { type LocalChainServer, startLocalChainServer } from './localChainServer';
 
+let server: LocalChainServer;
 let solback: SolbackApp;
-let url: string;
 let connection: Connection;
-let dataDir: string;
 let owner: Keypair;
 let kinds: KindsManifest;
 let umi: Umi;
+const post = async (route: string, body: unknown) => (await server.api(route, body)).body;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-v2-'));
-  solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
-  ({ url } = await solback.listen(0));
-  connection = new Connection(`${url}/api/rpc`, {
-    commitment: 'confirmed',
-    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
-  });
+  server = await startLocalChainServer();
+  ({ solback, connection } = server);
   owner = Keypair.generate();
   const body = await post('localnet/fund', { owner: owner.publicKey.toBase58() });
   kinds = body.manifest.kinds;
-  umi = createUmi(`${url}/api/rpc`, { commitment: 'confirmed', wsEndpoint: `${url.replace('http', 'ws')}/api/rpc` })
+  const rpcUrl = `${server.url}/api/rpc`;
+  umi = createUmi(rpcUrl, { commitment: 'confirmed', wsEndpoint: rpcUrl.replace('http', 'ws') })
     .use(mplBubblegum())
     .use(dasApi());
   umi.use(keypairIdentity(umi.eddsa.createKeypairFromSecretKey(owner.secretKey)));
 });
 afterAll(async () => {
-  await solback?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
-async function post(route: string, body: unknown) {
-  const res = await fetch(`${url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return await res.json();
-}
 const rpc = async (method: string, params: unknown) =>
   (await post('rpc', { jsonrpc: '2.0', id: 1, method, params })).result;
 

@@ -1,5 +1,6 @@
 // Helpers for the burn e2e tests: a Wallet Standard wallet whose key stays in Node and that counts approvals
 // (`solana:signTransaction` gets every transaction of one approval in one call), and chain reads for exact lamports.
+import crypto from 'crypto';
 import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { BrowserContext, Page } from 'playwright-core';
 export { networkFee } from '../support/networkFee';
@@ -9,6 +10,8 @@ export interface BurnWalletControl {
   approve: (count: number) => boolean | Promise<boolean>;
   /** After approval n (0-based) is signed, before the page gets it back. */
   afterSign?: (n: number) => Promise<void>;
+  /** With `messages`: false = the user rejects this message signature (may wait first). */
+  approveMessage?: (text: string) => boolean | Promise<boolean>;
 }
 
 export interface BurnWallet {
@@ -16,12 +19,34 @@ export interface BurnWallet {
   name: string;
   /** One entry per approval: the signed transactions. */
   approvals: Transaction[][];
+  /** With `messages`: every message the user was asked to sign, and whether it was signed. */
+  messages: { text: string; signed: boolean }[];
   control: BurnWalletControl;
 }
 
-export async function installBurnWallet(context: BrowserContext, name = 'Burn Test Wallet'): Promise<BurnWallet> {
+export async function installBurnWallet(
+  context: BrowserContext,
+  name = 'Burn Test Wallet',
+  opts: { messages?: boolean } = {},
+): Promise<BurnWallet> {
   const keypair = Keypair.generate();
-  const wallet: BurnWallet = { keypair, name, approvals: [], control: { approve: () => true } };
+  const wallet: BurnWallet = { keypair, name, approvals: [], messages: [], control: { approve: () => true } };
+  // Ed25519 message signatures with the same key (Node's crypto takes the 32-byte seed as PKCS#8).
+  const pkcs8 = crypto.createPrivateKey({
+    format: 'der',
+    type: 'pkcs8',
+    key: Buffer.concat([
+      Buffer.from('302e020100300506032b657004220420', 'hex'),
+      Buffer.from(keypair.secretKey.subarray(0, 32)),
+    ]),
+  });
+  await context.exposeFunction('__burnWalletSignMessage', async (bytes: number[]) => {
+    const text = Buffer.from(bytes).toString('utf8');
+    const signed = (await wallet.control.approveMessage?.(text)) ?? true;
+    wallet.messages.push({ text, signed });
+    if (!signed) throw new Error('User rejected the request.');
+    return Array.from(crypto.sign(null, Buffer.from(bytes), pkcs8));
+  });
   await context.exposeFunction('__burnWalletSign', async (txs: number[][]) => {
     if (!(await wallet.control.approve(txs.length))) throw new Error('User rejected the request.');
     const signed = txs.map((bytes) => {
@@ -34,14 +59,14 @@ export async function installBurnWallet(context: BrowserContext, name = 'Burn Te
     return signed.map((b) => Array.from(b));
   });
   await context.addInitScript(
-    ({ address, publicKey, name }) => {
+    ({ address, publicKey, name, messages }) => {
       const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
       const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f60"/></svg>')}`;
       const account = Object.freeze({
         address,
         publicKey: new Uint8Array(publicKey),
         chains,
-        features: ['solana:signTransaction'],
+        features: messages ? ['solana:signTransaction', 'solana:signMessage'] : ['solana:signTransaction'],
         label: name,
         icon,
       });
@@ -88,13 +113,32 @@ export async function installBurnWallet(context: BrowserContext, name = 'Burn Te
               return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
             },
           },
+          ...(messages
+            ? {
+                'solana:signMessage': {
+                  version: '1.0.0',
+                  signMessage: async (...inputs: { message: Uint8Array }[]) =>
+                    Promise.all(
+                      inputs.map(async (i) => ({
+                        signedMessage: i.message,
+                        signature: new Uint8Array((await w.__burnWalletSignMessage(Array.from(i.message))) as number[]),
+                      })),
+                    ),
+                },
+              }
+            : {}),
         },
       };
       const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
       window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: register }));
       window.addEventListener('wallet-standard:app-ready', (e) => register((e as CustomEvent).detail));
     },
-    { address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()), name },
+    {
+      address: keypair.publicKey.toBase58(),
+      publicKey: Array.from(keypair.publicKey.toBytes()),
+      name,
+      messages: !!opts.messages,
+    },
   );
   return wallet;
 }

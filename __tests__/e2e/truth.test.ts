@@ -1,96 +1,17 @@
 // Issue 19 in real Chromium, at desktop and at 390×844: the screen tells the truth. Each test would fail before the
 // fix (fixed 720 px grid box, worker confetti under our CSP, 404 → 'Wallet address not found', wrapped SOL counted as
 // recovered, average-rent estimate, no select-all / review step). Screenshots go to .tmp/e2e-truth/.
-import fs from 'fs';
-import path from 'path';
-import { Connection, PublicKey } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { RENT_ERRORS, SELECTION, TRUTH } from '../../src/common/texts';
-import { launchBrowser, watchErrors } from './support/browser';
-import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
 import { installTestWallet } from './support/testWallet';
-import { type BurnWallet, answerReview, installBurnWallet, networkFee } from './burnSupport';
+import { answerReview, installBurnWallet, networkFee } from './burnSupport';
+import { VIEWPORTS, type ViewportName, sum, truthHarness } from './truthSupport';
 
-const SHOTS = path.join(ROOT, '.tmp', 'e2e-truth');
-const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
-type ViewportName = keyof typeof VIEWPORTS;
-
-let server: TestServer;
-let browser: Browser;
-let connection: Connection;
-const contexts: BrowserContext[] = [];
-
-const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return await res.json();
-};
-const lamportsOf = async (addresses: string[]): Promise<number[]> => {
-  const out: number[] = [];
-  for (let i = 0; i < addresses.length; i += 100) {
-    const infos = await connection.getMultipleAccountsInfo(addresses.slice(i, i + 100).map((a) => new PublicKey(a)));
-    out.push(...infos.map((a) => a?.lamports ?? 0));
-  }
-  return out;
-};
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
-  await post('localnet/fund', { owner: server.app.config.feeWallet });
-  fs.mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function newPage(viewport: ViewportName, opts: { reducedMotion?: 'reduce' | 'no-preference' } = {}) {
-  const context = await browser.newContext({
-    viewport: VIEWPORTS[viewport],
-    reducedMotion: opts.reducedMotion ?? 'no-preference',
-  });
-  contexts.push(context);
-  return context;
-}
-
-async function connect(page: Page, wallet: { name: string }) {
-  await page.goto(server.url);
-  await page.getByRole('button', { name: 'Select Wallet' }).first().click();
-  await page
-    .locator('.wallet-adapter-modal-wrapper')
-    .getByRole('button', { name: new RegExp(wallet.name) })
-    .click();
-  await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
-}
-
-async function session(
-  viewport: ViewportName,
-  profile: 'demo' | 'large' | null = 'demo',
-  opts: { reducedMotion?: 'reduce' } = {},
-) {
-  const context = await newPage(viewport, opts);
-  const wallet = await installBurnWallet(context);
-  const owner = wallet.keypair.publicKey.toBase58();
-  const manifest = profile ? (await post('localnet/fund', { owner, profile })).manifest : null;
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await connect(page, wallet);
-  return { context, page, wallet, owner, manifest, errors };
-}
+const h = truthHarness();
+const { post, lamportsOf, shot, newPage, session, balance } = h;
 
 const tokenCard = (page: Page, mint: string) => page.locator(`[data-testid="token-card"][data-mint="${mint}"]`);
-const balance = (w: BurnWallet) => connection.getBalance(w.keypair.publicKey);
 
 async function bulkModeOff(page: Page) {
   const toggle = page.getByRole('switch', { name: 'Bulk Select Mode' });
@@ -245,7 +166,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
       return w.keypair.publicKey.toBase58();
     })();
     await post('localnet/fund', { owner });
-    await page.goto(server.url);
+    await page.goto(h.server.url);
     const landing = page.getByTestId('landing');
     await expect(landing.textContent()).resolves.toContain('1% service fee');
     await expect(landing.textContent()).resolves.toContain('keys never leave your wallet');
@@ -258,7 +179,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     await page.locator('[data-testid="check-tokens"] li').first().waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="check-nfts"] li').first().waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="check-cnfts"] li').first().waitFor({ timeout: 30_000 });
-    const est = await (await fetch(`${server.url}/api/rent-estimate/${owner}`)).json();
+    const est = await (await fetch(`${h.server.url}/api/rent-estimate/${owner}`)).json();
     const e = est.data;
     const expected =
       e.totalRentEstimateLamports -
@@ -274,7 +195,7 @@ test('a rejected connection says so on the connect screen', async () => {
   const context = await newPage('phone');
   const wallet = await installTestWallet(context, { approve: (op) => op !== 'connect' });
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(h.server.url);
   await page.getByRole('button', { name: 'Select Wallet' }).first().click();
   await page
     .locator('.wallet-adapter-modal-wrapper')

@@ -1,171 +1,41 @@
 // The vacant-account recovery in real Chromium (spec §2.4, §4.5, §8.1): a Wallet Standard test wallet whose key
 // stays in Node, the built page served by the real app on the local chain, every lamport checked on chain.
-import { execFileSync } from 'child_process';
 import fs from 'fs';
-import os from 'os';
 import path from 'path';
-import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
-import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
-import { createApp, type SolbackApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
+import { Connection, Keypair, PublicKey } from '@solana/web3.js';
+import type { Browser, Dialog, Page } from 'playwright-core';
 import { priorityFeeLamports, serviceFee } from '../../src/chain/fees';
-import { formatUnits } from '../../src/chain/format';
+import { exactSol } from '../../src/chain/format';
 import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
 import { VACANT, VACANT_ERRORS, vacantBannerText, vacantSuccessAlert } from '../../src/common/texts';
+import { installApprovalWallet, type Approver } from './support/approvalWallet';
+import { launchBrowser, newContext } from './support/browser';
+import { ROOT } from './support/buildBundle';
+import { startServer, type TestServer } from './support/server';
 
-const ROOT = path.join(__dirname, '..', '..');
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-vacant');
-const exactSol = (lamports: number) => formatUnits(lamports, 9, 9, { trim: true });
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** The page bundle, built once into a private folder (never the shared static/dist) when sources are newer. */
-function builtStaticDir(): string {
-  const newest = (p: string): number =>
-    fs.statSync(p).isDirectory()
-      ? Math.max(0, ...fs.readdirSync(p).map((e) => newest(path.join(p, e))))
-      : fs.statSync(p).mtimeMs;
-  const fresh = (d: string) => {
-    const index = path.join(d, 'dist', 'index.html');
-    return fs.existsSync(index) && newest(path.join(ROOT, 'src')) <= fs.statSync(index).mtimeMs;
-  };
-  if (fresh(path.join(ROOT, 'static'))) return path.join(ROOT, 'static'); // built by the e2e global set-up or npm start
-  const dir = path.join(ROOT, '.tmp', 'e2e-vacant-static');
-  if (!fresh(dir)) {
-    fs.mkdirSync(dir, { recursive: true });
-    for (const f of fs.readdirSync(path.join(ROOT, 'static'))) {
-      if (f !== 'dist') fs.cpSync(path.join(ROOT, 'static', f), path.join(dir, f), { recursive: true });
-    }
-    execFileSync(
-      path.join(ROOT, 'node_modules', '.bin', 'webpack'),
-      ['--mode', 'production', '--output-path', path.join(dir, 'dist')],
-      {
-        cwd: ROOT,
-        stdio: 'pipe',
-      },
-    );
-  }
-  return dir;
-}
-
-type Approver = (op: 'connect' | 'sign', count: number) => Promise<boolean>;
-
-/**
- * A Wallet Standard wallet registered in the page; connect and signing call back into Node, where the key is.
- * `solana:signTransaction` receives every transaction of one approval in one call, so `approvals` counts approvals.
- */
-async function installWallet(context: BrowserContext, keypair: Keypair, approve: { current: Approver }) {
-  const log = { approvals: [] as number[] };
-  await context.exposeFunction('__vacantWalletConnect', () => approve.current('connect', 0));
-  await context.exposeFunction('__vacantWalletSign', async (txs: number[][]) => {
-    if (!(await approve.current('sign', txs.length))) throw new Error('User rejected the request.');
-    log.approvals.push(txs.length);
-    return txs.map((bytes) => {
-      const tx = VersionedTransaction.deserialize(Uint8Array.from(bytes));
-      tx.sign([keypair]);
-      return Array.from(tx.serialize());
-    });
-  });
-  await context.addInitScript(
-    ({ address, publicKey }) => {
-      const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
-      const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f0a"/></svg>')}`;
-      const account = Object.freeze({
-        address,
-        publicKey: new Uint8Array(publicKey),
-        chains,
-        features: ['solana:signTransaction'],
-        label: 'Vacant Test Wallet',
-        icon,
-      });
-      const listeners = new Set<(p: unknown) => void>();
-      let accounts: (typeof account)[] = [];
-      const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-      const wallet = {
-        version: '1.0.0',
-        name: 'Vacant Test Wallet',
-        icon,
-        chains,
-        get accounts() {
-          return accounts;
-        },
-        features: {
-          'standard:connect': {
-            version: '1.0.0',
-            connect: async () => {
-              if (!(await w.__vacantWalletConnect())) throw new Error('User rejected the request.');
-              accounts = [account];
-              listeners.forEach((l) => l({ accounts }));
-              return { accounts };
-            },
-          },
-          'standard:disconnect': {
-            version: '1.0.0',
-            disconnect: async () => {
-              accounts = [];
-              listeners.forEach((l) => l({ accounts }));
-            },
-          },
-          'standard:events': {
-            version: '1.0.0',
-            on: (_e: string, l: (p: unknown) => void) => {
-              listeners.add(l);
-              return () => listeners.delete(l);
-            },
-          },
-          'solana:signTransaction': {
-            version: '1.0.0',
-            supportedTransactionVersions: ['legacy', 0],
-            signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
-              const signed = (await w.__vacantWalletSign(inputs.map((i) => Array.from(i.transaction)))) as number[][];
-              return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
-            },
-          },
-        },
-      };
-      const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
-      window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: register }));
-      window.addEventListener('wallet-standard:app-ready', (e) => register((e as CustomEvent).detail));
-    },
-    { address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()) },
-  );
-  return log;
-}
-
-let solback: SolbackApp;
+let server: TestServer;
 let url: string;
 let connection: Connection;
 let browser: Browser;
-let dataDir: string;
 
+// The e2e global set-up has built the page; the wallet is the shared approval-counting test wallet.
 beforeAll(async () => {
-  const staticDir = builtStaticDir();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-e2e-vacant-'));
-  solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, staticDir, memoryOnly: true }));
-  ({ url } = await solback.listen(0));
+  server = await startServer();
+  url = server.url;
   connection = new Connection(`${url}/api/rpc`, 'confirmed');
   // A fee transfer below the rent-exempt minimum needs the fee wallet to exist (it does on a real cluster).
-  const feeWallet = new PublicKey(solback.config.feeWallet);
+  const feeWallet = new PublicKey(server.app.config.feeWallet);
   if ((await connection.getBalance(feeWallet)) === 0) await post('localnet/fund', { owner: feeWallet.toBase58() });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  await solback?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.close();
 });
 
 async function post(route: string, body: unknown) {
@@ -198,9 +68,9 @@ interface Session {
 async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Session> {
   const owner = Keypair.generate();
   const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser);
   const approve = { current: (async () => true) as Approver };
-  const log = await installWallet(context, owner, approve);
+  const log = await installApprovalWallet(context, owner, approve);
   const page = await context.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (d: Dialog) => {
@@ -216,7 +86,7 @@ async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Sessi
     .getByRole('button', { name: /select wallet|connect/i })
     .first()
     .click();
-  await page.getByRole('button', { name: /Vacant Test Wallet/ }).click();
+  await page.getByRole('button', { name: /Approval Test Wallet/ }).click();
   // A large wallet loads 1,000 tokens and 1,300 NFTs at the same time on one local process; if the estimate hit
   // its 15 s limit meanwhile, the user clicks the §8.2 'please try again' text, as a user would.
   for (const end = Date.now() + 120_000; ;) {
@@ -247,7 +117,7 @@ describe('vacant banner and recovery in Chromium', () => {
     await s.page.getByText(text).waitFor();
     await s.page.screenshot({ path: path.join(SHOTS, 'banner.png'), fullPage: false });
 
-    const feeWallet = solback.config.feeWallet;
+    const feeWallet = server.app.config.feeWallet;
     const untouched = [s.manifest.wrappedSol.account, s.manifest.tokens[0].account];
     await s.page.getByTestId('vacant-withdraw-surplus').uncheck();
     const [ownerBefore, feeBefore, ...untouchedBefore] = await lamportsOf([

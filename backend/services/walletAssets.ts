@@ -1,3 +1,4 @@
+import { nameOwnCollections } from './ownCollection';
 import type { AssetCompression, WalletAsset } from '../../src/common/api';
 import { type DasKindFields, classifyAsset } from '../../src/chain/assetKind';
 import type { DasAsset, DasClient } from './das';
@@ -68,21 +69,23 @@ export async function listWalletAssets(das: DasClient, rpc: RpcClient, owner: st
     ...kindFields(a),
   });
 
+  const regularNfts = regular.map((a) => {
+    const acc = tokenAccountByMint.get(a.id);
+    return {
+      ...base(a),
+      tokenAddress: acc?.address ?? a.token_info?.associated_token_address ?? null,
+      metadataAddress: metadataPda(a.id),
+      ...(acc
+        ? { tokenProgram: acc.program }
+        : a.token_info?.token_program
+          ? { tokenProgram: a.token_info.token_program }
+          : {}),
+    };
+  });
+  const compressedNfts = compressed.map((a) => ({ ...base(a), compression: compressionOf(a) }));
   return {
-    regularNfts: regular.map((a) => {
-      const acc = tokenAccountByMint.get(a.id);
-      return {
-        ...base(a),
-        tokenAddress: acc?.address ?? a.token_info?.associated_token_address ?? null,
-        metadataAddress: metadataPda(a.id),
-        ...(acc
-          ? { tokenProgram: acc.program }
-          : a.token_info?.token_program
-            ? { tokenProgram: a.token_info.token_program }
-            : {}),
-      };
-    }),
-    compressedNfts: compressed.map((a) => ({ ...base(a), compression: compressionOf(a) })),
+    regularNfts: nameOwnCollections(regularNfts, [...regularNfts, ...compressedNfts]),
+    compressedNfts,
     truncated: walk.truncated,
   };
 }

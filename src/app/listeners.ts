@@ -10,6 +10,7 @@ import { setupSelectionRentListeners } from '../features/selectionRent/selection
 import { setupWalletInfoListeners } from '../features/walletInfo/walletInfoListeners';
 import { setupLeftAloneListeners } from '../features/leftAlone/leftAloneListeners';
 import { setupCnftActivityListeners } from '../features/activity/cnftActivityListeners';
+import { setupRevokeListeners } from '../features/revoke/revokeListeners';
 import type { AppStartListening } from './listenerMiddleware';
 
 export function setupListeners(startAppListening: AppStartListening): void {
@@ -24,4 +25,5 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupWalletInfoListeners(startAppListening);
   setupLeftAloneListeners(startAppListening);
   setupCnftActivityListeners(startAppListening);
+  setupRevokeListeners(startAppListening);
 }

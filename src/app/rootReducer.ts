@@ -21,6 +21,7 @@ import walletInfoSlice from '../features/walletInfo/walletInfoSlice';
 import leftAloneSlice from '../features/leftAlone/leftAloneSlice';
 import reviewSlice from '../features/review/reviewSlice';
 import assetToolsSlice from '../features/assetTools/assetToolsSlice';
+import revokeSlice from '../features/revoke/revokeSlice';
 
 export const rootReducer = combineSlices(
   walletSlice,
@@ -42,6 +43,7 @@ export const rootReducer = combineSlices(
   reviewSlice,
   leftAloneSlice,
   guardSlice,
+  revokeSlice,
   baseApi,
 );
 

@@ -22,13 +22,7 @@
 // The action rides in Request ID, and what it acts on in Resources, so the server compares both with the request.
 import { SIGNED_MESSAGE_TTL_MS } from './constants';
 
-export const AUTH_ACTIONS = [
-  'queue-authorize',
-  'queue-cancel',
-  'queue-status',
-  'delegated-transfer',
-  'burn-request',
-] as const;
+export const AUTH_ACTIONS = ['queue-authorize', 'queue-cancel', 'delegated-transfer', 'burn-request'] as const;
 export type AuthAction = (typeof AUTH_ACTIONS)[number];
 
 export interface AuthMessage {
@@ -57,8 +51,6 @@ export function statementFor(action: AuthAction, assetCount: number): string {
       return `Authorise SolBack's delegate to send these ${plural(assetCount)} from this wallet to the trash wallet (transfer queue).`;
     case 'queue-cancel':
       return `Cancel the SolBack transfer queue of these ${plural(assetCount)}.`;
-    case 'queue-status':
-      return `Show the progress of the SolBack transfer queue of these ${plural(assetCount)}.`;
     case 'delegated-transfer':
       return `Authorise SolBack's delegate to send this cNFT from this wallet to the trash wallet (delegated transfer).`;
     case 'burn-request':

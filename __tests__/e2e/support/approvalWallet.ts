@@ -1,6 +1,6 @@
 // A Wallet Standard test wallet that counts approvals: every transaction of one `solana:signTransaction` call is one
 // approval (the page signs all transactions of an action at once, PRODUCT difference 6). The key stays in Node; `signed`
-// keeps what it signed, so a test can measure each transaction. (Same wallet as vacant.test.ts, shared here.)
+// keeps what it signed, so a test can measure each transaction.
 import { type Keypair, VersionedTransaction } from '@solana/web3.js';
 import type { BrowserContext } from 'playwright-core';
 

@@ -3,6 +3,7 @@
 import { guardStep } from '../../../src/features/wallet/signingSteps';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import bs58 from 'bs58';
+import { HIDE_ONLY } from '../../../src/features/trash/hideOnlyTexts';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { createAppExtra, type SignableTransaction } from '../../../src/app/walletPort';
@@ -288,11 +289,20 @@ describe('modals', () => {
     expect(screen.getByText(DIRECT_MODAL.alternative)).toBeTruthy();
     expect(screen.getByText(DIRECT_MODAL.info)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: DIRECT_MODAL.send }));
-    await waitFor(() => expect(screen.getByTestId('direct-error')).toBeTruthy(), { timeout: 10_000 });
-    expect(screen.getByTestId('direct-error').textContent).toContain('All trash methods failed: ');
+    // Issue 19 point 2: both moves failed, so the hide-only fallback is offered, never run unasked.
+    await waitFor(() => expect(screen.getByTestId('hide-offer')).toBeTruthy(), { timeout: 10_000 });
+    expect(screen.getByTestId('hide-offer').textContent).toContain(HIDE_ONLY.body);
+    expect(store.getState().trash.hideReasons?.map((r) => r.split(':')[0])).toEqual(['standard', 'fixed']);
+    fireEvent.click(screen.getByRole('button', { name: HIDE_ONLY.decline }));
+    await waitFor(() => expect(screen.getByTestId('direct-error')).toBeTruthy());
+    expect(screen.getByTestId('direct-error').textContent).toContain(HIDE_ONLY.declined);
     expect(screen.getByText(DIRECT_MODAL.tryRobustSuggestion)).toBeTruthy();
     expect(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust })).toBeTruthy();
-    expect(store.getState().trash).toMatchObject({ status: 'failed', robustSuggested: true, error: { name: 'Error' } });
+    expect(store.getState().trash).toMatchObject({
+      status: 'failed',
+      robustSuggested: true,
+      error: { name: 'HideDeclinedError' },
+    });
   }, 15_000);
 
   it("choosing Robust makes the button 'Try Robust Method'", () => {

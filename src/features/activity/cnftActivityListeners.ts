@@ -3,7 +3,7 @@
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { TRUTH } from '../../common/texts';
 import { selectCnfts } from '../cnfts/cnftsSlice';
-import { queueSucceeded } from '../queue/queueSlice';
+import { queueCancelAnswered, queueSucceeded } from '../queue/queueSlice';
 import { robustTrashFinished, trashSucceeded } from '../trash/trashSlice';
 import type { TrashOutcome } from '../trash/trashTypes';
 import { activityRecorded } from './activitySlice';
@@ -40,20 +40,26 @@ export function setupCnftActivityListeners(startAppListening: AppStartListening)
   });
   startAppListening({
     actionCreator: queueSucceeded,
-    effect: (action, api) => {
-      const n = action.payload.completed;
-      if (n <= 0) return;
-      const sig = api.getState().queue.progress?.lastSignature ?? undefined;
-      api.dispatch(
-        activityRecorded({
-          type: 'cnft-trash',
-          title: TRUTH.cnftQueueTitle(n),
-          description: TRUTH.cnftsNoRent,
-          lamports: 0,
-          timestamp: Date.now(),
-          signature: sig ? `queue-${sig}` : undefined,
-        }),
-      );
-    },
+    effect: (action, api) => recordQueue(api, action.payload.completed),
   });
+  // A cancelled queue may already have moved some: those are cNFT actions too (issue 19 points 1 and 11).
+  startAppListening({
+    actionCreator: queueCancelAnswered,
+    effect: (action, api) => recordQueue(api, action.payload.completed, action.payload.lastSignature),
+  });
+}
+
+function recordQueue(api: AppListenerEffectAPI, n: number, lastSignature?: string | null): void {
+  if (n <= 0) return;
+  const sig = lastSignature ?? api.getState().queue.progress?.lastSignature ?? undefined;
+  api.dispatch(
+    activityRecorded({
+      type: 'cnft-trash',
+      title: TRUTH.cnftQueueTitle(n),
+      description: TRUTH.cnftsNoRent,
+      lamports: 0,
+      timestamp: Date.now(),
+      signature: sig ? `queue-${sig}` : undefined,
+    }),
+  );
 }

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { explorerAddressUrl, type ExplorerCluster } from '../../chain/format';
 import type { QueueAsset } from '../../common/api';
 import { QUEUE_MODAL, SUCCESS, queueCancelledReport } from '../../common/texts';
+import { RevokeOffer } from '../revoke/RevokeOffer';
 import { TrashModalShell } from '../trash/TrashModalShell';
 import { TRASH_UI } from '../trash/trashTexts';
 import { queueCancelRequested, queueClosed, queueStartRequested, selectQueue } from './queueSlice';
@@ -110,6 +111,7 @@ export default function QueueTrashModal({
           {queueCancelledReport(queue.cancelled.completed, queue.cancelled.processing, queue.cancelled.failed)}
         </p>
       )}
+      <RevokeOffer />
       {progress && progress.completedAssets.length > 0 && (
         <>
           <h4>{QUEUE_MODAL.trashedAssets}</h4>

@@ -60,34 +60,40 @@ export default function DelegatedTransferModal({
           </code>
         </div>
       </div>
-      {loading && <p className="trash-status">…</p>}
-      {infoError && (
-        <p className="trash-error" role="alert">
-          {CNFT_ERRORS.delegationInfoFailed}
-        </p>
+      {/* Issue 19 point 6: one consistent screen. After the move the delegation info is refetched (the asset now
+          belongs to the trash wallet, with no delegate); it must not contradict the success below it. */}
+      {!succeeded && (
+        <>
+          {loading && <p className="trash-status">…</p>}
+          {infoError && (
+            <p className="trash-error" role="alert">
+              {CNFT_ERRORS.delegationInfoFailed}
+            </p>
+          )}
+          {!loading &&
+            delegation &&
+            (delegated ? (
+              <p data-testid="delegated-delegate">
+                {DELEGATED_MODAL.delegate}: <code>{delegation.delegate}</code>
+              </p>
+            ) : (
+              <div className="trash-info" data-testid="delegated-not-delegated">
+                <p>{TRASH_UI.notDelegated}</p>
+                {owner && config?.delegate && (
+                  <button
+                    type="button"
+                    className="secondary"
+                    data-testid="delegated-delegate-first"
+                    onClick={() => dispatch(delegationRequested({ asset }))}
+                    disabled={working}
+                  >
+                    {delegating ? TRASH_UI.delegating : TRASH_UI.delegateFirst}
+                  </button>
+                )}
+              </div>
+            ))}
+        </>
       )}
-      {!loading &&
-        delegation &&
-        (delegated ? (
-          <p data-testid="delegated-delegate">
-            {DELEGATED_MODAL.delegate}: <code>{delegation.delegate}</code>
-          </p>
-        ) : (
-          <div className="trash-info" data-testid="delegated-not-delegated">
-            <p>{TRASH_UI.notDelegated}</p>
-            {owner && config?.delegate && (
-              <button
-                type="button"
-                className="secondary"
-                data-testid="delegated-delegate-first"
-                onClick={() => dispatch(delegationRequested({ asset }))}
-                disabled={working}
-              >
-                {delegating ? TRASH_UI.delegating : TRASH_UI.delegateFirst}
-              </button>
-            )}
-          </div>
-        ))}
       {busy && (
         <p className="trash-status" role="status" data-testid="delegated-progress">
           <span className="trash-spinner" aria-hidden="true" />

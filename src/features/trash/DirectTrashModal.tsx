@@ -5,6 +5,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CNFT_ERRORS, DIRECT_MODAL } from '../../common/texts';
+import { HideOnlyOffer } from './HideOnlyOffer';
 import type { RobustResult } from './RobustTrashModal';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { isTrashBusy, robustTrashFinished, selectTrash, trashRequested, type TrashAsset } from './trashSlice';
@@ -24,10 +25,11 @@ export default function DirectTrashModal({
   onClose: () => void;
 }) {
   const dispatch = useAppDispatch();
-  const { status, error, robustSuggested } = useAppSelector(selectTrash);
+  const { status, error, robustSuggested, hideReasons } = useAppSelector(selectTrash);
   const [method, setMethod] = useState<'standard' | 'robust'>('standard');
   const [robustOpen, setRobustOpen] = useState(false);
   const robustResult = useRef<RobustResult | null>(null);
+  const offering = status === 'hideOffer';
   const loading = isTrashBusy(status);
   const robustNext = method === 'robust' || robustSuggested;
 
@@ -83,8 +85,13 @@ export default function DirectTrashModal({
             {DIRECT_MODAL.loading}
           </p>
         )}
+        {offering && <HideOnlyOffer reasons={hideReasons ?? []} />}
         {status === 'failed' && error && (
-          <div className="trash-error" role="alert" data-testid="direct-error">
+          <div
+            className={error.name === 'HideDeclinedError' ? 'trash-info' : 'trash-error'}
+            role="alert"
+            data-testid="direct-error"
+          >
             {error.message.includes(CNFT_ERRORS.proofFetchFailed) && (
               <strong>{CNFT_ERRORS.proofFetchNotification}</strong>
             )}
@@ -96,7 +103,7 @@ export default function DirectTrashModal({
           <button type="button" className="secondary" onClick={onClose} disabled={loading}>
             {DIRECT_MODAL.cancel}
           </button>
-          <button type="button" data-testid="direct-send" onClick={send} disabled={loading}>
+          <button type="button" data-testid="direct-send" onClick={send} disabled={loading || offering}>
             {robustNext ? DIRECT_MODAL.tryRobust : DIRECT_MODAL.send}
           </button>
         </div>

@@ -80,44 +80,59 @@ export default function RobustTrashModal({
       busy={status === 'processing'}
     >
       <AssetSummary name={asset.name} image={asset.image} id={asset.mint} />
-      <label className="trash-field">
-        {ROBUST_MODAL.privateKeyLabel}
-        <input
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          data-testid="robust-private-key"
-          value={keyText}
-          disabled={status === 'processing' || status === 'success'}
-          onChange={(e) => setKeyText(e.target.value)}
-        />
-      </label>
-      <p className="trash-info">{TRASH_UI.keyStaysHere}</p>
-      {parsed.error && (
-        <p className="trash-error" data-testid="robust-key-error">
-          {parsed.error}
-        </p>
-      )}
-      {parsed.address && (
-        <p data-testid="robust-derived-address">
-          {ROBUST_MODAL.derivedAddress}: <code>{parsed.address}</code>
-        </p>
-      )}
-      <p
-        className={`trash-status ${status === 'error' ? 'trash-error' : status === 'success' ? 'trash-success' : ''}`}
-        data-testid="robust-status"
-        role="status"
-      >
-        {status === 'processing' && <span className="trash-spinner" aria-hidden="true" />}
-        {message}
-      </p>
-      {status === 'success' && signature && (
-        <a href={explorerUrl(signature)} target="_blank" rel="noreferrer" data-testid="robust-explorer-link">
-          {ROBUST_MODAL.viewOnExplorer}
-        </a>
+      {status === 'success' ? (
+        // Issue 19 point 11: a clear final state — what happened and where to see it; the key field is gone and the
+        // only action left is Close (which also closes the trash modal behind and shows the result on the page).
+        <div className="trash-success" role="status" data-testid="robust-done">
+          <p data-testid="robust-status">{message}</p>
+          {signature && (
+            <a href={explorerUrl(signature)} target="_blank" rel="noreferrer" data-testid="robust-explorer-link">
+              {ROBUST_MODAL.viewOnExplorer}
+            </a>
+          )}
+        </div>
+      ) : (
+        <>
+          <label className="trash-field">
+            {ROBUST_MODAL.privateKeyLabel}
+            <input
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              data-testid="robust-private-key"
+              value={keyText}
+              disabled={status === 'processing'}
+              onChange={(e) => setKeyText(e.target.value)}
+            />
+          </label>
+          <p className="trash-info">{TRASH_UI.keyStaysHere}</p>
+          {parsed.error && (
+            <p className="trash-error" data-testid="robust-key-error">
+              {parsed.error}
+            </p>
+          )}
+          {parsed.address && (
+            <p data-testid="robust-derived-address">
+              {ROBUST_MODAL.derivedAddress}: <code>{parsed.address}</code>
+            </p>
+          )}
+          <p
+            className={`trash-status ${status === 'error' ? 'trash-error' : ''}`}
+            data-testid="robust-status"
+            role="status"
+          >
+            {status === 'processing' && <span className="trash-spinner" aria-hidden="true" />}
+            {message}
+          </p>
+        </>
       )}
       <div className="trash-actions">
-        <button type="button" className="secondary" onClick={close} disabled={status === 'processing'}>
+        <button
+          type="button"
+          className={status === 'success' ? undefined : 'secondary'}
+          onClick={close}
+          disabled={status === 'processing'}
+        >
           {status === 'success' ? TRASH_UI.close : ROBUST_MODAL.cancel}
         </button>
         {status !== 'success' && (

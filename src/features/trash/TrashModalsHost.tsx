@@ -15,6 +15,8 @@ const DelegatedTransferModal = lazy(() => import(/* webpackChunkName: "trash-del
 const BurnCnftModal = lazy(() => import(/* webpackChunkName: "trash-burn" */ './BurnCnftModal'));
 const QueueTrashModal = lazy(() => import(/* webpackChunkName: "trash-queue" */ '../queue/QueueTrashModal'));
 
+const BANNER_CLASS = { error: 'trash-error', success: 'trash-success', notice: 'trash-info' } as const;
+
 export type TrashModalKind = 'direct' | 'delegated' | 'burn';
 
 interface HostApi {
@@ -57,7 +59,8 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
     <HostContext.Provider value={api}>
       {banner && (
         <p
-          className={`trash-status ${banner.kind === 'error' ? 'trash-error' : 'trash-success'}`}
+          className={`trash-status ${BANNER_CLASS[banner.kind]}`}
+          data-kind={banner.kind}
           role="status"
           data-testid="trash-result"
         >

@@ -45,22 +45,45 @@ export async function basicFallback(deps: TrashDeps, assetId: string): Promise<T
   };
 }
 
+/** The owner said no to the hide-only fallback (issue 19 point 2): nothing was sent. */
+export class HideDeclinedError extends Error {
+  name = 'HideDeclinedError';
+}
+
+export interface FallbackOptions {
+  /** false: never offer the hide-only fallback (a batch: hiding is a per-asset choice). */
+  allowBasic?: boolean;
+  /**
+   * Asked before the hide-only fallback runs, with why the moves failed; true = pay the 1000 lamports and hide.
+   * Without it the fallback is never run: it only hides, so the owner must say yes first (issue 19 point 2).
+   */
+  askHide?: (reasons: string[]) => Promise<boolean>;
+}
+
 /**
- * Spec §4.6 fallback chain for one cNFT: standard → fixed → basic (hide only). A cancellation or a guard refusal
- * stops the chain; a proof that cannot fit a transaction skips the 'fixed' attempt. All failing:
- * 'All trash methods failed: ...'.
+ * Spec §4.6 fallback chain for one cNFT: standard → fixed → basic (hide only, after the owner agreed). A cancellation
+ * or a guard refusal stops the chain; a proof that cannot fit a transaction skips the 'fixed' attempt. All failing:
+ * 'All trash methods failed: ...'; the hide-only offer declined: HideDeclinedError.
  */
 export async function trashWithFallback(
   deps: TrashDeps,
   assetId: string,
-  opts: { allowBasic?: boolean } = {},
+  opts: FallbackOptions = {},
 ): Promise<TrashOutcome> {
   const reasons: string[] = [];
   const attempts: [TrashMethod, () => Promise<TrashOutcome>][] = [
     ['standard', () => standardTrash(deps, assetId, 'standard')],
     ['fixed', () => standardTrash(deps, assetId, 'fixed')],
   ];
-  if (opts.allowBasic !== false) attempts.push(['basic', () => basicFallback(deps, assetId)]);
+  const { askHide } = opts;
+  if (opts.allowBasic !== false && askHide)
+    attempts.push([
+      'basic',
+      async () => {
+        if (!(await askHide([...reasons]))) throw new HideDeclinedError(allTrashMethodsFailed(reasons));
+        return basicFallback(deps, assetId);
+      },
+    ]);
   let tooLarge = false;
   for (const [method, run] of attempts) {
     if (method === 'fixed' && tooLarge) continue;
@@ -68,6 +91,7 @@ export async function trashWithFallback(
       return await run();
     } catch (err) {
       if (isCancellation(err) || err instanceof GuardRefusedError || isAbort(err)) throw err;
+      if (err instanceof HideDeclinedError) throw err;
       if (err instanceof ProofTooLargeError) tooLarge = true;
       reasons.push(`${method}: ${(err as Error)?.message ?? String(err)}`);
     }

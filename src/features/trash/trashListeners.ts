@@ -10,6 +10,7 @@ import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { getConnection } from '../selection/loadingSupport';
 import { assetsDeselected } from '../selection/selectionSlice';
 import { errorInfo, isAbort } from '../wallet/signingErrors';
+import { walletDisconnected } from '../wallet/walletSlice';
 import { makeTrashApi } from './trashApiAdapter';
 import { trashApi } from './trashApi';
 import { cnftFailureText, delegatedFailureText, isCancellation } from './trashErrors';
@@ -17,17 +18,21 @@ import {
   delegatedTransferRequested,
   delegationRequested,
   delegationSucceeded,
+  hideOnlyAnswered,
   isTrashBusy,
   ownerBurnRequested,
   robustTrashFinished,
   trashBannerShown,
   trashFailed,
+  trashHideOffered,
+  trashModalClosed,
   trashRequested,
   trashStepReached,
   trashSucceeded,
   type TrashAsset,
   type TrashBanner,
 } from './trashSlice';
+import { HIDE_ONLY } from './hideOnlyTexts';
 import { TRASH_UI } from './trashTexts';
 import type { TrashDeps, TrashOutcome } from './trashTypes';
 
@@ -54,15 +59,25 @@ export async function trashDeps(api: Api): Promise<TrashDeps & { delegate: strin
 }
 
 function resultBanner(asset: TrashAsset, outcome: TrashOutcome): TrashBanner {
+  const link = { signature: outcome.signature, explorerUrl: outcome.explorerUrl };
+  // Hidden, not moved: told as a notice, never in success green (issue 19 point 2).
+  if (outcome.status === 'hidden') return { kind: 'notice', text: HIDE_ONLY.hidden(asset.name), ...link };
   const text =
     outcome.method === 'burn'
       ? TRASH_UI.burned(asset.name)
-      : outcome.status === 'hidden'
-        ? `${TRASH_UI.hidden(asset.name)} ${outcome.message ?? ''}`
-        : outcome.status === 'assumed'
-          ? (outcome.message ?? '')
-          : TRASH_UI.sent(asset.name);
-  return { kind: 'success', text, signature: outcome.signature, explorerUrl: outcome.explorerUrl };
+      : outcome.status === 'assumed'
+        ? (outcome.message ?? '')
+        : TRASH_UI.sent(asset.name);
+  return { kind: 'success', text, ...link };
+}
+
+/** Issue 19 point 2: offers the hide-only fallback and waits for the owner's answer (closing the modal is a no). */
+async function askHide(api: Api, reasons: string[]): Promise<boolean> {
+  api.dispatch(trashHideOffered({ reasons }));
+  const [answer] = await api.take(
+    (a) => hideOnlyAnswered.match(a) || trashModalClosed.match(a) || walletDisconnected.match(a),
+  );
+  return hideOnlyAnswered.match(answer) && answer.payload.accept;
 }
 
 /** Trashed, hidden by the fallback or burnt: out of the list at once (and after a reload), then told and celebrated. */
@@ -95,10 +110,11 @@ async function trashEffect(action: ReturnType<typeof trashRequested>, api: Api):
   const { asset } = action.payload;
   try {
     const [ways, deps] = await Promise.all([loadWays(), trashDeps(api)]);
-    const outcome = await ways.trashWithFallback(deps, asset.mint);
+    const outcome = await ways.trashWithFallback(deps, asset.mint, { askHide: (reasons) => askHide(api, reasons) });
     recordOutcome(api, asset, outcome, (banner) => api.dispatch(trashSucceeded({ outcome, banner, closeModal: true })));
   } catch (err) {
     if (stopped(api, err)) return;
+    if ((err as Error)?.name === 'HideDeclinedError') return; // the answer already said what happened: nothing
     api.dispatch(trashFailed({ error: errorInfo(err, cnftFailureText(err)), robustSuggested: !isCancellation(err) }));
   }
 }

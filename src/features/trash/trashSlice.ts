@@ -10,7 +10,16 @@ import type { TrashOutcome } from './trashTypes';
 export type TrashWay = 'direct' | 'delegated' | 'burn' | 'queue';
 export type TrashFlow = 'trash' | 'ownerBurn' | 'delegatedTransfer' | 'delegation';
 export type TrashStatus =
-  'idle' | 'building' | 'awaitingSignature' | 'sending' | 'confirming' | 'transferring' | 'done' | 'failed';
+  | 'idle'
+  | 'building'
+  | 'awaitingSignature'
+  | 'sending'
+  | 'confirming'
+  | 'transferring'
+  /** Issue 19 point 2: the moves failed; the owner is asked before the hide-only fallback pays anything. */
+  | 'hideOffer'
+  | 'done'
+  | 'failed';
 export type TrashStep = 'awaitingSignature' | 'sending' | 'confirming' | 'transferring';
 
 export interface TrashAsset {
@@ -20,7 +29,8 @@ export interface TrashAsset {
 }
 
 export interface TrashBanner {
-  kind: 'success' | 'error';
+  /** notice: neither a success nor a failure (the hide-only fallback hid an asset it did not move). */
+  kind: 'success' | 'error' | 'notice';
   text: string;
   signature?: string;
   explorerUrl?: string;
@@ -36,6 +46,8 @@ export interface TrashState {
   robustSuggested: boolean;
   outcome: TrashOutcome | null;
   banner: TrashBanner | null;
+  /** While the hide-only fallback is offered: why the moves failed. */
+  hideReasons: string[] | null;
 }
 
 export const initialState: TrashState = {
@@ -47,6 +59,7 @@ export const initialState: TrashState = {
   robustSuggested: false,
   outcome: null,
   banner: null,
+  hideReasons: null,
 };
 
 const ACTIVE: TrashStatus[] = ['building', 'awaitingSignature', 'sending', 'confirming', 'transferring'];
@@ -112,6 +125,23 @@ const trashSlice = createSlice({
       const { error } = action.payload;
       Object.assign(state, { ...initialState, banner: error ? { kind: 'error', text: error } : state.banner });
     },
+    /** The moves failed: ask before the hide-only fallback (the listener waits for hideOnlyAnswered). */
+    trashHideOffered(state, action: PayloadAction<{ reasons: string[] }>) {
+      if (!isTrashBusy(state.status)) return;
+      Object.assign(state, { status: 'hideOffer', hideReasons: action.payload.reasons });
+    },
+    /** Yes: the fallback runs (busy again). No: nothing is sent; the robust way is suggested next. */
+    hideOnlyAnswered(state, action: PayloadAction<{ accept: boolean; declinedText?: string }>) {
+      if (state.status !== 'hideOffer') return;
+      state.hideReasons = null;
+      if (action.payload.accept) state.status = 'sending';
+      else
+        Object.assign(state, {
+          status: 'failed',
+          error: { name: 'HideDeclinedError', message: action.payload.declinedText ?? '' },
+          robustSuggested: true,
+        });
+    },
     trashBannerShown(state, action: PayloadAction<TrashBanner>) {
       state.banner = action.payload;
     },
@@ -139,6 +169,8 @@ export const {
   delegationSucceeded,
   trashFailed,
   robustTrashFinished,
+  trashHideOffered,
+  hideOnlyAnswered,
   trashBannerShown,
 } = trashSlice.actions;
 export const { selectTrash, selectTrashModal, selectTrashBanner, selectTrashBusy } = trashSlice.selectors;

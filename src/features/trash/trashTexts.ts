@@ -11,7 +11,6 @@ export const TRASH_UI = {
   burning: 'Burning...',
   burned: (name: string) => `Burned ${name}.`,
   sent: (name: string) => `Sent ${name} to the trash wallet.`,
-  hidden: (name: string) => `${name}: the 1000-lamport fallback was used.`,
   notDelegated: 'This cNFT is not delegated to the server delegate, so it cannot be moved this way.',
   robustProcessing: 'Signing in this page and sending...',
   robustSuccess: 'cNFT sent to the trash wallet.',

@@ -5,4 +5,4 @@ export { fetchFreshProof, loadLeaf, readTreeShape } from './cnftLeaf';
 export { delegateForQueue, delegatedTrash } from './delegatedTrash';
 export { ownerBurn } from './ownerBurn';
 export { parsePrivateKey, robustTrash, type ParsedKey } from './robustTrash';
-export { basicFallback, standardTrash, trashWithFallback } from './standardTrash';
+export { HideDeclinedError, basicFallback, standardTrash, trashWithFallback } from './standardTrash';
