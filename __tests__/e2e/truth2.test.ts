@@ -190,6 +190,18 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       expect((await h.balance(wallet)) - before).toBe(-sum(revocation.map(networkFee)));
       expect(await h.assetOf(untouched.assetId)).toEqual({ owner, delegate: null, burnt: false });
       expect(await h.leafOnChain(untouched.assetId, owner, owner)).toBe(true);
+      // Every count box (Pending … Failed) lies inside the modal, at 390 px too.
+      const boxes = await modal
+        .getByTestId('queue-counts')
+        .locator(':scope > div')
+        .evaluateAll((els) => {
+          const dialog = els[0].closest('[data-testid="queue-modal"]')!.getBoundingClientRect();
+          return els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return r.left >= dialog.left && r.right <= dialog.right;
+          });
+        });
+      expect(boxes).toEqual([true, true, true, true]);
       await h.shot(page, `queue-revoked-${viewport}`);
     } finally {
       worker.stop();

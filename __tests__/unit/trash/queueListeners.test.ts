@@ -140,19 +140,11 @@ describe('§5 validation texts', () => {
   });
 });
 
-it('a server without a delegate key (config.delegate null): the queue fails with a clear text, nothing is signed or created', async () => {
+/** Starts a queue against a server whose /api/config is `config`; answers the error text and what was signed. */
+async function startWithConfig(config: Record<string, unknown>) {
   server.respond((req) =>
     req.path === '/api/config'
-      ? {
-          body: {
-            success: true,
-            trashWallet: LOCAL_DEFAULT_TRASH_WALLET, // the build's wallets: only the delegate is missing
-            feeWallet: LOCAL_DEFAULT_FEE_WALLET,
-            delegate: null,
-            localnet: false,
-            quicknodeRpcUrl: 'x',
-          },
-        }
+      ? { body: { success: true, trashWallet: LOCAL_DEFAULT_TRASH_WALLET, quicknodeRpcUrl: 'x', ...config } }
       : { status: 404, body: { success: false, error: 'no' } },
   );
   let signed = 0;
@@ -162,38 +154,23 @@ it('a server without a delegate key (config.delegate null): the queue fails with
   });
   store.dispatch(queueStartRequested({ assets }));
   await until(() => store.getState().queue.error !== null);
-  expect(store.getState().queue.error!.message).toBe(QUEUE_NEEDS_DELEGATE);
-  expect(signed).toBe(0);
-  expect(server.requests.filter((r) => /queue|delegate/.test(r.path))).toEqual([]);
+  const asked = server.requests.filter((r) => /queue|delegate/.test(r.path));
+  return { text: store.getState().queue.error!.message, signed, asked };
+}
+
+it('a server without a delegate key (config.delegate null): the queue fails with a clear text, nothing is signed or created', async () => {
+  // The build's wallets: only the delegate is missing.
+  const r = await startWithConfig({ feeWallet: LOCAL_DEFAULT_FEE_WALLET, delegate: null, localnet: false });
+  expect(r).toEqual({ text: QUEUE_NEEDS_DELEGATE, signed: 0, asked: [] });
 });
 
 it('a server naming another fee wallet: the queue says so and stops before any delegation (issue 13)', async () => {
-  server.respond((req) =>
-    req.path === '/api/config'
-      ? {
-          body: {
-            success: true,
-            trashWallet: LOCAL_DEFAULT_TRASH_WALLET,
-            feeWallet: delegate,
-            delegate,
-            localnet: true,
-            quicknodeRpcUrl: 'x',
-          },
-        }
-      : { status: 404, body: { success: false, error: 'no' } },
-  );
-  let signed = 0;
-  const store = storeWith({
-    signMessage: async (m) => (signed++, signMessage(m)),
-    signAllTransactions: async (t) => (signed++, t),
+  const r = await startWithConfig({ feeWallet: delegate, delegate, localnet: true });
+  expect(r).toEqual({
+    text: CHAIN_GUARD.serverMismatch('the fee wallet', delegate, LOCAL_DEFAULT_FEE_WALLET),
+    signed: 0,
+    asked: [],
   });
-  store.dispatch(queueStartRequested({ assets }));
-  await until(() => store.getState().queue.error !== null);
-  expect(store.getState().queue.error!.message).toBe(
-    CHAIN_GUARD.serverMismatch('the fee wallet', delegate, LOCAL_DEFAULT_FEE_WALLET),
-  );
-  expect(signed).toBe(0);
-  expect(server.requests.filter((r) => /queue|delegate/.test(r.path))).toEqual([]);
 });
 
 it('create → sign the queue message → authorise → poll until complete; completed hidden at once; success 2 s later', async () => {
