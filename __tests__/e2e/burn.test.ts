@@ -10,8 +10,9 @@ import { MAX_NFTS_PER_BURN_REQUEST } from '../../src/common/constants';
 import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS, batchLimitFromServer } from '../../src/common/texts';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
+import { startServer, type TestServer, postApi } from './support/server';
 import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+import { lamportsOf as readLamports } from './support/lamports';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-burn');
 
@@ -19,16 +20,8 @@ let server: TestServer;
 let browser: Browser;
 let connection: Connection;
 
-const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return await res.json();
-};
-const lamportsOf = async (addresses: string[]) =>
-  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
+const post = (route: string, body: unknown) => postApi(server.url, route, body);
+const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 import { DELEGATED_MODAL, QUEUE_MODAL } from '../../src/common/texts';
 import { networkFee } from '../support/networkFee';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { startServer, type TestServer, postApi } from './support/server';
 import { installTestWallet, type TestWallet } from './support/testWallet';
 
 jest.setTimeout(180_000);
@@ -31,14 +31,7 @@ afterEach(async () => {
   for (const c of contexts.splice(0)) await c.close();
 });
 
-const post = async (route: string, body: unknown) =>
-  (
-    await fetch(`${server.url}/api/${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).json();
+const post = (route: string, body: unknown) => postApi(server.url, route, body);
 const ownerOf = async (id: string) => (await server.app.das.call<any>('getAsset', { id })).ownership.owner as string;
 const balance = (w: TestWallet) => server.app.connection.getBalance(w.keypair.publicKey, 'confirmed');
 const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);

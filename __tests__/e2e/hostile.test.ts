@@ -16,7 +16,8 @@ import { ATTACKER, REWRITES, type RewriteName, rewrite, serializeFitting } from 
 import { type FlowName, type FlowSession, TRANSACTION_ANSWER, openFlow } from './hostileFlows';
 import { launchBrowser } from './support/browser';
 import { type AnswerRewrite, type HostileProxy, startHostileProxy } from './support/hostileProxy';
-import { startServer, type TestServer } from './support/server';
+import { startServer, type TestServer, postApi } from './support/server';
+import { lamportsOf as readLamports } from './support/lamports';
 
 jest.setTimeout(180_000);
 
@@ -26,14 +27,7 @@ let browser: Browser;
 let connection: Connection;
 let feeWallet: string;
 
-const post = async (route: string, body: unknown) =>
-  (
-    await fetch(`${server.url}/api/${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).json();
+const post = (route: string, body: unknown) => postApi(server.url, route, body);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -133,8 +127,7 @@ function rulesFor(flow: FlowName, how: Way | null): AnswerRewrite[] {
   return rules;
 }
 
-const lamportsOf = async (addresses: string[]) =>
-  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
+const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
 
 /** Runs one case on a flow's shared page; returns what the page showed, the wallet's calls and what moved. */
 async function runCase(s: FlowSession, flow: FlowName, how: Way | null) {

@@ -8,29 +8,17 @@ import { serviceFee } from '../../src/chain/fees';
 import { MPL_CORE_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
 import { KIND_BLOCKED, KIND_LABELS, SELECTION } from '../../src/common/texts';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { startServer, type TestServer, postApi } from './support/server';
 import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+import { lamportsOf as readLamports } from './support/lamports';
 
 let server: TestServer;
 let browser: Browser;
 let connection: Connection;
 let context: BrowserContext;
 
-const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return await res.json();
-};
-const lamportsOf = async (addresses: string[]) =>
-  (
-    await connection.getMultipleAccountsInfo(
-      addresses.map((a) => new PublicKey(a)),
-      'confirmed',
-    )
-  ).map((a) => a?.lamports ?? 0);
+const post = (route: string, body: unknown) => postApi(server.url, route, body);
+const lamportsOf = (addresses: string[]) => readLamports(connection, addresses, 'confirmed');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { launchBrowser, newContext } from './support/browser';
 import { startServer, type TestServer } from './support/server';
+import { lamportsOf as readLamports } from './support/lamports';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
@@ -24,8 +25,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const lamportsOf = async (addresses: string[]) =>
-  (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
+const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
     if (await check()) return;

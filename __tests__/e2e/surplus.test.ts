@@ -12,7 +12,8 @@ import { SURPLUS, surplusBannerText, surplusSuccessAlert } from '../../src/commo
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { launchBrowser, newContext } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { startServer, type TestServer, postApi } from './support/server';
+import { lamportsOf as readLamports } from './support/lamports';
 
 const exactSol = (lamports: number) => formatUnits(lamports, 9, 9, { trim: true });
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -30,22 +31,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function post(route: string, body: unknown) {
-  const res = await fetch(`${server.url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return await res.json();
-}
-async function lamportsOf(addresses: string[]): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < addresses.length; i += 100) {
-    const infos = await connection.getMultipleAccountsInfo(addresses.slice(i, i + 100).map((a) => new PublicKey(a)));
-    out.push(...infos.map((a) => a?.lamports ?? 0));
-  }
-  return out;
-}
+const post = (route: string, body: unknown) => postApi(server.url, route, body);
+const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
     if (await check()) return;

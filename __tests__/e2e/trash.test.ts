@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { parseAuthMessage } from '../../src/common/authMessage';
 import { DELEGATED_MODAL, DIRECT_MODAL, QUEUE_MODAL, ROBUST_MODAL, VALIDATION } from '../../src/common/texts';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { startServer, type TestServer, postApi } from './support/server';
 import { installTestWallet, type TestWallet, type WalletOp } from './support/testWallet';
 
 jest.setTimeout(180_000);
@@ -16,14 +16,7 @@ let server: TestServer;
 let browser: Browser;
 let trash: string;
 
-const post = async (route: string, body: unknown) => {
-  const res = await fetch(`${server.url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return await res.json();
-};
+const post = (route: string, body: unknown) => postApi(server.url, route, body);
 const assetOf = async (id: string) => {
   const a = await server.app.das.call<any>('getAsset', { id });
   return {

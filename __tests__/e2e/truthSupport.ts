@@ -12,7 +12,8 @@ import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
 import { treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import { launchBrowser, watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
+import { lamportsOf } from './support/lamports';
+import { postApi, startServer, type TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet } from './burnSupport';
 
 export const SHOTS = path.join(ROOT, '.tmp', 'e2e-truth');
@@ -81,24 +82,8 @@ export function truthHarness(): TruthHarness {
     get connection() {
       return connection;
     },
-    async post(route, body) {
-      const res = await fetch(`${server.url}/api/${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return await res.json();
-    },
-    async lamportsOf(addresses) {
-      const out: number[] = [];
-      for (let i = 0; i < addresses.length; i += 100) {
-        const infos = await connection.getMultipleAccountsInfo(
-          addresses.slice(i, i + 100).map((a) => new PublicKey(a)),
-        );
-        out.push(...infos.map((a) => a?.lamports ?? 0));
-      }
-      return out;
-    },
+    post: (route, body) => postApi(server.url, route, body),
+    lamportsOf: (addresses) => lamportsOf(connection, addresses),
     balance: (w) => connection.getBalance(w.keypair.publicKey),
     shot: (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false }),
     async newPage(viewport, opts = {}) {

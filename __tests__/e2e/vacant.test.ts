@@ -11,7 +11,8 @@ import { VACANT, VACANT_ERRORS, vacantBannerText, vacantSuccessAlert } from '../
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { launchBrowser, newContext } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
+import { startServer, type TestServer, postApi } from './support/server';
+import { lamportsOf as readLamports } from './support/lamports';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-vacant');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -38,22 +39,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function post(route: string, body: unknown) {
-  const res = await fetch(`${url}/api/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return await res.json();
-}
-async function lamportsOf(addresses: string[]): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < addresses.length; i += 100) {
-    const infos = await connection.getMultipleAccountsInfo(addresses.slice(i, i + 100).map((a) => new PublicKey(a)));
-    out.push(...infos.map((a) => a?.lamports ?? 0));
-  }
-  return out;
-}
+const post = (route: string, body: unknown) => postApi(url, route, body);
+const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
 
 interface Session {
   page: Page;

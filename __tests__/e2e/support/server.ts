@@ -29,3 +29,13 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     },
   };
 }
+
+/** POSTs JSON to one of the server's `/api` routes and returns the parsed answer, whatever its status. */
+export async function postApi(serverUrl: string, route: string, body: unknown): Promise<any> {
+  const res = await fetch(`${serverUrl}/api/${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return await res.json();
+}
