@@ -2,9 +2,7 @@
 // move stay delegated to the server's delegate. These listeners ask the indexer which still are and offer to revoke
 // them (revokeSlice); the revocation itself runs on the one signing path (revokeDelegation.ts, a lazy chunk).
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { configApi } from '../../api/configApi';
 import { errorDetail } from '../../chain/classifyError';
-import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
 import {
   queueCancelAnswered,
   queueCancelRequested,
@@ -12,10 +10,9 @@ import {
   queueFailed,
   queueStartRequested,
 } from '../queue/queueSlice';
-import { makeTrashApi } from '../trash/trashApiAdapter';
+import { cnftDeps } from '../trash/trashListeners';
 import { cnftFailureText, isCancellation } from '../trash/trashErrors';
 import type { TrashDeps } from '../trash/trashTypes';
-import { getConnection } from '../selection/loadingSupport';
 import { isAbort } from '../wallet/signingErrors';
 import { REVOKE } from './revokeTexts';
 import { revokeDismissed, revokeFailed, revokeOffered, revokeRequested, revokeSucceeded } from './revokeSlice';
@@ -31,19 +28,8 @@ const CANCEL_ANSWER_WAIT_MS = 10_000;
 const AFTER_DELEGATION = new Set(['signing', 'create', 'authorize', 'status']);
 
 async function revokeDeps(api: Api): Promise<{ deps: TrashDeps; delegate: string | null }> {
-  const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
-  return {
-    delegate: pinnedDelegate(config),
-    deps: {
-      wallet: api.extra.wallet,
-      connection: getConnection(api.extra),
-      api: makeTrashApi(api.dispatch),
-      trashWallet: BUILT_WALLETS.trashWallet,
-      serverWallets: config,
-      dispatch: api.dispatch,
-      delay: (ms) => api.delay(ms),
-    },
-  };
+  const { delegate, ...deps } = await cnftDeps(api);
+  return { deps, delegate };
 }
 
 /** Offers the revocation of those of `assetIds` that are delegated to the server right now. */

@@ -40,8 +40,8 @@ type Api = AppListenerEffectAPI;
 
 const loadWays = () => import(/* webpackChunkName: "trash-flows" */ './trashWays');
 
-/** What the ways need, from `extra` and the config; signing steps become trashStepReached. */
-export async function trashDeps(api: Api): Promise<TrashDeps & { delegate: string | null }> {
+/** What every cNFT way (and the revocation) needs, from `extra` and the config. */
+export async function cnftDeps(api: Api): Promise<TrashDeps & { delegate: string | null }> {
   const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
   return {
     wallet: api.extra.wallet,
@@ -52,6 +52,13 @@ export async function trashDeps(api: Api): Promise<TrashDeps & { delegate: strin
     dispatch: api.dispatch,
     delegate: pinnedDelegate(config),
     delay: (ms) => api.delay(ms),
+  };
+}
+
+/** The trash ways' deps: signing steps become trashStepReached. */
+export async function trashDeps(api: Api): Promise<TrashDeps & { delegate: string | null }> {
+  return {
+    ...(await cnftDeps(api)),
     onStep: (step) => {
       if (step !== 'checking') api.dispatch(trashStepReached(step));
     },
