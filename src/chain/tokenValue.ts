@@ -33,19 +33,27 @@ export interface TokenValueInput {
   priceUsd?: number;
 }
 
+const fractionOf = (x: number | null | undefined): Fraction | null => (x == null ? null : decimalFraction(x));
+
 /** The value in micro-USD, rounded down; null when the price is unknown (never 0 for "unknown"). */
 export function valueMicroUsd({ amount, decimals, priceUsd }: TokenValueInput): bigint | null {
-  const p = priceUsd === undefined ? null : decimalFraction(priceUsd);
+  const p = fractionOf(priceUsd);
   if (!p) return null;
   return (amount * p.n * 1_000_000n) / (10n ** BigInt(decimals) * p.d);
 }
 
+/** The balance's worth in lamports as an exact fraction; null when either price is unknown. */
+function worthInLamports(v: TokenValueInput, solPriceUsd: number | null | undefined): Fraction | null {
+  const p = fractionOf(v.priceUsd);
+  const s = fractionOf(solPriceUsd);
+  if (!p || !s || s.n === 0n) return null;
+  return { n: v.amount * p.n * s.d * 1_000_000_000n, d: 10n ** BigInt(v.decimals) * p.d * s.n };
+}
+
 /** The value in lamports at this SOL price, rounded down; null when either price is unknown. */
 export function valueLamports(v: TokenValueInput, solPriceUsd: number | null | undefined): bigint | null {
-  const p = v.priceUsd === undefined ? null : decimalFraction(v.priceUsd);
-  const s = solPriceUsd == null ? null : decimalFraction(solPriceUsd);
-  if (!p || !s || s.n === 0n) return null;
-  return (v.amount * p.n * s.d * 1_000_000_000n) / (10n ** BigInt(v.decimals) * p.d * s.n);
+  const worth = worthInLamports(v, solPriceUsd);
+  return worth && worth.n / worth.d;
 }
 
 export type ValueClass = 'valuable' | 'worthless' | 'unknown';
@@ -60,15 +68,13 @@ export function classifyValue(
   v: TokenValueInput & { lamports: number; native?: boolean },
   solPriceUsd: number | null | undefined,
 ): ValueClass {
-  const p = v.priceUsd === undefined ? null : decimalFraction(v.priceUsd);
+  const p = fractionOf(v.priceUsd);
   if (!p) return 'unknown';
-  if (v.native) return 'worthless';
-  if (v.amount === 0n || p.n === 0n) return 'worthless';
-  const s = solPriceUsd == null ? null : decimalFraction(solPriceUsd);
-  if (!s || s.n === 0n) return 'valuable';
-  const worth = v.amount * p.n * s.d * 1_000_000_000n;
-  const back = BigInt(v.lamports) * 10n ** BigInt(v.decimals) * p.d * s.n;
-  return worth > back ? 'valuable' : 'worthless';
+  if (v.native || v.amount === 0n || p.n === 0n) return 'worthless';
+  const worth = worthInLamports(v, solPriceUsd);
+  if (!worth) return 'valuable';
+  // worth.n / worth.d > lamports, without dividing.
+  return worth.n > BigInt(v.lamports) * worth.d ? 'valuable' : 'worthless';
 }
 
 /** "$25.13", "< $0.01" (never "$0.00" for something worth a little), "$0" only for a true zero. */
