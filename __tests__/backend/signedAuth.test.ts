@@ -4,7 +4,7 @@
 import bs58 from 'bs58';
 import { Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
-import { AUTH_TEXTS } from '../../backend/services/authVerify';
+import { AUTH_REFUSALS } from '../../backend/services/authVerify';
 import { QUEUE_ACCESS_TEXTS } from '../../backend/services/queueAccess';
 import { INVALID_SIGNATURE } from '../../backend/services/cnftData';
 import { fetchNonce, queueStatus, signedAuth, type AuthOptions } from '../support/signedAuth';
@@ -95,7 +95,7 @@ describe('the one verifier (delegated transfer: the server delegate moves the as
     await delegate(id);
     const replay = await post('/api/delegated-transfer', body);
     expect(replay.status).toBe(403);
-    expect(replay.json).toEqual({ success: false, error: AUTH_TEXTS.used });
+    expect(replay.json).toEqual({ success: false, error: AUTH_REFUSALS.used });
     expect((await ownerOf(server, id)).owner).toBe(ownerAddress);
   });
 
@@ -105,17 +105,17 @@ describe('the one verifier (delegated transfer: the server delegate moves the as
       '/api/delegated-transfer',
       await transferBody(id, { fields: { issuedAt: minutes(-11), expirationTime: minutes(-1) } }),
     );
-    expect(expired.json).toEqual({ success: false, error: AUTH_TEXTS.expired });
+    expect(expired.json).toEqual({ success: false, error: AUTH_REFUSALS.expired });
     const long = await post(
       '/api/delegated-transfer',
       await transferBody(id, { fields: { issuedAt: minutes(0), expirationTime: minutes(11) } }),
     );
-    expect(long.json).toEqual({ success: false, error: AUTH_TEXTS.lifetime });
+    expect(long.json).toEqual({ success: false, error: AUTH_REFUSALS.lifetime });
     const future = await post(
       '/api/delegated-transfer',
       await transferBody(id, { fields: { issuedAt: minutes(5), expirationTime: minutes(10) } }),
     );
-    expect(future.json).toEqual({ success: false, error: AUTH_TEXTS.notYet });
+    expect(future.json).toEqual({ success: false, error: AUTH_REFUSALS.notYet });
     expect([expired.status, long.status, future.status]).toEqual([403, 403, 403]);
     expect((await ownerOf(server, id)).owner).toBe(ownerAddress);
   });
@@ -124,10 +124,10 @@ describe('the one verifier (delegated transfer: the server delegate moves the as
     const id = cnfts[0].assetId;
     const other = await post('/api/delegated-transfer', await transferBody(id, { fields: { domain: 'evil.example' } }));
     expect(other.status).toBe(403);
-    expect(other.json.error).toBe(AUTH_TEXTS.domain);
+    expect(other.json.error).toBe(AUTH_REFUSALS.domain);
     const body = await transferBody(id, { fields: { domain: 'evil.example', uri: 'https://evil.example' } });
     const forwarded = await post('/api/delegated-transfer', body, { 'x-forwarded-host': 'evil.example' });
-    expect(forwarded.json).toEqual({ success: false, error: AUTH_TEXTS.domain });
+    expect(forwarded.json).toEqual({ success: false, error: AUTH_REFUSALS.domain });
     expect((await ownerOf(server, id)).owner).toBe(ownerAddress);
   });
 
@@ -135,9 +135,9 @@ describe('the one verifier (delegated transfer: the server delegate moves the as
     const id = cnfts[0].assetId;
     const otherAsset = await transferBody(cnfts[4].assetId);
     const swapped = await post('/api/delegated-transfer', { ...otherAsset, assetId: id });
-    expect(swapped.json).toEqual({ success: false, error: AUTH_TEXTS.assets });
+    expect(swapped.json).toEqual({ success: false, error: AUTH_REFUSALS.assets });
     const two = await transferBody(id, { fields: { assetIds: [id, cnfts[4].assetId] } });
-    expect((await post('/api/delegated-transfer', two)).json.error).toBe(AUTH_TEXTS.assets);
+    expect((await post('/api/delegated-transfer', two)).json.error).toBe(AUTH_REFUSALS.assets);
     const burn = await signedAuth(server.url, owner, { action: 'burn-request', assetIds: [id] });
     const wrongAction = await post('/api/delegated-transfer', {
       sender: ownerAddress,
@@ -146,7 +146,7 @@ describe('the one verifier (delegated transfer: the server delegate moves the as
       signedMessage: burn.signature,
       proofData: null,
     });
-    expect(wrongAction.json.error).toBe(AUTH_TEXTS.action);
+    expect(wrongAction.json.error).toBe(AUTH_REFUSALS.action);
     const intruder = Keypair.generate();
     const foreign = await post('/api/delegated-transfer', await transferBody(id, { signer: intruder }));
     expect(foreign.json).toEqual({ success: false, error: INVALID_SIGNATURE });
@@ -160,7 +160,7 @@ describe('the one verifier (delegated transfer: the server delegate moves the as
   it('refuses a nonce this server never issued, a missing proof (401) and a text that is not the format (400)', async () => {
     const id = cnfts[0].assetId;
     const made = await post('/api/delegated-transfer', await transferBody(id, { fields: { nonce: 'f'.repeat(32) } }));
-    expect(made.json).toEqual({ success: false, error: AUTH_TEXTS.used });
+    expect(made.json).toEqual({ success: false, error: AUTH_REFUSALS.used });
     const body = await transferBody(id);
     const bare = await post('/api/delegated-transfer', { ...body, signedMessage: undefined });
     expect(bare.status).toBe(401);
@@ -199,11 +199,11 @@ describe('the memo form (a wallet without signMessage signs a never-sent transac
       memo: true,
       fields: { issuedAt: minutes(-11), expirationTime: minutes(-1) },
     });
-    expect((await post('/api/delegated-transfer', expired)).json.error).toBe(AUTH_TEXTS.expired);
+    expect((await post('/api/delegated-transfer', expired)).json.error).toBe(AUTH_REFUSALS.expired);
     const ok = await post('/api/delegated-transfer', body);
     expect(ok.json.success).toBe(true);
     expect((await ownerOf(server, id)).owner).toBe(server.solback.config.trashWallet);
-    expect((await post('/api/delegated-transfer', body)).json.error).toBe(AUTH_TEXTS.used);
+    expect((await post('/api/delegated-transfer', body)).json.error).toBe(AUTH_REFUSALS.used);
     // Never broadcast: the chain does not know the memo transaction's signature.
     const memoSig = Transaction.from(Buffer.from(body.signedTransaction!, 'base64')).signature!;
     const { value } = await server.solback.connection.getSignatureStatuses([bs58.encode(memoSig)], {

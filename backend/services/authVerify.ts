@@ -15,7 +15,8 @@ import { INVALID_SIGNATURE, verifySignedText } from './cnftData';
 /** Clocks differ: a message issued up to this far in the server's future is still accepted. */
 const CLOCK_SKEW_MS = 60_000;
 
-export const AUTH_TEXTS = {
+/** The server's refusals of a signed authorisation (the page's own texts are AUTH_TEXTS in src/common/texts). */
+export const AUTH_REFUSALS = {
   required: 'A signed authorisation from the owner is required.',
   malformed: 'The signed authorisation is not in the expected format.',
   domain: 'This authorisation was signed for another site. Nothing was done.',
@@ -28,7 +29,8 @@ export const AUTH_TEXTS = {
   used: 'This authorisation was already used or its nonce is unknown. Please sign again.',
 } as const;
 
-export const UnauthorizedError = (message: string = AUTH_TEXTS.required) => new AppError(401, 'unauthorized', message);
+export const UnauthorizedError = (message: string = AUTH_REFUSALS.required) =>
+  new AppError(401, 'unauthorized', message);
 
 export interface AuthExpectation {
   wallet: string;
@@ -76,19 +78,19 @@ export async function verifyAuthorization(
   try {
     m = parseAuthMessage(message);
   } catch {
-    throw ValidationError(AUTH_TEXTS.malformed);
+    throw ValidationError(AUTH_REFUSALS.malformed);
   }
-  if (!acceptedDomains(services, ctx).includes(m.domain)) throw ForbiddenError(AUTH_TEXTS.domain);
-  if (m.uri !== `https://${m.domain}` && m.uri !== `http://${m.domain}`) throw ForbiddenError(AUTH_TEXTS.domain);
-  if (m.address !== expected.wallet) throw ForbiddenError(AUTH_TEXTS.wallet);
-  if (m.action !== expected.action) throw ForbiddenError(AUTH_TEXTS.action);
+  if (!acceptedDomains(services, ctx).includes(m.domain)) throw ForbiddenError(AUTH_REFUSALS.domain);
+  if (m.uri !== `https://${m.domain}` && m.uri !== `http://${m.domain}`) throw ForbiddenError(AUTH_REFUSALS.domain);
+  if (m.address !== expected.wallet) throw ForbiddenError(AUTH_REFUSALS.wallet);
+  if (m.action !== expected.action) throw ForbiddenError(AUTH_REFUSALS.action);
   if (m.queueId !== expected.queueId || !sameSet(m.assetIds, expected.assetIds))
-    throw ForbiddenError(AUTH_TEXTS.assets);
+    throw ForbiddenError(AUTH_REFUSALS.assets);
   const issued = Date.parse(m.issuedAt);
   const expires = Date.parse(m.expirationTime);
-  if (expires - issued > SIGNED_MESSAGE_TTL_MS || expires <= issued) throw ForbiddenError(AUTH_TEXTS.lifetime);
-  if (issued > now + CLOCK_SKEW_MS) throw ForbiddenError(AUTH_TEXTS.notYet);
-  if (expires <= now) throw ForbiddenError(AUTH_TEXTS.expired);
+  if (expires - issued > SIGNED_MESSAGE_TTL_MS || expires <= issued) throw ForbiddenError(AUTH_REFUSALS.lifetime);
+  if (issued > now + CLOCK_SKEW_MS) throw ForbiddenError(AUTH_REFUSALS.notYet);
+  if (expires <= now) throw ForbiddenError(AUTH_REFUSALS.expired);
   if (signedTransaction) {
     let text: string;
     try {
@@ -99,7 +101,7 @@ export async function verifyAuthorization(
     if (text !== message) throw ForbiddenError(INVALID_SIGNATURE);
   } else if (!verifySignedText(expected.wallet, message, signature!)) throw ForbiddenError(INVALID_SIGNATURE);
   // Last, so a forged or mismatched request cannot use up the owner's nonce.
-  if (!(await services.nonces.consume(m.nonce))) throw ForbiddenError(AUTH_TEXTS.used);
+  if (!(await services.nonces.consume(m.nonce))) throw ForbiddenError(AUTH_REFUSALS.used);
   return m;
 }
 
