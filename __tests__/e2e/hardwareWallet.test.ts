@@ -5,30 +5,23 @@
 // the network fees of the real transactions (the delegations) and nothing else.
 import bs58 from 'bs58';
 import { PublicKey, Transaction, type VersionedTransaction } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { parseAuthMessage } from '../../src/common/authMessage';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 import { DELEGATED_MODAL, QUEUE_MODAL } from '../../src/common/texts';
 import { networkFee } from '../support/networkFee';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { startServer, type TestServer, postApi } from './support/server';
+import { newContext, watchErrors } from './support/browser';
+import { type TestServer, postApi } from './support/server';
 import { installTestWallet, type TestWallet } from './support/testWallet';
+import { browserSuite } from './support/suite';
 
 jest.setTimeout(180_000);
 
 let server: TestServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
+const contexts = browserSuite((s, b) => {
+  server = s;
+  browser = b;
 });
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);

@@ -10,11 +10,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { leafHash } from '../../backend/localnet/metaplex/leaf';
 import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
 import { treeRootFromAccount } from '../../src/chain/cnftTransactions';
-import { launchBrowser, watchErrors } from './support/browser';
+import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { lamportsOf } from './support/lamports';
-import { postApi, startServer, type TestServer } from './support/server';
+import { postApi, type TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet } from './burnSupport';
+import { browserSuite } from './support/suite';
 
 export const SHOTS = path.join(ROOT, '.tmp', 'e2e-truth');
 export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
@@ -56,20 +57,12 @@ export function truthHarness(): TruthHarness {
   let server!: TestServer;
   let browser!: Browser;
   let connection!: Connection;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const contexts = browserSuite(async (s, b) => {
+    server = s;
+    browser = b;
     connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
     await h.post('localnet/fund', { owner: server.app.config.feeWallet });
     fs.mkdirSync(SHOTS, { recursive: true });
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  afterEach(async () => {
-    for (const c of contexts.splice(0)) await c.close();
   });
 
   const h: TruthHarness = {

@@ -6,14 +6,15 @@
 import fs from 'fs';
 import path from 'path';
 import { Connection, PublicKey } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { NATIVE_MINT } from '../../src/common/addresses';
 import { SELECTION, TRUTH } from '../../src/common/texts';
 import { VALUE_TEXTS } from '../../src/common/texts';
-import { launchBrowser, watchErrors } from './support/browser';
+import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
+import { type TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+import { browserSuite } from './support/suite';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-value');
 const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
@@ -22,19 +23,11 @@ type ViewportName = keyof typeof VIEWPORTS;
 let server: TestServer;
 let browser: Browser;
 let connection: Connection;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const contexts = browserSuite((s, b) => {
+  server = s;
+  browser = b;
   connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
 });
 
 /** A viewport screenshot with the token section's tools at the top (on a phone they are below the fold). */
