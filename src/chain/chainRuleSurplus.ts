@@ -4,18 +4,16 @@
 // Both figures come from the page's own reading (getMultipleAccounts, getMinimumBalanceForRentExemption), never from
 // the server's answer, so a server inflating the surplus cannot raise the 1 % fee ceiling.
 import bs58 from 'bs58';
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
 import type { ChainRule } from './chainRules';
 import type { DecodedTransaction } from './decode';
 import { TOKEN_ACCOUNT_HEAD, readTokenAccountHead } from './tokenAccountData';
-import { WITHDRAW_EXCESS_LAMPORTS_TAG } from './withdrawExcess';
+import { isTokenProgram } from './keys';
+import { isWithdrawExcessIx } from './withdrawExcess';
 
 const MINT_SIZE = 82;
 const MULTISIG_SIZE = 355; // Token-2022 pads extended accounts so none is this long
 const ACCOUNT_TYPE_MINT = 1; // Token-2022: the byte after the 165-byte head of an extended account
-
-const isWithdrawExcess = (programId: string, data: Uint8Array) =>
-  (programId === TOKEN_PROGRAM || programId === TOKEN_2022_PROGRAM) && data[0] === WITHDRAW_EXCESS_LAMPORTS_TAG;
+const CLOSE_ACCOUNT_TAG = 9; // SPL Token and Token-2022 CloseAccount
 
 /** The mint authority of a mint's data, or null (no authority, or not a mint). */
 function mintAuthority(data: Uint8Array): string | null {
@@ -41,7 +39,7 @@ function controlledBy(owner: string, data: Uint8Array): boolean {
 
 export const surplusWithdrawal: ChainRule = {
   name: 'surplus withdrawal (WithdrawExcessLamports)',
-  matches: (ix) => isWithdrawExcess(ix.programId, ix.data),
+  matches: (ix) => isWithdrawExcessIx(ix.programId, ix.data),
   reads: (ix) => [ix.accounts[0]?.pubkey ?? ''],
   rentFor: (ix) => [ix.accounts[0]?.pubkey ?? ''],
   check(ix, facts, state) {
@@ -70,9 +68,8 @@ export function surplusCloseConflict(txs: readonly DecodedTransaction[]): string
     for (const ix of tx.instructions) {
       const account = ix.accounts[0]?.pubkey;
       if (!account) continue;
-      if (isWithdrawExcess(ix.programId, ix.data)) drained.add(account);
-      else if ((ix.programId === TOKEN_PROGRAM || ix.programId === TOKEN_2022_PROGRAM) && ix.data[0] === 9)
-        closed.add(account);
+      if (isWithdrawExcessIx(ix.programId, ix.data)) drained.add(account);
+      else if (isTokenProgram(ix.programId) && ix.data[0] === CLOSE_ACCOUNT_TAG) closed.add(account);
     }
   const both = [...drained].find((a) => closed.has(a));
   return both ? `account ${both} is both closed and drained of its surplus` : null;

@@ -8,6 +8,10 @@ import { type Address, TOKEN_PROGRAM_ID, isTokenProgram, toBase58, toPublicKey }
 
 export const WITHDRAW_EXCESS_LAMPORTS_TAG = 38;
 
+/** A decoded instruction that is WithdrawExcessLamports of either token program. */
+export const isWithdrawExcessIx = (programId: string, data: Uint8Array): boolean =>
+  isTokenProgram(programId) && data[0] === WITHDRAW_EXCESS_LAMPORTS_TAG;
+
 export interface WithdrawExcessArgs {
   /** The token account or mint the surplus leaves. */
   source: Address;
