@@ -1,7 +1,9 @@
-// Token accounts SolBack leaves alone on purpose, each with its reason (issue 19 "Left alone"), decided from the
-// jsonParsed account as the chain returns it. Mirrors what the flows do: the vacant close skips empty accounts
-// that are frozen, delegated or closable only by someone else (backend/services/vacantScan.ts classifyVacant);
-// the token burn refuses a frozen account (src/features/burn/tokenBurnPlan.ts); wrapped SOL is the owner's SOL.
+// Token accounts SolBack leaves alone on purpose, each with its real reason, decided from the jsonParsed account as
+// the chain returns it. Mirrors what the flows do: the vacant close closes every empty account whose close authority
+// is the owner, frozen or delegated ones included (CloseAccount checks neither; backend/services/vacantScan.ts
+// classifyVacant), and skips one closable only by someone else; the token burn refuses a frozen account holding
+// tokens (src/features/burn/tokenBurnPlan.ts), except an NFT's, which Token Metadata's burn thaws first (the
+// caller leaves the NFT section's mints out); wrapped SOL is the owner's SOL.
 
 export type LeftAloneReason = 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority';
 
@@ -32,9 +34,7 @@ export function leftAloneReason(
 ): { reason: LeftAloneReason; party?: string } | null {
   const empty = BigInt(info.tokenAmount.amount || '0') === 0n;
   if (info.isNative && !empty) return { reason: 'wrapped-sol' };
-  if (info.state === 'frozen') return { reason: 'frozen' };
-  if (!empty) return null;
-  if (info.delegate) return { reason: 'delegated', party: info.delegate };
+  if (!empty) return info.state === 'frozen' ? { reason: 'frozen' } : null;
   if (info.closeAuthority && info.closeAuthority !== owner)
     return { reason: 'close-authority', party: info.closeAuthority };
   return null;

@@ -91,6 +91,16 @@ describe('a frozen account that cannot be burned', () => {
     const [left] = leftAloneAccounts([entry('frozen')], owner);
     expect(left).toMatchObject({ address: recorded.pubkey, reason: 'frozen' });
   });
+  it('empty, the frozen or delegated account is not left alone: CloseAccount closes it with the others', () => {
+    const empty = (state: string, extra: object = {}) => {
+      const e = entry(state);
+      return { ...e, info: { ...e.info, ...extra, tokenAmount: { ...e.info.tokenAmount, amount: '0' } } };
+    };
+    expect(leftAloneAccounts([empty('frozen'), empty('initialized', { delegate: owner })], owner)).toEqual([]);
+    const other = '11111111111111111111111111111112';
+    const [left] = leftAloneAccounts([empty('initialized', { closeAuthority: other })], owner);
+    expect(left).toMatchObject({ reason: 'close-authority', party: other });
+  });
   it('a pNFT that DAS reports frozen is not this signal: its token record freezes it, burnV1 still burns it', () => {
     const pnfts = spamAnswer.answer.items.filter((a) => a.interface === 'ProgrammableNFT');
     expect(pnfts.length).toBe(4);

@@ -84,7 +84,7 @@ export const leftAloneText = (
 ): string =>
   ({
     'wrapped-sol': 'Wrapped SOL: your own SOL, not rent. Use Unwrap on its card if you want it back as SOL.',
-    frozen: 'Frozen by its mint: the token program refuses to burn or close it.',
+    frozen: 'Frozen by its mint: the token program refuses to burn its tokens, so it cannot be closed either.',
     delegated: `Delegated to ${party ?? 'another address'}: closing it would cancel a permission you gave.`,
     'close-authority': `Only ${party ?? 'another address'} may close it (its close authority).`,
   })[reason]; // ours

@@ -24,6 +24,8 @@ interface Props {
   clearable?: string[];
   filters: AssetFilter[];
   sorts: AssetSort[];
+  /** What Select all leaves out and why (said beside it, so it never silently does less than it says). */
+  leftOutNote?: string;
 }
 
 const FILTER_TEXT: Record<AssetFilter, string> = {
@@ -42,7 +44,7 @@ const SORT_TEXT: Record<AssetSort, string> = {
   value: TRUTH.sortValue,
 };
 
-export function SectionToolbar({ kind, shown, total, selectable, clearable, filters, sorts }: Props) {
+export function SectionToolbar({ kind, shown, total, selectable, clearable, filters, sorts, leftOutNote }: Props) {
   const dispatch = useAppDispatch();
   const tools = useAppSelector((s) => selectSectionTools(s, kind));
   const bulkMode = useAppSelector(selectBulkMode);
@@ -102,6 +104,11 @@ export function SectionToolbar({ kind, shown, total, selectable, clearable, filt
           >
             {TRUTH.clearSelection}
           </button>
+        </span>
+      )}
+      {bulkMode && leftOutNote && (
+        <span className="tools-left-out" data-testid={`${kind}-left-out`}>
+          {leftOutNote}
         </span>
       )}
       <span className="tools-shown" data-testid={`${kind}-shown`}>

@@ -11,28 +11,37 @@ import { AssetImage } from '../selection/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
 import { TreeTooDeepLabel } from '../cnftTrees/TreeTooDeepLabel';
+import { cnftAllows } from '../../chain/cnftLeafFlags';
 
 export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
   const dispatch = useAppDispatch();
   const bulkMode = useAppSelector(selectBulkMode);
   const selected = useAppSelector((s) => selectIsSelected(s, 'cnft', cnft.mint));
+  // The selection feeds only the trash queue: a leaf Bubblegum will not move is never selectable (cnftMovable.ts).
+  const selectable = bulkMode && cnftAllows(cnft).canMove;
+  const toggle = () => selectable && dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint }));
   return (
     <div
-      className={`asset-card nft-card cnft-card${selected ? ' selected' : ''}${bulkMode ? ' selectable' : ''}`}
+      className={`asset-card nft-card cnft-card${selected ? ' selected' : ''}${selectable ? ' selectable' : ''}`}
       data-testid="cnft-card"
       data-mint={cnft.mint}
-      aria-pressed={bulkMode ? selected : undefined}
-      tabIndex={bulkMode ? 0 : undefined}
-      onClick={() => bulkMode && dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint }))}
-      onKeyDown={(e) =>
-        e.target === e.currentTarget &&
-        bulkMode &&
-        (e.key === 'Enter' || e.key === ' ') &&
-        (e.preventDefault(), dispatch(assetSelectionToggled({ kind: 'cnft', mint: cnft.mint })))
-      }
+      data-selected={selectable ? selected : undefined}
+      onClick={toggle}
     >
       <AssetImage className="nft-image" src={cnft.image} fallback={DEFAULT_NFT_IMAGE} alt={cnft.name} />
       <div className="nft-text">
+        {/* A real checkbox for keyboards and screen readers (a div with aria-pressed holding buttons is not one). */}
+        {selectable && (
+          <input
+            type="checkbox"
+            className="nft-checkbox"
+            data-testid="cnft-checkbox"
+            checked={selected}
+            aria-label={cnft.name}
+            onClick={(e) => e.stopPropagation()}
+            onChange={toggle}
+          />
+        )}
         <span className="nft-name" data-testid="cnft-name" title={cnft.name}>
           <SafeName text={cnft.name} />
         </span>

@@ -9,6 +9,8 @@ import { TrashSelectedButton } from '../trash/CnftTrashButtons';
 import { TrashModalsHost } from '../trash/TrashModalsHost';
 import { selectTooDeepTrees } from '../cnftTrees/cnftTreesSlice';
 import { CnftCard } from './CnftCard';
+import { leftOutCounts, splitMovable } from './cnftMovable';
+import { TRASH_UI } from '../trash/trashTexts';
 import { selectCnftsLoading, selectVisibleCnfts } from './cnftsSlice';
 
 const key = (c: Cnft) => c.mint;
@@ -20,6 +22,7 @@ export function CnftsSection() {
   const loading = useAppSelector(selectCnftsLoading);
   const selected = useAppSelector(selectSelectedCnftIds);
   const stuck = useAppSelector(selectTooDeepTrees);
+  const { movable, leftOut } = splitMovable(cnfts, stuck);
   return (
     <TrashModalsHost>
       <AssetSection
@@ -35,7 +38,8 @@ export function CnftsSection() {
             kind="cnft"
             shown={cnfts.length}
             total={all.length}
-            selectable={cnfts.filter((c) => !stuck.has(c.compression?.tree ?? '')).map((c) => c.mint)}
+            selectable={movable.map((c) => c.mint)}
+            leftOutNote={leftOut.length > 0 ? TRASH_UI.leftOut(leftOutCounts(leftOut)) : undefined}
             filters={['all', 'burnable', 'spam']}
             sorts={['default', 'name']}
           />

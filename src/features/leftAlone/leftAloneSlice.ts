@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LeftAloneAccount } from '../../chain/leftAlone';
 import { walletDisconnected } from '../wallet/walletSlice';
 
@@ -28,5 +28,17 @@ const leftAloneSlice = createSlice({
 });
 
 export const { leftAloneRead } = leftAloneSlice.actions;
-export const { selectLeftAlone } = leftAloneSlice.selectors;
+const selectLeftAloneRead = leftAloneSlice.selectors.selectLeftAlone;
+/**
+ * What the panel lists: the accounts read, minus those of NFTs the NFT section shows (a pNFT's account is frozen by
+ * Token Metadata, whose burn thaws it first; a locked one carries its reason on its own card).
+ */
+export const selectLeftAlone = createSelector(
+  [selectLeftAloneRead, (s: { nfts: { items: { mint: string }[] } }) => s.nfts.items],
+  (accounts, nfts) => {
+    if (accounts.length === 0 || nfts.length === 0) return accounts;
+    const shown = new Set(nfts.map((n) => n.mint));
+    return accounts.filter((a) => !shown.has(a.mint));
+  },
+);
 export default leftAloneSlice;

@@ -12,12 +12,15 @@ import { queueCancelRequested, queueClosed, queueStartRequested, selectQueue } f
 
 export default function QueueTrashModal({
   assets,
+  leftOut = [],
   explorerUrl,
   cluster,
   onClose,
   onSuccess,
 }: {
   assets: QueueAsset[];
+  /** Names of selected cNFTs that cannot be moved, so not in the queue. */
+  leftOut?: string[];
   explorerUrl: (sig: string) => string;
   cluster: ExplorerCluster;
   onClose: () => void;
@@ -42,8 +45,9 @@ export default function QueueTrashModal({
     }
   }, [succeeded, onSuccess]);
 
+  // Closing while the queue runs cancels it and keeps the modal open: what happened (and the revoke) must be seen.
   const close = () => {
-    if (status === 'creating_queue' || status === 'processing') dispatch(queueCancelRequested());
+    if (status === 'creating_queue' || status === 'processing') return void dispatch(queueCancelRequested());
     dispatch(queueClosed());
     onClose();
   };
@@ -53,6 +57,11 @@ export default function QueueTrashModal({
   return (
     <TrashModalShell title={QUEUE_MODAL.title} testId="queue-modal" onClose={close}>
       <p className="trash-info">{TRASH_UI.queueIntro}</p>
+      {status === 'initial' && leftOut.length > 0 && (
+        <p className="trash-info" data-testid="queue-left-out">
+          {TRASH_UI.queueLeftOut(leftOut)}
+        </p>
+      )}
       <p data-testid="queue-state" data-state={status}>
         {status === 'initial' && TRASH_UI.selectedCount(total)}
         {status === 'creating_queue' && (
@@ -111,6 +120,11 @@ export default function QueueTrashModal({
           {queueCancelledReport(queue.cancelled.completed, queue.cancelled.processing, queue.cancelled.failed)}
         </p>
       )}
+      {queue.cancelledEarly && (
+        <p className="trash-info" role="status" data-testid="queue-cancelled-early">
+          {TRASH_UI.cancelledEarly(queue.cancelledEarly.delegated.length)}
+        </p>
+      )}
       <RevokeOffer />
       {progress && progress.completedAssets.length > 0 && (
         <>
@@ -165,7 +179,7 @@ export default function QueueTrashModal({
             {QUEUE_MODAL.cancel}
           </button>
         )}
-        <button type="button" className="secondary" data-testid="queue-close" onClick={close}>
+        <button type="button" className="secondary" data-testid="queue-close" data-initial-focus onClick={close}>
           {QUEUE_MODAL.close}
         </button>
       </div>

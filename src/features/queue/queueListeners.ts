@@ -9,6 +9,7 @@ import { authApi } from '../../api/authApi';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
 import { AUTH_TEXTS, CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
 import { isCancellation } from '../trash/trashErrors';
+import { TRASH_UI } from '../trash/trashTexts';
 import { assetsDeselected } from '../selection/selectionSlice';
 import { canAuthorize, signAuthorization, type SignedAuth } from '../wallet/authorization';
 import { WalletNotReadyError } from '../wallet/signingErrors';
@@ -23,6 +24,7 @@ import {
   queueCancelAnswered,
   queueCancelRequested,
   queueCreated,
+  queueDelegated,
   queueFailed,
   queueStartRequested,
   queueStatusUpdated,
@@ -68,7 +70,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     const connection = api.extra.connection();
     if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
-    await delegateForQueue(
+    const delegatedNow = await delegateForQueue(
       {
         wallet,
         connection,
@@ -81,12 +83,18 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
       assets.map((a) => a.assetId),
       delegate,
     );
+    // Told even after a cancel: a wallet that approved late has delegated these, and the modal offers the revoke.
+    if (!api.signal.aborted) api.dispatch(queueDelegated({ assetIds: delegatedNow }));
   } catch (err) {
     if (!stillActive() || api.signal.aborted) return;
+    // A failure of one cNFT names it (an AssetStepError carries its id), so the user knows which one to leave out.
+    const assetId = (err as { assetId?: unknown })?.assetId;
+    const named = typeof assetId === 'string' ? assets.find((a) => a.assetId === assetId) : undefined;
+    const detail = signingFailed(errorDetail(named ? (err as { cause?: unknown }).cause : err));
     return void fail(
       api,
       'delegation',
-      isCancellation(err) ? CNFT_ERRORS.cancelledByUser : signingFailed(errorDetail(err)),
+      isCancellation(err) ? CNFT_ERRORS.cancelledByUser : named ? TRASH_UI.assetFailed(named.name, detail) : detail,
     );
   }
   if (!stillActive()) return;

@@ -19,6 +19,13 @@ export interface QueueState {
   succeeded: { completed: number } | null;
   /** The server's status as its cancel answer gave it: what had already happened before the cancel took hold. */
   cancelled: QueueStatus | null;
+  /**
+   * A cancel before the owner authorised the queue (the server never runs such a queue, so it moved nothing).
+   * `delegated`: the cNFTs whose delegation landed for this run, before or after the cancel (the revoke offer's).
+   */
+  cancelledEarly: { delegated: string[] } | null;
+  /** The cNFTs this run delegated to the server (set when the delegation step ends). */
+  delegated: string[];
 }
 
 export const initialState: QueueState = {
@@ -30,6 +37,8 @@ export const initialState: QueueState = {
   step: null,
   succeeded: null,
   cancelled: null,
+  cancelledEarly: null,
+  delegated: [],
 };
 
 const queueSlice = createSlice({
@@ -61,8 +70,15 @@ const queueSlice = createSlice({
     queueFailed(state, action: PayloadAction<{ name: string; message: string }>) {
       Object.assign(state, { status: 'initial', queueId: null, progress: null, step: null, error: action.payload });
     },
+    /** The delegation step ended; arrives after a cancel too when the wallet's approval came later. */
+    queueDelegated(state, action: PayloadAction<{ assetIds: string[] }>) {
+      state.delegated = action.payload.assetIds;
+      if (state.cancelledEarly) state.cancelledEarly = { delegated: action.payload.assetIds };
+    },
     queueCancelRequested(state) {
+      const early = state.status === 'creating_queue';
       Object.assign(state, {
+        cancelledEarly: early ? { delegated: state.delegated } : null,
         status: 'initial',
         queueId: null,
         progress: null,
@@ -101,6 +117,7 @@ export const {
   queueSucceeded,
   queueCancelRequested,
   queueClosed,
+  queueDelegated,
 } = queueSlice.actions;
 export const { selectQueue, selectQueueStatus, selectQueueProgress } = queueSlice.selectors;
 export default queueSlice;

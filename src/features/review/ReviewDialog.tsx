@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TRUTH } from '../../common/texts';
 import { exactSol } from '../../chain/format';
 import { ValueWarning } from '../value/ValueWarning';
-import { type ReviewItem, reviewCancelled, reviewConfirmed, selectOpenReview } from './reviewSlice';
+import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, selectOpenReview } from './reviewSlice';
+import { useModalDialog } from '../dialog/useModalDialog';
 import './review.css';
 
 const LISTED = 60; // a long list says how many more instead of rendering a thousand rows
@@ -52,24 +53,40 @@ function Figure({
 /** The review step: nothing is signed until Confirm. Escape or Cancel ends the burn with nothing sent. */
 export function ReviewDialog() {
   const review = useAppSelector(selectOpenReview);
-  const dispatch = useAppDispatch();
-  const confirmRef = useRef<HTMLButtonElement>(null);
   // The review id whose valuable tokens the user agreed to burn (a new review asks again).
   const [valueAgreed, setValueAgreed] = useState<number | null>(null);
-  useEffect(() => {
-    if (review) confirmRef.current?.focus();
-  }, [review]);
   if (!review) return null;
+  return <OpenReview key={review.id} review={review} valueAgreed={valueAgreed} setValueAgreed={setValueAgreed} />;
+}
+
+/** Where focus goes when the button that opened the review is disabled while the burn runs. */
+const burnPanelFocus = () => document.querySelector<HTMLElement>('[data-testid="selected-assets-panel"]');
+
+function OpenReview({
+  review,
+  valueAgreed,
+  setValueAgreed,
+}: {
+  review: BurnReview;
+  valueAgreed: number | null;
+  setValueAgreed: (id: number | null) => void;
+}) {
+  const dispatch = useAppDispatch();
+  const ref = useRef<HTMLDivElement>(null);
   const waitsForValue = (review.valuable?.length ?? 0) > 0 && valueAgreed !== review.id;
   const cancel = () => dispatch(reviewCancelled(review.id));
+  // WAI-ARIA modal dialog: first focus on Cancel (Enter must never sign at once), Tab stays inside, Escape cancels.
+  useModalDialog(ref, { onEscape: cancel, fallbackFocus: burnPanelFocus });
   return (
-    <div className="review-backdrop" onKeyDown={(e) => e.key === 'Escape' && cancel()}>
+    <div className="review-backdrop">
       <div
         className="review-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby="review-title"
         data-testid="review-dialog"
+        ref={ref}
+        tabIndex={-1}
       >
         <h3 id="review-title">{TRUTH.reviewTitle}</h3>
         <Items title={TRUTH.reviewDestroyed} items={review.destroyed} testId="review-destroyed" />
@@ -121,12 +138,11 @@ export function ReviewDialog() {
           {TRUTH.reviewTransactions(review.transactions)}
         </p>
         <div className="review-actions">
-          <button type="button" className="tools-button" onClick={cancel}>
+          <button type="button" className="tools-button" data-initial-focus onClick={cancel}>
             {TRUTH.reviewCancel}
           </button>
           <button
             type="button"
-            ref={confirmRef}
             className="burn-button"
             disabled={waitsForValue}
             onClick={() => !waitsForValue && dispatch(reviewConfirmed(review.id))}

@@ -7,6 +7,7 @@ import {
   queueCancelAnswered,
   queueCancelRequested,
   queueClosed,
+  queueDelegated,
   queueFailed,
   queueStartRequested,
 } from '../queue/queueSlice';
@@ -94,6 +95,14 @@ export function setupRevokeListeners(startAppListening: AppStartListening): void
       const ids = api.getOriginalState().queue.assets.map((a) => a.assetId);
       if (await api.condition((a) => queueCancelAnswered.match(a), CANCEL_ANSWER_WAIT_MS)) return;
       await offerFor(api, ids);
+    },
+  });
+  // The wallet approved the delegations after the queue was cancelled: they landed, so offer to take them back.
+  startAppListening({
+    actionCreator: queueDelegated,
+    effect: async (action, api) => {
+      if (!api.getState().queue.cancelledEarly) return;
+      await offerFor(api, action.payload.assetIds);
     },
   });
   startAppListening({ actionCreator: revokeRequested, effect: revokeEffect });

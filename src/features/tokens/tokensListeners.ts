@@ -21,8 +21,14 @@ import {
 
 type ListenerApi = AppListenerEffectAPI;
 
-/** The list shows burnable tokens only: empty accounts are the vacant banner's, single-unit 0-decimal ones are NFTs. */
+/**
+ * The list shows burnable tokens only: empty accounts are the vacant banner's. Straight from the chain, single-unit
+ * 0-decimal holdings are taken for NFTs (spec §3). The server's list has already left out what it confirmed is an NFT
+ * (master edition, token standard, or a fixed supply of 1: backend/services/tokenMetadata.ts isNft), so a unit of a
+ * mintable token is listed as the token it is — else it would be in no list while the estimate counts its rent.
+ */
 const listable = (tokens: Token[]) => tokens.filter(isBurnable);
+const listableFromServer = (tokens: Token[]) => tokens.filter((t) => BigInt(t.balance || '0') > 0n);
 
 export async function readTokenSources(
   wallet: string,
@@ -36,7 +42,7 @@ export async function readTokenSources(
     );
     if (!answer.success || !Array.isArray(answer.tokens)) throw new ServerAnswerError(answer.error);
     return {
-      tokens: listable(answer.tokens.map((t) => tokenFromItem(t))),
+      tokens: listableFromServer(answer.tokens.map((t) => tokenFromItem(t))),
       source: 'server',
       ...(typeof answer.solPriceUsd === 'number' ? { solPriceUsd: answer.solPriceUsd } : {}),
     };

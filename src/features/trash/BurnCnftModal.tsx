@@ -26,7 +26,7 @@ export default function BurnCnftModal({ asset, onClose }: { asset: TrashAsset; o
         </p>
       )}
       <div className="trash-actions">
-        <button type="button" className="secondary" onClick={onClose} disabled={busy}>
+        <button type="button" className="secondary" data-initial-focus onClick={onClose} disabled={busy}>
           {DIRECT_MODAL.cancel}
         </button>
         <button

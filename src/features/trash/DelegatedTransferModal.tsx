@@ -116,7 +116,7 @@ export default function DelegatedTransferModal({
         </p>
       )}
       <div className="trash-actions">
-        <button type="button" className="secondary" onClick={onClose} disabled={working}>
+        <button type="button" className="secondary" data-initial-focus onClick={onClose} disabled={working}>
           {TRASH_UI.close}
         </button>
         {!succeeded && (

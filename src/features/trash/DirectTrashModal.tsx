@@ -100,7 +100,7 @@ export default function DirectTrashModal({
           </div>
         )}
         <div className="trash-actions">
-          <button type="button" className="secondary" onClick={onClose} disabled={loading}>
+          <button type="button" className="secondary" data-initial-focus onClick={onClose} disabled={loading}>
             {DIRECT_MODAL.cancel}
           </button>
           <button type="button" data-testid="direct-send" onClick={send} disabled={loading || offering}>

@@ -1,8 +1,14 @@
-// The frame every cNFT modal uses: overlay, dialog semantics, title, Escape closes (unless busy).
-import { useEffect, type ReactNode } from 'react';
+// The frame every cNFT modal uses: overlay, modal dialog semantics (useModalDialog: first focus on the least
+// destructive control, focus kept inside, Escape closes unless busy, focus back to the opener), title.
+import { type ReactNode, useId, useRef } from 'react';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { AssetImage } from '../selection/AssetImage';
+import { useModalDialog } from '../dialog/useModalDialog';
 import './trash.css';
+
+/** Where focus goes when the control that opened a cNFT modal left the page (its card was trashed or hidden). */
+const cnftSectionFocus = () =>
+  document.querySelector<HTMLElement>('[data-testid="cnfts-section"] h2, [data-testid="cnfts-section"] h3');
 
 export function TrashModalShell({
   title,
@@ -17,17 +23,23 @@ export function TrashModalShell({
   busy?: boolean;
   children: ReactNode;
 }) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [busy, onClose]);
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useModalDialog(ref, { onEscape: () => !busy && onClose(), fallbackFocus: cnftSectionFocus });
   return (
     <div className="trash-overlay" onClick={(e) => e.stopPropagation()}>
-      <div className="trash-modal" role="dialog" aria-modal="true" aria-label={title} data-testid={testId}>
-        <h3 className="trash-modal-title">{title}</h3>
+      <div
+        className="trash-modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid={testId}
+        ref={ref}
+        tabIndex={-1}
+      >
+        <h3 className="trash-modal-title" id={titleId}>
+          {title}
+        </h3>
         {children}
       </div>
     </div>

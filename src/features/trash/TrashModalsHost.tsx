@@ -9,6 +9,8 @@ import type { Cnft } from '../nfts/nftModel';
 import { selectSelectedCnftIds } from '../selection/selectionSlice';
 import { selectTrashBanner, selectTrashModal, trashModalClosed, trashModalOpened } from './trashSlice';
 import { useExplorer, useRobustDeps } from './useTrashPage';
+import { splitMovable } from '../cnfts/cnftMovable';
+import { selectTooDeepTrees } from '../cnftTrees/cnftTreesSlice';
 
 const DirectTrashModal = lazy(() => import(/* webpackChunkName: "trash-direct" */ './DirectTrashModal'));
 const DelegatedTransferModal = lazy(() => import(/* webpackChunkName: "trash-delegated" */ './DelegatedTransferModal'));
@@ -34,6 +36,7 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
   const banner = useAppSelector(selectTrashBanner);
   const cnfts = useAppSelector(selectCnfts);
   const selectedIds = useAppSelector(selectSelectedCnftIds);
+  const stuck = useAppSelector(selectTooDeepTrees);
 
   const api = useMemo<HostApi>(
     () => ({
@@ -45,14 +48,16 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
   );
   const close = useCallback(() => dispatch(trashModalClosed()), [dispatch]);
 
-  const queueAssets = useMemo(
-    () =>
-      selectedIds
-        .map((id) => cnfts.find((c) => c.mint === id))
-        .filter((c): c is Cnft => !!c)
-        .map((c) => ({ assetId: c.mint, name: c.name, image: c.image })),
-    [selectedIds, cnfts],
-  );
+  // The queue takes only what Bubblegum will move; the rest is named in the modal, never sent to fail.
+  const { queueAssets, queueLeftOut } = useMemo(() => {
+    const byId = new Map(cnfts.map((c) => [c.mint, c]));
+    const chosen = selectedIds.map((id) => byId.get(id)).filter((c): c is Cnft => !!c);
+    const { movable, leftOut } = splitMovable(chosen, stuck);
+    return {
+      queueAssets: movable.map((c) => ({ assetId: c.mint, name: c.name, image: c.image })),
+      queueLeftOut: leftOut.map((l) => l.cnft.name),
+    };
+  }, [selectedIds, cnfts, stuck]);
   const asset = modal?.asset;
 
   return (
@@ -84,6 +89,7 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
         {modal?.way === 'queue' && (
           <QueueTrashModal
             assets={queueAssets}
+            leftOut={queueLeftOut}
             explorerUrl={explorerUrl}
             cluster={cluster}
             onClose={close}

@@ -42,6 +42,17 @@ export async function delegatedTrash(
   return { signature: res.signature, explorerUrl: res.explorerUrl };
 }
 
+/** A failure that belongs to one cNFT of a batch: the message the page shows names it. */
+export class AssetStepError extends Error {
+  name = 'AssetStepError';
+  constructor(
+    readonly assetId: string,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
 /** A delegation sent but not confirmed in time: wait until it lands (or ~30 s pass) before the server relies on it. */
 async function awaitLanded(deps: TrashDeps, signature: string): Promise<void> {
   for (let i = 0; i < 30; i++) {
@@ -60,12 +71,16 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
   if (!owner) throw new Error(VALIDATION.walletNotConnected);
   const todo: { assetId: string; tx: Transaction }[] = [];
   for (const assetId of assetIds) {
-    const info = await deps.api.getDelegateInfo(assetId);
-    if (info.delegationInfo?.delegated) continue;
-    const res = await deps.api.cnftDelegate({ ownerAddress: owner, assetId, delegatePublicKey: serverDelegate });
-    const b64 = res.transaction;
-    if (!res.success || !b64) throw new Error(res.error || CNFT_ERRORS.delegationInfoFailed);
-    todo.push({ assetId, tx: legacyTransactions([b64])[0] }); // a lookup table: the guard's refusal
+    try {
+      const info = await deps.api.getDelegateInfo(assetId);
+      if (info.delegationInfo?.delegated) continue;
+      const res = await deps.api.cnftDelegate({ ownerAddress: owner, assetId, delegatePublicKey: serverDelegate });
+      const b64 = res.transaction;
+      if (!res.success || !b64) throw new Error(res.error || CNFT_ERRORS.delegationInfoFailed);
+      todo.push({ assetId, tx: legacyTransactions([b64])[0] }); // a lookup table: the guard's refusal
+    } catch (err) {
+      throw new AssetStepError(assetId, err); // the queue names the cNFT that failed
+    }
   }
   if (todo.length === 0) return [];
   requireOwner(deps);

@@ -1,4 +1,10 @@
 // Our own wording for the cNFT trash UI where the spec shows none (spec texts live in src/common/texts/).
+const LEFT_OUT_REASON: Record<string, string> = {
+  frozen: 'frozen',
+  nonTransferable: 'non-transferable',
+  treeTooDeep: 'in a tree too deep to move',
+};
+
 export const TRASH_UI = {
   trash: 'Trash',
   delegated: 'Delegated transfer',
@@ -20,6 +26,22 @@ export const TRASH_UI = {
   close: 'Close',
   delegateFirst: 'Delegate to the server',
   delegating: 'Approve the delegation in your wallet...',
+  /** Select all and the queue leave out what Bubblegum will not move (cnftMovable.ts); said beside the button. */
+  leftOut: (parts: [string, number][]) => {
+    const n = parts.reduce((s, [, k]) => s + k, 0);
+    const why = parts.map(([r, k]) => `${k} ${LEFT_OUT_REASON[r] ?? r}`).join(', ');
+    return `${n} left out (${why}): they cannot be sent to the trash. Burn or hide them on their cards.`;
+  },
+  queueLeftOut: (names: string[]) =>
+    `Not in this queue (they cannot be moved): ${names.join(', ')}.`,
+  /** A cancel before the queue was authorised (the server moves nothing it was not authorised to move). */
+  cancelledEarly: (delegated: number) =>
+    delegated === 0
+      ? 'Cancelled before the queue started: nothing was moved. If your wallet still shows the delegation request, ' +
+        'reject it; if you approve it anyway, the revoke is offered here.'
+      : `Cancelled before the queue started: nothing was moved, but ${delegated} cNFT${delegated === 1 ? ' was' : 's were'} ` +
+        "delegated to SolBack's server (your wallet approved the delegation). Revoke it below.",
+  assetFailed: (name: string, detail: string) => `${name}: ${detail}`,
   queueIntro:
     'Selected cNFTs are delegated to the server (one wallet approval), then the server moves each to the trash wallet.',
 } as const;
