@@ -217,7 +217,7 @@ test('batch NFT burn: a server answer altered to pay someone else is refused, no
 
 test("the server's batch limit reads '{error} Please select {n} or fewer NFTs.'", async () => {
   const { page, context, wallet, manifests } = await session();
-  // The page sends every selected NFT in one request; one padded past the server's cap (50) on the way gets its refusal.
+  // One request padded past the server's cap (50) on the way gets its refusal (the page never sends more than the cap).
   const over = MAX_NFTS_PER_BURN_REQUEST + 1;
   await context.route('**/api/batch-burn-nft', async (route) => {
     const body = route.request().postDataJSON();

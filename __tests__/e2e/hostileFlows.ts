@@ -3,6 +3,7 @@
 // one action that asks the page to sign. The wallet's key stays in Node; it counts every signing request it receives
 // and declines them all, so a case the guard let through shows as a call (and still moves nothing).
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
+import { recoverVacant } from './support/vacantReport';
 import { SELECTION } from '../../src/common/texts';
 import { newContext, watchErrors } from './support/browser';
 import type { HostileProxy } from './support/hostileProxy';
@@ -141,13 +142,9 @@ export async function openFlow(env: FlowEnv, flow: FlowName): Promise<FlowSessio
   const act = async (): Promise<string> => {
     switch (flow) {
       case 'vacant close': {
-        const seen = dialogs.length;
-        const button = page.getByTestId('vacant-recover');
-        await button.waitFor();
-        return textAfter(
-          () => button.click(),
-          async () => (dialogs.length > seen ? dialogs[dialogs.length - 1] : null),
-        );
+        // The report is in the page (no native dialog); an answer the guard passes reaches the review: confirm it.
+        await page.getByTestId('vacant-recover').waitFor();
+        return (await recoverVacant(page, { timeout: 60_000 })).text;
       }
       case 'single token burn':
       case 'bulk token burn':

@@ -3,6 +3,7 @@
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { Dialog } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
+import { recoverVacant } from './support/vacantReport';
 import { GUARD } from '../../src/common/texts';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
@@ -26,11 +27,6 @@ afterAll(async () => {
 });
 
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out waiting');
-};
 
 async function openEmptiedWallet(tamper = false) {
   const { owner, accounts } = emptiedWallet(server.app.localnet!, 6);
@@ -87,12 +83,11 @@ it('0 SOL, 6 vacant accounts: one approval; owner gets rent − network fee − 
   await expect(s.page.getByTestId('vacant-relay-fee').isChecked()).resolves.toBe(false); // relayed because it cannot pay
   const rent = sum(await lamportsOf(s.accounts));
   const [relayerBefore] = await lamportsOf([relayer]);
-  await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1);
+  const report = await recoverVacant(s.page);
   expect(s.log.approvals).toEqual([1]);
-  const signature = /Signature: (\w+)\./.exec(s.dialogs[0])?.[1];
+  const signature = report.signatures[0];
   expect(signature).toBeDefined();
-  const tx = await connection.getTransaction(signature!, {
+  const tx = await connection.getTransaction(signature, {
     commitment: 'confirmed',
     maxSupportedTransactionVersion: 0,
   });
@@ -117,9 +112,9 @@ it('0 SOL, 6 vacant accounts: one approval; owner gets rent − network fee − 
 it('a repayment larger than the fee is refused by the page guard: nothing is signed, nothing moves', async () => {
   const s = await openEmptiedWallet(true);
   const before = await lamportsOf([server.app.relayer!.address, ...s.accounts]);
-  await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1);
-  expect(s.dialogs).toEqual([GUARD.mismatch]);
+  const report = await recoverVacant(s.page);
+  expect(report).toMatchObject({ text: GUARD.mismatch, kind: 'error', reviewed: false });
+  expect(s.dialogs).toEqual([]);
   expect(s.log.approvals).toEqual([]);
   expect(await lamportsOf([server.app.relayer!.address, ...s.accounts])).toEqual(before);
 }, 180_000);

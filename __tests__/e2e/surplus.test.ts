@@ -8,7 +8,8 @@ import { serviceFee } from '../../src/chain/fees';
 import { formatUnits } from '../../src/chain/format';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
-import { SURPLUS, surplusBannerText, surplusSuccessAlert } from '../../src/common/texts';
+import { SURPLUS, surplusBannerText, surplusSuccessReport } from '../../src/common/texts';
+import { recoverVacant } from './support/vacantReport';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { launchBrowser, newContext } from './support/browser';
@@ -33,11 +34,6 @@ afterAll(async () => {
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out waiting');
-};
 
 interface Kept {
   address: string;
@@ -120,8 +116,7 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   const wsol = s.manifest.wrappedSol.account;
   const [ownerBefore, feeBefore, wsolBefore] = await lamportsOf([ownerAddress, feeWallet, wsol]);
   const amountsBefore = await amountsOf(kept);
-  await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1, 90_000);
+  const report = await recoverVacant(s.page);
   expect(s.log.approvals).toHaveLength(1); // one approval for every transaction (7 closes + the withdrawals)
   // The network fee of every transaction the wallet signed, as the chain charged it.
   const signatures = s.log.signed.map((bytes) => bs58.encode(VersionedTransaction.deserialize(bytes).signatures[0]));
@@ -136,7 +131,9 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   const fee = feeAfter - feeBefore;
   expect(fee).toBeLessThanOrEqual(serviceFee(rent + surplus));
   expect(fee).toBeGreaterThan(serviceFee(rent + surplus) - signatures.length);
-  expect(s.dialogs[0]).toContain(`recovered ${exactSol(rent + surplus - fee)} SOL`);
+  expect(report.text).toContain(`+${exactSol(rent + surplus - fee - networkFee)} SOL`);
+  expect(report.signatures).toEqual(signatures);
+  expect(s.dialogs).toEqual([]);
   expect(ownerAfter - ownerBefore).toBe(rent + surplus - fee - networkFee);
   expect(wsolAfter).toBe(wsolBefore);
   expect(await lamportsOf(closing)).toEqual(closing.map(() => 0));
@@ -162,8 +159,7 @@ it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, tran
   const kept = (await keptFromChain(s.owner.publicKey, new Set(closing), [])).filter((k) => k.surplus > 0);
   expect(kept.length).toBeGreaterThanOrEqual(1000 + 300 + 1); // the 1,000 tokens, 300 NFTs, the collection NFT (+ other kinds)
   const surplus = sum(kept.map((k) => k.surplus));
-  await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1, 400_000);
+  await recoverVacant(s.page, { timeout: 400_000 });
   expect(s.log.approvals).toHaveLength(1);
   const perTx = s.log.signed.map((bytes) => {
     const tx = VersionedTransaction.deserialize(bytes);
@@ -216,13 +212,13 @@ it('nothing to close, surplus to withdraw: the banner offers it and one approval
   await page.getByRole('button', { name: /Approval Test Wallet/ }).click();
   await page.getByText(surplusBannerText(3, exactSol(surplus))).waitFor({ timeout: 90_000 });
   const [before] = await lamportsOf([owner.publicKey.toBase58()]);
-  await page.getByTestId('vacant-recover').click();
-  await waitFor(() => dialogs.length === 1, 90_000);
+  const report = await recoverVacant(page);
   expect(log.approvals).toEqual([1]);
-  const signature = /Signature: (\w+)\./.exec(dialogs[0])![1];
+  const [signature] = report.signatures;
   const fee = serviceFee(surplus);
-  expect(dialogs[0]).toBe(surplusSuccessAlert(exactSol(surplus - fee), signature));
   const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+  expect(report.text).toBe(surplusSuccessReport(exactSol(surplus - fee - tx!.meta!.fee)));
+  expect(dialogs).toEqual([]);
   const [after] = await lamportsOf([owner.publicKey.toBase58()]);
   expect(after - before).toBe(surplus - fee - tx!.meta!.fee);
   expect(await lamportsOf(accounts)).toEqual(accounts.map(() => minimum));

@@ -7,7 +7,8 @@ import type { Browser, Dialog, Page } from 'playwright-core';
 import { priorityFeeLamports, serviceFee } from '../../src/chain/fees';
 import { exactSol } from '../../src/chain/format';
 import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
-import { VACANT, VACANT_ERRORS, vacantBannerText, vacantSuccessAlert } from '../../src/common/texts';
+import { VACANT, VACANT_ERRORS, vacantBannerText, vacantSuccessReport } from '../../src/common/texts';
+import { recoverVacant } from './support/vacantReport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { launchBrowser, newContext } from './support/browser';
 import { ROOT } from './support/buildBundle';
@@ -100,25 +101,23 @@ describe('vacant banner and recovery in Chromium', () => {
     // The frozen empty account is closable (frozenAccounts.test.ts); the surplus is left for surplus.test.ts.
     const vacant: string[] = [...s.manifest.emptyAccounts, ...s.manifest.frozenAccounts].map((a: any) => a.account);
     const rent = sum(await lamportsOf(vacant));
-    const text = vacantBannerText(7, exactSol(rent));
-    await s.page.getByText(text).waitFor();
-    await s.page.screenshot({ path: path.join(SHOTS, 'banner.png'), fullPage: false });
-
     const feeWallet = server.app.config.feeWallet;
     const untouched = [s.manifest.wrappedSol.account, s.manifest.tokens[0].account];
     await s.page.getByTestId('vacant-withdraw-surplus').uncheck();
+    const text = vacantBannerText(7, exactSol(rent));
+    await s.page.getByText(text).waitFor();
+    await s.page.screenshot({ path: path.join(SHOTS, 'banner.png'), fullPage: false });
     const [ownerBefore, feeBefore, ...untouchedBefore] = await lamportsOf([
       s.owner.publicKey.toBase58(),
       feeWallet,
       ...untouched,
     ]);
 
-    await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1, 60_000);
+    const report = await recoverVacant(s.page);
     expect(s.log.approvals).toEqual([1]); // one approval, one transaction for 7 closes
     const fee = serviceFee(rent);
-    const signature = /Signature: (\w+)\./.exec(s.dialogs[0])![1];
-    expect(s.dialogs[0]).toBe(vacantSuccessAlert(7, exactSol(rent - fee), signature));
+    const [signature] = report.signatures;
+    expect(s.dialogs).toEqual([]); // no native dialog
 
     const [ownerAfter, feeAfter, ...untouchedAfter] = await lamportsOf([
       s.owner.publicKey.toBase58(),
@@ -130,6 +129,7 @@ describe('vacant banner and recovery in Chromium', () => {
       .catch(() => null);
     const networkFee = tx?.meta?.fee ?? LAMPORTS_PER_SIGNATURE + priorityFeeLamports(5_000 + 7 * 10_000 + 20_000, 1);
     expect(ownerAfter - ownerBefore).toBe(rent - networkFee - fee);
+    expect(report.text).toBe(vacantSuccessReport(7, exactSol(rent - fee - networkFee)));
     expect(feeAfter - feeBefore).toBe(fee);
     expect(await lamportsOf(vacant)).toEqual(vacant.map(() => 0));
     const withheld = s.manifest.emptyAccounts.find((a: any) => a.withheld);
@@ -140,11 +140,8 @@ describe('vacant banner and recovery in Chromium', () => {
       JSON.stringify({ rent, fee, networkFee, ownerDelta: ownerAfter - ownerBefore }),
     );
 
-    // The page reloaded; with nothing left to close the banner is gone.
-    await s.page.waitForLoadState('load');
-    await s.page.getByTestId('rent-card').waitFor({ timeout: 30_000 });
-    await waitFor(async () => (await s.page.getByTestId('vacant-banner').count()) === 0);
-    // The recovery was logged before the reload and survived it (the alert is accepted at once, as a hurried user would).
+    // No reload: with nothing left to close only the report stays, and the recovery is in Recent Activity.
+    await waitFor(async () => (await s.page.getByTestId('vacant-text').count()) === 0);
     await waitFor(
       async () => (await s.page.locator('[data-testid="activity-entry"][data-type="vacant-burn"]').count()) === 1,
     );
@@ -156,9 +153,9 @@ describe('vacant banner and recovery in Chromium', () => {
     const vacant: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
     const before = await lamportsOf(vacant);
     s.approve.current = async (op) => op !== 'sign';
-    await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1);
-    expect(s.dialogs).toEqual([VACANT_ERRORS.cancelled]);
+    const report = await recoverVacant(s.page);
+    expect(report).toMatchObject({ text: VACANT_ERRORS.cancelled, kind: 'error', reviewed: true });
+    expect(s.dialogs).toEqual([]);
     expect(await lamportsOf(vacant)).toEqual(before);
     await expect(s.page.getByTestId('vacant-recover').textContent()).resolves.toBe(VACANT.recoverButton);
   }, 120_000);
@@ -171,6 +168,7 @@ describe('vacant banner and recovery in Chromium', () => {
     s.approve.current = (op) => (op === 'sign' ? new Promise<boolean>((r) => (release = r)) : Promise.resolve(true));
     const button = s.page.getByTestId('vacant-recover');
     await button.click();
+    await s.page.getByTestId('review-dialog').getByRole('button', { name: 'Confirm and sign' }).click();
     await s.page.getByText(VACANT.processing).waitFor();
     await waitFor(() => release !== undefined);
     // The button stays clickable (aria-disabled) so these clicks reach the state machine, which ignores them.
@@ -186,6 +184,7 @@ describe('vacant banner and recovery in Chromium', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await lamportsOf(vacant)).toEqual(before);
     expect(s.dialogs).toEqual([]);
+    expect(await s.page.getByTestId('vacant-report').count()).toBe(0);
   }, 120_000);
 
   it('large wallet: 200 vacant accounts close in the fewest transactions, with one approval', async () => {
@@ -196,12 +195,12 @@ describe('vacant banner and recovery in Chromium', () => {
     await s.page.getByText(vacantBannerText(200, exactSol(rent))).waitFor();
     await s.page.screenshot({ path: path.join(SHOTS, 'large-banner.png') });
     await s.page.getByTestId('vacant-withdraw-surplus').uncheck(); // closes only here; surplus.test.ts withdraws it
-    await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1, 120_000);
+    const report = await recoverVacant(s.page, { timeout: 120_000 });
     // One approval for all transactions; 23 closes + compute budget + fee transfer fill 1196 of 1232 bytes,
     // and one more close needs 39, so 9 is the fewest for 200.
     expect(s.log.approvals).toEqual([9]);
-    expect(s.dialogs[0]).toMatch(/^Burned 200 vacant accounts and recovered /);
+    expect(report.text).toMatch(/^Closed 200 empty token accounts: \+/);
+    expect(report.signatures).toHaveLength(9); // every signature, not the first one only
     expect(sum(await lamportsOf(vacant))).toBe(0);
   }, 240_000);
 });

@@ -1,5 +1,5 @@
 // The vacant banner (spec §2.4, §4.5) in jsdom: hidden without vacant rent, count and exact SOL, PROCESSING... and
-// Reset while busy, the alert at the end. The flow itself (guard on a real local chain, success and reload) is in
+// Reset while busy. The flow itself (guard on a real local chain, review, in-page report) is in
 // vacantFlow.test.ts and the browser tests; here the page has no chain connection, so the guard refuses and nothing
 // is signed.
 import { act, fireEvent, render, screen } from '@testing-library/react';
@@ -62,7 +62,7 @@ describe('vacant banner', () => {
     const store = makeStore(undefined, createAppExtra({ publicKey: OWNER, signAllTransactions: signAll }));
     render(
       <Provider store={store}>
-        <VacantBanner reload={jest.fn()} />
+        <VacantBanner />
       </Provider>,
     );
     act(() => {

@@ -6,8 +6,8 @@ export const SURPLUS = {
 /** The banner when nothing is empty but kept accounts hold surplus (the recover button then only withdraws it). */
 export const surplusBannerText = (count: number, sol: string): string =>
   `${count} account${count === 1 ? '' : 's'} you keep hold${count === 1 ? 's' : ''} ${sol} SOL above rent`;
-export const surplusSuccessAlert = (sol: string, signature: string): string =>
-  `Withdrew ${sol} SOL held above rent in accounts you keep. Signature: ${signature}. The page will refresh.`;
+export const surplusSuccessReport = (sol: string): string =>
+  `Withdrew the SOL held above rent in accounts you keep: +${sol} SOL to your wallet, after the service fee and the network fee.`;
 
 export const RELAY = {
   payFeeTick: 'Let SolBack pay the fee (repaid from the rent in the same transaction)',

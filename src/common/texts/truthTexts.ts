@@ -18,6 +18,11 @@ export const TRUTH = {
   reviewRent: 'Rent back',
   reviewServiceFee: 'Service fee (1%)',
   reviewNetworkFee: 'Network fee',
+  reviewNetworkFeeRelayed:
+    "Network fee, repaid to SolBack's relayer (a relayed transaction carries two signatures, so twice the usual fee)",
+  reviewClosed: 'Empty accounts closed',
+  reviewLeftAlone: 'Left alone',
+  reviewSurplus: 'SOL above rent withdrawn from accounts you keep',
   reviewSolChange: 'Your SOL balance changes by',
   reviewSimulated: 'The chain simulated these transactions just now and agrees; nothing is signed until you confirm.',
   reviewSimulationDiffers: (sol: string, negative: boolean): string =>

@@ -5,11 +5,15 @@ export const VACANT = {
   processing: 'PROCESSING...',
   reset: 'Reset',
   recoverButton: 'Recover rent', // ours
+  dismiss: 'Dismiss', // ours: closes the in-page report
 } as const;
 export const vacantBannerText = (count: number, sol: string): string =>
   `${count} vacant token account${count === 1 ? '' : 's'} found: ${sol} SOL recoverable`; // ours
-export const vacantSuccessAlert = (count: number, sol: string, signature: string): string =>
-  `Burned ${count} vacant account${count === 1 ? '' : 's'} and recovered ${sol} SOL. Signature: ${signature}. The page will refresh.`; // ours, contents per §8.1
+/** The in-page success report (PRODUCT difference 17: no native alert, no reload); the signatures are listed below it. */
+export const vacantSuccessReport = (count: number, sol: string): string =>
+  `Closed ${count} empty token account${count === 1 ? '' : 's'}: +${sol} SOL to your wallet, after the service fee and the network fee.`; // ours
+export const vacantBannerWithSurplus = (count: number, sol: string): string =>
+  `${count} vacant token account${count === 1 ? '' : 's'} found: ${sol} SOL recoverable with the SOL held above rent`; // ours
 
 // §8.1 Vacant burn (alerts)
 export const VACANT_ERRORS = {
@@ -20,6 +24,7 @@ export const VACANT_ERRORS = {
   unknown: 'Unknown error occurred',
   insufficientFunds: 'Insufficient SOL to pay for transaction fees.',
   expired: 'Transaction expired. Please try again.',
+  reviewCancelled: 'Cancelled. Nothing was closed.', // ours: the review step's Cancel
 } as const;
 export const vacantFetchError = (error: string): string => `Error: ${error}`;
 export const vacantPrepareError = (detail: string): string => `Error preparing transactions: ${detail}`;

@@ -1,10 +1,10 @@
 // Spec §4.4 bulk NFT burn: the server builds the transactions (POST /api/batch-burn-nft); the client reads the same
 // accounts itself, refuses anything but burns of these NFTs and a fee of at most 1 % of their real rent to the
 // configured fee wallet (PRODUCT difference 4), then signs all with one approval, sends, confirms and records.
-// More than the spec's 10 selected is one action too (PRODUCT difference 6): the rent card shows the spec's warning, but every
-// selected NFT goes to the server in one request (it caps a request at MAX_NFTS_PER_BURN_REQUEST and answers
-// maxBatchSize over it) and all the transactions it packs are signed with one signAllTransactions. A wallet without
-// signAllTransactions gets the first transaction only; the rest stay selected and a message says so.
+// More than the spec's 10 selected is one action too (PRODUCT difference 6): the selection goes to the server in
+// requests of at most MAX_NFTS_PER_BURN_REQUEST (its cap; it answers maxBatchSize over it), one after the other, and
+// every transaction they pack is reviewed once and signed with one signAllTransactions, as token burns are. A wallet
+// without signAllTransactions gets the first transaction only; the rest stay selected and a message says so.
 import type { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
@@ -16,7 +16,7 @@ import {
   TOKEN_PROGRAM,
   TOKEN_2022_PROGRAM,
 } from '../../common/addresses';
-import { REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
+import { MAX_NFTS_PER_BURN_REQUEST, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
 import { nftsApi } from '../nfts/nftsApi';
 import { selectNfts } from '../nfts/nftsSlice';
@@ -54,6 +54,22 @@ async function requestTransactions(
     if (data?.error) throw new ServerRefusedError(data.error);
     throw new ServerRefusedError(serverError(describeApiError(err).message));
   }
+}
+
+/** Every selected NFT in requests the server accepts (its cap per request), answers joined in order. */
+async function requestAllTransactions(
+  api: BurnApi,
+  owner: string,
+  nfts: { mint: string; tokenAccount?: string; name: string }[],
+) {
+  const txs: string[] = [];
+  const processed: { mint: string }[] = [];
+  for (let i = 0; i < nfts.length; i += MAX_NFTS_PER_BURN_REQUEST) {
+    const answer = await requestTransactions(api, owner, nfts.slice(i, i + MAX_NFTS_PER_BURN_REQUEST));
+    txs.push(...answer.txs);
+    processed.push(...(answer.processedNFTs ?? nfts.slice(i, i + MAX_NFTS_PER_BURN_REQUEST)));
+  }
+  return { txs, processedNFTs: processed };
 }
 
 /** Which mints a confirmed transaction burned, and what it paid the fee wallet. */
@@ -95,12 +111,13 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     );
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
     const [answer, own] = await Promise.all([
-      requestTransactions(api, owner, nfts),
+      requestAllTransactions(api, owner, nfts),
       readNftBurns(connection, owner, nfts),
     ]);
     // The ceiling comes from our own reading of the accounts, never from the server's figures.
     const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));
-    const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
+    const processed = new Set(answer.processedNFTs.map((x) => x.mint));
+    const requested = own.planned.filter((p) => processed.has(p.mint));
     const txs = legacyTransactions(answer.txs); // a lookup table or undecodable bytes: the guard's refusal
     // Every transaction the server built is checked (the fee ceiling is for all of them), even when fewer are signed.
     // Fee wallet from the build; the fee ceiling, owners and lamports from the chain guard's own reading (issue 13).

@@ -22,7 +22,9 @@ export function useModalDialog(
   opts: { onEscape: () => void; fallbackFocus?: () => HTMLElement | null },
 ): void {
   const latest = useRef(opts);
-  latest.current = opts;
+  useEffect(() => {
+    latest.current = opts; // the newest callbacks for the key handler below (a ref is written after render)
+  });
   useEffect(() => {
     const me = {};
     stack.push(me);

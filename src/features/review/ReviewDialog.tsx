@@ -96,13 +96,18 @@ function OpenReview({
           onAcknowledge={(yes) => setValueAgreed(yes ? review.id : null)}
         />
         <Items title={TRUTH.reviewUnwrapped} items={review.unwrapped} testId="review-unwrapped" />
+        <Items title={TRUTH.reviewClosed} items={review.closed ?? []} testId="review-closed" />
+        <Items title={TRUTH.reviewLeftAlone} items={review.leftAlone ?? []} testId="review-left-alone" />
         <ul className="review-figures">
           <Figure
             label={TRUTH.reviewRent}
-            lamports={review.rentLamports - review.unwrapLamports}
+            lamports={review.rentLamports - review.unwrapLamports - (review.surplusLamports ?? 0)}
             testId="review-rent"
             sign="+"
           />
+          {(review.surplusLamports ?? 0) > 0 && (
+            <Figure label={TRUTH.reviewSurplus} lamports={review.surplusLamports!} testId="review-surplus" sign="+" />
+          )}
           {review.unwrapLamports > 0 && (
             <Figure label={TRUTH.unwrap} lamports={review.unwrapLamports} testId="review-unwrap" sign="+" />
           )}
@@ -113,7 +118,7 @@ function OpenReview({
             sign="−"
           />
           <Figure
-            label={TRUTH.reviewNetworkFee}
+            label={review.relayed ? TRUTH.reviewNetworkFeeRelayed : TRUTH.reviewNetworkFee}
             lamports={review.networkFeeLamports}
             testId="review-network-fee"
             sign="−"

@@ -28,6 +28,13 @@ export interface BurnReview {
   /** The same, summed over the simulated transactions (fees included) as the chain answered. */
   simulatedChangeLamports: number;
   transactions: number;
+  /** The empty-account recovery (same dialog): the accounts closed and those left alone, with their reasons. */
+  closed?: ReviewItem[];
+  leftAlone?: ReviewItem[];
+  /** Of `rentLamports`, the SOL above rent withdrawn from accounts the owner keeps (the banner's tick). */
+  surplusLamports?: number;
+  /** SolBack's relayer pays the network fee and is repaid in the same transaction: two signatures per transaction. */
+  relayed?: boolean;
 }
 
 export interface ReviewState {

@@ -33,6 +33,10 @@ export interface ReviewInput {
   serviceFeeLamports: number;
   /** Tokens worth more than the SOL their accounts return (issue 18): listed with their value, asked again. */
   valuable?: ValuableItem[];
+  closed?: ReviewItem[];
+  leftAlone?: ReviewItem[];
+  surplusLamports?: number;
+  relayed?: boolean;
 }
 
 /** The owner's SOL change if each transaction ran on the chain as it is now (they touch disjoint accounts). */
@@ -86,6 +90,10 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     solChangeLamports: input.rentLamports - input.serviceFeeLamports - networkFee,
     simulatedChangeLamports: change,
     transactions: input.txs.length,
+    ...(input.closed ? { closed: input.closed } : {}),
+    ...(input.leftAlone?.length ? { leftAlone: input.leftAlone } : {}),
+    ...(input.surplusLamports ? { surplusLamports: input.surplusLamports } : {}),
+    ...(input.relayed ? { relayed: true } : {}),
   };
   // Listen first: an answer may come in the same tick as the review opens.
   const answered = api.take(

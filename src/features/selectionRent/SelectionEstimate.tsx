@@ -1,10 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
 import { serviceFee } from '../../chain/fees';
-import {
-  MAX_NFTS_PER_BURN_REQUEST,
-  MAX_SELECTED_NFTS_WARNING_THRESHOLD,
-  MAX_SELECTED_TOKENS_WARNING_THRESHOLD,
-} from '../../common/constants';
+import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
 import { RENT, TRUTH, VALIDATION } from '../../common/texts';
 import { selectSelectedCnftIds, selectSelectedNftMints, selectSelectedTokenMints } from '../selection/selectionSlice';
 import { exactSol } from '../../chain/format';
@@ -102,13 +98,12 @@ export function SelectionEstimate() {
   const nftRents = useAppSelector((s) => s.selectionRent.nfts);
   const canSignAll = useAppSelector(selectCanSignAll);
   const f = selectionFigures(tokenMints, nftMints, tokenRents, nftRents);
-  // Limits that really apply: a wallet that signs one transaction at a time gets the spec's batch (the rest stay
-  // selected), and the server builds at most MAX_NFTS_PER_BURN_REQUEST NFT burns per request.
+  // The limit that really applies: a wallet that signs one transaction at a time gets the spec's batch (the rest
+  // stay selected). A bigger NFT selection is split into the server's requests by the burn itself (bulkNftBurn.ts).
   const limited =
-    (!canSignAll &&
-      (tokenMints.length > MAX_SELECTED_TOKENS_WARNING_THRESHOLD ||
-        nftMints.length > MAX_SELECTED_NFTS_WARNING_THRESHOLD)) ||
-    nftMints.length > MAX_NFTS_PER_BURN_REQUEST;
+    !canSignAll &&
+    (tokenMints.length > MAX_SELECTED_TOKENS_WARNING_THRESHOLD ||
+      nftMints.length > MAX_SELECTED_NFTS_WARNING_THRESHOLD);
   return (
     <>
       <div className="rent-total">

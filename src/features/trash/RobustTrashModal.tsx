@@ -7,6 +7,7 @@ import { ROBUST_MODAL } from '../../common/texts';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { TRASH_UI } from './trashTexts';
 import { parsePrivateKey, robustTrash } from './robustTrash';
+import { loadLeaf } from './cnftLeaf';
 import { cnftFailureText } from './trashErrors';
 import type { TrashOutcome } from './trashTypes';
 import type { RobustDeps } from './useTrashPage';
@@ -46,13 +47,27 @@ export default function RobustTrashModal({
   // Forget the key on unmount as well as on close.
   useEffect(() => () => setKeyText(''), []);
 
+  // The leaf owner as the chain's tree holds it (the same read the transfer makes): Confirm waits for a key that
+  // is that owner, so a wrong key is told at once instead of failing after signing.
+  const [leafOwner, setLeafOwner] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!deps) return;
+    let live = true;
+    loadLeaf(deps, asset.mint).then(
+      ({ leaf }) => live && setLeafOwner(String(leaf.owner)),
+      () => live && setLeafOwner(null),
+    );
+    return () => void (live = false);
+  }, [deps, asset.mint]);
+  const ownsIt = !!parsed.address && parsed.address === leafOwner;
+
   const close = () => {
     setKeyText('');
     onClose();
   };
 
   const confirm = async () => {
-    if (!deps || !parsed.address || status === 'processing') return;
+    if (!deps || !ownsIt || status === 'processing') return;
     setStatus('processing');
     setMessage(TRASH_UI.robustProcessing);
     try {
@@ -105,7 +120,9 @@ export default function RobustTrashModal({
               onChange={(e) => setKeyText(e.target.value)}
             />
           </label>
-          <p className="trash-info">{TRASH_UI.keyStaysHere}</p>
+          <p className="trash-warning" role="note" data-testid="robust-key-warning">
+            {TRASH_UI.keyWarning}
+          </p>
           {parsed.error && (
             <p className="trash-error" data-testid="robust-key-error">
               {parsed.error}
@@ -114,6 +131,22 @@ export default function RobustTrashModal({
           {parsed.address && (
             <p data-testid="robust-derived-address">
               {ROBUST_MODAL.derivedAddress}: <code>{parsed.address}</code>
+            </p>
+          )}
+          {parsed.address && (
+            <p
+              className={ownsIt ? 'trash-info' : 'trash-error'}
+              data-testid="robust-owner-check"
+              data-owns={ownsIt}
+              role="status"
+            >
+              {leafOwner === undefined
+                ? TRASH_UI.ownerLoading
+                : leafOwner === null
+                  ? TRASH_UI.ownerUnknown
+                  : ownsIt
+                    ? TRASH_UI.keyOwns
+                    : TRASH_UI.keyNotOwner(parsed.address, leafOwner)}
             </p>
           )}
           <p
@@ -130,6 +163,7 @@ export default function RobustTrashModal({
         <button
           type="button"
           className={status === 'success' ? undefined : 'secondary'}
+          data-initial-focus
           onClick={close}
           disabled={status === 'processing'}
         >
@@ -140,7 +174,7 @@ export default function RobustTrashModal({
             type="button"
             data-testid="robust-confirm"
             onClick={confirm}
-            disabled={!parsed.address || status === 'processing' || !deps}
+            disabled={!ownsIt || status === 'processing' || !deps}
           >
             {ROBUST_MODAL.confirm}
           </button>

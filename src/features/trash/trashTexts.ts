@@ -20,8 +20,15 @@ export const TRASH_UI = {
   notDelegated: 'This cNFT is not delegated to the server delegate, so it cannot be moved this way.',
   robustProcessing: 'Signing in this page and sending...',
   robustSuccess: 'cNFT sent to the trash wallet.',
-  keyStaysHere:
-    'The key is used only in this page to sign; it is never sent anywhere and is forgotten when this window closes.',
+  keyWarning:
+    'Warning: a private key is full control of its wallet. Whoever has it can take everything in that wallet, and ' +
+    'no one can undo it. Never paste a key into a page you did not open yourself, or because someone asked you to. ' +
+    'Here it only signs this one transfer in this page and is not sent anywhere; if you are unsure, use Cancel.',
+  ownerLoading: 'Reading who owns this cNFT...',
+  ownerUnknown: 'Could not read who owns this cNFT, so no key can be checked. Close and try again.',
+  keyNotOwner: (address: string, owner: string) =>
+    `This key belongs to ${address}, which does not own this cNFT (its owner is ${owner}). Confirm stays off.`,
+  keyOwns: 'This key owns the cNFT.',
   selectedCount: (n: number) => `${n} cNFT${n === 1 ? '' : 's'} selected`,
   close: 'Close',
   delegateFirst: 'Delegate to the server',
@@ -32,8 +39,7 @@ export const TRASH_UI = {
     const why = parts.map(([r, k]) => `${k} ${LEFT_OUT_REASON[r] ?? r}`).join(', ');
     return `${n} left out (${why}): they cannot be sent to the trash. Burn or hide them on their cards.`;
   },
-  queueLeftOut: (names: string[]) =>
-    `Not in this queue (they cannot be moved): ${names.join(', ')}.`,
+  queueLeftOut: (names: string[]) => `Not in this queue (they cannot be moved): ${names.join(', ')}.`,
   /** A cancel before the queue was authorised (the server moves nothing it was not authorised to move). */
   cancelledEarly: (delegated: number) =>
     delegated === 0

@@ -1,8 +1,16 @@
-import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
 import { useGetRelayerStatusQuery } from './relayerApi';
-import { RELAY, RENT, SURPLUS, VACANT, surplusBannerText, vacantBannerText } from '../../common/texts';
+import {
+  RELAY,
+  RENT,
+  SURPLUS,
+  VACANT,
+  surplusBannerText,
+  vacantBannerText,
+  vacantBannerWithSurplus,
+} from '../../common/texts';
+import { useExplorer } from '../trash/useTrashPage';
 import { selectRentEstimate } from '../rent/rentSlice';
 import { exactSol } from '../../chain/format';
 import {
@@ -16,28 +24,48 @@ import {
 import './vacant.css';
 
 // Spec §2.4: shown only when vacant accounts with rent exist. The recover button stays clickable while busy so a
-// second click reaches the state machine, which ignores it (re-entry blocked, §4.5).
+// second click reaches the state machine, which ignores it (re-entry blocked, §4.5). The run goes through the review
+// dialog like the burns; its outcome is reported here, in the page, with every signature (no native alert, no
+// reload: the estimate and the lists refresh on their own).
 
-/** Shows the flow's alerts (§8.1) and reloads the page after the success alert (§4.5). */
-function useVacantAlerts(alert: string | null, done: boolean, reload: () => void) {
+function VacantReport() {
   const dispatch = useAppDispatch();
-  useEffect(() => {
-    if (!alert) return;
-    window.alert(alert);
-    dispatch(vacantAlertDismissed());
-    if (done) reload();
-  }, [alert, done, dispatch, reload]);
+  const { status, alert, result } = useAppSelector(selectVacant);
+  const { explorerUrl } = useExplorer();
+  if (!alert) return null;
+  const done = status === 'done' && result;
+  return (
+    <div
+      className={`vacant-report ${done ? 'vacant-report-success' : 'vacant-report-error'}`}
+      role={done ? 'status' : 'alert'}
+      data-testid="vacant-report"
+      data-kind={done ? 'success' : 'error'}
+    >
+      <p data-testid="vacant-report-text">{alert}</p>
+      {done && result.signatures.length > 0 && (
+        <ul className="vacant-signatures" data-testid="vacant-signatures">
+          {result.signatures.map((sig) => (
+            <li key={sig}>
+              <a href={explorerUrl(sig)} target="_blank" rel="noreferrer" data-signature={sig}>
+                {`${sig.slice(0, 8)}…${sig.slice(-8)}`}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="vacant-reset" onClick={() => dispatch(vacantAlertDismissed())}>
+        {VACANT.dismiss}
+      </button>
+    </div>
+  );
 }
 
-const reloadPage = () => window.location.reload();
-
-export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
+export function VacantBanner() {
   const dispatch = useAppDispatch();
   const estimate = useAppSelector(selectRentEstimate);
   const { status, alert, withdrawSurplus, relayFee } = useAppSelector(selectVacant);
   const relayer = useGetRelayerStatusQuery().data;
   const busy = status === 'processing';
-  useVacantAlerts(alert, status === 'done', reload);
 
   const count = estimate?.vacantAccounts ?? 0;
   const lamports = estimate?.vacantRent ?? 0;
@@ -45,15 +73,24 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
   const surplusLamports = estimate?.surplusRent ?? 0;
   // Nothing to close but surplus to withdraw (issue 15): the same recovery, withdrawals only.
   const surplusOnly = !(count > 0 && lamports > 0) && surplusCount > 0 && surplusLamports > 0;
-  if (!(count > 0 && lamports > 0) && !surplusOnly && status === 'idle') return null;
-  const shown = surplusOnly ? surplusLamports : lamports;
+  if (!(count > 0 && lamports > 0) && !surplusOnly && !busy)
+    return alert ? (
+      <section className="vacant-banner" aria-label="Vacant accounts" data-testid="vacant-banner">
+        <VacantReport />
+      </section>
+    ) : null;
+  // The headline counts what the recovery will really return: with the surplus tick on (the default), that too.
+  const withSurplus = !surplusOnly && withdrawSurplus && surplusCount > 0 && surplusLamports > 0;
+  const shown = surplusOnly ? surplusLamports : lamports + (withSurplus ? surplusLamports : 0);
   return (
     <section className="vacant-banner" aria-label="Vacant accounts" data-testid="vacant-banner" aria-busy={busy}>
       <div className="vacant-text">
         <p className="vacant-headline" data-testid="vacant-text">
           {surplusOnly
             ? surplusBannerText(surplusCount, exactSol(surplusLamports))
-            : vacantBannerText(count, exactSol(lamports))}
+            : withSurplus
+              ? vacantBannerWithSurplus(count, exactSol(shown))
+              : vacantBannerText(count, exactSol(lamports))}
         </p>
         <p className="vacant-sub">
           {exactSol(netOfServiceFee(shown))} SOL{' '}
@@ -111,6 +148,7 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
           </button>
         )}
       </div>
+      <VacantReport />
     </section>
   );
 }

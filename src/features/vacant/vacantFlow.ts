@@ -10,9 +10,9 @@ import {
   VALIDATION,
   vacantFetchError,
   vacantPrepareError,
-  surplusSuccessAlert,
+  surplusSuccessReport,
   vacantSubmitError,
-  vacantSuccessAlert,
+  vacantSuccessReport,
 } from '../../common/texts';
 import type { WalletPort } from '../../app/walletPort';
 import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/signing';
@@ -34,6 +34,7 @@ import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type {
   PrepareBurnTransactionsResponse as PrepareBody,
+  SkippedVacantAccount,
   SubmitBurnTransactionResponse as SubmitBody,
   VacantAccountsResponse as VacantListBody,
 } from '../../common/api';
@@ -62,6 +63,16 @@ export interface VacantFlowDeps {
   /** The listener's delay (times the 120 s signing limit); rejects when the run is cancelled. */
   delay(ms: number): Promise<void>;
   step(step: VacantStep): void;
+  /**
+   * The review dialog (vacantReview.ts): resolves with the figures the user confirmed, rejects with
+   * ReviewCancelledError when they cancel. Without it (tests of the bare flow) nothing is reviewed.
+   */
+  review?(plan: {
+    owner: string;
+    txs: Transaction[];
+    skipped: SkippedVacantAccount[];
+    relayed: boolean;
+  }): Promise<{ solChangeLamports: number; networkFeeLamports: number }>;
   /** Wraps every wait so an abandoned run (Reset) stops at once; rejects when the run was cancelled. */
   pause?<T>(promise: Promise<T>): Promise<T>;
 }
@@ -197,6 +208,23 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
       server,
     )(batch);
   };
+  // The review (same dialog as the burns) after the guard has passed: nothing is signed before the user confirms.
+  let reviewed: { solChangeLamports: number; networkFeeLamports: number } | undefined;
+  if (deps.review) {
+    try {
+      await checkAll();
+      reviewed = await deps.review({
+        owner,
+        txs: batch,
+        skipped: listed.skippedAccounts ?? [],
+        relayed: relayer !== undefined,
+      });
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      if ((err as Error)?.name === 'ReviewCancelledError') return fail(VACANT_ERRORS.reviewCancelled);
+      return fail(signingFailureText(err), err);
+    }
+  }
   let submitted: SubmitBody;
   try {
     submitted = await signAndSend(
@@ -227,12 +255,12 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     accountCount: submitted.accountCount ?? accountCount,
     recoveredLamports: recovered,
     serviceFeeLamports: fee,
+    ...(reviewed ? { networkFeeLamports: reviewed.networkFeeLamports } : {}),
     signature: submitted.signature ?? '',
     signatures: submitted.signatures ?? (submitted.signature ? [submitted.signature] : []),
   };
-  const alert =
-    result.accountCount === 0
-      ? surplusSuccessAlert(exactSol(recovered - fee), result.signature)
-      : vacantSuccessAlert(result.accountCount, exactSol(recovered - fee), result.signature);
+  // What reached the wallet: rent and surplus back, less the service fee and the network fee (the review's figure).
+  const back = exactSol(recovered - fee - (result.networkFeeLamports ?? 0));
+  const alert = result.accountCount === 0 ? surplusSuccessReport(back) : vacantSuccessReport(result.accountCount, back);
   return { ok: true, result, alert };
 }

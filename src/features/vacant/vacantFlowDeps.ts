@@ -12,6 +12,8 @@ import { relayerApi } from './relayerApi';
 import { ownerCannotPayFees } from './relayChoice';
 import type { VacantFlowDeps } from './vacantFlow';
 import { vacantStepChanged } from './vacantSlice';
+import { reviewVacant } from './vacantReview';
+import { BUILT_WALLETS } from '../../common/builtWallets';
 
 export { runVacantBurn } from './vacantFlow';
 
@@ -89,6 +91,8 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
       chainGuardStep(getConnection(api.extra), intent, { serverWallets, dispatch })(txs),
     delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
+    review: async (plan) =>
+      await pause(() => reviewVacant(api, getConnection(api.extra), { ...plan, feeWallet: BUILT_WALLETS.feeWallet })),
     pause: fork.pause,
   };
 }

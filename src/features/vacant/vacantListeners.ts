@@ -2,6 +2,7 @@ import type { TaskAbortError } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { classifyError } from '../../chain/classifyError';
 import { activityRecorded } from '../activity/activitySlice';
+import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset } from './vacantSlice';
@@ -55,6 +56,13 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
     }),
   );
   api.dispatch(vacantBurnSucceeded({ runId, result, alert: value.alert }));
+  api.dispatch(
+    celebrationTriggered({
+      title: result.accountCount > 0 ? 'Vacant accounts closed' : 'Surplus rent withdrawn',
+      description: value.alert,
+      lamports: result.recoveredLamports - result.serviceFeeLamports - (result.networkFeeLamports ?? 0),
+    }),
+  );
   api.dispatch(rentEstimateRefreshRequested());
 }
 

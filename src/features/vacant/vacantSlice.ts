@@ -13,6 +13,8 @@ export interface VacantResult {
   accountCount: number;
   recoveredLamports: number;
   serviceFeeLamports: number;
+  /** The network fee the review showed (and the chain took), when the recovery was reviewed. */
+  networkFeeLamports?: number;
   signature: string;
   signatures: string[];
 }
@@ -22,7 +24,7 @@ export interface VacantState {
   runId: number;
   step: VacantStep | null;
   result: VacantResult | null;
-  /** The browser alert text of spec §8.1 to show, if any. */
+  /** The report shown in the banner (spec §8.1's texts, in the page rather than a native alert), if any. */
   alert: string | null;
   error: { name: string; message: string } | null;
   /** The banner's tick box: also withdraw the surplus rent of kept accounts (issue 15, on by default). */
