@@ -28,7 +28,7 @@ const asClient = async (ip: string, body: unknown) => {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json()) };
+  return { status: res.status, json: await res.json() };
 };
 
 /** The longest JSON text the server process builds while `run` runs (the server runs in this process). */
