@@ -164,6 +164,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     async close() {
       wsProxy?.close();
       await queue.worker.stop(); // before the chain and its data folder go away
+      await queue.store.close?.();
       await Promise.all(
         servers.map(
           (s) =>
