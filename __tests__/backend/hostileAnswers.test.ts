@@ -57,7 +57,7 @@ describe('an answer is estimated before it is built', () => {
     server.solback.localnet!.chain.setAccount(big, { lamports: 10n ** 9n, data: new Uint8Array(64 * 1024) });
   });
 
-  it("a hostile batch (20 × 100 names of one account) is refused whole, nothing built", async () => {
+  it('a hostile batch (20 × 100 names of one account) is refused whole, nothing built', async () => {
     const batch = JSON.stringify(
       Array.from({ length: 20 }, (_, i) => call('getMultipleAccounts', [Array(100).fill(big)], i)),
     ); // 95 KB, a hostile batch's size
