@@ -41,7 +41,7 @@ describe('safeGet', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it("refuses literal inside addresses, https://[::]:port among them, and names resolving inside", async () => {
+  it('refuses literal inside addresses, https://[::]:port among them, and names resolving inside', async () => {
     for (const uri of [
       `https://[::]:${port}/x.json`,
       `https://127.0.0.1:${port}/x.json`,

@@ -198,7 +198,9 @@ describe('wallet assets screen in Chromium', () => {
     );
     expect(await page.getByRole('button', { name: 'Unwrap', exact: true }).count()).toBe(1);
     // No "View Only" beside working Trash / Burn buttons; the badge says what is true.
-    expect(await page.getByText(ASSETS_SCREEN.cnftBadge, { exact: true }).count()).toBe(manifestCnftNames(manifest).length);
+    expect(await page.getByText(ASSETS_SCREEN.cnftBadge, { exact: true }).count()).toBe(
+      manifestCnftNames(manifest).length,
+    );
     expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(0);
     // No NFT checkboxes (the mode switch has role switch); the vacant banner's own tick boxes (surplus, fee relay) aside.
     const bannerBoxes = await page.getByTestId('vacant-banner').getByRole('checkbox').count();

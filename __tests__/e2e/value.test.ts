@@ -136,7 +136,10 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   await shot(page, 'value-warning-desktop', '');
   await dialog.getByRole('button', { name: ASSETS_SCREEN.reviewCancel }).click();
   await dialog.waitFor({ state: 'detached' });
-  await page.getByTestId('burn-message').filter({ hasText: ASSETS_SCREEN.reviewCancelled }).waitFor({ timeout: 10_000 });
+  await page
+    .getByTestId('burn-message')
+    .filter({ hasText: ASSETS_SCREEN.reviewCancelled })
+    .waitFor({ timeout: 10_000 });
   // Nothing signed, nothing sent: 0 lamports moved, the account and its tokens are where they were.
   expect(wallet.approvals).toHaveLength(0);
   const after = await chainState(wallet, sgld);

@@ -22,7 +22,7 @@ function txWith(units: number, price: number, raw = false): Transaction {
 }
 
 describe('priority fee cap', () => {
-  it("reads the fee as the runtime charges it: a hostile 1.4 M CU × 100,000 µlamports is 140,000 lamports", () => {
+  it('reads the fee as the runtime charges it: a hostile 1.4 M CU × 100,000 µlamports is 140,000 lamports', () => {
     expect(priorityFeeOf(decodeTransaction(txWith(1_400_000, 100_000, true)))).toBe(140_000n);
     expect(priorityFeeOf(decodeTransaction(txWith(200_000, 1, true)))).toBe(1n); // ceil(0.2)
   });

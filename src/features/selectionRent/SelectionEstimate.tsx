@@ -124,7 +124,11 @@ export function SelectionEstimate() {
       <ul className="rent-breakdown">
         <Line label={`${RENT.tokens} (${f.tokenCount})`} lamports={f.tokens} testId="rent-selected-tokens" />
         {f.unwrapCount > 0 && (
-          <Line label={`${ASSETS_SCREEN.unwrap} (${f.unwrapCount})`} lamports={f.unwrap} testId="rent-selected-unwrap" />
+          <Line
+            label={`${ASSETS_SCREEN.unwrap} (${f.unwrapCount})`}
+            lamports={f.unwrap}
+            testId="rent-selected-unwrap"
+          />
         )}
         <Line label={`${RENT.nfts} (${f.nftCount})`} lamports={f.nfts} testId="rent-selected-nfts" />
         {f.fee > 0 && <Line label={ASSETS_SCREEN.reviewServiceFee} lamports={f.fee} testId="rent-selected-fee" minus />}

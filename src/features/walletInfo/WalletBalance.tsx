@@ -14,7 +14,8 @@ export function WalletBalance() {
       data-lamports={lamports}
       title={`${lamports} lamports`}
     >
-      <span className="wallet-balance-label">{ASSETS_SCREEN.walletBalance}</span> <strong>{formatSol(lamports, 4)} SOL</strong>
+      <span className="wallet-balance-label">{ASSETS_SCREEN.walletBalance}</span>{' '}
+      <strong>{formatSol(lamports, 4)} SOL</strong>
     </span>
   );
 }
