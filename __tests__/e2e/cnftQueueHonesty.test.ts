@@ -1,15 +1,15 @@
 // The cNFT Select all and transfer queue tell the truth, in real Chromium at 1280 px and 390×844 (screenshots in
-// .tmp/e2e-truth/): Select all leaves out the leaves Bubblegum will not move and says how many and why; a cNFT that
+// .tmp/e2e-screen/): Select all leaves out the leaves Bubblegum will not move and says how many and why; a cNFT that
 // fails is named; a queue cancelled while its delegations await the wallet says what happened, and when the late
 // approval lands the revoke is offered and puts each leaf back on chain. Each failed before its fix (Select all (9)
 // took the frozen and non-transferable leaves, the error named no asset, the cancel reset the modal silently).
-import { QUEUE_MODAL, TRUTH } from '../../src/common/texts';
+import { QUEUE_MODAL, ASSETS_SCREEN } from '../../src/common/texts';
 import { REVOKE } from '../../src/features/revoke/revokeTexts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
-import { VIEWPORT_NAMES, card, newDelegates, plainCnfts, sum, truthHarness, until } from './truthSupport';
+import { VIEWPORT_NAMES, card, newDelegates, plainCnfts, sum, screenHarness, until } from './screenSupport';
 
-const h = truthHarness();
+const h = screenHarness();
 
 describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
   test('Select all leaves out the frozen and non-transferable cNFTs and says why; a failing cNFT is named', async () => {
@@ -27,7 +27,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       .waitFor();
 
     const tools = page.getByTestId('cnft-tools');
-    await tools.getByRole('button', { name: TRUTH.selectAll(movable.length) }).click();
+    await tools.getByRole('button', { name: ASSETS_SCREEN.selectAll(movable.length) }).click();
     const note = page.getByTestId('cnft-left-out');
     await expect(note.textContent()).resolves.toBe(
       TRASH_UI.leftOut([

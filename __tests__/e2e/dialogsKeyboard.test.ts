@@ -1,4 +1,4 @@
-// Dialogs for keyboards and screen readers, in real Chromium at 1280 px and 390×844 (screenshots in .tmp/e2e-truth/):
+// Dialogs for keyboards and screen readers, in real Chromium at 1280 px and 390×844 (screenshots in .tmp/e2e-screen/):
 // the WAI-ARIA modal dialog pattern (first focus on the least destructive control, Tab kept inside, Escape closes,
 // focus back to the opener, aria-modal), a token burn done with the keyboard alone, the robust trash's plain key
 // warning and owner check, and axe-core finding 0 serious or critical problems on the landing page, the assets
@@ -7,13 +7,13 @@
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
-import { DIRECT_MODAL, QUEUE_MODAL, SELECTION, TRUTH } from '../../src/common/texts';
+import { DIRECT_MODAL, QUEUE_MODAL, SELECTION, ASSETS_SCREEN } from '../../src/common/texts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
-import { VIEWPORT_NAMES, card, plainCnfts, sum, truthHarness } from './truthSupport';
+import { VIEWPORT_NAMES, card, plainCnfts, sum, screenHarness } from './screenSupport';
 
-const h = truthHarness();
+const h = screenHarness();
 
 /** What has focus: its test id or text, and whether it is inside the dialog with this test id. */
 const focused = (page: Page, dialog: string) =>
@@ -71,9 +71,9 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     const dialog = page.getByTestId('review-dialog');
     await dialog.waitFor({ timeout: 60_000 });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    await expect(focused(page, 'review-dialog')).resolves.toMatchObject({ text: TRUTH.reviewCancel, inside: true });
+    await expect(focused(page, 'review-dialog')).resolves.toMatchObject({ text: ASSETS_SCREEN.reviewCancel, inside: true });
     const seen = await tabStaysInside(page, 'review-dialog');
-    expect(seen).toContain(TRUTH.reviewConfirm);
+    expect(seen).toContain(ASSETS_SCREEN.reviewConfirm);
     await expectAxeClean(page, 'review dialog');
     await h.shot(page, `keyboard-review-${viewport}`);
     await page.keyboard.press('Escape');
@@ -87,7 +87,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ timeout: 60_000 });
     await page.keyboard.press('Tab');
-    await expect(focused(page, 'review-dialog')).resolves.toMatchObject({ text: TRUTH.reviewConfirm });
+    await expect(focused(page, 'review-dialog')).resolves.toMatchObject({ text: ASSETS_SCREEN.reviewConfirm });
     await page.keyboard.press('Enter');
     await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
     expect(wallet.approvals).toHaveLength(1);

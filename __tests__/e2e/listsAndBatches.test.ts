@@ -1,13 +1,13 @@
 // Every account is listed where it truly belongs, and a big NFT selection burns, in real Chromium at 1280 px and
-// 390×844 (screenshots in .tmp/e2e-truth/). "Left alone" carries only real reasons: the frozen empty account is
+// 390×844 (screenshots in .tmp/e2e-screen/). "Left alone" carries only real reasons: the frozen empty account is
 // closed with the others and pNFT accounts burn normally, so neither is there. On the `large` wallet the 1-unit,
 // 0-decimal mintable token is in Tokens, and NFT Select all (301) burns in automatic batches with one approval.
 // Each failed before its fix (both were "left alone"; BLK1 was in no list; 301 NFTs: "Too many NFTs in one batch").
-import { ASSETS, SELECTION, TRUTH, leftAloneText } from '../../src/common/texts';
+import { ASSETS, SELECTION, ASSETS_SCREEN, leftAloneText } from '../../src/common/texts';
 import { answerReview, networkFee } from './burnSupport';
-import { VIEWPORT_NAMES, sum, truthHarness } from './truthSupport';
+import { VIEWPORT_NAMES, sum, screenHarness } from './screenSupport';
 
-const h = truthHarness();
+const h = screenHarness();
 
 describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
   test.skip('Left alone lists wrapped SOL with its reason, never the frozen empty account nor a pNFT account', async () => {
@@ -48,7 +48,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     expect(nftTotal).toBe(301);
     await page
       .getByTestId('nft-tools')
-      .getByRole('button', { name: TRUTH.selectAll(nftTotal) })
+      .getByRole('button', { name: ASSETS_SCREEN.selectAll(nftTotal) })
       .click();
     expect(await page.getByTestId('batch-warning').count()).toBe(0);
     const nfts: any[] = [...manifest.nfts, manifest.collection];

@@ -1,7 +1,7 @@
 // The empty-account recovery as a user runs it: Recover rent, the review dialog (confirmed, or cancelled), then the
 // report the banner shows in the page (no native alert), with every signature.
 import type { Page } from 'playwright-core';
-import { TRUTH, VACANT } from '../../../src/common/texts';
+import { ASSETS_SCREEN, VACANT } from '../../../src/common/texts';
 
 export interface VacantReport {
   text: string;
@@ -25,7 +25,7 @@ export async function recoverVacant(
     if (await review.isVisible()) {
       reviewed = true;
       await review
-        .getByRole('button', { name: opts.confirm === false ? TRUTH.reviewCancel : TRUTH.reviewConfirm })
+        .getByRole('button', { name: opts.confirm === false ? ASSETS_SCREEN.reviewCancel : ASSETS_SCREEN.reviewConfirm })
         .click();
     }
   }
