@@ -59,7 +59,10 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await page.getByTestId('review-dialog').waitFor({ timeout: 120_000 });
     await h.shot(page, `large-nft-review-${viewport}`);
     const review = await answerReview(page);
-    await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 240_000 });
+    const message = page.getByTestId('burn-message');
+    await message.waitFor({ timeout: 240_000 });
+    console.log('burn message:', await message.textContent());
+    await message.filter({ hasText: 'SOL returned' }).waitFor({ timeout: 240_000 });
     expect(wallet.approvals).toHaveLength(1);
     expect(wallet.approvals[0].length).toBeGreaterThan(1); // several transactions, one approval
     const change = (await h.balance(wallet)) - before;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ACTIVITY_PANEL_MAX_HEIGHT_PX, ACTIVITY_RECOVERY_DECIMALS } from '../../common/constants';
-import { ACTIVITY } from '../../common/texts';
+import { ACTIVITY, SUCCESS } from '../../common/texts';
+import { useExplorer } from '../trash/useTrashPage';
 import { formatSol, relativeTime } from '../../chain/format';
 import { ActivityIcon } from './ActivityIcon';
 import { selectRecentActivity } from './activitySlice';
@@ -22,6 +23,8 @@ export function ActivityPanel() {
   const now = useNow();
   const { entries, totalLamports, count } = useAppSelector((s) => selectRecentActivity(s, now));
   const sol = (lamports: number) => formatSol(lamports, ACTIVITY_RECOVERY_DECIMALS);
+  // Each entry keeps its explorer link: the success line that showed it clears after 8 s (spec §9).
+  const { explorerUrl } = useExplorer();
 
   return (
     <section className="activity-panel" aria-label={ACTIVITY.heading} data-testid="activity-panel">
@@ -60,6 +63,17 @@ export function ActivityPanel() {
                       +{sol(e.lamports)} SOL
                     </span>
                     <span className="activity-time">{relativeTime(e.timestamp, now)}</span>
+                    {e.signature && (
+                      <a
+                        className="activity-link"
+                        href={explorerUrl(e.signature)}
+                        target="_blank"
+                        rel="noreferrer"
+                        data-testid="activity-link"
+                      >
+                        {SUCCESS.viewOnExplorer}
+                      </a>
+                    )}
                   </div>
                 </li>
               ))}

@@ -3,6 +3,7 @@
 // first 8 in one transaction, the rest stay selected, and after 5 s a message asks for another click.
 import { type AccountInfo, PublicKey, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
+import { formatTokenBalance } from '../../chain/format';
 import { bulkBurnComputeUnits } from '../../chain/fees';
 import { packTransactions } from '../../chain/pack';
 import { BULK_TOKEN_BURN_PER_TRANSACTION, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
@@ -82,7 +83,11 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]),
     });
     await guard(txs); // refused transactions never reach the review
-    const itemOf = (g: BurnGroup) => ({ mint: g.token.mint, label: g.token.symbol || g.token.name });
+    // The amount destroyed as the chain holds it, beside the name (a review that lists names only hides what goes).
+    const itemOf = (g: BurnGroup) => ({
+      mint: g.token.mint,
+      label: `${formatTokenBalance(g.amount, g.token.decimals)} ${g.token.symbol || g.token.name}`,
+    });
     await reviewBeforeSigning(api, {
       owner,
       txs,

@@ -2,14 +2,18 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ASSETS_SCREEN } from '../../common/texts';
 import { selectCnfts } from '../cnfts/cnftsSlice';
 import { selectTokens } from '../tokens/tokensSlice';
-import { assetsUnhidden, selectHiddenAssetIds } from './hiddenAssetsSlice';
+import { assetsUnhidden, selectHiddenAssetIds, selectLeftWalletIds } from './hiddenAssetsSlice';
 
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
-/** Assets hidden in this browser (trashed, or hidden by the last fallback), each of which can be shown again. */
+/** Assets hidden in this browser and still in the wallet (hidden by the last fallback or by hand), each can be shown again. */
 export function HiddenItemsPanel() {
   const dispatch = useAppDispatch();
-  const ids = useAppSelector(selectHiddenAssetIds);
+  const hidden = useAppSelector(selectHiddenAssetIds);
+  const left = useAppSelector(selectLeftWalletIds);
+  // Only what is still in the wallet: a trashed or burnt asset cannot be shown again.
+  const gone = new Set(left);
+  const ids = hidden.filter((id) => !gone.has(id));
   const cnfts = useAppSelector(selectCnfts);
   const tokens = useAppSelector(selectTokens);
   if (ids.length === 0) return null;

@@ -160,7 +160,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
       failures = 0;
       if (api.getState().queue.queueId !== queueId) return;
       const done = res.status.completedAssets.map((a) => a.assetId);
-      if (done.length) api.dispatch(assetsHidden({ ids: done }));
+      if (done.length) api.dispatch(assetsHidden({ ids: done, left: true }));
       api.dispatch(queueStatusUpdated(res.status));
       if (res.status.isComplete) {
         queueAccess.forget(queueId); // nothing left to read or cancel
@@ -207,7 +207,7 @@ async function cancelQueue(_action: unknown, api: AppListenerEffectAPI): Promise
   if (!status) return;
   const moved = status.completedAssets.map((a) => a.assetId);
   if (moved.length > 0) {
-    api.dispatch(assetsHidden({ ids: moved }));
+    api.dispatch(assetsHidden({ ids: moved, left: true }));
     api.dispatch(assetsDeselected({ kind: 'cnft', mints: moved }));
   }
   api.dispatch(queueCancelAnswered(status));

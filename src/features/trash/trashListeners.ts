@@ -94,7 +94,7 @@ function recordOutcome(
   outcome: TrashOutcome,
   report: (banner: TrashBanner) => void,
 ): void {
-  api.dispatch(assetsHidden({ ids: [outcome.assetId] }));
+  api.dispatch(assetsHidden({ ids: [outcome.assetId], left: outcome.method !== 'basic' }));
   api.dispatch(assetsDeselected({ kind: 'cnft', mints: [outcome.assetId] }));
   const banner = resultBanner(asset, outcome);
   report(banner);
@@ -147,7 +147,7 @@ async function delegatedTransferEffect(action: ReturnType<typeof delegatedTransf
     const step = (s: 'signing' | 'transferring') =>
       api.dispatch(trashStepReached(s === 'signing' ? 'awaitingSignature' : 'transferring'));
     const res = await ways.delegatedTrash(deps, asset.mint, proofData, step);
-    api.dispatch(assetsHidden({ ids: [asset.mint] }));
+    api.dispatch(assetsHidden({ ids: [asset.mint], left: true }));
     api.dispatch(celebrationTriggered({ title: 'cNFT trashed', description: TRASH_UI.sent(asset.name), lamports: 0 }));
     const outcome: TrashOutcome = {
       assetId: asset.mint,
