@@ -140,8 +140,12 @@ describe('vacant banner and recovery in Chromium', () => {
       JSON.stringify({ rent, fee, networkFee, ownerDelta: ownerAfter - ownerBefore }),
     );
 
-    // No reload: with nothing left to close only the report stays, and the recovery is in Recent Activity.
-    await waitFor(async () => (await s.page.getByTestId('vacant-text').count()) === 0);
+    // No reload: nothing is left to close (the banner offers only the surplus it left), the report stays, and the
+    // recovery is in Recent Activity.
+    await waitFor(
+      async () => !(await s.page.getByTestId('vacant-text').textContent())?.includes('vacant token account'),
+    );
+    await s.page.getByTestId('vacant-report').waitFor();
     await waitFor(
       async () => (await s.page.locator('[data-testid="activity-entry"][data-type="vacant-burn"]').count()) === 1,
     );
@@ -192,9 +196,9 @@ describe('vacant banner and recovery in Chromium', () => {
     const vacant: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
     expect(vacant).toHaveLength(200);
     const rent = sum(await lamportsOf(vacant));
+    await s.page.getByTestId('vacant-withdraw-surplus').uncheck(); // closes only here; surplus.test.ts withdraws it
     await s.page.getByText(vacantBannerText(200, exactSol(rent))).waitFor();
     await s.page.screenshot({ path: path.join(SHOTS, 'large-banner.png') });
-    await s.page.getByTestId('vacant-withdraw-surplus').uncheck(); // closes only here; surplus.test.ts withdraws it
     const report = await recoverVacant(s.page, { timeout: 120_000 });
     // One approval for all transactions; 23 closes + compute budget + fee transfer fill 1196 of 1232 bytes,
     // and one more close needs 39, so 9 is the fewest for 200.

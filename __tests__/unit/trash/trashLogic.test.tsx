@@ -5,6 +5,7 @@ import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import bs58 from 'bs58';
 import { HIDE_ONLY } from '../../../src/features/trash/hideOnlyTexts';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { TRASH_UI } from '../../../src/features/trash/trashTexts';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { createAppExtra, type SignableTransaction } from '../../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
@@ -235,7 +236,7 @@ describe('modals', () => {
   });
   afterAll(() => server.close());
 
-  it('Advanced cNFT Trash: password field, format error, derived address, Confirm disabled until valid', () => {
+  it('Advanced cNFT Trash: password field, plain warning, format error, derived address, Confirm only for the owner', async () => {
     render(<RobustTrashModal asset={asset} deps={fakeDeps()} explorerUrl={(s) => s} onClose={() => undefined} />);
     const field = screen.getByTestId<HTMLInputElement>('robust-private-key');
     expect(field.type).toBe('password');
@@ -244,8 +245,14 @@ describe('modals', () => {
     fireEvent.change(field, { target: { value: 'abc' } });
     expect(screen.getByText(VALIDATION.invalidPrivateKeyFormat)).toBeTruthy();
     expect(confirm).toBeDisabled();
+    expect(screen.getByTestId('robust-key-warning').textContent).toBe(TRASH_UI.keyWarning);
+    const stranger = Keypair.generate();
+    fireEvent.change(field, { target: { value: bs58.encode(stranger.secretKey) } });
+    await screen.findByText(TRASH_UI.keyNotOwner(stranger.publicKey.toBase58(), owner.publicKey.toBase58()));
+    expect(confirm).toBeDisabled();
     fireEvent.change(field, { target: { value: bs58.encode(owner.secretKey) } });
     expect(screen.getByTestId('robust-derived-address').textContent).toContain(owner.publicKey.toBase58());
+    await screen.findByText(TRASH_UI.keyOwns);
     expect(confirm).not.toBeDisabled();
   });
 

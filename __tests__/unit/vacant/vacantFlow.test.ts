@@ -22,7 +22,9 @@ import { Connection, PublicKey } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../../backend/app';
 import { loadConfig } from '../../../backend/config';
 import { LOCAL_DEFAULT_FEE_WALLET, TOKEN_PROGRAM } from '../../../src/common/addresses';
-import { GUARD, VACANT_ERRORS, VALIDATION } from '../../../src/common/texts';
+import { GUARD, VACANT_ERRORS, VALIDATION, vacantSuccessReport } from '../../../src/common/texts';
+import { exactSol } from '../../../src/chain/format';
+import { type BurnReview, reviewConfirmed } from '../../../src/features/review/reviewSlice';
 import { vacantBurnRequested, vacantReset } from '../../../src/features/vacant/vacantSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 
@@ -81,8 +83,16 @@ function emptyTokenAccount(mint: string): Uint8Array {
 }
 // Node's timers keep the process alive: each store's running listeners (the 120 s signing limit) end with the test.
 const stores: ReturnType<typeof makeStore>[] = [];
+/** Reviews the stores opened (the user confirms each: the recovery goes through the review dialog). */
+const reviews: BurnReview[] = [];
 function track(store: ReturnType<typeof makeStore>) {
   stores.push(store);
+  store.subscribe(() => {
+    const open = store.getState().review.open;
+    if (!open) return;
+    reviews.push(open);
+    store.dispatch(reviewConfirmed(open.id));
+  });
   return store;
 }
 afterEach(() => {
@@ -174,7 +184,7 @@ async function until(check: () => boolean, ms = 3000) {
 }
 
 describe('vacant burn flow', () => {
-  it('lists, prepares, checks, signs ALL with one approval, submits, and ends done with the success alert', async () => {
+  it('lists, prepares, checks, reviews, signs ALL with one approval, submits, and ends done with the in-page report', async () => {
     prepared = preparedTransactions(FEE_WALLET, 2); // two transactions: still one approval
     const { store, signAll } = setup();
     store.dispatch(vacantBurnRequested());
@@ -200,10 +210,15 @@ describe('vacant burn flow', () => {
       ).toBe(true);
     }
     const net = RENT - serviceFee(RENT); // 6 117 840 − 61 178
-    expect(store.getState().vacant.alert).toBe(
-      `Burned 3 vacant accounts and recovered 0.006056662 SOL. Signature: SIG1. The page will refresh.`,
-    );
     expect(net).toBe(6_056_662);
+    // The review showed what the transactions close and pay, from the page's own chain reading; the report in the
+    // page counts the network fee the review showed.
+    const review = reviews[reviews.length - 1];
+    expect(review).toMatchObject({ rentLamports: RENT, serviceFeeLamports: serviceFee(RENT), transactions: 2 });
+    expect(review.closed).toHaveLength(3);
+    expect(review.networkFeeLamports).toBeGreaterThanOrEqual(2 * 5000);
+    expect(store.getState().vacant.result?.networkFeeLamports).toBe(review.networkFeeLamports);
+    expect(store.getState().vacant.alert).toBe(vacantSuccessReport(3, exactSol(net - review.networkFeeLamports)));
     expect(store.getState().activity.entries[0]).toMatchObject({
       type: 'vacant-burn',
       lamports: net,

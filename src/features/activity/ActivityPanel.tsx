@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ACTIVITY_PANEL_MAX_HEIGHT_PX, ACTIVITY_RECOVERY_DECIMALS } from '../../common/constants';
 import { ACTIVITY, SUCCESS } from '../../common/texts';
-import { useExplorer } from '../trash/useTrashPage';
-import { formatSol, relativeTime } from '../../chain/format';
+import { configApi } from '../../api/configApi';
+import { type ExplorerCluster, explorerTxUrl, formatSol, relativeTime } from '../../chain/format';
 import { ActivityIcon } from './ActivityIcon';
 import { selectRecentActivity } from './activitySlice';
 import './activity.css';
@@ -23,8 +23,11 @@ export function ActivityPanel() {
   const now = useNow();
   const { entries, totalLamports, count } = useAppSelector((s) => selectRecentActivity(s, now));
   const sol = (lamports: number) => formatSol(lamports, ACTIVITY_RECOVERY_DECIMALS);
-  // Each entry keeps its explorer link: the success line that showed it clears after 8 s (spec §9).
-  const { explorerUrl } = useExplorer();
+  // Each entry keeps its explorer link: the success line that showed it clears after 8 s (spec §9). The cluster
+  // comes from the cached /api/config answer (read, not subscribed: the page has asked for it long before).
+  const config = useAppSelector((s) => ('api' in s ? configApi.endpoints.getConfig.select()(s).data : undefined));
+  const cluster: ExplorerCluster = config?.localnet ? { customUrl: config.quicknodeRpcUrl } : 'mainnet-beta';
+  const explorerUrl = (sig: string) => explorerTxUrl(sig, cluster);
 
   return (
     <section className="activity-panel" aria-label={ACTIVITY.heading} data-testid="activity-panel">

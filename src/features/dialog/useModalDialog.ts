@@ -11,6 +11,23 @@ const FOCUSABLE =
 
 const stack: object[] = [];
 
+// The last control focused outside any dialog: a burn disables its button while the review is open, which drops
+// focus to <body> before the dialog mounts, yet that button is where focus belongs when the review closes.
+let lastFocus: HTMLElement | null = null;
+let tracking = false;
+function trackFocus() {
+  if (tracking || typeof document === 'undefined') return;
+  tracking = true;
+  document.addEventListener('focusin', (e) => {
+    const el = e.target as HTMLElement;
+    if (el instanceof HTMLElement && !el.closest('[role="dialog"]')) lastFocus = el;
+  });
+}
+trackFocus(); // from the start: the control focused before the first dialog counts too
+
+const usable = (el: HTMLElement | null | undefined): el is HTMLElement =>
+  !!el && el.isConnected && el !== document.body && !el.matches(':disabled');
+
 export function focusableIn(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => !el.closest('[hidden]') && el.getClientRects().length > 0,
@@ -28,7 +45,9 @@ export function useModalDialog(
   useEffect(() => {
     const me = {};
     stack.push(me);
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    trackFocus();
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const opener = active && active !== document.body ? active : lastFocus;
     const root = ref.current;
     if (root) {
       const first =
@@ -55,13 +74,18 @@ export function useModalDialog(
       document.removeEventListener('keydown', onKey, true);
       stack.splice(stack.indexOf(me), 1);
       // After React has removed the dialog: the opener if it is still on the page, else the fallback.
-      setTimeout(() => {
-        const usable = (el: HTMLElement | null | undefined) => !!el?.isConnected && !el.matches(':disabled');
-        const target = usable(opener) ? opener : latest.current.fallbackFocus?.();
-        if (!target || !usable(target)) return;
+      // The opener may be disabled for a moment longer (the flow that opened the dialog is ending): wait up to
+      // half a second for it, then fall back.
+      let tries = 0;
+      const restore = () => {
+        if (usable(opener)) return opener.focus();
+        if (++tries < 20 && opener?.isConnected) return void setTimeout(restore, 25);
+        const target = latest.current.fallbackFocus?.();
+        if (!target || !target.isConnected) return;
         if (!target.matches(FOCUSABLE)) target.tabIndex = -1; // a heading or region takes focus programmatically
         target.focus();
-      }, 0);
+      };
+      setTimeout(restore, 0);
     };
   }, [ref]);
 }

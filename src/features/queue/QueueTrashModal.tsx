@@ -103,6 +103,7 @@ export default function QueueTrashModal({
       <div
         className="trash-progress"
         role="progressbar"
+        aria-label={QUEUE_MODAL.title}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

@@ -106,7 +106,12 @@ function OpenReview({
             sign="+"
           />
           {(review.surplusLamports ?? 0) > 0 && (
-            <Figure label={ASSETS_SCREEN.reviewSurplus} lamports={review.surplusLamports!} testId="review-surplus" sign="+" />
+            <Figure
+              label={ASSETS_SCREEN.reviewSurplus}
+              lamports={review.surplusLamports!}
+              testId="review-surplus"
+              sign="+"
+            />
           )}
           {review.unwrapLamports > 0 && (
             <Figure label={ASSETS_SCREEN.unwrap} lamports={review.unwrapLamports} testId="review-unwrap" sign="+" />

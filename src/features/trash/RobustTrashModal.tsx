@@ -7,10 +7,16 @@ import { ROBUST_MODAL } from '../../common/texts';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { TRASH_UI } from './trashTexts';
 import { parsePrivateKey, robustTrash } from './robustTrash';
-import { loadLeaf } from './cnftLeaf';
 import { cnftFailureText } from './trashErrors';
 import type { TrashOutcome } from './trashTypes';
 import type { RobustDeps } from './useTrashPage';
+
+/** The owner in a DAS getAsset answer (`/api/helius/asset`), or null. */
+function indexedOwner(res: unknown): string | null {
+  const owner = (res as { success?: boolean; data?: { ownership?: { owner?: unknown } } } | null)?.data?.ownership
+    ?.owner;
+  return (res as { success?: boolean } | null)?.success && typeof owner === 'string' ? owner : null;
+}
 
 export interface RobustResult {
   outcome?: TrashOutcome;
@@ -47,14 +53,14 @@ export default function RobustTrashModal({
   // Forget the key on unmount as well as on close.
   useEffect(() => () => setKeyText(''), []);
 
-  // The leaf owner as the chain's tree holds it (the same read the transfer makes): Confirm waits for a key that
-  // is that owner, so a wrong key is told at once instead of failing after signing.
+  // The owner the asset index names: Confirm waits for a key that is that owner, so a wrong key is told at once
+  // instead of failing after signing (the transfer itself checks the leaf owner against the tree on chain again).
   const [leafOwner, setLeafOwner] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     if (!deps) return;
     let live = true;
-    loadLeaf(deps, asset.mint).then(
-      ({ leaf }) => live && setLeafOwner(String(leaf.owner)),
+    deps.api.getAsset(asset.mint).then(
+      (res) => live && setLeafOwner(indexedOwner(res)),
       () => live && setLeafOwner(null),
     );
     return () => void (live = false);
