@@ -50,8 +50,12 @@ export async function simulateOwnerChange(api: AppListenerEffectAPI, owner: stri
   let change = 0;
   let networkFee = 0;
   for (const tx of txs) {
+    // Simulated with a fresh blockhash, and the transaction left as it came: a server-built one (the vacant
+    // recovery keeps its blockhash, and the server checks it is what it prepared) must reach the wallet unchanged.
+    const kept = tx.recentBlockhash;
     tx.recentBlockhash = blockhash;
     const message = tx.compileMessage();
+    tx.recentBlockhash = kept;
     const [sim, fee] = await api.pause(
       Promise.all([
         connection.simulateTransaction(new VersionedTransaction(message), {
