@@ -11,7 +11,7 @@ import { DIRECT_MODAL, QUEUE_MODAL, SELECTION, ASSETS_SCREEN } from '../../src/c
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
-import { VIEWPORT_NAMES, card, plainCnfts, sum, screenHarness } from './screenSupport';
+import { VIEWPORT_NAMES, card, plainCnfts, sum, screenHarness, until } from './screenSupport';
 
 const h = screenHarness();
 
@@ -71,14 +71,21 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     const dialog = page.getByTestId('review-dialog');
     await dialog.waitFor({ timeout: 60_000 });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    await expect(focused(page, 'review-dialog')).resolves.toMatchObject({ text: ASSETS_SCREEN.reviewCancel, inside: true });
+    await expect(focused(page, 'review-dialog')).resolves.toMatchObject({
+      text: ASSETS_SCREEN.reviewCancel,
+      inside: true,
+    });
     const seen = await tabStaysInside(page, 'review-dialog');
     expect(seen).toContain(ASSETS_SCREEN.reviewConfirm);
     await expectAxeClean(page, 'review dialog');
     await h.shot(page, `keyboard-review-${viewport}`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect(focused(page, 'review-dialog')).resolves.toMatchObject({ text: SELECTION.burnSelectedTokens });
+    await until(
+      'focus back on Burn Selected Tokens',
+      async () => (await focused(page, 'review-dialog')).text === SELECTION.burnSelectedTokens,
+      5_000,
+    );
     expect(wallet.approvals).toHaveLength(0);
 
     // Again, and this time confirm with the keyboard: Cancel has focus, Tab moves to Confirm, Enter signs.
@@ -121,7 +128,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       await expectAxeClean(page, id);
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
-      await expect(focused(page, id)).resolves.toMatchObject({ testId: button });
+      await until(`focus back on ${button}`, async () => (await focused(page, id)).testId === button, 5_000);
     }
 
     // The queue modal, from "Trash selected".
@@ -136,7 +143,11 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await expectAxeClean(page, 'queue-modal');
     await page.keyboard.press('Escape');
     await queue.waitFor({ state: 'detached' });
-    await expect(focused(page, 'queue-modal')).resolves.toMatchObject({ testId: 'cnft-trash-selected' });
+    await until(
+      'focus back on Trash selected',
+      async () => (await focused(page, 'queue-modal')).testId === 'cnft-trash-selected',
+      5_000,
+    );
 
     // The robust way: a plain warning; Confirm only for the key that owns the cNFT.
     await trashButton.click();

@@ -74,12 +74,12 @@ export function useModalDialog(
       document.removeEventListener('keydown', onKey, true);
       stack.splice(stack.indexOf(me), 1);
       // After React has removed the dialog: the opener if it is still on the page, else the fallback.
-      // The opener may be disabled for a moment longer (the flow that opened the dialog is ending): wait up to
-      // half a second for it, then fall back.
+      // The opener may be disabled a moment longer (the flow that opened the dialog is ending): wait up to 3 s for
+      // it, then fall back.
       let tries = 0;
       const restore = () => {
         if (usable(opener)) return opener.focus();
-        if (++tries < 20 && opener?.isConnected) return void setTimeout(restore, 25);
+        if (++tries < 120 && opener?.isConnected) return void setTimeout(restore, 25);
         const target = latest.current.fallbackFocus?.();
         if (!target || !target.isConnected) return;
         if (!target.matches(FOCUSABLE)) target.tabIndex = -1; // a heading or region takes focus programmatically
