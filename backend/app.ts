@@ -24,6 +24,7 @@ import { createQueueService } from './services/queueService';
 import { createSharedState } from './services/sharedState';
 import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
 import { createUpstreamWsProxy } from './services/wsProxy';
+import { PreparedBurnStore } from './services/vacantPrepared';
 
 export const BODY_LIMIT = '1mb';
 
@@ -91,6 +92,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     queue,
     limits,
     relayer,
+    prepared: new PreparedBurnStore(),
   };
 
   const app = new Koa();
