@@ -132,7 +132,9 @@ const checkToken: Check = (ix, intent, allowed, totals) => {
 export const TOKEN_INSTRUCTION_CHECKS: Record<number, Check> = {
   // Revoke: the owner's own accounts only (the approval source, src/chain/recovery/sources/approval.ts).
   [REVOKE_TAG]: (ix, intent, allowed) =>
-    TOKEN_ACTIONS[intent.kind].has('revoke') ? checkRevoke(ix, intent.owner, allowed) : 'revoke not allowed for this action',
+    TOKEN_ACTIONS[intent.kind].has('revoke')
+      ? checkRevoke(ix, intent.owner, allowed)
+      : 'revoke not allowed for this action',
 };
 
 /** The recovery sources' own programs (stake, loader, lookup tables): allowed for the recover action only. */
@@ -141,7 +143,9 @@ const RECOVERY_CHECKS: Record<string, Check> = Object.fromEntries(
     Object.entries(source.staticRules).map(([programId, rule]): [string, Check] => [
       programId,
       (ix, intent, allowed) =>
-        intent.kind === 'recover' ? rule(ix, intent.owner, allowed) : `program ${programId} not allowed for this action`,
+        intent.kind === 'recover'
+          ? rule(ix, intent.owner, allowed)
+          : `program ${programId} not allowed for this action`,
     ]),
   ),
 );

@@ -132,7 +132,11 @@ function fundLookupTable(env: FundEnv, owner: string, addresses: string[]): stri
   data.writeBigUInt64LE(BigInt(chain.slot()), 12); // last extended slot
   data[21] = 1; // Some(authority)
   pk(owner).toBuffer().copy(data, TABLE_AUTHORITY_OFFSET);
-  addresses.forEach((a, i) => pk(a).toBuffer().copy(data, TABLE_META_SIZE + 32 * i));
+  addresses.forEach((a, i) =>
+    pk(a)
+      .toBuffer()
+      .copy(data, TABLE_META_SIZE + 32 * i),
+  );
   chain.setAccount(table, { lamports: chain.rent(data.length), data, owner: LOOKUP_TABLE_PROGRAM });
   return table;
 }
@@ -147,8 +151,7 @@ export function fundRecoverySources(env: FundEnv, owner: string): RecoveryManife
       stakePubkey: delegated.publicKey,
       authorizedPubkey: env.faucet.publicKey,
       votePubkey: pk(vote),
-    })
-      .instructions,
+    }).instructions,
     [env.faucet],
   );
   return {

@@ -69,7 +69,8 @@ export async function prepareRecovery(
       .then((r) => r.value),
     smallestPayableFee(deps.rpc, deps.feeWallet),
   ]);
-  const sum = (indexes: number[], f: (p: RecoveryPlan) => bigint) => indexes.reduce((s, i) => s + f(chosen[i].plan), 0n);
+  const sum = (indexes: number[], f: (p: RecoveryPlan) => bigint) =>
+    indexes.reduce((s, i) => s + f(chosen[i].plan), 0n);
   const unitsFor = (indexes: number[]) => CU_BASE + indexes.reduce((u, i) => u + chosen[i].plan.computeUnits, 0);
   // The page's guard caps the priority fee at a share of what each transaction returns (src/chain/priorityFee.ts):
   // a transaction returning nothing (a table's deactivation, a revoke) pays none.
@@ -118,8 +119,7 @@ export async function prepareRecovery(
     const withBase = p.groupIndexes.filter((i) => chosen[i].plan.feeBase > 0n);
     for (const i of p.groupIndexes) {
       const { item, plan } = chosen[i];
-      const share =
-        i === withBase.at(-1) ? left : feeBase > 0n ? Number((BigInt(fee) * plan.feeBase) / feeBase) : 0;
+      const share = i === withBase.at(-1) ? left : feeBase > 0n ? Number((BigInt(fee) * plan.feeBase) / feeBase) : 0;
       left -= share;
       out.actions.push({
         address: item.address,

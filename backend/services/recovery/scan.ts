@@ -56,7 +56,10 @@ export async function scanRecoverable(
       try {
         return { kind: source.kind, status: 'ok' as ScanStatus, items: await source.scan(ctx) };
       } catch (err) {
-        logger?.warn({ kind: source.kind, calls: source.scanCalls, err: (err as Error).message }, 'recovery scan refused');
+        logger?.warn(
+          { kind: source.kind, calls: source.scanCalls, err: (err as Error).message },
+          'recovery scan refused',
+        );
         return { kind: source.kind, status: 'refused' as ScanStatus, items: [] };
       }
     }),

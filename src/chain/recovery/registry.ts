@@ -16,5 +16,4 @@ export const RECOVERY_SOURCES: readonly RecoverySource[] = [
   approvalSource,
 ];
 
-export const recoverySource = (kind: RecoveryKind): RecoverySource =>
-  RECOVERY_SOURCES.find((s) => s.kind === kind)!;
+export const recoverySource = (kind: RecoveryKind): RecoverySource => RECOVERY_SOURCES.find((s) => s.kind === kind)!;

@@ -100,7 +100,8 @@ export const approvalSource: RecoverySource = {
       reads: (ix) => [at(ix, 0)],
       check(ix, facts) {
         const snapshot = facts.account(at(ix, 0));
-        if (!snapshot || snapshot.owner !== ix.programId) return `account ${at(ix, 0)} is not held by the token program`;
+        if (!snapshot || snapshot.owner !== ix.programId)
+          return `account ${at(ix, 0)} is not held by the token program`;
         const head = readTokenAccountHead(snapshot.data);
         return head?.owner === facts.owner ? 0n : `revoke on ${at(ix, 0)}, which is not the owner's account`;
       },

@@ -98,8 +98,10 @@ export const lookupTableSource: RecoverySource = {
       check(ix, facts, state) {
         const address = at(ix, 0);
         const snapshot = facts.account(address);
-        if (!snapshot || snapshot.owner !== LOOKUP_TABLE_PROGRAM) return `lookup table ${address} does not exist on chain`;
-        if (readLookupTable(snapshot.data)?.authority !== facts.owner) return `lookup table ${address} is not the owner's`;
+        if (!snapshot || snapshot.owner !== LOOKUP_TABLE_PROGRAM)
+          return `lookup table ${address} does not exist on chain`;
+        if (readLookupTable(snapshot.data)?.authority !== facts.owner)
+          return `lookup table ${address} is not the owner's`;
         if (u32At(ix.data, 0) !== TABLE_CLOSE_TAG) return 0n;
         if (state.closed.has(address)) return `lookup table ${address} closed twice`;
         state.closed.add(address);

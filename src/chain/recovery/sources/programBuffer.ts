@@ -66,8 +66,10 @@ export const programBufferSource: RecoverySource = {
       check(ix, facts, state) {
         const address = at(ix, 0);
         const snapshot = facts.account(address);
-        if (!snapshot || snapshot.owner !== LOADER_UPGRADEABLE_PROGRAM) return `buffer ${address} does not exist on chain`;
-        if (readBufferAuthority(snapshot.data) !== facts.owner) return `account ${address} is not a buffer of the owner`;
+        if (!snapshot || snapshot.owner !== LOADER_UPGRADEABLE_PROGRAM)
+          return `buffer ${address} does not exist on chain`;
+        if (readBufferAuthority(snapshot.data) !== facts.owner)
+          return `account ${address} is not a buffer of the owner`;
         if (state.closed.has(address)) return `buffer ${address} closed twice`;
         state.closed.add(address);
         return { returns: snapshot.lamports, feeBase: snapshot.lamports };
@@ -75,4 +77,3 @@ export const programBufferSource: RecoverySource = {
     },
   ],
 };
-

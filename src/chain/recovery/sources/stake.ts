@@ -5,7 +5,14 @@
 // account never delegated, or deactivated before this epoch, withdraws whole. Active stake is never deactivated here.
 import { STAKE_ACCOUNTS as T } from '../../../common/texts/recoveryTexts';
 import { formatSol } from '../../format';
-import { readStake, STAKE_ACCOUNT_SIZE, STAKE_PROGRAM, STAKE_WITHDRAWER_OFFSET, stakeWithdrawIx, U64_MAX } from '../layouts';
+import {
+  readStake,
+  STAKE_ACCOUNT_SIZE,
+  STAKE_PROGRAM,
+  STAKE_WITHDRAWER_OFFSET,
+  stakeWithdrawIx,
+  U64_MAX,
+} from '../layouts';
 import type { StakeAccountState } from '../layouts';
 import { at, memcmpKey, n, programAccounts, u32At, u64At, type RecoverySource } from '../source';
 
@@ -73,11 +80,7 @@ export const stakeSource: RecoverySource = {
           ...(principal > 0n ? { principalLamports: n(principal) } : {}),
           state: locked || amount === 0n ? ('left-alone' as const) : ('ready' as const),
           optIn: false,
-          detail: [
-            stateText,
-            principal > 0n ? T.principal(formatSol(n(principal))) : '',
-            locked ? T.lockedUp : '',
-          ]
+          detail: [stateText, principal > 0n ? T.principal(formatSol(n(principal))) : '', locked ? T.lockedUp : '']
             .filter(Boolean)
             .join(' '),
         },
@@ -96,7 +99,8 @@ export const stakeSource: RecoverySource = {
   },
   staticRules: {
     [STAKE_PROGRAM]: (ix, owner, allowed) => {
-      if (u32At(ix.data, 0) !== STAKE_WITHDRAW_TAG || ix.data.length !== 12) return 'stake instruction other than Withdraw';
+      if (u32At(ix.data, 0) !== STAKE_WITHDRAW_TAG || ix.data.length !== 12)
+        return 'stake instruction other than Withdraw';
       if (!allowed.has(at(ix, 0))) return `withdrawal from a stake account not selected: ${at(ix, 0)}`;
       if (at(ix, 1) !== owner) return `stake withdrawal pays ${at(ix, 1)}, not the owner`;
       if (at(ix, 4) !== owner || !ix.accounts[4]?.isSigner) return 'stake withdrawer is not the owner';
@@ -114,7 +118,8 @@ export const stakeSource: RecoverySource = {
         const snapshot = facts.account(address);
         if (!snapshot || snapshot.owner !== STAKE_PROGRAM) return `stake account ${address} does not exist on chain`;
         const stake = readStake(snapshot.data);
-        if (!stake || stake.withdrawer !== facts.owner) return `stake account ${address} is not the owner's to withdraw`;
+        if (!stake || stake.withdrawer !== facts.owner)
+          return `stake account ${address} is not the owner's to withdraw`;
         const amount = u64At(ix.data, 4) ?? 0n;
         if (amount <= 0n || amount > snapshot.lamports) return `stake withdrawal of ${amount} lamports from ${address}`;
         const minimum = facts.rentMinimum?.(address) ?? null;
