@@ -42,7 +42,7 @@ export interface SolbackApp {
   connection: Connection;
   delegate: Keypair | null;
   localnet?: LocalnetPort;
-  /** The fee relayer (issue 20), null when not configured. */
+  /** The fee relayer (PRODUCT difference 15), null when not configured. */
   relayer: Relayer | null;
   /** The transfer queue's store and worker (tests read the store, stop the worker). */
   queue: QueueService;
@@ -70,7 +70,7 @@ export const SHUTDOWN_REASON = 'Server shutting down; reconnect';
 
 export async function createApp(config: Config): Promise<SolbackApp> {
   const logger = createLogger(config.logLevel);
-  secureDataDir(config.dataDir); // 0700 folders, 0600 files (issue 13)
+  secureDataDir(config.dataDir); // 0700 folders, 0600 files (RELIABILITY, trust)
   const delegate = loadDelegate(config);
   const metrics = createMetrics();
   // first: a wrong REDIS_URL stops here, before the chain starts
@@ -242,6 +242,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       closed = true;
       wsProxy?.close();
       await queue.worker.stop(); // before the chain and its data folder go away
+      await queue.store.close?.();
       await Promise.all(
         servers.map(
           (s) =>

@@ -16,7 +16,8 @@ export type UpstreamOutcome =
   | 'batch_refused'
   | 'timeout'
   | 'unreachable'
-  | 'bad_answer';
+  | 'bad_answer'
+  | 'too_large';
 
 export interface QueueDepth {
   pending: number;

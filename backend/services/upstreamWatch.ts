@@ -28,6 +28,7 @@ const UNSERVED: ReadonlySet<UpstreamOutcome> = new Set([
   'timeout',
   'unreachable',
   'bad_answer',
+  'too_large',
 ]);
 
 export interface ProviderState {
@@ -74,6 +75,7 @@ export function failureOutcome(err: unknown): UpstreamOutcome {
   if (e.httpStatus === 429) return 'rate_limited';
   if (e.httpStatus === 504) return 'timeout';
   if (/HTTP 40[13]\b/.test(String(e.message ?? ''))) return 'credentials_refused';
+  if (/answer larger than/.test(String(e.message ?? ''))) return 'too_large';
   if (e.httpStatus === 503 && /unreachable/.test(String(e.message ?? ''))) return 'unreachable';
   if (e.httpStatus === 503) return 'unhealthy';
   return 'bad_answer';
