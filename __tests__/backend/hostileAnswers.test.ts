@@ -53,14 +53,14 @@ describe('an answer is estimated before it is built', () => {
   const half = Keypair.generate().publicKey.toBase58();
   beforeAll(() => {
     server.solback.localnet!.chain.setAccount(half, { lamports: 10n ** 9n, data: new Uint8Array(32 * 1024) });
-    // 64 KiB (the largest account /api/rpc lets anyone create): the review's 10 MiB account at a test's size.
+    // 64 KiB (the largest account /api/rpc lets anyone create): a hostile 10 MiB account at a test's size.
     server.solback.localnet!.chain.setAccount(big, { lamports: 10n ** 9n, data: new Uint8Array(64 * 1024) });
   });
 
-  it("the review's batch (20 × 100 names of one account) is refused whole, nothing built", async () => {
+  it('a hostile batch (20 × 100 names of one account) is refused whole, nothing built', async () => {
     const batch = JSON.stringify(
       Array.from({ length: 20 }, (_, i) => call('getMultipleAccounts', [Array(100).fill(big)], i)),
-    ); // 95 KB, as the review's
+    ); // 95 KB, a hostile batch's size
     let res: Awaited<ReturnType<typeof asClient>> | undefined;
     const heapBefore = process.memoryUsage().heapUsed;
     const largest = await largestJsonBuilt(async () => (res = await asClient('203.0.113.1', batch)));

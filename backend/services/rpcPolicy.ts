@@ -1,6 +1,6 @@
 import bs58 from 'bs58';
 
-// What /api/rpc relays (issue 13): the methods the page and standard wallets need, nothing else. Scans
+// What /api/rpc relays (RELIABILITY, trust): the methods the page and standard wallets need, nothing else. Scans
 // (getProgramAccounts, getLargestAccounts, block and ledger reads) and airdrops are refused with a JSON-RPC error, so
 // anonymous clients cannot stall the local chain or spend the operator's paid upstream. docs/RPC.md lists the set.
 

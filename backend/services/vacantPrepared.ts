@@ -15,7 +15,7 @@ export interface PreparedBurn {
   serviceFee: number;
   /** Recovery sources (stake, buffers, nonces, lookup tables) whose balance this transaction lowers, as prepared. */
   recoveries?: { address: string; kind: string }[];
-  /** The relayer when it pays the network fee (issue 20), and the exact repayment in the transaction. */
+  /** The relayer when it pays the network fee (PRODUCT difference 15), and the exact repayment in the transaction. */
   feePayer?: string;
   repayment?: number;
   expiresAt: number;

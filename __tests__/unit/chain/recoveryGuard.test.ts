@@ -2,7 +2,7 @@
 // The guard's static rules for the recovery sources (src/chain/recovery/sources): owner signs, owner receives, only
 // listed accounts, only in a `recover` action; a buffer close naming a program (a ProgramData close) and a Revoke on
 // an account not listed are refused. A bounded set of hostile shapes, each one instruction changed.
-import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { checkTransaction, type GuardIntent } from '../../../src/chain/guard';
 import {
@@ -93,7 +93,7 @@ it.each([
   ['revoke on an account not listed', () => revoke(key(), owner), () => {}],
 ])('refuses %s', (_name, build, tamper) => {
   const ix = build();
-  tamper(ix as TransactionInstruction);
+  tamper(ix);
   expect(checkTransaction(asOwner(tx(ix)), intent).ok).toBe(false);
 });
 

@@ -29,7 +29,7 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
   router.post('/api/rpc', async (ctx) => {
     const body = (ctx.request as { body?: unknown }).body;
     ctx.set('Cache-Control', 'no-store');
-    // Issue 13: a batch holds at most MAX_RPC_BATCH requests, each one of the client's allowance.
+    // RELIABILITY, trust: a batch holds at most MAX_RPC_BATCH requests, each one of the client's allowance.
     if (Array.isArray(body) && body.length > MAX_RPC_BATCH) {
       ctx.status = 413;
       ctx.body = {
