@@ -53,6 +53,7 @@ async function checkedBySimulation(relayer: Relayer, rpc: RpcClient, item: Check
   if (sim.value.err) throw new AppError(400, 'simulation_failed', SIMULATION_FAILED + JSON.stringify(sim.value.err));
   const after = sim.value.accounts?.[0]?.lamports;
   if (after === undefined || after < before) throw new AppError(400, 'relayer_loss', RELAYER_WOULD_LOSE);
+  relayer.onRelayed(item.prepared.repayment ?? 0); // metrics (docs/OPERATIONS.md)
   return { ...item, bytes };
 }
 
