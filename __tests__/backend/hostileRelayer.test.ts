@@ -22,7 +22,7 @@ const post = async (ip: string, route: string, body: unknown) => {
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 };
 
 /** Vacant accounts of every owner made here: the race fills one of them once the send was answered. */

@@ -34,7 +34,6 @@ export async function coSign(
 
 /** The fully signed transaction, once a simulation shows it succeeds and leaves the relayer no poorer. */
 async function checkedBySimulation(relayer: Relayer, rpc: RpcClient, item: Checked): Promise<Checked> {
-
   const tx = VersionedTransaction.deserialize(item.bytes);
   tx.sign([relayer.keypair]);
   const bytes = Buffer.from(tx.serialize());
