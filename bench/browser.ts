@@ -7,7 +7,7 @@ import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { isBurnable } from '../src/features/tokens/tokenModel';
 import { installBurnWallet, type BurnWallet } from '../__tests__/e2e/burnSupport';
-import { launchBrowser, newContext } from '../__tests__/e2e/support/browser';
+import { launchBrowser } from '../__tests__/e2e/support/browser';
 import { sectionCount, sectionLoading, until } from './page';
 import { type ApprovalRow, burnNfts, burnTokens, closeVacant, reopen } from './approvals';
 import { type Bench, fund } from './support';
@@ -109,7 +109,7 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
   try {
     fs.mkdirSync(SHOTS, { recursive: true });
     const open = async (profile: 'demo' | 'large') => {
-      const context = await newContext(browser);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       // tsx (esbuild keepNames) wraps functions in __name(); the wallet's page half is serialised, so define it there.
       await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
       const wallet = await installBurnWallet(context, WALLET_NAME);

@@ -2,16 +2,16 @@
 // stays in Node, the built page served by the real app on the local chain, every lamport checked on chain.
 import fs from 'fs';
 import path from 'path';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import type { Browser, Dialog, Page } from 'playwright-core';
+import { type Connection, Keypair, PublicKey } from '@solana/web3.js';
+import type { Dialog, Page } from 'playwright-core';
 import { priorityFeeLamports, serviceFee } from '../../src/chain/fees';
 import { exactSol } from '../../src/chain/format';
 import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
 import { VACANT, VACANT_ERRORS, vacantBannerText, vacantSuccessAlert } from '../../src/common/texts';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
-import { launchBrowser, newContext } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer, postApi } from './support/server';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-vacant');
@@ -20,23 +20,16 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
 let url: string;
 let connection: Connection;
-let browser: Browser;
 
 // The e2e global set-up has built the page; the wallet is the shared approval-counting test wallet.
-beforeAll(async () => {
-  server = await startServer();
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
   url = server.url;
-  connection = new Connection(`${url}/api/rpc`, 'confirmed');
+  connection = s.connection;
   // A fee transfer below the rent-exempt minimum needs the fee wallet to exist (it does on a real cluster).
   const feeWallet = new PublicKey(server.app.config.feeWallet);
   if ((await connection.getBalance(feeWallet)) === 0) await post('localnet/fund', { owner: feeWallet.toBase58() });
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const post = (route: string, body: unknown) => postApi(url, route, body);
@@ -55,7 +48,7 @@ interface Session {
 async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Session> {
   const owner = Keypair.generate();
   const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const approve = { current: (async () => true) as Approver };
   const log = await installApprovalWallet(context, owner, approve);
   const page = await context.newPage();
