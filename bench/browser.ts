@@ -8,7 +8,8 @@ import type { Browser, Page } from 'playwright-core';
 import { isBurnable } from '../src/features/tokens/tokenModel';
 import { installBurnWallet, type BurnWallet } from '../__tests__/e2e/burnSupport';
 import { launchBrowser } from '../__tests__/e2e/support/browser';
-import { sectionCount, sectionLoading, until } from './page';
+import { until } from '../__tests__/support/until';
+import { sectionCount, sectionLoading } from './page';
 import { type ApprovalRow, burnNfts, burnTokens, closeVacant, reopen } from './approvals';
 import { type Bench, fund } from './support';
 
@@ -73,9 +74,9 @@ async function measureLoad(b: Bench, page: Page, wallet: BurnWallet, manifest: a
   b.upstream.reset();
   const t0 = performance.now();
   await modalButton.click();
-  await until('the three lists', () => listsRendered(page, expected), 240_000);
+  await until(() => listsRendered(page, expected), 240_000, 'the three lists');
   const connectToListsMs = performance.now() - t0;
-  await until('the page to go quiet', async () => Date.now() - lastRequest > 1_500, 60_000);
+  await until(async () => Date.now() - lastRequest > 1_500, 60_000, 'the page to go quiet');
   page.removeAllListeners('request');
   const up = b.upstream.snapshot();
 

@@ -9,7 +9,7 @@ import { formatTokenBalance } from '../../src/chain/format';
 import { ASSETS, SELECTION, ASSETS_SCREEN, errorFetchingTokens, selectedCount } from '../../src/common/texts';
 import { isBurnable } from '../../src/features/tokens/tokenModel';
 import { watchErrors } from './support/browser';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/until';
 import { ROOT } from './support/buildBundle';
 import type { TestServer } from './support/server';
 import { browserSuite } from './support/suite';

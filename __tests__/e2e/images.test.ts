@@ -10,7 +10,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ASSETS } from '../../src/common/texts';
 import { solidPng, startImageServer, type ImageServer } from '../support/imageServer';
 import { watchErrors } from './support/browser';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/until';
 import { ROOT } from './support/buildBundle';
 import type { TestServer } from './support/server';
 import { browserSuite } from './support/suite';

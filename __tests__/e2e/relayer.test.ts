@@ -9,6 +9,7 @@ import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import type { TestServer } from './support/server';
 import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { until } from '../support/until';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
@@ -20,11 +21,6 @@ const suite = browserSuite({}, async (s) => {
 });
 
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out waiting');
-};
 
 async function openEmptiedWallet(tamper = false) {
   const { owner, accounts } = emptiedWallet(server.app.localnet!, 6);
@@ -82,7 +78,7 @@ it('0 SOL, 6 vacant accounts: one approval; owner gets rent − network fee − 
   const rent = sum(await lamportsOf(s.accounts));
   const [relayerBefore] = await lamportsOf([relayer]);
   await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1);
+  await until(() => s.dialogs.length === 1, 60_000);
   expect(s.log.approvals).toEqual([1]);
   const signature = /Signature: (\w+)\./.exec(s.dialogs[0])?.[1];
   expect(signature).toBeDefined();
@@ -112,7 +108,7 @@ it('a repayment larger than the fee is refused by the page guard: nothing is sig
   const s = await openEmptiedWallet(true);
   const before = await lamportsOf([server.app.relayer!.address, ...s.accounts]);
   await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1);
+  await until(() => s.dialogs.length === 1, 60_000);
   expect(s.dialogs).toEqual([GUARD.mismatch]);
   expect(s.log.approvals).toEqual([]);
   expect(await lamportsOf([server.app.relayer!.address, ...s.accounts])).toEqual(before);

@@ -122,13 +122,6 @@ export const card = (page: Page, id: string) => page.locator(`[data-testid="cnft
 export const plainCnfts = (manifest: any): { assetId: string; name: string }[] =>
   manifest.cnfts.filter((c: any) => !c.delegate);
 
-/** Waits until `check` holds (chain reads between page steps), failing with `what` after `ms`. */
-export async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 250)))
-    if (await check()) return;
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** The new leaf delegate of every Bubblegum delegate instruction in these transactions (account 3, delegate.rs). */
 export const newDelegates = (txs: Transaction[]): string[] =>
   txs.flatMap((tx) =>

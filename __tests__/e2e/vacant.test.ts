@@ -13,6 +13,7 @@ import { ROOT } from './support/buildBundle';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { until } from '../support/until';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-vacant');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -81,12 +82,6 @@ async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Sessi
   return { page, owner, manifest, log, approve, dialogs, listRequests: () => lists };
 }
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out waiting');
-};
-
 describe('vacant banner and recovery in Chromium', () => {
   it('demo wallet: banner shows 7 accounts and the exact SOL; one approval closes all 7; exact lamports on chain', async () => {
     const s = await openFundedPage();
@@ -107,7 +102,7 @@ describe('vacant banner and recovery in Chromium', () => {
     ]);
 
     await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1, 60_000);
+    await until(() => s.dialogs.length === 1, 60_000);
     expect(s.log.approvals).toEqual([1]); // one approval, one transaction for 7 closes
     const fee = serviceFee(rent);
     const signature = /Signature: (\w+)\./.exec(s.dialogs[0])![1];
@@ -136,9 +131,9 @@ describe('vacant banner and recovery in Chromium', () => {
     // The page reloaded; with nothing left to close the banner is gone.
     await s.page.waitForLoadState('load');
     await s.page.getByTestId('rent-card').waitFor({ timeout: 30_000 });
-    await waitFor(async () => (await s.page.getByTestId('vacant-banner').count()) === 0);
+    await until(async () => (await s.page.getByTestId('vacant-banner').count()) === 0);
     // The recovery was logged before the reload and survived it (the alert is accepted at once, as a hurried user would).
-    await waitFor(
+    await until(
       async () => (await s.page.locator('[data-testid="activity-entry"][data-type="vacant-burn"]').count()) === 1,
     );
     await s.page.screenshot({ path: path.join(SHOTS, 'after.png') });
@@ -150,7 +145,7 @@ describe('vacant banner and recovery in Chromium', () => {
     const before = await lamportsOf(vacant);
     s.approve.current = async (op) => op !== 'sign';
     await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1);
+    await until(() => s.dialogs.length === 1);
     expect(s.dialogs).toEqual([VACANT_ERRORS.cancelled]);
     expect(await lamportsOf(vacant)).toEqual(before);
     await expect(s.page.getByTestId('vacant-recover').textContent()).resolves.toBe(VACANT.recoverButton);
@@ -165,7 +160,7 @@ describe('vacant banner and recovery in Chromium', () => {
     const button = s.page.getByTestId('vacant-recover');
     await button.click();
     await s.page.getByText(VACANT.processing).waitFor();
-    await waitFor(() => release !== undefined);
+    await until(() => release !== undefined);
     // The button stays clickable (aria-disabled) so these clicks reach the state machine, which ignores them.
     await button.click({ force: true });
     await button.click({ force: true });
@@ -190,7 +185,7 @@ describe('vacant banner and recovery in Chromium', () => {
     await s.page.screenshot({ path: path.join(SHOTS, 'large-banner.png') });
     await s.page.getByTestId('vacant-withdraw-surplus').uncheck(); // closes only here; surplus.test.ts withdraws it
     await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1, 120_000);
+    await until(() => s.dialogs.length === 1, 120_000);
     // One approval for all transactions; 23 closes + compute budget + fee transfer fill 1196 of 1232 bytes,
     // and one more close needs 39, so 9 is the fewest for 200.
     expect(s.log.approvals).toEqual([9]);
