@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { RateLimits } from './middleware/rateLimit';
 import type { Localnet } from './localnet';
 import type { DasClient } from './services/das';
+import type { Metrics } from './services/metrics';
 import type { NonceStore } from './services/nonceStore';
 import type { Relayer } from './services/relayer';
 import type { QueueStore } from './services/queueStore';
@@ -30,6 +31,8 @@ export interface Services {
   queue: QueueService;
   /** Per-client rate limits (shared through Redis when REDIS_URL is set); `charge` weighs a request as several. */
   limits: RateLimits;
+  /** Counters and gauges for the operator (METRICS_PORT; docs/OPERATIONS.md). */
+  metrics: Metrics;
 }
 
 export interface QueueService {

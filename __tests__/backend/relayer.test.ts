@@ -5,6 +5,7 @@ import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { RelayerPolicy, DEFAULT_RELAYER_LIMITS, loadRelayerKey } from '../../backend/services/relayer';
+import { parseMetrics } from '../support/metricsText';
 import { emptiedWallet, giveTokens } from './relayerSupport';
 import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
 
@@ -78,6 +79,11 @@ it('a wallet with 0 SOL and 6 vacant accounts: one transaction paid by the relay
     maxSupportedTransactionVersion: 0,
   });
   expect(onChain!.meta!.fee).toBe(fee);
+  // The operator's metrics count it, with the fee the relayer paid (docs/OPERATIONS.md).
+  const metrics = parseMetrics(await h.solback.metrics.registry.metrics());
+  expect(metrics.value('solback_relayer_relayed_total')).toBe(1);
+  expect(metrics.value('solback_relayer_relayed_today')).toBe(1);
+  expect(metrics.value('solback_relayer_fees_paid_lamports_total')).toBe(fee);
   console.log(
     'relayed recovery (lamports):',
     JSON.stringify({

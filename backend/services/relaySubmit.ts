@@ -38,5 +38,6 @@ export async function coSign(relayer: Relayer, rpc: RpcClient, item: Checked, cl
   const after = sim.value.accounts?.[0]?.lamports;
   if (after === undefined || after < before) throw new AppError(400, 'relayer_loss', RELAYER_WOULD_LOSE);
   relayer.policy.record(client, prepared.owner);
+  relayer.onRelayed(prepared.repayment ?? 0);
   return { ...item, bytes };
 }

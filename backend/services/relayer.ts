@@ -103,6 +103,8 @@ export interface RelayerStatus {
 export class Relayer {
   readonly address: string;
   private cached: { at: number; lamports: number } | null = null;
+  /** Told of each co-signed transaction and the network fee the relayer pays for it (the app's metrics). */
+  onRelayed: (feeLamports: number) => void = () => undefined;
 
   constructor(
     readonly keypair: Keypair,
