@@ -4,7 +4,7 @@ import type { Services } from '../../context';
 import { AppError, ServiceUnavailableError } from '../../errors';
 import { clientAddress } from '../../middleware/rateLimit';
 import { RELAYER_UNAVAILABLE } from '../../services/relayer';
-import { coSign } from '../../services/relaySubmit';
+import { coSign, settleRelayed } from '../../services/relaySubmit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareVacantCloses } from '../../services/vacantPrepare';
 import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
@@ -105,13 +105,17 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
       const checked = checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
       const done: SubmittedBurn[] = [];
       let failure: AppError | null = null;
-      const client = clientAddress(ctx) ?? 'local';
+      const client = clientAddress(ctx, config.trustProxy) ?? 'local';
       for (const item of checked) {
         try {
           if (item.prepared.feePayer && !relayer)
             throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
-          const ready = item.prepared.feePayer ? await coSign(relayer!, rpc, item, client) : item;
-          done.push(await submitOne(store, rpc, ready));
+          if (!item.prepared.feePayer) {
+            done.push(await submitOne(store, rpc, item));
+            continue;
+          }
+          const ready = await coSign(relayer!, rpc, item, client);
+          done.push(await settleRelayed(relayer!, ready.reservation, submitOne(store, rpc, ready)));
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           failure = err;
