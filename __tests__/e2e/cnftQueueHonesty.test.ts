@@ -7,7 +7,8 @@ import { QUEUE_MODAL, ASSETS_SCREEN } from '../../src/common/texts';
 import { REVOKE } from '../../src/features/revoke/revokeTexts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
-import { VIEWPORT_NAMES, card, newDelegates, plainCnfts, sum, screenHarness, until } from './screenSupport';
+import { VIEWPORT_NAMES, card, newDelegates, plainCnfts, sum, screenHarness } from './screenSupport';
+import { until } from '../support/until';
 
 const h = screenHarness();
 
@@ -81,7 +82,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await page.getByTestId('cnft-trash-selected').click();
     const modal = page.getByTestId('queue-modal');
     await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
-    await until('the wallet was asked to approve the delegations', async () => asked, 60_000);
+    await until(() => asked, 60_000, 'the wallet was asked to approve the delegations');
     const before = await h.balance(wallet);
 
     await page.keyboard.press('Escape'); // cancels the running queue; the modal stays to say what happened

@@ -11,7 +11,8 @@ import { DIRECT_MODAL, QUEUE_MODAL, SELECTION, ASSETS_SCREEN } from '../../src/c
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
-import { VIEWPORT_NAMES, card, plainCnfts, sum, screenHarness, until } from './screenSupport';
+import { VIEWPORT_NAMES, card, plainCnfts, sum, screenHarness } from './screenSupport';
+import { until } from '../support/until';
 
 const h = screenHarness();
 
@@ -82,9 +83,9 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await until(
-      'focus back on Burn Selected Tokens',
       async () => (await focused(page, 'review-dialog')).text === SELECTION.burnSelectedTokens,
       5_000,
+      'focus back on Burn Selected Tokens',
     );
     expect(wallet.approvals).toHaveLength(0);
 
@@ -128,7 +129,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       await expectAxeClean(page, id);
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
-      await until(`focus back on ${button}`, async () => (await focused(page, id)).testId === button, 5_000);
+      await until(async () => (await focused(page, id)).testId === button, 5_000, `focus back on ${button}`);
     }
 
     // The queue modal, from "Trash selected".
@@ -144,9 +145,9 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await page.keyboard.press('Escape');
     await queue.waitFor({ state: 'detached' });
     await until(
-      'focus back on Trash selected',
       async () => (await focused(page, 'queue-modal')).testId === 'cnft-trash-selected',
       5_000,
+      'focus back on Trash selected',
     );
 
     // The robust way: a plain warning; Confirm only for the key that owns the cNFT.

@@ -1,36 +1,31 @@
 // The fee relayer in real Chromium (PRODUCT difference 15): a wallet with 0 SOL and 6 vacant accounts recovers its rent with one
 // approval; the relayer pays the network fee and is repaid exactly; a tampered repayment is refused by the page.
-import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { type Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { Dialog } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { recoverVacant } from './support/vacantReport';
 import { GUARD } from '../../src/common/texts';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { until } from '../support/until';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
 let connection: Connection;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-beforeAll(async () => {
-  server = await startServer();
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
+  connection = s.connection;
 });
 
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
 
 async function openEmptiedWallet(tamper = false) {
   const { owner, accounts } = emptiedWallet(server.app.localnet!, 6);
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const approve = { current: (async () => true) as Approver };
   const log = await installApprovalWallet(context, owner, approve);
   const page = await context.newPage();

@@ -2,7 +2,7 @@
 // and the vacant banner's one approval closes the empty accounts AND withdraws the surplus of every kept account.
 import { unpackAccount } from '@solana/spl-token';
 import bs58 from 'bs58';
-import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { type Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { formatUnits } from '../../src/chain/format';
@@ -12,24 +12,19 @@ import { SURPLUS, surplusBannerText, surplusSuccessReport } from '../../src/comm
 import { recoverVacant } from './support/vacantReport';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type TestServer, postApi } from './support/server';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { until } from '../support/until';
 
 const exactSol = (lamports: number) => formatUnits(lamports, 9, 9, { trim: true });
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
 let connection: Connection;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-beforeAll(async () => {
-  server = await startServer();
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
+  connection = s.connection;
 });
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);
@@ -71,7 +66,7 @@ async function amountsOf(kept: Kept[]): Promise<(bigint | null)[]> {
 async function openPage(profile: 'demo' | 'large') {
   const owner = Keypair.generate();
   const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const approve = { current: (async () => true) as Approver };
   const log = await installApprovalWallet(context, owner, approve);
   const page: Page = await context.newPage();
@@ -196,7 +191,7 @@ it('nothing to close, surplus to withdraw: the banner offers it and one approval
   server.app.localnet!.chain.airdrop(owner.publicKey.toBase58(), 100_000_000n);
   const minimum = await connection.getMinimumBalanceForRentExemption(165);
   const surplus = sum((await lamportsOf(accounts)).map((l) => l - minimum));
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const log = await installApprovalWallet(context, owner, { current: async () => true });
   const page = await context.newPage();
   const dialogs: string[] = [];

@@ -2,18 +2,19 @@
 // stays in Node, the built page served by the real app on the local chain, every lamport checked on chain.
 import fs from 'fs';
 import path from 'path';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import type { Browser, Dialog, Page } from 'playwright-core';
+import { type Connection, Keypair, PublicKey } from '@solana/web3.js';
+import type { Dialog, Page } from 'playwright-core';
 import { priorityFeeLamports, serviceFee } from '../../src/chain/fees';
 import { exactSol } from '../../src/chain/format';
 import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
 import { VACANT, VACANT_ERRORS, vacantBannerText, vacantSuccessReport } from '../../src/common/texts';
 import { recoverVacant } from './support/vacantReport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
-import { launchBrowser, newContext } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer, postApi } from './support/server';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { until } from '../support/until';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-vacant');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -21,23 +22,16 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
 let url: string;
 let connection: Connection;
-let browser: Browser;
 
 // The e2e global set-up has built the page; the wallet is the shared approval-counting test wallet.
-beforeAll(async () => {
-  server = await startServer();
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
   url = server.url;
-  connection = new Connection(`${url}/api/rpc`, 'confirmed');
+  connection = s.connection;
   // A fee transfer below the rent-exempt minimum needs the fee wallet to exist (it does on a real cluster).
   const feeWallet = new PublicKey(server.app.config.feeWallet);
   if ((await connection.getBalance(feeWallet)) === 0) await post('localnet/fund', { owner: feeWallet.toBase58() });
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const post = (route: string, body: unknown) => postApi(url, route, body);
@@ -56,7 +50,7 @@ interface Session {
 async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Session> {
   const owner = Keypair.generate();
   const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const approve = { current: (async () => true) as Approver };
   const log = await installApprovalWallet(context, owner, approve);
   const page = await context.newPage();
@@ -88,12 +82,6 @@ async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Sessi
   }
   return { page, owner, manifest, log, approve, dialogs, listRequests: () => lists };
 }
-
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out waiting');
-};
 
 describe('vacant banner and recovery in Chromium', () => {
   it('demo wallet: banner shows 7 accounts and the exact SOL; one approval closes all 7; exact lamports on chain', async () => {
@@ -142,11 +130,9 @@ describe('vacant banner and recovery in Chromium', () => {
 
     // No reload: nothing is left to close (the banner offers only the surplus it left), the report stays, and the
     // recovery is in Recent Activity.
-    await waitFor(
-      async () => !(await s.page.getByTestId('vacant-text').textContent())?.includes('vacant token account'),
-    );
+    await until(async () => !(await s.page.getByTestId('vacant-text').textContent())?.includes('vacant token account'));
     await s.page.getByTestId('vacant-report').waitFor();
-    await waitFor(
+    await until(
       async () => (await s.page.locator('[data-testid="activity-entry"][data-type="vacant-burn"]').count()) === 1,
     );
     await s.page.screenshot({ path: path.join(SHOTS, 'after.png') });
@@ -174,7 +160,7 @@ describe('vacant banner and recovery in Chromium', () => {
     await button.click();
     await s.page.getByTestId('review-dialog').getByRole('button', { name: 'Confirm and sign' }).click();
     await s.page.getByText(VACANT.processing).waitFor();
-    await waitFor(() => release !== undefined);
+    await until(() => release !== undefined);
     // The button stays clickable (aria-disabled) so these clicks reach the state machine, which ignores them.
     await button.click({ force: true });
     await button.click({ force: true });

@@ -25,7 +25,9 @@ export async function recoverVacant(
     if (await review.isVisible()) {
       reviewed = true;
       await review
-        .getByRole('button', { name: opts.confirm === false ? ASSETS_SCREEN.reviewCancel : ASSETS_SCREEN.reviewConfirm })
+        .getByRole('button', {
+          name: opts.confirm === false ? ASSETS_SCREEN.reviewCancel : ASSETS_SCREEN.reviewConfirm,
+        })
         .click();
     }
   }
