@@ -25,7 +25,7 @@ function trackFocus() {
 }
 trackFocus(); // from the start: the control focused before the first dialog counts too
 
-const usable = (el: HTMLElement | null | undefined): el is HTMLElement =>
+const usable = (el: HTMLElement | null | undefined): boolean =>
   !!el && el.isConnected && el !== document.body && !el.matches(':disabled');
 
 export function focusableIn(root: HTMLElement): HTMLElement[] {
@@ -78,7 +78,7 @@ export function useModalDialog(
       // it, then fall back.
       let tries = 0;
       const restore = () => {
-        if (usable(opener)) return opener.focus();
+        if (opener && usable(opener)) return opener.focus();
         if (++tries < 120 && opener?.isConnected) return void setTimeout(restore, 25);
         const target = latest.current.fallbackFocus?.();
         if (!target || !target.isConnected) return;
