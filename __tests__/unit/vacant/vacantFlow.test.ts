@@ -211,7 +211,10 @@ describe('vacant burn flow', () => {
     // The review showed what the transactions close and pay, from the page's own chain reading; the report in the
     // page counts the network fee the review showed.
     const review = reviews[reviews.length - 1];
-    expect(review).toMatchObject({ rentLamports: RENT, serviceFeeLamports: serviceFee(RENT), transactions: 2 });
+    expect(review).toMatchObject({ rentLamports: RENT, transactions: 2 });
+    // What the two transactions pay the fee wallet, decoded: 1 % rounded down per transaction.
+    expect(review.serviceFeeLamports).toBeLessThanOrEqual(serviceFee(RENT));
+    expect(review.serviceFeeLamports).toBeGreaterThan(serviceFee(RENT) - 2);
     expect(review.closed).toHaveLength(3);
     expect(review.networkFeeLamports).toBeGreaterThanOrEqual(2 * 5000);
     expect(store.getState().vacant.result?.networkFeeLamports).toBe(review.networkFeeLamports);
