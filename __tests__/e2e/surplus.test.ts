@@ -15,7 +15,6 @@ import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
-import { until } from '../support/until';
 
 const exactSol = (lamports: number) => formatUnits(lamports, 9, 9, { trim: true });
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
