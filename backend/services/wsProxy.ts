@@ -9,7 +9,11 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './rpcPolicy';
 
 /** Exactly the websocket methods docs/RPC.md lists (the page and wallets need no others). */
-export const WS_SUBSCRIPTIONS: ReadonlySet<string> = new Set(['signatureSubscribe', 'accountSubscribe', 'slotSubscribe']);
+export const WS_SUBSCRIPTIONS: ReadonlySet<string> = new Set([
+  'signatureSubscribe',
+  'accountSubscribe',
+  'slotSubscribe',
+]);
 const unsubscribeOf = (method: string) => method.replace(/Subscribe$/, 'Unsubscribe');
 
 interface Pending {
