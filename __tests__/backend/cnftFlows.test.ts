@@ -236,4 +236,3 @@ it('delegated transfer from a wallet without signMessage (PRODUCT difference 11)
   // The server delegate paid the transfer: the owner's lamports did not move at all.
   expect(await connection.getBalance(o2.publicKey)).toBe(before);
 });
-

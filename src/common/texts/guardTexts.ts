@@ -8,7 +8,6 @@ export const CHAIN_GUARD = {
   solChange: (sol: string): string => `Your SOL balance will change by ${sol} SOL (simulated on the network).`,
 } as const;
 
-
 // PRODUCT differences: where we do better than the spec
 export const GUARD = {
   mismatch: 'This transaction does not match what you asked for. Nothing was signed.',

@@ -38,7 +38,12 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
     list: async (ownerAddress) =>
       await pause(() =>
         dispatch(
-          getVacantAccounts.initiate({ ownerAddress, signedMessage: SIMULATED_SIGNATURE } /* the spec shows no vacant-accounts placeholder: the same literal */),
+          getVacantAccounts.initiate(
+            {
+              ownerAddress,
+              signedMessage: SIMULATED_SIGNATURE,
+            } /* the spec shows no vacant-accounts placeholder: the same literal */,
+          ),
         ).unwrap(),
       ),
     prepare: async (ownerAddress, accounts, options) =>
