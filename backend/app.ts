@@ -31,6 +31,7 @@ import { createSharedState } from './services/sharedState';
 import { createRpcClient, httpTransport, localTransport, type RpcClient, type RpcTransport } from './services/rpc';
 import { UpstreamHealth, watchTransport } from './services/upstreamWatch';
 import { createUpstreamWsProxy } from './services/wsProxy';
+import { PreparedBurnStore } from './services/vacantPrepared';
 
 export const BODY_LIMIT = '1mb';
 
@@ -135,6 +136,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     queue,
     limits,
     relayer,
+    prepared: new PreparedBurnStore(),
     metrics,
   };
 

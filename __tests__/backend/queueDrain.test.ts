@@ -20,7 +20,7 @@ import {
 } from '../support/queueCluster';
 import type { QueueRecord } from '../../backend/services/queueStore';
 import { DEFAULT_LEASE_MS } from '../../backend/services/queueWorker';
-import { waitFor } from './cnftSupport';
+import { until } from '../support/until';
 
 jest.setTimeout(240_000);
 const COUNT = 8;
@@ -100,7 +100,7 @@ describeWithRedis('SIGTERM to the process sending a queue', () => {
     const leaseHolder = () => redis.get(`solback:queue-lease:${queueId}`);
 
     // A is sending: one item done, one recorded 'sending' with its signature, some still pending.
-    await waitFor(
+    await until(
       async () => {
         const q = await record();
         const holder = await leaseHolder();
@@ -112,7 +112,7 @@ describeWithRedis('SIGTERM to the process sending a queue', () => {
         );
       },
       120_000,
-      10,
+      { every: 10 },
     );
     const inFlight = fetch(`${a.url}/api/rpc`, {
       method: 'POST',
@@ -127,7 +127,7 @@ describeWithRedis('SIGTERM to the process sending a queue', () => {
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: 'not ready', reason: 'draining' });
 
-    const takenOver = await waitFor(async () => (await leaseHolder())?.includes(`:${b.pid}:`), 10_000, 5);
+    const takenOver = await until(async () => (await leaseHolder())?.includes(`:${b.pid}:`), 10_000, { every: 5 });
     const takeoverMs = Date.now() - sigtermAt;
     expect(takenOver).toBe(true);
     expect(takeoverMs).toBeLessThan(TAKEOVER_BOUND_MS);
@@ -138,7 +138,7 @@ describeWithRedis('SIGTERM to the process sending a queue', () => {
     expect(await answer.json()).toMatchObject({ jsonrpc: '2.0', id: 7, result: { total: 0 } });
     expect(await exited).toEqual({ code: 0, signal: null });
 
-    const done = await waitFor(async () => {
+    const done = await until(async () => {
       const s = await queueStatus(b.url, queueId);
       return s?.isComplete && s;
     }, 120_000);
