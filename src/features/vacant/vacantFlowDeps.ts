@@ -38,12 +38,8 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
     list: async (ownerAddress) =>
       await pause(() =>
         dispatch(
-          getVacantAccounts.initiate(
-            {
-              ownerAddress,
-              signedMessage: SIMULATED_SIGNATURE,
-            } /* the spec shows no vacant-accounts placeholder: the same literal */,
-          ),
+          // The spec shows no vacant-accounts placeholder signature: the burn request's literal serves.
+          getVacantAccounts.initiate({ ownerAddress, signedMessage: SIMULATED_SIGNATURE }),
         ).unwrap(),
       ),
     prepare: async (ownerAddress, accounts, options) =>
