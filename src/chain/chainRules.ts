@@ -1,7 +1,7 @@
 // The guard's chain rules: for each instruction it understands, which accounts the page must read from the chain,
 // what must hold of them (owner, mint, zero balance) and how many lamports the instruction returns to the owner.
-// Every figure comes from the page's own reading, never from the server answer under check. The table is open:
-// other kinds (surplus withdrawal, new NFT standards) register their own rule with `registerChainRule`.
+// Every figure comes from the page's own reading, never from the server answer under check. A new kind of
+// instruction gets its rule in RULES below.
 import bs58 from 'bs58';
 import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
 import type { AccountSnapshot } from './chainReader';
@@ -85,7 +85,11 @@ const tokenClose: ChainRule = {
     const own = ownTokenAccount(facts, address, [ix.programId]);
     if (typeof own === 'string') return own;
     if (state.closed.has(address)) return `account ${address} closed twice`;
-    // Wrapped SOL closes with its balance (unwrapped to the owner); any other balance must be 0 or burned first.
+    // The empty-account close takes only empty accounts, wrapped SOL included: a funded one named in a hostile list
+    // would count its balance as returned rent and pay the fee on it (RELIABILITY, "Hostile clients"). A token burn
+    // may close wrapped SOL with its balance (unwrapped to the owner); any other balance must be 0 or burned first.
+    if (own.head.amount !== 0n && own.head.isNative && facts.kind === 'closeVacant')
+      return `account ${address} still holds wrapped SOL`;
     if (own.head.amount !== 0n && !own.head.isNative && !state.burned.has(address))
       return `account ${address} still holds tokens`;
     state.closed.add(address);
@@ -127,7 +131,7 @@ const coreBurnV1: ChainRule = {
   },
 };
 
-const RULES: ChainRule[] = [
+const RULES: readonly ChainRule[] = [
   tokenBurn,
   tokenClose,
   nftBurnV1,
@@ -136,11 +140,6 @@ const RULES: ChainRule[] = [
   // Stake, buffers, nonces, lookup tables, approvals: each recovery source's own rules (src/chain/recovery).
   ...RECOVERY_SOURCES.flatMap((source) => source.chainRules),
 ];
-
-/** Adds a rule; it is consulted before the built-in ones, so it may also refine one of them. */
-export function registerChainRule(rule: ChainRule): void {
-  if (!RULES.includes(rule)) RULES.unshift(rule);
-}
 
 export function chainRuleFor(ix: DecodedInstruction): ChainRule | undefined {
   return RULES.find((r) => r.matches(ix));

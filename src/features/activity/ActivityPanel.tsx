@@ -87,4 +87,3 @@ export function ActivityPanel() {
     </section>
   );
 }
-export default ActivityPanel;
