@@ -1,4 +1,4 @@
-// Exactly once across processes (issue 17), made deterministic: a worker "dies" holding a queue's lease with two
+// Exactly once across processes (README, several server processes on one Redis), made deterministic: a worker "dies" holding a queue's lease with two
 // items recorded as 'sending' — one whose transfer landed, one whose signed bytes never left it. Another process on
 // the same Redis waits for the lease to expire, then asks the chain about each recorded signature before building
 // anything: the landed one is completed with its signature (nothing sent again), the unsent one is rebroadcast as
@@ -11,7 +11,8 @@ import { newQueueAccessToken } from '../../backend/services/queueAccess';
 import type { QueueRecord } from '../../backend/services/queueStore';
 import { queueStatus } from '../support/signedAuth';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
-import { fundOwner, ownerOf, sendRaw, signAndSend, waitFor } from './cnftSupport';
+import { until } from '../support/until';
+import { fundOwner, ownerOf, sendRaw, signAndSend } from './cnftSupport';
 import { startServer, type TestServer } from './helpers';
 
 jest.setTimeout(180_000);
@@ -101,7 +102,7 @@ describeWithRedis('a queue taken over from a dead worker', () => {
     const during = JSON.parse((await client.get(key))!) as QueueRecord;
     expect(during.items.map((i) => i.state)).toEqual(['sending', 'sending', 'pending', 'pending']);
 
-    const done = await waitFor(async () => {
+    const done = await until(async () => {
       const s = (await queueStatus(b.url, queueId, access.token)).json.status;
       return s.isComplete && s;
     }, 120_000);

@@ -1,19 +1,19 @@
-// cNFT trash in real Chromium (issue 7; spec §2.7–§2.10, §4.6; PRODUCT difference 1, 3, 8): the built page, the real
+// cNFT trash in real Chromium (spec §2.7–§2.10, §4.6; PRODUCT difference 1, 3, 8): the built page, the real
 // app on the local chain (emulated Bubblegum checks every proof against the tree root), a Wallet Standard wallet
 // whose key stays in Node. Each outcome is read back from DAS getAsset.
 import bs58 from 'bs58';
 import { VersionedTransaction } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { parseAuthMessage } from '../../src/common/authMessage';
 import { DELEGATED_MODAL, DIRECT_MODAL, QUEUE_MODAL, ROBUST_MODAL, VALIDATION } from '../../src/common/texts';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { startServer, type TestServer, postApi } from './support/server';
+import { watchErrors } from './support/browser';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { installTestWallet, type TestWallet, type WalletOp } from './support/testWallet';
 
 jest.setTimeout(180_000);
 
 let server: TestServer;
-let browser: Browser;
 let trash: string;
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);
@@ -26,13 +26,9 @@ const assetOf = async (id: string) => {
   };
 };
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
   trash = server.app.config.trashWallet;
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 interface Session {
@@ -53,7 +49,7 @@ afterEach(async () => {
 });
 
 async function session(approve?: (op: WalletOp, detail: unknown) => boolean | Promise<boolean>): Promise<Session> {
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const wallet = await installTestWallet(context, { approve });
   const manifest = (await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() })).manifest;
   const page = await context.newPage();
@@ -99,7 +95,7 @@ test('standard trash: getAsset shows TRASH_WALLET as owner; the card disappears 
   await expect(card(page, id).count()).resolves.toBe(0);
 });
 
-test('Bubblegum V2 (issue 14): standard trash moves a plain V2 leaf with transferV2; a non-transferable one offers only burn', async () => {
+test('Bubblegum V2 (PRODUCT difference 12): standard trash moves a plain V2 leaf with transferV2; a non-transferable one offers only burn', async () => {
   const { page, cnftsV2, wallet } = await session();
   const plain = cnftsV2.find((c) => !c.frozen && !c.nonTransferable)!;
   const soulbound = cnftsV2.find((c) => c.nonTransferable)!;

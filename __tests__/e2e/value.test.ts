@@ -1,32 +1,27 @@
-// Value before burning (issue 18 item 1, PRODUCT difference 14) and the value filter/sort (issue 19) in real Chromium
+// Value before burning (PRODUCT difference 14) and the value filter/sort (PRODUCT, the page: bulk tools) in real Chromium
 // on the `demo` wallet. The local DAS prices SGLD at 8 USD (3.141592653 SGLD = $25.13, far more than the 2,039,280
 // lamports its account returns at 150 USD/SOL) and PIXL at 0.0002 USD (999.50 PIXL = $0.19, less than its rent);
 // the other tokens have no price (backend/localnet/prices.ts). Every "nothing happened" is read from the chain.
 // Screenshots: .tmp/e2e-value/.
 import fs from 'fs';
 import path from 'path';
-import { Connection, PublicKey } from '@solana/web3.js';
-import type { Browser, Page } from 'playwright-core';
+import { type Connection, PublicKey } from '@solana/web3.js';
+import type { Page } from 'playwright-core';
 import { NATIVE_MINT } from '../../src/common/addresses';
-import { SELECTION, TRUTH } from '../../src/common/texts';
+import { SELECTION, ASSETS_SCREEN } from '../../src/common/texts';
 import { VALUE_TEXTS } from '../../src/common/texts';
 import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { type TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
-import { browserSuite } from './support/suite';
+import { browserSuite, VIEWPORT_NAMES, type ViewportName } from './support/suite';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-value');
-const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
-type ViewportName = keyof typeof VIEWPORTS;
-
 let server: TestServer;
-let browser: Browser;
 let connection: Connection;
-const contexts = browserSuite((s, b) => {
-  server = s;
-  browser = b;
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
+const suite = browserSuite({}, (s) => {
+  server = s.server;
+  connection = s.connection;
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -50,8 +45,7 @@ interface Session {
 }
 
 async function session(viewport: ViewportName): Promise<Session> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  contexts.push(context);
+  const context = await suite.newContext({ viewport });
   await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
   );
@@ -93,7 +87,7 @@ async function expectValueWarning(page: Page, tokens: { mint: string; symbol: st
     const item = warning.locator(`li[data-mint="${t.mint}"]`);
     await expect(item.textContent()).resolves.toContain(`${t.symbol}: worth ${t.usd}`);
   }
-  const confirm = dialog.getByRole('button', { name: TRUTH.reviewConfirm });
+  const confirm = dialog.getByRole('button', { name: ASSETS_SCREEN.reviewConfirm });
   expect(await confirm.isDisabled()).toBe(true);
   return { dialog, confirm };
 }
@@ -117,7 +111,7 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   // Select all: every listed token but wrapped SOL (the owner's SOL) and SGLD (worth more than its rent).
   const listed = manifest.tokens.length;
   const tools = page.getByTestId('token-tools');
-  await tools.getByRole('button', { name: TRUTH.selectAll(listed - 2) }).click();
+  await tools.getByRole('button', { name: ASSETS_SCREEN.selectAll(listed - 2) }).click();
   await page
     .getByTestId('selected-count')
     .getByText(`${listed - 2} selected`)
@@ -127,16 +121,19 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   await shot(page, 'select-all-desktop');
 
   // By hand: clear, tick SGLD alone, burn → the review lists it with its value and asks again.
-  await tools.getByRole('button', { name: TRUTH.clearSelection }).click();
+  await tools.getByRole('button', { name: ASSETS_SCREEN.clearSelection }).click();
   await card(page, sgld.mint).click();
   await page.getByTestId('selected-count').getByText('1 selected').waitFor();
   const before = await chainState(wallet, sgld);
   await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
   const { dialog } = await expectValueWarning(page, [{ mint: sgld.mint, symbol: 'SGLD', usd: '$25.13' }]);
   await shot(page, 'value-warning-desktop', '');
-  await dialog.getByRole('button', { name: TRUTH.reviewCancel }).click();
+  await dialog.getByRole('button', { name: ASSETS_SCREEN.reviewCancel }).click();
   await dialog.waitFor({ state: 'detached' });
-  await page.getByTestId('burn-message').filter({ hasText: TRUTH.reviewCancelled }).waitFor({ timeout: 10_000 });
+  await page
+    .getByTestId('burn-message')
+    .filter({ hasText: ASSETS_SCREEN.reviewCancelled })
+    .waitFor({ timeout: 10_000 });
   // Nothing signed, nothing sent: 0 lamports moved, the account and its tokens are where they were.
   expect(wallet.approvals).toHaveLength(0);
   const after = await chainState(wallet, sgld);
@@ -145,7 +142,7 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   await card(page, sgld.mint).waitFor();
   // Still ticked after the cancel; "Clear selection" clears what was ticked by hand too.
   expect(await card(page, sgld.mint).getAttribute('aria-pressed')).toBe('true');
-  await tools.getByRole('button', { name: TRUTH.clearSelection }).click();
+  await tools.getByRole('button', { name: ASSETS_SCREEN.clearSelection }).click();
   expect(await card(page, sgld.mint).getAttribute('aria-pressed')).toBe('false');
   expect(errors).toEqual([]);
 }, 240_000);
@@ -158,7 +155,7 @@ test('single burn of the valuable token asks again; agreeing burns it and return
   const plain = page.getByTestId('review-dialog');
   await plain.waitFor({ timeout: 60_000 });
   expect(await plain.getByTestId('value-warning').count()).toBe(0);
-  await plain.getByRole('button', { name: TRUTH.reviewCancel }).click();
+  await plain.getByRole('button', { name: ASSETS_SCREEN.reviewCancel }).click();
   await plain.waitFor({ state: 'detached' });
 
   const before = await chainState(wallet, sgld);
@@ -176,7 +173,7 @@ test('single burn of the valuable token asks again; agreeing burns it and return
   expect(await connection.getAccountInfo(new PublicKey(sgld.account), 'confirmed')).toBeNull();
 }, 240_000);
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('value filter and sort at %s', (viewport) => {
+describe.each(VIEWPORT_NAMES)('value filter and sort at %s', (viewport) => {
   test('filter by value shows each class; sort by value puts the highest first and unknown values last', async () => {
     const { page, manifest, sgld, pixl } = await session(viewport);
     const listed = manifest.tokens.length;
@@ -194,7 +191,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('value filter and sort a
       .waitFor();
     expect(await shownMints()).toEqual([sgld.mint]);
     // Nothing worth more than its rent is offered to "Select all" even when it is all the filter shows.
-    await expect(tools.getByRole('button', { name: TRUTH.selectAll(0) }).isDisabled()).resolves.toBe(true);
+    await expect(tools.getByRole('button', { name: ASSETS_SCREEN.selectAll(0) }).isDisabled()).resolves.toBe(true);
     await shot(page, `filter-valuable-${viewport}`);
 
     await filter.selectOption('worthless');

@@ -8,6 +8,7 @@ import { Chain } from './chain';
 import { FaultState, type Faults } from './faults';
 import { fundOwner, type FundProfile } from './fund';
 import type { FundManifest } from './fund/manifest';
+import { restoreLargeAccounts, trackLargeAccounts } from './largeAccounts';
 import { loadState, restoreChainState, saveState } from './persistence';
 import { installMetaplex, type MetaplexPlugin } from './metaplex';
 import { createRpcHandler } from './rpc/handler';
@@ -40,6 +41,8 @@ export interface LocalnetOptions {
 export interface Localnet {
   handleRpc(body: unknown): Promise<unknown>;
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes the websocket clients with a reason (a draining server), before `close`. */
+  closeSockets(reason: string): void;
   fund(owner: string, profile?: FundProfile): Promise<FundManifest>;
   faults: Faults;
   chain: Chain;
@@ -57,6 +60,8 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   const chain = new Chain(restored?.svm);
   const faucet = restored ? Keypair.fromSecretKey(Uint8Array.from(restored.state.faucetSecret)) : Keypair.generate();
   if (restored) restoreChainState(chain, restored.state);
+  const largeKeys = trackLargeAccounts(chain);
+  if (restored?.state.largeAccounts) restoreLargeAccounts(chain, largeKeys, restored.state.largeAccounts);
   const savedRate = restored?.state.lamportsPerByte;
   const rent = new RentSchedule(
     chain,
@@ -95,6 +100,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
         faucetSecret: faucet.secretKey,
         metaplex: metaplex.snapshot(),
         lamportsPerByte: rent.lamportsPerByte,
+        largeKeys,
       });
   };
   const scheduleSave = () => {
@@ -120,6 +126,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   return {
     handleRpc,
     handleUpgrade: (req, socket, head) => ws.handleUpgrade(req, socket, head),
+    closeSockets: (reason) => ws.closeClients(reason),
     async fund(owner, profile = 'demo') {
       if (!isValidAddress(owner)) throw new RangeError('owner must be a base58 address');
       if (profile !== 'demo' && profile !== 'large') throw new RangeError("profile must be 'demo' or 'large'");

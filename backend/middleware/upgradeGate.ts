@@ -1,4 +1,4 @@
-// Websocket upgrades on /api/rpc skip Koa's middleware, so they pass this gate instead (issue 13 item 3): a browser's
+// Websocket upgrades on /api/rpc skip Koa's middleware, so they pass this gate instead (RELIABILITY, trust): a browser's
 // Origin must be the page's own (or one of ALLOWED_ORIGINS), each client opens at most so many sockets at once and
 // so many per minute. Clients without an Origin header are not browsers (a page cannot omit it) and are let through.
 import type { IncomingMessage } from 'http';
@@ -62,9 +62,12 @@ export function createUpgradeGate(opts: UpgradeGateOptions) {
 }
 
 /** Refuses an upgrade on the raw socket with a plain HTTP status. */
-export function refuseUpgrade(socket: { write(s: string): unknown; destroy(): void }, status: 403 | 429): void {
-  socket.write(
-    `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Too Many Requests'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-  );
+const REASONS = { 403: 'Forbidden', 429: 'Too Many Requests', 503: 'Service Unavailable' } as const;
+
+export function refuseUpgrade(
+  socket: { write(s: string): unknown; destroy(): void },
+  status: keyof typeof REASONS,
+): void {
+  socket.write(`HTTP/1.1 ${status} ${REASONS[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
 }

@@ -20,7 +20,7 @@ export interface TestWalletOptions {
   /** Decides each request; return false to reject it as the user would. */
   approve?: (op: WalletOp, detail: unknown) => boolean | Promise<boolean>;
   onSend?: (tx: VersionedTransaction, chain: string) => Promise<void> | void;
-  /** false: the wallet lacks `solana:signMessage` (many hardware-wallet set-ups; issue 18). */
+  /** false: the wallet lacks `solana:signMessage` (many hardware-wallet set-ups; PRODUCT difference 11). */
   signMessage?: boolean;
 }
 export interface TestWallet {

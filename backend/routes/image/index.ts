@@ -15,16 +15,17 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
 
 /**
  * GET /api/image?url=<http(s) URL> — a remote NFT or token picture, fetched by this server so the page never
- * contacts the picture's host (issue 13 item 5). Refusals: 400 not http(s), 403 a non-public address, 413 over
+ * contacts the picture's host (PRODUCT difference 16). Refusals: 400 not http(s), 403 a non-public address, 413 over
  * IMAGE_MAX_BYTES, 415 not `image/*`, 502 unreachable, 504 slower than IMAGE_TIMEOUT_MS. Limited per client by
  * IMAGE_RATE_LIMIT_PER_MINUTE (middleware/rateLimit.ts, kind 'image').
  */
-export function imageRoutes({ config }: Services): Router {
+export function imageRoutes({ config, metrics }: Services): Router {
   const proxy = createImageProxy({
     maxBytes: config.imageMaxBytes,
     timeoutMs: config.imageTimeoutMs,
     cacheBytes: config.imageCacheBytes,
     testOnlyAllowedAddresses: config.testOnlyFetchAddresses,
+    onFetch: (outcome, bytes) => metrics.imageFetch(outcome, bytes),
   });
   const router = new Router();
   router.get('/api/image', validate(ImageSchema), async (ctx: ValidatedContext<typeof ImageSchema>) => {

@@ -1,7 +1,7 @@
 import bs58 from 'bs58';
 import type { ReactNode } from 'react';
 import { ASSETS } from '../../common/texts/screenTexts';
-import { TRUTH } from '../../common/texts/truthTexts';
+import { ASSETS_SCREEN } from '../../common/texts/assetsScreenTexts';
 import { useLanding } from './landingState';
 import '../shell/controls.css';
 import './landing.css';
@@ -25,9 +25,9 @@ export function Landing({ check }: { check?: (address: string) => ReactNode }) {
   return (
     <div className="landing" data-testid="landing">
       <ul className="landing-points">
-        <li>{TRUTH.landingWhat}</li>
-        <li>{TRUTH.landingCost}</li>
-        <li>{TRUTH.landingKeys}</li>
+        <li>{ASSETS_SCREEN.landingWhat}</li>
+        <li>{ASSETS_SCREEN.landingCost}</li>
+        <li>{ASSETS_SCREEN.landingKeys}</li>
       </ul>
       <form
         className="landing-check"
@@ -37,24 +37,24 @@ export function Landing({ check }: { check?: (address: string) => ReactNode }) {
           update({ address: parsed, invalid: parsed === null });
         }}
       >
-        <label htmlFor="check-address">{TRUTH.checkTitle}</label>
+        <label htmlFor="check-address">{ASSETS_SCREEN.checkTitle}</label>
         <div className="landing-check-row">
           <input
             id="check-address"
             className="tools-search"
             value={text}
-            placeholder={TRUTH.checkPlaceholder}
+            placeholder={ASSETS_SCREEN.checkPlaceholder}
             onChange={(e) => update({ text: e.target.value })}
             spellCheck={false}
             autoComplete="off"
           />
           <button type="submit" className="tools-button">
-            {TRUTH.checkButton}
+            {ASSETS_SCREEN.checkButton}
           </button>
         </div>
         {invalid && (
           <p className="connect-error" role="alert">
-            {TRUTH.checkInvalid}
+            {ASSETS_SCREEN.checkInvalid}
           </p>
         )}
       </form>

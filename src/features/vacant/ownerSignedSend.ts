@@ -1,5 +1,5 @@
 // A send step for the vacant recovery: like signingSteps' submitToServer, but a transaction the relayer pays for
-// (issue 20) still lacks the relayer's signature when the owner has signed, so it is serialized without requiring
+// (PRODUCT difference 15) still lacks the relayer's signature when the owner has signed, so it is serialized without requiring
 // every signature; the server adds the relayer's only after its own checks (backend/services/relaySubmit.ts).
 import type { SendStep } from '../wallet/signing';
 import { SendFailedError, SigningPathError, isAbort } from '../wallet/signingErrors';

@@ -1,6 +1,6 @@
 // The owner's signed authorisation, built and signed in the page (PRODUCT difference 11): a fresh server nonce, the
 // page's own host as domain, the action and exactly the assets it is about, signed with the wallet's signMessage —
-// or, for a wallet without it (many hardware-wallet set-ups, issue 18), signed inside the memo of a legacy
+// or, for a wallet without it (many hardware-wallet set-ups, PRODUCT difference 11), signed inside the memo of a legacy
 // transaction that is never sent (src/chain/memoAuthorization.ts). The server checks the same rules either way.
 import { apiLocation } from '../../api/baseApi';
 import type { AuthNonceResponse, SignedAuthorization } from '../../common/api';

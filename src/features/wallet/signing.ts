@@ -1,4 +1,4 @@
-// The one signing path (issue 12): build → blockhash → guard → one wallet approval within 120 s → send → confirm,
+// The one signing path (PRODUCT, the flows: burn one token or NFT): build → blockhash → guard → one wallet approval within 120 s → send → confirm,
 // and one re-sign with a fresh blockhash when the first attempt expired. Burn, vacant and every cNFT way run
 // through `signAndSend`; what differs between them is plugged in as steps:
 // - `guard`: an async check of the transactions before the wallet is asked (signingSteps.guardStep by default);

@@ -1,11 +1,11 @@
-// The harness of the issue-19 suites (truth.test.ts, truth2.test.ts): one SolBack server on the local chain and one
+// The harness of the screen suites (assetsScreen.test.ts, cnftOutcomes.test.ts): one SolBack server on the local chain and one
 // Chromium per file, sessions at desktop or 390×844 with a wallet whose key stays in Node, screenshots under
-// .tmp/e2e-truth/, and chain reads for exact lamports and for a cNFT leaf as the tree account holds it.
+// .tmp/e2e-screen/, and chain reads for exact lamports and for a cNFT leaf as the tree account holds it.
 import fs from 'fs';
 import path from 'path';
 import bs58 from 'bs58';
 import { hash } from '@metaplex-foundation/mpl-bubblegum';
-import { Connection, PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.js';
+import { type Connection, PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { leafHash } from '../../backend/localnet/metaplex/leaf';
 import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
@@ -13,16 +13,15 @@ import { treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { lamportsOf } from './support/lamports';
-import { postApi, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet } from './burnSupport';
-import { browserSuite } from './support/suite';
+import { browserSuite, type ViewportName } from './support/suite';
+export type { ViewportName };
 
-export const SHOTS = path.join(ROOT, '.tmp', 'e2e-truth');
-export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
-export type ViewportName = keyof typeof VIEWPORTS;
-export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+export const SHOTS = path.join(ROOT, '.tmp', 'e2e-screen');
+export { VIEWPORTS, VIEWPORT_NAMES } from './support/suite';
 
-export interface TruthHarness {
+export interface ScreenHarness {
   readonly server: TestServer;
   readonly browser: Browser;
   readonly connection: Connection;
@@ -53,49 +52,28 @@ export interface TruthHarness {
 export const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 
 /** Registers beforeAll/afterAll/afterEach in the calling test file and returns the harness they fill. */
-export function truthHarness(): TruthHarness {
-  let server!: TestServer;
-  let browser!: Browser;
-  let connection!: Connection;
-  const contexts = browserSuite(async (s, b) => {
-    server = s;
-    browser = b;
-    connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
-    await h.post('localnet/fund', { owner: server.app.config.feeWallet });
+export function screenHarness(): ScreenHarness {
+  const suite = browserSuite({}, async (s) => {
+    await s.post('localnet/fund', { owner: s.server.app.config.feeWallet });
     fs.mkdirSync(SHOTS, { recursive: true });
   });
 
-  const h: TruthHarness = {
+  const h: ScreenHarness = {
     get server() {
-      return server;
+      return suite.server;
     },
     get browser() {
-      return browser;
+      return suite.browser;
     },
     get connection() {
-      return connection;
+      return suite.connection;
     },
-    post: (route, body) => postApi(server.url, route, body),
-    lamportsOf: (addresses) => lamportsOf(connection, addresses),
-    balance: (w) => connection.getBalance(w.keypair.publicKey),
+    post: suite.post,
+    lamportsOf: (addresses) => lamportsOf(suite.connection, addresses),
+    balance: (w) => suite.connection.getBalance(w.keypair.publicKey),
     shot: (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false }),
-    async newPage(viewport, opts = {}) {
-      const context = await browser.newContext({
-        viewport: VIEWPORTS[viewport],
-        reducedMotion: opts.reducedMotion ?? 'no-preference',
-      });
-      contexts.push(context);
-      return context;
-    },
-    async connect(page, wallet) {
-      await page.goto(server.url);
-      await page.getByRole('button', { name: 'Select Wallet' }).first().click();
-      await page
-        .locator('.wallet-adapter-modal-wrapper')
-        .getByRole('button', { name: new RegExp(wallet.name) })
-        .click();
-      await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
-    },
+    newPage: (viewport, opts = {}) => suite.newContext({ viewport, reducedMotion: opts.reducedMotion }),
+    connect: suite.connect,
     async session(viewport, profile = 'demo', opts = {}) {
       const context = await h.newPage(viewport, opts);
       const wallet = await installBurnWallet(context, 'Burn Test Wallet', { messages: opts.messages });
@@ -107,7 +85,7 @@ export function truthHarness(): TruthHarness {
       return { context, page, wallet, owner, manifest, errors };
     },
     async assetOf(id) {
-      const a = await server.app.das.call<any>('getAsset', { id });
+      const a = await suite.server.app.das.call<any>('getAsset', { id });
       return {
         owner: a.ownership.owner as string,
         delegate: (a.ownership.delegate ?? null) as string | null,
@@ -115,8 +93,8 @@ export function truthHarness(): TruthHarness {
       };
     },
     async leafOnChain(id, owner, delegate) {
-      const a = await server.app.das.call<any>('getAsset', { id });
-      const proof = await server.app.das.call<any>('getAssetProof', { id });
+      const a = await suite.server.app.das.call<any>('getAsset', { id });
+      const proof = await suite.server.app.das.call<any>('getAssetProof', { id });
       const index = a.compression.leaf_id as number;
       let node: Uint8Array = leafHash({
         id,
@@ -130,26 +108,19 @@ export function truthHarness(): TruthHarness {
         const s = bs58.decode(sibling);
         node = (index >> level) & 1 ? hash([s, node]) : hash([node, s]);
       });
-      const tree = await connection.getAccountInfo(new PublicKey(a.compression.tree), 'confirmed');
+      const tree = await suite.connection.getAccountInfo(new PublicKey(a.compression.tree), 'confirmed');
       return Buffer.from(treeRootFromAccount(tree!.data)).equals(Buffer.from(node));
     },
   };
   return h;
 }
 
-// ---- cNFT helpers (truth2.test.ts) ----
+// ---- cNFT helpers (cnftOutcomes.test.ts) ----
 
 export const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
 /** The demo's V1 cNFTs not delegated at funding. */
 export const plainCnfts = (manifest: any): { assetId: string; name: string }[] =>
   manifest.cnfts.filter((c: any) => !c.delegate);
-
-/** Waits until `check` holds (chain reads between page steps), failing with `what` after `ms`. */
-export async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 250)))
-    if (await check()) return;
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** The new leaf delegate of every Bubblegum delegate instruction in these transactions (account 3, delegate.rs). */
 export const newDelegates = (txs: Transaction[]): string[] =>
@@ -163,7 +134,7 @@ export const newDelegates = (txs: Transaction[]): string[] =>
  * Holds the queue worker's second distinct transfer (fee payer: the server delegate) at the local chain's send until
  * `release()`, through the chain's one-shot send hook, re-armed on every send. `sends`: the worker's signatures.
  */
-export function holdSecondWorkerSend(h: TruthHarness) {
+export function holdSecondWorkerSend(h: ScreenHarness) {
   const faults = h.server.app.localnet!.faults;
   const delegate = h.server.app.delegate!.publicKey.toBase58();
   const sends = new Set<string>();
