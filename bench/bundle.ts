@@ -11,7 +11,7 @@ import fs from 'fs';
 import path from 'path';
 import zlib from 'zlib';
 import { CHUNK_GROUPS_FILE } from '../webpack.firstView';
-import { DIST_INDEX, ROOT, buildBundleIfStale } from '../__tests__/e2e/support/buildBundle';
+import { DIST_INDEX, buildBundleIfStale } from '../__tests__/e2e/support/buildBundle';
 
 /** 100 KB (KiB): the landing's JavaScript on the wire (brotli). */
 export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
@@ -117,5 +117,3 @@ export function measureBundle(distDir?: string): BundleResult {
     buildMs,
   };
 }
-
-export const bundleRoot = ROOT;

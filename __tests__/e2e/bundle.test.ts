@@ -7,13 +7,8 @@
 // (globalSetup has built the production bundle; measureBundle is the one measure, shared with `npm run bench`.)
 import fs from 'fs';
 import path from 'path';
-import {
-  INITIAL_SET_BUDGET_BYTES,
-  LANDING_JS_BUDGET_BYTES,
-  WALLET_APP_GROUP,
-  bundleRoot,
-  measureBundle,
-} from '../../bench/bundle';
+import { INITIAL_SET_BUDGET_BYTES, LANDING_JS_BUDGET_BYTES, WALLET_APP_GROUP, measureBundle } from '../../bench/bundle';
+import { DIST_INDEX } from './support/buildBundle';
 
 const LAZY = [
   WALLET_APP_GROUP,
@@ -26,7 +21,7 @@ const LAZY = [
   'nft-burn',
 ];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const dist = path.join(bundleRoot, 'static', 'dist');
+const dist = path.dirname(DIST_INDEX);
 
 it('the landing: its JavaScript at most 100 KB brotli, its CSS inline', () => {
   const { landing } = measureBundle();
