@@ -16,3 +16,4 @@ export * from './kindTexts';
 export * from './valueTexts';
 export * from './treeTexts';
 export * from './authTexts';
+export * from './walletModeTexts';
