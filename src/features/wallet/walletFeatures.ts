@@ -9,6 +9,7 @@
 import type { Adapter } from '@solana/wallet-adapter-base';
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
 import type { Transaction } from '@solana/web3.js';
+import { getChainForEndpoint } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import type { SendAllOptions, SignInAnswer, WalletPort } from '../../app/walletPort';
 
@@ -36,15 +37,6 @@ interface SendAllProvider {
   ) => Promise<{ signatures: string[] } | string[]>;
 }
 
-/** The chain a Wallet Standard wallet is asked on, by the adapter's own rule (wallet-standard-util, endpoint.ts). */
-export function chainForEndpoint(endpoint: string): string {
-  if (endpoint.includes('api.mainnet-beta.solana.com')) return 'solana:mainnet';
-  if (/\bdevnet\b/i.test(endpoint)) return 'solana:devnet';
-  if (/\btestnet\b/i.test(endpoint)) return 'solana:testnet';
-  if (/\blocalhost\b/i.test(endpoint) || /\b127\.0\.0\.1\b/.test(endpoint)) return 'solana:localnet';
-  return 'solana:mainnet';
-}
-
 const serialize = (tx: Transaction) =>
   new Uint8Array(tx.serialize({ requireAllSignatures: false, verifySignatures: false }));
 
@@ -58,7 +50,7 @@ function standardSendAll(adapter: Adapter, wallet: StandardWalletLike, endpoint:
   const address = adapter.publicKey?.toBase58();
   const account = wallet.accounts.find((a) => a.address === address);
   if (!feature || !account?.features.includes(SIGN_AND_SEND)) return undefined;
-  const chain = chainForEndpoint(endpoint);
+  const chain = getChainForEndpoint(endpoint); // the adapter's own rule for sendTransaction
   return async (txs: Transaction[], options: SendAllOptions = {}) => {
     const outputs = await feature.signAndSendTransaction(
       ...txs.map((tx) => ({ account, chain, transaction: serialize(tx), options })),
