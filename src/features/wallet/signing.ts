@@ -8,7 +8,8 @@
 //   takes the signed transactions to the chain or the server).
 // The wallet is the port from `extra` (src/app/walletPort.ts); waits go through the listener's `delay`.
 import type { Connection, Transaction } from '@solana/web3.js';
-import type { SendAllOptions, WalletPort } from '../../app/walletPort';
+import type { SolanaSignInInput } from '@solana/wallet-standard-features';
+import type { SendAllOptions, SignInAnswer, WalletPort } from '../../app/walletPort';
 import { CONFIRM_COMMITMENT, SIGNING_TIMEOUT_MS } from '../../common/constants';
 import {
   BlockhashExpiredError,
@@ -125,6 +126,14 @@ export async function signMessageWithinLimit(deps: SigningDeps, message: Uint8Ar
   if (!wallet.publicKey || !wallet.signMessage)
     throw new WalletNotReadyError('Wallet connection error: the wallet cannot sign messages');
   return withinLimit(deps, () => wallet.signMessage!(message));
+}
+
+/** A Sign In With Solana answer (`solana:signIn`) under the same limit and error family. */
+export async function signInWithinLimit(deps: SigningDeps, input: SolanaSignInInput): Promise<SignInAnswer> {
+  const { wallet } = deps;
+  if (!wallet.publicKey || !wallet.signIn)
+    throw new WalletNotReadyError('Wallet connection error: the wallet cannot sign in');
+  return withinLimit(deps, () => wallet.signIn!(input));
 }
 
 async function setFreshBlockhash(deps: SigningDeps, txs: Transaction[]): Promise<number> {
