@@ -111,7 +111,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    // Pictures from asset data load through the image proxy (issue 13): only AssetImage gives an <img> a computed src.
+    // Pictures from asset data load through the image proxy (PRODUCT difference 16): only AssetImage gives an <img> a computed src.
     files: ['src/**/*.tsx'],
     ignores: ['src/features/selection/AssetImage.tsx'],
     rules: {

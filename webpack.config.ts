@@ -72,7 +72,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
           },
         },
         // Production: CSS in its own file (a <link> in the head), not as strings plus style-loader in the first JS.
-        // No stylesheet or font from another host (issue 13): remote @imports are dropped before css-loader.
+        // No stylesheet or font from another host (PRODUCT difference 16): remote @imports are dropped before css-loader.
         {
           test: /\.css$/,
           use: [

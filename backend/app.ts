@@ -35,7 +35,7 @@ export interface SolbackApp {
   connection: Connection;
   delegate: Keypair | null;
   localnet?: LocalnetPort;
-  /** The fee relayer (issue 20), null when not configured. */
+  /** The fee relayer (PRODUCT difference 15), null when not configured. */
   relayer: Relayer | null;
   /** The transfer queue's store and worker (tests read the store, stop the worker). */
   queue: QueueService;
@@ -47,7 +47,7 @@ export interface SolbackApp {
 
 export async function createApp(config: Config): Promise<SolbackApp> {
   const logger = createLogger(config.logLevel);
-  secureDataDir(config.dataDir); // 0700 folders, 0600 files (issue 13)
+  secureDataDir(config.dataDir); // 0700 folders, 0600 files (RELIABILITY, trust)
   const delegate = loadDelegate(config);
   const shared = await createSharedState(config); // first: a wrong REDIS_URL stops here, before the chain starts
 
@@ -164,6 +164,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     async close() {
       wsProxy?.close();
       await queue.worker.stop(); // before the chain and its data folder go away
+      await queue.store.close?.();
       await Promise.all(
         servers.map(
           (s) =>

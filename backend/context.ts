@@ -24,7 +24,7 @@ export interface Services {
   localnet?: LocalnetPort;
   /** One-use nonces of signed messages (shared through Redis when REDIS_URL is set). */
   nonces: NonceStore;
-  /** Pays network fees for wallets with no SOL (issue 20); absent in upstream mode without RELAYER_KEYPAIR. */
+  /** Pays network fees for wallets with no SOL (PRODUCT difference 15); absent in upstream mode without RELAYER_KEYPAIR. */
   relayer?: Relayer | null;
   /** The transfer queue's store and its worker, built once per app in createApp (never by a route). */
   queue: QueueService;

@@ -1,6 +1,6 @@
 // Bundle size after a production build: the initial set is what static/dist/index.html loads (its <script> and
 // stylesheet links); the rest are lazy chunks. Sizes are gzip -9 of each file, as a server would send them.
-// The budget (issue 12): the initial set, JavaScript and CSS together, at most 230 KB gzip — checked by
+// The budget (ARCHITECTURE, initial bundle): the initial set, JavaScript and CSS together, at most 230 KB gzip — checked by
 // __tests__/e2e/bundle.test.ts and shown by `npm run bench`.
 // What is inside the initial JS, per package: `npx tsx bench/bundlePackages.ts`.
 import fs from 'fs';

@@ -1,4 +1,4 @@
-// SOL back per wallet on the `demo` profile (issue 14): two identical demo wallets, one recovered SolBack's way (every
+// SOL back per wallet on the `demo` profile (PRODUCT difference 12): two identical demo wallets, one recovered SolBack's way (every
 // NFT kind burned fully through POST /api/batch-burn-nft — NFTs, pNFTs, print, Token-2022 NFT, Core — then the vacant
 // closes), one the spec's way (SPL burn + close of each NFT's token account where the token program allows it, then
 // the same vacant closes). Gross = owner delta + network fees + service fees, read from balances; also per kind.

@@ -1,4 +1,4 @@
-// Queue throughput (issue 17): cNFTs moved to the trash wallet per minute by server processes sharing one Redis,
+// Queue throughput (README, several server processes on one Redis): cNFTs moved to the trash wallet per minute by server processes sharing one Redis,
 // with one and with two processes. Two queues of the same size are authorised at once (one through each process
 // when there are two): one queue is worked by one process at a time (its lease), so a second process helps when
 // there is more than one queue. Every process runs in upstream mode against one chain process (queueCluster.ts).

@@ -1,4 +1,4 @@
-// Surplus rent (SIMD-0437, issue 15): what the demo wallet's kept accounts hold above today's minimum, and what one
+// Surplus rent (SIMD-0437, PRODUCT difference 13): what the demo wallet's kept accounts hold above today's minimum, and what one
 // recovery actually gives back (owner delta on chain); for the large wallet, how many transactions and approvals
 // its closes + surplus withdrawals take, against the measured most that fit one 1232-byte transaction.
 import {

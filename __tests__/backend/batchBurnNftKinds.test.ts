@@ -1,4 +1,4 @@
-// Issue 14: POST /api/batch-burn-nft plans a full burn of every kind the demo wallet holds — pNFTs (token record),
+// PRODUCT difference 12: POST /api/batch-burn-nft plans a full burn of every kind the demo wallet holds — pNFTs (token record),
 // a print edition (master + marker), a Token-2022 NFT and Metaplex Core assets (no token account) — in the fewest
 // transactions, and what it reports equals, to the lamport, what the chain pays the owner.
 import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';

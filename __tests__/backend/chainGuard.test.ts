@@ -1,5 +1,5 @@
-// The chain-reading guard (issue 13 item 1) against the real server and the local chain: honest prepared
-// transactions pass and the simulated SOL change equals the chain's change to the lamport; each of the review's ten
+// The chain-reading guard (PRODUCT difference 10) against the real server and the local chain: honest prepared
+// transactions pass and the simulated SOL change equals the chain's change to the lamport; each of the ten
 // rewrites is refused for vacant closes, NFT burns and a cNFT delegation; no figure of the answer under check is used.
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { chainGuard, type ChainGuardReport } from '../../src/chain/chainGuard';

@@ -1,5 +1,5 @@
 // The chain-reading guard for recoveries that withdraw surplus rent (WithdrawExcessLamports, 38) or let the fee
-// relayer pay (issue 13 on top of issues 15 and 20), against the real server on the local chain (real SPL Token,
+// relayer pay (PRODUCT difference 10 on top of 13 and 15), against the real server on the local chain (real SPL Token,
 // rent at 5080 lamports a byte, accounts made at 6960): the surplus is read from the chain (lamports − the chain's
 // rent minimum), never from the answer; the relayer must be the one the build names and is repaid exactly the fee.
 import { Keypair, PublicKey, SystemProgram, type Transaction } from '@solana/web3.js';

@@ -1,6 +1,6 @@
 // Token burns are built in the page, from the chain (src/features/burn: planTokenBurn, packTransactions), so no server
 // answer carries a token-burn transaction a proxy could rewrite (the Chromium suite, e2e/hostile.test.ts, rewrites
-// what the server does answer for them). Here the review's ten rewrites are applied to exactly what the page builds
+// what the server does answer for them). Here the ten rewrites (support/hostileRewrites.ts) are applied to exactly what the page builds
 // for a single and a bulk token burn of a funded wallet on the local chain; the chain-reading guard refuses all 20.
 import { type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { chainGuard, type ChainGuardReport } from '../../src/chain/chainGuard';

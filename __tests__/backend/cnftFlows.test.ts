@@ -1,6 +1,6 @@
 // The page's cNFT trash ways (src/features/trash/trashWays.ts) against the local chain through the real server:
 // a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
-// stays in the test. Shows the done-when items of issue 7 that need no browser.
+// stays in the test. Covers the cNFT trash flows (spec §4.6) that need no browser.
 import { Connection, type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
 import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
@@ -146,7 +146,7 @@ it('fallback chain: standard and fixed failing offer the 1000-lamport hide; decl
   await server.solback.rpc.call('requestAirdrop', [trash, 1_000_000_000]);
   const before = await connection.getBalance(new PublicKey(trash));
   const ownerBefore = await connection.getBalance(owner.publicKey);
-  // Issue 19 point 2: never run unasked. No question → no hide; a no → HideDeclinedError and 0 lamports moved.
+  // PRODUCT difference 8: never run unasked. No question → no hide; a no → HideDeclinedError and 0 lamports moved.
   await expect(trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId)).rejects.toThrow(
     /All trash methods failed/,
   );
@@ -216,7 +216,7 @@ it('delegated transfer: the owner signs the text, the server moves it as delegat
   expect((await ownerOf(server, cnfts[0].assetId)).owner).toBe(trash);
 });
 
-it('delegated transfer from a wallet without signMessage (issue 18): a memo transaction signed, never sent', async () => {
+it('delegated transfer from a wallet without signMessage (PRODUCT difference 11): a memo transaction signed, never sent', async () => {
   const { owner: o2, cnfts: c2 } = await fundOwner(server);
   const calls: string[] = [];
   const { signMessage: _none, ...noMessages } = keyWallet(o2, calls);

@@ -1,4 +1,4 @@
-// Issue 14: Bubblegum V2 leaves over HTTP on the local chain. An independent client — Metaplex's own transferV2
+// PRODUCT difference 12: Bubblegum V2 leaves over HTTP on the local chain. An independent client — Metaplex's own transferV2
 // (mpl-bubblegum v5 through Umi) run by the owner against /api/rpc — moves a plain V2 leaf and the local DAS shows
 // the new owner; on the frozen one it fails. SolBack's own builders (src/chain) use the V2 instructions for V2 leaves
 // and refuse, with a clear text, what the program would refuse.

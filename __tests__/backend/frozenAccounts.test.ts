@@ -1,5 +1,5 @@
 // What a frozen token account allows, per program, run on the local chain's real SPL Token and Token-2022 binaries
-// (issue 15 item 5). Program sources read for the same answer: CloseAccount checks balance, close authority and (in
+// (PRODUCT difference 7). Program sources read for the same answer: CloseAccount checks balance, close authority and (in
 // Token-2022) withheld/confidential amounts, never the state; WithdrawExcessLamports never reads the state; Burn
 // refuses a frozen account (AccountFrozen, custom error 0x11). So a frozen EMPTY account is closed with the rest,
 // a frozen account's surplus is withdrawn, and a frozen account WITH tokens stays (it cannot be burned, so not closed).

@@ -98,7 +98,7 @@ describe('rate limiting per client address', () => {
     }
   });
 
-  it('counts every peer by its own address whatever it forwards, unless TRUST_PROXY says otherwise (issue 13)', () => {
+  it('counts every peer by its own address whatever it forwards, unless TRUST_PROXY says otherwise', () => {
     const ctx = (peer: string, xff = '') => ({
       req: { socket: { remoteAddress: peer }, headers: { 'x-forwarded-for': xff } },
     });

@@ -1,4 +1,4 @@
-// GET /api/image (issue 13 item 5): pictures reach the page only through this server, under the off-chain fetch
+// GET /api/image (PRODUCT difference 16): pictures reach the page only through this server, under the off-chain fetch
 // rules. Real Koa over HTTP; a local picture host on 127.0.0.1 plays the third party. Loopback is refused in
 // production, so the proxied-picture cases use a server built with the test-only allowance for exactly 127.0.0.1
 // (Config.testOnlyFetchAddresses, no env var); a second server without it shows the refusal.
@@ -161,7 +161,7 @@ describe('GET /api/image', () => {
   });
 });
 
-describe('the page CSP (issue 13 item 9)', () => {
+describe('the page CSP (PRODUCT difference 16)', () => {
   it('pictures only from this origin or data:, fonts and styles from no third party', async () => {
     for (const p of ['/', '/api/config']) {
       const csp = (await plain.get(p)).headers.get('content-security-policy')!;

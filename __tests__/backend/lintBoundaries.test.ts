@@ -1,4 +1,4 @@
-// The import boundary of issue 12: code the server shares (backend/, src/chain, src/common) never imports a page
+// The import boundary (ARCHITECTURE, rules the tools enforce): code the server shares (backend/, src/chain, src/common) never imports a page
 // feature. Runs the repository's own ESLint config through ESLint's Node API on real files with one import added.
 import fs from 'fs';
 import path from 'path';
@@ -97,7 +97,7 @@ describe('lint: every /api handler checks its body against the wire contract', (
   });
 });
 
-describe('lint: asset pictures load only through AssetImage (issue 13, the image proxy)', () => {
+describe('lint: asset pictures load only through AssetImage (PRODUCT difference 16)', () => {
   const imgRule = (messages: Linter.LintMessage[]) =>
     messages.filter((m) => m.ruleId === 'no-restricted-syntax' && m.severity === 2);
   const withImg = (src: string) => `export const Pic = ({ u }: { u: string }) => <img src=${src} alt="" />;\n`;

@@ -77,7 +77,7 @@ describe('listing routes on the local chain (demo profile)', () => {
     }
     expect(manifest.nfts).toHaveLength(5);
     expect(regularNfts.filter((x: any) => manifest.nfts.some((n: any) => n.mint === x.mint))).toHaveLength(5);
-    expect(compressedNfts).toHaveLength(6 + manifest.kinds.cnftsV2.length); // + Bubblegum V2 leaves (issue 14)
+    expect(compressedNfts).toHaveLength(6 + manifest.kinds.cnftsV2.length); // + Bubblegum V2 leaves (PRODUCT difference 12)
     for (const c of manifest.cnfts) {
       const got = compressedNfts.find((x: any) => x.mint === c.assetId);
       expect(got).toMatchObject({ mint: c.assetId, name: c.name, image: c.image, compressed: true });

@@ -1,4 +1,4 @@
-// Issue 17 acceptance: two server processes on one Redis behave as one. A queue of 10 cNFTs authorised through A;
+// Two server processes on one Redis behave as one (README, several server processes on one Redis). A queue of 10 cNFTs authorised through A;
 // A is killed with SIGKILL while it is sending; B takes the queue over once A's lease expires, settles the item A
 // left 'sending' from its recorded signature, and finishes: every cNFT moved exactly once (the chain's successful
 // transfers and the local DAS agree), and the status read through B is complete. A rate limit of N per minute

@@ -1,4 +1,4 @@
-// Issue 19 point 11: a collection's own NFT (no collection grouping in DAS) is labelled with its own name when the
+// A collection's own NFT (no collection grouping in DAS) is labelled with its own name when the
 // wallet holds a member whose grouping names it; otherwise nothing is invented.
 import { nameOwnCollections } from '../../backend/services/ownCollection';
 import type { WalletAsset } from '../../src/common/api';

@@ -1,4 +1,4 @@
-// Exactly once across processes (issue 17), made deterministic: a worker "dies" holding a queue's lease with two
+// Exactly once across processes (README, several server processes on one Redis), made deterministic: a worker "dies" holding a queue's lease with two
 // items recorded as 'sending' — one whose transfer landed, one whose signed bytes never left it. Another process on
 // the same Redis waits for the lease to expire, then asks the chain about each recorded signature before building
 // anything: the landed one is completed with its signature (nothing sent again), the unsent one is rebroadcast as

@@ -1,4 +1,4 @@
-// Issue 17: what two server processes on one Redis share besides the queue — one-use nonces (Services.nonces), the
+// README, several server processes on one Redis: what two server processes on one Redis share besides the queue — one-use nonces (Services.nonces), the
 // rate limits (with weighing: N points for one request) and the sharing of identical GET requests (which also
 // ignores cache-busting query parameters). Two apps, each with its own Redis connections, stand for two processes
 // (the queue and the limits over HTTP between real processes: multiProcess.test.ts).

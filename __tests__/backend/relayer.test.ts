@@ -1,4 +1,4 @@
-// The fee relayer over HTTP on the local chain (issue 20): a wallet with 0 SOL recovers its rent; the relayer is
+// The fee relayer over HTTP on the local chain (PRODUCT difference 15): a wallet with 0 SOL recovers its rent; the relayer is
 // repaid exactly each transaction's network fee; the server co-signs only the message it prepared, and only after a
 // simulation shows the transaction succeeds with the relayer not poorer. Every figure is read from the chain.
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /**
- * The figures expected from the chain: NFTs = token + metadata + edition; issue 14's kinds: pNFT + token record
+ * The figures expected from the chain: NFTs = token + metadata + edition; today's kinds (PRODUCT difference 12): pNFT + token record
  * (its frozen token account counted), print edition (its marker stays: the master is someone else's), Token-2022 NFT,
  * Core asset = its lamports minus a one-byte account's rent; tokens with a balance; vacant = closable empties.
  */

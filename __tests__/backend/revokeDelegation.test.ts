@@ -1,4 +1,4 @@
-// Issue 19 point 5 / issue 13 item 4 without a browser: the page's revocation of the server's cNFT delegation on the
+// PRODUCT, the flows: Revoke delegation without a browser: the page's revocation of the server's cNFT delegation on the
 // local chain (emulated Bubblegum checks the owner's signature and the proof against the tree, as delegate.rs does).
 // The owner's wallet is a key in the test; the /api calls go over HTTP as the page makes them.
 import nacl from 'tweetnacl';

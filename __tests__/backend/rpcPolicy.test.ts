@@ -1,4 +1,4 @@
-// /api/rpc is a closed relay (issue 13 item 2): the allow-list, scans refused with a JSON-RPC error, batches capped,
+// /api/rpc is a closed relay (RELIABILITY, trust): the allow-list, scans refused with a JSON-RPC error, batches capped,
 // answers capped — over real HTTP against the app on the local chain, with default settings.
 import { Keypair } from '@solana/web3.js';
 import { MAX_RPC_BATCH, RPC_ALLOWED_METHODS, oversizeAnswer } from '../../backend/services/rpcPolicy';

@@ -1,4 +1,4 @@
-// Off-chain fetches cannot reach this server's own network (issue 13 item 5): every address form the review named
+// Off-chain fetches cannot reach this server's own network (PRODUCT difference 16): every address form below
 // is refused, literal or behind a DNS name (checked at connect), before any byte is sent.
 import http from 'http';
 import type { AddressInfo } from 'net';
@@ -41,7 +41,7 @@ describe('safeGet', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-  it("refuses literal inside addresses, the review's https://[::]:port among them, and names resolving inside", async () => {
+  it('refuses literal inside addresses, https://[::]:port among them, and names resolving inside', async () => {
     for (const uri of [
       `https://[::]:${port}/x.json`,
       `https://127.0.0.1:${port}/x.json`,

@@ -1,6 +1,6 @@
-// Signed authorisations that cannot be replayed (issue 13 item 4, PRODUCT difference 11), over HTTP on the local
-// chain: each refusal below is what the security review reproduced or a way around the fix, and each asserts that
-// nothing moved. The memo form (issue 18 item 3) is held to the same rules.
+// Signed authorisations that cannot be replayed (PRODUCT difference 11), over HTTP on the local
+// chain: each refusal below is a known replay or a way around the check, and each asserts that
+// nothing moved. The memo form (PRODUCT difference 11) is held to the same rules.
 import bs58 from 'bs58';
 import { Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';

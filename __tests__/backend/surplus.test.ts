@@ -1,4 +1,4 @@
-// Surplus rent (issue 15, SIMD-0437) over HTTP on the local chain: the demo wallet is funded at the legacy 6960
+// Surplus rent (PRODUCT difference 13, SIMD-0437) over HTTP on the local chain: the demo wallet is funded at the legacy 6960
 // lamports per byte, the chain then runs at 5080. Every expected figure is read from the chain here — the account's
 // own lamports and getMinimumBalanceForRentExemption for its size — never from the app's answers or a constant.
 import { unpackAccount } from '@solana/spl-token';

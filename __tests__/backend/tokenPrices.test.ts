@@ -1,4 +1,4 @@
-// Prices for the token list (issue 18): the local DAS answers token_info.price_info and nativeBalance.price_per_sol
+// Prices for the token list (PRODUCT difference 14): the local DAS answers token_info.price_info and nativeBalance.price_per_sol
 // as Helius does (recorded shape: __tests__/fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json), and
 // GET /api/wallet-tokens carries them with each account's lamports. Real Koa over HTTP, the real local chain.
 import { Keypair } from '@solana/web3.js';

@@ -1,4 +1,4 @@
-// Issue 13's default-settings list, as an anonymous client sees it over real HTTP (plus items 6 and 8): scans
+// The default settings (RELIABILITY, trust), as an anonymous client sees it over real HTTP (plus items 6 and 8): scans
 // refused, a 100-item batch refused, fault hooks 404, 'large' funding only from this machine, no server path in a
 // 404, a hostile X-Forwarded-Host inert, DATA_DIR 0700/0600, a readable DELEGATE_KEYPAIR refused, keys masked in logs.
 import fs from 'fs';
@@ -35,7 +35,7 @@ function raw(
   });
 }
 
-describe('default settings (issue 13)', () => {
+describe('default settings', () => {
   it('getProgramAccounts refused; a 100-item batch refused', async () => {
     const gpa = await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'getProgramAccounts', params: [] });
     expect(gpa.json.error.code).toBe(-32601);
@@ -108,7 +108,7 @@ describe('default settings (issue 13)', () => {
   });
 });
 
-describe('keys and files (issue 13 item 8)', () => {
+describe('keys and files (RELIABILITY, trust)', () => {
   it('refuses to start with a group- or world-readable DELEGATE_KEYPAIR, saying why', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-key-'));
     const file = path.join(dir, 'delegate.json');

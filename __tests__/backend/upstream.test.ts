@@ -102,7 +102,7 @@ describe('upstream mode proxying', () => {
     expect(rpc.seen.at(-1)!.url).toBe('/?api-key=SECRET');
   });
 
-  it('never spends the paid upstream on scans, airdrops or ledger reads (issue 13)', async () => {
+  it('never spends the paid upstream on scans, airdrops or ledger reads', async () => {
     const before = [rpc.seen.length, das.seen.length];
     for (const method of ['getProgramAccounts', 'requestAirdrop', 'getBlock', 'searchAssets']) {
       const res = await s.post('/api/rpc', { jsonrpc: '2.0', id: 1, method, params: [] });

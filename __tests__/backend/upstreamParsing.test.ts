@@ -1,4 +1,4 @@
-// Each parsing point of issue 16 against recorded public answers (fixtures name their sources).
+// Each parsing point of the upstream answers (RELIABILITY, upstream faults) against recorded public answers (fixtures name their sources).
 import { getMetadataAccountDataSerializer, TokenStandard } from '@metaplex-foundation/mpl-token-metadata';
 import { some, none, publicKey } from '@metaplex-foundation/umi';
 import { pack as packTokenMetadata } from '@solana/spl-token-metadata';

@@ -41,7 +41,7 @@ describe('recorded answers through the server', () => {
         uiAmountString: '420000000',
         tokenAccount: 'BGocb4GEpbTFm8UFV2VsDSaBXHELPfAXrvd4vtt8QWrA',
         programId: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
-        lamports: 2039280, // the recorded account's lamports (issue 18: what closing returns)
+        lamports: 2039280, // the recorded account's lamports (PRODUCT difference 14: what closing returns)
       },
     ]);
     const b = await s.get(`/api/wallet-tokens/${XSTOCK_OWNER}`);

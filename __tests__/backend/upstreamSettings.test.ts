@@ -1,4 +1,4 @@
-// The settings issue 16 adds, read from the environment and seen working through the real server.
+// The upstream settings (README, settings), read from the environment and seen working through the real server.
 import { loadConfig } from '../../backend/config';
 import { truncatedNotice } from '../../backend/services/walletAssets';
 import { recordedAnswers, startReplayUpstream } from '../support/replayUpstream';

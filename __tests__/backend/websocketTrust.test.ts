@@ -1,4 +1,4 @@
-// Websockets on /api/rpc (issue 13 item 3): a foreign Origin is refused, the page's own and ALLOWED_ORIGINS pass;
+// Websockets on /api/rpc (RELIABILITY, trust): a foreign Origin is refused, the page's own and ALLOWED_ORIGINS pass;
 // at most 100 subscriptions a socket; upgrades pass a limiter (sockets at once and per minute per client).
 import type { IncomingMessage } from 'http';
 import WebSocket from 'ws';

@@ -1,4 +1,4 @@
-// Issue 12 item 5: the backend's routers are a static list that fails at start-up, each route folder is named after
+// The backend's routers are a static list that fails at start-up, each route folder is named after
 // the URL it serves, the queue worker belongs to the app (not to a route module), and refusals answer 403.
 import fs from 'fs';
 import path from 'path';

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import fs from 'fs';
 import path from 'path';
 import { formatTokenBalance } from '../../src/chain/format';
-import { ASSETS, SELECTION, TRUTH, errorFetchingTokens, selectedCount } from '../../src/common/texts';
+import { ASSETS, SELECTION, ASSETS_SCREEN, errorFetchingTokens, selectedCount } from '../../src/common/texts';
 import { isBurnable } from '../../src/features/tokens/tokenModel';
 import { launchBrowser, newContext, watchErrors } from './support/browser';
 import { eventually } from './support/eventually';
@@ -113,7 +113,7 @@ async function shownTokens(page: Page) {
   );
 }
 /** The funded NFTs; the collection NFT is minted to the owner too, so it is one of the wallet's NFTs. */
-// Issue 14: the demo also holds pNFTs, a print edition, a Token-2022 NFT, Core assets and Bubblegum V2 cNFTs.
+// PRODUCT difference 12: the demo also holds pNFTs, a print edition, a Token-2022 NFT, Core assets and Bubblegum V2 cNFTs.
 const kindNfts = (m: any): any[] =>
   m.kinds ? [...m.kinds.pnfts, ...m.kinds.printEditions, ...m.kinds.token2022Nfts, ...m.kinds.coreAssets] : [];
 const manifestNftNames = (m: any): string[] =>
@@ -178,7 +178,7 @@ describe('wallet assets screen in Chromium', () => {
     await eventually(20_000, async () =>
       expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(4)),
     );
-    expect(await panel.getByText(TRUTH.cnftsSelectedNote).count()).toBe(1); // issue 19 point 8: matches the buttons
+    expect(await panel.getByText(ASSETS_SCREEN.cnftsSelectedNote).count()).toBe(1); // matches the buttons
     expect(await panel.getByText(SELECTION.cnftsViewOnlyNote).count()).toBe(0);
     expect(await panel.getByRole('button', { name: SELECTION.burnSelectedTokens }).isEnabled()).toBe(true);
     expect(await panel.getByRole('button', { name: SELECTION.burnSelectedNfts }).isEnabled()).toBe(true);
@@ -192,13 +192,15 @@ describe('wallet assets screen in Chromium', () => {
     await eventually(20_000, async () =>
       expect(await (() => panel.getByTestId('selected-count').textContent())()).toBe(selectedCount(0)),
     );
-    // Six token cards: five burn, wrapped SOL unwraps (its SOL is the owner's own, issue 19).
+    // Six token cards: five burn, wrapped SOL unwraps (its SOL is the owner's own).
     expect(await page.getByRole('button', { name: ASSETS.burnButton, exact: true }).count()).toBe(
       5 + manifestNftNames(manifest).length,
     );
     expect(await page.getByRole('button', { name: 'Unwrap', exact: true }).count()).toBe(1);
-    // Issue 19 point 8: no "View Only" beside working Trash / Burn buttons; the badge says what is true.
-    expect(await page.getByText(TRUTH.cnftBadge, { exact: true }).count()).toBe(manifestCnftNames(manifest).length);
+    // No "View Only" beside working Trash / Burn buttons; the badge says what is true.
+    expect(await page.getByText(ASSETS_SCREEN.cnftBadge, { exact: true }).count()).toBe(
+      manifestCnftNames(manifest).length,
+    );
     expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(0);
     // No NFT checkboxes (the mode switch has role switch); the vacant banner's own tick boxes (surplus, fee relay) aside.
     const bannerBoxes = await page.getByTestId('vacant-banner').getByRole('checkbox').count();
@@ -330,7 +332,7 @@ describe('wallet assets screen in Chromium', () => {
     ]) {
       const grid = page.getByTestId(section).getByRole('list');
       const t0 = Date.now();
-      // The grids scroll with the page (no inner box, issue 19): scroll the window to the grid's end.
+      // The grids scroll with the page (no inner box): scroll the window to the grid's end.
       await grid.evaluate((el) =>
         window.scrollTo({ top: el.getBoundingClientRect().bottom + window.scrollY - window.innerHeight }),
       );

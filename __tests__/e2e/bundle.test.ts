@@ -1,4 +1,4 @@
-// The first page's budget (issue 12): everything static/dist/index.html loads — JavaScript and CSS, gzip -9 as a
+// The first page's budget (ARCHITECTURE, initial bundle): everything static/dist/index.html loads — JavaScript and CSS, gzip -9 as a
 // server sends it — stays within 230 KB. What the first screen does not need is in lazy chunks; this test names the
 // ones that carry the most, so moving one of them back into the page fails here with its name, not only by size.
 // (globalSetup has built the production bundle; measureBundle is the one measure, shared with `npm run bench`.)

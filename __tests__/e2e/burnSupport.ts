@@ -183,7 +183,7 @@ export async function answerReview(page: Page, confirm = true): Promise<ReviewFi
     destroyed: (await destroyed.count()) ? Number(await destroyed.getAttribute('data-count')) : 0,
   };
   // Confirming says yes to everything the review asks: when the burn includes tokens worth more than their rent
-  // (issue 18), the second question too. value.test.ts checks that question itself.
+  // (PRODUCT difference 14), the second question too. value.test.ts checks that question itself.
   const valueQuestion = dialog.getByTestId('value-ack');
   if (confirm && (await valueQuestion.count())) await valueQuestion.check();
   await dialog.getByRole('button', { name: confirm ? 'Confirm and sign' : 'Cancel' }).click();

@@ -1,4 +1,4 @@
-// A wallet that cannot sign messages (many hardware-wallet set-ups; issue 18 item 3, PRODUCT difference 11) in
+// A wallet that cannot sign messages (many hardware-wallet set-ups; PRODUCT difference 11) in
 // real Chromium: a Wallet Standard wallet without `solana:signMessage`. The queue and the delegated transfer
 // complete; each authorisation is the same signed text carried in the memo of a legacy transaction that the
 // wallet signs and nobody sends: the chain never learns its signature, and the owner's lamports move by exactly

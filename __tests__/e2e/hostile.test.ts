@@ -1,5 +1,5 @@
-// The hostile-server suite (issue 13, first acceptance item): a real HTTP proxy between the page and the real server
-// (support/hostileProxy.ts) rewrites the server's JSON answers in the review's ten ways (support/hostileRewrites.ts)
+// The hostile-server suite (PRODUCT difference 10): a real HTTP proxy between the page and the real server
+// (support/hostileProxy.ts) rewrites the server's JSON answers in the ten ways (support/hostileRewrites.ts)
 // for every flow whose transactions the server builds — vacant closes (with surplus withdrawal, on by default), bulk
 // NFT burns and the cNFT queue's delegations — and the built page in Chromium must refuse each: the guard's text is
 // shown, the wallet is never asked, and the owner's and the fee wallet's lamports are unchanged to the lamport (read
@@ -87,7 +87,7 @@ function tamper(body: any, how: RewriteName): any {
 /** Lamports the last rewritten listing made up (150 SOL − the account's real lamports). */
 let madeUp = 0;
 
-/** The review's worst case: one listed account "holds" 150 SOL, so a 1 % fee of 1.5 SOL looks earned. */
+/** The worst case: one listed account "holds" 150 SOL, so a 1 % fee of 1.5 SOL looks earned. */
 function inflateListing(body: any): any {
   const first = body?.vacantAccounts?.[0];
   if (!first) return body;

@@ -1,4 +1,4 @@
-// Issue 13 items 5 and 9 in real Chromium: the page loads every picture from its own origin (remote ones through
+// PRODUCT difference 16 in real Chromium: the page loads every picture from its own origin (remote ones through
 // GET /api/image), fonts and styles from nowhere else, and the CSP holds without a single violation.
 // The demo wallet's pictures are this server's own files, so the listings the page receives are rewritten on their
 // way (Playwright routes) to point at a picture host on 127.0.0.1 — another origin, as an NFT's host would be.

@@ -1,4 +1,4 @@
-// Issue 14 in real Chromium: one approval burns a pNFT, a print edition, a Token-2022 NFT and a Metaplex Core asset.
+// PRODUCT difference 12 in real Chromium: one approval burns a pNFT, a print edition, a Token-2022 NFT and a Metaplex Core asset.
 // Owner delta + network fee + service fee equals, to the lamport, what those burns drained (read from the chain
 // before and after); the estimate shown before equals that sum; the service fee is exactly 1 % (floored per
 // transaction). Cards name their kind, and a frozen V2 cNFT says why nothing can be done but hiding it.
@@ -130,7 +130,7 @@ test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core as
   await frozen.getByTestId('kind-hide').click();
   await frozen.waitFor({ state: 'detached' });
   console.log(
-    'issue 14 e2e (lamports):',
+    'nftKinds e2e (lamports):',
     JSON.stringify({ drained, perMint: Object.fromEntries(perMint), network, service, transactions: txs.length }),
   );
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);

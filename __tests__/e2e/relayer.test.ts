@@ -1,4 +1,4 @@
-// The fee relayer in real Chromium (issue 20): a wallet with 0 SOL and 6 vacant accounts recovers its rent with one
+// The fee relayer in real Chromium (PRODUCT difference 15): a wallet with 0 SOL and 6 vacant accounts recovers its rent with one
 // approval; the relayer pays the network fee and is repaid exactly; a tampered repayment is refused by the page.
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { Dialog } from 'playwright-core';

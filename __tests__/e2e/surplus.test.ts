@@ -1,4 +1,4 @@
-// Surplus rent in real Chromium (issue 15): the card's surplus line equals Σ(lamports − minimum) read from the chain,
+// Surplus rent in real Chromium (PRODUCT difference 13): the card's surplus line equals Σ(lamports − minimum) read from the chain,
 // and the vacant banner's one approval closes the empty accounts AND withdraws the surplus of every kept account.
 import { unpackAccount } from '@solana/spl-token';
 import bs58 from 'bs58';

@@ -1,4 +1,4 @@
-// cNFT trash in real Chromium (issue 7; spec §2.7–§2.10, §4.6; PRODUCT difference 1, 3, 8): the built page, the real
+// cNFT trash in real Chromium (spec §2.7–§2.10, §4.6; PRODUCT difference 1, 3, 8): the built page, the real
 // app on the local chain (emulated Bubblegum checks every proof against the tree root), a Wallet Standard wallet
 // whose key stays in Node. Each outcome is read back from DAS getAsset.
 import bs58 from 'bs58';
@@ -99,7 +99,7 @@ test('standard trash: getAsset shows TRASH_WALLET as owner; the card disappears 
   await expect(card(page, id).count()).resolves.toBe(0);
 });
 
-test('Bubblegum V2 (issue 14): standard trash moves a plain V2 leaf with transferV2; a non-transferable one offers only burn', async () => {
+test('Bubblegum V2 (PRODUCT difference 12): standard trash moves a plain V2 leaf with transferV2; a non-transferable one offers only burn', async () => {
   const { page, cnftsV2, wallet } = await session();
   const plain = cnftsV2.find((c) => !c.frozen && !c.nonTransferable)!;
   const soulbound = cnftsV2.find((c) => c.nonTransferable)!;

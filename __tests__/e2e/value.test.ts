@@ -1,4 +1,4 @@
-// Value before burning (issue 18 item 1, PRODUCT difference 14) and the value filter/sort (issue 19) in real Chromium
+// Value before burning (PRODUCT difference 14) and the value filter/sort (PRODUCT, the page: bulk tools) in real Chromium
 // on the `demo` wallet. The local DAS prices SGLD at 8 USD (3.141592653 SGLD = $25.13, far more than the 2,039,280
 // lamports its account returns at 150 USD/SOL) and PIXL at 0.0002 USD (999.50 PIXL = $0.19, less than its rent);
 // the other tokens have no price (backend/localnet/prices.ts). Every "nothing happened" is read from the chain.
@@ -8,7 +8,7 @@ import path from 'path';
 import { Connection, PublicKey } from '@solana/web3.js';
 import type { Browser, Page } from 'playwright-core';
 import { NATIVE_MINT } from '../../src/common/addresses';
-import { SELECTION, TRUTH } from '../../src/common/texts';
+import { SELECTION, ASSETS_SCREEN } from '../../src/common/texts';
 import { VALUE_TEXTS } from '../../src/common/texts';
 import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
@@ -93,7 +93,7 @@ async function expectValueWarning(page: Page, tokens: { mint: string; symbol: st
     const item = warning.locator(`li[data-mint="${t.mint}"]`);
     await expect(item.textContent()).resolves.toContain(`${t.symbol}: worth ${t.usd}`);
   }
-  const confirm = dialog.getByRole('button', { name: TRUTH.reviewConfirm });
+  const confirm = dialog.getByRole('button', { name: ASSETS_SCREEN.reviewConfirm });
   expect(await confirm.isDisabled()).toBe(true);
   return { dialog, confirm };
 }
@@ -117,7 +117,7 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   // Select all: every listed token but wrapped SOL (the owner's SOL) and SGLD (worth more than its rent).
   const listed = manifest.tokens.length;
   const tools = page.getByTestId('token-tools');
-  await tools.getByRole('button', { name: TRUTH.selectAll(listed - 2) }).click();
+  await tools.getByRole('button', { name: ASSETS_SCREEN.selectAll(listed - 2) }).click();
   await page
     .getByTestId('selected-count')
     .getByText(`${listed - 2} selected`)
@@ -127,16 +127,19 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   await shot(page, 'select-all-desktop');
 
   // By hand: clear, tick SGLD alone, burn → the review lists it with its value and asks again.
-  await tools.getByRole('button', { name: TRUTH.clearSelection }).click();
+  await tools.getByRole('button', { name: ASSETS_SCREEN.clearSelection }).click();
   await card(page, sgld.mint).click();
   await page.getByTestId('selected-count').getByText('1 selected').waitFor();
   const before = await chainState(wallet, sgld);
   await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
   const { dialog } = await expectValueWarning(page, [{ mint: sgld.mint, symbol: 'SGLD', usd: '$25.13' }]);
   await shot(page, 'value-warning-desktop', '');
-  await dialog.getByRole('button', { name: TRUTH.reviewCancel }).click();
+  await dialog.getByRole('button', { name: ASSETS_SCREEN.reviewCancel }).click();
   await dialog.waitFor({ state: 'detached' });
-  await page.getByTestId('burn-message').filter({ hasText: TRUTH.reviewCancelled }).waitFor({ timeout: 10_000 });
+  await page
+    .getByTestId('burn-message')
+    .filter({ hasText: ASSETS_SCREEN.reviewCancelled })
+    .waitFor({ timeout: 10_000 });
   // Nothing signed, nothing sent: 0 lamports moved, the account and its tokens are where they were.
   expect(wallet.approvals).toHaveLength(0);
   const after = await chainState(wallet, sgld);
@@ -145,7 +148,7 @@ test('select all leaves the valuable token out; ticked by hand, the burn warns w
   await card(page, sgld.mint).waitFor();
   // Still ticked after the cancel; "Clear selection" clears what was ticked by hand too.
   expect(await card(page, sgld.mint).getAttribute('aria-pressed')).toBe('true');
-  await tools.getByRole('button', { name: TRUTH.clearSelection }).click();
+  await tools.getByRole('button', { name: ASSETS_SCREEN.clearSelection }).click();
   expect(await card(page, sgld.mint).getAttribute('aria-pressed')).toBe('false');
   expect(errors).toEqual([]);
 }, 240_000);
@@ -158,7 +161,7 @@ test('single burn of the valuable token asks again; agreeing burns it and return
   const plain = page.getByTestId('review-dialog');
   await plain.waitFor({ timeout: 60_000 });
   expect(await plain.getByTestId('value-warning').count()).toBe(0);
-  await plain.getByRole('button', { name: TRUTH.reviewCancel }).click();
+  await plain.getByRole('button', { name: ASSETS_SCREEN.reviewCancel }).click();
   await plain.waitFor({ state: 'detached' });
 
   const before = await chainState(wallet, sgld);
@@ -194,7 +197,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('value filter and sort a
       .waitFor();
     expect(await shownMints()).toEqual([sgld.mint]);
     // Nothing worth more than its rent is offered to "Select all" even when it is all the filter shows.
-    await expect(tools.getByRole('button', { name: TRUTH.selectAll(0) }).isDisabled()).resolves.toBe(true);
+    await expect(tools.getByRole('button', { name: ASSETS_SCREEN.selectAll(0) }).isDisabled()).resolves.toBe(true);
     await shot(page, `filter-valuable-${viewport}`);
 
     await filter.selectOption('worthless');

@@ -1,5 +1,5 @@
-// The ten ways a hostile server (or a proxy in front of it) rewrote prepared transactions in the security review of
-// issue 13. Each takes an unsigned base64 transaction the real server built and returns the tampered one; the
+// The ten ways a hostile server (or a proxy in front of it) may rewrite prepared transactions (PRODUCT difference 10,
+// RELIABILITY, trust: "hostile answers"). Each takes an unsigned base64 transaction the real server built and returns the tampered one; the
 // hostile-server tests (backend and Chromium) check that the page's guard signs none of them.
 import { AuthorityType, createApproveInstruction, createSetAuthorityInstruction } from '@solana/spl-token';
 import {

@@ -130,7 +130,7 @@ async function confirmed(cluster: QueueCluster, signature: string, lastValidBloc
   }
 }
 
-/** The owner's access token of each queue authorised here (status needs it: issue 13 item 4). */
+/** The owner's access token of each queue authorised here (status needs it: PRODUCT difference 11). */
 const accessTokens = new Map<string, string>();
 
 /** Creates a queue of `cnfts` through `serverUrl` and authorises it with the owner's signed 'queue-authorize' message. */

@@ -1,6 +1,6 @@
 // Signed authorisations for tests (PRODUCT difference 11): a real nonce from the server under test, the message
 // built by the shared definition, signed by a keypair — as a message (ed25519 over the text) or, as a wallet
-// without signMessage does (issue 18), inside the memo of a never-sent legacy transaction.
+// without signMessage does (PRODUCT difference 11), inside the memo of a never-sent legacy transaction.
 import nacl from 'tweetnacl';
 import type { Keypair } from '@solana/web3.js';
 import { formatAuthMessage, type AuthAction } from '../../src/common/authMessage';

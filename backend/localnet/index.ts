@@ -8,6 +8,7 @@ import { Chain } from './chain';
 import { FaultState, type Faults } from './faults';
 import { fundOwner, type FundProfile } from './fund';
 import type { FundManifest } from './fund/manifest';
+import { restoreLargeAccounts, trackLargeAccounts } from './largeAccounts';
 import { loadState, restoreChainState, saveState } from './persistence';
 import { installMetaplex, type MetaplexPlugin } from './metaplex';
 import { createRpcHandler } from './rpc/handler';
@@ -57,6 +58,8 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   const chain = new Chain(restored?.svm);
   const faucet = restored ? Keypair.fromSecretKey(Uint8Array.from(restored.state.faucetSecret)) : Keypair.generate();
   if (restored) restoreChainState(chain, restored.state);
+  const largeKeys = trackLargeAccounts(chain);
+  if (restored?.state.largeAccounts) restoreLargeAccounts(chain, largeKeys, restored.state.largeAccounts);
   const savedRate = restored?.state.lamportsPerByte;
   const rent = new RentSchedule(
     chain,
@@ -95,6 +98,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
         faucetSecret: faucet.secretKey,
         metaplex: metaplex.snapshot(),
         lamportsPerByte: rent.lamportsPerByte,
+        largeKeys,
       });
   };
   const scheduleSave = () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { LiteSVM } from 'litesvm';
 import type { Chain } from './chain';
 import type { SignatureRecord } from './chainTypes';
+import { withoutLargeAccounts, type SavedLargeAccount } from './largeAccounts';
 
 export interface SavedState {
   version: 1;
@@ -15,6 +16,8 @@ export interface SavedState {
   metaplex?: unknown;
   /** LOCALNET_LAMPORTS_PER_BYTE as last configured (absent in saves made before the setting existed). */
   lamportsPerByte?: number;
+  /** Accounts over LiteSVM's 4 MiB snapshot limit, saved here instead (largeAccounts.ts). */
+  largeAccounts?: SavedLargeAccount[];
 }
 
 const files = (dataDir: string) => ({
@@ -51,7 +54,7 @@ export function loadState(
 export function saveState(
   dataDir: string,
   chain: Chain,
-  extra: { faucetSecret: Uint8Array; metaplex?: unknown; lamportsPerByte?: number },
+  extra: { faucetSecret: Uint8Array; metaplex?: unknown; lamportsPerByte?: number; largeKeys?: Set<string> },
 ): void {
   const f = files(dataDir);
   fs.mkdirSync(f.dir, { recursive: true, mode: 0o700 });
@@ -63,7 +66,10 @@ export function saveState(
     metaplex: extra.metaplex,
     lamportsPerByte: extra.lamportsPerByte,
   };
-  writeAtomic(f.svm, chain.svm.toBytes());
+  // Both files are written whole and renamed into place, so a failed save leaves the previous one as it was.
+  const { snapshot, large } = withoutLargeAccounts(chain, extra.largeKeys ?? new Set(), () => chain.svm.toBytes());
+  state.largeAccounts = large;
+  writeAtomic(f.svm, snapshot);
   writeAtomic(f.state, JSON.stringify(state));
 }
 

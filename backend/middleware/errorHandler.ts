@@ -38,7 +38,7 @@ export function describeError(err: unknown): { status: number; message: string }
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     if (status === 413) return { status, message: 'Request body is too large' };
-    // koa-send's 404 carries the file system path it tried (ENOENT ... '/srv/...'): never shown (issue 13).
+    // koa-send's 404 carries the file system path it tried (ENOENT ... '/srv/...'): never shown (RELIABILITY, trust).
     if (status === 404) return { status, message: 'Not found' };
     if (e.type === 'entity.parse.failed' || /JSON/i.test(e.message ?? ''))
       return { status: 400, message: 'Request body is not valid JSON' };

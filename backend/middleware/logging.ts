@@ -76,7 +76,7 @@ export function redactBody(value: unknown, depth = 0): unknown {
 }
 
 /**
- * A URL fit for a log (issue 13): key-like query values, and any path segment that looks like a secret key, a
+ * A URL fit for a log (RELIABILITY, trust): key-like query values, and any path segment that looks like a secret key, a
  * signature or a signed transaction (base58 of 64 bytes, long base64, a long hex string), are masked.
  */
 export function redactUrl(url: string): string {

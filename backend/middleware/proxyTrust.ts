@@ -1,4 +1,4 @@
-// Whose word about the client we take (issue 13 item 7). TRUST_PROXY is off by default: X-Forwarded-For,
+// Whose word about the client we take (RELIABILITY, trust). TRUST_PROXY is off by default: X-Forwarded-For,
 // -Host and -Proto are ignored and the peer is the client. With a hop count, that many proxies in front of us each
 // appended one X-Forwarded-For entry; with an address list, only those peers' entries are read, right to left.
 import { isIP } from 'net';

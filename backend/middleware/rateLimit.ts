@@ -81,7 +81,7 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
 
 /**
  * The address a request is counted against: the peer, or behind TRUST_PROXY the client the proxies vouch for
- * (backend/middleware/proxyTrust.ts, issue 13). Loopback is the operator itself (the local demo, tests, the
+ * (backend/middleware/proxyTrust.ts, RELIABILITY, trust). Loopback is the operator itself (the local demo, tests, the
  * benchmark): not limited (null). X-Forwarded-For from anyone else is ignored, so rotating it defeats nothing.
  */
 export function clientAddress(

@@ -8,7 +8,7 @@ import { publicOrigin } from './proxyTrust';
  * Security headers. The CSP lets the bundle (self), wallet adapters and our RPC websocket work:
  * wallet-adapter-react-ui injects <style> tags, and the page talks only to its own origin (HTTP + ws on /api/rpc).
  * Pictures come from this server only (remote ones through GET /api/image, so their hosts never see the user) or
- * are data: URLs (wallet icons); no font or stylesheet comes from a third party (issue 13 item 9). Solflare's web
+ * are data: URLs (wallet icons); no font or stylesheet comes from a third party (PRODUCT difference 16). Solflare's web
  * wallet runs in an iframe.
  */
 export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware {

@@ -1,4 +1,4 @@
-// Websocket upgrades on /api/rpc skip Koa's middleware, so they pass this gate instead (issue 13 item 3): a browser's
+// Websocket upgrades on /api/rpc skip Koa's middleware, so they pass this gate instead (RELIABILITY, trust): a browser's
 // Origin must be the page's own (or one of ALLOWED_ORIGINS), each client opens at most so many sockets at once and
 // so many per minute. Clients without an Origin header are not browsers (a page cannot omit it) and are let through.
 import type { IncomingMessage } from 'http';

@@ -1,4 +1,4 @@
-// The one check of a signed authorisation (PRODUCT difference 11, issue 13 item 4; issue 18 item 3 for the memo
+// The one check of a signed authorisation (PRODUCT difference 11, the memo form too
 // form). Every route that acts on the owner's word calls verifyAuthorization with what the request is about; it
 // throws a 4xx unless the text (src/common/authMessage.ts) was made for this site, this wallet, this action and
 // exactly these assets, is inside its lifetime, carries the owner's valid signature (of the text, or of a never-sent

@@ -50,7 +50,7 @@ export interface DasAsset {
     associated_token_address?: string;
     token_program?: string;
     supply?: number;
-    /** Helius' fungible extension: present only for priced tokens (issue 18). */
+    /** Helius' fungible extension: present only for priced tokens (PRODUCT difference 14). */
     price_info?: { price_per_token?: number; total_price?: number; currency?: string };
   };
   burnt?: boolean;

@@ -1,4 +1,4 @@
-// DATA_DIR holds the local faucet key, the delegate key and the queues (issue 13 item 8): folders 0700, files 0600,
+// DATA_DIR holds the local faucet key, the delegate key and the queues (RELIABILITY, trust): folders 0700, files 0600,
 // fixed at every start for what an earlier version left, and kept so by the writers (mode on mkdir and write).
 import fs from 'fs';
 import path from 'path';

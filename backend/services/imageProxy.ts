@@ -1,4 +1,4 @@
-// The page shows every remote picture through this server (GET /api/image, issue 13 item 5), so a picture's host
+// The page shows every remote picture through this server (GET /api/image, PRODUCT difference 16), so a picture's host
 // never learns who looks at it (the user's address, the wallet on screen) and the CSP can say `img-src 'self' data:`.
 // Fetched under safeFetch's rules (resolved first, address checked at connect, http(s) only, size and time bounded,
 // ≤ 3 redirects each checked anew); only an `image/*` answer is passed on; answers and failures are remembered.

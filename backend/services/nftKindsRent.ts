@@ -1,4 +1,4 @@
-// The NFT part of the rent estimate, exact per kind (issue 14): the same reading the burn itself uses
+// The NFT part of the rent estimate, exact per kind (PRODUCT difference 12): the same reading the burn itself uses
 // (src/chain/nftBurnPlan.ts), so the estimate equals what the burns return — pNFT = token account + metadata + master
 // edition + token record (its token account is always frozen and still counted); print = token account + metadata +
 // edition (+ marker when it will close); Token-2022 NFT like an NFT; Core = rent(size) − rent(1). What the programs

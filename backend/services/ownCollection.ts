@@ -1,5 +1,5 @@
 // A collection's own NFT carries no collection grouping in DAS (it is the collection; members point at its mint in
-// grouping[].group_value), so it used to read "Unknown Collection" (issue 19 point 11). When the wallet also holds a
+// grouping[].group_value), so it used to read "Unknown Collection". When the wallet also holds a
 // member, the member's grouping names this NFT as its collection: the NFT is then labelled with its own name.
 import type { WalletAsset } from '../../src/common/api';
 

@@ -1,4 +1,4 @@
-// Who may read and cancel a transfer queue (issue 13 item 4): its owner. The owner proves it once, with the signed
+// Who may read and cancel a transfer queue (PRODUCT difference 11): its owner. The owner proves it once, with the signed
 // queue authorisation (services/authVerify.ts); in exchange the server hands the page a random access token for
 // that queue, kept only as a SHA-256 hash in the queue's record, which the page sends as `Authorization: Bearer`
 // on every status poll (every 2 s: a wallet approval per poll is out of the question) and on cancel. Cancel also

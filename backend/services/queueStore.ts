@@ -4,6 +4,8 @@
 // __tests__/backend/queueStoreContract.test.ts.
 import fs from 'fs';
 import path from 'path';
+import { ServiceUnavailableError } from '../errors';
+import { PendingQueues } from './pendingQueues';
 import { MemoryLeases } from './queueLeases';
 
 export type QueueItemState = 'pending' | 'sending' | 'completed' | 'failed' | 'cancelled';
@@ -76,16 +78,42 @@ export function isActiveQueue(q: QueueRecord): boolean {
 
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 
+/** Finished queues (nothing left to send) stay readable this long for their owner's status, then are removed. */
+export const FINISHED_QUEUE_RETENTION_MS = 24 * 3600_000;
+/** Queue files kept at most; the largest possible file is ≈ 270 kB (100 items, capped fields, a transaction each), so ≈ 540 MB in all. */
+export const MAX_STORED_QUEUES = 2_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
 export class FileQueueStore implements QueueStore {
   readonly shared = false;
   private readonly dir: string;
   private chain: Promise<unknown> = Promise.resolve();
   // One process owns a DATA_DIR, so its leases only need to exclude this process's own workers.
   private readonly leases = new MemoryLeases();
+  private readonly pending: PendingQueues;
+  /** Every queue file's state, read once at start and kept current by each write: no pass reads every file. */
+  private readonly index = new Map<string, { active: boolean; changedAt: number }>();
+  private readonly pruner: NodeJS.Timeout;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly now: () => number = Date.now,
+  ) {
     this.dir = path.join(dataDir, 'queues');
+    this.pending = new PendingQueues(now);
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    for (const name of fs.readdirSync(this.dir)) {
+      if (!name.endsWith('.json')) continue;
+      try {
+        const q = this.read(name.slice(0, -5));
+        if (q) this.index.set(q.id, { active: isActiveQueue(q), changedAt: lastChange(q) });
+      } catch {
+        // an unreadable file is left where it is and never listed
+      }
+    }
+    this.prune();
+    this.pruner = setInterval(() => void this.serial(() => this.prune()), PRUNE_EVERY_MS);
+    this.pruner.unref();
   }
 
   private file(id: string): string {
@@ -104,6 +132,7 @@ export class FileQueueStore implements QueueStore {
       fs.closeSync(fd);
     }
     fs.renameSync(tmp, target);
+    this.index.set(record.id, { active: isActiveQueue(record), changedAt: lastChange(record) });
   }
 
   private read(id: string): QueueRecord | null {
@@ -117,6 +146,17 @@ export class FileQueueStore implements QueueStore {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as QueueRecord;
   }
 
+  /** Removes finished queues past FINISHED_QUEUE_RETENTION_MS (all finished ones, oldest first, when `room` is needed). */
+  private prune(room = 0): void {
+    const finished = [...this.index].filter(([, e]) => !e.active).sort((a, b) => a[1].changedAt - b[1].changedAt);
+    for (const [id, e] of finished) {
+      const old = e.changedAt < this.now() - FINISHED_QUEUE_RETENTION_MS;
+      if (!old && this.index.size + room <= MAX_STORED_QUEUES) break;
+      fs.rmSync(this.file(id), { force: true });
+      this.index.delete(id);
+    }
+  }
+
   /** Serialises writes within this process. */
   private serial<T>(fn: () => T): Promise<T> {
     const next = this.chain.then(fn, fn);
@@ -124,31 +164,43 @@ export class FileQueueStore implements QueueStore {
     return next;
   }
 
+  /** An unauthorised queue is held in memory (pendingQueues.ts); only an authorised one is written. */
   create(record: QueueRecord): Promise<void> {
-    return this.serial(() => this.write(record));
+    return this.serial(() => (record.authorizedAt ? this.writeNew(record) : this.pending.put(record)));
+  }
+
+  private writeNew(record: QueueRecord): void {
+    if (!this.index.has(record.id)) this.prune(1);
+    if (!this.index.has(record.id) && this.index.size >= MAX_STORED_QUEUES)
+      throw ServiceUnavailableError('The transfer queue is full right now. Please try again later.');
+    this.write(record);
   }
 
   async get(id: string): Promise<QueueRecord | null> {
-    return this.read(id);
+    return this.pending.get(id) ?? this.read(id);
   }
 
   update(id: string, mutate: (q: QueueRecord) => void, opts: UpdateOptions = {}): Promise<QueueRecord> {
     return this.serial(() => {
       if (opts.lease !== undefined && !this.leases.holds(id, opts.lease)) throw new LeaseLostError(id);
-      const q = this.read(id);
+      const held = this.pending.get(id);
+      const q = held ?? this.read(id);
       if (!q) throw new Error(`queue ${id} not found`);
       mutate(q);
-      this.write(q);
+      if (held && !q.authorizedAt) this.pending.replace(q);
+      else {
+        this.writeNew(q);
+        this.pending.delete(id);
+      }
       return q;
     });
   }
 
   async listActive(): Promise<QueueRecord[]> {
     const out: QueueRecord[] = [];
-    if (!fs.existsSync(this.dir)) return out;
-    for (const name of fs.readdirSync(this.dir)) {
-      if (!name.endsWith('.json')) continue;
-      const q = this.read(name.slice(0, -5));
+    for (const [id, e] of this.index) {
+      if (!e.active) continue;
+      const q = this.read(id);
       if (q && isActiveQueue(q)) out.push(q);
     }
     return out.sort((a, b) => a.createdAt - b.createdAt);
@@ -161,7 +213,14 @@ export class FileQueueStore implements QueueStore {
   async release(id: string, worker: string): Promise<void> {
     this.leases.release(id, worker);
   }
+
+  async close(): Promise<void> {
+    clearInterval(this.pruner);
+  }
 }
+
+const lastChange = (q: QueueRecord) =>
+  Math.max(q.createdAt, q.authorizedAt ?? 0, q.cancelledAt ?? 0, ...q.items.map((i) => i.updatedAt));
 
 /** Status as the spec's client reads it (§3 queue status). */
 export function queueStatusOf(q: QueueRecord) {

@@ -4,15 +4,18 @@
 // worker's lease. BullMQ would keep a second copy of that state in its jobs and re-run a stalled job on its own
 // terms; a record per queue, a compare-and-set update and a lease per queue are a few Lua lines with the same
 // contract as the file store, so one contract suite covers both.
-//   solback:queue:<id>        the QueueRecord as JSON (kept RECORD_TTL_MS after its last change)
+//   solback:queue:<id>        the QueueRecord as JSON (kept RECORD_TTL_MS after its last change; 10 minutes unauthorised)
 //   solback:queues:active     ids of queues with work left (listActive)
 //   solback:queue-lease:<id>  the worker holding the queue, expiring unless renewed (a dead process stops renewing)
 import type { Redis } from 'ioredis';
+import { PENDING_QUEUE_TTL_MS } from './pendingQueues';
 import { REDIS_PREFIX } from './redis';
 import { isActiveQueue, LeaseLostError, type QueueRecord, type QueueStore, type UpdateOptions } from './queueStore';
 
 const RECORD_TTL_MS = 30 * 24 * 3600_000;
 const MAX_CAS_TRIES = 100;
+/** An unauthorised queue expires like the file store's memory-held one (pendingQueues.ts); authorising keeps it. */
+const ttlOf = (q: QueueRecord) => (q.authorizedAt ? RECORD_TTL_MS : PENDING_QUEUE_TTL_MS);
 
 // KEYS: record, active set, lease. ARGV: expected JSON, new JSON, id, active 1|0, lease holder or '', ttl ms.
 const UPDATE = `
@@ -39,7 +42,7 @@ export class RedisQueueStore implements QueueStore {
   private leaseKey = (id: string) => `${REDIS_PREFIX}queue-lease:${id}`;
 
   async create(record: QueueRecord): Promise<void> {
-    const created = await this.redis.set(this.recordKey(record.id), JSON.stringify(record), 'PX', RECORD_TTL_MS, 'NX');
+    const created = await this.redis.set(this.recordKey(record.id), JSON.stringify(record), 'PX', ttlOf(record), 'NX');
     if (created !== 'OK') throw new Error(`queue ${record.id} already exists`);
     if (isActiveQueue(record)) await this.redis.sadd(this.activeKey, record.id);
   }
@@ -57,7 +60,7 @@ export class RedisQueueStore implements QueueStore {
       mutate(q);
       const next = JSON.stringify(q);
       const keys = [this.recordKey(id), this.activeKey, this.leaseKey(id)];
-      const args = [raw, next, id, isActiveQueue(q) ? '1' : '0', opts.lease ?? '', String(RECORD_TTL_MS)];
+      const args = [raw, next, id, isActiveQueue(q) ? '1' : '0', opts.lease ?? '', String(ttlOf(q))];
       const done = (await this.redis.eval(UPDATE, keys.length, ...keys, ...args)) as number;
       if (done === 1) return q;
       if (done === -1) throw new LeaseLostError(id);

@@ -1,4 +1,4 @@
-// Co-signing a relayed transaction (issue 20). Before the relayer's signature is added: the message is exactly one
+// Co-signing a relayed transaction (PRODUCT difference 15). Before the relayer's signature is added: the message is exactly one
 // this server prepared (checkSubmitted found it by the hash of its bytes, and the owner's signature verified), the
 // client and owner are within the day's limits, and a simulation of the fully signed transaction succeeds with the
 // relayer's balance not lower than before. Only then is it counted and handed to submitOne.

@@ -1,4 +1,4 @@
-// The fee relayer (issue 20): a key that only ever pays network fees, so a wallet with no SOL can still recover its
+// The fee relayer (PRODUCT difference 15): a key that only ever pays network fees, so a wallet with no SOL can still recover its
 // rent. Every relayed transaction repays the relayer exactly its own network fee from the rent it returns, in the
 // same transaction; the server co-signs only the exact message it prepared, after a simulation shows the relayer
 // ends with no loss. What it can still lose (a transaction that passes simulation and then fails on chain) is

@@ -19,7 +19,7 @@ export interface RentEstimateLamports {
   vacantAccounts: number;
   breakdown: { nftRent: number; tokenRent: number; vacantRent: number };
   avgVacantRent: number;
-  /** Exact return of each NFT's full burn, by mint / Core asset address (issue 14). */
+  /** Exact return of each NFT's full burn, by mint / Core asset address (PRODUCT difference 12). */
   nftRents?: Record<string, number>;
   /** Σ(lamports − today's minimum) over kept token accounts and mints the wallet controls (PRODUCT difference 13). */
   surplusRent: number;
@@ -86,7 +86,7 @@ export async function estimateRent(
   const { vacant } = classifyVacant(accounts, owner);
   // Burnable holdings: a positive balance, not frozen, not wrapped SOL (closing that returns the SOL, not rent).
   const held = accounts.filter((a) => a.amount > 0n && !a.frozen && a.nativeReserve === null);
-  // Issue 14: with a Connection, NFTs of every kind are read as their burns will read them (nftKindsRent.ts).
+  // PRODUCT difference 12: with a Connection, NFTs of every kind are read as their burns will read them (nftKindsRent.ts).
   if (connection)
     return withKinds(rpc, owner, accounts, held, vacant, await nftBurnsForEstimate(connection, owner, accounts));
   const nftCandidates = held.filter((a) => a.amount === 1n);

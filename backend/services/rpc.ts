@@ -69,6 +69,39 @@ export interface HttpTransportOptions {
   retries?: number; // extra attempts after a 429
   baseDelayMs?: number;
   timeoutMs?: number;
+  /** Largest provider answer read (bytes); a longer one is dropped unread past this and answers 502. */
+  maxAnswerBytes?: number;
+}
+
+/**
+ * Provider answers are read as a stream and given up at this many bytes (RELIABILITY, "Bounded answers"): a whole
+ * `res.text()` held whatever the provider sent. The largest answer our own calls need (a DAS page of 1,000 assets,
+ * a wallet of thousands of token accounts) is a few MB.
+ */
+export const MAX_UPSTREAM_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** The body as text, or an RpcError (502) as soon as more than `limit` bytes arrived; the rest is never read. */
+export async function readCapped(res: Response, limit: number): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw new RpcError(-32000, `RPC endpoint answer larger than ${limit} bytes`, undefined, 502);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof RpcError) throw err;
+    return ''; // a dropped connection mid-answer: not JSON, answered like any unreadable body below
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -80,7 +113,7 @@ export function httpTransport(url: string, opts: HttpTransportOptions = {}): Rpc
 }
 
 function singleHttpTransport(url: string, opts: HttpTransportOptions): RpcTransport {
-  const { retries = 4, baseDelayMs = 250, timeoutMs = 30_000 } = opts;
+  const { retries = 4, baseDelayMs = 250, timeoutMs = 30_000, maxAnswerBytes = MAX_UPSTREAM_ANSWER_BYTES } = opts;
   const backoff = (attempt: number, retryAfter: number) => {
     const wait = retryAfter > 0 ? Math.min(retryAfter * 1000, 5000) : baseDelayMs * 2 ** attempt;
     return new Promise((r) => setTimeout(r, wait * (0.9 + Math.random() * 0.2)));
@@ -109,7 +142,7 @@ function singleHttpTransport(url: string, opts: HttpTransportOptions): RpcTransp
         continue;
       }
       if (res.status === 429) throw new RpcError(429, 'Too many requests', undefined, 429);
-      const text = await res.text().catch(() => '');
+      const text = await readCapped(res, maxAnswerBytes);
       let answer: unknown;
       try {
         answer = JSON.parse(text);

@@ -1,4 +1,6 @@
-// What /api/rpc relays (issue 13): the methods the page and standard wallets need, nothing else. Scans
+import bs58 from 'bs58';
+
+// What /api/rpc relays (RELIABILITY, trust): the methods the page and standard wallets need, nothing else. Scans
 // (getProgramAccounts, getLargestAccounts, block and ledger reads) and airdrops are refused with a JSON-RPC error, so
 // anonymous clients cannot stall the local chain or spend the operator's paid upstream. docs/RPC.md lists the set.
 
@@ -67,11 +69,20 @@ function isPinpointProgramQuery(params: unknown): boolean {
   const cfg = params[1] as { filters?: unknown[] } | undefined;
   const filters = Array.isArray(cfg?.filters) ? cfg.filters : [];
   const hasSize = filters.some((f) => typeof (f as { dataSize?: unknown }).dataSize === 'number');
-  const hasKey = filters.some((f) => {
-    const bytes = (f as { memcmp?: { bytes?: unknown } }).memcmp?.bytes;
-    return typeof bytes === 'string' && bytes.length >= 32 && bytes.length <= 44;
-  });
+  const hasKey = filters.some((f) => isRealKey((f as { memcmp?: { bytes?: unknown; encoding?: unknown } }).memcmp));
   return hasSize && hasKey;
+}
+
+/** A memcmp on a whole 32-byte address that is not all zeros (32 zero bytes match every empty field: a scan). */
+function isRealKey(memcmp: { bytes?: unknown; encoding?: unknown } | undefined): boolean {
+  if (typeof memcmp?.bytes !== 'string' || memcmp.bytes.length > 44) return false;
+  let bytes: Uint8Array;
+  try {
+    bytes = memcmp.encoding === 'base64' ? Buffer.from(memcmp.bytes, 'base64') : bs58.decode(memcmp.bytes);
+  } catch {
+    return false;
+  }
+  return bytes.length === 32 && bytes.some((b) => b !== 0);
 }
 
 export function notAllowedAnswer(id: unknown, method: string) {
@@ -80,6 +91,11 @@ export function notAllowedAnswer(id: unknown, method: string) {
     id: id ?? null,
     error: { code: METHOD_NOT_ALLOWED, message: `Method not allowed on this server: ${method.slice(0, 64)}` },
   };
+}
+
+/** A JSON-RPC error answer to one request. */
+export function refusedAnswer(id: unknown, code: number, message: string) {
+  return { jsonrpc: '2.0', id: id ?? null, error: { code, message } };
 }
 
 /** The JSON-RPC error that replaces an answer over `limit` bytes, or null when it fits. */

@@ -1,5 +1,5 @@
 // Fetches from addresses chosen by strangers (metadata URIs, NFT images) without reaching this server's own network
-// (issue 13): the host is resolved first and every address is checked at connect time (the lookup the socket uses),
+// (RELIABILITY, trust): the host is resolved first and every address is checked at connect time (the lookup the socket uses),
 // so a DNS name pointing at a private address, or one that changes between check and connect, is refused too.
 // Loopback, private, link-local, unspecified, multicast, IPv4-mapped and NAT64 forms — anything ipaddr.js calls other
 // than 'unicast' — are refused. Bounded in size and time; redirects only when asked, each hop checked from scratch.

@@ -1,4 +1,4 @@
-// Token prices for the token list (issue 18, PRODUCT difference 14), from the DAS indexer's fungible extension:
+// Token prices for the token list (PRODUCT difference 14), from the DAS indexer's fungible extension:
 // `token_info.price_info.price_per_token` per mint (getAssetBatch) and the SOL price from
 // `nativeBalance.price_per_sol` (getAssetsByOwner with showNativeBalance, one item). A price missing, malformed or in
 // another currency than USD(C) is left out: the page shows that value as unknown, never as zero. A failing indexer

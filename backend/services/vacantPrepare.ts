@@ -46,7 +46,7 @@ export interface PreparedTransactions {
 }
 
 /**
- * A fee payer other than the owner (the relayer, issue 20): each transaction then repays it exactly its network fee,
+ * A fee payer other than the owner (the relayer, PRODUCT difference 15): each transaction then repays it exactly its network fee,
  * computed from the transaction's signatures and compute budget, right after the closes that fund the repayment.
  */
 export interface FeePayerPlan {

@@ -13,7 +13,7 @@ export interface PreparedBurn {
   withdrawals?: SurplusAccount[];
   /** floor(1 % of the rent and surplus this transaction recovers). */
   serviceFee: number;
-  /** The relayer when it pays the network fee (issue 20), and the exact repayment in the transaction. */
+  /** The relayer when it pays the network fee (PRODUCT difference 15), and the exact repayment in the transaction. */
   feePayer?: string;
   repayment?: number;
   expiresAt: number;

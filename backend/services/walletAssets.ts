@@ -103,7 +103,7 @@ function compressionOf(a: DasAsset): AssetCompression {
   };
 }
 
-// Issue 14: the kind and what the programs refuse (src/chain/assetKind.ts), and the V2 / freeze fields DAS answers.
+// PRODUCT difference 12: the kind and what the programs refuse (src/chain/assetKind.ts), and the V2 / freeze fields DAS answers.
 function kindFields(a: DasAsset): Pick<WalletAsset, 'kind' | 'blocked'> {
   const info = classifyAsset(a as DasKindFields);
   return { kind: info.kind, ...(info.blocked ? { blocked: info.blocked } : {}) };

@@ -1,5 +1,5 @@
 // Upstream mode: browser websockets on /api/rpc share ONE websocket to the RPC (https→wss, same URL) instead of one
-// each (issue 13). Requests get upstream-unique ids; each subscription id the upstream hands out is remembered with
+// each (RELIABILITY, trust). Requests get upstream-unique ids; each subscription id the upstream hands out is remembered with
 // the client that asked, so notifications reach only that client; a client's subscriptions are dropped upstream when
 // it leaves. Only subscription methods pass, at most MAX_SUBSCRIPTIONS_PER_SOCKET a socket.
 import type { IncomingMessage } from 'http';

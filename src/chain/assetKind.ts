@@ -1,4 +1,4 @@
-// Which kind of asset a DAS answer describes, and what its programs allow (issue 14). Classified by DAS `interface`
+// Which kind of asset a DAS answer describes, and what its programs allow (PRODUCT difference 12). Classified by DAS `interface`
 // and token standard, as indexers answer them: the reference indexer (metaplex-foundation/digital-asset-rpc-
 // infrastructure) names prints V1_NFT and Helius names them V1_PRINT, so the token standard decides; Bubblegum V2
 // leaves carry compression.flags / collection_hash / asset_data_hash and ownership.non_transferable.

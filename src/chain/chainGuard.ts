@@ -1,4 +1,4 @@
-// The chain-reading guard (issue 13): an async step `(transactions, context) => Promise<void>` that throws. It runs
+// The chain-reading guard (PRODUCT difference 10): an async step `(transactions, context) => Promise<void>` that throws. It runs
 // the static rules of guard.ts with every figure taken from the page's own reading of the chain (never from the
 // server answer under check), caps the priority fee per transaction, then simulates each transaction and refuses one
 // whose effect on the owner's SOL differs from the estimate by more than the network fee. Pure: the chain reader is
@@ -147,7 +147,7 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
     const cap = priorityFeeCap(returning ? returns[t] : null);
     if (priority > cap)
       throw new TransactionGuardError(`transaction ${t}: priority fee ${priority} lamports above the cap of ${cap}`);
-    // A relayed transaction (issue 20): the relayer pays the network and priority fee, the owner its exact repayment.
+    // A relayed transaction (PRODUCT difference 15): the relayer pays the network and priority fee, the owner its exact repayment.
     return transfersOut(tx, intent.owner) + (tx.feePayer === intent.owner ? priority : 0n);
   });
   // Simulations run side by side (a large recovery has dozens of transactions and a server blockhash that ages).

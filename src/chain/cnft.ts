@@ -43,7 +43,7 @@ export interface CnftLeaf {
   nonce?: number | bigint;
   /** Proof nodes (base58), leaf to root; a tree with a canopy needs only the first depth − canopy. */
   proof: string[];
-  /** Bubblegum V2 leaf (issue 14): its flags and hashes, as DAS answers them; V2 instructions are used (cnftV2.ts). */
+  /** Bubblegum V2 leaf (PRODUCT difference 12): its flags and hashes, as DAS answers them; V2 instructions are used (cnftV2.ts). */
   v2?: CnftLeafV2;
 }
 

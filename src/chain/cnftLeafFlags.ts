@@ -1,4 +1,4 @@
-// What Bubblegum allows on a compressed NFT's leaf, from its V2 flags (issue 14). Kept apart from the V2 instruction
+// What Bubblegum allows on a compressed NFT's leaf, from its V2 flags (PRODUCT difference 12). Kept apart from the V2 instruction
 // builders (cnftV2.ts) because the cards read it on the first screen, while the builders load only with a trash way.
 // Rules: programs/bubblegum/program/src/processor/{transfer,burn,delegate}.rs — frozen (flags bits 0/1) refuses all
 // three, non-transferable (bit 2) refuses transfer only.

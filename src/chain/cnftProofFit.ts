@@ -1,4 +1,4 @@
-// Whether a cNFT can be moved or burned by a wallet transaction at all (issue 18 item 2): every Bubblegum leaf
+// Whether a cNFT can be moved or burned by a wallet transaction at all (PRODUCT, the page: spam labels): every Bubblegum leaf
 // instruction carries the proof nodes below its tree's canopy, 33 bytes each (32-byte key + its 1-byte index in the
 // message), and a transaction is at most 1232 bytes. Measured (PRODUCT figures): a transfer with N proof nodes is
 // 485 + 33·N bytes, + 52 with the compute-budget instructions every SolBack transaction carries, so

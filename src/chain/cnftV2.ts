@@ -1,4 +1,4 @@
-// Bubblegum V2 leaf instructions (issue 14): transferV2, burnV2, delegateV2, encoded by hand like cnft.ts (keeps
+// Bubblegum V2 leaf instructions (PRODUCT difference 12): transferV2, burnV2, delegateV2, encoded by hand like cnft.ts (keeps
 // mpl-bubblegum out of the browser bundle; tests check the bytes against mpl-bubblegum v5's serializers).
 // Layouts: mpl-bubblegum clients/js generated/instructions/{transferV2,burnV2,delegateV2}; rules:
 // programs/bubblegum/program/src/processor/{transfer,burn,delegate}.rs — frozen (flags bits 0/1) refuses all three,

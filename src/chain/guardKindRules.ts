@@ -1,4 +1,4 @@
-// Transaction-guard rules for today's NFT kinds (issue 14), kept apart from guardRules.ts. Token Metadata burnV1 of a
+// Transaction-guard rules for today's NFT kinds (PRODUCT difference 12), kept apart from guardRules.ts. Token Metadata burnV1 of a
 // pNFT, print edition or Token-2022 NFT passes guardRules' burnV1 check (authority = owner, mint and token account
 // listed; every closed account pays the authority). Metaplex Core burnV1 pays its `payer`, so the payer must be the owner.
 import { MPL_CORE_PROGRAM } from '../common/addresses';
@@ -44,7 +44,7 @@ function v2Nonce(data: Uint8Array, withCollectionHash: boolean): bigint | null {
 }
 
 /**
- * Bubblegum V2 (issue 14) beside the V1 rules: transferV2 only to the trash wallet, burnV2 and delegateV2 (to the
+ * Bubblegum V2 (PRODUCT difference 12) beside the V1 rules: transferV2 only to the trash wallet, burnV2 and delegateV2 (to the
  * server delegate) only of selected leaves; the owner pays and is the leaf owner. Anything else goes to the V1 check.
  */
 export function withBubblegumV2(v1: Check): Check {

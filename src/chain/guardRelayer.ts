@@ -1,4 +1,4 @@
-// Guard rule for the fee relayer (issue 20), kept apart from guard.ts: a transaction may name the server's relayer
+// Guard rule for the fee relayer (PRODUCT difference 15), kept apart from guard.ts: a transaction may name the server's relayer
 // as fee payer only if the relayer and the owner are its only signers and it repays the relayer, from the owner,
 // exactly that transaction's network fee — as the runtime charges it: 5,000 lamports per signature plus
 // ceil(compute-unit limit × price / 10⁶) — never more, and the relayer appears in no other instruction.

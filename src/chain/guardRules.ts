@@ -179,6 +179,6 @@ export const CHECKS: Record<string, Check> = {
   [TOKEN_METADATA_PROGRAM]: checkTokenMetadata,
   [SYSTEM_PROGRAM]: checkSystem,
   [BUBBLEGUM_PROGRAM]: withBubblegumV2(checkBubblegum),
-  // Issue 14: Token Metadata burns of every kind, Metaplex Core burns (src/chain/guardKindRules.ts).
+  // PRODUCT difference 12: Token Metadata burns of every kind, Metaplex Core burns (src/chain/guardKindRules.ts).
   ...KIND_CHECKS,
 };

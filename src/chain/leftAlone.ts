@@ -1,4 +1,4 @@
-// Token accounts SolBack leaves alone on purpose, each with its reason (issue 19 "Left alone"), decided from the
+// Token accounts SolBack leaves alone on purpose, each with its reason (PRODUCT difference 7), decided from the
 // jsonParsed account as the chain returns it. Mirrors what the flows do: the vacant close skips empty accounts
 // that are frozen, delegated or closable only by someone else (backend/services/vacantScan.ts classifyVacant);
 // the token burn refuses a frozen account (src/features/burn/tokenBurnPlan.ts); wrapped SOL is the owner's SOL.

@@ -1,4 +1,4 @@
-// Authorisations from wallets that cannot sign messages (many hardware-wallet set-ups; issue 18, PRODUCT
+// Authorisations from wallets that cannot sign messages (many hardware-wallet set-ups; PRODUCT
 // difference 11): the wallet signs a legacy transaction whose only instruction is an SPL Memo holding the exact
 // authorisation text (src/common/authMessage.ts). The page builds it, the server checks it and NEITHER sends it.
 //

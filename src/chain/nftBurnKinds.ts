@@ -1,4 +1,4 @@
-// What each kind of NFT needs for a full burn, read from the chain (issue 14). The rules are the programs':
+// What each kind of NFT needs for a full burn, read from the chain (PRODUCT difference 12). The rules are the programs':
 // mpl-token-metadata processor/burn/burn.rs (pNFT: token record Unlocked, closed too), nonfungible_edition.rs (print:
 // master mint + a token account holding it + the edition marker, which closes only when its last bit clears — and a
 // bit clears only when the burner also holds the master), utils close_program_account (a metadata account returns its

@@ -1,4 +1,4 @@
-// Reads what burning these NFTs really involves, per kind (issue 14): the owner's token accounts, their metadata and
+// Reads what burning these NFTs really involves, per kind (PRODUCT difference 12): the owner's token accounts, their metadata and
 // editions, pNFT token records, print editions' masters and markers, Metaplex Core assets — and whether Token Metadata
 // exists on the cluster. Shared by the single NFT burn (browser) and POST /api/batch-burn-nft (server), so both burn
 // the same way and count rent from the same accounts' lamports.

@@ -1,5 +1,5 @@
 // The priority fee a transaction pays, read from its compute-budget instructions as the runtime charges it, and the
-// cap the guard holds it to (issue 13: ≤ 50,000 lamports and ≤ 10 % of what the transaction returns).
+// cap the guard holds it to (PRODUCT difference 9: ≤ 50,000 lamports and ≤ 10 % of what the transaction returns).
 import { COMPUTE_BUDGET_PROGRAM } from '../common/addresses';
 import {
   BASIS_POINTS_DENOMINATOR,

@@ -1,4 +1,4 @@
-// What a token balance is worth, and whether burning it destroys more than its account gives back (issue 18,
+// What a token balance is worth, and whether burning it destroys more than its account gives back (PRODUCT difference 14,
 // PRODUCT difference 14). Prices come from DAS `token_info.price_info.price_per_token` (USD, quoted in USDC) and the
 // SOL price from the same indexer; the balance and the account's lamports come from the chain.
 //

@@ -14,7 +14,7 @@ export const SPL_NOOP_PROGRAM = 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV';
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
-// Today's Metaplex programs (issue 14): Metaplex Core, and the log wrapper / compression program Bubblegum V2 uses.
+// Today's Metaplex programs (PRODUCT difference 12): Metaplex Core, and the log wrapper / compression program Bubblegum V2 uses.
 export const MPL_CORE_PROGRAM = 'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d';
 export const MPL_NOOP_PROGRAM = 'mnoopTCrg4p8ry25e4bcWA9XZjbNjMTfgYVGGEdRsf3';
 export const MPL_ACCOUNT_COMPRESSION_PROGRAM = 'mcmt6YrQEMKw8Mw43FmpRLmf7BqRnFMKmAcbxE3xkAW';

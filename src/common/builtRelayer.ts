@@ -1,4 +1,4 @@
-// The fee relayer this page was built for (issue 13, 20): webpack's DefinePlugin writes RELAYER_ADDRESS into the
+// The fee relayer this page was built for (PRODUCT differences 10 and 15): webpack's DefinePlugin writes RELAYER_ADDRESS into the
 // bundle, as it does the fee, trash and delegate wallets (builtWallets.ts). The page accepts a relayed transaction only
 // when its fee payer is this address; a server naming another one is refused. A local chain makes its relayer key on
 // first start, so a build without RELAYER_ADDRESS accepts only a local chain's own relayer, like the delegate.

@@ -1,6 +1,6 @@
 // The fee, trash and delegate addresses this page was built for (webpack's DefinePlugin writes FEE_WALLET,
 // TRASH_WALLET and DELEGATE_ADDRESS into the bundle; unset → the local defaults). The page never takes them from
-// the server: a server whose /api/config names other ones is refused (issue 13), so a hostile server cannot point
+// the server: a server whose /api/config names other ones is refused (PRODUCT difference 10), so a hostile server cannot point
 // the fee or the trash at itself.
 import { CHAIN_GUARD } from './texts';
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from './addresses';

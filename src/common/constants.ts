@@ -8,7 +8,7 @@ export const LAMPORTS_PER_SOL = 1_000_000_000;
 export const SERVICE_FEE_BPS = 100;
 export const BASIS_POINTS_DENOMINATOR = 10_000;
 /** The spec's figure (§9, "about 0.00204 SOL" = (165 + 128) × 6960, the pre-SIMD-0437 rate). No amount is computed from
- * these: rent comes from each account's lamports and the chain's getMinimumBalanceForRentExemption (issue 15). */
+ * these: rent comes from each account's lamports and the chain's getMinimumBalanceForRentExemption (PRODUCT difference 13). */
 export const DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280;
 /** Rent of a 170-byte Token-2022 account with the immutable-owner extension (PRODUCT figures). */
 export const TOKEN_2022_ACCOUNT_RENT_LAMPORTS = 2_074_080;
@@ -141,7 +141,7 @@ export const SIMULATED_SIGNATURE = 'simulated-signature';
 /** The spec does not show the vacant-accounts placeholder value; we use the same literal. */
 export const VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE = SIMULATED_SIGNATURE;
 
-// --- Trust (issue 13) ---
+// --- Trust (PRODUCT difference 10, RELIABILITY, trust) ---
 /** Most a transaction may pay as priority fee, whatever the compute-unit price (the guard and our builders). */
 export const MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION = 50_000;
 /** …and at most this share (basis points) of the lamports that transaction returns to the owner. */

@@ -1,4 +1,4 @@
-// Where the page loads a picture from (issue 13 items 5 and 9): never from the picture's own host, which would learn
+// Where the page loads a picture from (PRODUCT difference 16): never from the picture's own host, which would learn
 // the user's address and, from the page it is on, the wallet. Remote pictures go through this server's image proxy
 // (GET /api/image, backend/routes/image); the CSP allows only `img-src 'self' data:`.
 

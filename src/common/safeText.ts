@@ -1,4 +1,4 @@
-// Names and symbols come from whoever minted the asset (issues 13 and 18): "Claim 5 SOL: evil.example" or text that a
+// Names and symbols come from whoever minted the asset (PRODUCT, the page: spam labels): "Claim 5 SOL: evil.example" or text that a
 // right-to-left override turns around. One module reads both: `inspectText` says what is odd about one text and gives
 // a display form with every bidi control and invisible format character removed, so it reads as stored, left to
 // right; `spamLabels` turns the same findings into the labels the lists show and filter on. Labels, never actions.

@@ -1,4 +1,4 @@
-// Issue 3: Bubblegum transfer, delegate and burn built with mpl-bubblegum, signed and sent through the local chain.
+// Bubblegum transfer, delegate and burn built with mpl-bubblegum, signed and sent through the local chain.
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import { publicKey, type Umi } from '@metaplex-foundation/umi';

@@ -1,4 +1,4 @@
-// Issue 3: a DAS client (Umi dasApi + mpl-bubblegum) lists the wallet's NFTs and cNFTs and gets proofs that verify.
+// A DAS client (Umi dasApi + mpl-bubblegum) lists the wallet's NFTs and cNFTs and gets proofs that verify.
 import bs58 from 'bs58';
 import { MintLayout } from '@solana/spl-token';
 import { publicKey } from '@metaplex-foundation/umi';

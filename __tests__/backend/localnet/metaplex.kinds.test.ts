@@ -1,4 +1,4 @@
-// Issue 14: today's kinds burned and moved on the local chain with Metaplex's own clients (Umi), checked to the lamport.
+// PRODUCT difference 12: today's kinds burned and moved on the local chain with Metaplex's own clients (Umi), checked to the lamport.
 import { publicKey, type Umi } from '@metaplex-foundation/umi';
 import {
   TokenStandard,

@@ -1,4 +1,4 @@
-// Issue 3: trees and the asset index survive a restart (DATA_DIR): every cNFT keeps its owner and proofs still verify.
+// Trees and the asset index survive a restart (DATA_DIR): every cNFT keeps its owner and proofs still verify.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 3: Token Metadata burnV1 built with mpl-token-metadata, signed by the owner, sent through the local chain.
+// Token Metadata burnV1 built with mpl-token-metadata, signed by the owner, sent through the local chain.
 import { publicKey } from '@metaplex-foundation/umi';
 import { TokenStandard, burnV1, fetchMetadata, findMetadataPda } from '@metaplex-foundation/mpl-token-metadata';
 import { decodeMint } from '../../../backend/localnet/metaplex/accounts';

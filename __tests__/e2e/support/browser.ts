@@ -17,7 +17,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A context at desktop size. The page asks no third party for anything (fonts included, issue 13), so none is stubbed. */
+/** A context at desktop size. The page asks no third party for anything (fonts included, PRODUCT difference 16), so none is stubbed. */
 export async function newContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 1280, height: 900 } });
 }

@@ -1,4 +1,4 @@
-// A hostile proxy for the browser tests (issue 13): a real HTTP server on a free loopback port in front of the real
+// A hostile proxy for the browser tests (PRODUCT difference 10): a real HTTP server on a free loopback port in front of the real
 // SolBack server. The page is loaded through it; every request (and the /api/rpc websocket) goes on to the server
 // unchanged, and the JSON answers of the paths a test names are rewritten on the way back, as a lying server would
 // answer. The Host header is passed as it came, so the server takes the proxy's address for its own (the page's RPC

@@ -15,7 +15,7 @@ export interface TestServer {
 export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-e2e-'));
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1' }, // the fault hooks are for tests (issue 13)
+    { LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1' }, // the fault hooks are for tests (RELIABILITY, trust)
     { dataDir, memoryOnly: true, staticDir: path.join(ROOT, 'static'), ...overrides },
   );
   const app = await createApp(config);

@@ -1,6 +1,6 @@
-// Issue 19 point 11: every cNFT action is in Recent Activity, with 0 lamports recovered (a cNFT holds no rent).
+// Every cNFT action is in Recent Activity, with 0 lamports recovered (a cNFT holds no rent).
 import { makeStore } from '../../../src/app/store';
-import { TRUTH } from '../../../src/common/texts';
+import { ASSETS_SCREEN } from '../../../src/common/texts';
 import { queueSucceeded } from '../../../src/features/queue/queueSlice';
 import { robustTrashFinished, trashSucceeded } from '../../../src/features/trash/trashSlice';
 
@@ -28,10 +28,10 @@ it('trash, burn, hidden fallback and robust outcomes each add an entry; none cou
   expect(
     entries.map((e) => [e.type, e.title, e.signature]).sort((a, b) => String(a[2]).localeCompare(String(b[2]))),
   ).toEqual([
-    ['cnft-trash', TRUTH.cnftTrashedTitle, 's1'],
-    ['cnft-burn', TRUTH.cnftBurnedTitle, 's2'],
-    ['cnft-trash', TRUTH.cnftHiddenTitle, 's3'],
-    ['cnft-trash', TRUTH.cnftTrashedTitle, 's4'],
+    ['cnft-trash', ASSETS_SCREEN.cnftTrashedTitle, 's1'],
+    ['cnft-burn', ASSETS_SCREEN.cnftBurnedTitle, 's2'],
+    ['cnft-trash', ASSETS_SCREEN.cnftHiddenTitle, 's3'],
+    ['cnft-trash', ASSETS_SCREEN.cnftTrashedTitle, 's4'],
   ]);
   expect(entries.every((e) => e.lamports === 0)).toBe(true);
 });
@@ -42,7 +42,7 @@ it('a completed queue adds one entry for its count', () => {
   expect(store.getState().activity.entries).toHaveLength(1);
   expect(store.getState().activity.entries[0]).toMatchObject({
     type: 'cnft-trash',
-    title: TRUTH.cnftQueueTitle(3),
+    title: ASSETS_SCREEN.cnftQueueTitle(3),
     lamports: 0,
   });
 });

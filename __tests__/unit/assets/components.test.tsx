@@ -19,7 +19,7 @@ import { LazyAssetGrid } from '../../../src/features/selection/lazyAssetGrid';
 import { TokensSection } from '../../../src/features/tokens/TokensSection';
 import type { Token } from '../../../src/features/tokens/tokenModel';
 import { tokensLoaded, tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
-import { TRUTH } from '../../../src/common/texts';
+import { ASSETS_SCREEN } from '../../../src/common/texts';
 import type { Cnft, Nft } from '../../../src/features/nfts/nftModel';
 
 const W = 'Wa11et1111111111111111111111111111111111111';
@@ -110,7 +110,7 @@ it('token cards show icon, symbol, name and the formatted balance', () => {
   expect(within(cards[1]).getByRole('img')).toHaveAttribute('src', '/static/default-token.svg');
 });
 
-it('remote pictures load through this server (/api/image), never from their host (issue 13)', () => {
+it('remote pictures load through this server (/api/image), never from their host (PRODUCT difference 16)', () => {
   renderWithStore(<Screen />, {
     tokens: [token(0, { logoURI: 'https://cdn.example/t.png' })],
     nfts: [{ ...nft(0), image: 'https://arweave.net/n' }],
@@ -142,7 +142,7 @@ it('bulk mode ON: clicking cards (and NFT checkboxes) selects; the panel counts 
     cnfts: [cnft(0)],
   });
   expect(screen.queryByRole('button', { name: 'Burn' })).toBeNull();
-  expect(screen.queryByText(TRUTH.cnftBadge)).toBeNull();
+  expect(screen.queryByText(ASSETS_SCREEN.cnftBadge)).toBeNull();
   const panel = screen.getByTestId('selected-assets-panel');
   expect(within(panel).getByRole('button', { name: 'Burn Selected Tokens' })).toBeDisabled();
   fireEvent.click(screen.getAllByTestId('token-card')[1]);
@@ -154,7 +154,7 @@ it('bulk mode ON: clicking cards (and NFT checkboxes) selects; the panel counts 
     cnfts: [cnft(0).mint],
   });
   expect(within(panel).getByTestId('selected-count')).toHaveTextContent('3 selected');
-  expect(within(panel).getByText(TRUTH.cnftsSelectedNote)).toBeInTheDocument(); // issue 19 point 8
+  expect(within(panel).getByText(ASSETS_SCREEN.cnftsSelectedNote)).toBeInTheDocument();
   expect(within(screen.getByTestId('nft-card')).getByRole('checkbox')).toBeChecked();
   fireEvent.click(within(panel).getByRole('button', { name: 'Burn Selected Tokens' }));
   expect(seen).toContain(bulkTokenBurnRequested.type);
@@ -171,7 +171,7 @@ it('bulk mode OFF: Burn buttons on token and NFT cards, View Only on cNFTs, sele
   expect(store.getState().selection.tokens).toHaveLength(1);
   act(() => void store.dispatch(bulkModeSet(false)));
   expect(store.getState().selection).toMatchObject({ tokens: [], nfts: [], cnfts: [] });
-  expect(within(screen.getByTestId('cnft-card')).getByText(TRUTH.cnftBadge)).toBeInTheDocument(); // not 'View Only' beside Trash/Burn
+  expect(within(screen.getByTestId('cnft-card')).getByText(ASSETS_SCREEN.cnftBadge)).toBeInTheDocument(); // not 'View Only' beside Trash/Burn
   expect(screen.queryByRole('checkbox')).toBeNull();
   fireEvent.click(screen.getByTestId('cnft-card'));
   expect(store.getState().selection.cnfts).toEqual([]);

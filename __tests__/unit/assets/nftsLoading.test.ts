@@ -33,7 +33,7 @@ function respond(nfts: Responder) {
 }
 const nftPaths = () => server.requests.map((r) => r.path).filter((p) => p.includes('/helius/'));
 
-/** Chain reads other than the cNFT tree check (issue 18: the page reads each cNFT's tree account once). */
+/** Chain reads other than the cNFT tree check (PRODUCT, the page: spam labels; the page reads each cNFT's tree account once). */
 const metadataReads = (connection: FakeConnection, cnfts: WalletAsset[]) => {
   const trees = new Set(cnfts.map((c) => c.compression?.tree));
   return connection.calls.filter(

@@ -1,4 +1,4 @@
-// Issue 14: recorded DAS answers (fixtures with their sources, __tests__/fixtures/das) classify as their programs allow.
+// PRODUCT difference 12: recorded DAS answers (fixtures with their sources, __tests__/fixtures/das) classify as their programs allow.
 import fs from 'fs';
 import path from 'path';
 import { classifyAsset, kindOf } from '../../../src/chain/assetKind';

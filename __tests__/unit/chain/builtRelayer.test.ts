@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The relayer the page accepts as fee payer (issue 13, 20): the build's RELAYER_ADDRESS, never another the server
+// The relayer the page accepts as fee payer (PRODUCT differences 10 and 15): the build's RELAYER_ADDRESS, never another the server
 // names; without one, only a local chain's own relayer, and an upstream server cannot relay.
 import { Keypair } from '@solana/web3.js';
 import { RELAYER_NOT_PINNED, pinnedRelayer } from '../../../src/common/builtRelayer';

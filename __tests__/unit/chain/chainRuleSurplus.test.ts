@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The guard's chain rule for surplus withdrawals (issue 15, issue 13): only the owner's non-native token accounts and
+// The guard's chain rule for surplus withdrawals (PRODUCT differences 13 and 10): only the owner's non-native token accounts and
 // mints whose mint authority is the owner count, and their surplus is lamports − the chain's minimum for their size.
 import * as T from '@solana/spl-token';
 import { type AccountInfo, Keypair, PublicKey } from '@solana/web3.js';

@@ -1,4 +1,4 @@
-// Issue 14: SolBack's hand-encoded Bubblegum V2 instructions carry exactly the bytes mpl-bubblegum v5 serializes, and
+// PRODUCT difference 12: SolBack's hand-encoded Bubblegum V2 instructions carry exactly the bytes mpl-bubblegum v5 serializes, and
 // a V2 leaf's builders refuse what the program refuses.
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The guard's fee-payer rule (issue 20): the relayer may pay only with exactly one repayment from the owner equal to
+// The guard's fee-payer rule (PRODUCT difference 15): the relayer may pay only with exactly one repayment from the owner equal to
 // that transaction's network fee (2 signatures × 5,000 + ceil(units × price / 10⁶)), never more, never less.
 import { Keypair, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';

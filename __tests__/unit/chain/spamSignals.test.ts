@@ -1,4 +1,4 @@
-// Spam signals from the data itself (issue 18 item 2): a link or bidi controls in a name or symbol, a frozen account
+// Spam signals from the data itself (PRODUCT, the page: spam labels): a link or bidi controls in a name or symbol, a frozen account
 // that cannot be burned, a cNFT whose tree needs a proof too large for a transaction. Labels, never actions.
 // Real examples where a recorded public answer has them:
 // - __tests__/fixtures/das/spam/getAssetsByOwner-spam-mainnet.json: a Helius getAssetsByOwner answer of a mainnet wallet

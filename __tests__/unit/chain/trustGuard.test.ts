@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Issue 13 pieces of the guard that need no chain: the priority-fee cap, our builders staying under it, and the
+// The pieces of the guard (PRODUCT difference 10) that need no chain: the priority-fee cap, our builders staying under it, and the
 // pinned wallets (a server naming another fee, trash or delegate address is refused).
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
@@ -22,7 +22,7 @@ function txWith(units: number, price: number, raw = false): Transaction {
 }
 
 describe('priority fee cap', () => {
-  it("reads the fee as the runtime charges it: the review's 1.4 M CU × 100,000 µlamports is 140,000 lamports", () => {
+  it('reads the fee as the runtime charges it: a hostile 1.4 M CU × 100,000 µlamports is 140,000 lamports', () => {
     expect(priorityFeeOf(decodeTransaction(txWith(1_400_000, 100_000, true)))).toBe(140_000n);
     expect(priorityFeeOf(decodeTransaction(txWith(200_000, 1, true)))).toBe(1n); // ceil(0.2)
   });

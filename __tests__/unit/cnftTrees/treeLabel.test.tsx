@@ -1,4 +1,4 @@
-// The cNFT tree check in the page (issue 18 item 2): after the cNFTs load, each tree account is read once from the
+// The cNFT tree check in the page (PRODUCT, the page: spam labels): after the cNFTs load, each tree account is read once from the
 // chain connection; a cNFT whose tree needs more than 21 proof nodes is labelled, offered Hide, and left out of the
 // section's select-all. Tree accounts are laid out as spl-account-compression sizes them.
 import path from 'path';

@@ -1,5 +1,5 @@
 // The one definition of a signed authorisation (PRODUCT difference 11): the exact Sign-In-With-Solana layout,
-// a strict round trip, and the memo form (issue 18) that carries the same text in a never-sent transaction.
+// a strict round trip, and the memo form (PRODUCT difference 11) that carries the same text in a never-sent transaction.
 import { Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';

@@ -1,4 +1,4 @@
-// Issue 13 items 5 and 9: the page never loads a picture from its own host; remote ones go through /api/image.
+// PRODUCT difference 16: the page never loads a picture from its own host; remote ones go through /api/image.
 import { imageSrc } from '../../../src/common/imageSrc';
 
 const PAGE = 'http://localhost:3000';

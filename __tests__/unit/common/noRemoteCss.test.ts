@@ -1,4 +1,4 @@
-// Issue 13 item 9: the page takes no stylesheet or font from a third party. The wallet modal's own CSS imports
+// PRODUCT difference 16: the page takes no stylesheet or font from a third party. The wallet modal's own CSS imports
 // Google Fonts; the build's loader (scripts/noRemoteCssImports.js) drops that and any other remote @import.
 import fs from 'fs';
 import path from 'path';

@@ -1,4 +1,4 @@
-// Names and symbols holding a link or bidi controls (issue 13 item 9): badge shown, bidi neutralised.
+// Names and symbols holding a link or bidi controls (PRODUCT, the page: spam labels): badge shown, bidi neutralised.
 import { render, screen } from '@testing-library/react';
 import { inspectText } from '../../../src/common/safeText';
 import { SafeName } from '../../../src/features/selection/SafeName';

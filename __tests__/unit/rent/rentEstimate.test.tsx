@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
-import { RENT, RENT_ERRORS, TRUTH, VALIDATION } from '../../../src/common/texts';
+import { RENT, RENT_ERRORS, ASSETS_SCREEN, VALIDATION } from '../../../src/common/texts';
 import { selectionRentRead } from '../../../src/features/selectionRent/selectionRentSlice';
 import { walletCapabilitiesRead } from '../../../src/features/walletInfo/walletInfoSlice';
 import { burnSucceeded } from '../../../src/features/burn/burnSlice';
@@ -123,7 +123,7 @@ describe('rent estimate listener', () => {
     const store = makeStore();
     store.dispatch(walletConnected({ publicKey: W1 }));
     await sleep(900);
-    // No account under the address (a new or emptied wallet): nothing to recover, not an error (issue 19 point 7).
+    // No account under the address (a new or emptied wallet): nothing to recover, not an error.
     expect(store.getState().rent).toMatchObject({
       status: 'loaded',
       error: null,
@@ -165,7 +165,7 @@ describe('Rent Return Estimate card', () => {
     act(() => {
       store.dispatch(walletConnected({ publicKey: W1 }));
     });
-    expect(await screen.findByText(TRUTH.nothingToRecover, undefined, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText(ASSETS_SCREEN.nothingToRecover, undefined, { timeout: 2000 })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(RENT_ERRORS.walletNotFound)).toBeNull();
   });

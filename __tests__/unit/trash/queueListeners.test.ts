@@ -164,7 +164,7 @@ it('a server without a delegate key (config.delegate null): the queue fails with
   expect(r).toEqual({ text: QUEUE_NEEDS_DELEGATE, signed: 0, asked: [] });
 });
 
-it('a server naming another fee wallet: the queue says so and stops before any delegation (issue 13)', async () => {
+it('a server naming another fee wallet: the queue says so and stops before any delegation', async () => {
   const r = await startWithConfig({ feeWallet: delegate, delegate, localnet: true });
   expect(r).toEqual({
     text: CHAIN_GUARD.serverMismatch('the fee wallet', delegate, LOCAL_DEFAULT_FEE_WALLET),
@@ -302,7 +302,7 @@ it('cancel while the authorisation is on its way: the queue is cancelled on the 
   expect(store.getState().queue.status).toBe('initial');
 });
 
-it('a wallet without signMessage (issue 18) authorises with a never-sent memo transaction carrying the same text', async () => {
+it('a wallet without signMessage (PRODUCT difference 11) authorises with a never-sent memo transaction carrying the same text', async () => {
   script([status(2, true)]);
   const signed: Transaction[] = [];
   const store = storeWith({

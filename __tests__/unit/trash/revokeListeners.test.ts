@@ -3,7 +3,7 @@
  */
 // The revoke offer's listeners with a fresh store on the real app and local chain (Bubblegum emulated with its rules):
 // a queue cancelled before the owner authorised it (no server call then) still leaves its cNFTs delegated; the page
-// offers the revocation and one approval puts each leaf delegate back to the owner (issue 19 point 5, issue 13 item 4).
+// offers the revocation and one approval puts each leaf delegate back to the owner (PRODUCT, the flows: Revoke delegation).
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
 import { revokeRequested } from '../../../src/features/revoke/revokeSlice';
 import {

@@ -131,7 +131,7 @@ describe('§5 / §8.4 texts of the trash logic', () => {
   });
   it("'Wallet connection required for signing' (delegated transfer with a wallet that can sign nothing)", async () => {
     const d = fakeDeps();
-    // Without signMessage but with signTransaction the memo form is used (issue 18); with neither, the spec's text.
+    // Without signMessage but with signTransaction the memo form is used (PRODUCT difference 11); with neither, the spec's text.
     await expect(delegatedTrash({ ...d, wallet: { publicKey: d.wallet.publicKey } }, rnd(), null)).rejects.toThrow(
       VALIDATION.walletRequiredSigning,
     );
@@ -289,7 +289,7 @@ describe('modals', () => {
     expect(screen.getByText(DIRECT_MODAL.alternative)).toBeTruthy();
     expect(screen.getByText(DIRECT_MODAL.info)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: DIRECT_MODAL.send }));
-    // Issue 19 point 2: both moves failed, so the hide-only fallback is offered, never run unasked.
+    // PRODUCT difference 8: both moves failed, so the hide-only fallback is offered, never run unasked.
     await waitFor(() => expect(screen.getByTestId('hide-offer')).toBeTruthy(), { timeout: 10_000 });
     expect(screen.getByTestId('hide-offer').textContent).toContain(HIDE_ONLY.body);
     expect(store.getState().trash.hideReasons?.map((r) => r.split(':')[0])).toEqual(['standard', 'fixed']);

@@ -54,7 +54,7 @@ function preparedTransactions(feeTo = FEE_WALLET, perTx = 3): string[] {
 let preparedCounts: number[] = [];
 
 let server: RecordingServer;
-// The chain the page's guard reads (issue 13): a real local chain holding the three empty accounts; the /api answers
+// The chain the page's guard reads (PRODUCT difference 10): a real local chain holding the three empty accounts; the /api answers
 // stay scripted by the recording server.
 let chainApp: SolbackApp;
 let chainDir: string;

@@ -1,4 +1,4 @@
-// The "valuable" rule (issue 18, PRODUCT difference 14): exact integer comparison of a balance's value with the lamports
+// The "valuable" rule (PRODUCT difference 14): exact integer comparison of a balance's value with the lamports
 // its account returns, unknown never as zero. Prices from a recorded Helius answer where there is one
 // (__tests__/fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json).
 import fixture from '../../fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json';

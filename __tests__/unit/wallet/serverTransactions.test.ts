@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Server-built transactions the signing path accepts (issue 13): legacy ones decode; a version 0 message naming an
+// Server-built transactions the signing path accepts (PRODUCT difference 10): legacy ones decode; a version 0 message naming an
 // address lookup table, or bytes that are no transaction, are refused with the guard's text (nothing reaches a wallet).
 import {
   AddressLookupTableAccount,

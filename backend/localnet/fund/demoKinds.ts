@@ -1,4 +1,4 @@
-// The demo profile's today's-mainnet kinds (issue 14), kept apart from demo.ts so other profile changes merge cleanly.
+// The demo profile's today's-mainnet kinds (PRODUCT difference 12), kept apart from demo.ts so other profile changes merge cleanly.
 import type { FundEnv } from '.';
 import type { FundManifest } from './manifest';
 

@@ -198,7 +198,7 @@ export function fungibleAsset(
       decimals: mintInfo.decimals,
       token_program: holders[0].program,
       associated_token_address: holders[0].address,
-      // Issue 18: priced tokens carry price_info, as Helius answers it (backend/localnet/prices.ts).
+      // PRODUCT difference 14: priced tokens carry price_info, as Helius answers it (backend/localnet/prices.ts).
       ...(pricePerToken !== undefined ? { price_info: priceInfo(pricePerToken, balance, mintInfo.decimals) } : {}),
     },
   };

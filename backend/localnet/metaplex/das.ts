@@ -217,7 +217,7 @@ export function createDasMethods(
         [...nfts, ...coreOwnedBy(owner), ...compressed, ...fungibles].map((a) => withCollectionMetadata(p, a)),
         paging(p),
       );
-      // Helius' displayOptions.showNativeBalance: the owner's SOL and its price (issue 18: the SOL price).
+      // Helius' displayOptions.showNativeBalance: the owner's SOL and its price (PRODUCT difference 14: the SOL price).
       const o = (p?.displayOptions ?? p?.options) as { showNativeBalance?: boolean } | undefined;
       return o?.showNativeBalance === true ? { ...page, nativeBalance: nativeBalance(chain.getBalance(owner)) } : page;
     },

@@ -1,4 +1,4 @@
-// The demo wallet's share of today's mainnet kinds (issue 14): 2 pNFTs (one in a verified, sized collection), a print
+// The demo wallet's share of today's mainnet kinds (PRODUCT difference 12): 2 pNFTs (one in a verified, sized collection), a print
 // edition whose master someone else holds, a Token-2022 NFT, 2 Core assets (one in a Core collection) and 3 Bubblegum V2
 // leaves (one plain, one frozen, one non-transferable). Each entry names its kind for the manifest.
 import { Keypair } from '@solana/web3.js';

@@ -35,7 +35,7 @@ export interface MetaplexPlugin {
     count: number,
     opts?: { delegateIndexes?: number[]; delegate?: string },
   ): { tree: string; cnfts: CnftEntry[] };
-  /** Today's kinds (issue 14): pNFTs, a print edition, a Token-2022 NFT, Core assets, Bubblegum V2 leaves. */
+  /** Today's kinds (PRODUCT difference 12): pNFTs, a print edition, a Token-2022 NFT, Core assets, Bubblegum V2 leaves. */
   fundKinds(owner: string): KindsManifest;
   snapshot(): MetaplexSnapshot;
   restore(snapshot: unknown): void;

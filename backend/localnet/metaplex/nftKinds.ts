@@ -1,4 +1,4 @@
-// Today's Token Metadata kinds (issue 14): programmable NFTs (frozen token account + token record), Token-2022 NFTs
+// Today's Token Metadata kinds (PRODUCT difference 12): programmable NFTs (frozen token account + token record), Token-2022 NFTs
 // and print editions (edition + edition marker, master held by someone else). Mints and token accounts are made by
 // real SPL transactions; Token Metadata's accounts are written with mpl-token-metadata's serializers at mainnet sizes.
 import { Keypair as Kp, type Keypair } from '@solana/web3.js';

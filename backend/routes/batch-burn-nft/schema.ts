@@ -15,7 +15,7 @@ export const BatchBurnNftSchema = {
       .array(
         z.object({
           mint: base58Address,
-          tokenAccount: base58Address.optional(), // absent for a Metaplex Core asset (issue 14)
+          tokenAccount: base58Address.optional(), // absent for a Metaplex Core asset (PRODUCT difference 12)
           name: z.string().max(200).optional().default(''),
         }),
       )

@@ -15,7 +15,7 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
 
 /**
  * GET /api/image?url=<http(s) URL> — a remote NFT or token picture, fetched by this server so the page never
- * contacts the picture's host (issue 13 item 5). Refusals: 400 not http(s), 403 a non-public address, 413 over
+ * contacts the picture's host (PRODUCT difference 16). Refusals: 400 not http(s), 403 a non-public address, 413 over
  * IMAGE_MAX_BYTES, 415 not `image/*`, 502 unreachable, 504 slower than IMAGE_TIMEOUT_MS. Limited per client by
  * IMAGE_RATE_LIMIT_PER_MINUTE (middleware/rateLimit.ts, kind 'image').
  */

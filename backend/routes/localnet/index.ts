@@ -18,7 +18,7 @@ export function localnetRoutes({ localnet, config, limits }: Services): Router {
     if (!localnet) throw NotFoundError('The local chain is not running: this server uses an upstream RPC.');
     await next();
   };
-  // Issue 13: the fault hooks exist only with LOCALNET_FAULTS=1 (tests) and only for this machine (the socket's
+  // RELIABILITY, trust: the fault hooks exist only with LOCALNET_FAULTS=1 (tests) and only for this machine (the socket's
   // own peer, never a forwarded address); to anyone else they are an unknown endpoint.
   const requireFaultHooks: Middleware = async (ctx, next) => {
     if (!config.localnetFaults || !isLoopback(ctx.req.socket.remoteAddress ?? ''))

@@ -3,7 +3,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { VALIDATION } from '../../../src/common/texts';
 import type { Services } from '../../context';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
+import { clientAddress } from '../../middleware/rateLimit';
+import { PENDING_QUEUE_TTL_MS } from '../../services/pendingQueues';
+import { windowCounter } from '../../services/windowCounter';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { UnauthorizedError, verifyAuthorization } from '../../services/authVerify';
 import { requireDelegate } from '../../services/delegatedTransfer';
@@ -11,6 +14,12 @@ import { bearerToken, newQueueAccessToken, QUEUE_ACCESS_TEXTS, tokenOpens } from
 import { queueStatusOf, type QueueRecord } from '../../services/queueStore';
 import { QueueAuthorizeSchema, QueueCancelSchema, QueueCreateSchema, QueueIdSchema } from './schema';
 import type { QueueAuthorizeResponse, QueueCreateResponse, QueueStatusResponse } from '../../../src/common/api';
+
+/** Unauthorised queues one client may hold at once (each expires 10 minutes after create). */
+export const MAX_UNAUTHORISED_PER_CLIENT = 5;
+/** Queues one client may have written (authorised) in an hour. */
+export const MAX_WRITTEN_PER_CLIENT_PER_HOUR = 30;
+const QUEUE_LIMIT_TEXT = 'Too many transfer queues from this address. Please wait a few minutes and try again.';
 
 /** The owner's access token must open the queue: none → 401, another → 403 (services/queueAccess.ts). */
 function requireToken(ctx: Context, q: QueueRecord): void {
@@ -28,11 +37,17 @@ function requireToken(ctx: Context, q: QueueRecord): void {
 export function queueRoutes(services: Services): Router {
   const { store, worker } = services.queue;
   const router = new Router({ prefix: '/api/queue' });
+  // RELIABILITY, "Hostile clients": an unauthorised queue is held in memory (the store), a few per client at a time;
+  // written queues (each needs its owner's signature) are counted per client too.
+  const creates = windowCounter(MAX_UNAUTHORISED_PER_CLIENT, PENDING_QUEUE_TTL_MS);
+  const writes = windowCounter(MAX_WRITTEN_PER_CLIENT_PER_HOUR, 3600_000);
+  const client = (ctx: Context) => clientAddress(ctx, services.config.trustProxy);
 
   router.post('/create', validate(QueueCreateSchema), async (ctx: ValidatedContext<typeof QueueCreateSchema>) => {
     const { ownerAddress, assets } = ctx.state.input.body;
     if (assets.length === 0) throw ValidationError(VALIDATION.noAssetsSelected);
     requireDelegate(services);
+    if (!creates.take(client(ctx))) throw RateLimitedError(QUEUE_LIMIT_TEXT);
     const seen = new Set<string>();
     const items = [];
     for (const a of assets) {
@@ -68,6 +83,7 @@ export function queueRoutes(services: Services): Router {
         { wallet: q.owner, action: 'queue-authorize', queueId, assetIds },
         proof,
       );
+      if (!q.authorizedAt && !writes.take(client(ctx))) throw RateLimitedError(QUEUE_LIMIT_TEXT);
       const access = newQueueAccessToken();
       await store.update(queueId, (r) => {
         if (!r.authorizedAt) r.authorizedAt = Date.now();

@@ -5,7 +5,7 @@ import { validate } from '../../middleware/validate';
 import { RelayerStatusSchema } from './schema';
 
 /**
- * GET /api/relayer — whether this server can pay the network fee for a wallet with no SOL (issue 20), and the
+ * GET /api/relayer — whether this server can pay the network fee for a wallet with no SOL (PRODUCT difference 15), and the
  * relayer's address (the page's guard accepts it as fee payer only with an exact repayment). Says plainly why not.
  */
 export function relayerRoutes({ relayer, logger }: Services): Router {

@@ -2,7 +2,18 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { sendMixedBatch } from '../../services/batchSplit';
 import { DAS_METHODS } from '../../services/das';
-import { MAX_RPC_BATCH, isAllowedMethod, notAllowedAnswer, oversizeAnswer } from '../../services/rpcPolicy';
+import { budgetAnswers, preReadSpaces, type BudgetVerdict } from '../../services/rpcAnswerBudget';
+import {
+  ANSWER_TOO_LARGE,
+  MAX_RPC_ANSWER_BYTES,
+  MAX_RPC_BATCH,
+  isAllowedMethod,
+  notAllowedAnswer,
+  oversizeAnswer,
+  refusedAnswer,
+} from '../../services/rpcPolicy';
+import { createAirdropAllowance, sendRefusal } from '../../services/rpcSendPolicy';
+import { clientAddress } from '../../middleware/rateLimit';
 import { upstreamHttpStatus } from '../../services/upstreamFaults';
 
 type RpcRequest = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown };
@@ -14,10 +25,11 @@ type RpcRequest = { jsonrpc?: string; id?: unknown; method?: unknown; params?: u
 export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
   const router = new Router();
   const local = config.mode === 'local';
+  const airdropRefusal = createAirdropAllowance();
   router.post('/api/rpc', async (ctx) => {
     const body = (ctx.request as { body?: unknown }).body;
     ctx.set('Cache-Control', 'no-store');
-    // Issue 13: a batch holds at most MAX_RPC_BATCH requests, each one of the client's allowance.
+    // RELIABILITY, trust: a batch holds at most MAX_RPC_BATCH requests, each one of the client's allowance.
     if (Array.isArray(body) && body.length > MAX_RPC_BATCH) {
       ctx.status = 413;
       ctx.body = {
@@ -34,7 +46,7 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
     }
     if (Array.isArray(body) && body.length > 1) await limits.charge(ctx, 'rpc', body.length - 1); // the first was counted on the way in
     try {
-      const answer = await routeAllowed(body);
+      const answer = await routeAllowed(body, clientAddress(ctx, config.trustProxy));
       ctx.body = oversizeAnswer(answer, Array.isArray(body) ? null : body.id) ?? answer;
     } catch (err) {
       // The provider's failure as a JSON-RPC error with a fitting status: 429, 502 (bad answer or our credentials
@@ -55,15 +67,39 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
     }
   });
 
-  // Methods outside the allow-list (services/rpcPolicy.ts) are answered here with a JSON-RPC error; the rest go on.
-  async function routeAllowed(body: RpcRequest | RpcRequest[]): Promise<unknown> {
+  // Methods outside the allow-list (services/rpcPolicy.ts), account reads over the answer budget
+  // (services/rpcAnswerBudget.ts) and sends or airdrops outside services/rpcSendPolicy.ts are answered here with a
+  // JSON-RPC error, before anything is built; the rest go on.
+  async function routeAllowed(body: RpcRequest | RpcRequest[], client: string | null): Promise<unknown> {
+    const list = Array.isArray(body) ? body : [body];
     const allowed = (r: RpcRequest) => isAllowedMethod(String(r.method), local, r.params);
-    if (!Array.isArray(body)) return allowed(body) ? route(body) : notAllowedAnswer(body.id, String(body.method));
-    const passing = body.filter(allowed);
+    const verdicts = await budgetAnswers(
+      list.map((r) => (allowed(r) ? r : {})),
+      (keys) => preReadSpaces(keys, rpc.send),
+      MAX_RPC_ANSWER_BYTES,
+    );
+    const refusals = list.map((r, i) =>
+      !allowed(r) ? notAllowedAnswer(r.id, String(r.method)) : refusalOf(r, verdicts[i], client),
+    );
+    if (!Array.isArray(body)) return refusals[0] ?? route(body);
+    const passing = body.filter((_, i) => !refusals[i]);
     const answers = passing.length ? await route(passing) : [];
-    const list = (Array.isArray(answers) ? answers : [answers]) as unknown[];
+    const results = (Array.isArray(answers) ? answers : [answers]) as unknown[];
     let k = 0;
-    return body.map((r) => (allowed(r) ? (list[k++] ?? null) : notAllowedAnswer(r.id, String(r.method))));
+    return body.map((_, i) => refusals[i] ?? results[k++] ?? null);
+  }
+
+  function refusalOf(r: RpcRequest, verdict: BudgetVerdict, client: string | null) {
+    if (verdict === 'tooManyKeys')
+      return refusedAnswer(r.id, -32602, 'Too many accounts named in this request or batch');
+    if (verdict === 'tooLarge') return refusedAnswer(r.id, ANSWER_TOO_LARGE, 'Answer too large for this server');
+    const why =
+      r.method === 'sendTransaction'
+        ? sendRefusal(r.params, local)
+        : r.method === 'requestAirdrop'
+          ? airdropRefusal(client, r.params)
+          : null;
+    return why ? refusedAnswer(r.id, -32602, `Refused by this server: ${why}`) : null;
   }
 
   // A batch may mix Solana and DAS methods; split it so each part reaches the right upstream, keeping order.

@@ -51,7 +51,7 @@ export function vacantRoutes({ rpc, config, relayer }: Services): Router {
     validate(PrepareSchema),
     async (ctx: ValidatedContext<typeof PrepareSchema>) => {
       const { ownerAddress, vacantAccounts, withdrawSurplus, relayFee } = ctx.state.input.body;
-      // Issue 20: the relayer pays the network fee and is repaid in the same transaction, when asked and available.
+      // PRODUCT difference 15: the relayer pays the network fee and is repaid in the same transaction, when asked and available.
       if (relayFee && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
       if (relayFee && relayer) {
         const status = await relayer.status();

@@ -20,7 +20,7 @@ export const PrepareSchema = {
     vacantAccounts: z.array(accountRef).max(5000).optional(),
     /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, PRODUCT difference 13). */
     withdrawSurplus: z.boolean().optional(),
-    /** Let the server's relayer pay the network fee, repaid exactly in each transaction (issue 20). */
+    /** Let the server's relayer pay the network fee, repaid exactly in each transaction (PRODUCT difference 15). */
     relayFee: z.boolean().optional(),
   }),
 };

@@ -34,7 +34,7 @@ export function walletTokensRoutes({ rpc, das, logger }: Services): Router {
           ServiceUnavailableError(TOKEN_SERVICE_UNAVAILABLE)
         );
       }
-      // Prices (issue 18) are read beside the metadata; an indexer failure leaves them unknown.
+      // Prices (PRODUCT difference 14) are read beside the metadata; an indexer failure leaves them unknown.
       const noPrices = { byMint: new Map<string, number>(), solPriceUsd: null };
       const pricesRead = accounts.length
         ? readTokenPrices(

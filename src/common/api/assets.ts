@@ -10,7 +10,7 @@ export interface AssetCompression {
   data_hash: string;
   creator_hash: string;
   leaf_id: number;
-  /** Bubblegum V2 leaves (issue 14): LeafSchema V2 hashes and flags, as DAS answers them. */
+  /** Bubblegum V2 leaves (PRODUCT difference 12): LeafSchema V2 hashes and flags, as DAS answers them. */
   collection_hash?: string;
   asset_data_hash?: string;
   flags?: number;
@@ -40,7 +40,7 @@ export interface WalletAsset {
   compressed: boolean;
   compression?: AssetCompression;
   ownership?: AssetOwnership;
-  /** Issue 14: the asset's kind (src/chain/assetKind.ts) and, when it cannot be burned or moved, why. */
+  /** PRODUCT difference 12: the asset's kind (src/chain/assetKind.ts) and, when it cannot be burned or moved, why. */
   kind?: AssetKind;
   blocked?: string;
 }

@@ -13,7 +13,7 @@ export interface AuthNonceResponse extends ApiResult {
 /**
  * What every route that needs the owner's word receives besides its own fields: the exact text
  * (src/common/authMessage.ts) and either the ed25519 signature of it (base64; `signature` or the spec's
- * `signedMessage`, per route) or, from a wallet that cannot sign messages (issue 18), a legacy transaction signed by
+ * `signedMessage`, per route) or, from a wallet that cannot sign messages (PRODUCT difference 11), a legacy transaction signed by
  * the wallet that carries the text in its only instruction, a memo, and is never sent (src/chain/memoAuthorization.ts).
  */
 export interface SignedAuthorization {

@@ -23,7 +23,7 @@ export interface DelegatedTransferRequest {
   assetId: string;
   /** The 'delegated-transfer' text of this asset (src/common/authMessage.ts). */
   message: string;
-  /** base64 signature of `message`; absent when `signedTransaction` carries it in a memo (issue 18). */
+  /** base64 signature of `message`; absent when `signedTransaction` carries it in a memo (PRODUCT difference 11). */
   signedMessage?: string;
   signedTransaction?: string;
   proofData: AssetProofData | null;

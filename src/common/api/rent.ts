@@ -21,7 +21,7 @@ export interface RentEstimateData {
     vacantRentLamports: number;
   };
   actualBalances: { avgVacantRent: number; avgVacantRentLamports: number };
-  /** Issue 14: what burning each NFT (by mint, or Core asset address) returns exactly, per its kind. */
+  /** PRODUCT difference 12: what burning each NFT (by mint, or Core asset address) returns exactly, per its kind. */
   nftRentsLamports?: Record<string, number>;
   /** SOL above today's rent-exempt minimum in accounts the wallet keeps (SIMD-0437 surplus; SOL twin for display). */
   surplusRent?: number;

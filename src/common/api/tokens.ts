@@ -19,7 +19,7 @@ export interface WalletTokenItem {
   metadataUri?: string;
   /** Lamports the token account holds (what closing it returns). */
   lamports?: number;
-  /** USD per whole token, from the indexer's price_info (issue 18); absent = unknown, never zero. */
+  /** USD per whole token, from the indexer's price_info (PRODUCT difference 14); absent = unknown, never zero. */
   priceUsd?: number;
 }
 export interface WalletTokensResponse extends ApiResult {

@@ -49,7 +49,7 @@ export interface PrepareBurnTransactionsRequest {
   vacantAccounts?: string[];
   /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, PRODUCT difference 13). */
   withdrawSurplus?: boolean;
-  /** Let the server's relayer pay the network fee, repaid exactly in each transaction (issue 20). */
+  /** Let the server's relayer pay the network fee, repaid exactly in each transaction (PRODUCT difference 15). */
   relayFee?: boolean;
 }
 export interface PrepareBurnTransactionsResponse extends ApiResult {
@@ -82,7 +82,7 @@ export interface PrepareBurnTransactionsResponse extends ApiResult {
   surplusPerTransactionLamports?: number[];
   /** Measured serialized size of each transaction, bytes. */
   sizes?: number[];
-  /** Issue 20: the relayer's address when it pays the network fee, and its exact repayment per transaction. */
+  /** PRODUCT difference 15: the relayer's address when it pays the network fee, and its exact repayment per transaction. */
   feePayer?: string;
   repaymentsPerTransactionLamports?: number[];
 }

@@ -1,4 +1,4 @@
-// Texts of signed authorisations (PRODUCT difference 11; issue 18 for wallets without message signing). Ours: the
+// Texts of signed authorisations (PRODUCT difference 11, wallets without message signing included). Ours: the
 // specification has none of these.
 export const AUTH_TEXTS = {
   nonceFailed: 'Could not get a one-time code from the server to sign. Please try again.',

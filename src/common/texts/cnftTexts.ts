@@ -96,4 +96,4 @@ export const queueCancelledReport = (moved: number, inFlight: number, failed: nu
   `Cancelled. The server had already moved ${moved} cNFT${moved === 1 ? '' : 's'} to the trash wallet` +
   (inFlight > 0 ? `; ${inFlight} was being sent and will finish or fail on its own` : '') +
   (failed > 0 ? `; ${failed} failed` : '') +
-  '. The rest were not touched.'; // ours, issue 19 point 1: the cancel answer's real status
+  '. The rest were not touched.'; // ours (PRODUCT, the flows: trash a cNFT): the cancel answer's real status

@@ -1,4 +1,4 @@
-// Texts of the chain-reading guard and the pinned wallets (issue 13). The spec has no text for these cases;
+// Texts of the chain-reading guard and the pinned wallets (PRODUCT difference 10). The spec has no text for these cases;
 // they follow its §8 habit: say what happened and that nothing was signed.
 export const CHAIN_GUARD = {
   simulationFailed: (err: string): string =>

@@ -10,7 +10,7 @@ export * from './burnTexts';
 export * from './cnftTexts';
 export * from './validationTexts';
 export * from './guardTexts';
-export * from './truthTexts';
+export * from './assetsScreenTexts';
 export * from './surplusTexts';
 export * from './kindTexts';
 export * from './valueTexts';

@@ -1,4 +1,4 @@
-// Texts for today's NFT kinds (issue 14): the label each card shows, and what it says when the programs refuse an
+// Texts for today's NFT kinds (PRODUCT difference 12): the label each card shows, and what it says when the programs refuse an
 // action. The spec has no text for these; they say plainly what the program allows and what the owner can do.
 import type { AssetKind } from '../../chain/assetKind';
 

@@ -1,4 +1,4 @@
-// Texts of the cNFT tree check (issue 18 item 2). Ours: the specification has no such label.
+// Texts of the cNFT tree check (PRODUCT, the page: spam labels). Ours: the specification has no such label.
 
 export const TREE_TEXTS = {
   tooDeep: (nodes: number, max: number): string =>

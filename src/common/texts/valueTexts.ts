@@ -1,4 +1,4 @@
-// Texts of the value feature (issue 18 item 1, PRODUCT difference 14). All ours: the specification has no prices.
+// Texts of the value feature (PRODUCT difference 14). All ours: the specification has no prices.
 
 export const VALUE_TEXTS = {
   unknown: 'Value unknown',

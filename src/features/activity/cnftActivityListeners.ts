@@ -1,7 +1,7 @@
-// Every cNFT action in Recent Activity (issue 19 point 11): trashed, burned, hidden by the last fallback, or moved by
+// Every cNFT action in Recent Activity (PRODUCT, the page: Recent Activity): trashed, burned, hidden by the last fallback, or moved by
 // the queue. A cNFT returns no rent, so each entry records 0 lamports — the log never counts it as recovered SOL.
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import { selectCnfts } from '../cnfts/cnftsSlice';
 import { queueCancelAnswered, queueSucceeded } from '../queue/queueSlice';
 import { robustTrashFinished, trashSucceeded } from '../trash/trashSlice';
@@ -13,10 +13,10 @@ function recordOutcome(api: AppListenerEffectAPI, outcome: TrashOutcome | null |
   const name = selectCnfts(api.getState()).find((c) => c.mint === outcome.assetId)?.name ?? outcome.assetId;
   const burned = outcome.method === 'burn';
   const title = burned
-    ? TRUTH.cnftBurnedTitle
+    ? ASSETS_SCREEN.cnftBurnedTitle
     : outcome.status === 'hidden'
-      ? TRUTH.cnftHiddenTitle
-      : TRUTH.cnftTrashedTitle;
+      ? ASSETS_SCREEN.cnftHiddenTitle
+      : ASSETS_SCREEN.cnftTrashedTitle;
   api.dispatch(
     activityRecorded({
       type: burned ? 'cnft-burn' : 'cnft-trash',
@@ -42,7 +42,7 @@ export function setupCnftActivityListeners(startAppListening: AppStartListening)
     actionCreator: queueSucceeded,
     effect: (action, api) => recordQueue(api, action.payload.completed),
   });
-  // A cancelled queue may already have moved some: those are cNFT actions too (issue 19 points 1 and 11).
+  // A cancelled queue may already have moved some: those are cNFT actions too (PRODUCT, the flows: trash a cNFT).
   startAppListening({
     actionCreator: queueCancelAnswered,
     effect: (action, api) => recordQueue(api, action.payload.completed, action.payload.lastSignature),
@@ -55,8 +55,8 @@ function recordQueue(api: AppListenerEffectAPI, n: number, lastSignature?: strin
   api.dispatch(
     activityRecorded({
       type: 'cnft-trash',
-      title: TRUTH.cnftQueueTitle(n),
-      description: TRUTH.cnftsNoRent,
+      title: ASSETS_SCREEN.cnftQueueTitle(n),
+      description: ASSETS_SCREEN.cnftsNoRent,
       lamports: 0,
       timestamp: Date.now(),
       signature: sig ? `queue-${sig}` : undefined,

@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import { VALUE_TEXTS } from '../../common/texts';
 import { type AssetKind, assetsDeselected, assetsSelected, selectBulkMode } from '../selection/selectionSlice';
 import {
@@ -27,19 +27,19 @@ interface Props {
 }
 
 const FILTER_TEXT: Record<AssetFilter, string> = {
-  all: TRUTH.filterAll,
-  burnable: TRUTH.filterBurnable,
-  spam: TRUTH.filterSpam,
-  unwrap: TRUTH.filterUnwrap,
+  all: ASSETS_SCREEN.filterAll,
+  burnable: ASSETS_SCREEN.filterBurnable,
+  spam: ASSETS_SCREEN.filterSpam,
+  unwrap: ASSETS_SCREEN.filterUnwrap,
   valuable: VALUE_TEXTS.filterValuable,
   worthless: VALUE_TEXTS.filterWorthless,
   unknown: VALUE_TEXTS.filterUnknown,
 };
 const SORT_TEXT: Record<AssetSort, string> = {
-  default: TRUTH.sortDefault,
-  name: TRUTH.sortName,
-  solBack: TRUTH.sortSolBack,
-  value: TRUTH.sortValue,
+  default: ASSETS_SCREEN.sortDefault,
+  name: ASSETS_SCREEN.sortName,
+  solBack: ASSETS_SCREEN.sortSolBack,
+  value: ASSETS_SCREEN.sortValue,
 };
 
 export function SectionToolbar({ kind, shown, total, selectable, clearable, filters, sorts }: Props) {
@@ -52,13 +52,13 @@ export function SectionToolbar({ kind, shown, total, selectable, clearable, filt
       <input
         type="search"
         className="tools-search"
-        aria-label={TRUTH.search}
-        placeholder={TRUTH.search}
+        aria-label={ASSETS_SCREEN.search}
+        placeholder={ASSETS_SCREEN.search}
         value={tools.query}
         onChange={(e) => dispatch(toolsQuerySet({ kind, query: e.target.value }))}
       />
       <label className="tools-choice">
-        <span>{TRUTH.filterKind}</span>
+        <span>{ASSETS_SCREEN.filterKind}</span>
         <select
           data-testid={`${kind}-filter`}
           value={tools.filter}
@@ -72,7 +72,7 @@ export function SectionToolbar({ kind, shown, total, selectable, clearable, filt
         </select>
       </label>
       <label className="tools-choice">
-        <span>{TRUTH.sortBy}</span>
+        <span>{ASSETS_SCREEN.sortBy}</span>
         <select
           data-testid={`${kind}-sort`}
           value={tools.sort}
@@ -93,19 +93,19 @@ export function SectionToolbar({ kind, shown, total, selectable, clearable, filt
             disabled={selectable.length === 0}
             onClick={() => dispatch(assetsSelected({ kind, mints: selectable }))}
           >
-            {TRUTH.selectAll(selectable.length)}
+            {ASSETS_SCREEN.selectAll(selectable.length)}
           </button>
           <button
             type="button"
             className="tools-button"
             onClick={() => dispatch(assetsDeselected({ kind, mints: clearable ?? selectable }))}
           >
-            {TRUTH.clearSelection}
+            {ASSETS_SCREEN.clearSelection}
           </button>
         </span>
       )}
       <span className="tools-shown" data-testid={`${kind}-shown`}>
-        {TRUTH.shownOf(shown, total)}
+        {ASSETS_SCREEN.shownOf(shown, total)}
       </span>
     </div>
   );

@@ -1,7 +1,10 @@
 import type { SpamLabel } from '../../common/safeText';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 
-const TEXT: Record<SpamLabel, string> = { 'link-in-name': TRUTH.spamLinkInName, 'bidi-control': TRUTH.spamBidi };
+const TEXT: Record<SpamLabel, string> = {
+  'link-in-name': ASSETS_SCREEN.spamLinkInName,
+  'bidi-control': ASSETS_SCREEN.spamBidi,
+};
 
 /** Labels only: a spam signal never hides, selects or burns anything by itself. */
 export function SpamLabels({ labels }: { labels: SpamLabel[] }) {

@@ -80,7 +80,7 @@ export const selectShownTokens = createSelector(
     return shownTokens(hidden.length ? tokens.filter((t) => !gone.has(t.mint)) : tokens, tools, rents, values);
   },
 );
-// An NFT its program will not let go, once hidden, leaves the list like a trashed cNFT (issue 14).
+// An NFT its program will not let go, once hidden, leaves the list like a trashed cNFT (PRODUCT difference 12).
 export const selectShownNfts = createSelector(
   [
     selectNfts,
@@ -100,7 +100,7 @@ export const selectShownCnfts = createSelector(
 
 /**
  * What "Select all" takes from a shown list: never wrapped SOL (the owner's SOL), a frozen (unburnable) account, nor
- * a token worth more than the SOL its account returns (issue 18: those are ticked one by one or not at all).
+ * a token worth more than the SOL its account returns (PRODUCT difference 14: those are ticked one by one or not at all).
  */
 export const selectAllCandidates = (
   tokens: readonly Token[],

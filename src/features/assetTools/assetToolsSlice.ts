@@ -2,12 +2,12 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AssetKind } from '../selection/selectionSlice';
 import { walletDisconnected } from '../wallet/walletSlice';
 
-// Search, filter and sort of each asset section (issue 19 bulk tools). Only the choices live here; the shown lists
+// Search, filter and sort of each asset section (PRODUCT, the page: bulk tools). Only the choices live here; the shown lists
 // are derived by the selectors in assetToolsSelectors.ts.
 
 export type AssetFilter = 'all' | 'spam' | 'unwrap' | 'burnable' | ValueFilter;
 export type AssetSort = 'default' | 'name' | 'solBack' | 'value';
-/** Tokens by value (issue 18/19): worth more than their rent, less, or not priced. */
+/** Tokens by value (PRODUCT difference 14): worth more than their rent, less, or not priced. */
 export type ValueFilter = 'valuable' | 'worthless' | 'unknown';
 
 export interface SectionTools {

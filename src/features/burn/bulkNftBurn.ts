@@ -85,7 +85,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     if (!owner || !canSignOrSend(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredNfts);
     const selected = new Set(selectSelectedNftMints(api.getState()));
     const nfts = selectNfts(api.getState())
-      // A Metaplex Core asset has no token account: its mint is the asset address (issue 14).
+      // A Metaplex Core asset has no token account: its mint is the asset address (PRODUCT difference 12).
       .filter((n) => selected.has(n.mint) && (n.tokenAddress || n.kind === 'core'))
       .map((n) => ({ mint: n.mint, ...(n.tokenAddress ? { tokenAccount: n.tokenAddress } : {}), name: n.name }));
     if (nfts.length === 0) throw new BurnValidationError(VALIDATION.noValidNfts);
@@ -105,7 +105,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     const requested = own.planned.filter((p) => answer.processedNFTs?.some((x) => x.mint === p.mint) ?? true);
     const txs = legacyTransactions(answer.txs); // a lookup table or undecodable bytes: the guard's refusal
     // Every transaction the server built is checked (the fee ceiling is for all of them), even when fewer are signed.
-    // Fee wallet from the build; the fee ceiling, owners and lamports from the chain guard's own reading (issue 13).
+    // Fee wallet from the build; the fee ceiling, owners and lamports from the chain guard's own reading (PRODUCT difference 10).
     const checkAll = chainGuardStep(
       connection,
       {

@@ -30,7 +30,7 @@ export function runnerDeps(api: BurnApi, connection: Connection, wallet: WalletP
 }
 
 /**
- * The chain-reading guard step for a burn (issue 13): the server's /api/config must name the wallets this page was
+ * The chain-reading guard step for a burn (PRODUCT difference 10): the server's /api/config must name the wallets this page was
  * built for, and every figure is read from the chain by the page; reports the simulated SOL change to the store.
  */
 export async function burnGuard(api: BurnApi, connection: Connection, intent: ChainGuardIntent): Promise<GuardStep> {

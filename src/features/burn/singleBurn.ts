@@ -5,7 +5,7 @@ import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web
 import { computeBudgetIxs } from '../../chain/computeBudget';
 import type { GuardKind } from '../../chain/guard';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
-import { TRUTH, VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
+import { ASSETS_SCREEN, VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectSolPriceUsd, selectTokens } from '../tokens/tokensSlice';
@@ -41,7 +41,7 @@ async function buildTokenBurn(api: BurnApi, connection: Conn, owner: string, min
 
 async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
   const nft = selectNfts(api.getState()).find((n) => n.mint === mint);
-  // A Metaplex Core asset has no token account: its mint is the asset address (issue 14).
+  // A Metaplex Core asset has no token account: its mint is the asset address (PRODUCT difference 12).
   if (!nft || (!nft.tokenAddress && nft.kind !== 'core'))
     throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
   // Token Metadata + Umi (~60 KB gzip) load with the first NFT burn, not with the page.
@@ -106,7 +106,7 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
       unwrappedLamports: built.native ? built.lamports : 0,
       what: built.label,
       activity: built.native
-        ? { type: 'token-burn', title: TRUTH.unwrapTitle, description: TRUTH.unwrapNote }
+        ? { type: 'token-burn', title: ASSETS_SCREEN.unwrapTitle, description: ASSETS_SCREEN.unwrapNote }
         : kind === 'token'
           ? { type: 'token-burn', title: 'Token burned', description: `${built.label} burned, account closed` }
           : { type: 'nft-burn', title: 'NFT burned', description: `${built.label} burned` },

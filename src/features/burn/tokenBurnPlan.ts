@@ -31,7 +31,7 @@ export function planTokenBurn(owner: string, token: TokenRef, info: AccountInfo<
   if (account.isFrozen) return { ok: false, reason: 'token account is frozen' };
   const ref = { owner, account: token.account, programId: info.owner };
   const allowed = [token.account, token.mint];
-  const amount = account.amount; // what is destroyed, as the chain holds it (the value check reads it, issue 18)
+  const amount = account.amount; // what is destroyed, as the chain holds it (the value check reads it, PRODUCT difference 14)
   if (account.isNative)
     return { ok: true, ixs: [closeAccountIx(ref)], lamports: info.lamports, allowed, native: true, amount };
   const ixs: TransactionInstruction[] = [];

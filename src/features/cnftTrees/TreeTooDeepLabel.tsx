@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { MAX_TRANSFER_PROOF_NODES } from '../../chain/cnftProofFit';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import { TREE_TEXTS } from '../../common/texts';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import type { Cnft } from '../nfts/nftModel';
@@ -28,7 +28,7 @@ export function TreeTooDeepLabel({ cnft }: { cnft: Pick<Cnft, 'mint' | 'compress
         data-testid="hide-cnft"
         onClick={(e) => (e.stopPropagation(), dispatch(assetsHidden({ ids: [cnft.mint] })))}
       >
-        {TRUTH.hide}
+        {ASSETS_SCREEN.hide}
       </button>
     </span>
   );

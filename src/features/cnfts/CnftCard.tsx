@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { SafeName } from '../selection/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
 import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
 import { SpamLabels } from '../assetTools/SpamLabels';
@@ -43,7 +43,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
       <KindBadge id={cnft.mint} kind={cnft.kind} blocked={cnft.blocked} />
       <SpamLabels labels={nftSpamLabels(cnft)} />
       <TreeTooDeepLabel cnft={cnft} />
-      {!bulkMode && <span className="view-only-badge">{TRUTH.cnftBadge}</span>}
+      {!bulkMode && <span className="view-only-badge">{ASSETS_SCREEN.cnftBadge}</span>}
       <CnftTrashButtons cnft={cnft} />
     </div>
   );

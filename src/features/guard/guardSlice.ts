@@ -1,5 +1,5 @@
 // What the chain-reading guard found for the action being signed: the owner's SOL change from the simulation, shown
-// while the wallet is asked (issue 13), and the last refusal. Cleared when the wallet is disconnected.
+// while the wallet is asked (PRODUCT difference 10), and the last refusal. Cleared when the wallet is disconnected.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet/walletSlice';
 

@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import { selectCnfts } from '../cnfts/cnftsSlice';
 import { selectTokens } from '../tokens/tokensSlice';
 import { assetsUnhidden, selectHiddenAssetIds } from './hiddenAssetsSlice';
@@ -18,17 +18,17 @@ export function HiddenItemsPanel() {
     ...tokens.map((t) => [t.mint, t.name] as const),
   ]);
   return (
-    <section className="asset-section hidden-items" aria-label={TRUTH.hiddenTitle} data-testid="hidden-items">
+    <section className="asset-section hidden-items" aria-label={ASSETS_SCREEN.hiddenTitle} data-testid="hidden-items">
       <details>
         <summary className="asset-section-title">
-          {TRUTH.hiddenTitle} <span className="asset-section-count">{ids.length}</span>
+          {ASSETS_SCREEN.hiddenTitle} <span className="asset-section-count">{ids.length}</span>
         </summary>
         <ul className="hidden-list">
           {ids.map((id) => (
             <li key={id} data-testid="hidden-item" data-id={id}>
               <span title={id}>{names.get(id) ?? short(id)}</span>
               <button type="button" className="tools-button" onClick={() => dispatch(assetsUnhidden({ ids: [id] }))}>
-                {TRUTH.showAgain}
+                {ASSETS_SCREEN.showAgain}
               </button>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { PublicKey } from '@solana/web3.js';
 import { useState } from 'react';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import { lazyPart } from '../shell/lazyPart';
 import './landing.css';
 
@@ -25,9 +25,9 @@ export function Landing() {
   return (
     <div className="landing" data-testid="landing">
       <ul className="landing-points">
-        <li>{TRUTH.landingWhat}</li>
-        <li>{TRUTH.landingCost}</li>
-        <li>{TRUTH.landingKeys}</li>
+        <li>{ASSETS_SCREEN.landingWhat}</li>
+        <li>{ASSETS_SCREEN.landingCost}</li>
+        <li>{ASSETS_SCREEN.landingKeys}</li>
       </ul>
       <form
         className="landing-check"
@@ -38,24 +38,24 @@ export function Landing() {
           setAddress(parsed);
         }}
       >
-        <label htmlFor="check-address">{TRUTH.checkTitle}</label>
+        <label htmlFor="check-address">{ASSETS_SCREEN.checkTitle}</label>
         <div className="landing-check-row">
           <input
             id="check-address"
             className="tools-search"
             value={text}
-            placeholder={TRUTH.checkPlaceholder}
+            placeholder={ASSETS_SCREEN.checkPlaceholder}
             onChange={(e) => setText(e.target.value)}
             spellCheck={false}
             autoComplete="off"
           />
           <button type="submit" className="tools-button">
-            {TRUTH.checkButton}
+            {ASSETS_SCREEN.checkButton}
           </button>
         </div>
         {invalid && (
           <p className="connect-error" role="alert">
-            {TRUTH.checkInvalid}
+            {ASSETS_SCREEN.checkInvalid}
           </p>
         )}
       </form>

@@ -1,6 +1,6 @@
 import { serviceFee } from '../../chain/fees';
 import { exactSol, formatTokenBalance } from '../../chain/format';
-import { RENT, ASSETS, TRUTH } from '../../common/texts';
+import { RENT, ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { useGetWalletNftsQuery } from '../nfts/nftsApi';
 import { useGetRentEstimateQuery } from '../rent/rentApi';
 import { toRentEstimate } from '../rent/rentEstimate';
@@ -16,7 +16,7 @@ function Estimate({ address }: { address: string }) {
   if (status === 404 || (data?.data && data.data.totalRentEstimateLamports === 0 && !data.data.vacantAccounts)) {
     return (
       <p data-testid="check-nothing">
-        <strong>{TRUTH.nothingToRecover}</strong>
+        <strong>{ASSETS_SCREEN.nothingToRecover}</strong>
       </p>
     );
   }
@@ -66,7 +66,7 @@ export function ReadOnlyCheck({ address }: { address: string }) {
   const compressed = nfts.data?.data?.compressedNfts ?? [];
   return (
     <section className="read-only-check" data-testid="read-only-check" data-address={address}>
-      <p className="rent-note">{TRUTH.checkReadOnly}</p>
+      <p className="rent-note">{ASSETS_SCREEN.checkReadOnly}</p>
       <Estimate address={address} />
       <h4>
         {ASSETS.tokensSection} ({tokenItems.length})

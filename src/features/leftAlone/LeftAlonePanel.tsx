@@ -1,7 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
 import type { LeftAloneAccount } from '../../chain/leftAlone';
 import { exactSol, formatTokenBalance } from '../../chain/format';
-import { TRUTH, leftAloneText } from '../../common/texts';
+import { ASSETS_SCREEN, leftAloneText } from '../../common/texts';
 import { selectLeftAlone } from './leftAloneSlice';
 
 const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`;
@@ -23,11 +23,11 @@ export function LeftAlonePanel() {
   const accounts = useAppSelector(selectLeftAlone);
   if (accounts.length === 0) return null;
   return (
-    <section className="asset-section left-alone" aria-label={TRUTH.leftAloneTitle} data-testid="left-alone">
+    <section className="asset-section left-alone" aria-label={ASSETS_SCREEN.leftAloneTitle} data-testid="left-alone">
       <h3 className="asset-section-title">
-        {TRUTH.leftAloneTitle} <span className="asset-section-count">{accounts.length}</span>
+        {ASSETS_SCREEN.leftAloneTitle} <span className="asset-section-count">{accounts.length}</span>
       </h3>
-      <p className="rent-note">{TRUTH.leftAloneHint}</p>
+      <p className="rent-note">{ASSETS_SCREEN.leftAloneHint}</p>
       <ul className="left-alone-list">
         {accounts.map((a) => (
           <Row key={a.address} a={a} />

@@ -1,4 +1,4 @@
-// Issue 14: the card's kind ("Programmable NFT", "Core asset", "Compressed NFT (V2)" …) and, when its program refuses
+// PRODUCT difference 12: the card's kind ("Programmable NFT", "Core asset", "Compressed NFT (V2)" …) and, when its program refuses
 // burning or moving it, the plain reason and what can still be done.
 import type { AssetKind } from '../../chain/assetKind';
 import { useAppDispatch } from '../../app/hooks';

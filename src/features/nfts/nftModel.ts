@@ -14,7 +14,7 @@ export interface Nft {
   tokenAddress: string | null;
   metadataAddress: string | null;
   tokenProgram?: string;
-  /** Issue 14: what kind of NFT this is, and what it cannot do (src/chain/assetKind.ts). */
+  /** PRODUCT difference 12: what kind of NFT this is, and what it cannot do (src/chain/assetKind.ts). */
   kind?: AssetKind;
   blocked?: string;
 }

@@ -1,4 +1,4 @@
-// The owner's access token of each queue this page authorised (issue 13 item 4; the server side is
+// The owner's access token of each queue this page authorised (PRODUCT difference 11; the server side is
 // backend/services/queueAccess.ts). Kept here, outside Redux state and RTK Query's cache (both are visible to
 // dev tools and the state could be persisted), and sent only as the `Authorization` header of status and cancel.
 const tokens = new Map<string, string>();

@@ -50,7 +50,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   if (api.getState().queue.status !== 'creating_queue') return;
   if (!wallet.publicKey) return void fail(api, 'validation', VALIDATION.walletNotConnected);
   if (assets.length === 0) return void fail(api, 'validation', VALIDATION.noAssetsSelected);
-  // A wallet without signMessage authorises with a never-sent memo transaction instead (issue 18).
+  // A wallet without signMessage authorises with a never-sent memo transaction instead (PRODUCT difference 11).
   if (!canAuthorize(wallet)) return void fail(api, 'validation', VALIDATION.signingMethodUnsupported);
   const owner = wallet.publicKey;
   const stillActive = () => api.getState().queue.status !== 'initial';
@@ -60,7 +60,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
     const { delegateForQueue } = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
-    // A server naming other wallets than the build's is refused with that reason, before anything is built (issue 13).
+    // A server naming other wallets than the build's is refused with that reason, before anything is built (PRODUCT difference 10).
     const mismatch = serverMismatch(config);
     if (mismatch) return void fail(api, 'delegation', mismatch);
     const delegate = pinnedDelegate(config); // the build's, or a local chain's own (src/common/builtWallets.ts)

@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { serviceFee } from '../../chain/fees';
-import { RENT, SURPLUS, TRUTH } from '../../common/texts';
+import { RENT, SURPLUS, ASSETS_SCREEN } from '../../common/texts';
 import { SelectionEstimate } from '../selectionRent/SelectionEstimate';
 import { selectSelectedCounts } from '../selection/selectionSlice';
 import { exactSol } from '../../chain/format';
@@ -57,8 +57,8 @@ export function RentEstimateCard() {
   else if (estimate && estimate.total === 0 && estimate.vacantAccounts === 0) {
     body = (
       <div className="rent-empty" data-testid="rent-nothing">
-        <strong>{TRUTH.nothingToRecover}</strong>
-        <p className="rent-note">{TRUTH.nothingToRecoverHint}</p>
+        <strong>{ASSETS_SCREEN.nothingToRecover}</strong>
+        <p className="rent-note">{ASSETS_SCREEN.nothingToRecoverHint}</p>
       </div>
     );
   } else if (estimate) {
@@ -69,7 +69,7 @@ export function RentEstimateCard() {
           <strong data-testid="rent-total">{exactSol(potentialReturn(estimate))} SOL</strong>
         </div>
         <p className="rent-note">
-          {TRUTH.noServiceFeeTokens} {TRUTH.serviceFeeNfts} {TRUTH.serviceFeeVacant}
+          {ASSETS_SCREEN.noServiceFeeTokens} {ASSETS_SCREEN.serviceFeeNfts} {ASSETS_SCREEN.serviceFeeVacant}
         </p>
         <ul className="rent-breakdown">
           <Line label={RENT.nftAccounts} count={estimate.nftAccounts} lamports={estimate.nftRent} />

@@ -15,7 +15,7 @@ export interface RentEstimate {
   tokenRent: number;
   vacantRent: number;
   avgVacantRent: number;
-  /** Exact per-NFT returns (issue 14); absent from an older server. */
+  /** Exact per-NFT returns (PRODUCT difference 12); absent from an older server. */
   nftRents?: Record<string, number>;
   /** SOL above today's minimum in kept accounts (SIMD-0437), and how many accounts hold it. */
   surplusRent: number;

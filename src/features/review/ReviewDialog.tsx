@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import { exactSol } from '../../chain/format';
 import { ValueWarning } from '../value/ValueWarning';
 import { type ReviewItem, reviewCancelled, reviewConfirmed, selectOpenReview } from './reviewSlice';
@@ -71,38 +71,38 @@ export function ReviewDialog() {
         aria-labelledby="review-title"
         data-testid="review-dialog"
       >
-        <h3 id="review-title">{TRUTH.reviewTitle}</h3>
-        <Items title={TRUTH.reviewDestroyed} items={review.destroyed} testId="review-destroyed" />
+        <h3 id="review-title">{ASSETS_SCREEN.reviewTitle}</h3>
+        <Items title={ASSETS_SCREEN.reviewDestroyed} items={review.destroyed} testId="review-destroyed" />
         <ValueWarning
           items={review.valuable ?? []}
           acknowledged={valueAgreed === review.id}
           onAcknowledge={(yes) => setValueAgreed(yes ? review.id : null)}
         />
-        <Items title={TRUTH.reviewUnwrapped} items={review.unwrapped} testId="review-unwrapped" />
+        <Items title={ASSETS_SCREEN.reviewUnwrapped} items={review.unwrapped} testId="review-unwrapped" />
         <ul className="review-figures">
           <Figure
-            label={TRUTH.reviewRent}
+            label={ASSETS_SCREEN.reviewRent}
             lamports={review.rentLamports - review.unwrapLamports}
             testId="review-rent"
             sign="+"
           />
           {review.unwrapLamports > 0 && (
-            <Figure label={TRUTH.unwrap} lamports={review.unwrapLamports} testId="review-unwrap" sign="+" />
+            <Figure label={ASSETS_SCREEN.unwrap} lamports={review.unwrapLamports} testId="review-unwrap" sign="+" />
           )}
           <Figure
-            label={TRUTH.reviewServiceFee}
+            label={ASSETS_SCREEN.reviewServiceFee}
             lamports={review.serviceFeeLamports}
             testId="review-service-fee"
             sign="−"
           />
           <Figure
-            label={TRUTH.reviewNetworkFee}
+            label={ASSETS_SCREEN.reviewNetworkFee}
             lamports={review.networkFeeLamports}
             testId="review-network-fee"
             sign="−"
           />
           <Figure
-            label={TRUTH.reviewSolChange}
+            label={ASSETS_SCREEN.reviewSolChange}
             lamports={review.solChangeLamports}
             testId="review-sol-change"
             sign={review.solChangeLamports < 0 ? '−' : '+'}
@@ -110,19 +110,19 @@ export function ReviewDialog() {
         </ul>
         {review.simulatedChangeLamports !== review.solChangeLamports && (
           <p className="review-note" data-testid="review-simulated" data-lamports={review.simulatedChangeLamports}>
-            {TRUTH.reviewSimulationDiffers(
+            {ASSETS_SCREEN.reviewSimulationDiffers(
               exactSol(Math.abs(review.simulatedChangeLamports)),
               review.simulatedChangeLamports < 0,
             )}
           </p>
         )}
         <p className="review-note" data-testid="review-simulated-agrees" data-lamports={review.simulatedChangeLamports}>
-          {review.simulatedChangeLamports === review.solChangeLamports && TRUTH.reviewSimulated}{' '}
-          {TRUTH.reviewTransactions(review.transactions)}
+          {review.simulatedChangeLamports === review.solChangeLamports && ASSETS_SCREEN.reviewSimulated}{' '}
+          {ASSETS_SCREEN.reviewTransactions(review.transactions)}
         </p>
         <div className="review-actions">
           <button type="button" className="tools-button" onClick={cancel}>
-            {TRUTH.reviewCancel}
+            {ASSETS_SCREEN.reviewCancel}
           </button>
           <button
             type="button"
@@ -131,7 +131,7 @@ export function ReviewDialog() {
             disabled={waitsForValue}
             onClick={() => !waitsForValue && dispatch(reviewConfirmed(review.id))}
           >
-            {TRUTH.reviewConfirm}
+            {ASSETS_SCREEN.reviewConfirm}
           </button>
         </div>
       </div>

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ValuableItem } from '../value/valueAtBurn';
 import { walletDisconnected } from '../wallet/walletSlice';
 
-// The review step before any burn (issue 19): what will be destroyed, what comes back — the owner's SOL change as
+// The review step before any burn (PRODUCT, the page: Review before signing): what will be destroyed, what comes back — the owner's SOL change as
 // the chain simulates the very transactions the wallet will be asked to sign — and the fees. The burn listener
 // opens it and waits for reviewConfirmed / reviewCancelled; nothing is signed before the user confirms.
 
@@ -14,7 +14,7 @@ export interface ReviewItem {
 export interface BurnReview {
   id: number;
   destroyed: ReviewItem[];
-  /** Of the destroyed, those worth more than their accounts return: Confirm waits for a second yes (issue 18). */
+  /** Of the destroyed, those worth more than their accounts return: Confirm waits for a second yes (PRODUCT difference 14). */
   valuable: ValuableItem[];
   unwrapped: ReviewItem[];
   /** Lamports of the accounts the transactions close (before any service fee). */

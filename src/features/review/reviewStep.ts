@@ -3,7 +3,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import { BurnValidationError } from '../burn/burnErrors';
 import { getConnection } from '../selection/loadingSupport';
 import type { ValuableItem } from '../value/valueAtBurn';
@@ -12,14 +12,14 @@ import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, rev
 export class ReviewCancelledError extends BurnValidationError {
   name = 'ReviewCancelledError';
   constructor() {
-    super(TRUTH.reviewCancelled);
+    super(ASSETS_SCREEN.reviewCancelled);
   }
 }
 
 export class SimulationRefusedError extends BurnValidationError {
   name = 'SimulationRefusedError';
   constructor(detail: string) {
-    super(TRUTH.reviewSimulationFailed(detail));
+    super(ASSETS_SCREEN.reviewSimulationFailed(detail));
   }
 }
 
@@ -31,7 +31,7 @@ export interface ReviewInput {
   rentLamports: number;
   unwrapLamports?: number;
   serviceFeeLamports: number;
-  /** Tokens worth more than the SOL their accounts return (issue 18): listed with their value, asked again. */
+  /** Tokens worth more than the SOL their accounts return (PRODUCT difference 14): listed with their value, asked again. */
   valuable?: ValuableItem[];
 }
 

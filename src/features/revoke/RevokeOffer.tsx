@@ -1,4 +1,4 @@
-// The revoke offer under the queue modal's message (issue 19 point 5, issue 13 item 4): how many cNFTs the server can
+// The revoke offer under the queue modal's message (PRODUCT, the flows: Revoke delegation): how many cNFTs the server can
 // still move, one button to take that right back, then what the chain now says.
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { REVOKE } from './revokeTexts';

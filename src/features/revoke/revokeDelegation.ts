@@ -1,4 +1,4 @@
-// Revoking the server's delegation of cNFTs the queue did not move (issue 19 point 5, issue 13 item 4). Bubblegum has
+// Revoking the server's delegation of cNFTs the queue did not move (PRODUCT, the flows: Revoke delegation). Bubblegum has
 // no revoke instruction: `delegate` (V1) / `delegateV2` replaces the leaf with one whose delegate is the account the
 // owner names as new_leaf_delegate, signed by the leaf owner (mpl-bubblegum programs/bubblegum/program/src/processor/
 // delegate.rs: leaf_owner: Signer, previous_leaf_delegate and new_leaf_delegate unchecked; the leaf's delegate

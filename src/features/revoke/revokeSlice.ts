@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet/walletSlice';
 
-// Issue 19 point 5 / issue 13 item 4: cNFTs left delegated to the server's delegate after a queue did not run to the
+// PRODUCT, the flows: Revoke delegation: cNFTs left delegated to the server's delegate after a queue did not run to the
 // end (its authorisation rejected or failed, or the queue cancelled). The page offers to revoke them with one
 // approval: a Bubblegum delegate back to the owner (revokeDelegation.ts).
 

@@ -1,4 +1,4 @@
-// Ours (issue 19 point 5, issue 13 item 4): after a rejected authorisation or a cancelled queue, the cNFTs not moved
+// Ours (PRODUCT, the flows: Revoke delegation): after a rejected authorisation or a cancelled queue, the cNFTs not moved
 // are still delegated to SolBack's server, which could still move them. The page says so and offers to undo it.
 export const REVOKE = {
   offer: (n: number) =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ASSETS, TRUTH } from '../../common/texts';
+import { ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { LazyAssetGrid } from './lazyAssetGrid';
 import './assets.css';
 
@@ -53,7 +53,7 @@ export function AssetSection<T>({
       ) : count === 0 ? (
         <p className="asset-section-empty">{emptyText}</p>
       ) : items.length === 0 ? (
-        <p className="asset-section-empty">{TRUTH.noneMatch}</p>
+        <p className="asset-section-empty">{ASSETS_SCREEN.noneMatch}</p>
       ) : (
         <>
           {loading && <p className="asset-section-loading">{ASSETS.loading}</p>}

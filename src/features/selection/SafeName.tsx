@@ -1,4 +1,4 @@
-// A name or symbol from an asset's metadata, shown safely (issue 13): bidi controls removed, rendered left to right
+// A name or symbol from an asset's metadata, shown safely (PRODUCT, the page: spam labels): bidi controls removed, rendered left to right
 // in an isolate, and a warning badge when it holds a link or direction tricks. Reusable for spam labels.
 import { SUSPICIOUS_TEXT_BADGE, inspectText } from '../../common/safeText';
 

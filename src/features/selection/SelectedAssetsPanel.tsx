@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { SELECTION, TRUTH, selectedCount } from '../../common/texts';
+import { SELECTION, ASSETS_SCREEN, selectedCount } from '../../common/texts';
 import { bulkNftBurnRequested, bulkTokenBurnRequested, selectBurnBusy } from '../burn/burnSlice';
 import { selectSelectedCounts } from './selectionSlice';
 import './assets.css';
@@ -43,7 +43,7 @@ export function SelectedAssetsPanel() {
           {SELECTION.burnSelectedNfts}
         </button>
       </div>
-      {counts.cnfts > 0 && <p className="selected-note">{TRUTH.cnftsSelectedNote}</p>}
+      {counts.cnfts > 0 && <p className="selected-note">{ASSETS_SCREEN.cnftsSelectedNote}</p>}
     </section>
   );
 }

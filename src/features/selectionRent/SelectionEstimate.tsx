@@ -5,7 +5,7 @@ import {
   MAX_SELECTED_NFTS_WARNING_THRESHOLD,
   MAX_SELECTED_TOKENS_WARNING_THRESHOLD,
 } from '../../common/constants';
-import { RENT, TRUTH, VALIDATION } from '../../common/texts';
+import { RENT, ASSETS_SCREEN, VALIDATION } from '../../common/texts';
 import { selectSelectedCnftIds, selectSelectedNftMints, selectSelectedTokenMints } from '../selection/selectionSlice';
 import { exactSol } from '../../chain/format';
 import { selectCanSignAll } from '../walletInfo/walletInfoSlice';
@@ -124,15 +124,19 @@ export function SelectionEstimate() {
       <ul className="rent-breakdown">
         <Line label={`${RENT.tokens} (${f.tokenCount})`} lamports={f.tokens} testId="rent-selected-tokens" />
         {f.unwrapCount > 0 && (
-          <Line label={`${TRUTH.unwrap} (${f.unwrapCount})`} lamports={f.unwrap} testId="rent-selected-unwrap" />
+          <Line
+            label={`${ASSETS_SCREEN.unwrap} (${f.unwrapCount})`}
+            lamports={f.unwrap}
+            testId="rent-selected-unwrap"
+          />
         )}
         <Line label={`${RENT.nfts} (${f.nftCount})`} lamports={f.nfts} testId="rent-selected-nfts" />
-        {f.fee > 0 && <Line label={TRUTH.reviewServiceFee} lamports={f.fee} testId="rent-selected-fee" minus />}
+        {f.fee > 0 && <Line label={ASSETS_SCREEN.reviewServiceFee} lamports={f.fee} testId="rent-selected-fee" minus />}
         <Line label={`${RENT.cnfts} (${cnfts})`} lamports={0} />
       </ul>
-      {f.tokenCount > 0 && <p className="rent-note">{TRUTH.noServiceFeeTokens}</p>}
-      {f.nftCount > 0 && <p className="rent-note">{TRUTH.serviceFeeNfts}</p>}
-      {f.unwrapCount > 0 && <p className="rent-note">{TRUTH.unwrapNote}</p>}
+      {f.tokenCount > 0 && <p className="rent-note">{ASSETS_SCREEN.noServiceFeeTokens}</p>}
+      {f.nftCount > 0 && <p className="rent-note">{ASSETS_SCREEN.serviceFeeNfts}</p>}
+      {f.unwrapCount > 0 && <p className="rent-note">{ASSETS_SCREEN.unwrapNote}</p>}
       {cnfts > 0 && <p className="rent-note">{RENT.cnftsNoRentNote}</p>}
       {limited && (
         <div className="rent-warning" role="alert" data-testid="batch-warning">

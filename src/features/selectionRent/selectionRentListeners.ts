@@ -62,7 +62,7 @@ async function readNftRents(
     return n?.tokenAddress ? [{ mint: m, tokenAccount: n.tokenAddress, name: n.name }] : [];
   });
   const out: Record<string, AssetRent> = {};
-  // Kinds without a token account (Metaplex Core assets, issue 14): the estimate's own per-asset figure.
+  // Kinds without a token account (Metaplex Core assets, PRODUCT difference 12): the estimate's own per-asset figure.
   const perAsset = api.getState().rent.estimate?.nftRents ?? {};
   for (const m of mints) {
     if (items.some((i) => i.mint === m)) continue;

@@ -2,7 +2,7 @@
 import { WalletMultiButton } from '@solana/wallet-adapter-react-ui';
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { ASSETS, TRUTH } from '../../common/texts';
+import { ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { selectOpenReview } from '../review/reviewSlice';
 import { selectHiddenAssetIds } from '../hiddenAssets/hiddenAssetsSlice';
 import { Landing } from '../landing/Landing';
@@ -52,7 +52,7 @@ function ConnectError() {
   if (!error) return null;
   return (
     <p className="connect-error" role="alert" data-testid="connect-error">
-      {TRUTH.connectRejected}
+      {ASSETS_SCREEN.connectRejected}
     </p>
   );
 }
@@ -70,7 +70,7 @@ function NotConnected() {
 }
 
 function Connected() {
-  // The confirm step: while the wallet is asked, the owner's SOL change as the network simulated it (issue 13).
+  // The confirm step: while the wallet is asked, the owner's SOL change as the network simulated it (PRODUCT difference 10).
   // The grid's code loads alongside the wallet's first lists, not after them (a failure shows when it renders).
   useEffect(() => void LazyAssetGrid.preload().catch(() => undefined), []);
   const awaitingSignature = useAppSelector(

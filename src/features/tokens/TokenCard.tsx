@@ -3,7 +3,7 @@ import { SafeName } from '../selection/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatTokenBalance, formatUiAmountString } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
-import { ASSETS, TRUTH } from '../../common/texts';
+import { ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { isWrappedSol, selectFrozenMints, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { SpamLabels } from '../assetTools/SpamLabels';
@@ -51,15 +51,15 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
       </div>
       <TokenValueLine mint={token.mint} />
       {wrapped && (
-        <span className="unwrap-label" title={TRUTH.unwrapNote}>
-          {TRUTH.unwrap}
+        <span className="unwrap-label" title={ASSETS_SCREEN.unwrapNote}>
+          {ASSETS_SCREEN.unwrap}
         </span>
       )}
       <SpamLabels labels={tokenSpamLabels(token)} />
       {frozen && (
         <span className="frozen-row">
           <span className="spam-label" data-testid="frozen-label">
-            {TRUTH.frozenLabel}
+            {ASSETS_SCREEN.frozenLabel}
           </span>
           <button
             type="button"
@@ -67,7 +67,7 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
             data-testid="hide-token"
             onClick={(e) => (e.stopPropagation(), dispatch(assetsHidden({ ids: [token.mint] })))}
           >
-            {TRUTH.hide}
+            {ASSETS_SCREEN.hide}
           </button>
         </span>
       )}
@@ -78,7 +78,7 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
           disabled={busy}
           onClick={() => dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }))}
         >
-          {wrapped ? TRUTH.unwrap : ASSETS.burnButton}
+          {wrapped ? ASSETS_SCREEN.unwrap : ASSETS.burnButton}
         </button>
       )}
     </div>

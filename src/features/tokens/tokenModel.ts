@@ -20,7 +20,7 @@ export interface Token {
   hasMetadata: boolean;
   /** Lamports of the token account as listed (closing returns them); the burn re-reads them from the chain. */
   lamports?: number;
-  /** USD per whole token from the indexer (issue 18); undefined = value unknown (never shown as zero). */
+  /** USD per whole token from the indexer (PRODUCT difference 14); undefined = value unknown (never shown as zero). */
   priceUsd?: number;
 }
 

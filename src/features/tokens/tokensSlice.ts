@@ -15,7 +15,7 @@ export interface TokensState {
   loading: boolean;
   error: string | null;
   source: TokensSource | null;
-  /** USD per SOL from the indexer that priced the tokens (issue 18); null = unknown. */
+  /** USD per SOL from the indexer that priced the tokens (PRODUCT difference 14); null = unknown. */
   solPriceUsd: number | null;
 }
 

@@ -1,4 +1,4 @@
-// The cNFT card's own actions (issue 7 entry points): Trash (Send cNFT to Trash), Delegated transfer, Burn (owner).
+// The cNFT card's own actions (spec §2.7–§2.10): Trash (Send cNFT to Trash), Delegated transfer, Burn (owner).
 // The main selection stays view-only for cNFTs; these buttons act on this one card.
 import type { MouseEvent } from 'react';
 import { cnftAllows } from '../../chain/cnftLeafFlags';
@@ -14,7 +14,7 @@ export function CnftTrashButtons({ cnft }: { cnft: Cnft }) {
     e.stopPropagation(); // not a selection click
     host.open(kind, cnft);
   };
-  // Bubblegum V2 (issue 14): a frozen leaf allows nothing; a non-transferable one only the owner's burn.
+  // Bubblegum V2 (PRODUCT difference 12): a frozen leaf allows nothing; a non-transferable one only the owner's burn.
   const { canBurn, canMove } = cnftAllows(cnft);
   if (!canBurn && !canMove) return null;
   return (

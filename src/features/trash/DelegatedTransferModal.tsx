@@ -60,7 +60,7 @@ export default function DelegatedTransferModal({
           </code>
         </div>
       </div>
-      {/* Issue 19 point 6: one consistent screen. After the move the delegation info is refetched (the asset now
+      {/* PRODUCT, cNFT modals: Delegated Transfer: one consistent screen. After the move the delegation info is refetched (the asset now
           belongs to the trash wallet, with no delegate); it must not contradict the success below it. */}
       {!succeeded && (
         <>

@@ -1,4 +1,4 @@
-// Issue 19 point 2: the hide-only fallback is offered, never run unasked. Says what it does (1,000 lamports, hidden in
+// PRODUCT difference 8: the hide-only fallback is offered, never run unasked. Says what it does (1,000 lamports, hidden in
 // this browser) and what it does not (the cNFT is not moved); "Hidden items" undoes it.
 import { useAppDispatch } from '../../app/hooks';
 import { HIDE_ONLY } from './hideOnlyTexts';

@@ -81,7 +81,7 @@ export default function RobustTrashModal({
     >
       <AssetSummary name={asset.name} image={asset.image} id={asset.mint} />
       {status === 'success' ? (
-        // Issue 19 point 11: a clear final state — what happened and where to see it; the key field is gone and the
+        // PRODUCT, cNFT modals: Advanced cNFT Trash. A clear final state — what happened and where to see it; the key field is gone and the
         // only action left is Close (which also closes the trash modal behind and shows the result on the page).
         <div className="trash-success" role="status" data-testid="robust-done">
           <p data-testid="robust-status">{message}</p>

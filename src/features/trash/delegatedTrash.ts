@@ -13,7 +13,7 @@ import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
 /**
  * Signs the 'delegated-transfer' authorisation of this asset (PRODUCT difference 11; a memo transaction that is
- * never sent from a wallet without signMessage, issue 18) and asks the server to move it as delegate.
+ * never sent from a wallet without signMessage, PRODUCT difference 11) and asks the server to move it as delegate.
  */
 export async function delegatedTrash(
   deps: TrashDeps,

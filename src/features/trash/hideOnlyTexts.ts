@@ -1,4 +1,4 @@
-// Ours, issue 19 point 2: the 1000-lamport last fallback hides a cNFT in this browser; it never moves it. The page asks
+// Ours, PRODUCT difference 8: the 1000-lamport last fallback hides a cNFT in this browser; it never moves it. The page asks
 // before it pays, says plainly what it will and will not do, and points at "Hidden items" to undo it.
 export const HIDE_ONLY = {
   title: 'Moving this cNFT failed',

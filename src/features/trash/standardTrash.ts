@@ -45,7 +45,7 @@ export async function basicFallback(deps: TrashDeps, assetId: string): Promise<T
   };
 }
 
-/** The owner said no to the hide-only fallback (issue 19 point 2): nothing was sent. */
+/** The owner said no to the hide-only fallback (PRODUCT difference 8): nothing was sent. */
 export class HideDeclinedError extends Error {
   name = 'HideDeclinedError';
 }
@@ -55,7 +55,7 @@ export interface FallbackOptions {
   allowBasic?: boolean;
   /**
    * Asked before the hide-only fallback runs, with why the moves failed; true = pay the 1000 lamports and hide.
-   * Without it the fallback is never run: it only hides, so the owner must say yes first (issue 19 point 2).
+   * Without it the fallback is never run: it only hides, so the owner must say yes first (PRODUCT difference 8).
    */
   askHide?: (reasons: string[]) => Promise<boolean>;
 }

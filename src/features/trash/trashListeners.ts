@@ -67,7 +67,7 @@ export async function trashDeps(api: Api): Promise<TrashDeps & { delegate: strin
 
 function resultBanner(asset: TrashAsset, outcome: TrashOutcome): TrashBanner {
   const link = { signature: outcome.signature, explorerUrl: outcome.explorerUrl };
-  // Hidden, not moved: told as a notice, never in success green (issue 19 point 2).
+  // Hidden, not moved: told as a notice, never in success green (PRODUCT difference 8).
   if (outcome.status === 'hidden') return { kind: 'notice', text: HIDE_ONLY.hidden(asset.name), ...link };
   const text =
     outcome.method === 'burn'
@@ -78,7 +78,7 @@ function resultBanner(asset: TrashAsset, outcome: TrashOutcome): TrashBanner {
   return { kind: 'success', text, ...link };
 }
 
-/** Issue 19 point 2: offers the hide-only fallback and waits for the owner's answer (closing the modal is a no). */
+/** PRODUCT difference 8: offers the hide-only fallback and waits for the owner's answer (closing the modal is a no). */
 async function askHide(api: Api, reasons: string[]): Promise<boolean> {
   api.dispatch(trashHideOffered({ reasons }));
   const [answer] = await api.take(

@@ -16,7 +16,7 @@ export type TrashStatus =
   | 'sending'
   | 'confirming'
   | 'transferring'
-  /** Issue 19 point 2: the moves failed; the owner is asked before the hide-only fallback pays anything. */
+  /** PRODUCT difference 8: the moves failed; the owner is asked before the hide-only fallback pays anything. */
   | 'hideOffer'
   | 'done'
   | 'failed';

@@ -34,7 +34,7 @@ export type TrashConnection = Pick<
   | 'sendRawTransaction'
   | 'confirmTransaction'
   | 'getSignatureStatuses'
-  // the chain-reading guard (issue 13): its own reads and the simulation
+  // the chain-reading guard (PRODUCT difference 10): its own reads and the simulation
   | 'getMultipleAccountsInfo'
   | 'simulateTransaction'
 >;

@@ -47,7 +47,7 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
   const lamports = estimate?.vacantRent ?? 0;
   const surplusCount = estimate?.surplusAccounts ?? 0;
   const surplusLamports = estimate?.surplusRent ?? 0;
-  // Nothing to close but surplus to withdraw (issue 15): the same recovery, withdrawals only.
+  // Nothing to close but surplus to withdraw (PRODUCT difference 13): the same recovery, withdrawals only.
   const surplusOnly = !(count > 0 && lamports > 0) && surplusCount > 0 && surplusLamports > 0;
   if (!(count > 0 && lamports > 0) && !surplusOnly && status === 'idle') return null;
   const shown = surplusOnly ? surplusLamports : lamports;

@@ -1,4 +1,4 @@
-// Whether the recovery should be relayed (issue 20): when the user asked, or when the owner's balance, read from the
+// Whether the recovery should be relayed (PRODUCT difference 15): when the user asked, or when the owner's balance, read from the
 // chain, cannot pay the network fees of the prepared transactions and stay rent-exempt (the runtime refuses a fee
 // payer left between 0 and the minimum for an empty account).
 import { decodeTransaction, type TransactionInput } from '../../chain/decode';

@@ -1,4 +1,4 @@
-// GET /api/relayer (issue 20): whether the server can pay the network fee for a wallet with no SOL, and its address.
+// GET /api/relayer (PRODUCT difference 15): whether the server can pay the network fee for a wallet with no SOL, and its address.
 import { baseApi } from '../../api/baseApi';
 import type { RelayerStatusResponse } from '../../common/api';
 

@@ -48,9 +48,9 @@ export interface VacantFlowDeps {
     accounts: string[],
     options?: { relayFee?: boolean; surplusOnly?: boolean },
   ): Promise<PrepareBody>;
-  /** Kept accounts hold surplus (issue 15): with nothing to close, the recovery withdraws only that. */
+  /** Kept accounts hold surplus (PRODUCT difference 13): with nothing to close, the recovery withdraws only that. */
   surplusAvailable?(): boolean;
-  /** Issue 20: whether to let the server's relayer pay the fee (user's choice, or the owner cannot pay), and its address. */
+  /** PRODUCT difference 15: whether to let the server's relayer pay the fee (user's choice, or the owner cannot pay), and its address. */
   relay?: {
     requested(): boolean;
     ownerCannotPay(owner: string, transactions: string[]): Promise<boolean>;
@@ -187,7 +187,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   const counts = prepared.accountCounts ?? [prepared.accountCount];
   const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
   // Fee wallet and relayer from the build (a server naming others is refused); every figure — closed accounts'
-  // lamports, surplus above the chain's rent minimum — from the page's own chain reading and a simulation (issue 13).
+  // lamports, surplus above the chain's rent minimum — from the page's own chain reading and a simulation (PRODUCT difference 10).
   const checkAll = async () => {
     let relayerAddress: string | undefined;
     try {

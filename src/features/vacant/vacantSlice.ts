@@ -25,9 +25,9 @@ export interface VacantState {
   /** The browser alert text of spec §8.1 to show, if any. */
   alert: string | null;
   error: { name: string; message: string } | null;
-  /** The banner's tick box: also withdraw the surplus rent of kept accounts (issue 15, on by default). */
+  /** The banner's tick box: also withdraw the surplus rent of kept accounts (PRODUCT difference 13, on by default). */
   withdrawSurplus: boolean;
-  /** The banner's "Let SolBack pay the fee" tick box (issue 20); relayed anyway when the owner cannot pay. */
+  /** The banner's "Let SolBack pay the fee" tick box (PRODUCT difference 15); relayed anyway when the owner cannot pay. */
   relayFee: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Each listed token's value class (issue 18): valuable / worthless / unknown, from the indexer's price, the listed
+// Each listed token's value class (PRODUCT difference 14): valuable / worthless / unknown, from the indexer's price, the listed
 // balance and the account's listed lamports (src/chain/tokenValue.ts has the rule and its integer arithmetic). The
 // burn itself decides again from what it reads on the chain (valueAtBurn.ts); these drive the cards, the filters and
 // what "Select all" leaves out.

@@ -1,4 +1,4 @@
-// The value check of the burn itself (issue 18): from the amount and lamports the burn just read from the chain, the
+// The value check of the burn itself (PRODUCT difference 14): from the amount and lamports the burn just read from the chain, the
 // tokens worth more than the SOL their accounts return. The review step lists them and asks again.
 import { classifyValue, valueLamports, valueMicroUsd } from '../../chain/tokenValue';
 import type { Token } from '../tokens/tokenModel';

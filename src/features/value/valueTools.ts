@@ -1,4 +1,4 @@
-// The value filter and sort of the token section's tools (issue 19 bulk tools, issue 18 values).
+// The value filter and sort of the token section's tools (PRODUCT, the page: bulk tools; PRODUCT difference 14).
 import type { AssetFilter, ValueFilter } from '../assetTools/assetToolsSlice';
 import type { TokenValue } from './tokenValues';
 

@@ -1,4 +1,4 @@
-// The signing path's guard step that trusts no server figure (issue 13): the build's wallets against the server's
+// The signing path's guard step that trusts no server figure (PRODUCT difference 10): the build's wallets against the server's
 // /api/config, then src/chain/chainGuard over the page's own connection (figures read from the chain, priority fee
 // capped, each transaction simulated). Refusals come out as GuardRefusedError, with the user's text as message.
 import type { Connection } from '@solana/web3.js';

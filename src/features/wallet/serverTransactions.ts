@@ -1,6 +1,6 @@
 // Server-built transactions arrive as base64 (vacant closes, NFT burns, cNFT delegations). The signing path works on
 // legacy transactions; anything else — a version 0 message naming address lookup tables, bytes that are no
-// transaction at all — is refused as the guard refuses it (issue 13: a hostile server's lookup table), with the
+// transaction at all — is refused as the guard refuses it (PRODUCT difference 10: a hostile server's lookup table), with the
 // guard's text, before anything is shown to the wallet.
 import { Transaction } from '@solana/web3.js';
 import { decodeTransaction } from '../../chain/decode';

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
 import { formatSol } from '../../chain/format';
-import { TRUTH } from '../../common/texts';
+import { ASSETS_SCREEN } from '../../common/texts';
 import { selectWalletLamports } from './walletInfoSlice';
 
 /** The connected wallet's SOL balance, as the chain last said. */
@@ -14,7 +14,8 @@ export function WalletBalance() {
       data-lamports={lamports}
       title={`${lamports} lamports`}
     >
-      <span className="wallet-balance-label">{TRUTH.walletBalance}</span> <strong>{formatSol(lamports, 4)} SOL</strong>
+      <span className="wallet-balance-label">{ASSETS_SCREEN.walletBalance}</span>{' '}
+      <strong>{formatSol(lamports, 4)} SOL</strong>
     </span>
   );
 }

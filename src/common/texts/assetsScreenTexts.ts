@@ -1,5 +1,6 @@
-// Issue 19 (ours): a screen that tells the truth, phone layout, bulk tools, review step, landing, read-only check.
-export const TRUTH = {
+// Ours (PRODUCT, the page): the assets screen's own texts beyond the spec — phone layout, bulk tools, review step,
+// landing, read-only check.
+export const ASSETS_SCREEN = {
   nothingToRecover: 'Nothing to recover in this wallet yet', // empty or new wallet (the server's 404 = no account)
   nothingToRecoverHint: 'No token accounts, NFTs or empty accounts hold rent here.',
   walletBalance: 'Wallet balance',
@@ -46,7 +47,7 @@ export const TRUTH = {
   filterUnwrap: 'Wrapped SOL',
   noneMatch: 'Nothing here matches the search or filter.',
   shownOf: (shown: number, total: number): string => `${shown} of ${total} shown`,
-  // cNFT texts that match the buttons (point 8) and cNFT actions in Recent Activity (point 11)
+  // cNFT texts that match the buttons, and cNFT actions in Recent Activity
   cnftBadge: 'No rent back: trash or burn it here',
   cnftsSelectedNote:
     "Selected cNFTs are not in the burn buttons above: use 'Trash selected' in the Compressed NFTs section.",

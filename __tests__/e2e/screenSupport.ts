@@ -1,6 +1,6 @@
-// The harness of the issue-19 suites (truth.test.ts, truth2.test.ts): one SolBack server on the local chain and one
+// The harness of the screen suites (assetsScreen.test.ts, cnftOutcomes.test.ts): one SolBack server on the local chain and one
 // Chromium per file, sessions at desktop or 390×844 with a wallet whose key stays in Node, screenshots under
-// .tmp/e2e-truth/, and chain reads for exact lamports and for a cNFT leaf as the tree account holds it.
+// .tmp/e2e-screen/, and chain reads for exact lamports and for a cNFT leaf as the tree account holds it.
 import fs from 'fs';
 import path from 'path';
 import bs58 from 'bs58';
@@ -17,12 +17,12 @@ import { postApi, type TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet } from './burnSupport';
 import { browserSuite } from './support/suite';
 
-export const SHOTS = path.join(ROOT, '.tmp', 'e2e-truth');
+export const SHOTS = path.join(ROOT, '.tmp', 'e2e-screen');
 export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
 
-export interface TruthHarness {
+export interface ScreenHarness {
   readonly server: TestServer;
   readonly browser: Browser;
   readonly connection: Connection;
@@ -53,7 +53,7 @@ export interface TruthHarness {
 export const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 
 /** Registers beforeAll/afterAll/afterEach in the calling test file and returns the harness they fill. */
-export function truthHarness(): TruthHarness {
+export function screenHarness(): ScreenHarness {
   let server!: TestServer;
   let browser!: Browser;
   let connection!: Connection;
@@ -65,7 +65,7 @@ export function truthHarness(): TruthHarness {
     fs.mkdirSync(SHOTS, { recursive: true });
   });
 
-  const h: TruthHarness = {
+  const h: ScreenHarness = {
     get server() {
       return server;
     },
@@ -137,7 +137,7 @@ export function truthHarness(): TruthHarness {
   return h;
 }
 
-// ---- cNFT helpers (truth2.test.ts) ----
+// ---- cNFT helpers (cnftOutcomes.test.ts) ----
 
 export const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
 /** The demo's V1 cNFTs not delegated at funding. */
@@ -163,7 +163,7 @@ export const newDelegates = (txs: Transaction[]): string[] =>
  * Holds the queue worker's second distinct transfer (fee payer: the server delegate) at the local chain's send until
  * `release()`, through the chain's one-shot send hook, re-armed on every send. `sends`: the worker's signatures.
  */
-export function holdSecondWorkerSend(h: TruthHarness) {
+export function holdSecondWorkerSend(h: ScreenHarness) {
   const faults = h.server.app.localnet!.faults;
   const delegate = h.server.app.delegate!.publicKey.toBase58();
   const sends = new Set<string>();

@@ -1,15 +1,15 @@
-// Issue 19 in real Chromium, the cNFT half, at desktop and at 390×844 (screenshots in .tmp/e2e-truth/): the hide-only
-// fallback asks first (point 2), the server's delegation is revoked on chain after a rejected authorisation or a
-// cancelled queue (point 5, issue 13 item 4), queue cancel tells what the server did (point 1), one delegated-transfer
-// screen (point 6), cNFT texts that match the buttons (point 8), cNFT actions in Recent Activity and the smaller
-// leftovers (point 11). Each would fail before its fix.
+// The cNFT flows (PRODUCT, the flows) in real Chromium, at desktop and at 390×844 (screenshots in .tmp/e2e-screen/): the hide-only
+// fallback asks first, the server's delegation is revoked on chain after a rejected authorisation or a
+// cancelled queue (PRODUCT, the flows: Revoke delegation), queue cancel tells what the server did, one delegated-transfer
+// screen, cNFT texts that match the buttons, cNFT actions in Recent Activity and the smaller
+// leftovers. Each would fail before its fix.
 import bs58 from 'bs58';
 import {
   ASSETS,
   DELEGATED_MODAL,
   DIRECT_MODAL,
   QUEUE_MODAL,
-  TRUTH,
+  ASSETS_SCREEN,
   queueCancelledReport,
 } from '../../src/common/texts';
 import { REVOKE } from '../../src/features/revoke/revokeTexts';
@@ -23,13 +23,13 @@ import {
   newDelegates,
   plainCnfts,
   sum,
-  truthHarness,
+  screenHarness,
   until,
-} from './truthSupport';
+} from './screenSupport';
 
-const h = truthHarness();
+const h = screenHarness();
 describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
-  test('point 2: the hide-only fallback asks first; declined, 0 lamports move; accepted, the cNFT is hidden (not moved) and Hidden items shows it again', async () => {
+  test('the hide-only fallback asks first; declined, 0 lamports move; accepted, the cNFT is hidden (not moved) and Hidden items shows it again', async () => {
     const { page, wallet, owner, manifest } = await h.session(viewport);
     const trash = h.server.app.config.trashWallet;
     await h.server.app.rpc.call('requestAirdrop', [trash, 1_000_000_000]); // a fresh local trash wallet holds no rent
@@ -72,7 +72,10 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     expect((await h.balance(wallet)) - ownerBefore).toBe(-(1000 + fee));
     expect((await h.lamportsOf([trash]))[0] - trashBefore).toBe(1000);
     expect((await h.assetOf(target.assetId)).owner).toBe(owner); // hidden, not moved
-    await page.getByTestId('activity-entry').filter({ hasText: TRUTH.cnftHiddenTitle }).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('activity-entry')
+      .filter({ hasText: ASSETS_SCREEN.cnftHiddenTitle })
+      .waitFor({ timeout: 10_000 });
 
     const hidden = page.getByTestId('hidden-items');
     await hidden.locator('summary').click();
@@ -80,11 +83,11 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await item.scrollIntoViewIfNeeded();
     await expect(item.textContent()).resolves.toContain(target.name);
     await h.shot(page, `hidden-items-${viewport}`);
-    await item.getByRole('button', { name: TRUTH.showAgain }).click();
+    await item.getByRole('button', { name: ASSETS_SCREEN.showAgain }).click();
     await card(page, target.assetId).waitFor();
   }, 240_000);
 
-  test('point 5: a rejected queue authorisation offers the revoke; one approval puts each leaf delegate back to the owner on chain', async () => {
+  test('a rejected queue authorisation offers the revoke; one approval puts each leaf delegate back to the owner on chain', async () => {
     const { page, wallet, owner, manifest } = await h.session(viewport, 'demo', { messages: true });
     wallet.control.approveMessage = () => false; // the user rejects the authorisation text
     const delegate = h.server.app.delegate!.publicKey.toBase58();
@@ -126,7 +129,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await h.shot(page, `revoke-done-rejected-${viewport}`);
   }, 240_000);
 
-  test('point 1 + 5: queue cancel shows what the server did; the items not moved are revoked on chain with one approval', async () => {
+  test('queue cancel shows what the server did; the items not moved are revoked on chain with one approval', async () => {
     const { page, wallet, owner, manifest } = await h.session(viewport, 'demo', { messages: true });
     const { trashWallet: trash } = h.server.app.config;
     const delegate = h.server.app.delegate!.publicKey.toBase58();
@@ -154,7 +157,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       await expect(report.textContent()).resolves.toBe(queueCancelledReport(1, 1, 0));
       await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('1');
       // The cNFT the queue moved before the cancel is in Recent Activity, with 0 SOL.
-      const entry = page.getByTestId('activity-entry').filter({ hasText: TRUTH.cnftQueueTitle(1) });
+      const entry = page.getByTestId('activity-entry').filter({ hasText: ASSETS_SCREEN.cnftQueueTitle(1) });
       await entry.waitFor({ state: 'attached' });
       await expect(entry.locator('.activity-sol').getAttribute('data-lamports')).resolves.toBe('0');
       const moved = (await Promise.all(three.map(async (c) => [c, (await h.assetOf(c.assetId)).owner] as const)))
@@ -208,7 +211,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     }
   }, 300_000);
 
-  test('point 6: the delegated-transfer screen is one consistent success (no "not delegated" block above it)', async () => {
+  test('the delegated-transfer screen is one consistent success (no "not delegated" block above it)', async () => {
     const { page, manifest } = await h.session(viewport, 'demo', { messages: true });
     const delegated = manifest.cnfts.find((c: any) => c.delegate);
     let infoAnswers = 0;
@@ -230,17 +233,17 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await h.shot(page, `delegated-success-${viewport}`);
   }, 180_000);
 
-  test('point 8 + 11: cNFT texts match the buttons; trash and burn of cNFTs are in Recent Activity with 0 SOL', async () => {
+  test('cNFT texts match the buttons; trash and burn of cNFTs are in Recent Activity with 0 SOL', async () => {
     const { page, manifest } = await h.session(viewport);
     const [a, b] = plainCnfts(manifest).slice(3, 5);
     await card(page, a.assetId).waitFor({ timeout: 30_000 });
     await card(page, a.assetId).click(); // selected in bulk mode
     const panel = page.getByTestId('selected-assets-panel');
-    await expect(panel.textContent()).resolves.toContain(TRUTH.cnftsSelectedNote);
+    await expect(panel.textContent()).resolves.toContain(ASSETS_SCREEN.cnftsSelectedNote);
     await card(page, a.assetId).click();
     await page.getByTestId('bulk-mode-toggle').click(); // bulk mode off: per-card buttons and the badge
     const first = card(page, a.assetId);
-    await expect(first.textContent()).resolves.toContain(TRUTH.cnftBadge);
+    await expect(first.textContent()).resolves.toContain(ASSETS_SCREEN.cnftBadge);
     expect(await page.getByText(/view only/i).count()).toBe(0);
     for (const id of ['cnft-trash', 'cnft-delegated', 'cnft-burn'])
       expect(await first.getByTestId(id).isEnabled()).toBe(true);
@@ -256,8 +259,8 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     expect((await h.assetOf(a.assetId)).owner).toBe(h.server.app.config.trashWallet);
     expect((await h.assetOf(b.assetId)).burnt).toBe(true);
     const entries = page.getByTestId('activity-entry');
-    await entries.filter({ hasText: TRUTH.cnftBurnedTitle }).filter({ hasText: b.name }).waitFor();
-    await entries.filter({ hasText: TRUTH.cnftTrashedTitle }).filter({ hasText: a.name }).waitFor();
+    await entries.filter({ hasText: ASSETS_SCREEN.cnftBurnedTitle }).filter({ hasText: b.name }).waitFor();
+    await entries.filter({ hasText: ASSETS_SCREEN.cnftTrashedTitle }).filter({ hasText: a.name }).waitFor();
     for (const e of await entries.all())
       await expect(e.locator('.activity-sol').getAttribute('data-lamports')).resolves.toBe('0');
     await expect(page.getByTestId('activity-total').textContent()).resolves.toBe('0.0000 SOL');
@@ -265,7 +268,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await h.shot(page, `cnft-activity-${viewport}`);
   }, 180_000);
 
-  test('point 11: the robust modal ends in a clear final state; the collection NFT names its collection; pictures carry no label that differs from the name', async () => {
+  test('the robust modal ends in a clear final state; the collection NFT names its collection; pictures carry no label that differs from the name', async () => {
     const { page, wallet, manifest } = await h.session(viewport);
     // The collection's own NFT: its own name, not "Unknown Collection".
     const col = page.locator(`[data-testid="nft-card"][data-mint="${manifest.collection.mint}"]`);

@@ -1,14 +1,14 @@
-// Issue 19 in real Chromium, at desktop and at 390×844: the screen tells the truth. Each test would fail before the
+// The screen (PRODUCT, the page) in real Chromium, at desktop and at 390×844: it tells the truth. Each test would fail before the
 // fix (fixed 720 px grid box, worker confetti under our CSP, 404 → 'Wallet address not found', wrapped SOL counted as
-// recovered, average-rent estimate, no select-all / review step). Screenshots go to .tmp/e2e-truth/.
+// recovered, average-rent estimate, no select-all / review step). Screenshots go to .tmp/e2e-screen/.
 import type { Page } from 'playwright-core';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
-import { RENT_ERRORS, SELECTION, TRUTH } from '../../src/common/texts';
+import { RENT_ERRORS, SELECTION, ASSETS_SCREEN } from '../../src/common/texts';
 import { installTestWallet } from './support/testWallet';
 import { answerReview, installBurnWallet, networkFee } from './burnSupport';
-import { VIEWPORTS, type ViewportName, sum, truthHarness } from './truthSupport';
+import { VIEWPORTS, type ViewportName, sum, screenHarness } from './screenSupport';
 
-const h = truthHarness();
+const h = screenHarness();
 const { post, lamportsOf, shot, newPage, session, balance } = h;
 
 const tokenCard = (page: Page, mint: string) => page.locator(`[data-testid="token-card"][data-mint="${mint}"]`);
@@ -28,7 +28,7 @@ async function select(page: Page, mint: string) {
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
-  test('point 4: grids fit the width and scroll with the page; every card and its Burn button reachable; full names', async () => {
+  test('grids fit the width and scroll with the page; every card and its Burn button reachable; full names', async () => {
     const { page, manifest } = await session(viewport);
     await page.getByTestId('cnft-card').first().waitFor({ timeout: 30_000 });
     const width = VIEWPORTS[viewport].width;
@@ -70,10 +70,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     await shot(page, `layout-${viewport}`);
   }, 150_000);
 
-  test('point 7: an empty, never-funded wallet reads as nothing to recover, never "Wallet address not found"', async () => {
+  test('an empty, never-funded wallet reads as nothing to recover, never "Wallet address not found"', async () => {
     const { page, errors } = await session(viewport, null);
     await page.getByTestId('rent-nothing').waitFor({ timeout: 30_000 });
-    await expect(page.getByTestId('rent-card').textContent()).resolves.toContain(TRUTH.nothingToRecover);
+    await expect(page.getByTestId('rent-card').textContent()).resolves.toContain(ASSETS_SCREEN.nothingToRecover);
     expect(await page.getByText(RENT_ERRORS.walletNotFound).count()).toBe(0);
     expect(await page.getByTestId('rent-card').getByRole('alert').count()).toBe(0);
     await expect(page.getByTestId('wallet-balance').getAttribute('data-lamports')).resolves.toBe('0');
@@ -81,7 +81,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     expect(errors.filter((e) => !/rent-estimate/.test(e))).toEqual([]);
   }, 120_000);
 
-  test('point 9 + 3: the selection estimate equals the chain, the review step too; confetti draws under our CSP', async () => {
+  test('the selection estimate equals the chain, the review step too; confetti draws under our CSP', async () => {
     const { page, wallet, manifest, errors } = await session(viewport);
     const tokens = manifest.tokens
       .filter((t: any) => t.mint !== NATIVE_MINT && t.program === TOKEN_PROGRAM)
@@ -134,7 +134,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     expect(errors.filter((e) => /worker|Content Security Policy|Refused/i.test(e))).toEqual([]);
   }, 150_000);
 
-  test('point 10: wrapped SOL is "Unwrap", the message says unwrapped, Recent Activity counts 0 recovered', async () => {
+  test('wrapped SOL is "Unwrap", the message says unwrapped, Recent Activity counts 0 recovered', async () => {
     const { page, wallet, manifest } = await session(viewport);
     const wsol = manifest.tokens.find((t: any) => t.mint === NATIVE_MINT) ?? {
       mint: NATIVE_MINT,
@@ -142,7 +142,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     };
     await tokenCard(page, wsol.mint).waitFor({ timeout: 30_000 });
     await bulkModeOff(page);
-    const button = tokenCard(page, wsol.mint).getByRole('button', { name: TRUTH.unwrap });
+    const button = tokenCard(page, wsol.mint).getByRole('button', { name: ASSETS_SCREEN.unwrap });
     await button.scrollIntoViewIfNeeded();
     const [lamports] = await lamportsOf([wsol.account]);
     const before = await balance(wallet);
@@ -170,11 +170,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('at %s', (viewport) => {
     const landing = page.getByTestId('landing');
     await expect(landing.textContent()).resolves.toContain('1% service fee');
     await expect(landing.textContent()).resolves.toContain('keys never leave your wallet');
-    await page.getByPlaceholder(TRUTH.checkPlaceholder).fill('not an address');
-    await page.getByRole('button', { name: TRUTH.checkButton }).click();
-    await page.getByText(TRUTH.checkInvalid).waitFor();
-    await page.getByPlaceholder(TRUTH.checkPlaceholder).fill(owner);
-    await page.getByRole('button', { name: TRUTH.checkButton }).click();
+    await page.getByPlaceholder(ASSETS_SCREEN.checkPlaceholder).fill('not an address');
+    await page.getByRole('button', { name: ASSETS_SCREEN.checkButton }).click();
+    await page.getByText(ASSETS_SCREEN.checkInvalid).waitFor();
+    await page.getByPlaceholder(ASSETS_SCREEN.checkPlaceholder).fill(owner);
+    await page.getByRole('button', { name: ASSETS_SCREEN.checkButton }).click();
     await page.getByTestId('check-total').waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="check-tokens"] li').first().waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="check-nfts"] li').first().waitFor({ timeout: 30_000 });
@@ -202,7 +202,7 @@ test('a rejected connection says so on the connect screen', async () => {
     .getByRole('button', { name: new RegExp(wallet.name) })
     .click();
   await page.getByTestId('connect-error').waitFor({ timeout: 20_000 });
-  await expect(page.getByTestId('connect-error').textContent()).resolves.toBe(TRUTH.connectRejected);
+  await expect(page.getByTestId('connect-error').textContent()).resolves.toBe(ASSETS_SCREEN.connectRejected);
   await shot(page, 'connect-rejected-phone');
 }, 120_000);
 
@@ -243,7 +243,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('large wallet at %s', (v
       .waitFor();
     expect(Date.now() - t0).toBeLessThan(2_000);
     await page.getByTestId('token-tools').getByRole('combobox').first().selectOption('burnable');
-    const selectAll = page.getByTestId('token-tools').getByRole('button', { name: TRUTH.selectAll(111) });
+    const selectAll = page.getByTestId('token-tools').getByRole('button', { name: ASSETS_SCREEN.selectAll(111) });
     await selectAll.click();
     await expect(page.getByTestId('selected-count').textContent()).resolves.toContain('111');
     const chosen = manifest.tokens.filter((t: any) => /^Bulk Token 9/.test(t.name));

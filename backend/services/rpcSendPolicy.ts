@@ -1,0 +1,132 @@
+// What `/api/rpc` sends and airdrops (docs/RPC.md, "sendTransaction"; RELIABILITY, "Bounded answers"): only
+// transactions the page could have built — every signature present and valid, every program one of the page's, a
+// program's instruction beside any memo or compute-budget one — and, on the local chain, no account created larger
+// than MAX_CREATED_ACCOUNT_BYTES (a 10 MiB account was the lever of the memory finding) and airdrops capped.
+import { VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import {
+  ACCOUNT_COMPRESSION_PROGRAM,
+  ASSOCIATED_TOKEN_PROGRAM,
+  BUBBLEGUM_PROGRAM,
+  COMPUTE_BUDGET_PROGRAM,
+  MPL_ACCOUNT_COMPRESSION_PROGRAM,
+  MPL_CORE_PROGRAM,
+  MPL_NOOP_PROGRAM,
+  SPL_NOOP_PROGRAM,
+  SYSTEM_PROGRAM,
+  TOKEN_2022_PROGRAM,
+  TOKEN_METADATA_PROGRAM,
+  TOKEN_PROGRAM,
+} from '../../src/common/addresses';
+
+const MEMO_PROGRAMS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EeVDDwLi6ZQJ'];
+const STAKE_PROGRAM = 'Stake11111111111111111111111111111111111111';
+const LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
+const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
+/** The loader's `Close` (a buffer's rent back); deploying or writing programs is nothing the page does. */
+const LOADER_CLOSE_TAG = 5;
+
+/** Programs whose instructions make a transaction the page's: burns, closes, transfers, recoveries, cNFT ways. */
+const WORK_PROGRAMS: ReadonlySet<string> = new Set([
+  SYSTEM_PROGRAM,
+  TOKEN_PROGRAM,
+  TOKEN_2022_PROGRAM,
+  ASSOCIATED_TOKEN_PROGRAM,
+  TOKEN_METADATA_PROGRAM,
+  BUBBLEGUM_PROGRAM,
+  MPL_CORE_PROGRAM,
+  STAKE_PROGRAM,
+  LOOKUP_TABLE_PROGRAM,
+  UPGRADEABLE_LOADER,
+]);
+/** Allowed only beside a work instruction: a memo-only or budget-only transaction is none the page builds. */
+const HELPER_PROGRAMS: ReadonlySet<string> = new Set([
+  COMPUTE_BUDGET_PROGRAM,
+  ...MEMO_PROGRAMS,
+  SPL_NOOP_PROGRAM,
+  MPL_NOOP_PROGRAM,
+  ACCOUNT_COMPRESSION_PROGRAM,
+  MPL_ACCOUNT_COMPRESSION_PROGRAM,
+]);
+
+/** Largest account a transaction sent through /api/rpc may create or allocate on the local chain. */
+export const MAX_CREATED_ACCOUNT_BYTES = 64 * 1024;
+
+/** Why a sendTransaction is refused, or null when it is one the page could have built. */
+export function sendRefusal(params: unknown, local: boolean): string | null {
+  const list = Array.isArray(params) ? params : [];
+  const encoding = (list[1] as { encoding?: unknown } | undefined)?.encoding === 'base64' ? 'base64' : 'base58';
+  let tx: VersionedTransaction;
+  try {
+    const bytes = encoding === 'base64' ? Buffer.from(String(list[0]), 'base64') : bs58.decode(String(list[0]));
+    tx = VersionedTransaction.deserialize(bytes);
+  } catch {
+    return 'not a transaction';
+  }
+  const message = tx.message;
+  const keys = message.staticAccountKeys;
+  const signed = message.serialize();
+  for (let i = 0; i < message.header.numRequiredSignatures; i++) {
+    if (!tx.signatures[i] || !nacl.sign.detached.verify(signed, tx.signatures[i], keys[i].toBytes()))
+      return 'every signer must have signed';
+  }
+  let work = false;
+  for (const ix of message.compiledInstructions) {
+    const program = keys[ix.programIdIndex]?.toBase58();
+    if (!program) return 'a program from a lookup table';
+    if (program === UPGRADEABLE_LOADER && ix.data[0] !== LOADER_CLOSE_TAG) return 'a program deployment';
+    if (WORK_PROGRAMS.has(program)) work = true;
+    else if (!HELPER_PROGRAMS.has(program)) return `a program this page never calls (${program})`;
+    if (local && program === SYSTEM_PROGRAM) {
+      const space = createdSpace(Buffer.from(ix.data));
+      if (space !== null && space > MAX_CREATED_ACCOUNT_BYTES)
+        return `an account larger than ${MAX_CREATED_ACCOUNT_BYTES} bytes`;
+    }
+  }
+  return work ? null : 'no instruction of a program this page uses';
+}
+
+/** The space a System instruction creates or allocates (createAccount, allocate and their seeded forms), else null. */
+export function createdSpace(data: Buffer): number | null {
+  if (data.length < 4) return null;
+  const tag = data.readUInt32LE(0);
+  const at = (offset: number) => (data.length >= offset + 8 ? Number(data.readBigUInt64LE(offset)) : null);
+  const seedEnd = (offset: number) =>
+    data.length >= offset + 8 ? offset + 8 + Number(data.readBigUInt64LE(offset)) : -1;
+  if (tag === 0) return at(12); // CreateAccount { lamports, space, owner }
+  if (tag === 8) return at(4); // Allocate { space }
+  if (tag === 3) {
+    const end = seedEnd(4 + 32); // CreateAccountWithSeed { base, seed, lamports, space, owner }
+    return end < 0 ? null : at(end + 8);
+  }
+  if (tag === 9) {
+    const end = seedEnd(4 + 32); // AllocateWithSeed { base, seed, space, owner }
+    return end < 0 ? null : at(end);
+  }
+  return null;
+}
+
+/** Local chain airdrops: at most this much a call, and this much a client a UTC day (the operator is not counted). */
+export const MAX_AIRDROP_LAMPORTS = 2_000_000_000;
+export const MAX_AIRDROP_LAMPORTS_PER_DAY = 10_000_000_000;
+const MAX_TRACKED_CLIENTS = 10_000;
+
+export function createAirdropAllowance(now: () => number = Date.now) {
+  const given = new Map<string, { day: number; lamports: number }>();
+  /** Why this airdrop is refused, or null when it is within the caps (then it is counted). */
+  return (client: string | null, params: unknown): string | null => {
+    const lamports = Array.isArray(params) ? Number(params[1]) : NaN;
+    if (client === null) return null;
+    if (!Number.isSafeInteger(lamports) || lamports <= 0) return null; // the chain refuses it itself
+    if (lamports > MAX_AIRDROP_LAMPORTS) return `at most ${MAX_AIRDROP_LAMPORTS} lamports an airdrop`;
+    const day = Math.floor(now() / 86_400_000);
+    const entry = given.get(client);
+    const sofar = entry && entry.day === day ? entry.lamports : 0;
+    if (sofar + lamports > MAX_AIRDROP_LAMPORTS_PER_DAY)
+      return `at most ${MAX_AIRDROP_LAMPORTS_PER_DAY} lamports of airdrops a day`;
+    if (!entry && given.size >= MAX_TRACKED_CLIENTS) given.delete(given.keys().next().value!);
+    given.set(client, { day, lamports: sofar + lamports });
+    return null;
+  };
+}
