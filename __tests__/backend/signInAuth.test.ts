@@ -25,7 +25,11 @@ beforeAll(async () => {
   ownerAddress = owner.publicKey.toBase58();
   const delegate = server.solback.delegate!.publicKey.toBase58();
   for (const c of cnfts.slice(0, 6)) {
-    const res = await server.post('/api/cnft/delegate', { ownerAddress, assetId: c.assetId, delegatePublicKey: delegate });
+    const res = await server.post('/api/cnft/delegate', {
+      ownerAddress,
+      assetId: c.assetId,
+      delegatePublicKey: delegate,
+    });
     if (res.json.transaction) await signAndSend(server, res.json.transaction, owner);
   }
 }, 90_000);
@@ -78,7 +82,10 @@ it('the wallet’s sign-in text is exactly the authorisation text the server par
 it('a queue of 3 authorised through sign-in completes: all 3 reach the trash wallet', async () => {
   const three = cnfts.slice(0, 3);
   const queueId = await createQueue(three);
-  const answer = await signInAnswer(queueId, three.map((c) => c.assetId));
+  const answer = await signInAnswer(
+    queueId,
+    three.map((c) => c.assetId),
+  );
   const res = await authorize(queueId, answer);
   expect(res.json.success).toBe(true);
   used = { queueId, answer };
@@ -114,6 +121,10 @@ it('another domain, an expired answer, or a replayed one is refused, and nothing
 
   await new Promise((r) => setTimeout(r, 500));
   expect((await queueStatus(server.url, queueId)).status).toBe(401); // never authorised
-  expect((await server.solback.queue.store.get(queueId))!.items.map((i) => i.state)).toEqual(['pending', 'pending', 'pending']);
+  expect((await server.solback.queue.store.get(queueId))!.items.map((i) => i.state)).toEqual([
+    'pending',
+    'pending',
+    'pending',
+  ]);
   expect(await owners(three)).toEqual(three.map(() => ownerAddress));
 });

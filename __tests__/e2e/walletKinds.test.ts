@@ -6,7 +6,7 @@
 // send-only one is told why not, in plain words, before anything is signed, in a 390 px in-app browser too.
 import fs from 'fs';
 import path from 'path';
-import { Connection, PublicKey } from '@solana/web3.js';
+import { Connection, type PublicKey } from '@solana/web3.js';
 import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { exactSol } from '../../src/chain/format';
@@ -97,7 +97,10 @@ async function connect(s: Session): Promise<void> {
 async function feesOf(signatures: string[]): Promise<number> {
   let fees = 0;
   for (const signature of signatures) {
-    const tx = await connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+    const tx = await connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
     fees += tx!.meta!.fee;
   }
   return fees;

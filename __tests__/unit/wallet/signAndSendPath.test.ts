@@ -55,14 +55,14 @@ function chain(expiredOnce: number[] = []) {
       seen.set(signature, amountOf(t));
       return signature;
     },
-    confirmTransaction: (async (strategy: { signature: string } | string) => {
+    confirmTransaction: async (strategy: { signature: string } | string) => {
       const signature = typeof strategy === 'string' ? strategy : strategy.signature;
       const amount = seen.get(signature);
       if (amount !== undefined && first.delete(amount))
         return { context: { slot: 1 }, value: { err: 'BlockhashNotFound' } };
       return { context: { slot: 1 }, value: { err: null } };
-    }),
-    getSignatureStatuses: (async () => ({ context: { slot: 1 }, value: [null] })),
+    },
+    getSignatureStatuses: async () => ({ context: { slot: 1 }, value: [null] }),
   };
   return { connection, seen };
 }
