@@ -27,7 +27,7 @@ export function WalletBridge({ extra }: { extra: MutableAppExtra }) {
       signTransaction,
       signAllTransactions,
       signMessage,
-      signAndSendAll: signAndSendAllFor(adapter, connection.rpcEndpoint),
+      signAndSendAll: signAndSendAllFor(adapter, connection),
       signIn: signInFor(adapter),
     };
     updateWalletPort(extra.wallet, address ? port : { publicKey: null });

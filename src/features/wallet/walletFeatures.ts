@@ -8,7 +8,7 @@
 // - an adapter that offers `signAndSendAllTransactions` itself (the lazy Mobile Wallet Adapter, lazyMobileWalletAdapter.ts).
 import type { Adapter } from '@solana/wallet-adapter-base';
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
-import type { Transaction } from '@solana/web3.js';
+import type { Connection, Transaction } from '@solana/web3.js';
 import { getChainForEndpoint } from '@solana/wallet-standard-util';
 import bs58 from 'bs58';
 import type { SendAllOptions, SignInAnswer, WalletPort } from '../../app/walletPort';
@@ -33,7 +33,8 @@ interface StandardWalletLike {
 interface SendAllProvider {
   signAndSendAllTransactions: (
     txs: Transaction[],
-    options?: SendAllOptions,
+    options: SendAllOptions | undefined,
+    connection: Connection,
   ) => Promise<{ signatures: string[] } | string[]>;
 }
 
@@ -60,9 +61,9 @@ function standardSendAll(adapter: Adapter, wallet: StandardWalletLike, endpoint:
   };
 }
 
-function providerSendAll(provider: SendAllProvider) {
+function providerSendAll(provider: SendAllProvider, connection: Connection) {
   return async (txs: Transaction[], options?: SendAllOptions) => {
-    const answer = await provider.signAndSendAllTransactions(txs, options);
+    const answer = await provider.signAndSendAllTransactions(txs, options, connection);
     const signatures = Array.isArray(answer) ? answer : answer.signatures;
     if (signatures.length !== txs.length)
       throw new Error('The wallet answered for fewer transactions than it was sent');
@@ -76,14 +77,14 @@ const injectedPhantom = (): SendAllProvider | undefined => {
 };
 
 /** The port's signAndSendAll for the connected adapter, or undefined when the wallet cannot send. */
-export function signAndSendAllFor(adapter: Adapter | null, endpoint: string): WalletPort['signAndSendAll'] {
+export function signAndSendAllFor(adapter: Adapter | null, connection: Connection): WalletPort['signAndSendAll'] {
   if (!adapter?.connected || !adapter.publicKey) return undefined;
   const standard = standardWalletOf(adapter);
-  if (standard) return standardSendAll(adapter, standard, endpoint);
+  if (standard) return standardSendAll(adapter, standard, connection.rpcEndpoint);
   if (typeof (adapter as Partial<SendAllProvider>).signAndSendAllTransactions === 'function')
-    return providerSendAll(adapter as unknown as SendAllProvider);
+    return providerSendAll(adapter as unknown as SendAllProvider, connection);
   const phantom = adapter.name === 'Phantom' ? injectedPhantom() : undefined;
-  return phantom ? providerSendAll(phantom) : undefined;
+  return phantom ? providerSendAll(phantom, connection) : undefined;
 }
 
 type SignInAdapter = { signIn?: (input?: SolanaSignInInput) => Promise<SignInAnswer & { account: StandardAccount }> };
