@@ -7,7 +7,7 @@
 import fs from 'fs';
 import path from 'path';
 import { Connection, type PublicKey } from '@solana/web3.js';
-import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
+import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { exactSol } from '../../src/chain/format';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
@@ -25,10 +25,9 @@ jest.setTimeout(240_000);
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-wallet-kinds');
 
 let server: TestServer;
-let browser: Browser;
 let connection: Connection;
-const contexts = browserSuite(async (s, b) => {
-  [server, browser] = [s, b];
+const contexts = browserSuite(async (s) => {
+  server = s;
   connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
   await postApi(server.url, 'localnet/fund', { owner: server.app.config.feeWallet }); // exists on a real cluster
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -56,15 +55,16 @@ interface Session {
 
 async function open(
   kind: Kind,
-  opts: { keypair?: TestWallet['keypair']; viewport?: { width: number; height: number } } = {},
+  opts: { keypair?: TestWallet['keypair']; viewport?: { width: number; height: number }; keep?: boolean } = {},
 ): Promise<Session> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 } });
-  const wallet = await installTestWallet(context, {
+  const { context, wallet } = await contexts.openWallet({
     name: `${kind} Wallet`,
     features: WALLET_KINDS[kind],
-    rpcUrl: `${server.url}/api/rpc`,
     keypair: opts.keypair,
+    viewport: opts.viewport,
   });
+  // A session shared by several tests is closed by its describe block, not after the first test.
+  if (opts.keep) contexts.splice(contexts.indexOf(context), 1);
   const page = await context.newPage();
   const s: Session = {
     context,
@@ -130,7 +130,7 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, o
     ((await server.app.das.call<any>('getAsset', { id })).ownership.owner as string) ?? null;
 
   beforeAll(async () => {
-    s = await open(kind);
+    s = await open(kind, { keep: true });
     manifests = [];
     for (let i = 0; i < 3; i++) manifests.push((await post('localnet/fund', { owner: s.owner })).manifest);
     await connect(s);
@@ -293,7 +293,6 @@ describe('the relayer-paid recovery (the one co-signed flow)', () => {
   test('a send-only wallet in a 390 px in-app browser: the plain explanation before anything is signed; nothing moves', async () => {
     const { owner, accounts } = emptiedWallet(server.app.localnet!, 4);
     const s = await open('sendOnly', { keypair: owner, viewport: { width: 390, height: 844 } });
-    contexts.push(s.context);
     await connect(s);
     const note = s.page.getByTestId('vacant-relay-send-only');
     await note.waitFor({ timeout: 90_000 });
@@ -318,7 +317,6 @@ describe('the relayer-paid recovery (the one co-signed flow)', () => {
   test('a Phantom-like wallet signs it (the one sign-only request) and gets rent − network fee − 1 %', async () => {
     const { owner, accounts } = emptiedWallet(server.app.localnet!, 4);
     const s = await open('phantomLike', { keypair: owner });
-    contexts.push(s.context);
     await connect(s);
     await s.page.getByTestId('vacant-recover').waitFor({ timeout: 90_000 });
     await expect(s.page.getByTestId('vacant-relay-send-only').count()).resolves.toBe(0);
