@@ -10,6 +10,7 @@ import { Connection, type PublicKey } from '@solana/web3.js';
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { exactSol } from '../../src/chain/format';
+import { parseAuthMessage } from '../../src/common/authMessage';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { QUEUE_MODAL, DIRECT_MODAL, SELECTION, WALLET_MODES } from '../../src/common/texts';
 import { emptiedWallet } from '../backend/relayerSupport';
@@ -41,7 +42,7 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 90_000) => {
     if (Date.now() > end) throw new Error('timed out waiting');
 };
 
-type Kind = 'sendOnly' | 'phantomLike';
+type Kind = 'sendOnly' | 'phantomLike' | 'signIn';
 
 interface Session {
   context: BrowserContext;
@@ -125,14 +126,14 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, o
   let manifests: any[];
   const trash = () => server.app.config.trashWallet;
   const keptForSingleBurn = () =>
-    manifests[2].tokens.find((t: any) => t.program === TOKEN_PROGRAM && t.mint !== NATIVE_MINT);
+    manifests[4].tokens.find((t: any) => t.program === TOKEN_PROGRAM && t.mint !== NATIVE_MINT);
   const assetOwner = async (id: string) =>
     ((await server.app.das.call<any>('getAsset', { id })).ownership.owner as string) ?? null;
 
   beforeAll(async () => {
     s = await open(kind, { keep: true });
     manifests = [];
-    for (let i = 0; i < 3; i++) manifests.push((await post('localnet/fund', { owner: s.owner })).manifest);
+    for (let i = 0; i < 5; i++) manifests.push((await post('localnet/fund', { owner: s.owner })).manifest);
     await connect(s);
     await s.page.getByTestId('token-card').first().waitFor({ timeout: 60_000 });
   });
@@ -300,7 +301,8 @@ describe('the relayer-paid recovery (the one co-signed flow)', () => {
     await expect(s.page.getByTestId('vacant-relay-fee').count()).resolves.toBe(0); // no tick box it cannot honour
     // Nothing wider than the phone's screen.
     expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await note.scrollIntoViewIfNeeded();
+    const banner = s.page.getByTestId('vacant-banner');
+    await banner.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await s.page.screenshot({ path: path.join(SHOTS, 'relayer-send-only-390.png') });
     const before = await lamportsOf([owner.publicKey.toBase58(), server.app.relayer!.address, ...accounts]);
     await s.page.getByTestId('vacant-recover').click();
@@ -310,7 +312,7 @@ describe('the relayer-paid recovery (the one co-signed flow)', () => {
     expect(s.popups).toBe(0);
     expect(await lamportsOf([owner.publicKey.toBase58(), server.app.relayer!.address, ...accounts])).toEqual(before);
     await s.page.setViewportSize({ width: 1280, height: 900 });
-    await note.scrollIntoViewIfNeeded();
+    await banner.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await s.page.screenshot({ path: path.join(SHOTS, 'relayer-send-only-1280.png') });
   });
 
@@ -328,5 +330,33 @@ describe('the relayer-paid recovery (the one co-signed flow)', () => {
     const signature = /Signature: (\w+)\./.exec(s.dialogs[0])?.[1];
     const fee = await feesOf([signature!]);
     expect(await balance(s)).toBe(rent - fee - serviceFee(rent));
+  });
+});
+
+test('a wallet with solana:signIn authorises the queue by signing in: the queue of 3 completes', async () => {
+  const s = await open('signIn');
+  const { manifest } = await post('localnet/fund', { owner: s.owner });
+  await connect(s);
+  const three = manifest.cnfts.slice(0, 3);
+  for (const c of three) await cnftCard(s.page, c.assetId).click();
+  await s.page.getByTestId('cnft-trash-selected').click();
+  const modal = s.page.getByTestId('queue-modal');
+  await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+  await modal.locator('[data-state="complete"]').waitFor({ timeout: 120_000 });
+  await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('3');
+  for (const c of three)
+    expect((await server.app.das.call<any>('getAsset', { id: c.assetId })).ownership.owner).toBe(
+      server.app.config.trashWallet,
+    );
+  expect(s.wallet.approvals).toEqual([
+    { op: SEND, count: three.filter((c: any) => !c.delegate).length },
+    { op: 'signIn', count: 1 },
+  ]);
+  // The wallet signed in for this page's own domain, with the queue and exactly its 3 cNFTs.
+  const signedIn = parseAuthMessage(s.wallet.log.find((l) => l.op === 'signIn')!.message!.toString());
+  expect(signedIn).toMatchObject({
+    domain: new URL(server.url).host,
+    action: 'queue-authorize',
+    assetIds: three.map((c: any) => c.assetId),
   });
 });
