@@ -8,9 +8,13 @@ import type { LocalnetPort, QueueService, Services } from './context';
 import { NotFoundError } from './errors';
 import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
+import { healthRoutes } from './middleware/health';
+import { httpMetrics } from './middleware/httpMetrics';
 import { createLogger, requestLogger } from './middleware/logging';
 import { securityHeaders } from './middleware/security';
 import { createUpgradeGate, refuseUpgrade } from './middleware/upgradeGate';
+import { trackInFlight } from './inFlight';
+import { startMetricsServer, type MetricsServer } from './metricsServer';
 import { nodeHandler } from './nodeHandler';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
@@ -18,12 +22,16 @@ import { createConnection } from './services/connection';
 import { createDasClient, type DasClient } from './services/das';
 import { secureDataDir } from './services/dataDirPermissions';
 import { loadDelegate } from './services/delegate';
+import { createMetrics, type Metrics } from './services/metrics';
+import { createReadiness, type Readiness } from './services/readiness';
 import type { Relayer } from './services/relayer';
 import { createRelayer } from './services/relayerSetup';
 import { createQueueService } from './services/queueService';
 import { createSharedState } from './services/sharedState';
-import { createRpcClient, httpTransport, localTransport, type RpcClient } from './services/rpc';
+import { createRpcClient, httpTransport, localTransport, type RpcClient, type RpcTransport } from './services/rpc';
+import { UpstreamHealth, watchTransport } from './services/upstreamWatch';
 import { createUpstreamWsProxy } from './services/wsProxy';
+import { PreparedBurnStore } from './services/vacantPrepared';
 
 export const BODY_LIMIT = '1mb';
 
@@ -41,15 +49,33 @@ export interface SolbackApp {
   queue: QueueService;
   /** What the routes received (tests reach the nonce store and the rate limits through it). */
   services: Services;
-  listen(port?: number): Promise<{ server: http.Server; url: string }>;
+  metrics: Metrics;
+  readiness: Readiness;
+  /** Where the metrics answer once `listen` started them (METRICS_PORT set), else undefined. */
+  metricsUrl?: string;
+  /** Also starts the metrics server on METRICS_PORT (first call only); `metricsUrl` is where it answers. */
+  listen(port?: number): Promise<{ server: http.Server; url: string; metricsUrl?: string }>;
+  /**
+   * The graceful drain (SIGTERM, RELIABILITY): /readyz answers 503 at once; the queue worker stops taking items and
+   * hands its queue back; websockets are closed with a reason; requests in flight finish (up to `graceMs`,
+   * SHUTDOWN_GRACE_MS); then `close`. Resolves false when requests had to be cut at the end of the grace.
+   */
+  drain(graceMs?: number): Promise<boolean>;
+  /** HTTP requests being answered now (tests wait for one to be in flight). */
+  requestsInFlight(): number;
   close(): Promise<void>;
 }
+
+/** The reason websocket clients read when the server goes away (close code 1001, "going away"). */
+export const SHUTDOWN_REASON = 'Server shutting down; reconnect';
 
 export async function createApp(config: Config): Promise<SolbackApp> {
   const logger = createLogger(config.logLevel);
   secureDataDir(config.dataDir); // 0700 folders, 0600 files (RELIABILITY, trust)
   const delegate = loadDelegate(config);
-  const shared = await createSharedState(config); // first: a wrong REDIS_URL stops here, before the chain starts
+  const metrics = createMetrics();
+  // first: a wrong REDIS_URL stops here, before the chain starts
+  const shared = await createSharedState(config, { onLimited: metrics.limiterRefusal });
 
   let localnet: LocalnetPort | undefined;
   if (config.mode === 'local') {
@@ -68,17 +94,36 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
-  const upstream = { timeoutMs: config.upstreamTimeoutMs, baseDelayMs: config.upstreamRetryBaseMs };
-  const rpcTransport = localnet
-    ? localTransport((b) => localnet.handleRpc(b))
-    : httpTransport(config.solanaRpcUrl!, upstream);
-  const dasTransport = localnet ? rpcTransport : httpTransport(config.dasUrl!, upstream);
+  // Every provider call is counted and its outcome kept for /readyz (services/upstreamWatch.ts).
+  const upstreamHealth = new UpstreamHealth();
+  const watched = (provider: 'rpc' | 'das') => ({
+    timeoutMs: config.upstreamTimeoutMs,
+    baseDelayMs: config.upstreamRetryBaseMs,
+    watch: (send: RpcTransport) => watchTransport(provider, send, metrics, upstreamHealth),
+  });
+  const local = localnet ? localTransport((b) => localnet.handleRpc(b)) : undefined;
+  const rpcTransport = local ? watched('rpc').watch(local) : httpTransport(config.solanaRpcUrl!, watched('rpc'));
+  const dasTransport = local ? watched('das').watch(local) : httpTransport(config.dasUrl!, watched('das'));
   const rpc = createRpcClient(rpcTransport);
   const das = createDasClient(dasTransport, { maxPages: config.dasMaxPages });
   const connection = createConnection(rpc);
   const { nonces, limits } = shared;
-  const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis);
+  const queue = createQueueService({ config, logger, rpc, das, connection, delegate }, shared.redis, {
+    onTakeover: metrics.leaseTakeover,
+  });
   const relayer = await createRelayer(config, rpc, localnet);
+  if (relayer) relayer.onRelayed = metrics.relayed;
+  metrics.watch({
+    queueDepth: () => queueDepth(queue),
+    relayerBalance: relayer ? () => relayer.balance() : undefined,
+  });
+  const readiness = createReadiness({
+    health: upstreamHealth,
+    rpc,
+    das,
+    redis: shared.redis,
+    freshMs: config.readyFreshMs,
+  });
   const services: Services = {
     config,
     logger,
@@ -91,12 +136,21 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     queue,
     limits,
     relayer,
+    prepared: new PreparedBurnStore(),
+    metrics,
   };
 
   const app = new Koa();
   // X-Forwarded-* is read only from TRUST_PROXY peers (middleware/proxyTrust.ts), never through Koa's app.proxy.
   app.proxy = false;
   app.silent = true; // the error middleware logs
+  app.use(httpMetrics(metrics));
+  app.use(async (ctx, next) => {
+    // Draining: every answer tells the client to open its next connection afresh (to another process).
+    if (readiness.draining) ctx.set('Connection', 'close');
+    await next();
+  });
+  app.use(healthRoutes(readiness)); // before the log, the limits and the GET sharing
   app.use(requestLogger(logger));
   app.use(errorHandler());
   app.use(securityHeaders(config.trustProxy));
@@ -119,10 +173,13 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   setTimeout(() => queue.worker.kick(), 0).unref();
 
   const servers: http.Server[] = [];
+  const inFlight = trackInFlight();
+  let metricsServer: MetricsServer | undefined;
+  let closed = false;
   const upgradeGate = createUpgradeGate({ allowedOrigins: config.allowedOrigins, trustProxy: config.trustProxy });
   const wsProxy = localnet ? undefined : createUpstreamWsProxy(config.solanaRpcUrl!, logger);
 
-  return {
+  const solbackApp: SolbackApp = {
     app,
     config,
     rpc,
@@ -133,13 +190,22 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     relayer,
     queue,
     services,
+    metrics,
+    readiness,
     async listen(port = config.port) {
+      if (config.metricsPort !== undefined && !metricsServer) {
+        metrics.collectProcessMetrics();
+        metricsServer = await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost);
+        solbackApp.metricsUrl = metricsServer.url;
+      }
       const server = http.createServer(nodeHandler(app));
+      inFlight.attach(server);
       // Longer than clients' pooled keep-alive, so a request never races the server closing an idle socket.
       server.keepAliveTimeout = 65_000;
       server.on('upgrade', (req, socket, head) => {
         const pathname = new URL(req.url ?? '/', 'http://x').pathname;
         if (pathname !== '/api/rpc') return socket.destroy();
+        if (readiness.draining) return refuseUpgrade(socket, 503);
         const verdict = upgradeGate.admit(req);
         if (!verdict.ok) return refuseUpgrade(socket, verdict.status);
         socket.once('close', verdict.release);
@@ -159,9 +225,23 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       });
       servers.push(server);
       const { port: actual } = server.address() as AddressInfo;
-      return { server, url: `http://localhost:${actual}` };
+      return { server, url: `http://localhost:${actual}`, metricsUrl: metricsServer?.url };
+    },
+    requestsInFlight: () => inFlight.count,
+    async drain(graceMs = config.shutdownGraceMs) {
+      readiness.startDraining();
+      const workerStopped = queue.worker.stop(); // releases its lease: another process continues at once
+      wsProxy?.closeClients(SHUTDOWN_REASON);
+      localnet?.closeSockets(SHUTDOWN_REASON);
+      const finished = await inFlight.idle(graceMs);
+      if (!finished) logger.warn({ inFlight: inFlight.count }, 'shutdown grace over: cutting requests in flight');
+      await workerStopped;
+      await solbackApp.close();
+      return finished;
     },
     async close() {
+      if (closed) return; // a drain ends with close; a test's own close afterwards is a no-op
+      closed = true;
       wsProxy?.close();
       await queue.worker.stop(); // before the chain and its data folder go away
       await queue.store.close?.();
@@ -178,7 +258,17 @@ export async function createApp(config: Config): Promise<SolbackApp> {
         if (!config.memoryOnly) await localnet.save();
         await localnet.close();
       }
+      await metricsServer?.close();
       await shared.close();
     },
   };
+  return solbackApp;
+}
+
+/** Items of active queues still to move (the queue_items gauge). */
+async function queueDepth(queue: QueueService): Promise<{ pending: number; sending: number }> {
+  const depth = { pending: 0, sending: 0 };
+  for (const q of await queue.store.listActive())
+    for (const item of q.items) if (item.state === 'pending' || item.state === 'sending') depth[item.state]++;
+  return depth;
 }

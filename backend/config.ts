@@ -59,6 +59,13 @@ export interface Config {
    * server on 127.0.0.1). Unset everywhere else, so loopback and private addresses stay refused.
    */
   testOnlyFetchAddresses?: string[];
+  /** METRICS_PORT: Prometheus metrics served on this port only (unset = off), bound to METRICS_HOST (127.0.0.1). */
+  metricsPort?: number;
+  metricsHost: string;
+  /** SHUTDOWN_GRACE_MS (default 25 000): how long in-flight requests may finish after SIGTERM before they are cut. */
+  shutdownGraceMs: number;
+  /** How old the last upstream answer may be before /readyz asks the provider itself (tests shorten it; no env var). */
+  readyFreshMs: number;
 }
 
 export type TrustProxy = { kind: 'off' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
@@ -120,6 +127,9 @@ const EnvSchema = z.object({
   IMAGE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(8000)),
   IMAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16_384).default(64)),
   IMAGE_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1200)),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(25_000)),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -175,6 +185,10 @@ export function loadConfig(
     imageTimeoutMs: e.IMAGE_TIMEOUT_MS,
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     imageRateLimitPerMinute: e.IMAGE_RATE_LIMIT_PER_MINUTE,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    readyFreshMs: 10_000,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

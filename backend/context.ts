@@ -4,11 +4,13 @@ import type { Config } from './config';
 import type { RateLimits } from './middleware/rateLimit';
 import type { Localnet } from './localnet';
 import type { DasClient } from './services/das';
+import type { Metrics } from './services/metrics';
 import type { NonceStore } from './services/nonceStore';
 import type { Relayer } from './services/relayer';
 import type { QueueStore } from './services/queueStore';
 import type { QueueWorker } from './services/queueWorker';
 import type { RpcClient } from './services/rpc';
+import type { PreparedBurnStore } from './services/vacantPrepared';
 
 /** The embedded local chain (backend/localnet); type-only import, so upstream mode never loads it. */
 export type LocalnetPort = Localnet;
@@ -28,8 +30,12 @@ export interface Services {
   relayer?: Relayer | null;
   /** The transfer queue's store and its worker, built once per app in createApp (never by a route). */
   queue: QueueService;
+  /** What the server prepared for the wallet to sign (empty accounts, surplus, the recovery sources): submit relays only these. */
+  prepared: PreparedBurnStore;
   /** Per-client rate limits (shared through Redis when REDIS_URL is set); `charge` weighs a request as several. */
   limits: RateLimits;
+  /** Counters and gauges for the operator (METRICS_PORT; docs/OPERATIONS.md). */
+  metrics: Metrics;
 }
 
 export interface QueueService {

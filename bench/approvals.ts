@@ -7,7 +7,8 @@ import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../sr
 import { SELECTION, selectedCount } from '../src/common/texts';
 import { isBurnable } from '../src/features/tokens/tokenModel';
 import { openAndConnect, type BurnWallet } from '../__tests__/e2e/burnSupport';
-import { sectionCount, sectionLoading, sleep, until } from './page';
+import { until } from '../__tests__/support/until';
+import { sectionCount, sectionLoading, sleep } from './page';
 import { type Bench, lamportsOf } from './support';
 
 export interface ApprovalRow {
@@ -35,19 +36,18 @@ const allClosed = async (b: Bench, accounts: string[]) => (await lamportsOf(b, a
 export async function closeVacant(b: Bench, page: Page, wallet: BurnWallet, manifest: any): Promise<ApprovalRow> {
   const accounts: string[] = manifest.emptyAccounts.map((a: any) => a.account);
   const from = wallet.approvals.length;
-  await until(
-    'the vacant banner',
-    async () => page.getByTestId('vacant-banner').isVisible(),
-    120_000,
-    async () => {
-      if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
-    },
-  );
+  // A failed estimate offers Retry: pressed while waiting, as a user would.
+  const bannerOrRetry = async () => {
+    if (await page.getByTestId('vacant-banner').isVisible()) return true;
+    if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
+    return false;
+  };
+  await until(bannerOrRetry, 120_000, 'the vacant banner');
   // Closes only: the surplus withdrawals have their own section (bench/surplus.ts) and would make this step 66 transactions.
   const surplusBox = page.getByTestId('vacant-withdraw-surplus');
   if (await surplusBox.isVisible()) await surplusBox.uncheck();
   await page.getByTestId('vacant-recover').click();
-  await until('200 closes on chain', () => allClosed(b, accounts), 180_000);
+  await until(() => allClosed(b, accounts), 180_000, '200 closes on chain');
   const a = approvalsSince(wallet, from, (ix) => isTokenIx(ix, CLOSE));
   return { what: `close ${accounts.length} vacant accounts`, count: accounts.length, ...a, done: true };
 }
@@ -100,14 +100,14 @@ export async function burnTokens(
     }
   });
   await until(
-    `${n} selected`,
     async () => ((await page.getByTestId('selected-count').textContent()) ?? '').includes(String(n)),
     20_000,
+    `${n} selected`,
   );
   const from = wallet.approvals.length;
   await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
   const accounts = mints.map((m) => byMint.get(m).account);
-  await until(`${n} token burns on chain`, () => allClosed(b, accounts), 180_000);
+  await until(() => allClosed(b, accounts), 180_000, `${n} token burns on chain`);
   const a = approvalsSince(wallet, from, (ix) => isTokenIx(ix, BURN_CHECKED));
   return { what: `burn ${n} tokens`, count: n, ...a, done: true };
 }
@@ -128,25 +128,25 @@ export async function burnNfts(
     await page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`).getByRole('checkbox').check();
   });
   await until(
-    `${n} selected`,
     async () => (await page.getByTestId('selected-count').textContent()) === selectedCount(n),
     20_000,
+    `${n} selected`,
   );
   const from = wallet.approvals.length;
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
   await until(
-    `${n} NFT burns on chain`,
     () =>
       allClosed(
         b,
         mints.map((m) => byMint.get(m).tokenAccount),
       ),
     180_000,
+    `${n} NFT burns on chain`,
   );
   await until(
-    'the selection to clear',
     async () => (await page.getByTestId('selected-count').textContent()) === selectedCount(0),
     20_000,
+    'the selection to clear',
   );
   const a = approvalsSince(wallet, from, (ix) => ix.programId.toBase58() === TOKEN_METADATA_PROGRAM);
   return { what: `burn ${n} NFTs`, count: n, ...a, done: true };
@@ -158,13 +158,13 @@ export async function reopen(b: Bench, page: Page, wallet: BurnWallet) {
   await sleep(1_000);
   if (!(await page.getByTestId('assets-screen').isVisible())) await openAndConnect(page, b.url, wallet);
   await until(
-    'tokens listed',
     async () => !(await sectionLoading(page, 'tokens-section')) && (await sectionCount(page, 'tokens-section')) > 0,
     180_000,
+    'tokens listed',
   );
   await until(
-    'NFTs listed',
     async () => !(await sectionLoading(page, 'nfts-section')) && (await sectionCount(page, 'nfts-section')) > 0,
     180_000,
+    'NFTs listed',
   );
 }

@@ -7,8 +7,9 @@ import path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { isBurnable } from '../src/features/tokens/tokenModel';
 import { installBurnWallet, type BurnWallet } from '../__tests__/e2e/burnSupport';
-import { launchBrowser, newContext } from '../__tests__/e2e/support/browser';
-import { sectionCount, sectionLoading, until } from './page';
+import { launchBrowser } from '../__tests__/e2e/support/browser';
+import { until } from '../__tests__/support/until';
+import { sectionCount, sectionLoading } from './page';
 import { type ApprovalRow, burnNfts, burnTokens, closeVacant, reopen } from './approvals';
 import { type Bench, fund } from './support';
 
@@ -73,9 +74,9 @@ async function measureLoad(b: Bench, page: Page, wallet: BurnWallet, manifest: a
   b.upstream.reset();
   const t0 = performance.now();
   await modalButton.click();
-  await until('the three lists', () => listsRendered(page, expected), 240_000);
+  await until(() => listsRendered(page, expected), 240_000, 'the three lists');
   const connectToListsMs = performance.now() - t0;
-  await until('the page to go quiet', async () => Date.now() - lastRequest > 1_500, 60_000);
+  await until(async () => Date.now() - lastRequest > 1_500, 60_000, 'the page to go quiet');
   page.removeAllListeners('request');
   const up = b.upstream.snapshot();
 
@@ -109,7 +110,7 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
   try {
     fs.mkdirSync(SHOTS, { recursive: true });
     const open = async (profile: 'demo' | 'large') => {
-      const context = await newContext(browser);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       // tsx (esbuild keepNames) wraps functions in __name(); the wallet's page half is serialised, so define it there.
       await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
       const wallet = await installBurnWallet(context, WALLET_NAME);

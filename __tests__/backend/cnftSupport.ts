@@ -60,13 +60,3 @@ export async function ownerOf(
 export function signatureOf(tx: Transaction | VersionedTransaction): string {
   return bs58.encode(tx instanceof Transaction ? tx.signature! : tx.signatures[0]);
 }
-
-export async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 30_000, step = 200): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, step));
-  }
-}

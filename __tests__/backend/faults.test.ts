@@ -7,7 +7,8 @@ import { queueStatus, signedAuth } from '../support/signedAuth';
 import { CNFT_ERRORS } from '../../src/common/texts';
 import { buildTrashTransaction } from '../../src/chain/cnftTransactions';
 import { loadLeaf } from '../../backend/services/cnftData';
-import { fundOwner, ownerOf, signAndSend, waitFor } from './cnftSupport';
+import { until } from '../support/until';
+import { fundOwner, ownerOf, signAndSend } from './cnftSupport';
 import { startServer, type TestServer } from './helpers';
 
 jest.setTimeout(150_000);
@@ -278,14 +279,10 @@ describe('queue worker', () => {
     expect(auth.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     releaseHeldSends();
-    const status = await waitFor(
-      async () => {
-        const st = (await queueStatus(s.url, queueId, auth.json.accessToken)).json.status;
-        return st.isComplete && st;
-      },
-      60_000,
-      300,
-    );
+    const status = await until(async () => {
+      const st = (await queueStatus(s.url, queueId, auth.json.accessToken)).json.status;
+      return st.isComplete && st;
+    }, 60_000);
     expect(status).toMatchObject({ completed: 2, failed: 0 });
     tally.executed += 2;
     for (const id of ids) expect((await ownerOf(s, id)).owner).toBe(trash);
@@ -323,7 +320,7 @@ describe('confirmations that do not come in time', () => {
     expect((await ownerOf(s, cnfts[4].assetId)).owner).toBe(trash);
     expect((await ownerOf(s, cnfts[5].assetId)).owner).toBe(trash);
     for (const sig of [relay.json.signature, moved.json.signature]) {
-      const st = await waitFor(() => statusOf(sig), 30_000, 500);
+      const st = await until(() => statusOf(sig), 30_000);
       expect(st).toMatchObject({ err: null });
     }
     tally.executed += 3;

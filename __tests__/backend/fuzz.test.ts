@@ -78,6 +78,7 @@ function template(route: Route): Record<string, unknown> {
     'POST /api/localnet/faults': { delayConfirmations: { ms: 0 } },
     'POST /api/burn-vacant-accounts': { ownerAddress: o, signedMessage: 'placeholder' },
     'POST /api/prepare-burn-transactions': { ownerAddress: o, vacantAccounts: [manifest.emptyAccounts[0].account] },
+    'POST /api/prepare-recovery': { ownerAddress: o, accounts: [manifest.recovery.buffer] },
     'POST /api/submit-burn-transaction': { signedTransaction: otherSignedPrepared, accountCount: 1 },
     'POST /api/batch-burn-nft': {
       nfts: [{ mint: nft.mint, tokenAccount: nft.tokenAccount, name: nft.name }],

@@ -42,7 +42,7 @@ describe('POST /api/queue/create from an anonymous client', () => {
     assets: Array.from({ length: 100 }, () => ({ assetId: address(), name: 'n'.repeat(200), image: 'h'.repeat(2000) })),
   });
 
-  it("writes 0 bytes for the review's calls (100 items, 2,000-character images) and holds at most 5 per client", async () => {
+  it('writes 0 bytes for hostile calls (100 items, 2,000-character images) and holds at most 5 per client', async () => {
     const queues = path.join(server.solback.config.dataDir, 'queues');
     const before = folderBytes(queues);
     const statuses: number[] = [];

@@ -3,6 +3,7 @@
 import type { AppError } from '../../backend/errors';
 import { createImageProxy } from '../../backend/services/imageProxy';
 import { startImageServer, type ImageServer } from '../support/imageServer';
+import { until } from '../support/until';
 
 let host: ImageServer;
 beforeAll(async () => {
@@ -16,9 +17,6 @@ const settle = (p: Promise<unknown>) =>
     () => 200,
     (e: AppError) => e.status,
   );
-const until = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-};
 
 it('2 at once, 1 waiting: the 4th is refused with 503 while the host has seen only 2; the waiting one runs later', async () => {
   const proxy = createImageProxy({

@@ -15,7 +15,7 @@ import {
   type QueueCluster,
 } from '../support/queueCluster';
 import type { QueueRecord } from '../../backend/services/queueStore';
-import { waitFor } from './cnftSupport';
+import { until } from '../support/until';
 
 jest.setTimeout(240_000);
 const PER_MINUTE = 5;
@@ -62,7 +62,7 @@ describeWithRedis('two server processes on one Redis', () => {
     const record = async () => JSON.parse((await redis.get(`solback:queue:${queueId}`))!) as QueueRecord;
     const leaseHolder = () => redis.get(`solback:queue-lease:${queueId}`);
     // Kill A while it is sending: at least two done, one recorded 'sending' with its signature, some still pending.
-    const atKill = await waitFor(
+    const atKill = await until(
       async () => {
         const q = await record();
         const done = q.items.filter((i) => i.state === 'completed').length;
@@ -70,7 +70,7 @@ describeWithRedis('two server processes on one Redis', () => {
         return done >= 2 && sending && q.items.some((i) => i.state === 'pending') && { q, holder: await leaseHolder() };
       },
       120_000,
-      10,
+      { every: 10 },
     );
     await a.kill();
     expect(atKill.holder).toContain(`:${a.pid}:`); // A, not B, was working on it
@@ -78,7 +78,7 @@ describeWithRedis('two server processes on one Redis', () => {
     expect(doneAtKill).toBeLessThan(10);
 
     const holders: string[] = []; // each change of the lease's holder, in order
-    const done = await waitFor(
+    const done = await until(
       async () => {
         const holder = await leaseHolder();
         if (holder && holder !== holders[holders.length - 1]) holders.push(holder);
@@ -86,7 +86,7 @@ describeWithRedis('two server processes on one Redis', () => {
         return s.isComplete && s;
       },
       120_000,
-      20,
+      { every: 20 },
     );
     // A's lease outlives A until it expires; then B holds the queue, and A never again.
     const firstB = holders.findIndex((h) => h.includes(`:${b.pid}:`));

@@ -10,7 +10,8 @@ import { loadConfig } from '../../backend/config';
 import { FileQueueStore } from '../../backend/services/queueStore';
 import { queueStatus, signedAuth } from '../support/signedAuth';
 import { readResponse, type TestServer } from './helpers';
-import { fundOwner, ownerOf, signAndSend, waitFor } from './cnftSupport';
+import { until } from '../support/until';
+import { fundOwner, ownerOf, signAndSend } from './cnftSupport';
 
 jest.setTimeout(120_000);
 
@@ -115,7 +116,7 @@ describe('transfer queue', () => {
       });
       expect(authorized.json.success).toBe(true);
       const token = authorized.json.accessToken as string;
-      const done = await waitFor(async () => {
+      const done = await until(async () => {
         const s = (await queueStatus(server.url, queueId, token)).json.status;
         return s.isComplete && s;
       }, 60_000);
@@ -148,7 +149,7 @@ describe('transfer queue', () => {
           ...(await signedAuth(server.url, owner, { action: 'queue-authorize', queueId, assetIds })),
         })
       ).json;
-      const done = await waitFor(async () => {
+      const done = await until(async () => {
         const s = (await queueStatus(server.url, queueId, accessToken)).json.status;
         return s.isComplete && s;
       });
@@ -186,11 +187,9 @@ describe('transfer queue', () => {
       })
     ).json;
     // Stop as soon as the first asset completed: the worker is in the middle of the queue.
-    await waitFor(
-      async () => (await queueStatus(server.url, queueId, accessToken)).json.status.completed >= 1,
-      30_000,
-      20,
-    );
+    await until(async () => (await queueStatus(server.url, queueId, accessToken)).json.status.completed >= 1, 30_000, {
+      every: 20,
+    });
     await server.close();
 
     // Simulate the worst crash: the transfer landed but the process died before recording it ('sending' + signature).
@@ -214,7 +213,7 @@ describe('transfer queue', () => {
     server = await boot(dir);
     try {
       // The owner's token outlives the restart (its hash is in the queue's record).
-      const done = await waitFor(async () => {
+      const done = await until(async () => {
         const s = (await queueStatus(server.url, queueId, accessToken)).json.status;
         return s.isComplete && s;
       }, 60_000);

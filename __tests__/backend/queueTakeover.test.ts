@@ -11,7 +11,8 @@ import { newQueueAccessToken } from '../../backend/services/queueAccess';
 import type { QueueRecord } from '../../backend/services/queueStore';
 import { queueStatus } from '../support/signedAuth';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
-import { fundOwner, ownerOf, sendRaw, signAndSend, waitFor } from './cnftSupport';
+import { until } from '../support/until';
+import { fundOwner, ownerOf, sendRaw, signAndSend } from './cnftSupport';
 import { startServer, type TestServer } from './helpers';
 
 jest.setTimeout(180_000);
@@ -101,7 +102,7 @@ describeWithRedis('a queue taken over from a dead worker', () => {
     const during = JSON.parse((await client.get(key))!) as QueueRecord;
     expect(during.items.map((i) => i.state)).toEqual(['sending', 'sending', 'pending', 'pending']);
 
-    const done = await waitFor(async () => {
+    const done = await until(async () => {
       const s = (await queueStatus(b.url, queueId, access.token)).json.status;
       return s.isComplete && s;
     }, 120_000);

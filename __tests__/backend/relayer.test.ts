@@ -5,6 +5,7 @@ import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { RelayerPolicy, DEFAULT_RELAYER_LIMITS, loadRelayerKey } from '../../backend/services/relayer';
+import { parseMetrics } from '../support/metricsText';
 import { emptiedWallet, giveTokens } from './relayerSupport';
 import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
 
@@ -78,6 +79,11 @@ it('a wallet with 0 SOL and 6 vacant accounts: one transaction paid by the relay
     maxSupportedTransactionVersion: 0,
   });
   expect(onChain!.meta!.fee).toBe(fee);
+  // The operator's metrics count it, with the fee the relayer paid (docs/OPERATIONS.md).
+  const metrics = parseMetrics(await h.solback.metrics.registry.metrics());
+  expect(metrics.value('solback_relayer_relayed_total')).toBe(1);
+  expect(metrics.value('solback_relayer_relayed_today')).toBe(1);
+  expect(metrics.value('solback_relayer_fees_paid_lamports_total')).toBe(fee);
   console.log(
     'relayed recovery (lamports):',
     JSON.stringify({
@@ -142,12 +148,17 @@ it('a transaction that would fail is caught by the simulation and never relayed'
 it('limits: per client and per wallet per day, and a daily cap; the feature says plainly when unavailable', async () => {
   let now = Date.UTC(2026, 10, 23, 10);
   const policy = new RelayerPolicy({ ...DEFAULT_RELAYER_LIMITS, perClientPerDay: 2, perDay: 4 }, () => now);
-  policy.record('1.2.3.4', 'A');
-  policy.record('1.2.3.4', 'B');
+  const use = (client: string, owner: string) => {
+    const r = policy.reserve(client, owner);
+    if (typeof r === 'string') throw new Error(r);
+    policy.finish(r, false); // landed
+  };
+  use('1.2.3.4', 'A');
+  use('1.2.3.4', 'B');
   expect(policy.refusal('1.2.3.4', 'C', 1)).toMatch(/at most 2 relayed transactions per wallet and per client/);
   expect(policy.refusal('5.6.7.8', 'A', 1)).toBeNull();
   expect(policy.refusal('5.6.7.8', 'A', 2)).toMatch(/at most 2/);
-  policy.record('5.6.7.8', 'C');
+  use('5.6.7.8', 'C');
   expect(policy.refusal('9.9.9.9', 'D', 1)).toBeNull();
   expect(policy.refusal('9.9.9.9', 'D', 2)).toMatch(/daily limit/);
   now += 24 * 3600_000; // a new UTC day

@@ -2,33 +2,28 @@
 // local chain, a Wallet Standard test wallet, lists compared with the fund manifest, fallbacks forced by
 // intercepting one path at a time.
 import { Keypair } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import fs from 'fs';
 import path from 'path';
 import { formatTokenBalance } from '../../src/chain/format';
 import { ASSETS, SELECTION, ASSETS_SCREEN, errorFetchingTokens, selectedCount } from '../../src/common/texts';
 import { isBurnable } from '../../src/features/tokens/tokenModel';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { eventually } from './support/eventually';
+import { watchErrors } from './support/browser';
+import { eventually } from '../support/until';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { browserSuite } from './support/suite';
 import { installTestWallet } from './support/testWallet';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-assets');
 
 let server: TestServer;
 let url: string;
-let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
   url = server.url;
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function fund(owner: string, profile: 'demo' | 'large' = 'demo') {
@@ -58,7 +53,7 @@ async function openPage(
   const keypair = Keypair.generate();
   const owner = keypair.publicKey.toBase58();
   const manifest = await fund(owner, opts.profile);
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   await installTestWallet(context, { keypair, name: 'Assets Test Wallet' });
   await opts.setup?.(context, manifest);
   const page = await context.newPage();

@@ -2,39 +2,35 @@
 // chain, a Wallet Standard wallet whose key stays in Node. Every lamport is checked on chain.
 import fs from 'fs';
 import path from 'path';
-import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import type { BrowserContext, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { MAX_NFTS_PER_BURN_REQUEST } from '../../src/common/constants';
 import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS, batchLimitFromServer } from '../../src/common/texts';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
+import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer, postApi } from './support/server';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
 import { lamportsOf as readLamports } from './support/lamports';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-burn');
 
 let server: TestServer;
-let browser: Browser;
 let connection: Connection;
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-beforeAll(async () => {
+const suite = browserSuite({ server: { localnetLamportsPerByte: 6960 } }, async (s) => {
   // Runs at the legacy rent (6960 lamports/byte), the rate the NFTs were made at: a full burn then returns every deposit.
   // Under today's lower rate Token Metadata keeps a metadata account's surplus; batchBurnNftKinds.test.ts covers that.
-  [server, browser] = await Promise.all([startServer({ localnetLamportsPerByte: 6960 }), launchBrowser()]);
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
+  server = s.server;
+  connection = s.connection;
   await post('localnet/fund', { owner: server.app.config.feeWallet }); // exists on a real cluster
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 interface Session {
@@ -50,7 +46,7 @@ afterEach(async () => {
 });
 
 async function session(fundTimes = 1): Promise<Session> {
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const wallet = await installBurnWallet(context);
   const manifests = [];
   for (let i = 0; i < fundTimes; i++)

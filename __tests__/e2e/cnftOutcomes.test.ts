@@ -16,6 +16,7 @@ import { REVOKE } from '../../src/features/revoke/revokeTexts';
 import { HIDE_ONLY } from '../../src/features/trash/hideOnlyTexts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
+import { until } from '../support/until';
 import {
   VIEWPORT_NAMES,
   card,
@@ -24,7 +25,6 @@ import {
   plainCnfts,
   sum,
   screenHarness,
-  until,
 } from './screenSupport';
 
 const h = screenHarness();
@@ -143,12 +143,12 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       const modal = page.getByTestId('queue-modal');
       await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
       await until(
-        'the first cNFT moved and the second held',
         async () => {
           const owners = await Promise.all(three.map(async (c) => (await h.assetOf(c.assetId)).owner));
           return owners.filter((o) => o === trash).length === 1 && worker.sends.size >= 2;
         },
         120_000,
+        'the first cNFT moved and the second held',
       );
       await modal.getByRole('button', { name: QUEUE_MODAL.cancel }).click();
       const report = modal.getByTestId('queue-cancelled');
@@ -173,8 +173,10 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       // The held transfer was already signed by the server: it lands. The revocation then covers the one left.
       worker.release();
       const sent = three.filter((c) => c !== moved[0]);
-      await until('the held transfer landed', async () =>
-        (await Promise.all(sent.map((c) => h.assetOf(c.assetId)))).some((a) => a.owner === trash),
+      await until(
+        async () => (await Promise.all(sent.map((c) => h.assetOf(c.assetId)))).some((a) => a.owner === trash),
+        60_000,
+        'the held transfer landed',
       );
       const untouched = (await Promise.all(sent.map(async (c) => [c, await h.assetOf(c.assetId)] as const))).find(
         ([, a]) => a.owner === owner,
@@ -222,7 +224,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await modal.getByRole('button', { name: DELEGATED_MODAL.transfer }).click();
     await modal.getByText(DELEGATED_MODAL.success).waitFor({ timeout: 60_000 });
     // The delegation info is asked again after the move; its answer (no delegate now) must not show.
-    await until('the delegation info refetched', async () => infoAnswers >= 2, 20_000);
+    await until(async () => infoAnswers >= 2, 20_000, 'the delegation info refetched');
     await page.waitForTimeout(300);
     expect((await h.assetOf(delegated.assetId)).owner).toBe(h.server.app.config.trashWallet);
     expect(await modal.getByTestId('delegated-not-delegated').count()).toBe(0);

@@ -2,33 +2,29 @@
 // auto-connect after a reload, disconnect.
 import fs from 'fs';
 import path from 'path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { browserSuite } from './support/suite';
 import { installTestWallet, type TestWallet } from './support/testWallet';
 
 const SHOTS = path.join(ROOT, '.tmp');
 
 let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let wallet: TestWallet;
 let errors: string[];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  context = await newContext(browser);
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
+  context = await suite.newContext();
   wallet = await installTestWallet(context);
   // A wallet the chain knows (an unknown one gets the spec's 404 'Wallet address not found' from the rent estimate).
   await server.app.localnet!.fund(wallet.keypair.publicKey.toBase58());
   page = await context.newPage();
   errors = watchErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const heading = (text: string) => page.getByRole('heading', { name: text });

@@ -2,28 +2,24 @@
 // only, signs in the page, and its key survives a reload.
 import fs from 'fs';
 import path from 'path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { browserSuite } from './support/suite';
 
 let server: TestServer;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
 const fundCalls: string[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  context = await newContext(browser);
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
+  context = await suite.newContext();
   page = await context.newPage();
   errors = watchErrors(page);
   page.on('request', (r) => r.url().endsWith('/api/localnet/fund') && fundCalls.push(r.postData() ?? ''));
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test('listed as Detected in local mode; the first connect funds it and its assets load', async () => {

@@ -5,12 +5,12 @@
 // the network fees of the real transactions (the delegations) and nothing else.
 import bs58 from 'bs58';
 import { PublicKey, Transaction, type VersionedTransaction } from '@solana/web3.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parseAuthMessage } from '../../src/common/authMessage';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 import { DELEGATED_MODAL, QUEUE_MODAL } from '../../src/common/texts';
 import { networkFee } from '../support/networkFee';
-import { newContext, watchErrors } from './support/browser';
+import { watchErrors } from './support/browser';
 import { type TestServer, postApi } from './support/server';
 import { installTestWallet, type TestWallet } from './support/testWallet';
 import { browserSuite } from './support/suite';
@@ -18,10 +18,8 @@ import { browserSuite } from './support/suite';
 jest.setTimeout(180_000);
 
 let server: TestServer;
-let browser: Browser;
-const contexts = browserSuite((s, b) => {
-  server = s;
-  browser = b;
+const suite = browserSuite({}, (s) => {
+  server = s.server;
 });
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);
@@ -30,8 +28,7 @@ const balance = (w: TestWallet) => server.app.connection.getBalance(w.keypair.pu
 const card = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
 
 async function session() {
-  const context = await newContext(browser);
-  contexts.push(context);
+  const context = await suite.newContext();
   const wallet = await installTestWallet(context, { name: 'Hardware Test Wallet', signMessage: false });
   const manifest = (await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() })).manifest;
   const page = await context.newPage();

@@ -7,35 +7,33 @@
 // transactions: here the proxy swaps the fee wallet in /api/config for them, and backend/chainGuardTokenBurns.test.ts
 // applies the ten rewrites to the transactions the page builds. Each flow first runs an honest answer through the
 // same proxy: it reaches the wallet (which declines), so a refusal below is the guard's doing, not the harness's.
-import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { type Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
-import type { Browser } from 'playwright-core';
 import { CHAIN_GUARD } from '../../src/common/texts/guardTexts';
 import { GUARD } from '../../src/common/texts';
 import { ATTACKER, REWRITES, type RewriteName, rewrite, serializeFitting } from '../support/hostileRewrites';
 import { type FlowName, type FlowSession, TRANSACTION_ANSWER, openFlow } from './hostileFlows';
-import { launchBrowser } from './support/browser';
 import { type AnswerRewrite, type HostileProxy, startHostileProxy } from './support/hostileProxy';
-import { startServer, type TestServer, postApi } from './support/server';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
 
 jest.setTimeout(180_000);
 
 let server: TestServer;
 let proxy: HostileProxy;
-let browser: Browser;
 let connection: Connection;
 let feeWallet: string;
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
   proxy = await startHostileProxy(server.url);
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed'); // past the proxy: the chain's own figures
+  connection = s.connection; // past the proxy: the chain's own figures
   feeWallet = server.app.config.feeWallet;
   await post('localnet/fund', { owner: feeWallet }); // exists on a real cluster
-}, 240_000);
+});
 
 interface Row {
   flow: FlowName;
@@ -48,8 +46,6 @@ interface Row {
 const rows: Row[] = [];
 afterAll(async () => {
   await proxy?.close();
-  await browser?.close();
-  await server?.close();
   if (rows.length) {
     console.log(
       'hostile-server suite:\n' +
@@ -154,7 +150,11 @@ function hostileFlow(flow: FlowName, ways: Way[]) {
     let s: FlowSession;
     beforeAll(async () => {
       s = await openFlow(
-        { browser, proxy, fund: async (owner) => (await post('localnet/fund', { owner })).manifest },
+        {
+          newContext: () => suite.newContext(),
+          proxy,
+          fund: async (owner) => (await post('localnet/fund', { owner })).manifest,
+        },
         flow,
       );
     }, 180_000);

@@ -2,9 +2,9 @@
 // the hostile proxy: how to open it for a freshly funded wallet, which server answer carries its transactions, and
 // one action that asks the page to sign. The wallet's key stays in Node; it counts every signing request it receives
 // and declines them all, so a case the guard let through shows as a call (and still moves nothing).
-import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
+import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { SELECTION } from '../../src/common/texts';
-import { newContext, watchErrors } from './support/browser';
+import { watchErrors } from './support/browser';
 import type { HostileProxy } from './support/hostileProxy';
 import { installTestWallet } from './support/testWallet';
 
@@ -24,7 +24,8 @@ export interface FlowSession {
 }
 
 export interface FlowEnv {
-  browser: Browser;
+  /** A browser context from the file's browserSuite (closed by it). */
+  newContext(): Promise<BrowserContext>;
   proxy: HostileProxy;
   /** Funds a wallet on the local chain (directly, not through the proxy); answers the manifest. */
   fund(owner: string): Promise<any>;
@@ -71,7 +72,7 @@ const READY: Record<FlowName, string> = {
 };
 
 export async function openFlow(env: FlowEnv, flow: FlowName): Promise<FlowSession> {
-  const context: BrowserContext = await newContext(env.browser);
+  const context: BrowserContext = await env.newContext();
   let calls = 0;
   const wallet = await installTestWallet(context, {
     approve: (op) => {

@@ -6,13 +6,14 @@
 import fs from 'fs';
 import path from 'path';
 import { Keypair } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ASSETS } from '../../src/common/texts';
 import { solidPng, startImageServer, type ImageServer } from '../support/imageServer';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { eventually } from './support/eventually';
+import { watchErrors } from './support/browser';
+import { eventually } from '../support/until';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { browserSuite } from './support/suite';
 import { installTestWallet } from './support/testWallet';
 
 const DEMO = path.join(ROOT, 'static', 'demo');
@@ -20,14 +21,10 @@ const RAN = '/svg-script-ran';
 
 let server: TestServer;
 let host: ImageServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  [server, host, browser] = await Promise.all([
-    startServer({ testOnlyFetchAddresses: ['127.0.0.1'] }),
-    startImageServer(),
-    launchBrowser(),
-  ]);
+const suite = browserSuite({ server: { testOnlyFetchAddresses: ['127.0.0.1'] } }, async (s) => {
+  server = s.server;
+  host = await startImageServer();
   // NFT pictures stay SVG (served by the host, as image/svg+xml); token pictures become PNGs.
   for (const f of fs.readdirSync(DEMO).filter((n) => n.endsWith('.svg'))) {
     host.serve(`/demo/${f}`, { type: 'image/svg+xml', body: fs.readFileSync(path.join(DEMO, f)) });
@@ -37,11 +34,9 @@ beforeAll(async () => {
     type: 'image/svg+xml',
     body: `<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><script>fetch('${host.origin}${RAN}')</script></svg>`,
   });
-}, 120_000);
+});
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await host?.close();
 });
 
@@ -73,7 +68,7 @@ async function openWallet(): Promise<{ page: Page; context: BrowserContext; requ
     body: JSON.stringify({ owner: keypair.publicKey.toBase58() }),
   });
   expect(funded.status).toBe(200);
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   await installTestWallet(context, { keypair, name: 'Images Test Wallet' });
   await remoteListings(context);
   // Every CSP violation the page sees, from its first script on.
@@ -157,7 +152,7 @@ describe('pictures and fonts come from our origin only', () => {
   }, 240_000);
 
   it("an SVG's script stays inert when the proxied picture is opened as a page (the same file from its host runs)", async () => {
-    const context = await newContext(browser);
+    const context = await suite.newContext();
     const page = await context.newPage();
     const res = await page.goto(`${server.url}/api/image?url=${encodeURIComponent(`${host.origin}/evil.svg`)}`);
     expect(res!.status()).toBe(200);

@@ -2,18 +2,18 @@
 // Owner delta + network fee + service fee equals, to the lamport, what those burns drained (read from the chain
 // before and after); the estimate shown before equals that sum; the service fee is exactly 1 % (floored per
 // transaction). Cards name their kind, and a frozen V2 cNFT says why nothing can be done but hiding it.
-import { Connection, PublicKey, type Transaction } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type Connection, PublicKey, type Transaction } from '@solana/web3.js';
+import type { BrowserContext, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { MPL_CORE_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
 import { KIND_BLOCKED, KIND_LABELS, SELECTION } from '../../src/common/texts';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { startServer, type TestServer, postApi } from './support/server';
+import { watchErrors } from './support/browser';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
 import { lamportsOf as readLamports } from './support/lamports';
 
 let server: TestServer;
-let browser: Browser;
 let connection: Connection;
 let context: BrowserContext;
 
@@ -21,15 +21,13 @@ const post = (route: string, body: unknown) => postApi(server.url, route, body);
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses, 'confirmed');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
+  connection = s.connection;
   await post('localnet/fund', { owner: server.app.config.feeWallet }); // exists on a real cluster
-}, 240_000);
+});
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.close();
 });
 
 /** The mints each confirmed transaction burned (Token Metadata burnV1: mint at 4; Core burnV1: asset at 0). */
@@ -44,7 +42,7 @@ const burnedIn = (tx: Transaction) =>
   });
 
 test('one approval burns a pNFT, a print edition, a Token-2022 NFT and a Core asset; every lamport accounted for', async () => {
-  context = await newContext(browser);
+  context = await suite.newContext();
   const wallet: BurnWallet = await installBurnWallet(context);
   const { manifest } = await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() });
   const k = manifest.kinds;

@@ -1,40 +1,30 @@
 // The fee relayer in real Chromium (PRODUCT difference 15): a wallet with 0 SOL and 6 vacant accounts recovers its rent with one
 // approval; the relayer pays the network fee and is repaid exactly; a tampered repayment is refused by the page.
-import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { type Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import type { Dialog } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { GUARD } from '../../src/common/texts';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { until } from '../support/until';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
 let connection: Connection;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-beforeAll(async () => {
-  server = await startServer();
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
+  connection = s.connection;
 });
 
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 60_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out waiting');
-};
 
 async function openEmptiedWallet(tamper = false) {
   const { owner, accounts } = emptiedWallet(server.app.localnet!, 6);
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const approve = { current: (async () => true) as Approver };
   const log = await installApprovalWallet(context, owner, approve);
   const page = await context.newPage();
@@ -88,7 +78,7 @@ it('0 SOL, 6 vacant accounts: one approval; owner gets rent − network fee − 
   const rent = sum(await lamportsOf(s.accounts));
   const [relayerBefore] = await lamportsOf([relayer]);
   await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1);
+  await until(() => s.dialogs.length === 1, 60_000);
   expect(s.log.approvals).toEqual([1]);
   const signature = /Signature: (\w+)\./.exec(s.dialogs[0])?.[1];
   expect(signature).toBeDefined();
@@ -118,7 +108,7 @@ it('a repayment larger than the fee is refused by the page guard: nothing is sig
   const s = await openEmptiedWallet(true);
   const before = await lamportsOf([server.app.relayer!.address, ...s.accounts]);
   await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1);
+  await until(() => s.dialogs.length === 1, 60_000);
   expect(s.dialogs).toEqual([GUARD.mismatch]);
   expect(s.log.approvals).toEqual([]);
   expect(await lamportsOf([server.app.relayer!.address, ...s.accounts])).toEqual(before);

@@ -5,7 +5,7 @@ import fs from 'fs';
 import path from 'path';
 import bs58 from 'bs58';
 import { hash } from '@metaplex-foundation/mpl-bubblegum';
-import { Connection, PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.js';
+import { type Connection, PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { leafHash } from '../../backend/localnet/metaplex/leaf';
 import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
@@ -13,14 +13,13 @@ import { treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { lamportsOf } from './support/lamports';
-import { postApi, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet } from './burnSupport';
-import { browserSuite } from './support/suite';
+import { browserSuite, type ViewportName } from './support/suite';
+export type { ViewportName };
 
 export const SHOTS = path.join(ROOT, '.tmp', 'e2e-screen');
-export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
-export type ViewportName = keyof typeof VIEWPORTS;
-export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+export { VIEWPORTS, VIEWPORT_NAMES } from './support/suite';
 
 export interface ScreenHarness {
   readonly server: TestServer;
@@ -54,48 +53,27 @@ export const sum = (xs: number[]): number => xs.reduce((a, b) => a + b, 0);
 
 /** Registers beforeAll/afterAll/afterEach in the calling test file and returns the harness they fill. */
 export function screenHarness(): ScreenHarness {
-  let server!: TestServer;
-  let browser!: Browser;
-  let connection!: Connection;
-  const contexts = browserSuite(async (s, b) => {
-    server = s;
-    browser = b;
-    connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
-    await h.post('localnet/fund', { owner: server.app.config.feeWallet });
+  const suite = browserSuite({}, async (s) => {
+    await s.post('localnet/fund', { owner: s.server.app.config.feeWallet });
     fs.mkdirSync(SHOTS, { recursive: true });
   });
 
   const h: ScreenHarness = {
     get server() {
-      return server;
+      return suite.server;
     },
     get browser() {
-      return browser;
+      return suite.browser;
     },
     get connection() {
-      return connection;
+      return suite.connection;
     },
-    post: (route, body) => postApi(server.url, route, body),
-    lamportsOf: (addresses) => lamportsOf(connection, addresses),
-    balance: (w) => connection.getBalance(w.keypair.publicKey),
+    post: suite.post,
+    lamportsOf: (addresses) => lamportsOf(suite.connection, addresses),
+    balance: (w) => suite.connection.getBalance(w.keypair.publicKey),
     shot: (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false }),
-    async newPage(viewport, opts = {}) {
-      const context = await browser.newContext({
-        viewport: VIEWPORTS[viewport],
-        reducedMotion: opts.reducedMotion ?? 'no-preference',
-      });
-      contexts.push(context);
-      return context;
-    },
-    async connect(page, wallet) {
-      await page.goto(server.url);
-      await page.getByRole('button', { name: 'Select Wallet' }).first().click();
-      await page
-        .locator('.wallet-adapter-modal-wrapper')
-        .getByRole('button', { name: new RegExp(wallet.name) })
-        .click();
-      await page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor();
-    },
+    newPage: (viewport, opts = {}) => suite.newContext({ viewport, reducedMotion: opts.reducedMotion }),
+    connect: suite.connect,
     async session(viewport, profile = 'demo', opts = {}) {
       const context = await h.newPage(viewport, opts);
       const wallet = await installBurnWallet(context, 'Burn Test Wallet', { messages: opts.messages });
@@ -107,7 +85,7 @@ export function screenHarness(): ScreenHarness {
       return { context, page, wallet, owner, manifest, errors };
     },
     async assetOf(id) {
-      const a = await server.app.das.call<any>('getAsset', { id });
+      const a = await suite.server.app.das.call<any>('getAsset', { id });
       return {
         owner: a.ownership.owner as string,
         delegate: (a.ownership.delegate ?? null) as string | null,
@@ -115,8 +93,8 @@ export function screenHarness(): ScreenHarness {
       };
     },
     async leafOnChain(id, owner, delegate) {
-      const a = await server.app.das.call<any>('getAsset', { id });
-      const proof = await server.app.das.call<any>('getAssetProof', { id });
+      const a = await suite.server.app.das.call<any>('getAsset', { id });
+      const proof = await suite.server.app.das.call<any>('getAssetProof', { id });
       const index = a.compression.leaf_id as number;
       let node: Uint8Array = leafHash({
         id,
@@ -130,7 +108,7 @@ export function screenHarness(): ScreenHarness {
         const s = bs58.decode(sibling);
         node = (index >> level) & 1 ? hash([s, node]) : hash([node, s]);
       });
-      const tree = await connection.getAccountInfo(new PublicKey(a.compression.tree), 'confirmed');
+      const tree = await suite.connection.getAccountInfo(new PublicKey(a.compression.tree), 'confirmed');
       return Buffer.from(treeRootFromAccount(tree!.data)).equals(Buffer.from(node));
     },
   };
@@ -143,13 +121,6 @@ export const card = (page: Page, id: string) => page.locator(`[data-testid="cnft
 /** The demo's V1 cNFTs not delegated at funding. */
 export const plainCnfts = (manifest: any): { assetId: string; name: string }[] =>
   manifest.cnfts.filter((c: any) => !c.delegate);
-
-/** Waits until `check` holds (chain reads between page steps), failing with `what` after `ms`. */
-export async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 250)))
-    if (await check()) return;
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** The new leaf delegate of every Bubblegum delegate instruction in these transactions (account 3, delegate.rs). */
 export const newDelegates = (txs: Transaction[]): string[] =>

@@ -2,7 +2,7 @@
 // and the vacant banner's one approval closes the empty accounts AND withdraws the surplus of every kept account.
 import { unpackAccount } from '@solana/spl-token';
 import bs58 from 'bs58';
-import { Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
+import { type Connection, Keypair, PublicKey, VersionedTransaction } from '@solana/web3.js';
 import type { Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { formatUnits } from '../../src/chain/format';
@@ -11,33 +11,23 @@ import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
 import { SURPLUS, surplusBannerText, surplusSuccessAlert } from '../../src/common/texts';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
-import { launchBrowser, newContext } from './support/browser';
-import { startServer, type TestServer, postApi } from './support/server';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { until } from '../support/until';
 
 const exactSol = (lamports: number) => formatUnits(lamports, 9, 9, { trim: true });
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
 let connection: Connection;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-beforeAll(async () => {
-  server = await startServer();
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
+  connection = s.connection;
 });
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out waiting');
-};
 
 interface Kept {
   address: string;
@@ -75,7 +65,7 @@ async function amountsOf(kept: Kept[]): Promise<(bigint | null)[]> {
 async function openPage(profile: 'demo' | 'large') {
   const owner = Keypair.generate();
   const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const approve = { current: (async () => true) as Approver };
   const log = await installApprovalWallet(context, owner, approve);
   const page: Page = await context.newPage();
@@ -121,7 +111,7 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   const [ownerBefore, feeBefore, wsolBefore] = await lamportsOf([ownerAddress, feeWallet, wsol]);
   const amountsBefore = await amountsOf(kept);
   await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1, 90_000);
+  await until(() => s.dialogs.length === 1, 90_000);
   expect(s.log.approvals).toHaveLength(1); // one approval for every transaction (7 closes + the withdrawals)
   // The network fee of every transaction the wallet signed, as the chain charged it.
   const signatures = s.log.signed.map((bytes) => bs58.encode(VersionedTransaction.deserialize(bytes).signatures[0]));
@@ -163,7 +153,7 @@ it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, tran
   expect(kept.length).toBeGreaterThanOrEqual(1000 + 300 + 1); // the 1,000 tokens, 300 NFTs, the collection NFT (+ other kinds)
   const surplus = sum(kept.map((k) => k.surplus));
   await s.page.getByTestId('vacant-recover').click();
-  await waitFor(() => s.dialogs.length === 1, 400_000);
+  await until(() => s.dialogs.length === 1, 400_000);
   expect(s.log.approvals).toHaveLength(1);
   const perTx = s.log.signed.map((bytes) => {
     const tx = VersionedTransaction.deserialize(bytes);
@@ -200,7 +190,7 @@ it('nothing to close, surplus to withdraw: the banner offers it and one approval
   server.app.localnet!.chain.airdrop(owner.publicKey.toBase58(), 100_000_000n);
   const minimum = await connection.getMinimumBalanceForRentExemption(165);
   const surplus = sum((await lamportsOf(accounts)).map((l) => l - minimum));
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const log = await installApprovalWallet(context, owner, { current: async () => true });
   const page = await context.newPage();
   const dialogs: string[] = [];
@@ -217,7 +207,7 @@ it('nothing to close, surplus to withdraw: the banner offers it and one approval
   await page.getByText(surplusBannerText(3, exactSol(surplus))).waitFor({ timeout: 90_000 });
   const [before] = await lamportsOf([owner.publicKey.toBase58()]);
   await page.getByTestId('vacant-recover').click();
-  await waitFor(() => dialogs.length === 1, 90_000);
+  await until(() => dialogs.length === 1, 90_000);
   expect(log.approvals).toEqual([1]);
   const signature = /Signature: (\w+)\./.exec(dialogs[0])![1];
   const fee = serviceFee(surplus);

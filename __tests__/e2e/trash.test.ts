@@ -3,17 +3,17 @@
 // whose key stays in Node. Each outcome is read back from DAS getAsset.
 import bs58 from 'bs58';
 import { VersionedTransaction } from '@solana/web3.js';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { parseAuthMessage } from '../../src/common/authMessage';
 import { DELEGATED_MODAL, DIRECT_MODAL, QUEUE_MODAL, ROBUST_MODAL, VALIDATION } from '../../src/common/texts';
-import { launchBrowser, newContext, watchErrors } from './support/browser';
-import { startServer, type TestServer, postApi } from './support/server';
+import { watchErrors } from './support/browser';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { installTestWallet, type TestWallet, type WalletOp } from './support/testWallet';
 
 jest.setTimeout(180_000);
 
 let server: TestServer;
-let browser: Browser;
 let trash: string;
 
 const post = (route: string, body: unknown) => postApi(server.url, route, body);
@@ -26,13 +26,9 @@ const assetOf = async (id: string) => {
   };
 };
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
   trash = server.app.config.trashWallet;
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 interface Session {
@@ -53,7 +49,7 @@ afterEach(async () => {
 });
 
 async function session(approve?: (op: WalletOp, detail: unknown) => boolean | Promise<boolean>): Promise<Session> {
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const wallet = await installTestWallet(context, { approve });
   const manifest = (await post('localnet/fund', { owner: wallet.keypair.publicKey.toBase58() })).manifest;
   const page = await context.newPage();

@@ -2,17 +2,18 @@
 // stays in Node, the built page served by the real app on the local chain, every lamport checked on chain.
 import fs from 'fs';
 import path from 'path';
-import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import type { Browser, Dialog, Page } from 'playwright-core';
+import { type Connection, Keypair, PublicKey } from '@solana/web3.js';
+import type { Dialog, Page } from 'playwright-core';
 import { priorityFeeLamports, serviceFee } from '../../src/chain/fees';
 import { exactSol } from '../../src/chain/format';
 import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
 import { VACANT, VACANT_ERRORS, vacantBannerText, vacantSuccessAlert } from '../../src/common/texts';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
-import { launchBrowser, newContext } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { startServer, type TestServer, postApi } from './support/server';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { until } from '../support/until';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-vacant');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -20,23 +21,16 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;
 let url: string;
 let connection: Connection;
-let browser: Browser;
 
 // The e2e global set-up has built the page; the wallet is the shared approval-counting test wallet.
-beforeAll(async () => {
-  server = await startServer();
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
   url = server.url;
-  connection = new Connection(`${url}/api/rpc`, 'confirmed');
+  connection = s.connection;
   // A fee transfer below the rent-exempt minimum needs the fee wallet to exist (it does on a real cluster).
   const feeWallet = new PublicKey(server.app.config.feeWallet);
   if ((await connection.getBalance(feeWallet)) === 0) await post('localnet/fund', { owner: feeWallet.toBase58() });
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 240_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const post = (route: string, body: unknown) => postApi(url, route, body);
@@ -55,7 +49,7 @@ interface Session {
 async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Session> {
   const owner = Keypair.generate();
   const { manifest } = await post('localnet/fund', { owner: owner.publicKey.toBase58(), profile });
-  const context = await newContext(browser);
+  const context = await suite.newContext();
   const approve = { current: (async () => true) as Approver };
   const log = await installApprovalWallet(context, owner, approve);
   const page = await context.newPage();
@@ -88,12 +82,6 @@ async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Sessi
   return { page, owner, manifest, log, approve, dialogs, listRequests: () => lists };
 }
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100)))
-    if (await check()) return;
-  throw new Error('timed out waiting');
-};
-
 describe('vacant banner and recovery in Chromium', () => {
   it('demo wallet: banner shows 7 accounts and the exact SOL; one approval closes all 7; exact lamports on chain', async () => {
     const s = await openFundedPage();
@@ -114,7 +102,7 @@ describe('vacant banner and recovery in Chromium', () => {
     ]);
 
     await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1, 60_000);
+    await until(() => s.dialogs.length === 1, 60_000);
     expect(s.log.approvals).toEqual([1]); // one approval, one transaction for 7 closes
     const fee = serviceFee(rent);
     const signature = /Signature: (\w+)\./.exec(s.dialogs[0])![1];
@@ -143,9 +131,9 @@ describe('vacant banner and recovery in Chromium', () => {
     // The page reloaded; with nothing left to close the banner is gone.
     await s.page.waitForLoadState('load');
     await s.page.getByTestId('rent-card').waitFor({ timeout: 30_000 });
-    await waitFor(async () => (await s.page.getByTestId('vacant-banner').count()) === 0);
+    await until(async () => (await s.page.getByTestId('vacant-banner').count()) === 0);
     // The recovery was logged before the reload and survived it (the alert is accepted at once, as a hurried user would).
-    await waitFor(
+    await until(
       async () => (await s.page.locator('[data-testid="activity-entry"][data-type="vacant-burn"]').count()) === 1,
     );
     await s.page.screenshot({ path: path.join(SHOTS, 'after.png') });
@@ -157,7 +145,7 @@ describe('vacant banner and recovery in Chromium', () => {
     const before = await lamportsOf(vacant);
     s.approve.current = async (op) => op !== 'sign';
     await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1);
+    await until(() => s.dialogs.length === 1);
     expect(s.dialogs).toEqual([VACANT_ERRORS.cancelled]);
     expect(await lamportsOf(vacant)).toEqual(before);
     await expect(s.page.getByTestId('vacant-recover').textContent()).resolves.toBe(VACANT.recoverButton);
@@ -172,7 +160,7 @@ describe('vacant banner and recovery in Chromium', () => {
     const button = s.page.getByTestId('vacant-recover');
     await button.click();
     await s.page.getByText(VACANT.processing).waitFor();
-    await waitFor(() => release !== undefined);
+    await until(() => release !== undefined);
     // The button stays clickable (aria-disabled) so these clicks reach the state machine, which ignores them.
     await button.click({ force: true });
     await button.click({ force: true });
@@ -197,7 +185,7 @@ describe('vacant banner and recovery in Chromium', () => {
     await s.page.screenshot({ path: path.join(SHOTS, 'large-banner.png') });
     await s.page.getByTestId('vacant-withdraw-surplus').uncheck(); // closes only here; surplus.test.ts withdraws it
     await s.page.getByTestId('vacant-recover').click();
-    await waitFor(() => s.dialogs.length === 1, 120_000);
+    await until(() => s.dialogs.length === 1, 120_000);
     // One approval for all transactions; 23 closes + compute budget + fee transfer fill 1196 of 1232 bytes,
     // and one more close needs 39, so 9 is the fewest for 200.
     expect(s.log.approvals).toEqual([9]);

@@ -5,8 +5,8 @@
 // Screenshots: .tmp/e2e-value/.
 import fs from 'fs';
 import path from 'path';
-import { Connection, PublicKey } from '@solana/web3.js';
-import type { Browser, Page } from 'playwright-core';
+import { type Connection, PublicKey } from '@solana/web3.js';
+import type { Page } from 'playwright-core';
 import { NATIVE_MINT } from '../../src/common/addresses';
 import { SELECTION, ASSETS_SCREEN } from '../../src/common/texts';
 import { VALUE_TEXTS } from '../../src/common/texts';
@@ -14,19 +14,14 @@ import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { type TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
-import { browserSuite } from './support/suite';
+import { browserSuite, VIEWPORT_NAMES, type ViewportName } from './support/suite';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-value');
-const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
-type ViewportName = keyof typeof VIEWPORTS;
-
 let server: TestServer;
-let browser: Browser;
 let connection: Connection;
-const contexts = browserSuite((s, b) => {
-  server = s;
-  browser = b;
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
+const suite = browserSuite({}, (s) => {
+  server = s.server;
+  connection = s.connection;
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
@@ -50,8 +45,7 @@ interface Session {
 }
 
 async function session(viewport: ViewportName): Promise<Session> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  contexts.push(context);
+  const context = await suite.newContext({ viewport });
   await context.route(/^https:\/\/fonts\.(googleapis|gstatic)\.com\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
   );
@@ -179,7 +173,7 @@ test('single burn of the valuable token asks again; agreeing burns it and return
   expect(await connection.getAccountInfo(new PublicKey(sgld.account), 'confirmed')).toBeNull();
 }, 240_000);
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('value filter and sort at %s', (viewport) => {
+describe.each(VIEWPORT_NAMES)('value filter and sort at %s', (viewport) => {
   test('filter by value shows each class; sort by value puts the highest first and unknown values last', async () => {
     const { page, manifest, sgld, pixl } = await session(viewport);
     const listed = manifest.tokens.length;

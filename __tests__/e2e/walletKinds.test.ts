@@ -6,7 +6,7 @@
 // send-only one is told why not, in plain words, before anything is signed, in a 390 px in-app browser too.
 import fs from 'fs';
 import path from 'path';
-import { Connection, type PublicKey } from '@solana/web3.js';
+import type { Connection, PublicKey } from '@solana/web3.js';
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { exactSol } from '../../src/chain/format';
@@ -15,32 +15,27 @@ import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { QUEUE_MODAL, DIRECT_MODAL, SELECTION, WALLET_MODES } from '../../src/common/texts';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { answerReview } from './burnSupport';
-import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { postApi, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
 import { lamportsOf as readLamports } from './support/lamports';
-import { browserSuite } from './support/suite';
-import { WALLET_KINDS, type TestWallet, approvalSignatures, installTestWallet } from './support/testWallet';
+import { type ViewportName, browserSuite } from './support/suite';
+import { WALLET_KINDS, type TestWallet, approvalSignatures } from './support/testWallet';
+import { until } from '../support/until';
 
 jest.setTimeout(240_000);
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-wallet-kinds');
 
 let server: TestServer;
 let connection: Connection;
-const contexts = browserSuite(async (s) => {
-  server = s;
-  connection = new Connection(`${server.url}/api/rpc`, 'confirmed');
-  await postApi(server.url, 'localnet/fund', { owner: server.app.config.feeWallet }); // exists on a real cluster
+const suite = browserSuite({}, async (s) => {
+  ({ server, connection } = s);
+  await s.post('localnet/fund', { owner: server.app.config.feeWallet }); // exists on a real cluster
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
-const post = (route: string, body: unknown) => postApi(server.url, route, body);
+const post = (route: string, body: unknown) => suite.post(route, body);
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses, 'confirmed');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const until = async (check: () => boolean | Promise<boolean>, ms = 90_000) => {
-  for (const end = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 100)))
-    if (Date.now() > end) throw new Error('timed out waiting');
-};
 
 type Kind = 'sendOnly' | 'phantomLike' | 'signIn';
 
@@ -54,28 +49,18 @@ interface Session {
   popups: number;
 }
 
+/** A page with the test wallet of this kind, not yet connected (a session opened before the tests lives for the file). */
 async function open(
   kind: Kind,
-  opts: { keypair?: TestWallet['keypair']; viewport?: { width: number; height: number }; keep?: boolean } = {},
+  opts: { keypair?: TestWallet['keypair']; viewport?: ViewportName } = {},
 ): Promise<Session> {
-  const { context, wallet } = await contexts.openWallet({
-    name: `${kind} Wallet`,
-    features: WALLET_KINDS[kind],
-    keypair: opts.keypair,
+  const { context, page, wallet, owner, errors } = await suite.session({
+    profile: null,
+    connect: false,
     viewport: opts.viewport,
+    wallet: { name: `${kind} Wallet`, features: WALLET_KINDS[kind], keypair: opts.keypair },
   });
-  // A session shared by several tests is closed by its describe block, not after the first test.
-  if (opts.keep) contexts.splice(contexts.indexOf(context), 1);
-  const page = await context.newPage();
-  const s: Session = {
-    context,
-    page,
-    wallet,
-    owner: wallet.keypair.publicKey.toBase58(),
-    dialogs: [],
-    errors: watchErrors(page),
-    popups: 0,
-  };
+  const s: Session = { context, page, wallet, owner, dialogs: [], errors, popups: 0 };
   page.on('dialog', (d: Dialog) => {
     s.dialogs.push(d.message());
     void d.accept();
@@ -84,15 +69,7 @@ async function open(
   return s;
 }
 
-async function connect(s: Session): Promise<void> {
-  await s.page.goto(server.url);
-  await s.page.getByRole('button', { name: 'Select Wallet' }).click();
-  await s.page
-    .locator('.wallet-adapter-modal-wrapper')
-    .getByRole('button', { name: new RegExp(s.wallet.name) })
-    .click();
-  await s.page.getByRole('heading', { name: 'Your Wallet Assets' }).waitFor({ timeout: 60_000 });
-}
+const connect = (s: Session) => suite.connect(s.page, s.wallet);
 
 /** The network fees the chain charged for these signatures. */
 async function feesOf(signatures: string[]): Promise<number> {
@@ -131,7 +108,7 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, o
     ((await server.app.das.call<any>('getAsset', { id })).ownership.owner as string) ?? null;
 
   beforeAll(async () => {
-    s = await open(kind, { keep: true });
+    s = await open(kind);
     manifests = [];
     for (let i = 0; i < 5; i++) manifests.push((await post('localnet/fund', { owner: s.owner })).manifest);
     await connect(s);
@@ -141,7 +118,6 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, o
     // Whatever the flows did, no request was sign-only and the page stayed healthy.
     expect(s.wallet.approvals.filter((a) => a.op === 'signTransaction')).toEqual([]);
     expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
-    await s.context.close();
   });
 
   test('bulk burn of 20 tokens: one request, exact lamports', async () => {
@@ -236,7 +212,7 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, o
     const rent = sum(await lamportsOf(closing));
     const [[before, feeBefore], from] = [await lamportsOf([s.owner, feeWallet]), s.wallet.approvals.length];
     await s.page.getByTestId('vacant-recover').click();
-    await until(() => s.dialogs.length > 0);
+    await until(() => s.dialogs.length > 0, 90_000, 'the alert');
     const { approvals, signatures } = since(s, from);
     expect(approvals).toEqual([{ op: SEND, count: signatures.length }]);
     const fees = await feesOf(signatures);
@@ -293,7 +269,7 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, o
 describe('the relayer-paid recovery (the one co-signed flow)', () => {
   test('a send-only wallet in a 390 px in-app browser: the plain explanation before anything is signed; nothing moves', async () => {
     const { owner, accounts } = emptiedWallet(server.app.localnet!, 4);
-    const s = await open('sendOnly', { keypair: owner, viewport: { width: 390, height: 844 } });
+    const s = await open('sendOnly', { keypair: owner, viewport: 'phone' });
     await connect(s);
     const note = s.page.getByTestId('vacant-relay-send-only');
     await note.waitFor({ timeout: 90_000 });
@@ -306,7 +282,7 @@ describe('the relayer-paid recovery (the one co-signed flow)', () => {
     await s.page.screenshot({ path: path.join(SHOTS, 'relayer-send-only-390.png') });
     const before = await lamportsOf([owner.publicKey.toBase58(), server.app.relayer!.address, ...accounts]);
     await s.page.getByTestId('vacant-recover').click();
-    await until(() => s.dialogs.length > 0);
+    await until(() => s.dialogs.length > 0, 90_000, 'the alert');
     expect(s.dialogs).toEqual([WALLET_MODES.cosignedNeedsSignOnly]);
     expect(s.wallet.approvals).toEqual([]);
     expect(s.popups).toBe(0);
@@ -324,7 +300,7 @@ describe('the relayer-paid recovery (the one co-signed flow)', () => {
     await expect(s.page.getByTestId('vacant-relay-send-only').count()).resolves.toBe(0);
     const rent = sum(await lamportsOf(accounts));
     await s.page.getByTestId('vacant-recover').click();
-    await until(() => s.dialogs.length > 0);
+    await until(() => s.dialogs.length > 0, 90_000, 'the alert');
     expect(s.wallet.approvals).toEqual([{ op: 'signTransaction', count: 1 }]);
     // The relayer pays and signs first: the transaction's signature is the relayer's, named in the alert.
     const signature = /Signature: (\w+)\./.exec(s.dialogs[0])?.[1];

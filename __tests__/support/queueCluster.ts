@@ -24,7 +24,11 @@ export interface FundedCnft {
   name: string;
 }
 
-export async function startQueueCluster(count: number, env: Record<string, string> = {}): Promise<QueueCluster> {
+/** `env`: settings of the SolBack processes, or a function of the chain's RPC URL returning them. */
+export async function startQueueCluster(
+  count: number,
+  env: Record<string, string> | ((chainRpcUrl: string) => Record<string, string>) = {},
+): Promise<QueueCluster> {
   const redis = await startRedis();
   const started: ServerProcess[] = [];
   try {
@@ -36,7 +40,7 @@ export async function startQueueCluster(count: number, env: Record<string, strin
       DAS_URL: rpcUrl,
       DELEGATE_KEYPAIR: path.join(chain.dataDir, 'data', 'delegate-keypair.json'),
       REDIS_URL: redis.url,
-      ...env,
+      ...(typeof env === 'function' ? env(rpcUrl) : env),
     };
     const servers = await Promise.all(
       Array.from({ length: count }, (_, i) => startServerProcess(`server${'AB'[i] ?? i}`, upstream)),

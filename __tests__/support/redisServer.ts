@@ -1,6 +1,6 @@
 // A real redis-server (Debian's package) for tests: started on a free port in a temp folder, stopped afterwards.
 // Suites that need it use `describeWithRedis`, which skips them with a clear message where redis-server is not
-// installed (CI installs it: .ci/run).
+// installed, and fails them under CI=true (CI installs it: .ci/run).
 import { spawn, type ChildProcess } from 'child_process';
 import fs from 'fs';
 import net from 'net';
@@ -96,6 +96,15 @@ export async function startRedis(): Promise<TestRedis> {
 /** `describe` when redis-server is installed; otherwise the suite is skipped and says why. */
 export function describeWithRedis(name: string, fn: () => void): void {
   if (redisInstalled) return describe(name, fn);
+  // CI installs redis-server (.ci/run): missing there, the suite fails instead of passing with nothing run.
+  if (process.env.CI === 'true') {
+    describe(name, () => {
+      it(`needs ${REDIS_SERVER} (CI=true: a missing Redis fails the run)`, () => {
+        throw new Error(`${REDIS_SERVER} is not installed; CI must install it (apt-get install redis-server)`);
+      });
+    });
+    return;
+  }
   describe(name, () => {
     it.skip(`skipped: ${REDIS_SERVER} is not installed (apt-get install redis-server; CI installs it)`, () =>
       undefined);

@@ -24,10 +24,15 @@ export interface ServerProcess {
   dataDir: string;
   /** Everything the process printed (for failure messages). */
   output(): string;
-  /** SIGTERM and wait for the exit (main.ts saves and closes). */
-  stop(): Promise<void>;
+  /** SIGTERM and wait for the exit (main.ts drains, saves and closes); how it exited. */
+  stop(): Promise<ProcessExit>;
   /** SIGKILL: the process dies on the spot, mid-whatever, as on a crashed machine. */
-  kill(): Promise<void>;
+  kill(): Promise<ProcessExit>;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 export async function startServerProcess(
@@ -54,7 +59,7 @@ export async function startServerProcess(
   let out = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const exited = new Promise<ProcessExit>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
     const check = () => {
@@ -72,7 +77,7 @@ export async function startServerProcess(
   });
   const end = async (signal: NodeJS.Signals) => {
     if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
-    await exited;
+    return exited;
   };
   return {
     url,
@@ -80,8 +85,9 @@ export async function startServerProcess(
     dataDir,
     output: () => out,
     stop: async () => {
-      await end('SIGTERM');
+      const exit = await end('SIGTERM');
       fs.rmSync(dataDir, { recursive: true, force: true });
+      return exit;
     },
     kill: () => end('SIGKILL'),
   };

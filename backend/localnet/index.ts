@@ -41,6 +41,8 @@ export interface LocalnetOptions {
 export interface Localnet {
   handleRpc(body: unknown): Promise<unknown>;
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes the websocket clients with a reason (a draining server), before `close`. */
+  closeSockets(reason: string): void;
   fund(owner: string, profile?: FundProfile): Promise<FundManifest>;
   faults: Faults;
   chain: Chain;
@@ -124,6 +126,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   return {
     handleRpc,
     handleUpgrade: (req, socket, head) => ws.handleUpgrade(req, socket, head),
+    closeSockets: (reason) => ws.closeClients(reason),
     async fund(owner, profile = 'demo') {
       if (!isValidAddress(owner)) throw new RangeError('owner must be a base58 address');
       if (profile !== 'demo' && profile !== 'large') throw new RangeError("profile must be 'demo' or 'large'");

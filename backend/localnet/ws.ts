@@ -53,6 +53,11 @@ export class SubscriptionServer {
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req));
   }
 
+  /** Closes every client socket with `reason` (1001 "going away": the server is shutting down; clients reconnect). */
+  closeClients(reason: string): void {
+    for (const ws of this.wss.clients) ws.close(1001, reason);
+  }
+
   close(): void {
     this.chain.off('signature', this.onSignature);
     this.chain.off('accounts', this.onAccounts);

@@ -20,6 +20,8 @@ export interface RateLimitOptions {
   redis?: Redis;
   /** TRUST_PROXY: whose X-Forwarded-For is read (off by default). */
   trustProxy?: TrustProxy;
+  /** Told of each refusal (the rate_limit_refusals_total metric). */
+  onLimited?: (kind: LimitKind) => void;
 }
 
 /**
@@ -47,7 +49,9 @@ export function createRateLimits(opts: RateLimitOptions): RateLimits {
   const consume = async (client: string | null, kind: LimitKind, points = 1): Promise<number> => {
     const allowance = allowances[kind];
     if (!allowance || client === null || points <= 0) return 0;
-    return allowance.consume(client, points);
+    const wait = await allowance.consume(client, points);
+    if (wait > 0) opts.onLimited?.(kind);
+    return wait;
   };
   const charge = async (ctx: Context, kind: LimitKind, points: number): Promise<void> => {
     const retryAfter = await consume(clientAddress(ctx, opts.trustProxy), kind, points);

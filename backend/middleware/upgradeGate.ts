@@ -62,9 +62,12 @@ export function createUpgradeGate(opts: UpgradeGateOptions) {
 }
 
 /** Refuses an upgrade on the raw socket with a plain HTTP status. */
-export function refuseUpgrade(socket: { write(s: string): unknown; destroy(): void }, status: 403 | 429): void {
-  socket.write(
-    `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Too Many Requests'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-  );
+const REASONS = { 403: 'Forbidden', 429: 'Too Many Requests', 503: 'Service Unavailable' } as const;
+
+export function refuseUpgrade(
+  socket: { write(s: string): unknown; destroy(): void },
+  status: keyof typeof REASONS,
+): void {
+  socket.write(`HTTP/1.1 ${status} ${REASONS[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
 }

@@ -10,7 +10,9 @@ import { delegateRoutes } from './delegate';
 import { heliusRoutes } from './helius';
 import { imageRoutes } from './image';
 import { localnetRoutes } from './localnet';
+import { prepareRecoveryRoutes } from './prepare-recovery';
 import { queueRoutes } from './queue';
+import { recoverableRoutes } from './recoverable';
 import { relayerRoutes } from './relayer';
 import { rentEstimateRoutes } from './rent-estimate';
 import { robustTransferRoutes } from './robust-transfer';
@@ -40,7 +42,9 @@ export const API_ROUTES: ReadonlyArray<readonly [name: string, factory: RouteFac
   ['helius', heliusRoutes],
   ['image', imageRoutes],
   ['localnet', localnetRoutes],
+  ['prepare-recovery', prepareRecoveryRoutes],
   ['queue', queueRoutes],
+  ['recoverable', recoverableRoutes],
   ['relayer', relayerRoutes],
   ['rent-estimate', rentEstimateRoutes],
   ['robust-transfer', robustTransferRoutes],

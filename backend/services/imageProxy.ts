@@ -15,6 +15,8 @@ export interface ImageProxyOptions {
   /** Fetches at once (default IMAGE_FETCHES_AT_ONCE) and fetches waiting for a turn (IMAGE_FETCHES_WAITING). */
   fetchesAtOnce?: number;
   fetchesWaiting?: number;
+  /** Told of each fetch from a picture's host: 'ok' or the refusal's code, and the bytes received (metrics). */
+  onFetch?: (outcome: string, bytes: number) => void;
 }
 
 export const IMAGE_CACHE_ENTRIES = 2000;
@@ -67,6 +69,17 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
     if (!type) throw new AppError(415, 'not_an_image', 'The address does not answer with an image');
     return { body, contentType: type };
   };
+  const fetchCounted = (url: string): Promise<CachedImage> =>
+    fetchImage(url).then(
+      (image) => {
+        opts.onFetch?.('ok', image.body.length);
+        return image;
+      },
+      (err: AppError) => {
+        opts.onFetch?.(err.id, 0);
+        throw err;
+      },
+    );
 
   return {
     cache,
@@ -75,7 +88,7 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
       if (known) return known.ok ? Promise.resolve(known.image) : Promise.reject(known.error);
       let running = inflight.get(url);
       if (!running) {
-        running = fetchImage(url).then(
+        running = fetchCounted(url).then(
           (image) => {
             cache.set(url, { ok: true, image });
             return image;

@@ -26,6 +26,8 @@ export interface QueueWorkerOptions {
   sendTimeoutMs?: number;
   leaseMs?: number;
   pollMs?: number;
+  /** Told when this worker resumes a queue another worker had started (the queue_lease_takeovers_total metric). */
+  onTakeover?: () => void;
 }
 
 type WorkerServices = Pick<Services, 'das' | 'connection' | 'rpc' | 'config' | 'delegate' | 'logger'>;
@@ -54,6 +56,8 @@ export function createQueueWorker(
   // The lease of the queue being worked on; a lost lease stops this worker's sends and writes on that queue.
   let leaseLost = () => false;
   const halted = () => stopped || leaseLost();
+  /** Queues this worker has held (a queue first held here with work already done was started elsewhere). */
+  const worked = new Set<string>();
 
   const setItem = (q: QueueRecord, assetId: string, patch: Partial<QueueItem>) =>
     store.update(
@@ -169,6 +173,11 @@ export function createQueueWorker(
     const lease = await holdLease(store, queueId, workerId, leaseMs);
     if (!lease) return false;
     leaseLost = lease.lost;
+    if (!worked.has(queueId)) {
+      worked.add(queueId);
+      const q = await store.get(queueId).catch(() => null);
+      if (q?.items.some((i) => i.state !== 'pending')) opts.onTakeover?.();
+    }
     try {
       return await processLeased(queueId);
     } catch (err) {

@@ -53,11 +53,30 @@ export function loadRelayerKey(
   return kp;
 }
 
-/** Counts per UTC day: per client address, per owner, and in total. In memory (one server process). */
+/** A relayed transaction counted before anything is awaited (RelayerPolicy.reserve). */
+export interface Reservation {
+  client: string;
+  owner: string;
+  day: string;
+  settled: boolean;
+}
+
+/**
+ * A transaction that failed on chain cost the relayer its fee: it weighs this many uses of its owner's and its
+ * client's allowance (never of the all-clients total), so one wallet racing its own transactions stops itself.
+ */
+export const FAILED_ON_CHAIN_WEIGHT = 10;
+
+/**
+ * Counts per UTC day: per client address, per owner, and in total; and the owners with a relayed transaction on its
+ * way. In memory (one server process). A use is reserved before co-signing awaits anything, so a concurrent burst
+ * cannot pass the limits between a check and its count (RELIABILITY, "The fee relayer").
+ */
 export class RelayerPolicy {
   private day = '';
   private readonly counts = new Map<string, number>();
   private total = 0;
+  private readonly inFlight = new Set<string>();
 
   constructor(
     readonly limits: RelayerLimits,
@@ -73,6 +92,14 @@ export class RelayerPolicy {
     }
   }
 
+  private add(r: Reservation, n: number, total: number): void {
+    this.roll();
+    if (r.day !== this.day) return; // counted on a day that is over
+    this.total = Math.max(0, this.total + total);
+    for (const key of [`client:${r.client}`, `owner:${r.owner}`])
+      this.counts.set(key, Math.max(0, (this.counts.get(key) ?? 0) + n));
+  }
+
   /** The reason `n` more relayed transactions for this client and owner would break a limit, or null. */
   refusal(client: string, owner: string, n: number): string | null {
     this.roll();
@@ -84,11 +111,32 @@ export class RelayerPolicy {
     return null;
   }
 
-  /** Counts one co-signed transaction (called just before it is sent). */
-  record(client: string, owner: string): void {
-    this.roll();
-    this.total++;
-    for (const key of [`client:${client}`, `owner:${owner}`]) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  /** Counts one relayed transaction now, or answers why not (a limit, or this owner's previous one still on its way). */
+  reserve(client: string, owner: string): Reservation | string {
+    if (this.inFlight.has(owner))
+      return 'a relayed transaction for this wallet is still on its way; wait for it to land and try again.';
+    const refusal = this.refusal(client, owner, 1);
+    if (refusal) return refusal;
+    const r: Reservation = { client, owner, day: this.day, settled: false };
+    this.inFlight.add(owner);
+    this.add(r, 1, 1);
+    return r;
+  }
+
+  /** Refused or failed before it was sent: the use is given back. */
+  release(r: Reservation): void {
+    if (r.settled) return;
+    r.settled = true;
+    this.inFlight.delete(r.owner);
+    this.add(r, -1, -1);
+  }
+
+  /** Sent: landed (or unknown), or failed on chain, which weighs on its owner and client only. */
+  finish(r: Reservation, failedOnChain: boolean): void {
+    if (r.settled) return;
+    r.settled = true;
+    this.inFlight.delete(r.owner);
+    if (failedOnChain) this.add(r, FAILED_ON_CHAIN_WEIGHT - 1, 0);
   }
 }
 
@@ -103,6 +151,8 @@ export interface RelayerStatus {
 export class Relayer {
   readonly address: string;
   private cached: { at: number; lamports: number } | null = null;
+  /** Told of each co-signed transaction and the network fee the relayer pays for it (the app's metrics). */
+  onRelayed: (feeLamports: number) => void = () => undefined;
 
   constructor(
     readonly keypair: Keypair,

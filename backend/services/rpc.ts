@@ -69,6 +69,8 @@ export interface HttpTransportOptions {
   retries?: number; // extra attempts after a 429
   baseDelayMs?: number;
   timeoutMs?: number;
+  /** Wraps each single HTTP exchange (inside the batch splitting, so a refused batch is seen): metrics, readiness. */
+  watch?: (send: RpcTransport) => RpcTransport;
   /** Largest provider answer read (bytes); a longer one is dropped unread past this and answers 502. */
   maxAnswerBytes?: number;
 }
@@ -109,7 +111,8 @@ export async function readCapped(res: Response, limit: number): Promise<string> 
  * JSON-RPC error on HTTP 200 — and batches split into single requests when the provider refuses batches.
  */
 export function httpTransport(url: string, opts: HttpTransportOptions = {}): RpcTransport {
-  return withBatchSplitting(singleHttpTransport(url, opts));
+  const single = singleHttpTransport(url, opts);
+  return withBatchSplitting(opts.watch ? opts.watch(single) : single);
 }
 
 function singleHttpTransport(url: string, opts: HttpTransportOptions): RpcTransport {

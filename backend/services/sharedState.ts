@@ -3,7 +3,7 @@
 // Redis; unset → in this process, as a single server needs.
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { createRateLimits, type RateLimits } from '../middleware/rateLimit';
+import { createRateLimits, type RateLimitOptions, type RateLimits } from '../middleware/rateLimit';
 import { MemoryNonceStore, type NonceStore } from './nonceStore';
 import { closeRedis, connectRedis } from './redis';
 import { RedisNonceStore } from './redisNonceStore';
@@ -18,8 +18,12 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-export async function createSharedState(config: Config): Promise<SharedState> {
+export async function createSharedState(
+  config: Config,
+  hooks: Pick<RateLimitOptions, 'onLimited'> = {},
+): Promise<SharedState> {
   const limitOpts = {
+    ...hooks,
     perMinute: config.rateLimitPerMinute,
     rpcPerMinute: config.rpcRateLimitPerMinute,
     imagePerMinute: config.imageRateLimitPerMinute,

@@ -62,7 +62,7 @@ export interface PrepareOptions {
   feePayer?: FeePayerPlan;
 }
 
-async function computeUnitPrice(rpc: RpcClient, writable: string[]): Promise<number> {
+export async function computeUnitPrice(rpc: RpcClient, writable: string[]): Promise<number> {
   try {
     const recent = await rpc.call<{ prioritizationFee: number }[]>('getRecentPrioritizationFees', [
       writable.slice(0, 128),
@@ -77,7 +77,7 @@ async function computeUnitPrice(rpc: RpcClient, writable: string[]): Promise<num
  * A transfer into an account that does not exist must fund it rent-exempt, or the runtime refuses the whole
  * transaction. Rather than fail the user's close (or charge more than 1 %), a fee below that minimum is waived.
  */
-async function smallestPayableFee(rpc: RpcClient, feeWallet: string): Promise<number> {
+export async function smallestPayableFee(rpc: RpcClient, feeWallet: string): Promise<number> {
   const info = await rpc.call<{ value: { lamports: number } | null }>('getAccountInfo', [
     feeWallet,
     { encoding: 'base64', dataSlice: { offset: 0, length: 0 }, commitment: 'confirmed' },

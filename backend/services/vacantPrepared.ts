@@ -13,6 +13,8 @@ export interface PreparedBurn {
   withdrawals?: SurplusAccount[];
   /** floor(1 % of the rent and surplus this transaction recovers). */
   serviceFee: number;
+  /** Recovery sources (stake, buffers, nonces, lookup tables) whose balance this transaction lowers, as prepared. */
+  recoveries?: { address: string; kind: string }[];
   /** The relayer when it pays the network fee (PRODUCT difference 15), and the exact repayment in the transaction. */
   feePayer?: string;
   repayment?: number;

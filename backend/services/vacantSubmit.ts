@@ -20,6 +20,8 @@ export interface SubmittedBurn {
   /** The part of recoveredRent withdrawn from kept accounts (WithdrawExcessLamports), and from how many. */
   surplusRecovered: number;
   surplusAccountCount: number;
+  /** The part of recoveredRent that came from the recovery sources (stake, buffers, nonces, lookup tables). */
+  sourcesRecovered: number;
   serviceFee: number;
   /** Owner's balance after − before (recovered rent − service fee − network fees). */
   ownerBalanceChange: number;
@@ -85,7 +87,9 @@ export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: 
   const { prepared } = item;
   const withdrawals = prepared.withdrawals ?? [];
   const closes = prepared.accounts.map((a) => a.address);
-  const watched = [prepared.owner, prepared.feeWallet, ...closes, ...withdrawals.map((a) => a.address)];
+  // The recovery sources' accounts count like surplus sources: what each lost went to the owner.
+  const sources = (prepared.recoveries ?? []).map((r) => r.address);
+  const watched = [prepared.owner, prepared.feeWallet, ...closes, ...withdrawals.map((a) => a.address), ...sources];
   const before = await balances(rpc, watched);
   let signature: string;
   try {
@@ -119,17 +123,21 @@ export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: 
   }
   let surplusRecovered = 0;
   let surplusAccountCount = 0;
-  for (let i = firstWithdrawal; i < watched.length; i++) {
+  const firstSource = watched.length - sources.length;
+  for (let i = firstWithdrawal; i < firstSource; i++) {
     if (before[i] > after[i]) {
       surplusRecovered += before[i] - after[i];
       surplusAccountCount++;
     }
   }
+  let sourcesRecovered = 0;
+  for (let i = firstSource; i < watched.length; i++) if (before[i] > after[i]) sourcesRecovered += before[i] - after[i];
   return {
     signature,
     accountCount,
-    recoveredRent: recoveredRent + surplusRecovered,
+    recoveredRent: recoveredRent + surplusRecovered + sourcesRecovered,
     surplusRecovered,
+    sourcesRecovered,
     surplusAccountCount,
     serviceFee: prepared.serviceFee,
     ownerBalanceChange: after[0] - before[0],

@@ -166,6 +166,10 @@ export function createUpstreamWsProxy(rpcUrl: string, logger: Logger) {
     get upstreamSocketsOpened() {
       return upstreamSockets;
     },
+    /** Closes every client socket with `reason` (1001 "going away": the server is shutting down). */
+    closeClients(reason: string) {
+      wss.clients.forEach((c) => c.close(1001, reason));
+    },
     close() {
       wss.clients.forEach((c) => c.terminate());
       wss.close();

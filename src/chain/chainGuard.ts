@@ -20,7 +20,7 @@ export { SimulationRefusedError };
 const SIMULATIONS_AT_ONCE = 8;
 
 /** Kinds whose transactions return rent: the service fee and the 10 % priority share are measured against it. */
-const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts']);
+const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts', 'recover']);
 
 export interface TransactionEstimate {
   /** Lamports the transaction returns to the owner (closed accounts), read from the chain. */
@@ -102,25 +102,30 @@ async function rentMinimums(
   };
 }
 
-/** Lamports each transaction returns, by the chain rules; throws on the first figure the chain contradicts. */
+/**
+ * Lamports each transaction returns, and the part the 1 % fee is measured on (all of it but stake principal), by the
+ * chain rules; throws on the first figure the chain contradicts.
+ */
 function returnsOf(
   txs: DecodedTransaction[],
   context: ChainGuardContext,
   { account, rentMinimum }: Awaited<ReturnType<typeof readAll>>,
-): bigint[] {
+): { returns: bigint; feeBase: bigint }[] {
   const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
   const facts = { owner: context.owner, kind: context.kind, account, rentMinimum, expectedReturns: expected };
   return txs.map((tx, t) => {
     const state: TransactionState = { burned: new Set(), closed: new Set() };
     let returns = 0n;
+    let feeBase = 0n;
     for (const [i, ix] of tx.instructions.entries()) {
       const rule = chainRuleFor(ix);
       if (!rule) continue;
       const result = rule.check(ix, facts, state);
       if (typeof result === 'string') throw new TransactionGuardError(`transaction ${t}: instruction ${i}: ${result}`);
-      returns += result;
+      returns += typeof result === 'bigint' ? result : result.returns;
+      feeBase += typeof result === 'bigint' ? result : result.feeBase;
     }
-    return returns;
+    return { returns, feeBase };
   });
 }
 
@@ -136,11 +141,13 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
   if (conflict) throw new TransactionGuardError(conflict);
   const chain = await readAll(reader, txs, intent.owner);
   const account = chain.account;
-  const returns = returnsOf(txs, context, chain);
+  const measured = returnsOf(txs, context, chain);
+  const returns = measured.map((m) => m.returns);
   const returning = RETURNING_KINDS.has(intent.kind);
-  const total = returns.reduce((s, r) => s + r, 0n);
-  // The static rules, with the fee ceiling from our own reading: 1 % of what the chain says comes back.
-  assertTransactions(inputs, { ...intent, maxFeeLamports: returning ? serviceFee(total) : 0n });
+  const feeBase = measured.reduce((s, m) => s + m.feeBase, 0n);
+  // The static rules, with the fee ceiling from our own reading: 1 % of the rent and surplus the chain says comes back
+  // (never of stake principal: the fee rule of the recovery sources).
+  assertTransactions(inputs, { ...intent, maxFeeLamports: returning ? serviceFee(feeBase) : 0n });
 
   const pays: bigint[] = txs.map((tx, t) => {
     const priority = priorityFeeOf(tx);

@@ -8,6 +8,7 @@ import type { AccountSnapshot } from './chainReader';
 import type { DecodedInstruction } from './decode';
 import type { GuardKind } from './guardRules';
 import { surplusWithdrawal } from './chainRuleSurplus';
+import { RECOVERY_SOURCES } from './recovery/registry';
 import { readTokenAccountHead } from './tokenAccountData';
 
 export interface ChainFacts {
@@ -29,6 +30,11 @@ export interface TransactionState {
   closed: Set<string>;
 }
 
+export interface RuleReturn {
+  returns: bigint;
+  feeBase: bigint;
+}
+
 export interface ChainRule {
   name: string;
   matches(ix: DecodedInstruction): boolean;
@@ -36,8 +42,11 @@ export interface ChainRule {
   reads(ix: DecodedInstruction): string[];
   /** Accounts whose rent-exempt minimum `check` needs (read from the chain for each one's size). */
   rentFor?(ix: DecodedInstruction): string[];
-  /** Lamports returned to the owner, or a string: the reason to refuse. */
-  check(ix: DecodedInstruction, facts: ChainFacts, state: TransactionState): bigint | string;
+  /**
+   * Lamports returned to the owner, or a string: the reason to refuse. A recovery source whose return holds principal
+   * (stake) answers `{ returns, feeBase }`: the 1 % fee ceiling is measured on `feeBase` only.
+   */
+  check(ix: DecodedInstruction, facts: ChainFacts, state: TransactionState): bigint | string | RuleReturn;
 }
 
 const isToken = (programId: string) => programId === TOKEN_PROGRAM || programId === TOKEN_2022_PROGRAM;
@@ -118,7 +127,15 @@ const coreBurnV1: ChainRule = {
   },
 };
 
-const RULES: ChainRule[] = [tokenBurn, tokenClose, nftBurnV1, coreBurnV1, surplusWithdrawal];
+const RULES: ChainRule[] = [
+  tokenBurn,
+  tokenClose,
+  nftBurnV1,
+  coreBurnV1,
+  surplusWithdrawal,
+  // Stake, buffers, nonces, lookup tables, approvals: each recovery source's own rules (src/chain/recovery).
+  ...RECOVERY_SOURCES.flatMap((source) => source.chainRules),
+];
 
 /** Adds a rule; it is consulted before the built-in ones, so it may also refine one of them. */
 export function registerChainRule(rule: ChainRule): void {

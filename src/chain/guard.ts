@@ -37,7 +37,10 @@ function checkOne(input: TransactionInput, intent: GuardIntent, allowed: Set<str
     if (ix.data.length === 0) return { ok: false, reason: `instruction ${i}: empty data` };
     const reason = check(ix, intent, allowed, totals);
     if (reason) return { ok: false, reason: `instruction ${i}: ${reason}` };
-    if (ix.programId !== COMPUTE_BUDGET_PROGRAM && ix.programId !== SYSTEM_PROGRAM) actions++;
+    // A System transfer is a fee or a repayment; any other System instruction the rules let through (a nonce
+    // account's withdrawal) is an action.
+    const transfer = ix.programId === SYSTEM_PROGRAM && ix.data[0] === 2;
+    if (ix.programId !== COMPUTE_BUDGET_PROGRAM && !transfer) actions++;
   }
   if (actions === 0 && intent.kind !== 'trashCnft')
     return { ok: false, reason: 'the transaction does nothing the user asked for' };

@@ -17,9 +17,20 @@ import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
 import type { DecodedInstruction } from './decode';
 import { KIND_CHECKS, withBubblegumV2 } from './guardKindRules';
 import { checkWithdrawExcess } from './guardSurplus';
+import { RECOVERY_SOURCES } from './recovery/registry';
+import { checkRevoke, REVOKE_TAG } from './recovery/sources/approval';
+import { checkNonceWithdraw, isNonceWithdraw } from './recovery/sources/nonce';
 import { WITHDRAW_EXCESS_LAMPORTS_TAG } from './withdrawExcess';
 
-export type GuardKind = 'closeVacant' | 'burnTokens' | 'burnNfts' | 'trashCnft' | 'burnCnft' | 'delegateCnft';
+export type GuardKind =
+  | 'closeVacant'
+  | 'burnTokens'
+  | 'burnNfts'
+  | 'trashCnft'
+  | 'burnCnft'
+  | 'delegateCnft'
+  /** The recovery sources (src/chain/recovery): stake, buffers, nonces, lookup tables, approvals. */
+  | 'recover';
 
 export interface GuardIntent {
   /** The connected wallet: sole signer and fee payer, authority of every burn/close, receiver of every close. */
@@ -48,8 +59,9 @@ const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
   trashCnft: new Set(['cnftTransfer']),
   burnCnft: new Set(['cnftBurn']),
   delegateCnft: new Set(['cnftDelegate']),
+  recover: new Set(['revoke']),
 };
-const FEE_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts']);
+const FEE_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts', 'recover']);
 const BUBBLEGUM = BUBBLEGUM_DISCRIMINATORS;
 
 export interface Totals {
@@ -117,7 +129,26 @@ const checkToken: Check = (ix, intent, allowed, totals) => {
 };
 
 /** Further token instructions other features allow (e.g. WithdrawExcessLamports, 38), keyed by instruction tag. */
-export const TOKEN_INSTRUCTION_CHECKS: Record<number, Check> = {};
+export const TOKEN_INSTRUCTION_CHECKS: Record<number, Check> = {
+  // Revoke: the owner's own accounts only (the approval source, src/chain/recovery/sources/approval.ts).
+  [REVOKE_TAG]: (ix, intent, allowed) =>
+    TOKEN_ACTIONS[intent.kind].has('revoke')
+      ? checkRevoke(ix, intent.owner, allowed)
+      : 'revoke not allowed for this action',
+};
+
+/** The recovery sources' own programs (stake, loader, lookup tables): allowed for the recover action only. */
+const RECOVERY_CHECKS: Record<string, Check> = Object.fromEntries(
+  RECOVERY_SOURCES.flatMap((source) =>
+    Object.entries(source.staticRules).map(([programId, rule]): [string, Check] => [
+      programId,
+      (ix, intent, allowed) =>
+        intent.kind === 'recover'
+          ? rule(ix, intent.owner, allowed)
+          : `program ${programId} not allowed for this action`,
+    ]),
+  ),
+);
 
 const checkTokenMetadata: Check = (ix, intent, allowed) => {
   if (ix.data[0] !== 41 || ix.data[1] !== 0) return `token metadata instruction ${ix.data[0]} not allowed`;
@@ -129,7 +160,9 @@ const checkTokenMetadata: Check = (ix, intent, allowed) => {
   return null;
 };
 
-const checkSystem: Check = (ix, intent, _allowed, totals) => {
+const checkSystem: Check = (ix, intent, allowed, totals) => {
+  if (isNonceWithdraw(ix.programId, ix.data))
+    return intent.kind === 'recover' ? checkNonceWithdraw(ix, intent.owner, allowed) : 'nonce withdrawal not allowed';
   if (ix.data.length !== 12 || u32(ix.data, 0) !== 2) return 'system instruction other than a transfer';
   const [from, to] = [account(ix, 0), account(ix, 1)];
   if (from !== intent.owner) return 'transfer from someone other than the owner';
@@ -181,4 +214,5 @@ export const CHECKS: Record<string, Check> = {
   [BUBBLEGUM_PROGRAM]: withBubblegumV2(checkBubblegum),
   // PRODUCT difference 12: Token Metadata burns of every kind, Metaplex Core burns (src/chain/guardKindRules.ts).
   ...KIND_CHECKS,
+  ...RECOVERY_CHECKS,
 };

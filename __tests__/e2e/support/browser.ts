@@ -1,5 +1,7 @@
 // Chromium for browser tests: the Debian build driven by playwright-core (never `playwright install`), offline.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// Launched only by the e2e harness (support/suite.ts) and the bench. The page asks no third party for anything (fonts
+// included, PRODUCT difference 16), so nothing is stubbed.
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -15,11 +17,6 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
-
-/** A context at desktop size. The page asks no third party for anything (fonts included, PRODUCT difference 16), so none is stubbed. */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 900 } });
 }
 
 /**

@@ -72,13 +72,3 @@ export class FakeConnection {
 }
 
 export const newMint = (): string => Keypair.generate().publicKey.toBase58();
-
-export async function until<T>(read: () => T, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = read();
-    if (ok(v)) return v;
-    if (Date.now() - start > timeoutMs) throw new Error(`condition not met: ${JSON.stringify(v)?.slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

@@ -12,7 +12,8 @@ import { assetsHidden } from '../../../src/features/hiddenAssets/hiddenAssetsSli
 import { metadataAddress } from '../../../src/features/nfts/metadataAccount';
 import { walletConnected, walletDisconnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer, type Responder } from '../../support/recordingServer';
-import { FakeConnection, newMint, until } from './fakeChain';
+import { until } from '../../support/until';
+import { FakeConnection, newMint } from './fakeChain';
 
 const W = newMint();
 let server: RecordingServer;
@@ -62,10 +63,10 @@ function setup(connection = new FakeConnection(), canSign = false) {
   return { store: makeStore(undefined, extra), connection };
 }
 const loaded = (store: ReturnType<typeof makeStore>) =>
-  until(
-    () => store.getState().nfts,
-    (n) => n.wallet === W && !n.loading,
-  );
+  until(() => {
+    const n = store.getState().nfts;
+    return n.wallet === W && !n.loading && n;
+  });
 
 function metadataBytes(mint: string, name: string): Uint8Array {
   return getMetadataAccountDataSerializer().serialize({
@@ -188,10 +189,10 @@ it('a disconnect during the on-chain pauses cancels the lookup', async () => {
   respond((req) => (req.path.includes('/helius/') ? { status: 500, body: { success: false, error: 'x' } } : undefined));
   const { store } = setup(chain);
   store.dispatch(walletConnected({ publicKey: W }));
-  await until(
-    () => chain.count('getMultipleAccountsInfo'),
-    (n) => n === 1,
-  );
+  await until(() => {
+    const n = chain.count('getMultipleAccountsInfo');
+    return n === 1 && n;
+  });
   store.dispatch(walletDisconnected());
   await new Promise((r) => setTimeout(r, 700));
   expect(chain.count('getMultipleAccountsInfo')).toBe(1);

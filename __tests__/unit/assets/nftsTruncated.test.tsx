@@ -9,7 +9,8 @@ import { NftsSection } from '../../../src/features/nfts/NftsSection';
 import { walletConnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { renderWithProviders } from '../../support/renderWithProviders';
-import { FakeConnection, newMint, until } from './fakeChain';
+import { until } from '../../support/until';
+import { FakeConnection, newMint } from './fakeChain';
 
 const W = newMint();
 const NOTICE = 'This wallet holds more assets than can be listed at once; the first 1 are shown.';
@@ -54,10 +55,10 @@ it("shows the server's notice when the listing was truncated", async () => {
   renderWithProviders(<NftsSection />, { store });
   await act(async () => {
     store.dispatch(walletConnected({ publicKey: W }));
-    await until(
-      () => store.getState().nfts,
-      (n) => n.wallet === W && !n.loading,
-    );
+    await until(() => {
+      const n = store.getState().nfts;
+      return n.wallet === W && !n.loading && n;
+    });
   });
   expect(store.getState().nfts.notice).toBe(NOTICE);
   expect((await screen.findByTestId('nfts-truncated')).textContent).toBe(NOTICE);
@@ -68,10 +69,10 @@ it('shows no notice for a complete listing', async () => {
   renderWithProviders(<NftsSection />, { store });
   await act(async () => {
     store.dispatch(walletConnected({ publicKey: W }));
-    await until(
-      () => store.getState().nfts,
-      (n) => n.wallet === W && !n.loading,
-    );
+    await until(() => {
+      const n = store.getState().nfts;
+      return n.wallet === W && !n.loading && n;
+    });
   });
   expect(store.getState().nfts.notice).toBeNull();
   expect(screen.queryByTestId('nfts-truncated')).toBeNull();

@@ -9,7 +9,8 @@ import { TOKEN_2022_PROGRAM } from '../../../src/common/addresses';
 import { tokenMetadataResolved } from '../../../src/features/tokens/tokensSlice';
 import { walletConnected, walletDisconnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer, type Responder } from '../../support/recordingServer';
-import { FakeConnection, newMint, until } from './fakeChain';
+import { until } from '../../support/until';
+import { FakeConnection, newMint } from './fakeChain';
 
 const W = newMint();
 let server: RecordingServer;
@@ -42,10 +43,10 @@ function setup(connection: FakeConnection | null = new FakeConnection()) {
   return { store, connection, batches };
 }
 const done = (store: ReturnType<typeof makeStore>) =>
-  until(
-    () => store.getState().tokens,
-    (t) => t.wallet === W && !t.loading,
-  );
+  until(() => {
+    const t = store.getState().tokens;
+    return t.wallet === W && !t.loading && t;
+  });
 // The NFT and rent loads run on the same event; these tests look at the token calls only.
 const paths = () => server.requests.map((r) => r.path).filter((p) => /wallet-tokens|token-metadata/.test(p));
 
@@ -78,10 +79,10 @@ describe('token sources in order', () => {
     const { store, connection } = setup();
     store.dispatch(walletConnected({ publicKey: W }));
     expect(store.getState().tokens.loading).toBe(true);
-    await until(
-      () => store.getState().tokens.items,
-      (items) => items.some((t) => t.symbol === 'BBB'),
-    );
+    await until(() => {
+      const items = store.getState().tokens.items;
+      return items.some((t) => t.symbol === 'BBB') && items;
+    });
     const s = store.getState().tokens;
     expect(s.source).toBe('server');
     expect(s.items.map((t) => [t.symbol, t.name, t.logoURI])).toEqual([
@@ -133,10 +134,10 @@ describe('token sources in order', () => {
     expect(chain.calls.map((c) => c.args[1]).sort()).toEqual(
       [TOKEN_2022_PROGRAM, 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'].sort(),
     );
-    await until(
-      () => batches.reduce((x, y) => x + y, 0),
-      (n) => n === 4,
-    );
+    await until(() => {
+      const n = batches.reduce((x, y) => x + y, 0);
+      return n === 4 && n;
+    });
     expect(batches).toEqual([3, 1]);
     const items = store.getState().tokens.items;
     expect(items.map((t) => t.mint)).toEqual(fungible);
@@ -158,10 +159,10 @@ describe('token sources in order', () => {
     });
     const { store } = setup();
     store.dispatch(walletConnected({ publicKey: W }));
-    await until(
-      () => store.getState().tokens.items[0]?.symbol,
-      (s) => s === 'RL',
-    );
+    await until(() => {
+      const s = store.getState().tokens.items[0]?.symbol;
+      return s === 'RL' && s;
+    });
     expect(metadataCalls).toBe(3);
   });
 
@@ -200,10 +201,10 @@ describe('disconnect', () => {
     };
     const { store } = setup(chain);
     store.dispatch(walletConnected({ publicKey: W }));
-    await until(
-      () => server.requests.length,
-      (n) => n > 0,
-    );
+    await until(() => {
+      const n = server.requests.length;
+      return n > 0 && n;
+    });
     store.dispatch(walletDisconnected());
     expect(store.getState().tokens).toEqual({
       wallet: null,

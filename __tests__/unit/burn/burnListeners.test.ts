@@ -13,15 +13,8 @@ import {
   singleBurnRequested,
 } from '../../../src/features/burn/burnSlice';
 import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
-import {
-  type Chain,
-  connectedStore,
-  keypairWallet,
-  networkFee,
-  reviews,
-  startChain,
-  until,
-} from './support/burnHarness';
+import { type Chain, connectedStore, keypairWallet, networkFee, reviews, startChain } from './support/burnHarness';
+import { until } from '../../support/until';
 
 let chain: Chain;
 beforeAll(async () => {

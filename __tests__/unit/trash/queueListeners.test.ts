@@ -14,6 +14,7 @@ import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
 import { walletConnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
+import { until } from '../../support/until';
 
 let server: RecordingServer;
 const owner = Keypair.generate();
@@ -41,13 +42,6 @@ function storeWith(wallet: Partial<WalletPort>) {
 }
 
 const signMessage = async (m: Uint8Array) => nacl.sign.detached(m, owner.secretKey);
-const until = async (fn: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 const TOKEN = 'owner-access-token-of-queue-1234';
 let nonces = 0;

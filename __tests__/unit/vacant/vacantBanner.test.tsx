@@ -13,13 +13,9 @@ import { GUARD, VACANT, vacantBannerText } from '../../../src/common/texts';
 import { rentEstimateLoaded, rentEstimateRequested } from '../../../src/features/rent/rentSlice';
 import { VacantBanner } from '../../../src/features/vacant/VacantBanner';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
+import { until } from '../../support/until';
 
 const OWNER = Keypair.generate().publicKey.toBase58();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until(check: () => boolean, ms = 3000) {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (check()) return;
-  throw new Error('condition not met');
-}
 const estimate = (vacantAccounts: number, vacantRent: number) => ({
   total: vacantRent,
   rentPerAccount: 0,

@@ -25,6 +25,7 @@ import { LOCAL_DEFAULT_FEE_WALLET, TOKEN_PROGRAM } from '../../../src/common/add
 import { GUARD, VACANT_ERRORS, VALIDATION } from '../../../src/common/texts';
 import { vacantBurnRequested, vacantReset } from '../../../src/features/vacant/vacantSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
+import { until } from '../../support/until';
 
 const owner = Keypair.generate();
 const OWNER = owner.publicKey.toBase58();
@@ -168,10 +169,6 @@ function setup(sign?: WalletPort['signAllTransactions'] | null) {
   return { store, signAll };
 }
 const requests = (path: string) => server.requests.filter((r) => r.path === path);
-async function until(check: () => boolean, ms = 3000) {
-  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (check()) return;
-  throw new Error('condition not met');
-}
 
 describe('vacant burn flow', () => {
   it('lists, prepares, checks, signs ALL with one approval, submits, and ends done with the success alert', async () => {

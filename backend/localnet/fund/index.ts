@@ -8,6 +8,7 @@ import { fundDemoKinds } from './demoKinds';
 import { fundLargeTokens, LARGE } from './large';
 import type { FundManifest } from './manifest';
 import { fundOwnedMints } from './ownedMints';
+import { fundRecoverySources } from './recovery';
 
 export type FundProfile = 'demo' | 'large';
 export interface FundEnv {
@@ -42,6 +43,7 @@ export async function fundOwner(env: FundEnv, owner: string, profile: FundProfil
     profile === 'large'
       ? { ...base, ...(await fundLargeTokens(env, owner)) }
       : { ...base, ...fundDemoTokens(env, owner), ownedMints: fundOwnedMints(env, owner) };
+  manifest.recovery = fundRecoverySources(env, owner);
   if (metaplex) {
     const large = profile === 'large';
     await new Promise<void>((r) => setImmediate(r));

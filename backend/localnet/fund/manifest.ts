@@ -45,6 +45,18 @@ export interface FundedWrappedSol {
   amount: string;
 }
 
+/** The recovery sources the wallet controls (demo and large profiles; backend/localnet/fund/recovery.ts). */
+export interface RecoveryManifest {
+  voteAccount: string;
+  /** Never delegated, with 0.05 SOL of principal. */
+  stakeInactive: string;
+  /** 1 SOL delegated to `voteAccount`. */
+  stakeDelegated: string;
+  buffer: string;
+  nonce: string;
+  lookupTable: string;
+}
+
 export interface FundManifest {
   owner: string;
   profile: 'demo' | 'large';
@@ -62,4 +74,5 @@ export interface FundManifest {
   cnfts: CnftEntry[];
   /** demo only: pNFTs, print edition, Token-2022 NFT, Core assets, Bubblegum V2 leaves, each entry naming its kind. */
   kinds?: KindsManifest;
+  recovery?: RecoveryManifest;
 }

@@ -19,12 +19,13 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
  * IMAGE_MAX_BYTES, 415 not `image/*`, 502 unreachable, 504 slower than IMAGE_TIMEOUT_MS. Limited per client by
  * IMAGE_RATE_LIMIT_PER_MINUTE (middleware/rateLimit.ts, kind 'image').
  */
-export function imageRoutes({ config }: Services): Router {
+export function imageRoutes({ config, metrics }: Services): Router {
   const proxy = createImageProxy({
     maxBytes: config.imageMaxBytes,
     timeoutMs: config.imageTimeoutMs,
     cacheBytes: config.imageCacheBytes,
     testOnlyAllowedAddresses: config.testOnlyFetchAddresses,
+    onFetch: (outcome, bytes) => metrics.imageFetch(outcome, bytes),
   });
   const router = new Router();
   router.get('/api/image', validate(ImageSchema), async (ctx: ValidatedContext<typeof ImageSchema>) => {

@@ -4,10 +4,9 @@ import type { Services } from '../../context';
 import { AppError, ServiceUnavailableError } from '../../errors';
 import { clientAddress } from '../../middleware/rateLimit';
 import { RELAYER_UNAVAILABLE } from '../../services/relayer';
-import { coSign } from '../../services/relaySubmit';
+import { coSign, settleRelayed } from '../../services/relaySubmit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareVacantCloses } from '../../services/vacantPrepare';
-import { PreparedBurnStore } from '../../services/vacantPrepared';
 import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
 import { checkSubmitted, submitOne, type SubmittedBurn } from '../../services/vacantSubmit';
 import { recordSent } from '../../services/vacantSent';
@@ -24,9 +23,8 @@ const sol = (lamports: number) => lamports / LAMPORTS_PER_SOL;
  * §7.2 vacant accounts: list the safe set, prepare the close transactions, relay the signed ones.
  * Amounts: `lamports` / `...Lamports` fields are exact integers; the spec's bare names (recoveredRent, totalRent) are SOL.
  */
-export function vacantRoutes({ rpc, config, relayer }: Services): Router {
+export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services): Router {
   const router = new Router();
-  const store = new PreparedBurnStore();
 
   router.post(
     '/api/burn-vacant-accounts',
@@ -109,7 +107,7 @@ export function vacantRoutes({ rpc, config, relayer }: Services): Router {
       const checked = sentSignatures ? [] : checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
       const done: SubmittedBurn[] = [];
       let failure: AppError | null = null;
-      const client = clientAddress(ctx) ?? 'local';
+      const client = clientAddress(ctx, config.trustProxy) ?? 'local';
       for (const signature of sentSignatures ?? []) {
         try {
           done.push(await recordSent(store, rpc, signature));
@@ -123,8 +121,12 @@ export function vacantRoutes({ rpc, config, relayer }: Services): Router {
         try {
           if (item.prepared.feePayer && !relayer)
             throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
-          const ready = item.prepared.feePayer ? await coSign(relayer!, rpc, item, client) : item;
-          done.push(await submitOne(store, rpc, ready));
+          if (!item.prepared.feePayer) {
+            done.push(await submitOne(store, rpc, item));
+            continue;
+          }
+          const ready = await coSign(relayer!, rpc, item, client);
+          done.push(await settleRelayed(relayer!, ready.reservation, submitOne(store, rpc, ready)));
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           failure = err;
@@ -140,6 +142,7 @@ export function vacantRoutes({ rpc, config, relayer }: Services): Router {
         recoveredRentLamports: total((r) => r.recoveredRent),
         surplusRecoveredLamports: total((r) => r.surplusRecovered),
         surplusAccountCount: total((r) => r.surplusAccountCount),
+        sourcesRecoveredLamports: total((r) => r.sourcesRecovered),
         serviceFeeLamports: total((r) => r.serviceFee),
         ownerBalanceChangeLamports: total((r) => r.ownerBalanceChange),
         feeWalletBalanceChangeLamports: total((r) => r.feeWalletBalanceChange),

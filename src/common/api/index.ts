@@ -18,3 +18,4 @@ export type * from './result';
 export type * from './tokens';
 export type * from './vacant';
 export type * from './relayer';
+export type * from './recovery';

@@ -106,6 +106,8 @@ export interface SubmitBurnTransactionResponse extends ApiResult {
   recoveredRentLamports?: number;
   serviceFeeLamports?: number;
   accountCount?: number;
+  /** Of recoveredRentLamports: lamports from the recovery sources of POST /api/prepare-recovery (stake, buffers…). */
+  sourcesRecoveredLamports?: number;
   ownerBalanceChangeLamports?: number;
   feeWalletBalanceChangeLamports?: number;
 }

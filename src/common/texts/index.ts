@@ -17,3 +17,4 @@ export * from './valueTexts';
 export * from './treeTexts';
 export * from './authTexts';
 export * from './walletModeTexts';
+export * from './recoveryTexts';

@@ -12,6 +12,7 @@ import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import { type BurnReview, reviewConfirmed, reviewOpened } from '../../../../src/features/review/reviewSlice';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
+import { until } from '../../../support/until';
 export { networkFee } from '../../../support/networkFee';
 
 export interface Chain {
@@ -124,12 +125,4 @@ export async function connectedStore(chain: Chain, wallet: TestWallet, opts: { c
     return !s.tokens.loading && !s.nfts.loading && s.tokens.items.length > 0;
   }, 30_000);
   return store;
-}
-
-export async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }

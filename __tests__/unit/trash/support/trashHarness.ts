@@ -6,7 +6,8 @@ import nacl from 'tweetnacl';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import type { Chain } from '../../burn/support/burnHarness';
-export { startChain, stopStores, until, type Chain } from '../../burn/support/burnHarness';
+export { startChain, stopStores, type Chain } from '../../burn/support/burnHarness';
+export { until } from '../../../support/until';
 
 export interface CnftTestWallet extends WalletPort {
   /** Transactions handed back signed, per approval. */

@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import type { PrepareRecoveryResponse } from '../../../src/common/api';
+import type { Services } from '../../context';
+import { AppError, ServiceUnavailableError } from '../../errors';
+import { clientAddress } from '../../middleware/rateLimit';
+import { validate, type ValidatedContext } from '../../middleware/validate';
+import { prepareRecovery } from '../../services/recovery/prepare';
+import { RELAYER_UNAVAILABLE } from '../../services/relayer';
+import { upstreamFailure } from '../../services/upstreamFaults';
+import { PrepareRecoverySchema } from './schema';
+
+export const PREPARE_RECOVERY_UNAVAILABLE = 'Unable to prepare the recovery right now';
+
+/**
+ * POST /api/prepare-recovery — unsigned transactions that recover the chosen sources, packed to the size limit and
+ * signed with one approval; submitted through the wallet or POST /api/submit-burn-transaction.
+ */
+export function prepareRecoveryRoutes({ rpc, config, relayer, prepared }: Services): Router {
+  const router = new Router();
+  router.post(
+    '/api/prepare-recovery',
+    validate(PrepareRecoverySchema),
+    async (ctx: ValidatedContext<typeof PrepareRecoverySchema>) => {
+      const { ownerAddress, accounts, relayFee } = ctx.state.input.body;
+      if (relayFee && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+      if (relayFee && relayer) {
+        const status = await relayer.status();
+        if (!status.available) throw ServiceUnavailableError(RELAYER_UNAVAILABLE + status.reason);
+      }
+      let p: Awaited<ReturnType<typeof prepareRecovery>>;
+      try {
+        p = await prepareRecovery({ rpc, store: prepared, feeWallet: config.feeWallet }, ownerAddress, accounts, {
+          ...(relayFee && relayer ? { feePayer: relayer.plan(ownerAddress) } : {}),
+        });
+      } catch (err) {
+        throw upstreamFailure(err, { unavailable: PREPARE_RECOVERY_UNAVAILABLE }) ?? err;
+      }
+      if (relayFee && relayer) {
+        const refusal = relayer.policy.refusal(clientAddress(ctx) ?? 'local', ownerAddress, p.transactions.length);
+        if (refusal) throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + refusal);
+      }
+      ctx.body = {
+        success: true,
+        transactions: p.transactions,
+        actions: p.actions,
+        feeWallet: config.feeWallet,
+        feesPerTransactionLamports: p.feesPerTransaction,
+        returnsPerTransactionLamports: p.returnsPerTransaction,
+        sizes: p.sizes,
+        ...(relayFee && relayer
+          ? { feePayer: relayer.address, repaymentsPerTransactionLamports: p.repaymentsPerTransaction }
+          : {}),
+      } satisfies PrepareRecoveryResponse;
+    },
+  );
+  return router;
+}

@@ -1,0 +1,72 @@
+// GET /api/recoverable: every recovery source's scan (src/chain/recovery/registry.ts), side by side. A scan the
+// provider refuses (-32010 "excluded from account secondary indexes", a plan without getProgramAccounts, a time-out)
+// is reported `refused` for its kind, never a silent zero and never a 5xx (docs/UPSTREAM.md, recovery scans).
+import type { Logger } from 'pino';
+import type { RecoverableSource, RecoveryKind, ScanStatus } from '../../../src/common/api/recovery';
+import { RECOVERY_SOURCES } from '../../../src/chain/recovery/registry';
+import { readSlotHashes, SYSVAR_SLOT_HASHES } from '../../../src/chain/recovery/layouts';
+import type { RecoverySource, ScanContext } from '../../../src/chain/recovery/source';
+import type { RpcClient } from '../rpc';
+
+export interface RecoveryScan {
+  sources: RecoverableSource[];
+  scans: Record<RecoveryKind, ScanStatus>;
+  slot: number;
+}
+
+/** The shared reads of one scan: epoch and slot once, rent minimums by size and the slot hashes on first use. */
+export async function scanContext(rpc: RpcClient, owner: string): Promise<ScanContext> {
+  const info = await rpc.call<{ epoch: number; absoluteSlot: number }>('getEpochInfo', [{ commitment: 'confirmed' }]);
+  const minimums = new Map<number, Promise<bigint>>();
+  let slotHashes: Promise<bigint[]> | null = null;
+  return {
+    rpc,
+    owner,
+    epoch: BigInt(info.epoch),
+    slot: info.absoluteSlot,
+    rentMinimum(bytes) {
+      if (!minimums.has(bytes))
+        minimums.set(
+          bytes,
+          rpc.call<number>('getMinimumBalanceForRentExemption', [bytes, { commitment: 'confirmed' }]).then(BigInt),
+        );
+      return minimums.get(bytes)!;
+    },
+    slotHashes() {
+      slotHashes ??= rpc
+        .call<{ value: { data: [string, string] } | null }>('getAccountInfo', [
+          SYSVAR_SLOT_HASHES,
+          { encoding: 'base64', commitment: 'confirmed' },
+        ])
+        .then((r) => (r?.value ? readSlotHashes(Buffer.from(r.value.data[0], 'base64')) : []));
+      return slotHashes;
+    },
+  };
+}
+
+export async function scanRecoverable(
+  rpc: RpcClient,
+  owner: string,
+  logger?: Pick<Logger, 'warn'>,
+  sources: readonly RecoverySource[] = RECOVERY_SOURCES,
+): Promise<RecoveryScan> {
+  const ctx = await scanContext(rpc, owner);
+  const results = await Promise.all(
+    sources.map(async (source) => {
+      try {
+        return { kind: source.kind, status: 'ok' as ScanStatus, items: await source.scan(ctx) };
+      } catch (err) {
+        logger?.warn(
+          { kind: source.kind, calls: source.scanCalls, err: (err as Error).message },
+          'recovery scan refused',
+        );
+        return { kind: source.kind, status: 'refused' as ScanStatus, items: [] };
+      }
+    }),
+  );
+  return {
+    sources: results.flatMap((r) => r.items),
+    scans: Object.fromEntries(results.map((r) => [r.kind, r.status])) as Record<RecoveryKind, ScanStatus>,
+    slot: ctx.slot,
+  };
+}

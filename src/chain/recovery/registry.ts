@@ -1,0 +1,19 @@
+// The one list of recovery sources: the server's scan, prepare and estimate and the page's guard iterate over it.
+// Adding a source: one file under sources/ and one line here (docs/ARCHITECTURE.md, "Adding a source").
+import type { RecoveryKind } from '../../common/api/recovery';
+import type { RecoverySource } from './source';
+import { approvalSource } from './sources/approval';
+import { lookupTableSource } from './sources/lookupTable';
+import { nonceSource } from './sources/nonce';
+import { programBufferSource } from './sources/programBuffer';
+import { stakeSource } from './sources/stake';
+
+export const RECOVERY_SOURCES: readonly RecoverySource[] = [
+  stakeSource,
+  programBufferSource,
+  nonceSource,
+  lookupTableSource,
+  approvalSource,
+];
+
+export const recoverySource = (kind: RecoveryKind): RecoverySource => RECOVERY_SOURCES.find((s) => s.kind === kind)!;

@@ -1,0 +1,96 @@
+// A recovery source: one kind of account the wallet can take SOL back from. Each source owns its scan (which RPC
+// calls, within the providers' limits), its plan (instructions and compute units for packing), the guard's rules
+// (static: which instruction shapes; chain: what the page reads and how many lamports come back), and its estimate
+// (the scan's `recoverableLamports` and `rentLamports`). The registry (registry.ts) lists them; the server's scan,
+// prepare and estimate and the page's guard iterate over it. Recipe: docs/ARCHITECTURE.md, "Adding a source".
+import bs58 from 'bs58';
+import type { TransactionInstruction } from '@solana/web3.js';
+import type { RecoverableSource, RecoveryAction, RecoveryKind } from '../../common/api/recovery';
+import type { ChainRule } from '../chainRules';
+import type { DecodedInstruction } from '../decode';
+
+/** The JSON-RPC the scans need (the server's RpcClient satisfies it). */
+export interface RecoveryRpc {
+  call<T = unknown>(method: string, params?: unknown): Promise<T>;
+}
+
+export interface ScanContext {
+  rpc: RecoveryRpc;
+  owner: string;
+  /** Read once per scan: the current epoch and slot, and the chain's rent minimum by size. */
+  epoch: bigint;
+  slot: number;
+  rentMinimum(bytes: number): Promise<bigint>;
+  /** The SlotHashes sysvar's slots (read on first use). */
+  slotHashes(): Promise<bigint[]>;
+}
+
+export interface RecoveryPlan {
+  action: RecoveryAction;
+  instructions: TransactionInstruction[];
+  computeUnits: number;
+  /** What comes back to the owner, and the part the 1 % fee is measured on (rent and surplus, never principal). */
+  lamportsBack: bigint;
+  feeBase: bigint;
+}
+
+/** The guard's static rule for one program: null when the instruction is one a recovery builds, else the reason. */
+export type RecoveryCheck = (ix: DecodedInstruction, owner: string, allowed: Set<string>) => string | null;
+
+export interface RecoverySource {
+  kind: RecoveryKind;
+  /** The provider calls of the scan, as docs/UPSTREAM.md records them. */
+  scanCalls: string;
+  scan(ctx: ScanContext): Promise<RecoverableSource[]>;
+  /** The instructions that recover a listed item now; null when nothing can run now. */
+  plan(item: RecoverableSource, owner: string): RecoveryPlan | null;
+  /** Page guard: chain rules (what each instruction returns, read from the chain) and static rules by program. */
+  chainRules: ChainRule[];
+  staticRules: Record<string, RecoveryCheck>;
+}
+
+export interface ProgramAccount {
+  address: string;
+  lamports: bigint;
+  data: Uint8Array;
+}
+
+type Filter = { dataSize: number } | { memcmp: { offset: number; bytes: string } };
+
+/** getProgramAccounts with filters (all providers cap them at 4) and an optional data slice. */
+export async function programAccounts(
+  rpc: RecoveryRpc,
+  programId: string,
+  filters: Filter[],
+  dataSlice?: { offset: number; length: number },
+): Promise<ProgramAccount[]> {
+  const res = await rpc.call<
+    { pubkey: string; account: { lamports: number; data: [string, string] } }[] | { value: unknown[] }
+  >('getProgramAccounts', [
+    programId,
+    { encoding: 'base64', commitment: 'confirmed', filters, ...(dataSlice ? { dataSlice } : {}) },
+  ]);
+  const list = (Array.isArray(res) ? res : (res?.value ?? [])) as {
+    pubkey: string;
+    account: { lamports: number; data: [string, string] };
+  }[];
+  return list.map((a) => ({
+    address: a.pubkey,
+    lamports: BigInt(a.account.lamports),
+    data: Uint8Array.from(Buffer.from(a.account.data[0], 'base64')),
+  }));
+}
+
+export const memcmpKey = (offset: number, address: string): Filter => ({ memcmp: { offset, bytes: address } });
+export const memcmpBytes = (offset: number, bytes: number[]): Filter => ({
+  memcmp: { offset, bytes: bs58.encode(Uint8Array.from(bytes)) },
+});
+
+export const at = (ix: DecodedInstruction, i: number): string => ix.accounts[i]?.pubkey ?? '';
+export const u32At = (data: Uint8Array, offset: number): number =>
+  data.length >= offset + 4 ? Buffer.from(data.buffer, data.byteOffset, data.length).readUInt32LE(offset) : -1;
+export const u64At = (data: Uint8Array, offset: number): bigint | null =>
+  data.length >= offset + 8 ? Buffer.from(data.buffer, data.byteOffset, data.length).readBigUInt64LE(offset) : null;
+
+/** lamports → number for the wire (balances stay far below 2^53). */
+export const n = (v: bigint): number => Number(v);

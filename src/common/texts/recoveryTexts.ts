@@ -1,0 +1,48 @@
+// Texts of the recovery sources ("More SOL in your wallet"): the scan's details and the page's section (ours).
+import type { RecoveryKind, RecoveryState } from '../api/recovery';
+
+export const STAKE_ACCOUNTS = {
+  inactive: 'Not delegated: the whole balance comes back.',
+  delegated: (sol: string, voter: string) =>
+    `Delegated: ${sol} SOL stays staked with ${voter}; only the SOL above today's rent comes back. Deactivating would free the stake after the epoch ends (SolBack never deactivates it).`,
+  deactivating: (sol: string) =>
+    `Deactivating: ${sol} SOL comes back after this epoch; only the SOL above today's rent comes back now.`,
+  principal: (sol: string) => `${sol} SOL of unstaked SOL (no fee on it).`,
+  lockedUp: 'Locked up by its custodian: left alone.',
+} as const;
+
+export const RECOVERY_DETAIL = {
+  buffer: 'Program buffer left by a deploy: closing it returns its whole balance.',
+  nonce: 'Durable nonce account: left alone unless ticked, it may sign offline transactions.',
+  tableActive:
+    'Active lookup table: left alone unless ticked, bots and programs may still use it. Deactivate now, close about 513 slots (3.5 minutes) later.',
+  tableCooling: 'Deactivated: it can be closed once its deactivation slot has left the slot hashes.',
+  tableReady: 'Deactivated and cooled down: closing returns its rent.',
+  approval: (delegate: string, amount: string) =>
+    `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
+} as const;
+
+export const RECOVERY_SECTION = {
+  title: 'More SOL in your wallet',
+  intro: 'Stake accounts, program buffers, nonce accounts and lookup tables your wallet controls.',
+  kinds: {
+    stake: 'Stake account',
+    programBuffer: 'Program buffer',
+    nonce: 'Nonce account',
+    lookupTable: 'Lookup table',
+    approval: 'Token approval',
+  } satisfies Record<RecoveryKind, string>,
+  states: {
+    ready: 'Ready',
+    'cooling-down': 'Cooling down',
+    'deactivate-first': 'Deactivate first',
+    'left-alone': 'Left alone',
+  } satisfies Record<RecoveryState, string>,
+  notChecked: 'Not checked on this provider',
+  nothing: 'Nothing more to recover here.',
+  recover: (count: number) => `Recover from ${count} selected`,
+  returns: (sol: string) => `${sol} SOL back`,
+  readyIn: (slots: number, seconds: number) => `Closable in ${slots} slots (about ${Math.ceil(seconds / 60)} min)`,
+  deactivated: 'Table deactivated: the close will be offered when it is ready.',
+  done: (sol: string) => `Recovered ${sol} SOL.`,
+} as const;
