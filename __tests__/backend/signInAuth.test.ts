@@ -10,7 +10,8 @@ import { formatAuthMessage, signInInputFor, type AuthMessage } from '../../src/c
 import { AUTH_REFUSALS } from '../../backend/services/authVerify';
 import { fetchNonce, queueStatus } from '../support/signedAuth';
 import { startServer, type TestServer } from './helpers';
-import { fundOwner, ownerOf, signAndSend, waitFor, type FundedCnft } from './cnftSupport';
+import { fundOwner, ownerOf, signAndSend, type FundedCnft } from './cnftSupport';
+import { until } from '../support/until';
 
 jest.setTimeout(120_000);
 
@@ -89,10 +90,14 @@ it('a queue of 3 authorised through sign-in completes: all 3 reach the trash wal
   const res = await authorize(queueId, answer);
   expect(res.json.success).toBe(true);
   used = { queueId, answer };
-  const done = await waitFor(async () => {
-    const s = (await queueStatus(server.url, queueId, res.json.accessToken)).json.status;
-    return s.isComplete && s;
-  }, 60_000);
+  const done = await until(
+    async () => {
+      const s = (await queueStatus(server.url, queueId, res.json.accessToken)).json.status;
+      return s.isComplete && s;
+    },
+    60_000,
+    'the queue to complete',
+  );
   expect(done).toMatchObject({ completed: 3, failed: 0 });
   expect(await owners(three)).toEqual(three.map(() => server.solback.config.trashWallet));
 });

@@ -61,11 +61,18 @@ export async function recordSent(store: PreparedBurnStore, rpc: RpcClient, signa
       surplusAccountCount++;
     }
   }
+  // Recovery sources (stake, buffers, nonces, lookup tables) the transaction lowered, as prepared.
+  let sourcesRecovered = 0;
+  for (const { address } of prepared.recoveries ?? []) {
+    const i = at(address);
+    if (i >= 0 && pre[i] > post[i]) sourcesRecovered += pre[i] - post[i];
+  }
   return {
     signature,
     accountCount,
-    recoveredRent: recoveredRent + surplusRecovered,
+    recoveredRent: recoveredRent + surplusRecovered + sourcesRecovered,
     surplusRecovered,
+    sourcesRecovered,
     surplusAccountCount,
     serviceFee: prepared.serviceFee,
     ownerBalanceChange: change(prepared.owner),

@@ -62,7 +62,8 @@ it('an adapter with signAndSendAllTransactions (the lazy Mobile Wallet Adapter) 
   (globalThis as { phantom?: unknown }).phantom = {
     solana: {
       signAndSendAllTransactions: async (txs: Transaction[]) => (
-        asked.push(txs.length), { publicKey: address, signatures: txs.map(() => 'p') }
+        asked.push(txs.length),
+        { publicKey: address, signatures: txs.map(() => 'p') }
       ),
     },
   };
@@ -80,7 +81,11 @@ it('a wallet that answers for fewer transactions than it was sent is an error, n
 });
 
 it('signIn: the signed message, its signature and the signer’s key, where the adapter offers it', async () => {
-  const out = { signedMessage: new Uint8Array([1]), signature: new Uint8Array([2]), account: { publicKey: new Uint8Array([3]) } };
+  const out = {
+    signedMessage: new Uint8Array([1]),
+    signature: new Uint8Array([2]),
+    account: { publicKey: new Uint8Array([3]) },
+  };
   const signIn = signInFor(adapterOf({ signIn: async () => out }))!;
   await expect(signIn({ domain: 'x' })).resolves.toEqual({
     signedMessage: out.signedMessage,
