@@ -4,7 +4,7 @@
 import { PublicKey } from '@solana/web3.js';
 import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
-import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
+import { SIMULATED_SIGNATURE } from '../../common/constants';
 import { getConnection } from '../selection/loadingSupport';
 import { chainGuardStep } from '../wallet/chainGuardStep';
 import { vacantApi } from './vacantApi';
@@ -38,7 +38,8 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
     list: async (ownerAddress) =>
       await pause(() =>
         dispatch(
-          getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE }),
+          // The spec shows no vacant-accounts placeholder signature: the burn request's literal serves.
+          getVacantAccounts.initiate({ ownerAddress, signedMessage: SIMULATED_SIGNATURE }),
         ).unwrap(),
       ),
     prepare: async (ownerAddress, accounts, options) =>
