@@ -6,11 +6,13 @@ import {
   RENT,
   SURPLUS,
   VACANT,
+  WALLET_MODES,
   surplusBannerText,
   vacantBannerText,
   vacantBannerWithSurplus,
 } from '../../common/texts';
 import { useExplorer } from '../trash/useTrashPage';
+import { selectCanSignOnly, selectWalletLamports } from '../walletInfo/walletInfoSlice';
 import { selectRentEstimate } from '../rent/rentSlice';
 import { exactSol } from '../../chain/format';
 import {
@@ -65,6 +67,9 @@ export function VacantBanner() {
   const estimate = useAppSelector(selectRentEstimate);
   const { status, alert, withdrawSurplus, relayFee } = useAppSelector(selectVacant);
   const relayer = useGetRelayerStatusQuery().data;
+  // A send-only wallet cannot take part in a recovery the relayer co-signs: said here, before anything is signed.
+  const signsOnly = useAppSelector(selectCanSignOnly);
+  const balance = useAppSelector(selectWalletLamports);
   const busy = status === 'processing';
 
   const count = estimate?.vacantAccounts ?? 0;
@@ -109,7 +114,12 @@ export function VacantBanner() {
           {SURPLUS.withdrawTick} ({exactSol(estimate!.surplusRent)} SOL)
         </label>
       )}
-      {relayer?.available && (
+      {relayer?.available && !signsOnly && (
+        <p className="vacant-sub vacant-relay-send-only" role="note" data-testid="vacant-relay-send-only">
+          {WALLET_MODES.relayNeedsSignOnly} {balance === 0 ? WALLET_MODES.addSol : WALLET_MODES.payFeeYourself}
+        </p>
+      )}
+      {relayer?.available && signsOnly && (
         <label className="vacant-option">
           <input
             type="checkbox"
