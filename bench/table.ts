@@ -3,6 +3,7 @@ import fs from 'fs';
 import path from 'path';
 import type { BenchResults } from './run';
 import { surplusRows } from './surplus';
+import { recoverySourcesRows } from './recoverySources';
 import { INITIAL_SET_BUDGET_BYTES } from './bundle';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
@@ -150,6 +151,8 @@ export function tableRows(r: BenchResults): Row[] {
   } else rows.push(['SOL back per wallet', missing('perWallet'), '', '', '']);
   if (r.surplus) rows.push(...surplusRows(r.surplus, n));
   else rows.push(['surplus rent', missing('surplus'), '', '', '']);
+  if (r.recoverySources) rows.push(...recoverySourcesRows(r.recoverySources));
+  else rows.push(['recovery sources', missing('recoverySources'), '', '', '']);
 
   const bu = r.bundle;
   if (bu) {
