@@ -3,7 +3,7 @@
 // cooldown), and completeness = returned ÷ recoverable (what GET /api/recoverable listed, the table's balance
 // included). Every figure is a chain change read here, never the server's answer.
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
-import type { RecoverableSource, RecoveryKind } from '../src/common/api';
+import type { RecoverableSource } from '../src/common/api';
 import { type Bench, fund, get, lamportsOf, post, sum } from './support';
 
 export interface RecoverySourcesResult {
@@ -53,7 +53,7 @@ export async function measureRecoverySources(b: Bench): Promise<RecoverySourcesR
   const after = await lamportsOf(b, [address, ...addresses]);
   const perKind: RecoverySourcesResult['perKind'] = {};
   sources.forEach((s, i) => {
-    const k = (perKind[s.kind as RecoveryKind] ??= { recoverable: 0, returned: 0, before: 0 });
+    const k = (perKind[s.kind] ??= { recoverable: 0, returned: 0, before: 0 });
     // A table's recoverable SOL is its whole balance, whatever phase it is in.
     k.recoverable += s.kind === 'lookupTable' ? s.lamports : s.recoverableLamports;
     k.returned += before[i + 1] - after[i + 1];
