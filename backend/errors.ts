@@ -17,12 +17,9 @@ export const ValidationError = (message = 'Invalid request') => new AppError(400
 /** A refusal that is not bad input: the caller is not allowed (foreign owner, invalid signature of the right text). */
 export const ForbiddenError = (message = 'Forbidden') => new AppError(403, 'forbidden', message);
 export const NotFoundError = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const PayloadTooLargeError = (message = 'Request body is too large') =>
-  new AppError(413, 'payload_too_large', message);
 export const RateLimitedError = (message = 'Too many requests. Please wait a moment and try again.') =>
   new AppError(429, 'rate_limited', message);
 export const ServiceUnavailableError = (message: string) => new AppError(503, 'service_unavailable', message, true);
-export const UpstreamError = (message: string) => new AppError(502, 'upstream_error', message, true);
 
 /** A JSON-RPC error answered by a node or indexer (or the local chain). `httpStatus` 429 = rate limited. */
 export class RpcError extends Error {

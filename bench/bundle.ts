@@ -6,7 +6,7 @@
 import fs from 'fs';
 import path from 'path';
 import zlib from 'zlib';
-import { DIST_INDEX, ROOT, buildBundleIfStale } from '../__tests__/e2e/support/buildBundle';
+import { DIST_INDEX, buildBundleIfStale } from '../__tests__/e2e/support/buildBundle';
 
 /** 230 KB (KiB) gzip for everything static/dist/index.html loads. */
 export const INITIAL_SET_BUDGET_BYTES = 230 * 1024;
@@ -73,5 +73,3 @@ export function measureBundle(distDir?: string): BundleResult {
     buildMs,
   };
 }
-
-export const bundleRoot = ROOT;

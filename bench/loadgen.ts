@@ -2,7 +2,6 @@
 // `durationMs`. GET paths or JSON POST bodies (raw JSON-RPC). Run as a child process (see runLoadInChild) so the
 // client's work does not share an event loop with the server it measures.
 import { spawn } from 'child_process';
-import fs from 'fs';
 import path from 'path';
 import { percentile } from './support';
 
@@ -90,10 +89,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/**
- * Runs one load in a child Node process and returns its figures. GET-only loads go through the hardening suite's
- * bench/load.ts when it exists (same figures, one tool for the project); POST bodies always use runLoad above.
- */
+/** Runs one load (runLoad above) in a child Node process and returns its figures. */
 export function runLoadInChild(opts: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', __filename, JSON.stringify(opts)], {
@@ -115,34 +111,8 @@ export function runLoadInChild(opts: LoadOptions): Promise<LoadResult> {
   });
 }
 
-async function main(opts: LoadOptions): Promise<LoadResult> {
-  const getOnly = !opts.targets || opts.targets.every((t) => (t.method ?? 'GET') === 'GET' && t.body === undefined);
-  if (getOnly) {
-    const shared = path.join(__dirname, 'load.ts');
-    const mod: { runLoad?: (o: unknown) => Promise<LoadResult> } | null = fs.existsSync(shared)
-      ? await import(shared)
-      : null;
-    const run = mod?.runLoad;
-    if (run) {
-      const paths = opts.paths ?? opts.targets!.map((t) => t.path);
-      const r = await run({ url: opts.url, paths, concurrency: opts.concurrency, durationMs: opts.durationMs });
-      return {
-        requests: r.requests,
-        errors: r.errors,
-        rps: r.rps,
-        p50: r.p50,
-        p99: r.p99,
-        errorKinds: r.errorKinds,
-        unfinished: 0,
-        generator: 'bench/load.ts',
-      };
-    }
-  }
-  return runLoad(opts);
-}
-
 if (require.main === module) {
-  main(JSON.parse(process.argv[2]))
+  runLoad(JSON.parse(process.argv[2]))
     .then((r) => {
       process.stdout.write(`${JSON.stringify(r)}\n`);
       process.exit(0);

@@ -6,7 +6,6 @@ import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/mer
 import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import {
   basicFallback,
-  batchTrash,
   delegateForQueue,
   delegatedTrash,
   ownerBurn,
@@ -236,19 +235,4 @@ it('delegated transfer from a wallet without signMessage (PRODUCT difference 11)
   expect(status.value[0]).toBeNull();
   // The server delegate paid the transfer: the owner's lamports did not move at all.
   expect(await connection.getBalance(o2.publicKey)).toBe(before);
-});
-
-it('batch: the first 3 in one transaction', async () => {
-  const { owner: o2, cnfts: c2 } = await fundOwner(server);
-  const calls: string[] = [];
-  const res = await batchTrash(
-    deps(keyWallet(o2, calls)),
-    c2.slice(0, 5).map((c) => c.assetId),
-  );
-  expect(res.individually).toBe(false);
-  expect(res.outcomes.map((o) => o.assetId)).toEqual(c2.slice(0, 3).map((c) => c.assetId));
-  expect(new Set(res.outcomes.map((o) => o.signature)).size).toBe(1);
-  for (const c of c2.slice(0, 3)) expect((await ownerOf(server, c.assetId)).owner).toBe(trash);
-  expect((await ownerOf(server, c2[3].assetId)).owner).toBe(o2.publicKey.toBase58());
-  await expect(batchTrash(deps(keyWallet(o2)), [])).rejects.toThrow(VALIDATION.noAssetIds);
 });

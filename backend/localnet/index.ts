@@ -20,7 +20,6 @@ import { isValidLamportsPerByte, LEGACY_LAMPORTS_PER_BYTE, RentSchedule } from '
 export { Chain } from './chain';
 export type { Faults } from './faults';
 export type { FundManifest } from './fund/manifest';
-export { RateLimitedError, RpcError } from './txErrors';
 
 export interface LocalnetOptions {
   dataDir?: string; // undefined = memory only

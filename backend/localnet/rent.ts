@@ -10,9 +10,8 @@ import type { Chain } from './chain';
 
 /** The historic rate every account made before SIMD-0437 was funded at. */
 export const LEGACY_LAMPORTS_PER_BYTE = 6960;
-/** SIMD-0437 step 2, in force on mainnet per the sources above. */
+/** SIMD-0437 step 2 (of 6960, 6333, 5080, 2575, 1322, 696), in force on mainnet per the sources above. */
 export const MAINNET_LAMPORTS_PER_BYTE = 5080;
-export const SIMD_0437_STEPS = [6960, 6333, 5080, 2575, 1322, 696] as const;
 
 /**
  * Holds the chain's configured rate and lets funding run at the legacy rate meanwhile. Funding yields to the event

@@ -58,7 +58,3 @@ export async function prepareDelegatedTransfer(
   const raw = tx.serialize();
   return { bundle, raw, signature: bs58.encode(tx.signature!), lastValidBlockHeight };
 }
-
-export function isDelegatedTo(asset: { ownership?: { delegate?: string | null } }, delegate: Keypair | null): boolean {
-  return !!delegate && asset.ownership?.delegate === delegate.publicKey.toBase58();
-}

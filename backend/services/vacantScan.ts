@@ -24,7 +24,7 @@ export interface ScannedTokenAccount {
 }
 
 import type { SkippedAccountInfo, VacantAccountInfo } from '../../src/chain/vacantAccounts';
-export type { SkippedAccountInfo, SkipReason, VacantAccountInfo } from '../../src/chain/vacantAccounts';
+export type { SkippedAccountInfo, VacantAccountInfo } from '../../src/chain/vacantAccounts';
 
 export const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM] as const;
 

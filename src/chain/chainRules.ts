@@ -1,7 +1,7 @@
 // The guard's chain rules: for each instruction it understands, which accounts the page must read from the chain,
 // what must hold of them (owner, mint, zero balance) and how many lamports the instruction returns to the owner.
-// Every figure comes from the page's own reading, never from the server answer under check. The table is open:
-// other kinds (surplus withdrawal, new NFT standards) register their own rule with `registerChainRule`.
+// Every figure comes from the page's own reading, never from the server answer under check. A new kind of
+// instruction gets its rule in RULES below.
 import bs58 from 'bs58';
 import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
 import type { AccountSnapshot } from './chainReader';
@@ -127,7 +127,7 @@ const coreBurnV1: ChainRule = {
   },
 };
 
-const RULES: ChainRule[] = [
+const RULES: readonly ChainRule[] = [
   tokenBurn,
   tokenClose,
   nftBurnV1,
@@ -136,11 +136,6 @@ const RULES: ChainRule[] = [
   // Stake, buffers, nonces, lookup tables, approvals: each recovery source's own rules (src/chain/recovery).
   ...RECOVERY_SOURCES.flatMap((source) => source.chainRules),
 ];
-
-/** Adds a rule; it is consulted before the built-in ones, so it may also refine one of them. */
-export function registerChainRule(rule: ChainRule): void {
-  if (!RULES.includes(rule)) RULES.unshift(rule);
-}
 
 export function chainRuleFor(ix: DecodedInstruction): ChainRule | undefined {
   return RULES.find((r) => r.matches(ix));

@@ -8,7 +8,6 @@ import {
   type TransactionInstruction,
 } from '@solana/web3.js';
 import {
-  CNFT_BATCH_COMPUTE_UNITS,
   CNFT_TRANSFER_COMPUTE_UNITS,
   TRANSACTION_SIZE_LIMIT_BYTES,
   BASIC_FALLBACK_TRANSFER_LAMPORTS,
@@ -179,17 +178,6 @@ function assertAllowed(leaf: CnftLeaf, action: 'move' | 'burn' | 'delegate'): vo
 export function buildTrashTransaction(leaf: CnftLeaf, trashWallet: string): Transaction {
   assertAllowed(leaf, 'move');
   return withBudget(String(leaf.owner), CNFT_TRANSFER_COMPUTE_UNITS, [cnftTransferIx(leaf, trashWallet)]);
-}
-
-/** Batch trash: several leaves of one owner in one transaction (1 000 000 CU). */
-export function buildBatchTrashTransaction(leaves: CnftLeaf[], trashWallet: string): Transaction {
-  if (leaves.length === 0) throw new Error('No asset IDs provided for batch transfer');
-  for (const l of leaves) assertAllowed(l, 'move');
-  return withBudget(
-    String(leaves[0].owner),
-    CNFT_BATCH_COMPUTE_UNITS,
-    leaves.map((l) => cnftTransferIx(l, trashWallet)),
-  );
 }
 
 /** Owner burn (PRODUCT difference 8): Bubblegum burn signed by the leaf owner. */

@@ -10,7 +10,7 @@ import {
 } from '../common/addresses';
 import {
   BASIC_FALLBACK_TRANSFER_LAMPORTS,
-  GUARD_MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
+  MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
   MAX_COMPUTE_UNITS_PER_TRANSACTION,
 } from '../common/constants';
 import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
@@ -90,7 +90,7 @@ const checkComputeBudget: Check = (ix, intent) => {
     return u32(ix.data, 1) <= MAX_COMPUTE_UNITS_PER_TRANSACTION ? null : 'compute-unit limit above the maximum';
   }
   if (tag === 3 && ix.data.length >= 9) {
-    const cap = BigInt(intent.maxComputeUnitPrice ?? GUARD_MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS);
+    const cap = BigInt(intent.maxComputeUnitPrice ?? MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS);
     return u64(ix.data, 1) <= cap ? null : 'compute-unit price above the cap';
   }
   if (tag === 4) return null; // loaded-accounts data size limit: harmless

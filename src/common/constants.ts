@@ -10,8 +10,6 @@ export const BASIS_POINTS_DENOMINATOR = 10_000;
 /** The spec's figure (§9, "about 0.00204 SOL" = (165 + 128) × 6960, the pre-SIMD-0437 rate). No amount is computed from
  * these: rent comes from each account's lamports and the chain's getMinimumBalanceForRentExemption (PRODUCT difference 13). */
 export const DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280;
-/** Rent of a 170-byte Token-2022 account with the immutable-owner extension (PRODUCT figures). */
-export const TOKEN_2022_ACCOUNT_RENT_LAMPORTS = 2_074_080;
 /** Rent assumed in the NFT burn success message (0.0077 SOL). */
 export const NFT_BURN_ASSUMED_RENT_LAMPORTS = 7_700_000;
 /** Metadata (679 B) and master edition (282 B) rent, which a full Metaplex burn also returns (PRODUCT figures). */
@@ -36,8 +34,6 @@ export const MAX_SELECTED_NFTS_WARNING_THRESHOLD = 10;
 export const MAX_NFTS_PER_BURN_REQUEST = 50;
 /** Spec behaviour: the first 8 selected tokens go into one transaction (used when the wallet cannot sign several). */
 export const BULK_TOKEN_BURN_PER_TRANSACTION = 8;
-/** cNFT batch trash: the first 3 assets, in one transaction. */
-export const CNFT_BATCH_SIZE = 3;
 /** At most this many proof nodes are put in a cNFT transfer. */
 export const MAX_PROOF_NODES = 12;
 /** Basic trash fallback: a 1000-lamport transfer that only hides the asset. */
@@ -49,7 +45,6 @@ export const SINGLE_BURN_COMPUTE_UNITS = 200_000;
 export const BULK_BURN_COMPUTE_UNITS_PER_TOKEN = 200_000;
 export const BULK_BURN_COMPUTE_UNITS_MAX_MULTIPLIER = 5;
 export const CNFT_TRANSFER_COMPUTE_UNITS = 400_000;
-export const CNFT_BATCH_COMPUTE_UNITS = 1_000_000;
 /** The runtime's ceiling for one transaction. */
 export const MAX_COMPUTE_UNITS_PER_TRANSACTION = 1_400_000;
 /** Spec: compute-unit price 1 microlamport; also the floor of our priority fee. */
@@ -60,15 +55,11 @@ export const MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 1;
  * costs at most 0.00002 SOL — small against the ~0.002 SOL a close returns.
  */
 export const MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 100_000;
-/** The guard refuses a compute-unit price above this (a wallet-draining "priority fee"). */
-export const GUARD_MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS = MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS;
 
 // --- Transactions ---
 /** Legacy and v0 transactions: at most 1232 serialized bytes (1280 IPv6 MTU − 48 header bytes). */
 export const TRANSACTION_SIZE_LIMIT_BYTES = 1232;
 export const BATCH_SEND_MAX_RETRIES = 5;
-/** An expired transaction is retried once with a fresh blockhash. */
-export const EXPIRED_TRANSACTION_RETRIES = 1;
 
 // --- Commitments ---
 export const CONNECTION_COMMITMENT = 'confirmed' as const;
@@ -102,12 +93,7 @@ export const SUCCESS_MESSAGE_CLEAR_MS = 8_000;
 export const REMAINING_TOKENS_MESSAGE_DELAY_MS = 5_000;
 export const QUEUE_POLL_INTERVAL_MS = 2_000;
 export const QUEUE_SUCCESS_CALLBACK_DELAY_MS = 2_000;
-export const CNFT_BEFORE_BATCH_EXECUTION_MS = 1_000;
 export const CNFT_BETWEEN_PROOF_REFRESHES_MS = 100;
-export const CNFT_BEFORE_BATCH_SIGNING_MS = 500;
-export const CNFT_BEFORE_INDIVIDUAL_TRANSFER_MS = 500;
-export const CNFT_BETWEEN_FALLBACK_TRANSFERS_MS = 2_000;
-export const CNFT_BETWEEN_FALLBACK_TRANSFERS_AFTER_ERROR_MS = 1_000;
 
 // --- Activity log ---
 export const ACTIVITY_MAX_ENTRIES = 50;
@@ -115,20 +101,14 @@ export const ACTIVITY_RECENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const ACTIVITY_RECENT_MAX_SHOWN = 10;
 export const ACTIVITY_PANEL_MAX_HEIGHT_PX = 300;
 export const ACTIVITY_RECOVERY_DECIMALS = 4;
-export const ACTIVITY_STORAGE_KEY = 'solback.recentActivity';
 
 // --- Display ---
 /** Token balance: up to 4 fraction digits, or 8 when the value is below 0.001 (spec §2.1). */
 export const TOKEN_BALANCE_FRACTION_DIGITS = 4;
 export const TOKEN_BALANCE_SMALL_FRACTION_DIGITS = 8;
-export const TOKEN_BALANCE_SMALL_THRESHOLD = 0.001;
 /** Shortened ids: first 6 and last 4 characters. */
 export const SHORT_ID_HEAD = 6;
 export const SHORT_ID_TAIL = 4;
-/** Default token symbol = first 4 characters of the mint; name = 'Token' + first 8. NFT name = 'NFT' + first 6. */
-export const DEFAULT_TOKEN_SYMBOL_MINT_CHARS = 4;
-export const DEFAULT_TOKEN_NAME_MINT_CHARS = 8;
-export const DEFAULT_NFT_NAME_MINT_CHARS = 6;
 export const DEFAULT_TOKEN_ICON = '/static/default-token.svg';
 export const DEFAULT_NFT_IMAGE = '/static/default-nft.svg';
 export const STATIC_PUBLIC_PATH = '/static/dist/';
@@ -138,8 +118,6 @@ export const MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
 export const EXPLORER_BASE_URL = 'https://explorer.solana.com';
 /** The burn-request call's signature when signing is unavailable (spec §6). */
 export const SIMULATED_SIGNATURE = 'simulated-signature';
-/** The spec does not show the vacant-accounts placeholder value; we use the same literal. */
-export const VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE = SIMULATED_SIGNATURE;
 
 // --- Trust (PRODUCT difference 10, RELIABILITY, trust) ---
 /** Most a transaction may pay as priority fee, whatever the compute-unit price (the guard and our builders). */

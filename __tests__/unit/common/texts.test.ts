@@ -44,7 +44,6 @@ describe('constants (spec §9)', () => {
     expect(constants.NFT_FULL_BURN_RENT_LAMPORTS).toBe(10_509_600);
     expect(constants.NFT_BURN_ASSUMED_RENT_LAMPORTS).toBe(7_700_000);
     expect(constants.BULK_TOKEN_BURN_PER_TRANSACTION).toBe(8);
-    expect(constants.CNFT_BATCH_SIZE).toBe(3);
     expect(constants.MAX_PROOF_NODES).toBe(12);
     expect(constants.TRANSACTION_SIZE_LIMIT_BYTES).toBe(1232);
     expect(constants.CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);

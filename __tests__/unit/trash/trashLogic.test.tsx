@@ -16,7 +16,6 @@ import { leafFor } from '../../../src/chain/cnftTransactions';
 import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
 import RobustTrashModal from '../../../src/features/trash/RobustTrashModal';
 import {
-  batchTrash,
   delegatedTrash,
   fetchFreshProof,
   loadLeaf,
@@ -126,9 +125,6 @@ describe('§5 / §8.4 texts of the trash logic', () => {
   it("'Asset ID is required'", async () => {
     await expect(loadLeaf(fakeDeps(), '')).rejects.toThrow(VALIDATION.assetIdRequired);
   });
-  it("'No asset IDs provided for batch transfer'", async () => {
-    await expect(batchTrash(fakeDeps(), [])).rejects.toThrow(VALIDATION.noAssetIds);
-  });
   it("'Wallet connection required for signing' (delegated transfer with a wallet that can sign nothing)", async () => {
     const d = fakeDeps();
     // Without signMessage but with signTransaction the memo form is used (PRODUCT difference 11); with neither, the spec's text.
@@ -201,29 +197,6 @@ describe('§5 / §8.4 texts of the trash logic', () => {
     await standardTrash(d, assetId());
     expect(sent!.instructions[1].keys.length).toBe(8 + depth - canopy);
   });
-});
-
-it('batch: first 3 in one transaction; when it fails, one by one with the §9 delays', async () => {
-  const delays: number[] = [];
-  let sends = 0;
-  const shortProof = async () => ({ success: true, data: { proof: [rnd(), rnd(), rnd()], root: rnd() } });
-  const d = fakeDeps(
-    { getAssetProof: shortProof },
-    {
-      sendRawTransaction: async () => {
-        if (sends++ === 0) throw new Error('Transaction simulation failed');
-        return `sig${sends}`;
-      },
-    },
-    delays,
-  );
-  const ids = [assetId(), assetId(), assetId(), assetId()];
-  const res = await batchTrash(d, ids);
-  expect(res.individually).toBe(true);
-  expect(res.outcomes.map((o) => o.assetId)).toEqual(ids.slice(0, 3));
-  // 1 s before the batch, 100 ms between proof refreshes, 500 ms before signing; then 500 ms before each
-  // individual transfer and 2 s between them.
-  expect(delays).toEqual([1000, 100, 100, 500, 500, 2000, 500, 2000, 500]);
 });
 
 describe('modals', () => {

@@ -1,8 +1,6 @@
 // What `fund(owner, profile)` made, address by address (answered by POST /api/localnet/fund).
 import type { CnftEntry, KindsManifest, NftEntry } from '../metaplex';
 
-export type TokenProgramName = 'spl-token' | 'spl-token-2022';
-
 export interface FundedToken {
   mint: string;
   account: string;

@@ -18,7 +18,6 @@ export const MINT_SIZE = 82;
 export const TOKEN_ACCOUNT_SIZE = 165;
 export const METADATA_SIZE = 679; // MAX_METADATA_LEN, what Token Metadata allocates for every NFT
 export const EDITION_SIZE = 282; // MAX_MASTER_EDITION_LEN
-export const TOKEN_2022_ACCOUNT_SIZE = 170; // an associated Token-2022 account: base + ImmutableOwner
 // mpl-token-metadata state/edition.rs MAX_EDITION_LEN = 1 + 32 + 8 + 1; state/edition_marker.rs MAX_EDITION_MARKER_SIZE;
 // state/programmable.rs TOKEN_RECORD_SIZE = 1 + 1 + 1 + 9 + 33 + 2 + 33.
 export const PRINT_EDITION_SIZE = 42;

@@ -86,7 +86,6 @@ export const CNFT_ERRORS = {
   unexpected: 'An unexpected error occurred.',
   failedToTransfer: 'Failed to transfer cNFT.',
 } as const;
-export const proofDataFailed = (detail: string): string => `Failed to get proof data ${detail}`;
 export const allTrashMethodsFailed = (reasons: string[]): string => `All trash methods failed: ${reasons.join('; ')}`;
 export const signingFailed = (detail: string): string => `Signing failed: ${detail}`;
 export const transferFailed = (proofAvailable: boolean): string =>

@@ -8,10 +8,6 @@ export const CHAIN_GUARD = {
   solChange: (sol: string): string => `Your SOL balance will change by ${sol} SOL (simulated on the network).`,
 } as const;
 
-/** Upstream builds must name the delegate (DELEGATE_ADDRESS at build time); the page never takes it from the server. */
-export const DELEGATE_NOT_PINNED =
-  'This page was built without a delegate address, so it cannot delegate to this server.';
-
 // PRODUCT differences: where we do better than the spec
 export const GUARD = {
   mismatch: 'This transaction does not match what you asked for. Nothing was signed.',

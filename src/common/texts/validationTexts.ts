@@ -13,7 +13,6 @@ export const VALIDATION = {
   walletNotConnected: 'Wallet not connected',
   noAssetsSelected: 'No assets selected for transfer',
   signingMethodUnsupported: 'Your wallet does not support the required signing method',
-  noAssetIds: 'No asset IDs provided for batch transfer',
   assetIdRequired: 'Asset ID is required',
   walletRequiredSigning: 'Wallet connection required for signing',
 } as const;

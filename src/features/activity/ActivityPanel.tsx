@@ -70,4 +70,3 @@ export function ActivityPanel() {
     </section>
   );
 }
-export default ActivityPanel;

@@ -46,4 +46,3 @@ export function BurnStatusMessage() {
     </div>
   );
 }
-export default BurnStatusMessage;

@@ -50,4 +50,3 @@ export function CelebrationLayer() {
     </div>
   );
 }
-export default CelebrationLayer;

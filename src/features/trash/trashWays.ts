@@ -1,6 +1,5 @@
 // The cNFT trash ways in one lazy chunk ("trash-flows"): the listeners and the robust modal load it on first use,
 // so the Bubblegum builders stay out of the page's first download.
-export { batchTrash, type BatchResult } from './batchTrash';
 export { fetchFreshProof, loadLeaf, readTreeShape } from './cnftLeaf';
 export { delegateForQueue, delegatedTrash } from './delegatedTrash';
 export { ownerBurn } from './ownerBurn';

@@ -4,7 +4,7 @@
 import { PublicKey } from '@solana/web3.js';
 import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
-import { VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE } from '../../common/constants';
+import { SIMULATED_SIGNATURE } from '../../common/constants';
 import { getConnection } from '../selection/loadingSupport';
 import { chainGuardStep } from '../wallet/chainGuardStep';
 import { vacantApi } from './vacantApi';
@@ -38,7 +38,12 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
     list: async (ownerAddress) =>
       await pause(() =>
         dispatch(
-          getVacantAccounts.initiate({ ownerAddress, signedMessage: VACANT_ACCOUNTS_PLACEHOLDER_SIGNATURE }),
+          getVacantAccounts.initiate(
+            {
+              ownerAddress,
+              signedMessage: SIMULATED_SIGNATURE,
+            } /* the spec shows no vacant-accounts placeholder: the same literal */,
+          ),
         ).unwrap(),
       ),
     prepare: async (ownerAddress, accounts, options) =>
