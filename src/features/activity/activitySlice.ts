@@ -10,16 +10,7 @@ import {
 // on purpose: it is the browser's own history, like the spec's local-storage key.
 
 export type ActivityType =
-  | 'nft-burn'
-  | 'token-burn'
-  | 'vacant-burn'
-  | 'resize'
-  | 'batch-burn'
-  | 'cnft-trash'
-  | 'cnft-burn'
-  /** The recovery sources (PRODUCT difference 17); a lookup table's deactivation is remembered with its ready slot. */
-  | 'recovery'
-  | 'table-deactivated';
+  'nft-burn' | 'token-burn' | 'vacant-burn' | 'resize' | 'batch-burn' | 'cnft-trash' | 'cnft-burn';
 
 export interface ActivityEntry {
   id: string;
@@ -33,9 +24,6 @@ export interface ActivityEntry {
   /** Epoch ms. The spec's `time` (relative text) is derived when shown, see relativeTime.ts. */
   timestamp: number;
   signature?: string;
-  /** table-deactivated: the table, and the slot from which its close can run. */
-  address?: string;
-  readySlot?: number;
 }
 
 export interface ActivityState {
