@@ -3,6 +3,9 @@
 // throws a 4xx unless the text (src/common/authMessage.ts) was made for this site, this wallet, this action and
 // exactly these assets, is inside its lifetime, carries the owner's valid signature (of the text, or of a never-sent
 // memo transaction holding it) and its nonce was issued here and is used now for the first time.
+// A wallet's Sign In With Solana answer (`solana:signIn`: the signed message and its signature) arrives as
+// `message` + `signature`: the page passes the fields of our text, the wallet's SIWS message of them is that very
+// text (authMessage.ts signInInputFor), so it is parsed and checked here by exactly the same rules.
 import type { Context } from 'koa';
 import { parseAuthMessage, type AuthAction, type AuthMessage } from '../../src/common/authMessage';
 import { SIGNED_MESSAGE_TTL_MS } from '../../src/common/constants';
