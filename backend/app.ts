@@ -225,6 +225,10 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       });
       servers.push(server);
       const { port: actual } = server.address() as AddressInfo;
+      // Without PUBLIC_ORIGIN, signed messages name the host the server listens as (services/authVerify.ts).
+      const suffix = actual === 80 ? [''] : [`:${actual}`];
+      for (const host of ['localhost', '127.0.0.1', '[::1]'])
+        for (const s of suffix) if (!config.listeningHosts.includes(host + s)) config.listeningHosts.push(host + s);
       return { server, url: `http://localhost:${actual}`, metricsUrl: metricsServer?.url };
     },
     requestsInFlight: () => inFlight.count,

@@ -42,8 +42,13 @@ export interface Config {
   localnetSlotMs: number;
   /** REDIS_URL: several server processes share the queue, rate limits, nonces and GET sharing through it. */
   redisUrl?: string;
-  /** Websocket origins accepted besides the page's own (ALLOWED_ORIGINS, comma-separated). */
+  /** Websocket origins accepted besides the page's own (ALLOWED_ORIGINS, comma-separated); also domains of signed messages. */
   allowedOrigins: string[];
+  /** PUBLIC_ORIGIN: the one origin the page is served from (e.g. `https://solback.example`); it, with ALLOWED_ORIGINS,
+   * decides the domains a signed authorisation may name. Unset: the host the server listens on (below). */
+  publicOrigin?: string;
+  /** Hosts this process listens as (`localhost:<port>`, `127.0.0.1:<port>`, `[::1]:<port>`), filled by listen(). */
+  listeningHosts: string[];
   /** Whose X-Forwarded-* is read (TRUST_PROXY): off by default; a hop count or a list of proxy addresses. */
   trustProxy: TrustProxy;
   /** Fault hooks of the local chain (LOCALNET_FAULTS=1; tests only, loopback only). */
@@ -106,6 +111,14 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(600)),
   RPC_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(3000)),
   ALLOWED_ORIGINS: optionalString,
+  PUBLIC_ORIGIN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\/[^/]+\/?$/.test(u), 'PUBLIC_ORIGIN must be an origin, e.g. https://solback.example')
+      .optional(),
+  ),
   TRUST_PROXY: optionalString,
   LOCALNET_FAULTS: optionalString,
   LOCALNET_LAMPORTS_PER_BYTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
@@ -169,6 +182,8 @@ export function loadConfig(
       .split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    listeningHosts: [],
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     localnetFaults: e.LOCALNET_FAULTS === '1',
     localnetLamportsPerByte: e.LOCALNET_LAMPORTS_PER_BYTE,

@@ -6,7 +6,7 @@ import type { Transaction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../src/common/addresses';
 import { SELECTION, selectedCount } from '../src/common/texts';
 import { isBurnable } from '../src/features/tokens/tokenModel';
-import { openAndConnect, type BurnWallet } from '../__tests__/e2e/burnSupport';
+import { answerReview, openAndConnect, type BurnWallet } from '../__tests__/e2e/burnSupport';
 import { until } from '../__tests__/support/until';
 import { sectionCount, sectionLoading, sleep } from './page';
 import { type Bench, lamportsOf } from './support';
@@ -106,6 +106,7 @@ export async function burnTokens(
   );
   const from = wallet.approvals.length;
   await page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
+  await answerReview(page); // the review step before any burn: Confirm (and yes to its value question)
   const accounts = mints.map((m) => byMint.get(m).account);
   await until(() => allClosed(b, accounts), 180_000, `${n} token burns on chain`);
   const a = approvalsSince(wallet, from, (ix) => isTokenIx(ix, BURN_CHECKED));
@@ -134,6 +135,7 @@ export async function burnNfts(
   );
   const from = wallet.approvals.length;
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  await answerReview(page);
   await until(
     () =>
       allClosed(

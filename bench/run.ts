@@ -6,6 +6,7 @@ import path from 'path';
 import { Keypair } from '@solana/web3.js';
 import { type BrowserResult, measureBrowser } from './browser';
 import { type BundleResult, measureBundle } from './bundle';
+import { type LighthouseResult, measureLighthouse } from './lighthouse';
 import { type PackingResult, measurePacking } from './packing';
 import { type LoadRow, CONCURRENCY, DURATION_MS, measureServerLoad } from './serverLoad';
 import { type PerWalletResult, measurePerWallet } from './perWallet';
@@ -32,6 +33,7 @@ export interface BenchResults {
   recoverySources?: RecoverySourcesResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
+  lighthouse?: LighthouseResult;
   queueThroughput?: QueueThroughputResult;
   failures: { section: string; error: string }[];
 }
@@ -73,6 +75,8 @@ async function main() {
   results.bundle = await section('bundle', measureBundle);
   const bench = await startBench();
   try {
+    // First, while the server is idle. Not in the quick run: a Lighthouse pass takes about a minute.
+    if (!QUICK) results.lighthouse = await section('lighthouse', () => measureLighthouse(bench.url, log));
     const owner = Keypair.generate().publicKey.toBase58();
     const funded = await section('fund', () => fund(bench, owner, 'large'));
     results.fundLargeMs = funded ? [funded.ms] : [];

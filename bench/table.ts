@@ -4,7 +4,8 @@ import path from 'path';
 import type { BenchResults } from './run';
 import { surplusRows } from './surplus';
 import { recoverySourcesRows } from './recoverySources';
-import { INITIAL_SET_BUDGET_BYTES } from './bundle';
+import { INITIAL_SET_BUDGET_BYTES, LANDING_JS_BUDGET_BYTES } from './bundle';
+import { LIGHTHOUSE_TARGETS } from './lighthouse';
 
 type Row = [figure: string, ours: string, comparedWith: string, target: string, verdict: string];
 
@@ -157,9 +158,16 @@ export function tableRows(r: BenchResults): Row[] {
   const bu = r.bundle;
   if (bu) {
     rows.push([
-      'bundle: initial JS + CSS gzip',
+      'bundle: landing JS on the wire (brotli)',
+      kb(bu.landing.jsBrotli),
+      `${kb(bu.landing.jsGzip)} gzip, ${kb(bu.landing.jsRaw)} raw; index.html ${kb(bu.landing.htmlBrotli)} with ${kb(bu.landing.inlineCssRaw)} CSS inline, ${bu.landing.cssLinks} stylesheet links`,
+      '≤ 100 KB',
+      ok(bu.landing.jsBrotli <= LANDING_JS_BUDGET_BYTES),
+    ]);
+    rows.push([
+      'bundle: connected screen initial set (gzip as sent)',
       kb(bu.initialSetGzip),
-      `JS ${kb(bu.initialGzip)} + CSS ${kb(bu.initialCssGzip)}; total JS ${kb(bu.totalGzip)} gzip; ${bu.lazyChunks.length} lazy chunks`,
+      `JS ${kb(bu.initialGzip)} + CSS ${kb(bu.initialCssGzip)} + HTML ${kb(bu.initialHtmlGzip)}; ${kb(bu.initialSetBrotli)} brotli; zlib -9 ${kb(bu.initialSetGzip9)}; total JS ${kb(bu.totalGzip)}; ${bu.lazyChunks.length} lazy files`,
       '≤ 230 KB',
       ok(bu.initialSetGzip <= INITIAL_SET_BUDGET_BYTES),
     ]);
@@ -171,6 +179,49 @@ export function tableRows(r: BenchResults): Row[] {
       ok(bu.confettiLazy && bu.modalsLazy),
     ]);
   } else rows.push(['bundle', missing('bundle'), '', '', '']);
+
+  const lh = r.lighthouse;
+  if (lh) {
+    const t = LIGHTHOUSE_TARGETS;
+    const load = `load ${n(lh.loadAverage.before, 2)}→${n(lh.loadAverage.after, 2)} on ${r.machine.cpus} CPUs`;
+    rows.push([
+      'landing: Lighthouse performance (mobile, simulated)',
+      String(lh.performance),
+      `Lighthouse ${lh.version}; FCP ${n(lh.fcpMs)} ms, SI ${n(lh.speedIndexMs)} ms, CLS ${n(lh.cls, 3)}; ${load}`,
+      `≥ ${t.performance}`,
+      ok(lh.performance >= t.performance),
+    ]);
+    rows.push([
+      'landing: LCP',
+      `${n(lh.lcpMs)} ms`,
+      'Lighthouse, simulated slow 4G',
+      `≤ ${n(t.lcpMs)} ms`,
+      ok(lh.lcpMs <= t.lcpMs),
+    ]);
+    rows.push([
+      'landing: TBT',
+      `${n(lh.tbtMs)} ms`,
+      'Lighthouse, 4× CPU slowdown',
+      `≤ ${t.tbtMs} ms`,
+      ok(lh.tbtMs <= t.tbtMs),
+    ]);
+    rows.push([
+      'landing: JS on the wire (Chromium)',
+      kb(lh.landingWire.js),
+      `${lh.landingWire.scripts} script(s), ${Object.entries(lh.landingWire.encodings)
+        .map(([e, c]) => `${c} ${e}`)
+        .join(', ')}; all responses ${kb(lh.landingWire.total)}; render-blocking: ${lh.renderBlocking.length}`,
+      '≤ 100 KB',
+      ok(lh.landingWire.js <= LANDING_JS_BUDGET_BYTES),
+    ]);
+    rows.push([
+      'connect: wallet app on the wire (Chromium)',
+      kb(lh.connectWire.js),
+      `${lh.connectWire.scripts} script(s) after "Select Wallet"; all responses ${kb(lh.connectWire.total)}`,
+      '—',
+      '—',
+    ]);
+  } else rows.push(['Lighthouse', r.quick ? '(not in the quick run)' : missing('lighthouse'), '', '', '']);
 
   const qt = r.queueThroughput;
   if (qt) {

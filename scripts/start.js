@@ -7,7 +7,7 @@ const path = require('path');
 const root = path.join(__dirname, '..');
 // webpack writes static/dist; with STATIC_DIR set the caller manages its own folder and nothing is built.
 const index = path.join(root, 'static', 'dist', 'index.html');
-const SOURCES = ['src', 'webpack.config.ts', 'package.json'].map((p) => path.join(root, p));
+const SOURCES = ['src', 'webpack.config.ts', 'webpack.firstView.ts', 'package.json'].map((p) => path.join(root, p));
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

@@ -1,25 +1,23 @@
-// The page: brand header, then the wallet assets screen inside the store, persistence and chain/wallet providers.
-// A render failure anywhere below the header shows the fallback screen of spec §2.6.
-import { useEffect, useState } from 'react';
+// The wallet app, a chunk of its own (docs/ARCHITECTURE.md, "First view"): the store, persistence and the chain and
+// wallet providers around the wallet assets screen. The page (src/features/shell/Page.tsx) shows `fallback`, its
+// landing, while this app still reads its saved state and /api/config, so nothing on screen moves meanwhile.
+import { type ReactNode, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { makeStore } from './app/store';
 import { createAppExtra } from './app/walletPort';
 import { AssetsScreen } from './features/shell/AssetsScreen';
-import { ErrorBoundary } from './features/shell/ErrorBoundary';
-import { Header } from './features/shell/Header';
 import { ChainProviders } from './features/wallet/ChainProviders';
-import './features/shell/shell.css';
 
-function createPage() {
+function createApp() {
   const extra = createAppExtra();
   const store = makeStore(undefined, extra);
   return { extra, store, persistor: persistStore(store) };
 }
 
-export function App() {
-  const [{ extra, store, persistor }] = useState(createPage);
+export function WalletApp({ fallback }: { fallback: ReactNode }) {
+  const [{ extra, store, persistor }] = useState(createApp);
   // redux-persist writes on a timer; a reload right after an action (the vacant flow's success reload) would drop
   // the newest activity entry. Flushing on pagehide writes it synchronously to localStorage first.
   useEffect(() => {
@@ -28,19 +26,14 @@ export function App() {
     return () => window.removeEventListener('pagehide', flush);
   }, [persistor]);
   return (
-    <div className="app">
-      <Header />
-      <ErrorBoundary>
-        <Provider store={store}>
-          <PersistGate persistor={persistor} loading={null}>
-            <ChainProviders extra={extra}>
-              <main className="page">
-                <AssetsScreen />
-              </main>
-            </ChainProviders>
-          </PersistGate>
-        </Provider>
-      </ErrorBoundary>
-    </div>
+    <Provider store={store}>
+      <PersistGate persistor={persistor} loading={fallback}>
+        <ChainProviders extra={extra} fallback={fallback}>
+          <main className="page">
+            <AssetsScreen />
+          </main>
+        </ChainProviders>
+      </PersistGate>
+    </Provider>
   );
 }

@@ -2,19 +2,12 @@
 // upstream stand-in, with Redis. Ready while both answer; 503 with a reason once the stand-in is gone, once Redis is
 // gone, and from the first moment of a drain (while a request is still in flight, which then finishes with 200).
 // Probes never spend a client's allowance and never reach the request log at info.
+import { until } from '../support/until';
 import { startReplayUpstream, type ReplayUpstream } from '../support/replayUpstream';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 import { startServer, type TestServer } from './helpers';
 
 jest.setTimeout(60_000);
-
-const until = async (what: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describeWithRedis('health and readiness', () => {
   let upstream: ReplayUpstream;
@@ -90,7 +83,7 @@ describeWithRedis('health and readiness', () => {
 
   it('/readyz is 503 when Redis is stopped', async () => {
     await redis.stop();
-    await until(async () => (await server.get('/readyz')).status === 503);
+    await until(async () => (await server.get('/readyz')).status === 503, 10_000, 'readyz 503');
     const res = await server.get('/readyz');
     expect(res.json).toEqual({ status: 'not ready', reason: 'Redis unreachable' });
     expect((await server.get('/healthz')).status).toBe(200);
@@ -115,7 +108,7 @@ describe('readiness while draining', () => {
       expect((await server.get('/readyz')).status).toBe(200);
       upstream.mode = 'slow'; // the next answers take upstream.slowMs (2 s)
       const inFlight = server.post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'getSlot' });
-      await until(async () => server.solback.requestsInFlight() === 1);
+      await until(() => server.solback.requestsInFlight() === 1, 10_000, { what: 'a request in flight', every: 10 });
       const drained = server.solback.drain(10_000);
       const res = await server.get('/readyz');
       expect(res.status).toBe(503);

@@ -12,6 +12,17 @@ import { publicOrigin } from './proxyTrust';
  * wallet runs in an iframe.
  */
 export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware {
+  const headers = helmetHeaders(trust);
+  // HSTS only when the page was reached over HTTPS (directly, or as a trusted proxy says): the local server is plain
+  // http, where it would break the page.
+  return async (ctx, next) => {
+    if (ctx.secure || publicOrigin(ctx.req, trust).protocol === 'https')
+      ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    return headers(ctx, next);
+  };
+}
+
+function helmetHeaders(trust: TrustProxy): Middleware {
   // The page's own host: X-Forwarded-Host only from a trusted proxy, and never anything but a plain host name.
   const selfWs = (req: IncomingMessage) => {
     const { host } = publicOrigin(req, trust);
@@ -34,8 +45,7 @@ export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware
         frameAncestors: ["'none'"],
       },
     },
-    // The local server runs over plain http; HSTS and upgrade-insecure-requests would break it.
-    strictTransportSecurity: false,
+    strictTransportSecurity: false, // set above, over HTTPS only
     crossOriginEmbedderPolicy: false,
     // Wallet popups (Coinbase's keys.coinbase.com) talk back through window.opener; 'same-origin' would cut it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },

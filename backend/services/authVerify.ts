@@ -3,13 +3,15 @@
 // throws a 4xx unless the text (src/common/authMessage.ts) was made for this site, this wallet, this action and
 // exactly these assets, is inside its lifetime, carries the owner's valid signature (of the text, or of a never-sent
 // memo transaction holding it) and its nonce was issued here and is used now for the first time.
+// A wallet's Sign In With Solana answer (`solana:signIn`: the signed message and its signature) arrives as
+// `message` + `signature`: the page passes the fields of our text, the wallet's SIWS message of them is that very
+// text (authMessage.ts signInInputFor), so it is parsed and checked here by exactly the same rules.
 import type { Context } from 'koa';
 import { parseAuthMessage, type AuthAction, type AuthMessage } from '../../src/common/authMessage';
 import { SIGNED_MESSAGE_TTL_MS } from '../../src/common/constants';
 import { readMemoAuthorization } from '../../src/chain/memoAuthorization';
 import type { Services } from '../context';
 import { AppError, ForbiddenError, ValidationError } from '../errors';
-import { publicOrigin } from '../middleware/proxyTrust';
 import { INVALID_SIGNATURE, verifySignedText } from './cnftData';
 
 /** Clocks differ: a message issued up to this far in the server's future is still accepted. */
@@ -47,17 +49,21 @@ export interface AuthProof {
   signedTransaction?: string;
 }
 
-/** Hosts a message may name: the one this request reached (forwarded only from TRUST_PROXY) and ALLOWED_ORIGINS'. */
-export function acceptedDomains(services: Pick<Services, 'config'>, ctx: Pick<Context, 'req'>): string[] {
-  const own = publicOrigin(ctx.req, services.config.trustProxy).host;
-  const configured = services.config.allowedOrigins.flatMap((o) => {
+/**
+ * Hosts a message may name: PUBLIC_ORIGIN's (else the hosts this server listens as) and ALLOWED_ORIGINS'. Never a
+ * request header (Host, X-Forwarded-Host): a copy of the page at evil.example could name itself in them and replay
+ * what its visitors signed there (RELIABILITY, "Hostile clients").
+ */
+export function acceptedDomains(services: Pick<Services, 'config'>): string[] {
+  const { publicOrigin, listeningHosts, allowedOrigins } = services.config;
+  const hostOf = (o: string) => {
     try {
       return [new URL(o).host];
     } catch {
       return [];
     }
-  });
-  return [own, ...configured];
+  };
+  return [...(publicOrigin ? hostOf(publicOrigin) : listeningHosts), ...allowedOrigins.flatMap(hostOf)];
 }
 
 function sameSet(a: string[], b: string[]): boolean {
@@ -80,7 +86,7 @@ export async function verifyAuthorization(
   } catch {
     throw ValidationError(AUTH_REFUSALS.malformed);
   }
-  if (!acceptedDomains(services, ctx).includes(m.domain)) throw ForbiddenError(AUTH_REFUSALS.domain);
+  if (!acceptedDomains(services).includes(m.domain)) throw ForbiddenError(AUTH_REFUSALS.domain);
   if (m.uri !== `https://${m.domain}` && m.uri !== `http://${m.domain}`) throw ForbiddenError(AUTH_REFUSALS.domain);
   if (m.address !== expected.wallet) throw ForbiddenError(AUTH_REFUSALS.wallet);
   if (m.action !== expected.action) throw ForbiddenError(AUTH_REFUSALS.action);

@@ -28,6 +28,8 @@ export class SafeFetchError extends Error {
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
   const addr = ipaddr.parse(ip);
+  // IPv4-compatible IPv6 (`::127.0.0.1`, the deprecated ::/96) is called unicast by ipaddr.js but reaches the IPv4.
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return false;
   return addr.range() === 'unicast';
 }
 

@@ -8,12 +8,11 @@ import type { Logger } from 'pino';
 import WebSocket, { WebSocketServer } from 'ws';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './rpcPolicy';
 
-const SUBSCRIPTIONS = new Set([
+/** Exactly the websocket methods docs/RPC.md lists (the page and wallets need no others). */
+export const WS_SUBSCRIPTIONS: ReadonlySet<string> = new Set([
   'signatureSubscribe',
   'accountSubscribe',
   'slotSubscribe',
-  'rootSubscribe',
-  'logsSubscribe',
 ]);
 const unsubscribeOf = (method: string) => method.replace(/Subscribe$/, 'Unsubscribe');
 
@@ -84,7 +83,7 @@ export function createUpstreamWsProxy(rpcUrl: string, logger: Logger) {
     if (typeof msg.id === 'number' && pending.has(msg.id)) {
       const p = pending.get(msg.id)!;
       pending.delete(msg.id);
-      if (typeof msg.result === 'number' && SUBSCRIPTIONS.has(p.method)) {
+      if (typeof msg.result === 'number' && WS_SUBSCRIPTIONS.has(p.method)) {
         owners.set(msg.result, { client: p.client, method: p.method });
         byClient.get(p.client)?.add(msg.result);
       }
@@ -122,7 +121,7 @@ export function createUpstreamWsProxy(rpcUrl: string, logger: Logger) {
       toClient(client, { jsonrpc: '2.0', id: msg.id ?? null, error: { code, message } });
     const mine = byClient.get(client)!;
     const params = Array.isArray(msg.params) ? msg.params : [];
-    if (SUBSCRIPTIONS.has(method)) {
+    if (WS_SUBSCRIPTIONS.has(method)) {
       if (mine.size >= MAX_SUBSCRIPTIONS_PER_SOCKET)
         return fail(-32005, `At most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions per socket`);
       const id = nextId++;

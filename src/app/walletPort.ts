@@ -1,8 +1,21 @@
 // The wallet port: a mutable holder for the connected wallet's public key and signing functions, updated by the
 // React bridge (WalletBridge.tsx) and read by listeners through `extra`. Never put in Redux state.
-import type { Connection, Transaction, VersionedTransaction } from '@solana/web3.js';
+import type { SolanaSignInInput, SolanaSignInOutput } from '@solana/wallet-standard-features';
+import type { Commitment, Connection, Transaction, VersionedTransaction } from '@solana/web3.js';
 
 export type SignableTransaction = Transaction | VersionedTransaction;
+
+/** How the wallet should send what it signs (the Wallet Standard's signAndSendTransaction options). */
+export interface SendAllOptions {
+  preflightCommitment?: Commitment;
+  maxRetries?: number;
+}
+
+/** A sign-in answer (Sign In With Solana): the exact message the wallet signed and its signature. */
+export type SignInAnswer = Pick<SolanaSignInOutput, 'signedMessage' | 'signature'> & {
+  /** The account that signed (its public key bytes). */
+  publicKey: Uint8Array;
+};
 
 export interface WalletPort {
   publicKey: string | null;
@@ -10,6 +23,14 @@ export interface WalletPort {
   /** One approval for several transactions; absent when the wallet cannot (callers fall back, PRODUCT difference 6). */
   signAllTransactions?: <T extends SignableTransaction>(txs: T[]) => Promise<T[]>;
   signMessage?: (message: Uint8Array) => Promise<Uint8Array>;
+  /**
+   * Signs and sends every transaction with ONE wallet request (`solana:signAndSendTransaction` with one input per
+   * transaction; Phantom's injected signAndSendAllTransactions); resolves with their signatures (base58), in order.
+   * Absent when the wallet cannot send (signingMode.ts chooses sign-only then).
+   */
+  signAndSendAll?: (txs: Transaction[], options?: SendAllOptions) => Promise<string[]>;
+  /** `solana:signIn` (Sign In With Solana): the wallet builds and shows the message itself, with its domain check. */
+  signIn?: (input: SolanaSignInInput) => Promise<SignInAnswer>;
 }
 
 /** What listeners get as `extra`: the wallet port and the page's chain connection (null until config is known). */
@@ -28,6 +49,8 @@ export function updateWalletPort(port: WalletPort, next: WalletPort): void {
   port.signTransaction = next.signTransaction;
   port.signAllTransactions = next.signAllTransactions;
   port.signMessage = next.signMessage;
+  port.signAndSendAll = next.signAndSendAll;
+  port.signIn = next.signIn;
 }
 
 /** The page's own extra: the React bridge sets the connection once the providers have one. */

@@ -85,7 +85,11 @@ const tokenClose: ChainRule = {
     const own = ownTokenAccount(facts, address, [ix.programId]);
     if (typeof own === 'string') return own;
     if (state.closed.has(address)) return `account ${address} closed twice`;
-    // Wrapped SOL closes with its balance (unwrapped to the owner); any other balance must be 0 or burned first.
+    // The empty-account close takes only empty accounts, wrapped SOL included: a funded one named in a hostile list
+    // would count its balance as returned rent and pay the fee on it (RELIABILITY, "Hostile clients"). A token burn
+    // may close wrapped SOL with its balance (unwrapped to the owner); any other balance must be 0 or burned first.
+    if (own.head.amount !== 0n && own.head.isNative && facts.kind === 'closeVacant')
+      return `account ${address} still holds wrapped SOL`;
     if (own.head.amount !== 0n && !own.head.isNative && !state.burned.has(address))
       return `account ${address} still holds tokens`;
     state.closed.add(address);

@@ -42,6 +42,10 @@ export interface AuthMessage {
 
 const HEADER = ' wants you to sign in with your Solana account:';
 const VERSION = '1';
+const resourcesOf = (m: Pick<AuthMessage, 'queueId' | 'assetIds'>) => [
+  ...(m.queueId ? [`queue:${m.queueId}`] : []),
+  ...m.assetIds.map((id) => `asset:${id}`),
+];
 const plural = (n: number) => `${n} cNFT${n === 1 ? '' : 's'}`;
 
 /** The human sentence for each action (ASCII, one line, as SIWS requires). */
@@ -59,7 +63,7 @@ export function statementFor(action: AuthAction, assetCount: number): string {
 }
 
 export function formatAuthMessage(m: AuthMessage): string {
-  const resources = [...(m.queueId ? [`queue:${m.queueId}`] : []), ...m.assetIds.map((id) => `asset:${id}`)];
+  const resources = resourcesOf(m);
   return [
     `${m.domain}${HEADER}`,
     m.address,
@@ -75,6 +79,26 @@ export function formatAuthMessage(m: AuthMessage): string {
     'Resources:',
     ...resources.map((r) => `- ${r}`),
   ].join('\n');
+}
+
+/**
+ * The Sign In With Solana input whose message is exactly formatAuthMessage(m): a wallet's `solana:signIn` builds
+ * this layout from these fields (@solana/wallet-standard-util createSignInMessageText, the SIWS reference), and the
+ * page checks that it did before the server sees it.
+ */
+export function signInInputFor(m: AuthMessage) {
+  return {
+    domain: m.domain,
+    address: m.address,
+    statement: statementFor(m.action, m.assetIds.length),
+    uri: m.uri,
+    version: VERSION,
+    nonce: m.nonce,
+    issuedAt: m.issuedAt,
+    expirationTime: m.expirationTime,
+    requestId: m.action,
+    resources: resourcesOf(m),
+  };
 }
 
 export class AuthMessageFormatError extends Error {

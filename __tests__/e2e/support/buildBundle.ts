@@ -5,7 +5,7 @@ import path from 'path';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const DIST_INDEX = path.join(ROOT, 'static', 'dist', 'index.html');
-const SOURCES = ['src', 'webpack.config.ts', 'package.json'].map((p) => path.join(ROOT, p));
+const SOURCES = ['src', 'webpack.config.ts', 'webpack.firstView.ts', 'package.json'].map((p) => path.join(ROOT, p));
 
 function newestMtime(p: string): number {
   if (!fs.existsSync(p)) return 0;

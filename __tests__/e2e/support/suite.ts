@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Config } from '../../../backend/config';
 import { launchBrowser, watchErrors } from './browser';
 import { postApi, startServer, type TestServer } from './server';
-import { installTestWallet, type TestWallet, type TestWalletOptions } from './testWallet';
+import { installTestWallet, type TestWallet, type TestWalletOptions, type WalletFeature } from './testWallet';
 
 export const VIEWPORTS = { desktop: { width: 1280, height: 900 }, phone: { width: 390, height: 844 } } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
@@ -18,6 +18,8 @@ export type FundingProfile = 'demo' | 'large' | null;
 export interface SuiteOptions {
   /** Settings of this file's server (a rent rate, a picture host the image proxy may reach, …). */
   server?: Partial<Config>;
+  /** The test wallet's features in this file's sessions (testWallet.ts WALLET_KINDS; default sign-only). */
+  wallet?: readonly WalletFeature[];
 }
 
 export interface ContextOptions {
@@ -112,7 +114,12 @@ export function browserSuite(
     },
     async session({ profile = 'demo', wallet: walletOptions, connect = true, ...contextOptions } = {}) {
       const context = await suite.newContext(contextOptions);
-      const wallet = await installTestWallet(context, walletOptions);
+      // A sign-and-send test wallet sends to this file's server.
+      const wallet = await installTestWallet(context, {
+        features: options.wallet,
+        rpcUrl: `${suite.url}/api/rpc`,
+        ...walletOptions,
+      });
       const owner = wallet.keypair.publicKey.toBase58();
       const manifest = profile ? await suite.fund(owner, profile) : null;
       const page = await context.newPage();

@@ -1,32 +1,68 @@
-// Wallet Standard test wallet for browser tests. The page half is a plain init script (no bundling); the key stays
-// in Node and the page reaches it through exposed functions. Lists as "Detected" in the wallet modal.
+// The one Wallet Standard test wallet for browser tests, with a chosen feature set (WALLET_KINDS: send-only,
+// Phantom-like, sign-only, sign-in capable, without signMessage). The page half is a plain init script (no
+// bundling); the key stays in Node and the page reaches it through exposed functions. Every wallet call is ONE
+// approval however many transactions it carries (`approvals`, with the feature it used); a sign-and-send call signs
+// and sends every transaction itself, to the test server's chain. Lists as "Detected" in the wallet modal.
 import crypto from 'crypto';
-import { Keypair, VersionedTransaction } from '@solana/web3.js';
+import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
+import { createSignInMessageText, type SolanaSignInInputWithRequiredFields } from '@solana/wallet-standard-util';
+import bs58 from 'bs58';
 import type { BrowserContext } from 'playwright-core';
 
-export type WalletOp = 'connect' | 'signTransaction' | 'signAndSendTransaction' | 'signMessage';
+export type WalletFeature =
+  'solana:signTransaction' | 'solana:signAndSendTransaction' | 'solana:signMessage' | 'solana:signIn';
+
+/** The kinds of wallet people have (PRODUCT, "Which request your wallet sees"). */
+export const WALLET_KINDS = {
+  /** Embedded and mobile wallets: they send what they sign. */
+  sendOnly: ['solana:signAndSendTransaction', 'solana:signMessage'],
+  /** The Phantom extension: both kinds of request. */
+  phantomLike: ['solana:signTransaction', 'solana:signAndSendTransaction', 'solana:signMessage'],
+  /** Older wallets: sign-only. */
+  signOnly: ['solana:signTransaction', 'solana:signMessage'],
+  /** Sign In With Solana on top of sending. */
+  signIn: ['solana:signAndSendTransaction', 'solana:signMessage', 'solana:signIn'],
+  /** Many hardware-wallet set-ups: transactions only. */
+  noSignMessage: ['solana:signTransaction'],
+} as const satisfies Record<string, readonly WalletFeature[]>;
+
+export type WalletOp = 'connect' | 'signTransaction' | 'signAndSendTransaction' | 'signMessage' | 'signIn';
 export interface WalletLogEntry {
   op: WalletOp;
+  /** Which approval (index into `approvals`) this entry belongs to. */
+  approval?: number;
   silent?: boolean;
   tx?: VersionedTransaction;
   chain?: string;
   message?: Buffer;
   sig?: Buffer;
 }
+export interface WalletApproval {
+  op: Exclude<WalletOp, 'connect'>;
+  /** How many transactions (or messages) this one approval carried. */
+  count: number;
+}
 export interface TestWalletOptions {
   keypair?: Keypair;
   name?: string;
   chains?: string[];
+  /** The wallet's features (default: WALLET_KINDS.signOnly). */
+  features?: readonly WalletFeature[];
+  /** Where a sign-and-send wallet sends (the test server's `/api/rpc`); required with that feature. */
+  rpcUrl?: string;
   /** Decides each request; return false to reject it as the user would. */
   approve?: (op: WalletOp, detail: unknown) => boolean | Promise<boolean>;
-  onSend?: (tx: VersionedTransaction, chain: string) => Promise<void> | void;
-  /** false: the wallet lacks `solana:signMessage` (many hardware-wallet set-ups; PRODUCT difference 11). */
+  /** false: drop `solana:signMessage` from the features (many hardware-wallet set-ups). */
   signMessage?: boolean;
 }
 export interface TestWallet {
   keypair: Keypair;
   name: string;
+  features: readonly WalletFeature[];
+  /** One entry per transaction or message (and per connect). */
   log: WalletLogEntry[];
+  /** One entry per approval the user gave, with the feature it came through. */
+  approvals: WalletApproval[];
 }
 
 interface PageWalletArgs {
@@ -34,19 +70,17 @@ interface PageWalletArgs {
   address: string;
   publicKey: number[];
   chains: string[];
-  signMessage: boolean;
+  features: readonly WalletFeature[];
 }
 
 // Runs in the page (serialised by Playwright): must not refer to anything outside its own body.
-function pageWallet({ name, address, publicKey, chains, signMessage }: PageWalletArgs): void {
+function pageWallet({ name, address, publicKey, chains, features }: PageWalletArgs): void {
   const w = window as unknown as Record<string, (...a: unknown[]) => Promise<any>>;
   const icon =
     'data:image/svg+xml;base64,' +
     btoa(
       '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><rect width="32" height="32" fill="#0a0"/></svg>',
     );
-  const features = ['solana:signTransaction', 'solana:signAndSendTransaction'];
-  if (signMessage) features.push('solana:signMessage');
   const account = Object.freeze({ address, publicKey: new Uint8Array(publicKey), chains, features, label: name, icon });
   const listeners = new Set<(p: unknown) => void>();
   let accounts: unknown[] = [];
@@ -56,6 +90,71 @@ function pageWallet({ name, address, publicKey, chains, signMessage }: PageWalle
   };
   const bytes = (a: number[]) => new Uint8Array(a);
   type In = { transaction: Uint8Array; chain?: string; message: Uint8Array };
+  const all: Record<string, unknown> = {
+    'standard:connect': {
+      version: '1.0.0',
+      connect: async ({ silent }: { silent?: boolean } = {}) => {
+        if (!(await w.__e2eWalletConnect(!!silent))) throw new Error('User rejected');
+        setAccounts([account]);
+        return { accounts };
+      },
+    },
+    'standard:disconnect': { version: '1.0.0', disconnect: async () => setAccounts([]) },
+    'standard:events': {
+      version: '1.0.0',
+      on: (_ev: string, l: (p: unknown) => void) => {
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+    },
+    // Several inputs = several transactions in ONE approval.
+    'solana:signTransaction': {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      signTransaction: async (...ins: In[]) =>
+        ((await w.__e2eWalletSignTx(ins.map((i) => Array.from(i.transaction)))) as number[][]).map((t) => ({
+          signedTransaction: bytes(t),
+        })),
+    },
+    'solana:signAndSendTransaction': {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      signAndSendTransaction: async (...ins: In[]) =>
+        (
+          (await w.__e2eWalletSignAndSend(
+            ins.map((i) => Array.from(i.transaction)),
+            ins[0]?.chain,
+          )) as number[][]
+        ).map((s) => ({ signature: bytes(s) })),
+    },
+    'solana:signMessage': {
+      version: '1.0.0',
+      signMessage: async (...ins: In[]) =>
+        Promise.all(
+          ins.map(async (i) => ({
+            signedMessage: i.message,
+            signature: bytes(await w.__e2eWalletSignMsg(Array.from(i.message))),
+          })),
+        ),
+    },
+    'solana:signIn': {
+      version: '1.0.0',
+      signIn: async (...ins: Record<string, unknown>[]) =>
+        Promise.all(
+          ins.map(async (input) => {
+            // A wallet fills in the page's own domain; that is what the user sees checked.
+            const { message, signature } = await w.__e2eWalletSignIn({ domain: location.host, ...input });
+            return {
+              account,
+              signedMessage: bytes(message),
+              signature: bytes(signature),
+              signatureType: 'ed25519',
+            };
+          }),
+        ),
+    },
+  };
+  const wanted = new Set<string>(['standard:connect', 'standard:disconnect', 'standard:events', ...features]);
   const wallet = {
     version: '1.0.0',
     name,
@@ -64,54 +163,8 @@ function pageWallet({ name, address, publicKey, chains, signMessage }: PageWalle
     get accounts() {
       return accounts;
     },
-    features: {
-      'standard:connect': {
-        version: '1.0.0',
-        connect: async ({ silent }: { silent?: boolean } = {}) => {
-          if (!(await w.__e2eWalletConnect(!!silent))) throw new Error('User rejected');
-          setAccounts([account]);
-          return { accounts };
-        },
-      },
-      'standard:disconnect': { version: '1.0.0', disconnect: async () => setAccounts([]) },
-      'standard:events': {
-        version: '1.0.0',
-        on: (_ev: string, l: (p: unknown) => void) => {
-          listeners.add(l);
-          return () => listeners.delete(l);
-        },
-      },
-      'solana:signTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0],
-        signTransaction: (...ins: In[]) =>
-          Promise.all(
-            ins.map(async (i) => ({ signedTransaction: bytes(await w.__e2eWalletSignTx(Array.from(i.transaction))) })),
-          ),
-      },
-      'solana:signAndSendTransaction': {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0],
-        signAndSendTransaction: (...ins: In[]) =>
-          Promise.all(
-            ins.map(async (i) => ({
-              signature: bytes(await w.__e2eWalletSignAndSend(Array.from(i.transaction), i.chain)),
-            })),
-          ),
-      },
-      'solana:signMessage': {
-        version: '1.0.0',
-        signMessage: (...ins: In[]) =>
-          Promise.all(
-            ins.map(async (i) => ({
-              signedMessage: i.message,
-              signature: bytes(await w.__e2eWalletSignMsg(Array.from(i.message))),
-            })),
-          ),
-      },
-    },
+    features: Object.fromEntries(Object.entries(all).filter(([k]) => wanted.has(k))),
   };
-  if (!signMessage) delete (wallet.features as Record<string, unknown>)['solana:signMessage'];
   // == registerWallet() from @wallet-standard/wallet, inlined
   const callback = ({ register }: { register: (w: unknown) => void }) => register(wallet);
   window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }));
@@ -124,10 +177,15 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     name = 'E2E Test Wallet',
     chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'],
     approve = () => true,
-    onSend,
+    rpcUrl,
     signMessage = true,
   } = options;
+  const features = (options.features ?? WALLET_KINDS.signOnly).filter((f) => signMessage || f !== 'solana:signMessage');
+  if (features.includes('solana:signAndSendTransaction') && !rpcUrl)
+    throw new Error('a sign-and-send test wallet needs rpcUrl (the test server’s /api/rpc)');
+  const connection = rpcUrl ? new Connection(rpcUrl, 'confirmed') : null;
   const log: WalletLogEntry[] = [];
+  const approvals: WalletApproval[] = [];
   const pkcs8 = crypto.createPrivateKey({
     format: 'der',
     type: 'pkcs8',
@@ -141,35 +199,57 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     tx.sign([keypair]);
     return tx;
   };
+  const approval = async (op: WalletApproval['op'], count: number, detail: unknown) => {
+    if (!(await approve(op, detail))) throw new Error('User rejected');
+    approvals.push({ op, count });
+    return approvals.length - 1;
+  };
   await context.exposeFunction('__e2eWalletConnect', async (silent: boolean) => {
     log.push({ op: 'connect', silent });
     return approve('connect', { silent });
   });
-  await context.exposeFunction('__e2eWalletSignTx', async (arr: number[]) => {
-    if (!(await approve('signTransaction', arr))) throw new Error('User rejected');
-    const tx = signTx(arr);
-    log.push({ op: 'signTransaction', tx });
-    return Array.from(tx.serialize());
+  await context.exposeFunction('__e2eWalletSignTx', async (arrs: number[][]) => {
+    const n = await approval('signTransaction', arrs.length, arrs.length === 1 ? arrs[0] : arrs);
+    return arrs.map((arr) => {
+      const tx = signTx(arr);
+      log.push({ op: 'signTransaction', approval: n, tx });
+      return Array.from(tx.serialize());
+    });
   });
-  await context.exposeFunction('__e2eWalletSignAndSend', async (arr: number[], chain: string) => {
-    if (!(await approve('signAndSendTransaction', arr))) throw new Error('User rejected');
-    const tx = signTx(arr);
-    log.push({ op: 'signAndSendTransaction', tx, chain });
-    if (onSend) await onSend(tx, chain);
-    return Array.from(tx.signatures[0]);
+  await context.exposeFunction('__e2eWalletSignAndSend', async (arrs: number[][], chain: string) => {
+    const n = await approval('signAndSendTransaction', arrs.length, arrs.length === 1 ? arrs[0] : arrs);
+    const signed = arrs.map(signTx);
+    // Like a wallet: all are sent, then the signatures go back; a refused send is the wallet's error.
+    for (const tx of signed) {
+      log.push({ op: 'signAndSendTransaction', approval: n, tx, chain });
+      await connection!.sendRawTransaction(tx.serialize(), { preflightCommitment: 'confirmed' });
+    }
+    return signed.map((tx) => Array.from(tx.signatures[0]));
   });
   await context.exposeFunction('__e2eWalletSignMsg', async (arr: number[]) => {
-    if (!(await approve('signMessage', arr))) throw new Error('User rejected');
+    const n = await approval('signMessage', 1, arr);
     const sig = crypto.sign(null, Buffer.from(arr), pkcs8);
-    log.push({ op: 'signMessage', message: Buffer.from(arr), sig });
+    log.push({ op: 'signMessage', approval: n, message: Buffer.from(arr), sig });
     return Array.from(sig);
+  });
+  await context.exposeFunction('__e2eWalletSignIn', async (input: SolanaSignInInputWithRequiredFields) => {
+    const n = await approval('signIn', 1, input);
+    const text = createSignInMessageText({ ...input, address: keypair.publicKey.toBase58() });
+    const message = Buffer.from(text, 'utf8');
+    const sig = crypto.sign(null, message, pkcs8);
+    log.push({ op: 'signIn', approval: n, message, sig });
+    return { message: Array.from(message), signature: Array.from(sig) };
   });
   await context.addInitScript(pageWallet, {
     name,
     address: keypair.publicKey.toBase58(),
     publicKey: Array.from(keypair.publicKey.toBytes()),
     chains,
-    signMessage,
+    features,
   });
-  return { keypair, name, log };
+  return { keypair, name, features, log, approvals };
 }
+
+/** The signatures (base58) of what one approval carried, in order. */
+export const approvalSignatures = (wallet: TestWallet, approval: number): string[] =>
+  wallet.log.filter((l) => l.approval === approval && l.tx).map((l) => bs58.encode(l.tx!.signatures[0]));

@@ -9,6 +9,7 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareVacantCloses } from '../../services/vacantPrepare';
 import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
 import { checkSubmitted, submitOne, type SubmittedBurn } from '../../services/vacantSubmit';
+import { recordSent } from '../../services/vacantSent';
 import { PrepareSchema, SubmitSchema, VacantListSchema } from './schema';
 import type {
   PrepareBurnTransactionsResponse,
@@ -101,11 +102,21 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
     '/api/submit-burn-transaction',
     validate(SubmitSchema),
     async (ctx: ValidatedContext<typeof SubmitSchema>) => {
-      const { signedTransaction, signedTransactions } = ctx.state.input.body;
-      const checked = checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
+      const { signedTransaction, signedTransactions, sentSignatures } = ctx.state.input.body;
+      // Sent by the owner's wallet itself: nothing to relay, the figures are read from the chain (vacantSent.ts).
+      const checked = sentSignatures ? [] : checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
       const done: SubmittedBurn[] = [];
       let failure: AppError | null = null;
       const client = clientAddress(ctx, config.trustProxy) ?? 'local';
+      for (const signature of sentSignatures ?? []) {
+        try {
+          done.push(await recordSent(store, rpc, signature));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          failure = err;
+          break;
+        }
+      }
       for (const item of checked) {
         try {
           if (item.prepared.feePayer && !relayer)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { base58Address, base64Transaction } from '../schemas';
+import { base58Address, base64Transaction, signature64 } from '../schemas';
 
 const base64Tx = base64Transaction;
 
@@ -30,7 +30,11 @@ export const SubmitSchema = {
     .strictObject({
       signedTransaction: base64Tx.optional(),
       signedTransactions: z.array(base64Tx).min(1).max(200).optional(),
+      /** The owner's wallet sent them itself (sign-and-send): their signatures, read back from the chain. */
+      sentSignatures: z.array(signature64).min(1).max(200).optional(),
       accountCount: z.int().min(0).optional(),
     })
-    .refine((b) => b.signedTransaction || b.signedTransactions, { message: 'signedTransaction is required' }),
+    .refine((b) => [b.signedTransaction, b.signedTransactions, b.sentSignatures].filter(Boolean).length === 1, {
+      message: 'one of signedTransaction, signedTransactions or sentSignatures is required',
+    }),
 };

@@ -87,10 +87,15 @@ export interface PrepareBurnTransactionsResponse extends ApiResult {
   repaymentsPerTransactionLamports?: number[];
 }
 
-/** POST /api/submit-burn-transaction — one signed transaction, or all of one prepare (`signedTransactions`). */
+/**
+ * POST /api/submit-burn-transaction — one signed transaction, or all of one prepare (`signedTransactions`), which the
+ * server sends; or, when the owner's wallet sent them itself (sign-and-send), their `sentSignatures` (base58), which
+ * the server reads back from the chain. Exactly one of the three.
+ */
 export interface SubmitBurnTransactionRequest {
   signedTransaction?: string;
   signedTransactions?: string[];
+  sentSignatures?: string[];
   accountCount?: number;
 }
 export interface SubmitBurnTransactionResponse extends ApiResult {

@@ -16,4 +16,5 @@ export * from './kindTexts';
 export * from './valueTexts';
 export * from './treeTexts';
 export * from './authTexts';
+export * from './walletModeTexts';
 export * from './recoveryTexts';

@@ -7,6 +7,9 @@ export const ASSETS = {
   connectedHeading: 'Your Wallet Assets',
   bulkSelectMode: 'Bulk Select Mode',
   loading: 'Loading...',
+  /** The wallet adapter's own button labels (WalletMultiButton), shown by the landing's stand-in before its code loads. */
+  selectWallet: 'Select Wallet',
+  connectRememberedWallet: 'Connect',
   tokensSection: 'Tokens',
   nftsSection: 'NFTs',
   cnftsSection: 'Compressed NFTs',

@@ -10,6 +10,7 @@ import {
   toolsQuerySet,
   toolsSortSet,
 } from './assetToolsSlice';
+import '../shell/controls.css';
 import './assetTools.css';
 
 // Search, filter, sort and select-all for one section. "Select all" takes what the filter shows (so "select all

@@ -3,8 +3,9 @@
 // configured fee wallet (PRODUCT difference 4), then signs all with one approval, sends, confirms and records.
 // More than the spec's 10 selected is one action too (PRODUCT difference 6): the rent card shows the spec's warning, but every
 // selected NFT goes to the server in one request (it caps a request at MAX_NFTS_PER_BURN_REQUEST and answers
-// maxBatchSize over it) and all the transactions it packs are signed with one signAllTransactions. A wallet without
-// signAllTransactions gets the first transaction only; the rest stay selected and a message says so.
+// maxBatchSize over it) and all the transactions it packs go to the wallet in one request (sign-and-send, or
+// signAllTransactions). A wallet that can do neither gets the first transaction only; the rest stay selected and a
+// message says so.
 import type { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
 import { configApi } from '../../api/configApi';
@@ -28,7 +29,8 @@ import { reviewBeforeSigning } from '../review/reviewStep';
 import { legacyTransactions } from '../wallet/serverTransactions';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { runTransactions } from './txRunner';
-import { canSign, canSignAll } from '../wallet/signing';
+import { canDoAllAtOnce } from '../wallet/signing';
+import { canSignOrSend } from '../wallet/signingMode';
 import { chainGuardStep } from '../wallet/chainGuardStep';
 import { BUILT_WALLETS } from '../../common/builtWallets';
 
@@ -80,7 +82,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
   try {
     const wallet = getWallet(api.extra);
     const owner = wallet.publicKey;
-    if (!owner || !canSign(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredNfts);
+    if (!owner || !canSignOrSend(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredNfts);
     const selected = new Set(selectSelectedNftMints(api.getState()));
     const nfts = selectNfts(api.getState())
       // A Metaplex Core asset has no token account: its mint is the asset address (PRODUCT difference 12).
@@ -117,19 +119,20 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     );
 
     // One approval for all; a wallet that signs one at a time gets the first transaction (PRODUCT difference 6 fallback).
-    const all = canSignAll(wallet);
+    const all = canDoAllAtOnce(wallet);
     const batch = all ? txs : txs.slice(0, 1);
-    await checkAll(txs); // refused transactions never reach the review
     const inBatch = batch.map((tx) => effectOf(tx, config.feeWallet));
     const inBatchMints = new Set(inBatch.flatMap((e) => e.mints));
-    await reviewBeforeSigning(api, {
-      owner,
-      txs: batch,
-      destroyed: nfts.filter((n) => inBatchMints.has(n.mint)).map((n) => ({ mint: n.mint, label: n.name })),
-      rentLamports: [...inBatchMints].reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
-      serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
-    });
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs));
+    // The path runs the guard once, then this review: refused transactions never reach it.
+    const review = (reviewed: Transaction[]) =>
+      reviewBeforeSigning(api, {
+        owner,
+        txs: reviewed,
+        destroyed: nfts.filter((n) => inBatchMints.has(n.mint)).map((n) => ({ mint: n.mint, label: n.name })),
+        rentLamports: [...inBatchMints].reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
+        serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
+      });
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs), review);
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], BUILT_WALLETS.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);

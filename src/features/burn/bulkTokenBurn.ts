@@ -1,7 +1,7 @@
 // Spec §4.3 bulk token burn, done better (PRODUCT difference 6): every selected token, packed into as few transactions as
-// fit by measured size, one wallet approval. A wallet without signAllTransactions gets the spec's behaviour: the
+// fit by measured size, one wallet approval. A wallet that can neither sign-and-send nor signAllTransactions gets the spec's behaviour: the
 // first 8 in one transaction, the rest stay selected, and after 5 s a message asks for another click.
-import { type AccountInfo, PublicKey, type TransactionInstruction } from '@solana/web3.js';
+import { type AccountInfo, PublicKey, type Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../chain/computeBudget';
 import { bulkBurnComputeUnits } from '../../chain/fees';
 import { packTransactions } from '../../chain/pack';
@@ -18,7 +18,8 @@ import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
 import { runTransactions } from './txRunner';
-import { canSign, canSignAll } from '../wallet/signing';
+import { canDoAllAtOnce } from '../wallet/signing';
+import { canSignOrSend } from '../wallet/signingMode';
 
 interface BurnGroup {
   token: Token;
@@ -54,7 +55,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
   try {
     const wallet = getWallet(api.extra);
     const owner = wallet.publicKey;
-    if (!owner || !canSign(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredTokens);
+    if (!owner || !canSignOrSend(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredTokens);
     const connection = connectionOf(api);
     const [groups, price, { blockhash }] = await Promise.all([
       readGroups(api, owner),
@@ -65,7 +66,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     });
     if (groups.length === 0) throw new BurnValidationError(BURN_ERRORS.couldNotAddTokens);
 
-    const all = canSignAll(wallet);
+    const all = canDoAllAtOnce(wallet);
     const packed = packTransactions({
       payer: owner,
       recentBlockhash: blockhash,
@@ -81,19 +82,20 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       kind: 'burnTokens',
       allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]),
     });
-    await guard(txs); // refused transactions never reach the review
     const itemOf = (g: BurnGroup) => ({ mint: g.token.mint, label: g.token.symbol || g.token.name });
-    await reviewBeforeSigning(api, {
-      owner,
-      txs,
-      destroyed: inBatch.filter((g) => !g.native).map(itemOf),
-      unwrapped: inBatch.filter((g) => g.native).map(itemOf),
-      rentLamports: sumLamports(inBatch),
-      unwrapLamports: sumLamports(inBatch.filter((g) => g.native)),
-      serviceFeeLamports: 0, // bulk token burns are built here and carry no service fee
-      valuable: valuableAtBurn(inBatch, selectSolPriceUsd(api.getState())),
-    });
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard);
+    // The path runs the guard once, then this review: refused transactions never reach it.
+    const review = (reviewed: Transaction[]) =>
+      reviewBeforeSigning(api, {
+        owner,
+        txs: reviewed,
+        destroyed: inBatch.filter((g) => !g.native).map(itemOf),
+        unwrapped: inBatch.filter((g) => g.native).map(itemOf),
+        rentLamports: sumLamports(inBatch),
+        unwrapLamports: sumLamports(inBatch.filter((g) => g.native)),
+        serviceFeeLamports: 0, // bulk token burns are built here and carry no service fee
+        valuable: valuableAtBurn(inBatch, selectSolPriceUsd(api.getState())),
+      });
+    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard, review);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
     const lamports = sumLamports(burned.filter((g) => !g.native));
     const n = burned.length;

@@ -16,7 +16,7 @@ import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
 import { runTransactions } from './txRunner';
-import { canSign } from '../wallet/signing';
+import { canSignOrSend } from '../wallet/signingMode';
 
 interface BuiltBurn {
   ixs: TransactionInstruction[];
@@ -66,7 +66,7 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
   try {
     const wallet = getWallet(api.extra);
     const owner = wallet.publicKey;
-    if (!owner || !canSign(wallet)) {
+    if (!owner || !canSignOrSend(wallet)) {
       throw new BurnValidationError(kind === 'token' ? VALIDATION.walletRequiredTokens : VALIDATION.walletRequiredNfts);
     }
     const connection = connectionOf(api);
@@ -84,19 +84,20 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
       // An NFT's full burn returns what the page's own planner read (token record, edition, metadata's rent minimum).
       ...(built.guardKind === 'burnNfts' ? { expectedReturns: { [mint]: built.lamports } } : {}),
     });
-    await guard([tx]); // refused transactions never reach the review
     const item = [{ mint, label: built.label }];
-    await reviewBeforeSigning(api, {
-      owner,
-      txs: [tx],
-      destroyed: built.native ? [] : item,
-      unwrapped: built.native ? item : [],
-      rentLamports: built.lamports,
-      unwrapLamports: built.native ? built.lamports : 0,
-      serviceFeeLamports: 0, // a single burn is built here and carries no service fee
-      valuable: built.valuable,
-    });
-    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard);
+    // The path runs the guard once, then this review: refused transactions never reach it.
+    const review = (txs: Transaction[]) =>
+      reviewBeforeSigning(api, {
+        owner,
+        txs,
+        destroyed: built.native ? [] : item,
+        unwrapped: built.native ? item : [],
+        rentLamports: built.lamports,
+        unwrapLamports: built.native ? built.lamports : 0,
+        serviceFeeLamports: 0, // a single burn is built here and carries no service fee
+        valuable: built.valuable,
+      });
+    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard, review);
     recordBurn(api, {
       kind,
       mints: [mint],

@@ -1,11 +1,12 @@
 // The burn flows on the one signing path (src/features/wallet/signing.ts): all transactions of one action in one
-// approval (PRODUCT difference 6), sent in order; what confirmed before a later failure is kept and reported, and after an
-// expiry only the unconfirmed ones are signed again.
+// wallet request (PRODUCT difference 6) — sent by the wallet itself where it can, else signed and sent here in order;
+// what confirmed before a later failure is kept and reported, and after an expiry the path asks again only for the
+// transactions that did not land.
 import type { Connection, Transaction } from '@solana/web3.js';
 import { BATCH_SEND_MAX_RETRIES, CONFIRM_COMMITMENT, SEND_COMMITMENT } from '../../common/constants';
 import { signAndSend, type GuardStep, type SigningDeps } from '../wallet/signing';
 import { isAbort } from '../wallet/signingErrors';
-import { sendToChain, type ChainSender } from '../wallet/signingSteps';
+import { type ChainSendOptions, type ChainSender, confirmSent, sendToChain } from '../wallet/signingSteps';
 
 export type RunnerConnection = ChainSender & Pick<Connection, 'getLatestBlockhash'>;
 export type RunnerDeps = SigningDeps & { connection: RunnerConnection };
@@ -19,35 +20,46 @@ export interface RunOutcome {
   attempts: number;
 }
 
-/** Guard, one approval, send and confirm in order; one re-sign of the unconfirmed after an expiry. Throws when nothing confirmed. */
-export async function runTransactions(deps: RunnerDeps, txs: Transaction[], guard: GuardStep): Promise<RunOutcome> {
-  const confirmed: number[] = [];
-  const signatures: string[] = [];
-  let pending: number[] = [];
+const SEND: ChainSendOptions = {
+  preflightCommitment: SEND_COMMITMENT,
+  commitment: CONFIRM_COMMITMENT,
+  maxRetries: BATCH_SEND_MAX_RETRIES,
+  unconfirmed: 'fail',
+};
+
+/**
+ * Guard, review, one wallet request, send and confirm; once more for the unconfirmed after an expiry. Throws when
+ * nothing confirmed.
+ */
+export async function runTransactions(
+  deps: RunnerDeps,
+  txs: Transaction[],
+  guard: GuardStep,
+  review?: (txs: Transaction[]) => Promise<unknown>,
+): Promise<RunOutcome> {
+  const landed = new Map<number, string>();
   let attempts = 0;
+  const outcome = (error?: unknown): RunOutcome => {
+    const confirmed = [...landed.keys()].sort((a, b) => a - b);
+    return { signatures: confirmed.map((i) => landed.get(i)!), confirmed, attempts, ...(error ? { error } : {}) };
+  };
   try {
     await signAndSend(deps, {
       blockhash: 'fresh',
-      build: async () => {
+      build: async (_attempt, pending) => {
         attempts++;
-        pending = txs.map((_, i) => i).filter((i) => !confirmed.includes(i));
-        return pending.map((i) => txs[i]);
+        return pending ? pending.map((i) => txs[i]) : txs;
       },
       guard,
-      send: sendToChain(deps.connection, {
-        preflightCommitment: SEND_COMMITMENT,
-        commitment: CONFIRM_COMMITMENT,
-        maxRetries: BATCH_SEND_MAX_RETRIES,
-        unconfirmed: 'fail',
-        onLanded: (k, sent) => {
-          confirmed.push(pending[k]);
-          signatures.push(sent.signature);
-        },
-      }),
+      review,
+      send: sendToChain(deps.connection, SEND),
+      sent: confirmSent(deps.connection, { ...SEND, preflightCommitment: SEND_COMMITMENT }),
+      sendOptions: { preflightCommitment: SEND_COMMITMENT, maxRetries: BATCH_SEND_MAX_RETRIES },
+      onLanded: (index, signature) => landed.set(index, signature),
     });
-    return { signatures, confirmed, attempts };
+    return outcome();
   } catch (err) {
-    if (isAbort(err) || confirmed.length === 0) throw err;
-    return { signatures, confirmed, error: err, attempts };
+    if (isAbort(err) || landed.size === 0) throw err;
+    return outcome(err);
   }
 }

@@ -1,27 +1,27 @@
-import { PublicKey } from '@solana/web3.js';
-import { useState } from 'react';
-import { ASSETS_SCREEN } from '../../common/texts';
-import { lazyPart } from '../shell/lazyPart';
+import bs58 from 'bs58';
+import type { ReactNode } from 'react';
+import { ASSETS } from '../../common/texts/screenTexts';
+import { ASSETS_SCREEN } from '../../common/texts/assetsScreenTexts';
+import { useLanding } from './landingState';
+import '../shell/controls.css';
 import './landing.css';
 
-// The check's lists and estimate load when an address is first checked, not with the page.
-const ReadOnlyCheck = lazyPart(
-  async () => (await import(/* webpackChunkName: "read-only-check" */ './ReadOnlyCheck')).ReadOnlyCheck,
-);
-
-function parseAddress(text: string): string | null {
+/** A Solana address is 32 bytes in base58; the same text normalised, or null. (No web3.js on the landing.) */
+export function parseAddress(text: string): string | null {
   try {
-    return new PublicKey(text.trim()).toBase58();
+    const bytes = bs58.decode(text.trim());
+    return bytes.length === 32 ? bs58.encode(bytes) : null;
   } catch {
     return null;
   }
 }
 
-/** What SolBack does, what it costs, that keys stay in the wallet — and a read-only check of any address. */
-export function Landing() {
-  const [text, setText] = useState('');
-  const [address, setAddress] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
+/**
+ * What SolBack does, what it costs, that keys stay in the wallet — and a read-only check of any address.
+ * `check` renders the check's result; without it (the wallet app's code still on its way) a loading line shows.
+ */
+export function Landing({ check }: { check?: (address: string) => ReactNode }) {
+  const { text, address, invalid, update } = useLanding();
   return (
     <div className="landing" data-testid="landing">
       <ul className="landing-points">
@@ -34,8 +34,7 @@ export function Landing() {
         onSubmit={(e) => {
           e.preventDefault();
           const parsed = parseAddress(text);
-          setInvalid(parsed === null);
-          setAddress(parsed);
+          update({ address: parsed, invalid: parsed === null });
         }}
       >
         <label htmlFor="check-address">{ASSETS_SCREEN.checkTitle}</label>
@@ -45,7 +44,7 @@ export function Landing() {
             className="tools-search"
             value={text}
             placeholder={ASSETS_SCREEN.checkPlaceholder}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => update({ text: e.target.value })}
             spellCheck={false}
             autoComplete="off"
           />
@@ -59,7 +58,7 @@ export function Landing() {
           </p>
         )}
       </form>
-      {address && <ReadOnlyCheck address={address} />}
+      {address && (check ? check(address) : <p className="page-loading">{ASSETS.loading}</p>)}
     </div>
   );
 }

@@ -105,7 +105,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   api.dispatch(queueCreated({ queueId }));
 
   // 3. The owner signs the 'queue-authorize' message naming this queue and exactly its assets (PRODUCT difference 11).
-  api.dispatch(queueStepChanged(wallet.signMessage ? QUEUE_STEPS.signing : AUTH_TEXTS.memoStep));
+  api.dispatch(queueStepChanged(wallet.signIn || wallet.signMessage ? QUEUE_STEPS.signing : AUTH_TEXTS.memoStep));
   let signed: SignedAuth;
   try {
     signed = await signAuthorization(

@@ -46,21 +46,18 @@ export async function revokeDelegation(deps: TrashDeps, assetIds: string[], serv
   if (leaves.length === 0) return [];
   const ids = leaves.map((l) => l.id);
   // After an expired blockhash only the revocations that did not land are built again, from fresh proofs.
-  const landed = new Set<number>();
-  let pending: number[] = [];
   await signAndSend(signingDeps(deps), {
     blockhash: 'fresh',
-    build: async (attempt) => {
-      pending = ids.map((_, i) => i).filter((i) => !landed.has(i));
+    build: async (attempt, pending) => {
       const txs: Transaction[] = [];
-      for (const i of pending) {
+      for (const i of pending ?? ids.map((_, k) => k)) {
         const leaf = attempt === 0 ? leaves[i].leaf : (await loadLeaf(deps, ids[i])).leaf;
         txs.push(buildDelegateTransaction(leaf, owner));
       }
       return txs;
     },
     guard: trashGuard(deps, { owner, kind: 'delegateCnft', allowedAccounts: ids, delegate: owner }),
-    send: cnftSend(deps, (k) => landed.add(pending[k])),
+    ...cnftSend(deps),
   });
   return ids;
 }

@@ -1,11 +1,12 @@
 // Spec §2.1 wallet assets screen: the connect prompt, or the connected shell with its parts in the spec's order.
-import { WalletMultiButton } from '@solana/wallet-adapter-react-ui';
+import { WalletMultiButton, useWalletModal } from '@solana/wallet-adapter-react-ui';
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { selectOpenReview } from '../review/reviewSlice';
 import { selectHiddenAssetIds } from '../hiddenAssets/hiddenAssetsSlice';
-import { Landing } from '../landing/Landing';
+import { ConnectScreen } from '../landing/ConnectScreen';
+import { useLanding } from '../landing/landingState';
 import { selectLeftAlone } from '../leftAlone/leftAloneSlice';
 import { WalletBalance } from '../walletInfo/WalletBalance';
 import { selectConnectError } from '../walletInfo/walletInfoSlice';
@@ -31,6 +32,10 @@ const ReviewDialog = lazyPart(
 );
 const LeftAlonePanel = lazyPart(
   async () => (await import(/* webpackChunkName: "asset-lists" */ '../leftAlone/LeftAlonePanel')).LeftAlonePanel,
+);
+// The check's lists and estimate load when an address is first checked, not with the wallet app.
+const ReadOnlyCheck = lazyPart(
+  async () => (await import(/* webpackChunkName: "read-only-check" */ '../landing/ReadOnlyCheck')).ReadOnlyCheck,
 );
 const HiddenItemsPanel = lazyPart(
   async () => (await import(/* webpackChunkName: "asset-lists" */ '../hiddenAssets/HiddenItemsPanel')).HiddenItemsPanel,
@@ -58,14 +63,20 @@ function ConnectError() {
 }
 
 function NotConnected() {
+  // The landing's stand-in button was pressed while this code loaded: open the wallet list now that it can.
+  const { connectPressed, update } = useLanding();
+  const { setVisible } = useWalletModal();
+  useEffect(() => {
+    if (!connectPressed) return;
+    update({ connectPressed: false });
+    setVisible(true);
+  }, [connectPressed, update, setVisible]);
   return (
-    <section className="connect-screen" data-testid="connect-screen">
-      <img className="connect-logo" src="/static/logo.svg" alt="SolBack logo" width={96} height={96} />
-      <h2>{ASSETS.connectHeading}</h2>
-      <WalletMultiButton />
-      <ConnectError />
-      <Landing />
-    </section>
+    <ConnectScreen
+      button={<WalletMultiButton />}
+      error={<ConnectError />}
+      check={(address) => <ReadOnlyCheck address={address} />}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { BRAND } from '../../common/texts';
+import { BRAND } from '../../common/texts/brandTexts';
 
 export function Header() {
   return (

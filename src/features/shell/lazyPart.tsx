@@ -1,6 +1,6 @@
 // Parts of the page most visits never show (the review step, the Left-alone and Hidden-items lists, the read-only
 // check), or that the landing screen never needs (the windowed asset grid), load in their own chunks, not with the
-// page: the first screen's JavaScript stays within its budget (docs/ARCHITECTURE.md, "Initial bundle").
+// page: the first screen's JavaScript stays within its budget (docs/ARCHITECTURE.md, "First view").
 import { type ComponentType, type FunctionComponent, useEffect, useReducer, useState } from 'react';
 
 export interface LazyPart<P> extends FunctionComponent<P> {

@@ -53,7 +53,7 @@ async function awaitLanded(deps: TrashDeps, signature: string): Promise<void> {
 
 /**
  * For the assets not yet delegated to the server delegate, gets the delegate transactions and has the owner sign
- * them all with one approval, then sends and confirms them. Returns the ids that were delegated now.
+ * them all with one wallet request, then confirms them. Returns the ids that were delegated now.
  */
 export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serverDelegate: string): Promise<string[]> {
   const owner = deps.wallet.publicKey;
@@ -69,23 +69,20 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
   }
   if (todo.length === 0) return [];
   requireOwner(deps);
-  // After an expiry only the delegations that did not land are signed again.
-  const landed = new Set<number>();
-  let pending: number[] = [];
-  const sent = await signAndSend(signingDeps(deps), {
+  // After an expiry the path asks again only for the delegations that did not land.
+  const assumed: string[] = [];
+  await signAndSend(signingDeps(deps), {
     blockhash: 'fresh',
-    build: async () => {
-      pending = todo.map((_, i) => i).filter((i) => !landed.has(i));
-      return pending.map((i) => todo[i].tx);
-    },
+    build: async (_attempt, pending) => (pending ?? todo.map((_, i) => i)).map((i) => todo[i].tx),
     guard: trashGuard(deps, {
       owner,
       kind: 'delegateCnft',
       allowedAccounts: todo.map((t) => t.assetId),
       delegate: serverDelegate,
     }),
-    send: cnftSend(deps, (k) => landed.add(pending[k])),
+    ...cnftSend(deps),
+    onLanded: (_i, signature, status) => status === 'assumed' && assumed.push(signature),
   });
-  for (const s of sent) if (s.status === 'assumed') await awaitLanded(deps, s.signature);
+  for (const signature of assumed) await awaitLanded(deps, signature);
   return todo.map((t) => t.assetId);
 }

@@ -1,13 +1,14 @@
-// A cNFT way signed by the connected wallet, on the one signing path: build (fresh proof each attempt) → fresh
-// blockhash → guard → one approval → send → confirm at 'confirmed'. A confirmation time-out is an assumed success
+// A cNFT way signed by the connected wallet, on the one signing path: build (fresh proof each attempt) → guard →
+// fresh blockhash → one wallet request (sign-and-send where the wallet can) → confirm at 'confirmed'. A confirmation time-out is an assumed success
 // (spec §4.6); an expired blockhash builds and signs once more.
 import type { Transaction } from '@solana/web3.js';
 import type { GuardIntent } from '../../chain/guard';
 import { CNFT_COMMITMENT } from '../../common/constants';
 import { CNFT_ERRORS } from '../../common/texts';
-import { canSign, signAndSend } from '../wallet/signing';
+import { signAndSend, type SigningRequest } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
-import { sendToChain } from '../wallet/signingSteps';
+import { canSignOrSend } from '../wallet/signingMode';
+import { type ChainSendOptions, type ChainSent, confirmSent, sendToChain } from '../wallet/signingSteps';
 import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
 export interface Sent {
@@ -18,17 +19,24 @@ export interface Sent {
 /** The connected wallet's address, or 'Wallet not connected or missing signTransaction method'. */
 export function requireOwner(deps: Pick<TrashDeps, 'wallet'>): string {
   const owner = deps.wallet.publicKey;
-  if (!owner || !canSign(deps.wallet)) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
+  if (!owner || !canSignOrSend(deps.wallet)) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
   return owner;
 }
 
-export const cnftSend = (deps: TrashDeps, onLanded?: (index: number) => void) =>
-  sendToChain(deps.connection, {
-    preflightCommitment: CNFT_COMMITMENT,
-    commitment: CNFT_COMMITMENT,
-    unconfirmed: 'assume',
-    onLanded,
-  });
+const CNFT_SEND: ChainSendOptions = {
+  preflightCommitment: CNFT_COMMITMENT,
+  commitment: CNFT_COMMITMENT,
+  unconfirmed: 'assume',
+};
+
+/** The cNFT ways' send and sent steps: sent and confirmed at 'confirmed'; a confirmation time-out is assumed. */
+export const cnftSend = (
+  deps: Pick<TrashDeps, 'connection'>,
+): Pick<SigningRequest<ChainSent[]>, 'send' | 'sent' | 'sendOptions'> => ({
+  send: sendToChain(deps.connection, CNFT_SEND),
+  sent: confirmSent(deps.connection, CNFT_SEND),
+  sendOptions: { preflightCommitment: CNFT_COMMITMENT },
+});
 
 export async function runOwnerTransaction(
   deps: TrashDeps,
@@ -39,7 +47,7 @@ export async function runOwnerTransaction(
     blockhash: 'fresh',
     build: async () => [await build()],
     guard: trashGuard(deps, intent),
-    send: cnftSend(deps),
+    ...cnftSend(deps),
   });
   return { signature: sent.signature, status: sent.status === 'assumed' ? 'assumed' : 'success' };
 }

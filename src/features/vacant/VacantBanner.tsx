@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { netOfServiceFee } from '../../chain/fees';
 import { useGetRelayerStatusQuery } from './relayerApi';
-import { RELAY, RENT, SURPLUS, VACANT, surplusBannerText, vacantBannerText } from '../../common/texts';
+import { RELAY, RENT, SURPLUS, VACANT, WALLET_MODES, surplusBannerText, vacantBannerText } from '../../common/texts';
+import { selectCanSignOnly, selectWalletLamports } from '../walletInfo/walletInfoSlice';
 import { selectRentEstimate } from '../rent/rentSlice';
 import { exactSol } from '../../chain/format';
 import {
@@ -36,6 +37,9 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
   const estimate = useAppSelector(selectRentEstimate);
   const { status, alert, withdrawSurplus, relayFee } = useAppSelector(selectVacant);
   const relayer = useGetRelayerStatusQuery().data;
+  // A send-only wallet cannot take part in a recovery the relayer co-signs: said here, before anything is signed.
+  const signsOnly = useAppSelector(selectCanSignOnly);
+  const balance = useAppSelector(selectWalletLamports);
   const busy = status === 'processing';
   useVacantAlerts(alert, status === 'done', reload);
 
@@ -72,7 +76,12 @@ export function VacantBanner({ reload = reloadPage }: { reload?: () => void }) {
           {SURPLUS.withdrawTick} ({exactSol(estimate!.surplusRent)} SOL)
         </label>
       )}
-      {relayer?.available && (
+      {relayer?.available && !signsOnly && (
+        <p className="vacant-sub vacant-relay-send-only" role="note" data-testid="vacant-relay-send-only">
+          {WALLET_MODES.relayNeedsSignOnly} {balance === 0 ? WALLET_MODES.addSol : WALLET_MODES.payFeeYourself}
+        </p>
+      )}
+      {relayer?.available && signsOnly && (
         <label className="vacant-option">
           <input
             type="checkbox"

@@ -8,6 +8,7 @@ import { exactSol } from '../../chain/format';
 import {
   VACANT_ERRORS,
   VALIDATION,
+  WALLET_MODES,
   vacantFetchError,
   vacantPrepareError,
   surplusSuccessAlert,
@@ -15,7 +16,9 @@ import {
   vacantSuccessAlert,
 } from '../../common/texts';
 import type { WalletPort } from '../../app/walletPort';
-import { canSign, canSignAll, signAndSend, type SigningStep } from '../wallet/signing';
+import { signAndSend, signingModeFor, type SigningStep } from '../wallet/signing';
+import { canSignOrSend } from '../wallet/signingMode';
+import { submitToServer } from '../wallet/signingSteps';
 import {
   GuardRefusedError,
   SendFailedError,
@@ -29,7 +32,6 @@ import { type ChainGuardIntent, GuardRefusedWithTextError } from '../wallet/chai
 import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
 import { pinnedRelayer } from '../../common/builtRelayer';
 import { legacyTransactions } from '../wallet/serverTransactions';
-import { submitOwnerSigned } from './ownerSignedSend';
 import { surplusSourcesIn } from './surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type {
@@ -55,6 +57,8 @@ export interface VacantFlowDeps {
     address(): Promise<string | null>;
   };
   submit(signed: string[], accountCount: number): Promise<SubmitBody>;
+  /** The owner's wallet sent them itself: the server reads the figures of these signatures from the chain. */
+  record(signatures: string[], accountCount: number): Promise<SubmitBody>;
   /** The server's /api/config wallets: compared with the ones this page was built for, never used. */
   serverWallets(): Promise<ServerWallets>;
   /** The chain-reading guard step (src/features/wallet/chainGuardStep.ts) over the page's own connection. */
@@ -115,7 +119,7 @@ function signingFailureText(err: unknown): string {
 
 export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome> {
   const owner = deps.wallet.publicKey;
-  if (!owner || !canSign(deps.wallet)) return fail(VALIDATION.connectWalletFirst);
+  if (!owner || !canSignOrSend(deps.wallet)) return fail(VALIDATION.connectWalletFirst);
 
   deps.step('fetching');
   let listed: VacantListBody;
@@ -150,6 +154,10 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   let relayer: string | null | undefined; // undefined: the owner pays; else what the server's /api/relayer names
   try {
     if (deps.relay && (deps.relay.requested() || (await deps.relay.ownerCannotPay(owner, encoded)))) {
+      // The relayer signs after the owner: a wallet that only signs-and-sends cannot take part. Said before anything
+      // is signed or even built for it, with what does work (PRODUCT, "Which request your wallet sees").
+      const relayed = signingModeFor(deps.wallet, { cosigned: true, transactions: encoded.length, acceptsSent: false });
+      if (relayed.kind === 'unsupported') return fail(WALLET_MODES.cosignedNeedsSignOnly);
       [prepared, relayer] = await Promise.all([
         deps.prepare(
           owner,
@@ -164,15 +172,18 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   } catch (err) {
     return fail(vacantPrepareError(serverText(err) || errorDetail(err) || VACANT_ERRORS.unknown), err);
   }
-  // The server built these with its blockhash and sends them itself: the path keeps the blockhash (no re-sign).
-  // One approval for all (PRODUCT difference 6); a wallet that signs one at a time gets the first (the spec's behaviour).
+  // The server built these with its blockhash: the path keeps it (no re-sign). The wallet sends them itself where it
+  // can and nobody signs after the owner; else the server sends what the owner signed (and the relayer co-signs).
+  // One request for all (PRODUCT difference 6); a wallet that signs one at a time gets the first (the spec's behaviour).
   let txs: Transaction[];
   try {
     txs = legacyTransactions(encoded); // a lookup table or undecodable bytes: the guard's refusal
   } catch (err) {
     return fail(signingFailureText(err), err);
   }
-  const batch = canSignAll(deps.wallet) ? txs : txs.slice(0, 1);
+  const cosigned = relayer !== undefined;
+  const mode = signingModeFor(deps.wallet, { cosigned, transactions: txs.length, acceptsSent: true });
+  const batch = mode.kind === 'signAndSend' || (mode.kind === 'signOnly' && mode.all) ? txs : txs.slice(0, 1);
   const counts = prepared.accountCounts ?? [prepared.accountCount];
   const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
   // Fee wallet and relayer from the build (a server naming others is refused); every figure — closed accounts'
@@ -210,11 +221,25 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
         blockhash: 'keep',
         build: async () => batch,
         guard: () => checkAll(),
-        send: submitOwnerSigned(async (signed) => {
-          const body = await deps.submit(signed, accountCount);
-          if (!body.success) throw new ServerRefusedError(body);
-          return body;
-        }),
+        cosigned,
+        send: submitToServer(
+          async (signed) => {
+            const body = await deps.submit(signed, accountCount);
+            if (!body.success) throw new ServerRefusedError(body);
+            return body;
+          },
+          { signatures: cosigned ? 'owner' : 'all' },
+        ),
+        sent: async (signatures) => {
+          try {
+            const body = await deps.record(signatures, accountCount);
+            if (!body.success) throw new ServerRefusedError(body);
+            return body;
+          } catch (err) {
+            if (err instanceof SigningPathError || isAbort(err)) throw err;
+            throw new SendFailedError(undefined, err);
+          }
+        },
       },
     );
   } catch (err) {

@@ -38,12 +38,8 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
     list: async (ownerAddress) =>
       await pause(() =>
         dispatch(
-          getVacantAccounts.initiate(
-            {
-              ownerAddress,
-              signedMessage: SIMULATED_SIGNATURE,
-            } /* the spec shows no vacant-accounts placeholder: the same literal */,
-          ),
+          // The spec shows no vacant-accounts placeholder signature: the burn request's literal serves.
+          getVacantAccounts.initiate({ ownerAddress, signedMessage: SIMULATED_SIGNATURE }),
         ).unwrap(),
       ),
     prepare: async (ownerAddress, accounts, options) =>
@@ -58,7 +54,8 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
         ).unwrap(),
       ),
     relay: {
-      requested: () => api.getState().vacant.relayFee,
+      // A send-only wallet is never relayed on request (the banner hides the tick box and says why).
+      requested: () => api.getState().vacant.relayFee && api.getState().walletInfo.canSignOnly,
       ownerCannotPay: async (owner, transactions) => {
         const connection = api.extra.connection();
         if (!connection) return false;
@@ -88,6 +85,8 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
           ),
         ).unwrap(),
       ),
+    record: async (sentSignatures, accountCount) =>
+      await pause(() => dispatch(submitBurnTransaction.initiate({ sentSignatures, accountCount })).unwrap()),
     serverWallets: async () =>
       await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap()),
     chainGuard: (intent, serverWallets) => (txs) =>

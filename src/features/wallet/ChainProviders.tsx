@@ -13,6 +13,7 @@ import { walletConnectFailed } from '../walletInfo/walletInfoSlice';
 import { configApi } from '../../api/configApi';
 import type { MutableAppExtra } from '../../app/walletPort';
 import { CONNECTION_COMMITMENT } from '../../common/constants';
+import { REMEMBERED_WALLET_KEY } from '../landing/landingState';
 import { ASSETS } from '../../common/texts';
 import { chainEndpoint } from './chainEndpoint';
 import { registerDemoWallet } from './demoWallet/registerDemoWallet';
@@ -31,7 +32,16 @@ const CONNECT_ERRORS = new Set([
   'WalletAccountError',
 ]);
 
-export function ChainProviders({ extra, children }: { extra: MutableAppExtra; children: ReactNode }) {
+export function ChainProviders({
+  extra,
+  fallback,
+  children,
+}: {
+  extra: MutableAppExtra;
+  /** Shown while /api/config loads (the page's landing); a loading line without it. */
+  fallback?: ReactNode;
+  children: ReactNode;
+}) {
   const { data: config, isLoading } = configApi.useGetConfigQuery();
   const dispatch = useAppDispatch();
   const onError = useCallback(
@@ -54,10 +64,10 @@ export function ChainProviders({ extra, children }: { extra: MutableAppExtra; ch
     [],
   );
   if (config?.localnet) registerDemoWallet(); // idempotent; before the wallet list is built
-  if (isLoading) return <p className="page-loading">{ASSETS.loading}</p>;
+  if (isLoading) return fallback ?? <p className="page-loading">{ASSETS.loading}</p>;
   return (
     <ConnectionProvider endpoint={endpoint} config={{ commitment: CONNECTION_COMMITMENT, wsEndpoint }}>
-      <WalletProvider wallets={wallets} autoConnect onError={onError}>
+      <WalletProvider wallets={wallets} autoConnect onError={onError} localStorageKey={REMEMBERED_WALLET_KEY}>
         <WalletModalProvider>
           <WalletBridge extra={extra} />
           {children}

@@ -12,7 +12,14 @@ import {
   WalletReadyState,
 } from '@solana/wallet-adapter-base';
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
-import type { Connection, Transaction, TransactionVersion, VersionedTransaction } from '@solana/web3.js';
+import {
+  type Connection,
+  type SendOptions,
+  Transaction,
+  type TransactionVersion,
+  VersionedTransaction,
+} from '@solana/web3.js';
+import bs58 from 'bs58';
 
 type Config = ConstructorParameters<typeof Mobile.SolanaMobileWalletAdapter>[0];
 
@@ -98,12 +105,34 @@ export class SolanaMobileWalletAdapter extends BaseSignInMessageSignerWalletAdap
   ) {
     return (await this.#use()).sendTransaction(transaction, connection, options);
   }
+  /**
+   * Sign-and-send for every transaction, in order (PRODUCT difference 17: Mobile Wallet Adapter 2.0 makes
+   * signAndSendTransactions mandatory and signTransactions optional). The adapter's sendTransaction goes through
+   * the wallet's `solana:signAndSendTransaction`, which opens one wallet session per transaction
+   * (@solana-mobile/wallet-standard-mobile), so on Android each transaction is its own approval. A legacy
+   * transaction is handed over as a VersionedTransaction of the same legacy message, whose unsigned bytes the
+   * adapter can serialize. Signatures come back base58 (the adapter answers base64).
+   */
+  async signAndSendAllTransactions(txs: Transaction[], options: SendOptions | undefined, connection: Connection) {
+    const real = await this.#use();
+    const signatures: string[] = [];
+    for (const tx of txs) {
+      const unsigned = tx instanceof Transaction ? new VersionedTransaction(tx.compileMessage()) : tx;
+      signatures.push(base58Signature(await real.sendTransaction(unsigned, connection, options)));
+    }
+    return signatures;
+  }
   async signTransaction<T extends Transaction | VersionedTransaction>(transaction: T): Promise<T> {
     return (await this.#use()).signTransaction(transaction);
   }
   async signAllTransactions<T extends Transaction | VersionedTransaction>(transactions: T[]): Promise<T[]> {
     return (await this.#use()).signAllTransactions(transactions);
   }
+}
+
+/** A 64-byte signature as base58, whether the adapter gave it base58 or base64 (base58 has no '=', '+' or '/'). */
+function base58Signature(signature: string): string {
+  return /[=+/]/.test(signature) ? bs58.encode(Buffer.from(signature, 'base64')) : signature;
 }
 
 export function createDefaultAddressSelector(): Mobile.AddressSelector {

@@ -4,7 +4,8 @@
 // `{name, message}` (errorInfo). Only the two boundaries below read messages: what a wallet or an RPC node throws
 // carries no type we could match, so it is classified once, where it enters.
 import { classifyError, errorDetail } from '../../chain/classifyError';
-import { GUARD } from '../../common/texts';
+import { GUARD, WALLET_MODES } from '../../common/texts';
+import type { UnsupportedReason } from './signingMode';
 
 export class SigningPathError extends Error {
   name = 'SigningPathError';
@@ -16,6 +17,17 @@ export class SigningPathError extends Error {
 /** No wallet connected, or it has no way to sign transactions. Nothing was asked. */
 export class WalletNotReadyError extends SigningPathError {
   name = 'WalletNotReadyError';
+}
+
+/**
+ * This wallet cannot do this flow (signingMode.ts): `reason` says why, the flow says it in plain words. Nothing was
+ * asked of the wallet.
+ */
+export class WalletCannotDoFlowError extends WalletNotReadyError {
+  name = 'WalletCannotDoFlowError';
+  constructor(readonly reason: UnsupportedReason) {
+    super(reason === 'cosignedNeedsSignOnly' ? WALLET_MODES.cosignedNeedsSignOnly : WALLET_MODES.cannotSign);
+  }
 }
 
 /** The user declined in the wallet. */

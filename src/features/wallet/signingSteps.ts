@@ -2,7 +2,7 @@
 // (a guard that reads the chain and simulates, a send step that has the server co-sign) with the same types.
 import type { Commitment, Connection, Transaction } from '@solana/web3.js';
 import { checkTransactions, type GuardIntent } from '../../chain/guard';
-import type { GuardStep, SendContext, SendStep } from './signing';
+import type { GuardStep, SendContext, SendStep, SentStep } from './signing';
 import {
   BlockhashExpiredError,
   ConfirmTimedOutError,
@@ -36,8 +36,6 @@ export interface ChainSendOptions {
   maxRetries?: number;
   /** cNFT ways: a confirmation time-out is an assumed success (spec §4.6); burns: an error. */
   unconfirmed: 'assume' | 'fail';
-  /** Told of each transaction that landed, in order, so a flow can keep what landed before a later failure. */
-  onLanded?: (index: number, sent: ChainSent) => void;
 }
 
 /** An expiry reported for a transaction that did land after all is a success, not a reason to sign again. */
@@ -47,22 +45,14 @@ async function landed(connection: ChainSender, signature: string): Promise<boole
   return !!status && !status.err;
 }
 
-async function sendOne(
+/** Confirms one sent transaction by its signature: against the attempt's blockhash when the path set it. */
+async function confirmOne(
   connection: ChainSender,
+  signature: string,
   tx: Transaction,
   ctx: SendContext,
   opts: ChainSendOptions,
 ): Promise<ChainSent> {
-  let signature: string;
-  try {
-    signature = await connection.sendRawTransaction(tx.serialize(), {
-      preflightCommitment: opts.preflightCommitment,
-      maxRetries: opts.maxRetries,
-    });
-  } catch (err) {
-    throw fromSendError(err);
-  }
-  ctx.onStep('confirming');
   try {
     const { value } =
       ctx.lastValidBlockHeight === undefined
@@ -86,24 +76,79 @@ async function sendOne(
   }
 }
 
-/** Sends and confirms the signed transactions in order; the first failure stops the rest. */
+async function sendOne(
+  connection: ChainSender,
+  tx: Transaction,
+  ctx: SendContext,
+  opts: ChainSendOptions,
+): Promise<ChainSent> {
+  let signature: string;
+  try {
+    signature = await connection.sendRawTransaction(tx.serialize(), {
+      preflightCommitment: opts.preflightCommitment,
+      maxRetries: opts.maxRetries,
+    });
+  } catch (err) {
+    throw fromSendError(err);
+  }
+  ctx.onStep('confirming');
+  return confirmOne(connection, signature, tx, ctx, opts);
+}
+
+/** Sign-only: sends and confirms the signed transactions in order; the first failure stops the rest. */
 export function sendToChain(connection: ChainSender, opts: ChainSendOptions): SendStep<ChainSent[]> {
   return async (signed, ctx) => {
     const out: ChainSent[] = [];
     for (const [index, tx] of signed.entries()) {
       const sent = await sendOne(connection, tx, ctx, opts);
       out.push(sent);
-      opts.onLanded?.(index, sent);
+      ctx.landed(index, sent.signature, sent.status);
     }
     return out;
   };
 }
 
+/**
+ * Sign-and-send: the wallet sent them all; confirms each by the signature it returned. Every one is looked at (they
+ * were all sent), each that landed is told to the path, and then the first failure is thrown.
+ */
+export function confirmSent(connection: ChainSender, opts: ChainSendOptions): SentStep<ChainSent[]> {
+  return async (signatures, txs, ctx) => {
+    ctx.onStep('confirming');
+    const out: ChainSent[] = [];
+    let failure: Error | undefined;
+    for (const [index, signature] of signatures.entries()) {
+      try {
+        const sent = await confirmOne(connection, signature, txs[index], ctx, opts);
+        out.push(sent);
+        ctx.landed(index, sent.signature, sent.status);
+      } catch (err) {
+        if (isAbort(err)) throw err;
+        failure ??= err as Error;
+      }
+    }
+    if (failure) throw failure;
+    return out;
+  };
+}
+
+export interface SubmitOptions {
+  /**
+   * 'owner': someone signs after the owner (the relayer pays the fee, RELIABILITY, relayer), so the transaction is
+   * serialized without every signature; the server adds its own only after its checks. Default 'all'.
+   */
+  signatures?: 'all' | 'owner';
+}
+
 /** Hands the signed transactions (base64) to the server, which sends them; its failure becomes SendFailedError. */
-export function submitToServer<R>(submit: (signedBase64: string[]) => Promise<R>): SendStep<R> {
+export function submitToServer<R>(
+  submit: (signedBase64: string[]) => Promise<R>,
+  options: SubmitOptions = {},
+): SendStep<R> {
+  const requireAllSignatures = options.signatures !== 'owner';
   return async (signed) => {
     try {
-      return await submit(signed.map((tx) => tx.serialize().toString('base64')));
+      return await submit(signed.map((tx) => tx.serialize({ requireAllSignatures }).toString('base64')));
     } catch (err) {
       if (err instanceof SigningPathError || isAbort(err)) throw err;
       throw new SendFailedError(undefined, err);

@@ -1,3 +1,4 @@
+import { canDoAllAtOnce, canSign } from '../wallet/signing';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
@@ -26,7 +27,9 @@ export function setupWalletInfoListeners(startAppListening: AppStartListening): 
     actionCreator: walletConnected,
     effect: (_action, api) => {
       const wallet = (api.extra as AppExtra | undefined)?.wallet;
-      api.dispatch(walletCapabilitiesRead({ canSignAll: typeof wallet?.signAllTransactions === 'function' }));
+      if (!wallet) return;
+      // One request for all of a flow's transactions (sign-and-send, or signAllTransactions); sign-only at all.
+      api.dispatch(walletCapabilitiesRead({ canSignAll: canDoAllAtOnce(wallet), canSignOnly: canSign(wallet) }));
     },
   });
 }

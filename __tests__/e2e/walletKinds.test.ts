@@ -1,0 +1,338 @@
+// Wallets as people have them, in real Chromium (PRODUCT, "Which request your wallet sees"): a send-only wallet
+// (embedded, mobile) and a Phantom-like one (both kinds of request) each do every flow — bulk burn of ≥ 20 tokens,
+// bulk burn of NFTs of mixed kinds, a queue of 3 cNFTs, a direct cNFT trash, the empty-account + surplus recovery
+// and a single token burn — each with one wallet request, never a sign-only one, and exact to the lamport on chain.
+// The relayer-paid recovery is the one flow that needs a sign-only request: a Phantom-like wallet signs it; a
+// send-only one is told why not, in plain words, before anything is signed, in a 390 px in-app browser too.
+import fs from 'fs';
+import path from 'path';
+import type { Connection, PublicKey } from '@solana/web3.js';
+import type { BrowserContext, Dialog, Page } from 'playwright-core';
+import { serviceFee } from '../../src/chain/fees';
+import { exactSol } from '../../src/chain/format';
+import { parseAuthMessage } from '../../src/common/authMessage';
+import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
+import { QUEUE_MODAL, DIRECT_MODAL, SELECTION, WALLET_MODES } from '../../src/common/texts';
+import { emptiedWallet } from '../backend/relayerSupport';
+import { answerReview } from './burnSupport';
+import { ROOT } from './support/buildBundle';
+import type { TestServer } from './support/server';
+import { lamportsOf as readLamports } from './support/lamports';
+import { type ViewportName, browserSuite } from './support/suite';
+import { WALLET_KINDS, type TestWallet, approvalSignatures } from './support/testWallet';
+import { until } from '../support/until';
+
+jest.setTimeout(240_000);
+const SHOTS = path.join(ROOT, '.tmp', 'e2e-wallet-kinds');
+
+let server: TestServer;
+let connection: Connection;
+const suite = browserSuite({}, async (s) => {
+  ({ server, connection } = s);
+  await s.post('localnet/fund', { owner: server.app.config.feeWallet }); // exists on a real cluster
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+
+const post = (route: string, body: unknown) => suite.post(route, body);
+const lamportsOf = (addresses: string[]) => readLamports(connection, addresses, 'confirmed');
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+type Kind = 'sendOnly' | 'phantomLike' | 'signIn';
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  wallet: TestWallet;
+  owner: string;
+  dialogs: string[];
+  errors: string[];
+  popups: number;
+}
+
+/** A page with the test wallet of this kind, not yet connected (a session opened before the tests lives for the file). */
+async function open(
+  kind: Kind,
+  opts: { keypair?: TestWallet['keypair']; viewport?: ViewportName } = {},
+): Promise<Session> {
+  const { context, page, wallet, owner, errors } = await suite.session({
+    profile: null,
+    connect: false,
+    viewport: opts.viewport,
+    wallet: { name: `${kind} Wallet`, features: WALLET_KINDS[kind], keypair: opts.keypair },
+  });
+  const s: Session = { context, page, wallet, owner, dialogs: [], errors, popups: 0 };
+  page.on('dialog', (d: Dialog) => {
+    s.dialogs.push(d.message());
+    void d.accept();
+  });
+  page.on('popup', () => s.popups++);
+  return s;
+}
+
+const connect = (s: Session) => suite.connect(s.page, s.wallet);
+
+/** The network fees the chain charged for these signatures. */
+async function feesOf(signatures: string[]): Promise<number> {
+  let fees = 0;
+  for (const signature of signatures) {
+    const tx = await connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    fees += tx!.meta!.fee;
+  }
+  return fees;
+}
+
+/** The approvals since `from`, and the signatures of their transactions. */
+function since(s: Session, from: number) {
+  const approvals = s.wallet.approvals.slice(from);
+  const signatures = approvals.flatMap((_, i) => approvalSignatures(s.wallet, from + i));
+  return { approvals, signatures };
+}
+
+const balance = async (s: Session) => (await lamportsOf([s.owner]))[0];
+const tokenCard = (page: Page, mint: string) => page.locator(`[data-testid="token-card"][data-mint="${mint}"]`);
+const nftCard = (page: Page, mint: string) => page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`);
+const cnftCard = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
+const burnMessage = (page: Page) => page.getByTestId('burn-message').filter({ hasText: 'SOL returned' });
+const SEND = 'signAndSendTransaction';
+
+describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, one wallet request each', (kind) => {
+  let s: Session;
+  let manifests: any[];
+  const trash = () => server.app.config.trashWallet;
+  const keptForSingleBurn = () =>
+    manifests[4].tokens.find((t: any) => t.program === TOKEN_PROGRAM && t.mint !== NATIVE_MINT);
+  const assetOwner = async (id: string) =>
+    ((await server.app.das.call<any>('getAsset', { id })).ownership.owner as string) ?? null;
+
+  beforeAll(async () => {
+    s = await open(kind);
+    manifests = [];
+    for (let i = 0; i < 5; i++) manifests.push((await post('localnet/fund', { owner: s.owner })).manifest);
+    await connect(s);
+    await s.page.getByTestId('token-card').first().waitFor({ timeout: 60_000 });
+  });
+  afterAll(async () => {
+    // Whatever the flows did, no request was sign-only and the page stayed healthy.
+    expect(s.wallet.approvals.filter((a) => a.op === 'signTransaction')).toEqual([]);
+    expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  });
+
+  test('bulk burn of 20 tokens: one request, exact lamports', async () => {
+    const tokens = manifests
+      .flatMap((m) => m.tokens)
+      .filter((t: any) => t.mint !== NATIVE_MINT && t !== keptForSingleBurn())
+      .slice(0, 20);
+    expect(tokens).toHaveLength(20);
+    for (const t of tokens) {
+      const card = tokenCard(s.page, t.mint);
+      await card.waitFor({ timeout: 60_000 });
+      for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
+        if (attempt > 3) throw new Error(`could not select ${t.mint}`);
+        await card.press('Enter');
+      }
+    }
+    const rent = sum(await lamportsOf(tokens.map((t: any) => t.account)));
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await s.page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
+    const review = await answerReview(s.page);
+    await burnMessage(s.page).waitFor({ timeout: 90_000 });
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual([{ op: SEND, count: signatures.length }]);
+    const fees = await feesOf(signatures);
+    expect((await balance(s)) - before).toBe(rent - fees);
+    expect(review.solChange).toBe(rent - fees); // the figure shown before the wallet was asked
+    expect(await lamportsOf(tokens.map((t: any) => t.account))).toEqual(tokens.map(() => 0));
+  });
+
+  test('bulk burn of NFTs of mixed kinds (pNFT, print, Token-2022 NFT, Core, plain): one request, exact lamports', async () => {
+    const k = manifests[0].kinds;
+    const mints = [
+      k.pnfts[0].mint,
+      k.printEditions[0].mint,
+      k.token2022Nfts[0].mint,
+      k.coreAssets[0].asset,
+      manifests[0].nfts[0].mint,
+    ];
+    const feeWallet = server.app.config.feeWallet;
+    for (const m of mints) await nftCard(s.page, m).click();
+    const [[before, feeBefore], from] = [await lamportsOf([s.owner, feeWallet]), s.wallet.approvals.length];
+    await s.page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+    const review = await answerReview(s.page);
+    await burnMessage(s.page).waitFor({ timeout: 90_000 });
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual([{ op: SEND, count: signatures.length }]);
+    const fees = await feesOf(signatures);
+    const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
+    expect(feeAfter - feeBefore).toBe(review.serviceFee);
+    expect(after - before).toBe(review.rent - review.serviceFee - fees);
+    expect(review.solChange).toBe(after - before);
+    for (const m of mints) await nftCard(s.page, m).waitFor({ state: 'detached' });
+  });
+
+  test('a queue of 3 cNFTs: the delegations in one request, one signed authorisation; all 3 reach the trash wallet', async () => {
+    const three = manifests[0].cnfts.slice(0, 3);
+    for (const c of three) await cnftCard(s.page, c.assetId).click();
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await s.page.getByTestId('cnft-trash-selected').click();
+    const modal = s.page.getByTestId('queue-modal');
+    await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+    await modal.locator('[data-state="complete"]').waitFor({ timeout: 120_000 });
+    await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('3');
+    for (const c of three) expect(await assetOwner(c.assetId)).toBe(trash());
+    const { approvals, signatures } = since(s, from);
+    const delegations = three.filter((c: any) => !c.delegate).length;
+    expect(approvals).toEqual([
+      { op: SEND, count: delegations },
+      { op: 'signMessage', count: 1 },
+    ]);
+    expect((await balance(s)) - before).toBe(-(await feesOf(signatures)));
+    await modal.getByRole('button', { name: QUEUE_MODAL.close, exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+  });
+
+  test('a direct cNFT trash: one request; the owner pays exactly the network fee', async () => {
+    const id = manifests[1].cnfts[1].assetId;
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await cnftCard(s.page, id).getByTestId('cnft-trash').click();
+    await s.page.getByTestId('direct-trash-modal').getByRole('button', { name: DIRECT_MODAL.send }).click();
+    await cnftCard(s.page, id).waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await assetOwner(id)).toBe(trash());
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual([{ op: SEND, count: 1 }]);
+    expect((await balance(s)) - before).toBe(-(await feesOf(signatures)));
+  });
+
+  test('empty-account + surplus recovery: one request; the server reads the figures of what the wallet sent', async () => {
+    const closing = manifests.flatMap((m) => [...m.emptyAccounts, ...m.frozenAccounts].map((a: any) => a.account));
+    const feeWallet = server.app.config.feeWallet;
+    await s.page.getByTestId('vacant-recover').waitFor({ timeout: 60_000 });
+    const rent = sum(await lamportsOf(closing));
+    const [[before, feeBefore], from] = [await lamportsOf([s.owner, feeWallet]), s.wallet.approvals.length];
+    await s.page.getByTestId('vacant-recover').click();
+    await until(() => s.dialogs.length > 0, 90_000, 'the alert');
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual([{ op: SEND, count: signatures.length }]);
+    const fees = await feesOf(signatures);
+    const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
+    expect(await lamportsOf(closing)).toEqual(closing.map(() => 0));
+    // What each transaction returned, read from its own balances: the closed accounts' rent and the surplus of kept
+    // accounts; the service fee is 1 % of each transaction's return, floored per transaction.
+    let returned = 0;
+    let surplus = 0;
+    let expectedFee = 0;
+    for (const signature of signatures) {
+      const tx = (await connection.getTransaction(signature, {
+        commitment: 'confirmed',
+        maxSupportedTransactionVersion: 0,
+      }))!;
+      let back = 0;
+      tx.transaction.message.staticAccountKeys.forEach((key: PublicKey, i: number) => {
+        const address = key.toBase58();
+        const drop = tx.meta!.preBalances[i] - tx.meta!.postBalances[i];
+        if (drop <= 0 || address === s.owner) return;
+        back += drop;
+        if (!closing.includes(address)) surplus += drop;
+      });
+      returned += back;
+      expectedFee += serviceFee(back);
+    }
+    expect(surplus).toBeGreaterThan(0);
+    expect(returned).toBe(rent + surplus);
+    expect(feeAfter - feeBefore).toBe(expectedFee);
+    expect(after - before).toBe(returned - expectedFee - fees);
+    // The alert states what the server read back from the chain: exactly the owner's gain before network fees.
+    expect(s.dialogs.at(-1)).toContain(`recovered ${exactSol(after - before + fees)} SOL`);
+    // The page reloads after the success alert (spec §4.5); the wallet connects again by itself.
+    await s.page.getByTestId('token-card').first().waitFor({ timeout: 60_000 });
+  });
+
+  test('single token burn: one request, exact lamports', async () => {
+    const token = keptForSingleBurn();
+    const toggle = s.page.getByRole('switch', { name: 'Bulk Select Mode' });
+    if (await toggle.isChecked()) await s.page.getByTestId('bulk-mode-toggle').click();
+    const [rent] = await lamportsOf([token.account]);
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await tokenCard(s.page, token.mint).getByRole('button', { name: 'Burn' }).click();
+    const review = await answerReview(s.page);
+    await burnMessage(s.page).waitFor({ timeout: 60_000 });
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual([{ op: SEND, count: 1 }]);
+    const fees = await feesOf(signatures);
+    expect((await balance(s)) - before).toBe(rent - fees);
+    expect(review.solChange).toBe(rent - fees);
+  });
+});
+
+describe('the relayer-paid recovery (the one co-signed flow)', () => {
+  test('a send-only wallet in a 390 px in-app browser: the plain explanation before anything is signed; nothing moves', async () => {
+    const { owner, accounts } = emptiedWallet(server.app.localnet!, 4);
+    const s = await open('sendOnly', { keypair: owner, viewport: 'phone' });
+    await connect(s);
+    const note = s.page.getByTestId('vacant-relay-send-only');
+    await note.waitFor({ timeout: 90_000 });
+    await expect(note.textContent()).resolves.toBe(`${WALLET_MODES.relayNeedsSignOnly} ${WALLET_MODES.addSol}`);
+    await expect(s.page.getByTestId('vacant-relay-fee').count()).resolves.toBe(0); // no tick box it cannot honour
+    // Nothing wider than the phone's screen.
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const banner = s.page.getByTestId('vacant-banner');
+    await banner.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await s.page.screenshot({ path: path.join(SHOTS, 'relayer-send-only-390.png') });
+    const before = await lamportsOf([owner.publicKey.toBase58(), server.app.relayer!.address, ...accounts]);
+    await s.page.getByTestId('vacant-recover').click();
+    await until(() => s.dialogs.length > 0, 90_000, 'the alert');
+    expect(s.dialogs).toEqual([WALLET_MODES.cosignedNeedsSignOnly]);
+    expect(s.wallet.approvals).toEqual([]);
+    expect(s.popups).toBe(0);
+    expect(await lamportsOf([owner.publicKey.toBase58(), server.app.relayer!.address, ...accounts])).toEqual(before);
+    await s.page.setViewportSize({ width: 1280, height: 900 });
+    await banner.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await s.page.screenshot({ path: path.join(SHOTS, 'relayer-send-only-1280.png') });
+  });
+
+  test('a Phantom-like wallet signs it (the one sign-only request) and gets rent − network fee − 1 %', async () => {
+    const { owner, accounts } = emptiedWallet(server.app.localnet!, 4);
+    const s = await open('phantomLike', { keypair: owner });
+    await connect(s);
+    await s.page.getByTestId('vacant-recover').waitFor({ timeout: 90_000 });
+    await expect(s.page.getByTestId('vacant-relay-send-only').count()).resolves.toBe(0);
+    const rent = sum(await lamportsOf(accounts));
+    await s.page.getByTestId('vacant-recover').click();
+    await until(() => s.dialogs.length > 0, 90_000, 'the alert');
+    expect(s.wallet.approvals).toEqual([{ op: 'signTransaction', count: 1 }]);
+    // The relayer pays and signs first: the transaction's signature is the relayer's, named in the alert.
+    const signature = /Signature: (\w+)\./.exec(s.dialogs[0])?.[1];
+    const fee = await feesOf([signature!]);
+    expect(await balance(s)).toBe(rent - fee - serviceFee(rent));
+  });
+});
+
+test('a wallet with solana:signIn authorises the queue by signing in: the queue of 3 completes', async () => {
+  const s = await open('signIn');
+  const { manifest } = await post('localnet/fund', { owner: s.owner });
+  await connect(s);
+  const three = manifest.cnfts.slice(0, 3);
+  for (const c of three) await cnftCard(s.page, c.assetId).click();
+  await s.page.getByTestId('cnft-trash-selected').click();
+  const modal = s.page.getByTestId('queue-modal');
+  await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+  await modal.locator('[data-state="complete"]').waitFor({ timeout: 120_000 });
+  await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('3');
+  for (const c of three)
+    expect((await server.app.das.call<any>('getAsset', { id: c.assetId })).ownership.owner).toBe(
+      server.app.config.trashWallet,
+    );
+  expect(s.wallet.approvals).toEqual([
+    { op: SEND, count: three.filter((c: any) => !c.delegate).length },
+    { op: 'signIn', count: 1 },
+  ]);
+  // The wallet signed in for this page's own domain, with the queue and exactly its 3 cNFTs.
+  const signedIn = parseAuthMessage(s.wallet.log.find((l) => l.op === 'signIn')!.message!.toString());
+  expect(signedIn).toMatchObject({
+    domain: new URL(server.url).host,
+    action: 'queue-authorize',
+    assetIds: three.map((c: any) => c.assetId),
+  });
+});

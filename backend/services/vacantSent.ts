@@ -1,0 +1,81 @@
+// A recovery the owner's wallet sent itself (sign-and-send, PRODUCT "Which request your wallet sees"): the page gives
+// the signatures, and the figures are read from the chain — the landed transaction's own balances before and after —
+// never from the page. Only a transaction this server prepared (same message bytes) is recorded, once.
+import { VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { AppError, ValidationError } from '../errors';
+import { confirmSignature } from './connection';
+import type { RpcClient } from './rpc';
+import type { PreparedBurnStore } from './vacantPrepared';
+import { NOT_PREPARED, type SubmittedBurn } from './vacantSubmit';
+
+export const NOT_LANDED = 'This transaction is not on the chain (yet). Nothing was recorded.';
+
+interface LandedTransaction {
+  meta: { err: unknown; preBalances: number[]; postBalances: number[] } | null;
+  transaction: [string, 'base64'];
+}
+
+async function readLanded(rpc: RpcClient, signature: string): Promise<LandedTransaction> {
+  const { confirmed, err } = await confirmSignature(rpc, signature, { commitment: 'confirmed', timeoutMs: 60_000 });
+  if (!confirmed) {
+    if (err === 'timeout') throw new AppError(504, 'confirm_timeout', NOT_LANDED);
+    throw new AppError(400, 'transaction_failed', `Transaction ${signature} failed on chain: ${JSON.stringify(err)}`);
+  }
+  const landed = await rpc.call<LandedTransaction | null>('getTransaction', [
+    signature,
+    { encoding: 'base64', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
+  ]);
+  if (!landed?.meta) throw new AppError(404, 'not_found', NOT_LANDED);
+  return landed;
+}
+
+/** Reads one sent recovery from the chain: what each watched account had before and after it ran. */
+export async function recordSent(store: PreparedBurnStore, rpc: RpcClient, signature: string): Promise<SubmittedBurn> {
+  const landed = await readLanded(rpc, signature);
+  const tx = VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
+  if (bs58.encode(tx.signatures[0]) !== signature) throw ValidationError(NOT_PREPARED);
+  const message = tx.message.serialize();
+  const prepared = store.get(message);
+  if (!prepared) throw ValidationError(NOT_PREPARED);
+  store.forget(message);
+  const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
+  const { preBalances: pre, postBalances: post } = landed.meta!;
+  const at = (address: string) => keys.indexOf(address);
+  const change = (address: string) => (at(address) < 0 ? 0 : post[at(address)] - pre[at(address)]);
+  let recoveredRent = 0;
+  let accountCount = 0;
+  for (const { address } of prepared.accounts) {
+    const i = at(address);
+    if (i >= 0 && post[i] === 0 && pre[i] > 0) {
+      recoveredRent += pre[i];
+      accountCount++;
+    }
+  }
+  let surplusRecovered = 0;
+  let surplusAccountCount = 0;
+  for (const { address } of prepared.withdrawals ?? []) {
+    const i = at(address);
+    if (i >= 0 && pre[i] > post[i]) {
+      surplusRecovered += pre[i] - post[i];
+      surplusAccountCount++;
+    }
+  }
+  // Recovery sources (stake, buffers, nonces, lookup tables) the transaction lowered, as prepared.
+  let sourcesRecovered = 0;
+  for (const { address } of prepared.recoveries ?? []) {
+    const i = at(address);
+    if (i >= 0 && pre[i] > post[i]) sourcesRecovered += pre[i] - post[i];
+  }
+  return {
+    signature,
+    accountCount,
+    recoveredRent: recoveredRent + surplusRecovered + sourcesRecovered,
+    surplusRecovered,
+    sourcesRecovered,
+    surplusAccountCount,
+    serviceFee: prepared.serviceFee,
+    ownerBalanceChange: change(prepared.owner),
+    feeWalletBalanceChange: change(prepared.feeWallet),
+  };
+}
