@@ -14,6 +14,7 @@ import { type SolBackResult, measureSolBack } from './solBack';
 import { type SpecWayResult, measureSpecWay } from './specWay';
 import { type QueueThroughputResult, measureQueueThroughput } from './queueThroughput';
 import { type SurplusResult, measureSurplus } from './surplus';
+import { type RecoverySourcesResult, measureRecoverySources } from './recoverySources';
 import { QUICK, fund, startBench } from './support';
 import { printTable } from './table';
 
@@ -29,6 +30,7 @@ export interface BenchResults {
   solBack?: SolBackResult;
   perWallet?: PerWalletResult;
   surplus?: SurplusResult;
+  recoverySources?: RecoverySourcesResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
   lighthouse?: LighthouseResult;
@@ -88,6 +90,7 @@ async function main() {
     results.solBack = await section('solBack', () => measureSolBack(bench));
     results.perWallet = await section('perWallet', () => measurePerWallet(bench));
     results.surplus = await section('surplus', () => measureSurplus(bench));
+    results.recoverySources = await section('recoverySources', () => measureRecoverySources(bench));
     results.browser = await section('browser', () => measureBrowser(bench, log));
     if (results.browser) results.fundLargeMs.push(results.browser.fundMs);
   } finally {

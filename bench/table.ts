@@ -3,6 +3,7 @@ import fs from 'fs';
 import path from 'path';
 import type { BenchResults } from './run';
 import { surplusRows } from './surplus';
+import { recoverySourcesRows } from './recoverySources';
 import { INITIAL_SET_BUDGET_BYTES, LANDING_JS_BUDGET_BYTES } from './bundle';
 import { LIGHTHOUSE_TARGETS } from './lighthouse';
 
@@ -151,6 +152,8 @@ export function tableRows(r: BenchResults): Row[] {
   } else rows.push(['SOL back per wallet', missing('perWallet'), '', '', '']);
   if (r.surplus) rows.push(...surplusRows(r.surplus, n));
   else rows.push(['surplus rent', missing('surplus'), '', '', '']);
+  if (r.recoverySources) rows.push(...recoverySourcesRows(r.recoverySources));
+  else rows.push(['recovery sources', missing('recoverySources'), '', '', '']);
 
   const bu = r.bundle;
   if (bu) {
