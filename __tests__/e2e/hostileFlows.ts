@@ -52,7 +52,7 @@ async function connect(page: Page, url: string, walletName: string, ready: strin
   await page.getByTestId(ready).first().waitFor({ timeout: 60_000 });
 }
 
-/** Presses a card until it reads as selected (grids are windowed; Enter selects like a click). */
+/** Selects a card with the keyboard until it reads as selected (grids are windowed: the card may render late). */
 async function select(page: Page, selector: string): Promise<void> {
   const card = page.locator(selector);
   const selected = async () =>
@@ -60,7 +60,9 @@ async function select(page: Page, selector: string): Promise<void> {
     /\bselected\b/.test((await card.getAttribute('class')) ?? '');
   for (let attempt = 0; !(await selected()); attempt++) {
     if (attempt > 3) throw new Error(`could not select ${selector}`);
-    await card.press('Enter');
+    const checkbox = card.getByRole('checkbox'); // cNFT cards carry a real checkbox; token and NFT cards are buttons
+    if (await checkbox.count()) await checkbox.press('Space');
+    else await card.press('Enter');
   }
 }
 
