@@ -273,7 +273,9 @@ describe('wallet assets screen in Chromium', () => {
         errorFetchingTokens('').trim(),
       ),
     );
-    expect(sorted(await texts(b.page, 'nft-name'))).toEqual(manifestNftNames(b.manifest));
+    await eventually(20_000, async () =>
+      expect(sorted(await texts(b.page, 'nft-name'))).toEqual(manifestNftNames(b.manifest)),
+    );
     await b.page.getByTestId('cnft-card').nth(0).click();
     await eventually(20_000, async () =>
       expect(await (() => b.page.getByTestId('selected-count').textContent())()).toBe(selectedCount(1)),
