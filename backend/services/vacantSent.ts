@@ -7,7 +7,7 @@ import { AppError, ValidationError } from '../errors';
 import { confirmSignature } from './connection';
 import type { RpcClient } from './rpc';
 import type { PreparedBurnStore } from './vacantPrepared';
-import { NOT_PREPARED, type SubmittedBurn } from './vacantSubmit';
+import { figuresOf, NOT_PREPARED, type SubmittedBurn } from './vacantSubmit';
 
 export const NOT_LANDED = 'This transaction is not on the chain (yet). Nothing was recorded.';
 
@@ -41,41 +41,8 @@ export async function recordSent(store: PreparedBurnStore, rpc: RpcClient, signa
   store.forget(message);
   const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
   const { preBalances: pre, postBalances: post } = landed.meta!;
-  const at = (address: string) => keys.indexOf(address);
-  const change = (address: string) => (at(address) < 0 ? 0 : post[at(address)] - pre[at(address)]);
-  let recoveredRent = 0;
-  let accountCount = 0;
-  for (const { address } of prepared.accounts) {
-    const i = at(address);
-    if (i >= 0 && post[i] === 0 && pre[i] > 0) {
-      recoveredRent += pre[i];
-      accountCount++;
-    }
-  }
-  let surplusRecovered = 0;
-  let surplusAccountCount = 0;
-  for (const { address } of prepared.withdrawals ?? []) {
-    const i = at(address);
-    if (i >= 0 && pre[i] > post[i]) {
-      surplusRecovered += pre[i] - post[i];
-      surplusAccountCount++;
-    }
-  }
-  // Recovery sources (stake, buffers, nonces, lookup tables) the transaction lowered, as prepared.
-  let sourcesRecovered = 0;
-  for (const { address } of prepared.recoveries ?? []) {
-    const i = at(address);
-    if (i >= 0 && pre[i] > post[i]) sourcesRecovered += pre[i] - post[i];
-  }
-  return {
-    signature,
-    accountCount,
-    recoveredRent: recoveredRent + surplusRecovered + sourcesRecovered,
-    surplusRecovered,
-    sourcesRecovered,
-    surplusAccountCount,
-    serviceFee: prepared.serviceFee,
-    ownerBalanceChange: change(prepared.owner),
-    feeWalletBalanceChange: change(prepared.feeWallet),
-  };
+  return figuresOf(prepared, signature, (address) => {
+    const i = keys.indexOf(address);
+    return i < 0 ? undefined : { before: pre[i], after: post[i] };
+  });
 }

@@ -83,11 +83,57 @@ function sendFailure(err: unknown): AppError {
   return new AppError(400, 'send_failed', message || 'Unknown error occurred');
 }
 
+/** An account's lamports before and after the recovery ran; undefined when the transaction did not name it. */
+export type LamportsAround = (address: string) => { before: number; after: number } | undefined;
+
+/** The recorded figures of one landed recovery, read from each prepared account's lamports around it (the chain's). */
+export function figuresOf(prepared: PreparedBurn, signature: string, lamports: LamportsAround): SubmittedBurn {
+  const drop = (address: string) => {
+    const l = lamports(address);
+    return l && l.before > l.after ? l.before - l.after : 0;
+  };
+  const change = (address: string) => {
+    const l = lamports(address);
+    return l ? l.after - l.before : 0;
+  };
+  let recoveredRent = 0;
+  let accountCount = 0;
+  for (const { address } of prepared.accounts) {
+    const l = lamports(address);
+    if (l && l.after === 0 && l.before > 0) {
+      recoveredRent += l.before;
+      accountCount++;
+    }
+  }
+  let surplusRecovered = 0;
+  let surplusAccountCount = 0;
+  for (const { address } of prepared.withdrawals ?? []) {
+    const back = drop(address);
+    if (back > 0) {
+      surplusRecovered += back;
+      surplusAccountCount++;
+    }
+  }
+  // The recovery sources' accounts count like surplus sources: what each lost went to the owner.
+  let sourcesRecovered = 0;
+  for (const { address } of prepared.recoveries ?? []) sourcesRecovered += drop(address);
+  return {
+    signature,
+    accountCount,
+    recoveredRent: recoveredRent + surplusRecovered + sourcesRecovered,
+    surplusRecovered,
+    sourcesRecovered,
+    surplusAccountCount,
+    serviceFee: prepared.serviceFee,
+    ownerBalanceChange: change(prepared.owner),
+    feeWalletBalanceChange: change(prepared.feeWallet),
+  };
+}
+
 export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: Checked): Promise<SubmittedBurn> {
   const { prepared } = item;
   const withdrawals = prepared.withdrawals ?? [];
   const closes = prepared.accounts.map((a) => a.address);
-  // The recovery sources' accounts count like surplus sources: what each lost went to the owner.
   const sources = (prepared.recoveries ?? []).map((r) => r.address);
   const watched = [prepared.owner, prepared.feeWallet, ...closes, ...withdrawals.map((a) => a.address), ...sources];
   const before = await balances(rpc, watched);
@@ -112,35 +158,6 @@ export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: 
   }
   store.forget(item.message);
   const after = await balances(rpc, watched);
-  let recoveredRent = 0;
-  let accountCount = 0;
-  const firstWithdrawal = 2 + closes.length;
-  for (let i = 2; i < firstWithdrawal; i++) {
-    if (after[i] === 0 && before[i] > 0) {
-      recoveredRent += before[i];
-      accountCount++;
-    }
-  }
-  let surplusRecovered = 0;
-  let surplusAccountCount = 0;
-  const firstSource = watched.length - sources.length;
-  for (let i = firstWithdrawal; i < firstSource; i++) {
-    if (before[i] > after[i]) {
-      surplusRecovered += before[i] - after[i];
-      surplusAccountCount++;
-    }
-  }
-  let sourcesRecovered = 0;
-  for (let i = firstSource; i < watched.length; i++) if (before[i] > after[i]) sourcesRecovered += before[i] - after[i];
-  return {
-    signature,
-    accountCount,
-    recoveredRent: recoveredRent + surplusRecovered + sourcesRecovered,
-    surplusRecovered,
-    sourcesRecovered,
-    surplusAccountCount,
-    serviceFee: prepared.serviceFee,
-    ownerBalanceChange: after[0] - before[0],
-    feeWalletBalanceChange: after[1] - before[1],
-  };
+  const lamports = new Map(watched.map((address, i) => [address, { before: before[i], after: after[i] }]));
+  return figuresOf(prepared, signature, (address) => lamports.get(address));
 }
