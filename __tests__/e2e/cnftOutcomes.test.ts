@@ -4,6 +4,8 @@
 // screen, cNFT texts that match the buttons, cNFT actions in Recent Activity and the smaller
 // leftovers. Each would fail before its fix.
 import bs58 from 'bs58';
+import type { Locator, Page } from 'playwright-core';
+import { exactSol } from '../../src/chain/format';
 import {
   ASSETS,
   DELEGATED_MODAL,
@@ -15,7 +17,7 @@ import {
 import { REVOKE } from '../../src/features/revoke/revokeTexts';
 import { HIDE_ONLY } from '../../src/features/trash/hideOnlyTexts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
-import { networkFee } from './burnSupport';
+import { type BurnWallet, networkFee } from './burnSupport';
 import { until } from '../support/until';
 import {
   VIEWPORT_NAMES,
@@ -28,6 +30,38 @@ import {
 } from './screenSupport';
 
 const h = screenHarness();
+
+/**
+ * A cNFT modal's network fee: before anything is built, the fee's parts; while the wallet is asked (the approval held
+ * here), the exact lamports the guard simulated; the owner's balance then moves by exactly that and nothing more.
+ */
+async function feeShownIsFeePaid(
+  page: Page,
+  wallet: BurnWallet,
+  modalId: string,
+  confirmId: string,
+  gone: Locator,
+  shot: string,
+): Promise<void> {
+  const fee = page.getByTestId(modalId).getByTestId('cnft-network-fee');
+  await expect(fee.textContent()).resolves.toBe(TRASH_UI.feeFromWallet(exactSol(5_000), exactSol(50_000)));
+  let release!: () => void;
+  const held = new Promise<boolean>((r) => (release = () => r(true)));
+  wallet.control.approve = () => held;
+  const before = await h.balance(wallet);
+  await page.getByTestId(confirmId).click();
+  const exact = page.locator(`[data-testid="${modalId}"] [data-testid="cnft-network-fee"][data-lamports]`);
+  await exact.waitFor({ timeout: 60_000 });
+  const shown = Number(await exact.getAttribute('data-lamports'));
+  await expect(exact.textContent()).resolves.toBe(TRASH_UI.feeSimulated(exactSol(shown)));
+  await h.shot(page, shot);
+  release();
+  await gone.waitFor({ state: 'detached', timeout: 60_000 });
+  wallet.control.approve = () => true;
+  expect(shown).toBe(networkFee(wallet.approvals[wallet.approvals.length - 1][0]));
+  expect((await h.balance(wallet)) - before).toBe(-shown);
+}
+
 describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
   test('the hide-only fallback asks first; declined, 0 lamports move; accepted, the cNFT is hidden (not moved) and Hidden items shows it again', async () => {
     const { page, wallet, owner, manifest } = await h.session(viewport);
@@ -235,8 +269,8 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await h.shot(page, `delegated-success-${viewport}`);
   }, 180_000);
 
-  test('cNFT texts match the buttons; trash and burn of cNFTs are in Recent Activity with 0 SOL', async () => {
-    const { page, manifest } = await h.session(viewport);
+  test('cNFT texts match the buttons; the trash and burn modals show the network fee they then cost, to the lamport; both are in Recent Activity with 0 SOL', async () => {
+    const { page, wallet, manifest } = await h.session(viewport);
     const [a, b] = plainCnfts(manifest).slice(3, 5);
     await card(page, a.assetId).waitFor({ timeout: 30_000 });
     await card(page, a.assetId).click(); // selected in bulk mode
@@ -253,11 +287,10 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await h.shot(page, `cnft-texts-${viewport}`);
 
     await first.getByTestId('cnft-trash').click();
-    await page.getByTestId('direct-trash-modal').getByTestId('direct-send').click();
-    await first.waitFor({ state: 'detached', timeout: 60_000 });
+    await feeShownIsFeePaid(page, wallet, 'direct-trash-modal', 'direct-send', first, `cnft-fee-trash-${viewport}`);
     await card(page, b.assetId).getByTestId('cnft-burn').click();
-    await page.getByTestId('burn-cnft-confirm').click();
-    await card(page, b.assetId).waitFor({ state: 'detached', timeout: 60_000 });
+    const second = card(page, b.assetId);
+    await feeShownIsFeePaid(page, wallet, 'burn-cnft-modal', 'burn-cnft-confirm', second, `cnft-fee-burn-${viewport}`);
     expect((await h.assetOf(a.assetId)).owner).toBe(h.server.app.config.trashWallet);
     expect((await h.assetOf(b.assetId)).burnt).toBe(true);
     const entries = page.getByTestId('activity-entry');

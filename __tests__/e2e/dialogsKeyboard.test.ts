@@ -7,7 +7,7 @@
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
-import { DIRECT_MODAL, QUEUE_MODAL, SELECTION, ASSETS_SCREEN } from '../../src/common/texts';
+import { DIRECT_MODAL, QUEUE_MODAL, SELECTION, SUCCESS, ASSETS_SCREEN } from '../../src/common/texts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
@@ -82,17 +82,17 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await h.shot(page, `keyboard-review-${viewport}`);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    // Focus leaves the dialog for the page, not <body>: the button, or (when the burn still held it disabled) the
-    // Selected Assets panel that holds it — the fallback the review names.
-    const back = await until(
+    // Focus is back on the very button that opened the review (a running burn marks it aria-disabled instead of
+    // disabling it, so it never lost focus to <body>).
+    await until(
       async () => {
         const f = await focused(page, 'review-dialog');
-        return f.tag !== 'BODY' && !f.inside && f.text.includes(SELECTION.burnSelectedTokens) && f;
+        return f.tag === 'BUTTON' && f.text === SELECTION.burnSelectedTokens;
       },
       5_000,
-      'focus back on Burn Selected Tokens or its panel',
+      'focus back on Burn Selected Tokens',
     );
-    if (back.text !== SELECTION.burnSelectedTokens) await burnButton.focus();
+    await expect(burnButton.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     expect(wallet.approvals).toHaveLength(0);
 
     // Again, and this time confirm with the keyboard: Cancel has focus, Tab moves to Confirm, Enter signs.
@@ -107,6 +107,13 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     expect(wallet.approvals).toHaveLength(1);
     expect((await h.balance(wallet)) - before).toBe(rent - sum(wallet.approvals[0].map(networkFee)));
     expect(await h.lamportsOf([token.account])).toEqual([0]);
+    // The success line and its link outlast the spec's 8 s (they used to vanish) until Dismiss, from the keyboard too.
+    await page.waitForTimeout(8_500);
+    const line = page.getByTestId('burn-status');
+    await expect(line.getByRole('link', { name: SUCCESS.viewTransaction }).count()).resolves.toBe(1);
+    await line.getByRole('button', { name: SUCCESS.dismiss }).focus();
+    await page.keyboard.press('Enter');
+    await line.waitFor({ state: 'detached' });
   }, 180_000);
 
   test('cNFT modals: focus on Cancel, Tab inside, Escape returns focus; robust trash warns and checks the key owns the cNFT; axe clean', async () => {

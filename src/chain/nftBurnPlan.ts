@@ -41,6 +41,11 @@ export interface PlannedNftBurn extends NftBurnRequestItem {
   tokenProgram?: string;
   print?: PrintParent;
   coreCollection?: string;
+  /**
+   * Set when this NFT is a collection's parent (its metadata carries collection details): how many NFTs the program
+   * counts in the collection (a sized collection), or null when it does not say. Burning it warns (the review step).
+   */
+  collectionMembers?: number | null;
 }
 
 type Conn = Pick<
@@ -55,7 +60,9 @@ function decodeMetadata(info: AccountInfo<Buffer> | null) {
   try {
     const [m] = getMetadataAccountDataSerializer().deserialize(info.data);
     const c = unwrapOption(m.collection);
+    const details = unwrapOption(m.collectionDetails);
     return {
+      collectionMembers: details ? (details.__kind === 'V1' ? Number(details.size) : null) : undefined,
       standard: unwrapOption(m.tokenStandard) ?? TokenStandard.NonFungible,
       verifiedCollection: c?.verified ? c.key.toString() : undefined,
       hasStandard: isSome(m.tokenStandard),
@@ -121,7 +128,11 @@ export async function readNftBurns(
       const meta = decodeMetadata(metadata);
       const editionOk = edition?.owner.toBase58() === TOKEN_METADATA_PROGRAM;
       const frozen = token.state !== 1;
-      const base = { ...item, tokenProgram: token.program };
+      const base = {
+        ...item,
+        tokenProgram: token.program,
+        ...(meta?.collectionMembers !== undefined ? { collectionMembers: meta.collectionMembers } : {}),
+      };
       if (!metadataProgram || !meta || !editionOk) {
         // Without the program (or its accounts) only the token account comes back; a frozen one cannot be burned.
         if (frozen) return skip('token account is frozen');
@@ -172,6 +183,24 @@ export async function readNftBurns(
   const planned = results.filter((r): r is PlannedNftBurn => 'kind' in r);
   const skipped = results.filter((r): r is SkippedNft => !('kind' in r));
   return { planned, skipped, metadataProgram };
+}
+
+export interface CollectionParent {
+  mint: string;
+  name: string;
+  /** How many NFTs the program counts in it; null when it does not say (an unsized collection). */
+  members: number | null;
+}
+
+/**
+ * The collection NFTs among these burns: by their own collection details, or because another of them names it as its
+ * verified collection (an unsized collection carries no details).
+ */
+export function collectionParents(planned: readonly PlannedNftBurn[]): CollectionParent[] {
+  const named = new Set(planned.map((p) => p.verifiedCollectionMint).filter(Boolean));
+  return planned
+    .filter((p) => p.collectionMembers !== undefined || named.has(p.mint))
+    .map((p) => ({ mint: p.mint, name: p.name, members: p.collectionMembers ?? null }));
 }
 
 /** The instructions of one burn, by kind. */

@@ -36,7 +36,7 @@ const settled = (store: Store) =>
   until(() => !store.getState().burn.busy && store.getState().burn.status !== 'idle', 60_000);
 
 describe('single burn', () => {
-  it('burns a token: card gone, balance + account lamports − network fee, activity entry, message cleared after 8 s', async () => {
+  it('burns a token: card gone, balance + account lamports − network fee, activity entry, message kept past the spec 8 s', async () => {
     const { owner } = await funded();
     const wallet = keypairWallet(owner);
     const store = await connectedStore(chain, wallet);
@@ -63,7 +63,10 @@ describe('single burn', () => {
     expect(state.celebration.active).not.toBeNull();
     // Compute budget: limit 200 000, price from recent prioritization fees (≥ 1).
     expect(tx.instructions[0].data.readUInt32LE(1)).toBe(200_000);
-    await until(() => store.getState().burn.message === null, 10_000);
+    // The success line (and its link) no longer clears on a timer (PRODUCT difference 18): still there after 8.5 s.
+    const shown = store.getState().burn.message;
+    await new Promise((r) => setTimeout(r, 8_500));
+    expect(store.getState().burn.message).toBe(shown);
   }, 30_000);
 
   it('burns an NFT fully with burnV1: token account + metadata + edition come back', async () => {

@@ -73,6 +73,11 @@ describe('status line and celebration', () => {
       'href',
       expect.stringContaining(`/tx/${SIG}`),
     );
+    // The line and its link stay (no timer) until Dismiss.
+    act(() => {
+      screen.getByRole('button', { name: SUCCESS.dismiss }).click();
+    });
+    expect(screen.queryByTestId('burn-status')).toBeNull();
   });
 
   it('plays the achievement without motion when the user prefers reduced motion', () => {

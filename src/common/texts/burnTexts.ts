@@ -5,6 +5,7 @@ export const SUCCESS = {
   viewTransaction: 'View transaction',
   viewOnExplorer: 'View on explorer',
   viewOnSolanaExplorer: 'View on Solana Explorer',
+  dismiss: 'Dismiss', // ours: the line stays until dismissed or the next burn (PRODUCT difference 18)
 } as const;
 export const burnSuccess = (what: string, sol: string, shortSignature: string): string =>
   `Burned ${what}. ${sol} SOL returned to your wallet. Signature: ${shortSignature}`; // ours, contents per §4.2
@@ -30,3 +31,15 @@ export const errorInSigning = (detail: string): string => `Error in transaction 
 export const serverError = (statusText: string): string => `Server error: ${statusText}`;
 export const errorFetchingTokens = (detail: string): string => `Error fetching tokens: ${detail}`; // §4.1
 export const errorFetchingNfts = (detail: string): string => `Error fetching NFTs: ${detail}`; // §4.1
+
+// ours: the review's warning before a collection NFT is burned (PRODUCT difference 18)
+export const COLLECTION_WARNING = {
+  title: 'You are burning a collection NFT',
+  item: (name: string, members: number | null): string =>
+    members === null
+      ? `${name} is the collection NFT other NFTs point to.`
+      : `${name} is the collection NFT of ${members} NFT${members === 1 ? '' : 's'}.`,
+  hint:
+    'Burning it cannot be undone. Its NFTs are not burned, but they keep pointing to a collection that no longer ' +
+    'exists: marketplaces may stop showing them together, and no NFT can be added to or removed from it afterwards.',
+} as const;

@@ -23,7 +23,7 @@ export function ActivityPanel() {
   const now = useNow();
   const { entries, totalLamports, count } = useAppSelector((s) => selectRecentActivity(s, now));
   const sol = (lamports: number) => formatSol(lamports, ACTIVITY_RECOVERY_DECIMALS);
-  // Each entry keeps its explorer link: the success line that showed it clears after 8 s (spec §9). The cluster
+  // Each entry keeps its explorer link, also after the success line that showed it was dismissed. The cluster
   // comes from the cached /api/config answer (read, not subscribed: the page has asked for it long before).
   const config = useAppSelector((s) => ('api' in s ? configApi.endpoints.getConfig.select()(s).data : undefined));
   const cluster: ExplorerCluster = config?.localnet ? { customUrl: config.quicknodeRpcUrl } : 'mainnet-beta';

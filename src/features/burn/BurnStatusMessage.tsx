@@ -1,8 +1,8 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetConfigQuery } from '../../api/configApi';
 import { explorerTxUrl } from '../../chain/format';
 import { SUCCESS } from '../../common/texts';
-import { selectBurnMessage, selectBurnStatus } from './burnSlice';
+import { burnMessageCleared, selectBurnMessage, selectBurnStatus } from './burnSlice';
 import './burn.css';
 
 const STEP_TEXT: Record<string, string> = {
@@ -12,8 +12,12 @@ const STEP_TEXT: Record<string, string> = {
   confirming: 'Confirming transaction...',
 }; // ours: progress wording the spec leaves open
 
-/** The burn flows' line of the status area: progress, the §4.2 success message with its link, or the §8.3 error. */
+/**
+ * The burn flows' line of the status area: progress, the §4.2 success message with its link, or the §8.3 error. A
+ * message stays until Dismiss or the next burn, never on a timer (PRODUCT difference 18; WCAG 2.2.1 Timing Adjustable).
+ */
 export function BurnStatusMessage() {
+  const dispatch = useAppDispatch();
   const message = useAppSelector(selectBurnMessage);
   const status = useAppSelector(selectBurnStatus);
   const { data: config } = useGetConfigQuery();
@@ -42,7 +46,15 @@ export function BurnStatusMessage() {
             {SUCCESS.viewTransaction}
           </a>
         </>
-      )}
+      )}{' '}
+      <button
+        type="button"
+        className="burn-status-dismiss"
+        data-testid="burn-message-dismiss"
+        onClick={() => dispatch(burnMessageCleared(message.id))}
+      >
+        {SUCCESS.dismiss}
+      </button>
     </div>
   );
 }

@@ -108,7 +108,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
 
     const connection = connectionOf(api);
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
-    const { burnAllowedAccounts, readNftBurns } = await import(
+    const { burnAllowedAccounts, collectionParents, readNftBurns } = await import(
       /* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan'
     );
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
@@ -148,6 +148,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
         destroyed: nfts.filter((n) => inBatchMints.has(n.mint)).map((n) => ({ mint: n.mint, label: n.name })),
         rentLamports: [...inBatchMints].reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
         serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
+        collections: collectionParents(own.planned.filter((p) => inBatchMints.has(p.mint))),
       });
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs), review);
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], BUILT_WALLETS.feeWallet));

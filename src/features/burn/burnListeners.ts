@@ -1,24 +1,7 @@
-import { isAnyOf } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import type { ErrorFlow } from '../../chain/classifyError';
-import { SUCCESS_MESSAGE_CLEAR_MS } from '../../common/constants';
 import { burnFailureText, errorName } from './burnErrors';
-import {
-  bulkNftBurnRequested,
-  bulkTokenBurnRequested,
-  burnFailed,
-  burnMessageCleared,
-  burnSucceeded,
-  singleBurnRequested,
-} from './burnSlice';
-
-/** Spec §9: the success message clears after 8 s — only that message, not one shown since. */
-async function clearSuccessMessageLater(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
-  const id = api.getState().burn.message?.id;
-  if (id === undefined) return;
-  await api.delay(SUCCESS_MESSAGE_CLEAR_MS);
-  api.dispatch(burnMessageCleared(id));
-}
+import { bulkNftBurnRequested, bulkTokenBurnRequested, burnFailed, singleBurnRequested } from './burnSlice';
 
 type BurnEffect<A> = (action: A, api: AppListenerEffectAPI) => Promise<void>;
 
@@ -64,5 +47,4 @@ export function setupBurnListeners(startAppListening: AppStartListening): void {
       async () => (await import(/* webpackChunkName: "burn-flows" */ './bulkNftBurn')).bulkNftBurnEffect,
     ),
   });
-  startAppListening({ matcher: isAnyOf(burnSucceeded), effect: clearSuccessMessageLater });
 }

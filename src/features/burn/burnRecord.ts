@@ -1,5 +1,6 @@
 // After the chain confirmed a burn: the lists drop the assets, the message says what came back, the activity log
-// gets an entry and the celebration plays. The 8 s clear is its own listener (burnListeners.ts).
+// gets an entry and the celebration plays. The message stays until the owner dismisses it or starts another burn
+// (PRODUCT difference 18: a link that vanished after the spec's 8 s could not be read or followed in time).
 import { exactSol, shortenSignature } from '../../chain/format';
 import { burnSuccess, unwrapSuccess, unwrappedAlso } from '../../common/texts';
 import { ReviewCancelledError, SimulationRefusedError } from '../review/reviewStep';

@@ -13,7 +13,7 @@ export interface BurnMessage {
   kind: BurnMessageKind;
   text: string;
   signature?: string; // full signature; the component shortens it and links 'View transaction'
-  id?: number; // set by the reducer; the 8 s clear removes only the message it was started for
+  id?: number; // set by the reducer; Dismiss removes only the message it was shown with
 }
 
 export interface BurnResult {

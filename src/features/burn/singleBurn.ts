@@ -6,6 +6,7 @@ import { computeBudgetIxs } from '../../chain/computeBudget';
 import type { GuardKind } from '../../chain/guard';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
 import { ASSETS_SCREEN, VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
+import type { CollectionParent } from '../../chain/nftBurnPlan';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { selectNfts } from '../nfts/nftsSlice';
 import { selectSolPriceUsd, selectTokens } from '../tokens/tokensSlice';
@@ -26,6 +27,7 @@ interface BuiltBurn {
   guardKind: GuardKind;
   label: string;
   valuable?: ValuableItem[];
+  collections?: CollectionParent[];
 }
 
 type Conn = ReturnType<typeof connectionOf>;
@@ -45,7 +47,7 @@ async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint:
   if (!nft || (!nft.tokenAddress && nft.kind !== 'core'))
     throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
   // Token Metadata + Umi (~60 KB gzip) load with the first NFT burn, not with the page.
-  const { burnAllowedAccounts, nftBurnIxs, readNftBurns } = await import(
+  const { burnAllowedAccounts, collectionParents, nftBurnIxs, readNftBurns } = await import(
     /* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan'
   );
   const item = { mint, ...(nft.tokenAddress ? { tokenAccount: nft.tokenAddress } : {}), name: nft.name };
@@ -57,6 +59,7 @@ async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint:
     allowed: burnAllowedAccounts(planned[0]),
     guardKind: 'burnNfts',
     label: nft.name,
+    collections: collectionParents(planned),
   };
 }
 
@@ -96,6 +99,7 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
         unwrapLamports: built.native ? built.lamports : 0,
         serviceFeeLamports: 0, // a single burn is built here and carries no service fee
         valuable: built.valuable,
+        collections: built.collections,
       });
     const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard, review);
     recordBurn(api, {

@@ -54,8 +54,8 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
         <button
           type="button"
           className="burn-button"
-          disabled={busy}
-          onClick={() => dispatch(singleBurnRequested({ kind: 'nft', mint: nft.mint }))}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && dispatch(singleBurnRequested({ kind: 'nft', mint: nft.mint }))}
         >
           {ASSETS.burnButton}
         </button>

@@ -16,6 +16,7 @@ import { WalletNotReadyError } from '../wallet/signingErrors';
 import { errorDetail } from '../../chain/classifyError';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { solChangeCleared } from '../guard/guardSlice';
 import { makeTrashApi } from '../trash/trashApiAdapter';
 import { queueAccess } from './queueAccess';
 import { queueApi } from './queueApi';
@@ -69,6 +70,7 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     if (!delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
     const connection = api.extra.connection();
     if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
+    api.dispatch(solChangeCleared()); // the modal's fee line shows only this run's simulated figure
     api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
     const delegatedNow = await delegateForQueue(
       {

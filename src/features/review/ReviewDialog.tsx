@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ASSETS_SCREEN } from '../../common/texts';
 import { exactSol } from '../../chain/format';
 import { ValueWarning } from '../value/ValueWarning';
+import { CollectionWarning } from './CollectionWarning';
 import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, selectOpenReview } from './reviewSlice';
 import { useModalDialog } from '../dialog/useModalDialog';
 import './review.css';
@@ -95,6 +96,7 @@ function OpenReview({
           acknowledged={valueAgreed === review.id}
           onAcknowledge={(yes) => setValueAgreed(yes ? review.id : null)}
         />
+        <CollectionWarning items={review.collections ?? []} />
         <Items title={ASSETS_SCREEN.reviewUnwrapped} items={review.unwrapped} testId="review-unwrapped" />
         <Items title={ASSETS_SCREEN.reviewClosed} items={review.closed ?? []} testId="review-closed" />
         <Items title={ASSETS_SCREEN.reviewLeftAlone} items={review.leftAlone ?? []} testId="review-left-alone" />

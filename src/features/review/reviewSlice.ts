@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CollectionParent } from '../../chain/nftBurnPlan';
 import type { ValuableItem } from '../value/valueAtBurn';
 import { walletDisconnected } from '../wallet/walletSlice';
 
@@ -17,6 +18,8 @@ export interface BurnReview {
   /** Of the destroyed, those worth more than their accounts return: Confirm waits for a second yes (PRODUCT difference 14). */
   valuable: ValuableItem[];
   unwrapped: ReviewItem[];
+  /** Of the destroyed, the collection NFTs: the review warns before they are burned. */
+  collections?: CollectionParent[];
   /** Lamports of the accounts the transactions close (before any service fee). */
   rentLamports: number;
   /** Of which wrapped SOL: the owner's own SOL, not recovered rent. */

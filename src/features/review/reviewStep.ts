@@ -6,6 +6,7 @@ import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { ASSETS_SCREEN } from '../../common/texts';
 import { BurnValidationError } from '../burn/burnErrors';
 import { getConnection } from '../selection/loadingSupport';
+import type { CollectionParent } from '../../chain/nftBurnPlan';
 import type { ValuableItem } from '../value/valueAtBurn';
 import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, reviewOpened } from './reviewSlice';
 
@@ -33,6 +34,8 @@ export interface ReviewInput {
   serviceFeeLamports: number;
   /** Tokens worth more than the SOL their accounts return (PRODUCT difference 14): listed with their value, asked again. */
   valuable?: ValuableItem[];
+  /** Of the destroyed, the collection NFTs (a warning in the review). */
+  collections?: CollectionParent[];
   closed?: ReviewItem[];
   leftAlone?: ReviewItem[];
   surplusLamports?: number;
@@ -94,6 +97,7 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     solChangeLamports: input.rentLamports - input.serviceFeeLamports - networkFee,
     simulatedChangeLamports: change,
     transactions: input.txs.length,
+    ...(input.collections?.length ? { collections: input.collections } : {}),
     ...(input.closed ? { closed: input.closed } : {}),
     ...(input.leftAlone?.length ? { leftAlone: input.leftAlone } : {}),
     ...(input.surplusLamports ? { surplusLamports: input.surplusLamports } : {}),

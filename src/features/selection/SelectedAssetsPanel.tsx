@@ -5,6 +5,9 @@ import { selectSelectedCounts } from './selectionSlice';
 import './assets.css';
 
 // Spec §2.2: what is selected, the two bulk burn buttons, the cNFT view-only note and the empty hint.
+// While a burn runs its buttons are aria-disabled, not disabled: a disabled button drops keyboard focus to <body>,
+// and the review dialog it opened must hand focus back to it when it closes (PRODUCT difference 18, WAI-ARIA APG
+// "Focusability of disabled controls").
 export function SelectedAssetsPanel() {
   const dispatch = useAppDispatch();
   const counts = useAppSelector(selectSelectedCounts);
@@ -29,16 +32,18 @@ export function SelectedAssetsPanel() {
         <button
           type="button"
           className="burn-button"
-          disabled={busy || counts.tokens === 0}
-          onClick={() => dispatch(bulkTokenBurnRequested())}
+          disabled={counts.tokens === 0}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && dispatch(bulkTokenBurnRequested())}
         >
           {SELECTION.burnSelectedTokens}
         </button>
         <button
           type="button"
           className="burn-button"
-          disabled={busy || counts.nfts === 0}
-          onClick={() => dispatch(bulkNftBurnRequested())}
+          disabled={counts.nfts === 0}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && dispatch(bulkNftBurnRequested())}
         >
           {SELECTION.burnSelectedNfts}
         </button>

@@ -75,8 +75,8 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
         <button
           type="button"
           className="burn-button"
-          disabled={busy}
-          onClick={() => dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }))}
+          aria-disabled={busy || undefined}
+          onClick={() => !busy && dispatch(singleBurnRequested({ kind: 'token', mint: token.mint }))}
         >
           {wrapped ? ASSETS_SCREEN.unwrap : ASSETS.burnButton}
         </button>

@@ -2,8 +2,9 @@
 // over the trash slice; the listener runs the burn (ownerBurnRequested).
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DIRECT_MODAL } from '../../common/texts';
+import { NetworkFeeLine } from './NetworkFeeLine';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
-import { isTrashBusy, ownerBurnRequested, selectTrash, type TrashAsset } from './trashSlice';
+import { AWAITS_WALLET, isTrashBusy, ownerBurnRequested, selectTrash, type TrashAsset } from './trashSlice';
 import { TRASH_UI } from './trashTexts';
 
 export default function BurnCnftModal({ asset, onClose }: { asset: TrashAsset; onClose: () => void }) {
@@ -14,6 +15,7 @@ export default function BurnCnftModal({ asset, onClose }: { asset: TrashAsset; o
     <TrashModalShell title={TRASH_UI.burnTitle} testId="burn-cnft-modal" onClose={onClose} busy={busy}>
       <AssetSummary name={asset.name} image={asset.image} id={asset.mint} />
       <p className="trash-info">{TRASH_UI.burnInfo}</p>
+      <NetworkFeeLine payer="wallet" simulated={AWAITS_WALLET.includes(status)} />
       {busy && (
         <p className="trash-status" role="status">
           <span className="trash-spinner" aria-hidden="true" />

@@ -9,6 +9,7 @@ import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { AssetImage } from '../selection/AssetImage';
 import { selectWalletAddress } from '../wallet/walletSlice';
 import { useGetDelegateInfoQuery, useGetDelegateProofQuery } from './trashApi';
+import { NetworkFeeLine } from './NetworkFeeLine';
 import { TrashModalShell } from './TrashModalShell';
 import {
   delegatedTransferRequested,
@@ -94,6 +95,7 @@ export default function DelegatedTransferModal({
             ))}
         </>
       )}
+      {!succeeded && <NetworkFeeLine payer="server" simulated={false} />}
       {busy && (
         <p className="trash-status" role="status" data-testid="delegated-progress">
           <span className="trash-spinner" aria-hidden="true" />

@@ -6,9 +6,17 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { CNFT_ERRORS, DIRECT_MODAL } from '../../common/texts';
 import { HideOnlyOffer } from './HideOnlyOffer';
+import { NetworkFeeLine } from './NetworkFeeLine';
 import type { RobustResult } from './RobustTrashModal';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
-import { isTrashBusy, robustTrashFinished, selectTrash, trashRequested, type TrashAsset } from './trashSlice';
+import {
+  AWAITS_WALLET,
+  isTrashBusy,
+  robustTrashFinished,
+  selectTrash,
+  trashRequested,
+  type TrashAsset,
+} from './trashSlice';
 import type { RobustDeps } from './useTrashPage';
 
 const RobustTrashModal = lazy(() => import(/* webpackChunkName: "trash-robust" */ './RobustTrashModal'));
@@ -79,6 +87,7 @@ export default function DirectTrashModal({
         <p className="trash-info" data-testid="direct-info">
           {DIRECT_MODAL.info}
         </p>
+        <NetworkFeeLine payer="wallet" simulated={AWAITS_WALLET.includes(status)} />
         {loading && (
           <p className="trash-status" role="status" data-testid="direct-loading">
             <span className="trash-spinner" aria-hidden="true" />

@@ -4,6 +4,7 @@
 // (and so the store, the devtools and every listener) must never carry the key. Only the outcome leaves this modal.
 import { useEffect, useMemo, useState } from 'react';
 import { ROBUST_MODAL } from '../../common/texts';
+import { NetworkFeeLine } from './NetworkFeeLine';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { TRASH_UI } from './trashTexts';
 import { parsePrivateKey, robustTrash } from './robustTrash';
@@ -126,6 +127,7 @@ export default function RobustTrashModal({
               onChange={(e) => setKeyText(e.target.value)}
             />
           </label>
+          <NetworkFeeLine payer="key" simulated={false} />
           <p className="trash-warning" role="note" data-testid="robust-key-warning">
             {TRASH_UI.keyWarning}
           </p>

@@ -62,6 +62,8 @@ export const initialState: TrashState = {
   hideReasons: null,
 };
 
+/** The way has passed the guard: the wallet is asked, or what it approved is on its way (NetworkFeeLine.tsx). */
+export const AWAITS_WALLET: readonly TrashStatus[] = ['awaitingSignature', 'sending', 'confirming'];
 const ACTIVE: TrashStatus[] = ['building', 'awaitingSignature', 'sending', 'confirming', 'transferring'];
 export const isTrashBusy = (status: TrashStatus): boolean => ACTIVE.includes(status);
 

@@ -48,6 +48,21 @@ export const TRASH_UI = {
       : `Cancelled before the queue started: nothing was moved, but ${delegated} cNFT${delegated === 1 ? ' was' : 's were'} ` +
         "delegated to SolBack's server (your wallet approved the delegation). Revoke it below.",
   assetFailed: (name: string, detail: string) => `${name}: ${detail}`,
+  /** The network fee line of the cNFT modals (NetworkFeeLine.tsx): before the wallet is asked, and once simulated. */
+  feeFromWallet: (perTx: string, cap: string) =>
+    `Network fee: ${perTx} SOL per transaction plus a priority fee of at most ${cap} SOL, paid from your wallet. ` +
+    'A cNFT holds no rent, so no SOL comes back.',
+  feeForDelegations: (perTx: string, cap: string) =>
+    `Network fee: ${perTx} SOL per delegation transaction plus a priority fee of at most ${cap} SOL each, paid from ` +
+    "your wallet; SolBack's server pays the fees of the transfers. A cNFT holds no rent, so no SOL comes back.",
+  feeFromKey: (perTx: string, cap: string) =>
+    `Network fee: ${perTx} SOL plus a priority fee of at most ${cap} SOL, paid by the wallet of the pasted key. ` +
+    'A cNFT holds no rent, so no SOL comes back.',
+  feeFromServer:
+    "Network fee: none from your wallet. SolBack's server sends the transfer and pays its fee; your wallet only " +
+    'signs a message.',
+  feeSimulated: (sol: string) =>
+    `Network fee: ${sol} SOL, as the network simulated what your wallet is asked to approve. No SOL comes back.`,
   queueIntro:
     'Selected cNFTs are delegated to the server (one wallet approval), then the server moves each to the trash wallet.',
 } as const;
