@@ -45,4 +45,7 @@ export const RECOVERY_SECTION = {
   readyIn: (slots: number, seconds: number) => `Closable in ${slots} slots (about ${Math.ceil(seconds / 60)} min)`,
   deactivated: 'Table deactivated: the close will be offered when it is ready.',
   done: (sol: string) => `Recovered ${sol} SOL.`,
+  revoked: 'Approvals revoked.',
+  failed: (why: string) => `Recovery failed: ${why}`,
+  refresh: 'Check again',
 } as const;
