@@ -48,4 +48,6 @@ export const RECOVERY_SECTION = {
   revoked: 'Approvals revoked.',
   failed: (why: string) => `Recovery failed: ${why}`,
   refresh: 'Check again',
+  reviewItems: 'Accounts recovered (closed, withdrawn or deactivated)',
+  cancelled: 'Cancelled. Nothing was recovered.',
 } as const;

@@ -1,8 +1,18 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { classifyError } from '../../chain/classifyError';
 import { activityRecorded } from '../activity/activitySlice';
+import { RECOVERY_SECTION } from '../../common/texts';
+import { GuardRefusedError, SendFailedError, isAbort } from '../wallet/signingErrors';
 import { recoveryApi } from './recoveryApi';
 import { recoveryEnded, recoveryRequested } from './recoverySlice';
+
+/** The guard's refusal and a cancelled review say so in their own words; anything else as the recoveries word it. */
+function failureText(err: unknown): string {
+  if ((err as Error)?.name === 'ReviewCancelledError') return RECOVERY_SECTION.cancelled;
+  if (err instanceof GuardRefusedError) return err.message;
+  if (err instanceof SendFailedError && err.cause !== undefined) return classifyError(err.cause, 'vacant').message;
+  return classifyError(err, 'vacant').message;
+}
 
 // The recovery of the chosen sources runs through the review dialog and the signing path; its code loads with the
 // first recovery, in the burn flows' chunk (the review dialog's).
@@ -17,7 +27,8 @@ export function setupRecoveryListeners(startAppListening: AppStartListening): vo
         for (const entry of outcome.activity) api.dispatch(activityRecorded(entry));
         api.dispatch(recoveryEnded({ ok: outcome.ok, message: outcome.message }));
       } catch (err) {
-        api.dispatch(recoveryEnded({ ok: false, message: classifyError(err, 'vacant').message }));
+        if (isAbort(err)) throw err;
+        api.dispatch(recoveryEnded({ ok: false, message: failureText(err) }));
       }
       const owner = api.extra.wallet.publicKey;
       if (owner)
