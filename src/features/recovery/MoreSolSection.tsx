@@ -34,7 +34,9 @@ function Row({ source, slot, ticked }: { source: RecoverableSource; slot: number
           {T.states[source.state]}
         </span>
         <strong className="recovery-returns" data-lamports={source.recoverableLamports}>
-          {T.returns(exactSol(source.recoverableLamports))}
+          {(source.state === 'deactivate-first' ? T.returnsAfterClose : T.returns)(
+            exactSol(source.recoverableLamports),
+          )}
         </strong>
       </label>
       <p className="recovery-detail">{source.detail}</p>
