@@ -1,4 +1,4 @@
-// "More SOL in your wallet" in real Chromium on the demo wallet (PRODUCT difference 17): the section lists each
+// "More SOL in your wallet" in real Chromium on the demo wallet (PRODUCT difference 19): the section lists each
 // recovery source with its state and what it returns; recovering goes through the review dialog and one approval,
 // and the owner's SOL change equals the review's figure to the lamport; the lookup table's two phases (deactivate,
 // then close once its deactivation slot has left the slot hashes). Screenshots at 1280 and 390 px in .tmp/.

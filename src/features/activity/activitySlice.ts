@@ -17,7 +17,7 @@ export type ActivityType =
   | 'batch-burn'
   | 'cnft-trash'
   | 'cnft-burn'
-  /** The recovery sources (PRODUCT difference 17); a lookup table's deactivation is remembered with its ready slot. */
+  /** The recovery sources (PRODUCT difference 19); a lookup table's deactivation is remembered with its ready slot. */
   | 'recovery'
   | 'table-deactivated';
 

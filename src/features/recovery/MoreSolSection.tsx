@@ -1,4 +1,4 @@
-// "More SOL in your wallet" (PRODUCT difference 17): each recovery source with its state and what it returns; a scan
+// "More SOL in your wallet" (PRODUCT difference 19): each recovery source with its state and what it returns; a scan
 // the provider refused says "Not checked on this provider". Recovering opens the review dialog first.
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { exactSol, shortenAddress } from '../../chain/format';

@@ -1,4 +1,4 @@
-// The recovery of the chosen sources (PRODUCT difference 17): prepare on the server → the chain-reading guard (every
+// The recovery of the chosen sources (PRODUCT difference 19): prepare on the server → the chain-reading guard (every
 // figure from the page's own reading of the chain, never the server's answer: PRODUCT difference 10) → the review
 // dialog with the guard's figures and the chain's simulation → one wallet request → sent like every recovery (the
 // wallet sends it itself, or the server does). Loaded with the first recovery (burn-flows chunk).

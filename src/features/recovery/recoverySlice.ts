@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet/walletSlice';
 
-// "More SOL in your wallet" (PRODUCT difference 17): which sources the owner ticked, and the one recovery run.
+// "More SOL in your wallet" (PRODUCT difference 19): which sources the owner ticked, and the one recovery run.
 // Sources that are not opt-in start ticked; nonce accounts, lookup tables and approvals start unticked.
 
 export type RecoveryRunStatus = 'idle' | 'processing' | 'done' | 'failed';
