@@ -98,7 +98,11 @@ function OpenReview({
         />
         <CollectionWarning items={review.collections ?? []} />
         <Items title={ASSETS_SCREEN.reviewUnwrapped} items={review.unwrapped} testId="review-unwrapped" />
-        <Items title={ASSETS_SCREEN.reviewClosed} items={review.closed ?? []} testId="review-closed" />
+        <Items
+          title={review.closedTitle ?? ASSETS_SCREEN.reviewClosed}
+          items={review.closed ?? []}
+          testId="review-closed"
+        />
         <Items title={ASSETS_SCREEN.reviewLeftAlone} items={review.leftAlone ?? []} testId="review-left-alone" />
         <ul className="review-figures">
           <Figure

@@ -37,6 +37,7 @@ export interface ReviewInput {
   /** Of the destroyed, the collection NFTs (a warning in the review). */
   collections?: CollectionParent[];
   closed?: ReviewItem[];
+  closedTitle?: string;
   leftAlone?: ReviewItem[];
   surplusLamports?: number;
   relayed?: boolean;
@@ -99,6 +100,7 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     transactions: input.txs.length,
     ...(input.collections?.length ? { collections: input.collections } : {}),
     ...(input.closed ? { closed: input.closed } : {}),
+    ...(input.closedTitle ? { closedTitle: input.closedTitle } : {}),
     ...(input.leftAlone?.length ? { leftAlone: input.leftAlone } : {}),
     ...(input.surplusLamports ? { surplusLamports: input.surplusLamports } : {}),
     ...(input.relayed ? { relayed: true } : {}),
