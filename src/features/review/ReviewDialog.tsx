@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ASSETS_SCREEN } from '../../common/texts';
 import { exactSol } from '../../chain/format';
@@ -10,6 +10,24 @@ import './review.css';
 
 const LISTED = 60; // a long list says how many more instead of rendering a thousand rows
 
+/**
+ * A list that scrolls inside the dialog (a long burn) takes keyboard focus, so it can be scrolled without a mouse
+ * (axe-core scrollable-region-focusable; WCAG 2.1.1 Keyboard). A short one stays out of the Tab order.
+ */
+function ScrollingList({ label, children }: { label: string; children: ReactNode }) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el) setScrolls(el.scrollHeight > el.clientHeight);
+  });
+  return (
+    <ul ref={ref} {...(scrolls ? { tabIndex: 0, 'aria-label': label } : {})}>
+      {children}
+    </ul>
+  );
+}
+
 function Items({ title, items, testId }: { title: string; items: ReviewItem[]; testId: string }) {
   if (items.length === 0) return null;
   return (
@@ -17,14 +35,14 @@ function Items({ title, items, testId }: { title: string; items: ReviewItem[]; t
       <h4>
         {title} ({items.length})
       </h4>
-      <ul>
+      <ScrollingList label={title}>
         {items.slice(0, LISTED).map((i) => (
           <li key={i.mint} title={i.mint}>
             {i.label}
           </li>
         ))}
         {items.length > LISTED && <li className="review-more">+{items.length - LISTED}</li>}
-      </ul>
+      </ScrollingList>
     </div>
   );
 }
