@@ -14,13 +14,13 @@ const LISTED = 60; // a long list says how many more instead of rendering a thou
  * A list that scrolls inside the dialog (a long burn) takes keyboard focus, so it can be scrolled without a mouse
  * (axe-core scrollable-region-focusable; WCAG 2.1.1 Keyboard). A short one stays out of the Tab order.
  */
-function ScrollingList({ label, children }: { label: string; children: ReactNode }) {
+function ScrollingList({ label, rows, children }: { label: string; rows: number; children: ReactNode }) {
   const ref = useRef<HTMLUListElement>(null);
   const [scrolls, setScrolls] = useState(false);
   useLayoutEffect(() => {
     const el = ref.current;
     if (el) setScrolls(el.scrollHeight > el.clientHeight);
-  });
+  }, [rows]);
   return (
     <ul ref={ref} {...(scrolls ? { tabIndex: 0, 'aria-label': label } : {})}>
       {children}
@@ -35,7 +35,7 @@ function Items({ title, items, testId }: { title: string; items: ReviewItem[]; t
       <h4>
         {title} ({items.length})
       </h4>
-      <ScrollingList label={title}>
+      <ScrollingList label={title} rows={items.length}>
         {items.slice(0, LISTED).map((i) => (
           <li key={i.mint} title={i.mint}>
             {i.label}
