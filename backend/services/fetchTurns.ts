@@ -8,7 +8,11 @@ export interface Turns {
 }
 
 /** At most `atOnce` tasks run; up to `waiting` more wait their turn in order; any further one is refused (503). */
-export function createTurns(atOnce: number, waiting: number, refusal = 'Too many pictures are being fetched; try again') {
+export function createTurns(
+  atOnce: number,
+  waiting: number,
+  refusal = 'Too many pictures are being fetched; try again',
+) {
   let running = 0;
   const queue: (() => void)[] = [];
   const turns = {

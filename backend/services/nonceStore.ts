@@ -61,8 +61,7 @@ export class MemoryNonceStore implements NonceStore {
     const mine = client === null ? undefined : this.perClient.get(client);
     if (mine) {
       for (const [nonce, expiry] of mine) if (expiry <= now) this.forget(nonce);
-      if (mine.size >= this.perClientMax)
-        return { refused: 'client', retryAfterMs: Math.min(...mine.values()) - now };
+      if (mine.size >= this.perClientMax) return { refused: 'client', retryAfterMs: Math.min(...mine.values()) - now };
     }
     if (this.held.size >= this.maxEntries) {
       const first = this.held.values().next().value!;

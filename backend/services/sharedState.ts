@@ -30,7 +30,11 @@ export async function createSharedState(
     trustProxy: config.trustProxy,
   };
   if (!config.redisUrl) {
-    return { limits: createRateLimits(limitOpts), nonces: new MemoryNonceStore(config.authNoncesPerClient), close: async () => undefined };
+    return {
+      limits: createRateLimits(limitOpts),
+      nonces: new MemoryNonceStore(config.authNoncesPerClient),
+      close: async () => undefined,
+    };
   }
   const redis = await connectRedis(config.redisUrl);
   const answers = await createSharedAnswers(redis);

@@ -27,7 +27,8 @@ export function authRoutes({ nonces, limits, config }: Services): Router {
     const issued = await nonces.issue(SIGNED_MESSAGE_TTL_MS, clientAddress(ctx, config.trustProxy));
     if ('refused' in issued) {
       ctx.set('Retry-After', String(Math.max(1, Math.ceil(issued.retryAfterMs / 1000))));
-      if (issued.refused === 'full') throw ServiceUnavailableError('Too many sign-in requests are open; try again soon');
+      if (issued.refused === 'full')
+        throw ServiceUnavailableError('Too many sign-in requests are open; try again soon');
       throw RateLimitedError('Too many sign-in requests from your address. Please wait a moment and try again.');
     }
     const { nonce } = issued;
