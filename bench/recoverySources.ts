@@ -1,4 +1,4 @@
-// The recovery sources (PRODUCT difference 17) on the demo wallet: SOL back per kind before this work (none: no
+// The recovery sources (PRODUCT difference 19) on the demo wallet: SOL back per kind before this work (none: no
 // source was recovered) and after (what one prepare + one approval returns, then the table's close after its
 // cooldown), and completeness = returned ÷ recoverable (what GET /api/recoverable listed, the table's balance
 // included). Every figure is a chain change read here, never the server's answer.

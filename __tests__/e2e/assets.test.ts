@@ -196,9 +196,12 @@ describe('wallet assets screen in Chromium', () => {
       manifestCnftNames(manifest).length,
     );
     expect(await page.getByText(ASSETS.viewOnly, { exact: true }).count()).toBe(0);
-    // No NFT checkboxes (the mode switch has role switch); the vacant banner's own tick boxes (surplus, fee relay) aside.
+    // No NFT checkboxes (the mode switch has role switch); the vacant banner's own tick boxes (surplus, fee relay) and
+    // the "More SOL" section's (one per recovery source) aside.
     const bannerBoxes = await page.getByTestId('vacant-banner').getByRole('checkbox').count();
-    expect(await page.getByRole('checkbox').count()).toBe(bannerBoxes);
+    await page.getByTestId('more-sol').getByTestId('recovery-source').first().waitFor({ timeout: 60_000 });
+    const moreSolBoxes = await page.getByTestId('more-sol').getByRole('checkbox').count();
+    expect(await page.getByRole('checkbox').count()).toBe(bannerBoxes + moreSolBoxes);
     await page.getByTestId('cnft-card').nth(0).click();
     expect(await panel.getByTestId('selected-count').textContent()).toBe(selectedCount(0));
     await page.screenshot({ path: path.join(SHOTS, 'bulk-off.png'), fullPage: true });

@@ -11,6 +11,7 @@ import { setupWalletInfoListeners } from '../features/walletInfo/walletInfoListe
 import { setupLeftAloneListeners } from '../features/leftAlone/leftAloneListeners';
 import { setupCnftActivityListeners } from '../features/activity/cnftActivityListeners';
 import { setupCnftTreesListeners } from '../features/cnftTrees/cnftTreesListeners';
+import { setupRecoveryListeners } from '../features/recovery/recoveryListeners';
 import { setupRevokeListeners } from '../features/revoke/revokeListeners';
 import type { AppStartListening } from './listenerMiddleware';
 
@@ -28,4 +29,5 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupCnftActivityListeners(startAppListening);
   setupCnftTreesListeners(startAppListening);
   setupRevokeListeners(startAppListening);
+  setupRecoveryListeners(startAppListening);
 }

@@ -22,6 +22,7 @@ import leftAloneSlice from '../features/leftAlone/leftAloneSlice';
 import reviewSlice from '../features/review/reviewSlice';
 import assetToolsSlice from '../features/assetTools/assetToolsSlice';
 import cnftTreesSlice from '../features/cnftTrees/cnftTreesSlice';
+import recoverySlice from '../features/recovery/recoverySlice';
 import revokeSlice from '../features/revoke/revokeSlice';
 
 export const rootReducer = combineSlices(
@@ -46,6 +47,7 @@ export const rootReducer = combineSlices(
   guardSlice,
   cnftTreesSlice,
   revokeSlice,
+  recoverySlice,
   baseApi,
 );
 

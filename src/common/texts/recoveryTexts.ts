@@ -42,7 +42,14 @@ export const RECOVERY_SECTION = {
   nothing: 'Nothing more to recover here.',
   recover: (count: number) => `Recover from ${count} selected`,
   returns: (sol: string) => `${sol} SOL back`,
+  /** A table still active: its deactivation returns nothing, the close after the cooldown returns this. */
+  returnsAfterClose: (sol: string) => `${sol} SOL back after the close`,
   readyIn: (slots: number, seconds: number) => `Closable in ${slots} slots (about ${Math.ceil(seconds / 60)} min)`,
   deactivated: 'Table deactivated: the close will be offered when it is ready.',
   done: (sol: string) => `Recovered ${sol} SOL.`,
+  revoked: 'Approvals revoked.',
+  failed: (why: string) => `Recovery failed: ${why}`,
+  refresh: 'Check again',
+  reviewItems: 'Accounts recovered (closed, withdrawn or deactivated)',
+  cancelled: 'Cancelled. Nothing was recovered.',
 } as const;

@@ -9,7 +9,7 @@ export const VACANT = {
 } as const;
 export const vacantBannerText = (count: number, sol: string): string =>
   `${count} vacant token account${count === 1 ? '' : 's'} found: ${sol} SOL recoverable`; // ours
-/** The in-page success report (PRODUCT difference 17: no native alert, no reload); the signatures are listed below it. */
+/** The in-page success report (PRODUCT difference 18: no native alert, no reload); the signatures are listed below it. */
 export const vacantSuccessReport = (count: number, sol: string): string =>
   `Closed ${count} empty token account${count === 1 ? '' : 's'}: +${sol} SOL to your wallet, after the service fee and the network fee.`; // ours
 export const vacantBannerWithSurplus = (count: number, sol: string): string =>

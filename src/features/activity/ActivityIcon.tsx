@@ -8,6 +8,8 @@ const PATHS: Record<ActivityType, { color: string; d: string }> = {
   resize: { color: '#4aa3ff', d: 'M5 5h6 M5 5v6 M5 5l6 6 M19 19h-6 M19 19v-6 M19 19l-6-6' },
   'cnft-trash': { color: '#b48cff', d: 'M5 7h14 M9 7V4h6v3 M7 7l1 13h8l1-13' },
   'cnft-burn': { color: '#ff7ab8', d: 'M12 3c3 4 6 6 6 10a6 6 0 0 1-12 0c0-3 2-4 3-7 1 2 2 3 3 3 0-2 0-4 0-6z' },
+  recovery: { color: '#14f195', d: 'M12 4v12 M7 11l5 5 5-5 M5 20h14' },
+  'table-deactivated': { color: '#4aa3ff', d: 'M12 4a8 8 0 1 0 0 16a8 8 0 1 0 0-16 M12 8v4l3 2' },
   'batch-burn': { color: '#ff5a36', d: 'M12 3c3 4 6 6 6 10a6 6 0 0 1-12 0c0-3 2-4 3-7 1 2 2 3 3 3 0-2 0-4 0-6z' },
 };
 

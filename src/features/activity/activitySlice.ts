@@ -10,7 +10,16 @@ import {
 // on purpose: it is the browser's own history, like the spec's local-storage key.
 
 export type ActivityType =
-  'nft-burn' | 'token-burn' | 'vacant-burn' | 'resize' | 'batch-burn' | 'cnft-trash' | 'cnft-burn';
+  | 'nft-burn'
+  | 'token-burn'
+  | 'vacant-burn'
+  | 'resize'
+  | 'batch-burn'
+  | 'cnft-trash'
+  | 'cnft-burn'
+  /** The recovery sources (PRODUCT difference 19); a lookup table's deactivation is remembered with its ready slot. */
+  | 'recovery'
+  | 'table-deactivated';
 
 export interface ActivityEntry {
   id: string;
@@ -24,6 +33,9 @@ export interface ActivityEntry {
   /** Epoch ms. The spec's `time` (relative text) is derived when shown, see relativeTime.ts. */
   timestamp: number;
   signature?: string;
+  /** table-deactivated: the table, and the slot from which its close can run. */
+  address?: string;
+  readySlot?: number;
 }
 
 export interface ActivityState {

@@ -96,7 +96,11 @@ function OpenReview({
           onAcknowledge={(yes) => setValueAgreed(yes ? review.id : null)}
         />
         <Items title={ASSETS_SCREEN.reviewUnwrapped} items={review.unwrapped} testId="review-unwrapped" />
-        <Items title={ASSETS_SCREEN.reviewClosed} items={review.closed ?? []} testId="review-closed" />
+        <Items
+          title={review.closedTitle ?? ASSETS_SCREEN.reviewClosed}
+          items={review.closed ?? []}
+          testId="review-closed"
+        />
         <Items title={ASSETS_SCREEN.reviewLeftAlone} items={review.leftAlone ?? []} testId="review-left-alone" />
         <ul className="review-figures">
           <Figure

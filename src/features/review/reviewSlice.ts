@@ -30,6 +30,8 @@ export interface BurnReview {
   transactions: number;
   /** The empty-account recovery (same dialog): the accounts closed and those left alone, with their reasons. */
   closed?: ReviewItem[];
+  /** The heading over `closed` when it lists other accounts than empty token accounts (the recovery sources). */
+  closedTitle?: string;
   leftAlone?: ReviewItem[];
   /** Of `rentLamports`, the SOL above rent withdrawn from accounts the owner keeps (the banner's tick). */
   surplusLamports?: number;

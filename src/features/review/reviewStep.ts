@@ -34,6 +34,7 @@ export interface ReviewInput {
   /** Tokens worth more than the SOL their accounts return (PRODUCT difference 14): listed with their value, asked again. */
   valuable?: ValuableItem[];
   closed?: ReviewItem[];
+  closedTitle?: string;
   leftAlone?: ReviewItem[];
   surplusLamports?: number;
   relayed?: boolean;
@@ -95,6 +96,7 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     simulatedChangeLamports: change,
     transactions: input.txs.length,
     ...(input.closed ? { closed: input.closed } : {}),
+    ...(input.closedTitle ? { closedTitle: input.closedTitle } : {}),
     ...(input.leftAlone?.length ? { leftAlone: input.leftAlone } : {}),
     ...(input.surplusLamports ? { surplusLamports: input.surplusLamports } : {}),
     ...(input.relayed ? { relayed: true } : {}),

@@ -31,6 +31,10 @@ import { lazyPart } from './lazyPart';
 const ReviewDialog = lazyPart(
   async () => (await import(/* webpackChunkName: "burn-flows" */ '../review/ReviewDialog')).ReviewDialog,
 );
+// "More SOL in your wallet": its own small chunk, loaded as the connected screen mounts.
+const MoreSolSection = lazyPart(
+  async () => (await import(/* webpackChunkName: "recovery" */ '../recovery/MoreSolSection')).MoreSolSection,
+);
 const LeftAlonePanel = lazyPart(
   async () => (await import(/* webpackChunkName: "asset-lists" */ '../leftAlone/LeftAlonePanel')).LeftAlonePanel,
 );
@@ -101,6 +105,7 @@ function Connected() {
       </div>
       <RentEstimateCard />
       <VacantBanner />
+      <MoreSolSection />
       <SolChangeNotice active={awaitingSignature} />
       <ActivityPanel />
       <SelectedAssetsPanel />

@@ -1,0 +1,87 @@
+// "More SOL in your wallet" in real Chromium on the demo wallet (PRODUCT difference 19): the section lists each
+// recovery source with its state and what it returns; recovering goes through the review dialog and one approval,
+// and the owner's SOL change equals the review's figure to the lamport; the lookup table's two phases (deactivate,
+// then close once its deactivation slot has left the slot hashes). Screenshots at 1280 and 390 px in .tmp/.
+import fs from 'fs';
+import path from 'path';
+import { answerReview } from './burnSupport';
+import { seriousViolations } from './support/axe';
+import { lamportsOf } from './support/lamports';
+import { browserSuite, VIEWPORTS } from './support/suite';
+import { until } from '../support/until';
+import { GUARD } from '../../src/common/texts';
+
+const suite = browserSuite();
+const SHOTS = path.join(__dirname, '..', '..', '.tmp');
+
+it('lists the sources, recovers them through the review, and closes the table after its cooldown', async () => {
+  const { page, owner, manifest, wallet } = await suite.session({ profile: 'demo' });
+  const r = manifest.recovery;
+  const section = page.getByTestId('more-sol');
+  await section.waitFor({ timeout: 60_000 });
+  const rows = section.getByTestId('recovery-source');
+  await until(async () => (await rows.count()) === 5);
+  const kinds = await rows.evaluateAll((els) => els.map((e) => `${e.dataset.kind}:${e.dataset.state}`));
+  expect(kinds.sort()).toEqual(
+    ['lookupTable:deactivate-first', 'nonce:ready', 'programBuffer:ready', 'stake:ready', 'stake:ready'].sort(),
+  );
+  await expect(section.getByTestId('recovery-refused').count()).resolves.toBe(0);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await section.screenshot({ path: path.join(SHOTS, 'more-sol-1280.png') });
+  expect(await seriousViolations(page, '[data-testid="more-sol"]')).toEqual([]);
+
+  // Assume the server lies: it builds a withdrawal of the nonce account the owner did not tick. The page's guard reads
+  // the chain, refuses before any review or wallet request, and nothing moves.
+  await page.route('**/api/prepare-recovery', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}');
+    await route.continue({ postData: JSON.stringify({ ...body, accounts: [...body.accounts, r.nonce] }) });
+  });
+  const nonceBefore = (await lamportsOf(suite.connection, [r.nonce]))[0];
+  await section.getByTestId('recovery-recover').click();
+  const refused = section.locator('[data-testid="recovery-message"][data-status="failed"]');
+  await refused.waitFor({ timeout: 60_000 });
+  await expect(refused.textContent()).resolves.toBe(GUARD.mismatch);
+  expect(await page.getByTestId('review-dialog').count()).toBe(0);
+  expect(wallet.approvals).toHaveLength(0);
+  expect(await lamportsOf(suite.connection, [r.nonce])).toEqual([nonceBefore]);
+  await page.unroute('**/api/prepare-recovery');
+
+  // The nonce account and the table are left alone unless ticked: tick both.
+  await section.getByLabel(`Nonce account ${r.nonce}`).check();
+  await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
+  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 5 selected');
+  const before = (await lamportsOf(suite.connection, [owner]))[0];
+  await section.getByTestId('recovery-recover').click();
+  const review = await answerReview(page);
+  await until(() => wallet.approvals.length === 1); // one approval for everything
+  expect(review.simulated).toBe(review.solChange);
+  await section.locator('[data-testid="recovery-message"][data-status="done"]').waitFor({ timeout: 60_000 });
+  const after = (await lamportsOf(suite.connection, [owner]))[0];
+  expect(after - before).toBe(review.solChange); // every figure shown before signing equals the chain's change
+  expect(await lamportsOf(suite.connection, [r.buffer, r.stakeInactive, r.nonce])).toEqual([0, 0, 0]);
+
+  // Phase two: the table cools down, with the slots left shown; once they have passed it can be closed.
+  const table = section.locator(`[data-testid="recovery-source"][data-kind="lookupTable"]`);
+  await until(async () => (await table.getAttribute('data-state')) === 'cooling-down');
+  const slotsLeft = Number(await table.getByTestId('recovery-ready-in').getAttribute('data-slots'));
+  expect(slotsLeft).toBeGreaterThan(500);
+  const chain = suite.server.app.localnet!.chain;
+  for (let i = 0; i <= slotsLeft + 2; i++) chain.advanceSlot();
+  await section.getByRole('button', { name: 'Check again' }).click();
+  await until(async () => (await table.getAttribute('data-state')) === 'ready');
+  const tableLamports = (await lamportsOf(suite.connection, [r.lookupTable]))[0];
+  await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
+  await section.getByTestId('recovery-recover').click();
+  const second = await answerReview(page);
+  expect(second.rent).toBe(tableLamports);
+  await until(async () => (await lamportsOf(suite.connection, [r.lookupTable]))[0] === 0);
+  // The list is read again after the recovery: the closed table is gone from it.
+  await until(async () => (await table.count()) === 0);
+
+  // The deactivation is remembered in the persisted activity.
+  const stored = await page.evaluate(() => JSON.stringify(Object.entries(localStorage)));
+  expect(stored).toContain('table-deactivated');
+  await page.setViewportSize(VIEWPORTS.phone);
+  await section.screenshot({ path: path.join(SHOTS, 'more-sol-390.png') });
+  expect(await seriousViolations(page, '[data-testid="more-sol"]')).toEqual([]);
+}, 180_000);

@@ -1,0 +1,110 @@
+// "More SOL in your wallet" (PRODUCT difference 19): each recovery source with its state and what it returns; a scan
+// the provider refused says "Not checked on this provider". Recovering opens the review dialog first.
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { exactSol, shortenAddress } from '../../chain/format';
+import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../common/api';
+import { RECOVERY_SECTION as T } from '../../common/texts';
+import { selectWalletAddress } from '../wallet/walletSlice';
+import { useGetRecoverableQuery } from './recoveryApi';
+import { recoveryRequested, recoveryTicked } from './recoverySlice';
+import './recovery.css';
+
+const SLOT_SECONDS = 0.4; // a cluster's slot time, for the "about N min" of a table's cooldown
+
+const actionable = (s: RecoverableSource) => s.state === 'ready' || s.state === 'deactivate-first';
+
+function Row({ source, slot, ticked }: { source: RecoverableSource; slot: number; ticked: boolean }) {
+  const dispatch = useAppDispatch();
+  const slotsLeft = source.readySlot !== undefined ? Math.max(0, source.readySlot - slot) : null;
+  return (
+    <li className="recovery-row" data-testid="recovery-source" data-kind={source.kind} data-state={source.state}>
+      <label>
+        <input
+          type="checkbox"
+          checked={ticked}
+          disabled={!actionable(source)}
+          onChange={(e) => dispatch(recoveryTicked({ address: source.address, ticked: e.target.checked }))}
+          aria-label={`${T.kinds[source.kind]} ${source.address}`}
+        />
+        <span className="recovery-kind">{T.kinds[source.kind]}</span>
+        <span className="recovery-address" title={source.address}>
+          {shortenAddress(source.address)}
+        </span>
+        <span className="recovery-state" data-testid="recovery-state">
+          {T.states[source.state]}
+        </span>
+        <strong className="recovery-returns" data-lamports={source.recoverableLamports}>
+          {(source.state === 'deactivate-first' ? T.returnsAfterClose : T.returns)(
+            exactSol(source.recoverableLamports),
+          )}
+        </strong>
+      </label>
+      <p className="recovery-detail">{source.detail}</p>
+      {slotsLeft !== null && (
+        <p className="recovery-detail" data-testid="recovery-ready-in" data-slots={slotsLeft}>
+          {T.readyIn(slotsLeft, slotsLeft * SLOT_SECONDS)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Refused({ scans }: { scans: RecoverableResponse['scans'] }) {
+  const refused = (Object.keys(scans) as RecoveryKind[]).filter((k) => scans[k] !== 'ok');
+  if (refused.length === 0) return null;
+  return (
+    <ul className="recovery-refused" data-testid="recovery-refused">
+      {refused.map((k) => (
+        <li key={k} data-kind={k}>
+          {T.kinds[k]}: {T.notChecked}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function MoreSolSection() {
+  const wallet = useAppSelector(selectWalletAddress);
+  const { ticked, status, message } = useAppSelector((s) => s.recovery);
+  const dispatch = useAppDispatch();
+  const { data, isFetching, refetch } = useGetRecoverableQuery(wallet ?? '', { skip: !wallet });
+  if (!wallet || !data?.success) return null;
+  const isTicked = (s: RecoverableSource) => actionable(s) && (ticked[s.address] ?? !s.optIn);
+  const chosen = data.sources.filter(isTicked);
+  const busy = status === 'processing';
+  return (
+    <section className="rent-card recovery-section" data-testid="more-sol" aria-busy={isFetching || busy}>
+      <h3>{T.title}</h3>
+      <p className="rent-note">{T.intro}</p>
+      {data.sources.length === 0 ? (
+        <p className="rent-note">{T.nothing}</p>
+      ) : (
+        <ul className="recovery-list">
+          {data.sources.map((s) => (
+            <Row key={s.address} source={s} slot={data.slot} ticked={isTicked(s)} />
+          ))}
+        </ul>
+      )}
+      <Refused scans={data.scans} />
+      <div className="recovery-actions">
+        <button type="button" className="tools-button" onClick={() => void refetch()} disabled={isFetching || busy}>
+          {T.refresh}
+        </button>
+        <button
+          type="button"
+          className="burn-button"
+          data-testid="recovery-recover"
+          disabled={chosen.length === 0 || busy}
+          onClick={() => dispatch(recoveryRequested({ addresses: chosen.map((s) => s.address) }))}
+        >
+          {T.recover(chosen.length)}
+        </button>
+      </div>
+      {message && (
+        <p className="rent-note" role="status" data-testid="recovery-message" data-status={status}>
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}

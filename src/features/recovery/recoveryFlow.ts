@@ -1,0 +1,141 @@
+// The recovery of the chosen sources (PRODUCT difference 19): prepare on the server → the chain-reading guard (every
+// figure from the page's own reading of the chain, never the server's answer: PRODUCT difference 10) → the review
+// dialog with the guard's figures and the chain's simulation → one wallet request → sent like every recovery (the
+// wallet sends it itself, or the server does). Loaded with the first recovery (burn-flows chunk).
+import type { Transaction } from '@solana/web3.js';
+import { configApi } from '../../api/configApi';
+import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
+import type { ChainGuardReport } from '../../chain/chainGuard';
+import { decodeTransaction } from '../../chain/decode';
+import { exactSol } from '../../chain/format';
+import { BUILT_WALLETS } from '../../common/builtWallets';
+import type { RecoveryActionReport } from '../../common/api';
+import { RECOVERY_SECTION as T } from '../../common/texts';
+import type { NewActivity } from '../activity/activitySlice';
+import { reviewBeforeSigning } from '../review/reviewStep';
+import { getConnection } from '../selection/loadingSupport';
+import { vacantEffects } from '../vacant/vacantReview';
+import { vacantApi } from '../vacant/vacantApi';
+import { chainGuardStep } from '../wallet/chainGuardStep';
+import { legacyTransactions } from '../wallet/serverTransactions';
+import { signAndSend, signingModeFor } from '../wallet/signing';
+import { submitToServer } from '../wallet/signingSteps';
+import { SendFailedError, SigningPathError, isAbort } from '../wallet/signingErrors';
+import { recoveryApi } from './recoveryApi';
+
+export interface RecoveryOutcome {
+  ok: boolean;
+  message: string;
+  activity: NewActivity[];
+}
+
+/** The slots a deactivated table waits before its close (its deactivation slot leaves the 512 slot hashes). */
+const TABLE_COOLDOWN_SLOTS = 513;
+
+const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`;
+
+/** The server's report of what it built, narrowed to the accounts the batch's transactions actually name. */
+function actionsIn(batch: readonly Transaction[], actions: RecoveryActionReport[]): RecoveryActionReport[] {
+  const named = new Set(batch.flatMap((tx) => decodeTransaction(tx).instructions.flatMap((ix) => ix.accounts)));
+  const keys = new Set([...named].map((a) => a.pubkey));
+  return actions.filter((a) => keys.has(a.address));
+}
+
+async function unwrapSubmit<R extends { success: boolean; error?: string }>(call: Promise<R>): Promise<R> {
+  try {
+    const body = await call;
+    if (!body.success) throw new Error(body.error ?? 'the server refused the transactions');
+    return body;
+  } catch (err) {
+    if (err instanceof SigningPathError || isAbort(err)) throw err;
+    throw new SendFailedError(undefined, err);
+  }
+}
+
+export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]): Promise<RecoveryOutcome> {
+  const wallet = api.extra.wallet;
+  const owner = wallet.publicKey;
+  if (!owner) return { ok: false, message: T.failed('connect a wallet first'), activity: [] };
+  const [prepared, serverWallets] = await api.pause(
+    Promise.all([
+      api.dispatch(recoveryApi.endpoints.prepareRecovery.initiate({ ownerAddress: owner, accounts: addresses })),
+      api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap(),
+    ]),
+  );
+  if ('error' in prepared) {
+    const error = prepared.error as { data?: { error?: string } };
+    return { ok: false, message: T.failed(error.data?.error ?? 'the server refused'), activity: [] };
+  }
+  const txs = legacyTransactions(prepared.data.transactions); // a lookup table or undecodable bytes: refused
+  // One request for all where the wallet can (PRODUCT difference 6); a wallet that signs one at a time gets the first.
+  const mode = signingModeFor(wallet, { transactions: txs.length, acceptsSent: true });
+  const batch = mode.kind === 'signAndSend' || (mode.kind === 'signOnly' && mode.all) ? txs : txs.slice(0, 1);
+  const actions = actionsIn(batch, prepared.data.actions);
+  const connection = getConnection(api.extra);
+  let checked: ChainGuardReport | undefined;
+  const guard = chainGuardStep(
+    connection,
+    { owner, kind: 'recover', allowedAccounts: addresses, feeWallet: BUILT_WALLETS.feeWallet },
+    { serverWallets, dispatch: api.dispatch, onChecked: (report) => (checked = report) },
+  );
+  let networkFee = 0;
+  const submitted = await signAndSend(
+    { wallet, delay: (ms) => api.delay(ms), pause: api.pause },
+    {
+      blockhash: 'keep', // server-built: the server checks that what comes back is what it prepared
+      build: async () => batch,
+      guard,
+      // The review shows the guard's figures (returns read from the chain) and the decoded service fee; the dialog
+      // compares them with the chain's simulation of these very transactions.
+      review: async (signing) => {
+        const reviewed = await reviewBeforeSigning(api, {
+          owner,
+          txs: signing,
+          destroyed: [],
+          closed: actions.map((a) => ({ mint: a.address, label: `${T.kinds[a.kind]} ${short(a.address)}` })),
+          closedTitle: T.reviewItems,
+          rentLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0),
+          serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
+        });
+        networkFee = reviewed.networkFeeLamports;
+      },
+      send: submitToServer((signed) =>
+        unwrapSubmit(
+          api.dispatch(vacantApi.endpoints.submitBurnTransaction.initiate({ signedTransactions: signed })).unwrap(),
+        ),
+      ),
+      sent: (sentSignatures) =>
+        unwrapSubmit(api.dispatch(vacantApi.endpoints.submitBurnTransaction.initiate({ sentSignatures })).unwrap()),
+    },
+  );
+  const returned = (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0);
+  const back = submitted.sourcesRecoveredLamports ?? returned;
+  // What reached the wallet: returns less the service fee and the network fee (the review's figures).
+  const net = back - (submitted.serviceFeeLamports ?? 0) - networkFee;
+  const activity: NewActivity[] = [];
+  if (back > 0)
+    activity.push({
+      type: 'recovery',
+      title: T.title,
+      description: T.done(exactSol(net)),
+      lamports: net,
+      timestamp: Date.now(),
+      signature: submitted.signature,
+    });
+  const deactivated = actions.filter((a) => a.action === 'deactivate');
+  if (deactivated.length > 0) {
+    const slot = await api.pause(connection.getSlot('confirmed'));
+    for (const a of deactivated)
+      activity.push({
+        type: 'table-deactivated',
+        title: T.kinds.lookupTable,
+        description: T.deactivated,
+        lamports: 0,
+        timestamp: Date.now(),
+        address: a.address,
+        readySlot: slot + TABLE_COOLDOWN_SLOTS,
+      });
+  }
+  const message = back > 0 ? T.done(exactSol(net)) : deactivated.length > 0 ? T.deactivated : T.revoked;
+  return { ok: true, message, activity };
+}
