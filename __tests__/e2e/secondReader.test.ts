@@ -6,7 +6,7 @@
 // passes the guard and reaches the wallet (the documented gap; the wallet declines); with the reader set in the page's
 // settings field the page refuses, says which reader disagrees about what, and never asks the wallet; an honest
 // answer with the reader set reaches the wallet. Nothing moves in any case.
-import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import { SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
 import { SECOND_READER } from '../../src/common/texts';
 import { serializeFitting } from '../support/hostileRewrites';
@@ -47,6 +47,10 @@ afterAll(async () => {
 function lyingRules(): AnswerRewrite[] {
   let target = '';
   let madeUp = 0;
+  const closesTarget = (base64: string) =>
+    VersionedTransaction.deserialize(Buffer.from(base64, 'base64')).message.staticAccountKeys.some(
+      (k) => k.toBase58() === target,
+    );
   return [
     {
       path: /^\/api\/burn-vacant-accounts$/,
@@ -64,10 +68,18 @@ function lyingRules(): AnswerRewrite[] {
     {
       path: /^\/api\/prepare-burn-transactions$/,
       rewrite: (body) => {
-        const tx = Transaction.from(Buffer.from(body.transactions[0], 'base64'));
-        const fee = serviceFee(madeUp); // 1 % of the made-up lamports, to the real fee wallet
-        tx.add(SystemProgram.transfer({ fromPubkey: tx.feePayer!, toPubkey: new PublicKey(feeWallet), lamports: fee }));
-        body.transactions[0] = serializeFitting(tx);
+        // The one fee transfer grows by 1 % of the made-up lamports (a second transfer would be refused on its own).
+        let bumped = false;
+        body.transactions = body.transactions.map((b64: string) => {
+          const tx = Transaction.from(Buffer.from(b64, 'base64'));
+          const fee = tx.instructions.find(
+            (ix) => ix.programId.equals(SystemProgram.programId) && ix.keys[1]?.pubkey.toBase58() === feeWallet,
+          );
+          if (bumped || !fee) return b64;
+          bumped = true;
+          fee.data.writeBigUInt64LE(fee.data.readBigUInt64LE(4) + BigInt(serviceFee(madeUp)), 4);
+          return serializeFitting(tx);
+        });
         body.transaction = body.transactions[0];
         return body;
       },
@@ -79,8 +91,9 @@ function lyingRules(): AnswerRewrite[] {
           const i = (request.params?.[0] ?? []).indexOf(target);
           if (i >= 0 && answer.result?.value?.[i]) answer.result.value[i].lamports += madeUp;
         }
+        // The simulation of the transaction that closes the account shows the owner the made-up lamports too.
         const simulated = answer?.result?.value;
-        if (request?.method === 'simulateTransaction' && simulated?.accounts?.[0])
+        if (request?.method === 'simulateTransaction' && simulated?.accounts?.[0] && closesTarget(request.params[0]))
           simulated.accounts[0].lamports += madeUp;
         return answer;
       },
@@ -111,8 +124,8 @@ async function attempt(rules: AnswerRewrite[]) {
 
 test('without a second reader, a server lying in /api/rpc too gets its made-up fee to the wallet (the gap)', async () => {
   const r = await attempt(lyingRules());
-  expect(r.signCalls).toBeGreaterThan(0); // the guard let it through; the wallet declined
-  expect(r.text).toMatch(/cancelled/i);
+  expect(r.text).toMatch(/cancelled/i); // the guard let it through; the wallet declined
+  expect(r.signCalls).toBeGreaterThan(0);
   expect(r.secondReads).toBe(0);
   expect(r.moved).toBe(0);
 });
