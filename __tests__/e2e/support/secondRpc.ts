@@ -22,23 +22,24 @@ const CORS = {
 
 export async function startSecondRpc(serverUrl: string): Promise<SecondRpc> {
   const methods = new Map<string, number>();
-  const server = http.createServer(async (req, res) => {
-    if (req.method === 'OPTIONS') return res.writeHead(204, CORS).end();
+  const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     try {
       for (const call of [JSON.parse(body)].flat()) methods.set(call.method, (methods.get(call.method) ?? 0) + 1);
-      const answer = await fetch(`${serverUrl}/api/rpc`, {
+      const reply = await fetch(`${serverUrl}/api/rpc`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
       });
-      res.writeHead(answer.status, { ...CORS, 'content-type': 'application/json' }).end(await answer.text());
+      res.writeHead(reply.status, { ...CORS, 'content-type': 'application/json' }).end(await reply.text());
     } catch (err) {
       res.writeHead(502, CORS).end(String(err));
     }
-  });
+  };
+  const server = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
