@@ -7,11 +7,15 @@ import { chainGuard } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
 import { serviceFee } from '../../src/chain/fees';
 import { readStake, U64_MAX } from '../../src/chain/recovery/layouts';
+import { until } from '../support/until';
 import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  // Slots of 50 ms instead of a cluster's 400: a table's cooldown (513 slots) passes in about 26 s of real time,
+  // moved by the local chain's own slot clock (LOCALNET_SLOT_MS), as it would on a cluster. Blockhashes still live
+  // 150 slots (7.5 s), more than this test takes between a prepare and its submit.
+  h = await startHarness({ LOCALNET_SLOT_MS: '50' });
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -116,11 +120,12 @@ describe('the recovery sources of the demo wallet', () => {
     const early = await h.post('prepare-recovery', { ownerAddress: wallet, accounts: [r.lookupTable] });
     expect(early.status).toBe(400);
     expect(early.body.error).toContain('cooling-down');
-    // Slots pass (the local chain's slot hashes move with them) until the deactivation slot has left them.
-    const chain = h.solback.localnet!.chain;
-    while (chain.slot() < cooling.readySlot) chain.advanceSlot();
-    const ready = (await h.get(`recoverable/${wallet}`)).body.sources.find((s: any) => s.address === r.lookupTable);
-    expect(ready.state).toBe('ready');
+    // The chain's slot clock moves on (its slot hashes with it) until the deactivation slot has left them.
+    await until(async () => {
+      const listed = (await h.get(`recoverable/${wallet}`)).body.sources;
+      return listed.find((s: any) => s.address === r.lookupTable && s.state === 'ready');
+    }, 120_000);
+    expect(await h.connection.getSlot()).toBeGreaterThanOrEqual(cooling.readySlot);
     const second = await prepareSignSubmit(owner, [r.lookupTable]);
     expect(second.body.actions).toEqual([
       expect.objectContaining({ address: r.lookupTable, action: 'close', lamportsBack: table }),
@@ -128,5 +133,5 @@ describe('the recovery sources of the demo wallet', () => {
     expect(second.change).toBe(table - second.body.feesPerTransactionLamports[0] - networkFee(second.txs[0]));
     expect(second.body.feesPerTransactionLamports[0]).toBe(serviceFee(table));
     expect((await h.lamportsOf([r.lookupTable]))[0]).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });

@@ -19,9 +19,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `settings`: more of the README's settings (e.g. LOCALNET_SLOT_MS), as the environment would give them. */
+export async function startHarness(settings: Record<string, string> = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-vacant-'));
-  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir, memoryOnly: true }));
+  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent', ...settings }, { dataDir, memoryOnly: true }));
   const { url } = await solback.listen(0);
   const connection = new Connection(`${url}/api/rpc`, {
     commitment: 'confirmed',

@@ -9,7 +9,7 @@ import { seriousViolations } from './support/axe';
 import { lamportsOf } from './support/lamports';
 import { browserSuite, VIEWPORTS } from './support/suite';
 import { until } from '../support/until';
-import { GUARD } from '../../src/common/texts';
+import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION } from '../../src/common/texts';
 
 const suite = browserSuite();
 const SHOTS = path.join(__dirname, '..', '..', '.tmp');
@@ -85,3 +85,48 @@ it('lists the sources, recovers them through the review, and closes the table af
   await section.screenshot({ path: path.join(SHOTS, 'more-sol-390.png') });
   expect(await seriousViolations(page, '[data-testid="more-sol"]')).toEqual([]);
 }, 180_000);
+
+it('the read-only check of an address lists the same sources with the chain’s figures, nothing to tick; a refused scan says so', async () => {
+  const { context, page, owner, manifest } = await suite.session({ profile: 'demo', connect: false });
+  const r = manifest.recovery;
+  const check = async (p: typeof page) => {
+    await p.goto(suite.url);
+    await p.getByPlaceholder(ASSETS_SCREEN.checkPlaceholder).fill(owner);
+    await p.getByRole('button', { name: ASSETS_SCREEN.checkButton }).click();
+    const part = p.getByTestId('check-more-sol');
+    await part.waitFor({ timeout: 60_000 });
+    return part;
+  };
+  const part = await check(page);
+  const rows = part.getByTestId('recovery-source');
+  await until(async () => (await rows.count()) === 5);
+  // Whole balances come back from the never-delegated stake, the buffer, the nonce and (after its close) the table.
+  const shown = async (address: string) =>
+    Number(
+      await part
+        .locator(`[data-testid="recovery-source"]:has([title="${address}"]) .recovery-returns`)
+        .getAttribute('data-lamports'),
+    );
+  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable];
+  expect(await Promise.all(wholes.map(shown))).toEqual(await lamportsOf(suite.connection, wholes));
+  expect(await part.getByRole('checkbox').count()).toBe(0);
+  expect(await page.getByRole('button', { name: /Recover|Burn|Trash|Confirm/ }).count()).toBe(0);
+  expect(await seriousViolations(page, '[data-testid="check-more-sol"]')).toEqual([]);
+
+  // A provider that refuses the stake scan: the real answer with that scan refused (as recoveryUpstream.test.ts
+  // shows the server answers it) reads "Not checked on this provider", never a zero.
+  const refusedPage = await context.newPage();
+  await refusedPage.setViewportSize(VIEWPORTS.phone);
+  await refusedPage.route('**/api/recoverable/**', async (route) => {
+    const answer = await (await route.fetch()).json();
+    answer.scans.stake = 'refused';
+    answer.sources = answer.sources.filter((s: { kind: string }) => s.kind !== 'stake');
+    await route.fulfill({ json: answer });
+  });
+  const refusedPart = await check(refusedPage);
+  const refused = refusedPart.getByTestId('recovery-refused').locator('li[data-kind="stake"]');
+  await refused.waitFor();
+  await expect(refused.textContent()).resolves.toBe(`${RECOVERY_SECTION.kinds.stake}: ${RECOVERY_SECTION.notChecked}`);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await refusedPart.screenshot({ path: path.join(SHOTS, 'more-sol-check-390.png') });
+}, 120_000);

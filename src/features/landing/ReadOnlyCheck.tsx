@@ -2,6 +2,7 @@ import { serviceFee } from '../../chain/fees';
 import { exactSol, formatTokenBalance } from '../../chain/format';
 import { RENT, ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { useGetWalletNftsQuery } from '../nfts/nftsApi';
+import { MoreSolReadOnly } from '../recovery/MoreSolSection';
 import { useGetRentEstimateQuery } from '../rent/rentApi';
 import { toRentEstimate } from '../rent/rentEstimate';
 import { useGetWalletTokensQuery } from '../tokens/tokensApi';
@@ -68,6 +69,7 @@ export function ReadOnlyCheck({ address }: { address: string }) {
     <section className="read-only-check" data-testid="read-only-check" data-address={address}>
       <p className="rent-note">{ASSETS_SCREEN.checkReadOnly}</p>
       <Estimate address={address} />
+      <MoreSolReadOnly address={address} />
       <h4>
         {ASSETS.tokensSection} ({tokenItems.length})
       </h4>

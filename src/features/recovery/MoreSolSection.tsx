@@ -13,32 +13,49 @@ const SLOT_SECONDS = 0.4; // a cluster's slot time, for the "about N min" of a t
 
 const actionable = (s: RecoverableSource) => s.state === 'ready' || s.state === 'deactivate-first';
 
-function Row({ source, slot, ticked }: { source: RecoverableSource; slot: number; ticked: boolean }) {
-  const dispatch = useAppDispatch();
+/** One source; `onTick` absent: the read-only check's row (no tick box, nothing to sign). */
+function Row({
+  source,
+  slot,
+  ticked,
+  onTick,
+}: {
+  source: RecoverableSource;
+  slot: number;
+  ticked?: boolean;
+  onTick?: (ticked: boolean) => void;
+}) {
   const slotsLeft = source.readySlot !== undefined ? Math.max(0, source.readySlot - slot) : null;
+  const facts = (
+    <>
+      <span className="recovery-kind">{T.kinds[source.kind]}</span>
+      <span className="recovery-address" title={source.address}>
+        {shortenAddress(source.address)}
+      </span>
+      <span className="recovery-state" data-testid="recovery-state">
+        {T.states[source.state]}
+      </span>
+      <strong className="recovery-returns" data-lamports={source.recoverableLamports}>
+        {(source.state === 'deactivate-first' ? T.returnsAfterClose : T.returns)(exactSol(source.recoverableLamports))}
+      </strong>
+    </>
+  );
   return (
     <li className="recovery-row" data-testid="recovery-source" data-kind={source.kind} data-state={source.state}>
-      <label>
-        <input
-          type="checkbox"
-          checked={ticked}
-          disabled={!actionable(source)}
-          onChange={(e) => dispatch(recoveryTicked({ address: source.address, ticked: e.target.checked }))}
-          aria-label={`${T.kinds[source.kind]} ${source.address}`}
-        />
-        <span className="recovery-kind">{T.kinds[source.kind]}</span>
-        <span className="recovery-address" title={source.address}>
-          {shortenAddress(source.address)}
-        </span>
-        <span className="recovery-state" data-testid="recovery-state">
-          {T.states[source.state]}
-        </span>
-        <strong className="recovery-returns" data-lamports={source.recoverableLamports}>
-          {(source.state === 'deactivate-first' ? T.returnsAfterClose : T.returns)(
-            exactSol(source.recoverableLamports),
-          )}
-        </strong>
-      </label>
+      {onTick ? (
+        <label className="recovery-line">
+          <input
+            type="checkbox"
+            checked={!!ticked}
+            disabled={!actionable(source)}
+            onChange={(e) => onTick(e.target.checked)}
+            aria-label={`${T.kinds[source.kind]} ${source.address}`}
+          />
+          {facts}
+        </label>
+      ) : (
+        <div className="recovery-line">{facts}</div>
+      )}
       <p className="recovery-detail">{source.detail}</p>
       {slotsLeft !== null && (
         <p className="recovery-detail" data-testid="recovery-ready-in" data-slots={slotsLeft}>
@@ -81,7 +98,13 @@ export function MoreSolSection() {
       ) : (
         <ul className="recovery-list">
           {data.sources.map((s) => (
-            <Row key={s.address} source={s} slot={data.slot} ticked={isTicked(s)} />
+            <Row
+              key={s.address}
+              source={s}
+              slot={data.slot}
+              ticked={isTicked(s)}
+              onTick={(ticked) => dispatch(recoveryTicked({ address: s.address, ticked }))}
+            />
           ))}
         </ul>
       )}
@@ -105,6 +128,27 @@ export function MoreSolSection() {
           {message}
         </p>
       )}
+    </section>
+  );
+}
+
+/** The read-only check of any address (PRODUCT, the page): the same list, with nothing to tick and nothing to sign. */
+export function MoreSolReadOnly({ address }: { address: string }) {
+  const { data } = useGetRecoverableQuery(address);
+  if (!data?.success) return null;
+  return (
+    <section className="rent-card recovery-section" data-testid="check-more-sol">
+      <h3>{T.title}</h3>
+      {data.sources.length === 0 ? (
+        <p className="rent-note">{T.nothing}</p>
+      ) : (
+        <ul className="recovery-list">
+          {data.sources.map((s) => (
+            <Row key={s.address} source={s} slot={data.slot} />
+          ))}
+        </ul>
+      )}
+      <Refused scans={data.scans} />
     </section>
   );
 }
