@@ -2,11 +2,6 @@
 // refused at once (503) so that waiting work — and the memory it may take — stays bounded (RELIABILITY, pictures).
 import { ServiceUnavailableError } from '../errors';
 
-export interface Turns {
-  /** Runs `task` in its turn; throws the 503 when `waiting` tasks already wait. */
-  run<T>(task: () => Promise<T>): Promise<T>;
-}
-
 /** At most `atOnce` tasks run; up to `waiting` more wait their turn in order; any further one is refused (503). */
 export function createTurns(
   atOnce: number,
