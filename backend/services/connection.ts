@@ -6,6 +6,7 @@ import {
   type Commitment,
   type RpcResponseAndContext,
   type SignatureResult,
+  type TransactionError,
   type TransactionSignature,
 } from '@solana/web3.js';
 import type { RpcClient } from './rpc';
@@ -50,80 +51,108 @@ async function confirmByPolling(
   commitment: Commitment,
 ): Promise<RpcResponseAndContext<SignatureResult>> {
   const signature = typeof strategy === 'string' ? strategy : strategy.signature;
-  const lastValid = typeof strategy === 'string' ? undefined : strategy.lastValidBlockHeight;
+  const lastValidBlockHeight = typeof strategy === 'string' ? undefined : strategy.lastValidBlockHeight;
   const level = commitment === 'processed' || commitment === 'finalized' ? commitment : 'confirmed';
-  const started = Date.now();
-  for (;;) {
-    const res = await rpc.call<{
-      context: { slot: number };
-      value: ({ err: unknown; confirmationStatus?: string } | null)[];
-    }>('getSignatureStatuses', [[signature]]);
-    const st = res?.value?.[0];
-    if (st && (st.err || RANK[st.confirmationStatus ?? 'processed'] >= RANK[level])) {
-      return { context: res.context, value: { err: st.err ?? null } };
-    }
-    if (
-      lastValid !== undefined &&
-      (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > lastValid
-    ) {
-      throw new TransactionExpiredBlockheightExceededError(signature);
-    }
-    if (lastValid === undefined && Date.now() - started > 60_000)
-      throw new TransactionExpiredTimeoutError(signature, 60);
-    await new Promise((r) => setTimeout(r, 400));
-  }
+  // With a block height the blockhash ends the wait; without one, 60 s (web3.js's own time-out for a bare signature).
+  const [outcome] = await pollSignatures(rpc, [signature], {
+    commitment: level,
+    lastValidBlockHeight,
+    timeoutMs: lastValidBlockHeight === undefined ? 60_000 : Infinity,
+  });
+  if (outcome.status === 'expired') throw new TransactionExpiredBlockheightExceededError(signature);
+  if (outcome.status === 'timeout') throw new TransactionExpiredTimeoutError(signature, 60);
+  return {
+    context: { slot: outcome.slot },
+    value: { err: outcome.status === 'failed' ? (outcome.err as TransactionError) : null },
+  };
 }
 
-const RANK: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 };
+const RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;
 
-/** How a sent signature ended: landed (`confirmed`), failed on chain (`err`), or not seen in time (`err: 'timeout'`). */
-export interface SignatureOutcome {
-  confirmed: boolean;
-  err: unknown;
+/**
+ * How a signature ended: confirmed (at the commitment asked), failed on chain, expired (its blockhash passed and it
+ * is not on the chain, so it never will be) or timeout (still unknown when the wait ended).
+ */
+export type SignatureOutcome =
+  | { status: 'confirmed'; slot: number }
+  | { status: 'failed'; err: unknown; slot: number }
+  | { status: 'expired' }
+  | { status: 'timeout' };
+
+export interface PollOptions {
+  commitment?: keyof typeof RANK;
+  /** The transactions' blockhash limit: once the chain's block height passes it, what is not found has expired. */
+  lastValidBlockHeight?: number;
+  /** Default 60 s; `Infinity` waits for the block height alone. */
+  timeoutMs?: number;
+  intervalMs?: number;
+  /** Ask the node to look past its recent status cache (a send that may have landed long ago). */
+  searchTransactionHistory?: boolean;
+  /** Ends the wait early with 'timeout' (the process is draining). */
+  isStopped?: () => boolean;
+  /** Runs between two reads with the signatures still pending (a rebroadcast of the same bytes). */
+  between?: (pending: string[]) => Promise<void>;
 }
 
+type StatusesValue = { err: unknown; confirmationStatus?: string };
+type StatusesAnswer = { context?: { slot: number }; value?: (StatusesValue | null)[] };
 // getSignatureStatuses takes at most 256 signatures a call (Helius, "getSignatureStatuses": "up to 256 signatures in a
-// single request"; our local chain refuses more, backend/localnet/rpc/methods.ts).
+// single request"; the local chain refuses more, backend/localnet/rpc/methods.ts).
 const STATUSES_PER_CALL = 256;
 
 /**
- * Waits for several signatures at once: each round asks for every one still open, 256 a call, so confirming a
- * recovery of 44 transactions costs one request a round instead of 44 (RELIABILITY, "What changed").
+ * The server's one wait for signatures (it has no websocket to the chain): one getSignatureStatuses read a round for
+ * every signature still pending, until each is confirmed or failed, its blockhash has passed, or the time is up.
  */
-export async function confirmSignatures(
-  rpc: RpcClient,
+export async function pollSignatures(
+  rpc: Pick<RpcClient, 'call'>,
   signatures: TransactionSignature[],
-  opts: { commitment?: 'processed' | 'confirmed' | 'finalized'; timeoutMs?: number; intervalMs?: number } = {},
+  opts: PollOptions = {},
 ): Promise<SignatureOutcome[]> {
-  const { commitment = 'confirmed', timeoutMs = 60_000, intervalMs = 400 } = opts;
-  const outcomes: (SignatureOutcome | undefined)[] = signatures.map(() => undefined);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const open = signatures.flatMap((s, i) => (outcomes[i] ? [] : [i]));
-    if (open.length === 0) break;
-    for (let k = 0; k < open.length; k += STATUSES_PER_CALL) {
-      const chunk = open.slice(k, k + STATUSES_PER_CALL);
-      const res = await rpc.call<{ value: ({ err: unknown; confirmationStatus?: string } | null)[] }>(
-        'getSignatureStatuses',
-        [chunk.map((i) => signatures[i]), { searchTransactionHistory: false }],
+  const { commitment = 'confirmed', timeoutMs = 60_000, intervalMs = 400, searchTransactionHistory = false } = opts;
+  const outcomes = new Map<string, SignatureOutcome>();
+  const pending = () => signatures.filter((s) => !outcomes.has(s));
+  const read = async (ask: string[]) => {
+    const out: { signature: string; st: StatusesValue | null; slot: number }[] = [];
+    for (let k = 0; k < ask.length; k += STATUSES_PER_CALL) {
+      const part = ask.slice(k, k + STATUSES_PER_CALL);
+      const res = await rpc.call<StatusesAnswer>('getSignatureStatuses', [part, { searchTransactionHistory }]);
+      part.forEach((signature, i) =>
+        out.push({ signature, st: res?.value?.[i] ?? null, slot: res?.context?.slot ?? 0 }),
       );
-      chunk.forEach((i, j) => {
-        const st = res?.value?.[j];
-        if (st && (st.err || RANK[st.confirmationStatus ?? 'processed'] >= RANK[commitment]))
-          outcomes[i] = { confirmed: !st.err, err: st.err ?? null };
-      });
     }
-    if (outcomes.every(Boolean)) break;
+    return out;
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const { signature, st, slot } of await read(pending())) {
+      if (st?.err) outcomes.set(signature, { status: 'failed', err: st.err, slot });
+      else if (st && RANK[(st.confirmationStatus ?? 'processed') as keyof typeof RANK] >= RANK[commitment])
+        outcomes.set(signature, { status: 'confirmed', slot });
+    }
+    if (!pending().length) break;
+    if (
+      opts.lastValidBlockHeight !== undefined &&
+      (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > opts.lastValidBlockHeight
+    ) {
+      // Read once more: one may have landed since the last read; what is still unknown now never can.
+      for (const { signature, st, slot } of await read(pending()))
+        outcomes.set(
+          signature,
+          !st
+            ? { status: 'expired' }
+            : st.err
+              ? { status: 'failed', err: st.err, slot }
+              : { status: 'confirmed', slot },
+        );
+      break;
+    }
+    if (Date.now() > deadline || opts.isStopped?.()) {
+      for (const signature of pending()) outcomes.set(signature, { status: 'timeout' });
+      break;
+    }
+    await opts.between?.(pending());
     await new Promise((r) => setTimeout(r, intervalMs));
   }
-  return outcomes.map((o) => o ?? { confirmed: false, err: 'timeout' });
-}
-
-/** Waits for a signature by polling getSignatureStatuses (no websockets on the server side). */
-export async function confirmSignature(
-  rpc: RpcClient,
-  signature: TransactionSignature,
-  opts: { commitment?: 'processed' | 'confirmed' | 'finalized'; timeoutMs?: number; intervalMs?: number } = {},
-): Promise<SignatureOutcome> {
-  return (await confirmSignatures(rpc, [signature], opts))[0];
+  return signatures.map((s) => outcomes.get(s)!);
 }

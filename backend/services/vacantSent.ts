@@ -4,7 +4,7 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { AppError, ValidationError } from '../errors';
-import { confirmSignature, type SignatureOutcome } from './connection';
+import { pollSignatures, type SignatureOutcome } from './connection';
 import type { RpcClient } from './rpc';
 import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 import { figuresOf, NOT_PREPARED, type SubmittedBurn } from './vacantSubmit';
@@ -18,12 +18,13 @@ export interface LandedTransaction {
 
 /** The error for a signature that did not land: failed on chain, or not seen in time (`timeoutText`). */
 export function notLanded(signature: string, outcome: SignatureOutcome, timeoutText: string): AppError {
-  if (outcome.err === 'timeout') return new AppError(504, 'confirm_timeout', timeoutText);
-  return new AppError(
-    400,
-    'transaction_failed',
-    `Transaction ${signature} failed on chain: ${JSON.stringify(outcome.err)}`,
-  );
+  if (outcome.status === 'failed')
+    return new AppError(
+      400,
+      'transaction_failed',
+      `Transaction ${signature} failed on chain: ${JSON.stringify(outcome.err)}`,
+    );
+  return new AppError(504, 'confirm_timeout', timeoutText);
 }
 
 /** A landed transaction as the chain recorded it: its bytes and each account's balance before and after it ran. */
@@ -49,8 +50,8 @@ export function figuresOfLanded(prepared: PreparedBurn, signature: string, lande
 
 /** Reads one sent recovery from the chain: what each watched account had before and after it ran. */
 export async function recordSent(store: PreparedBurnStore, rpc: RpcClient, signature: string): Promise<SubmittedBurn> {
-  const outcome = await confirmSignature(rpc, signature, { commitment: 'confirmed', timeoutMs: 60_000 });
-  if (!outcome.confirmed) throw notLanded(signature, outcome, NOT_LANDED);
+  const [outcome] = await pollSignatures(rpc, [signature], { timeoutMs: 60_000 });
+  if (outcome.status !== 'confirmed') throw notLanded(signature, outcome, NOT_LANDED);
   const landed = await fetchLanded(rpc, signature);
   const tx = VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
   if (bs58.encode(tx.signatures[0]) !== signature) throw ValidationError(NOT_PREPARED);

@@ -4,7 +4,7 @@
 // the blockhash it was prepared with (150 blocks, about 60 s at 400 ms a slot), and its last transactions expired
 // (RELIABILITY, "What changed to make these hold").
 import { AppError, ServiceUnavailableError } from '../errors';
-import { confirmSignatures } from './connection';
+import { pollSignatures } from './connection';
 import { RELAYER_UNAVAILABLE, type Relayer } from './relayer';
 import { coSign, settleRelayed } from './relaySubmit';
 import type { RpcClient } from './rpc';
@@ -63,14 +63,14 @@ export async function submitChecked(deps: SubmitDeps, checked: Checked[], client
       break;
     }
   }
-  const outcomes = await confirmSignatures(
+  const outcomes = await pollSignatures(
     deps.rpc,
     sent.map((s) => s.signature),
-    { commitment: 'confirmed', timeoutMs: 60_000 },
+    { timeoutMs: 60_000 },
   );
   const endings = sent.map(async ({ item, signature, settle }, i) => {
     const ending = (async () => {
-      if (!outcomes[i].confirmed) throw notLanded(signature, outcomes[i], sentButNotConfirmed(signature));
+      if (outcomes[i].status !== 'confirmed') throw notLanded(signature, outcomes[i], sentButNotConfirmed(signature));
       deps.store.forget(item.message);
       return figuresOfLanded(item.prepared, signature, await fetchLanded(deps.rpc, signature));
     })();
