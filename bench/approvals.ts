@@ -6,7 +6,7 @@ import type { Transaction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../src/common/addresses';
 import { SELECTION, selectedCount } from '../src/common/texts';
 import { isBurnable } from '../src/features/tokens/tokenModel';
-import { answerReview, openAndConnect, type BurnWallet } from '../__tests__/e2e/burnSupport';
+import { answerReview, type BurnWallet } from '../__tests__/e2e/burnSupport';
 import { until } from '../__tests__/support/until';
 import { sectionCount, sectionLoading, sleep } from './page';
 import { type Bench, lamportsOf } from './support';
@@ -47,6 +47,7 @@ export async function closeVacant(b: Bench, page: Page, wallet: BurnWallet, mani
   const surplusBox = page.getByTestId('vacant-withdraw-surplus');
   if (await surplusBox.isVisible()) await surplusBox.uncheck();
   await page.getByTestId('vacant-recover').click();
+  await answerReview(page); // the recovery goes through the same review step as a burn: Confirm and sign
   await until(() => allClosed(b, accounts), 180_000, '200 closes on chain');
   const a = approvalsSince(wallet, from, (ix) => isTokenIx(ix, CLOSE));
   return { what: `close ${accounts.length} vacant accounts`, count: accounts.length, ...a, done: true };
@@ -154,11 +155,8 @@ export async function burnNfts(
   return { what: `burn ${n} NFTs`, count: n, ...a, done: true };
 }
 
-/** After the vacant flow's reload: connected again (auto-connect or the modal), tokens and NFTs listed. */
-export async function reopen(b: Bench, page: Page, wallet: BurnWallet) {
-  await page.waitForLoadState('load');
-  await sleep(1_000);
-  if (!(await page.getByTestId('assets-screen').isVisible())) await openAndConnect(page, b.url, wallet);
+/** After the recovery (in the page, no reload: its report shows in the banner): tokens and NFTs listed again. */
+export async function listsReady(page: Page) {
   await until(
     async () => !(await sectionLoading(page, 'tokens-section')) && (await sectionCount(page, 'tokens-section')) > 0,
     180_000,

@@ -10,7 +10,7 @@ import { installBurnWallet, type BurnWallet } from '../__tests__/e2e/burnSupport
 import { launchBrowser } from '../__tests__/e2e/support/browser';
 import { until } from '../__tests__/support/until';
 import { sectionCount, sectionLoading } from './page';
-import { type ApprovalRow, burnNfts, burnTokens, closeVacant, reopen } from './approvals';
+import { type ApprovalRow, burnNfts, burnTokens, closeVacant, listsReady } from './approvals';
 import { type Bench, fund } from './support';
 
 const SECTIONS = ['tokens-section', 'nfts-section', 'cnfts-section'] as const;
@@ -144,9 +144,8 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
       }
     };
     await step('close 200 vacant accounts', () => closeVacant(b, page, wallet, manifest));
-    // The vacant flow reloads the page; connect again (auto-connect or the modal) and wait for the lists.
     await step('burn 50 tokens', async () => {
-      await reopen(b, page, wallet);
+      await listsReady(page);
       return burnTokens(b, page, wallet, manifest, 50);
     });
     await step('burn 20 NFTs', () => burnNfts(b, page, wallet, manifest, 20));

@@ -4,8 +4,9 @@ import {
   createMint,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
-import { confirmSignature } from '../../backend/services/connection';
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import bs58 from 'bs58';
+import { pollSignatures } from '../../backend/services/connection';
 import { startServer, type TestServer } from './helpers';
 
 describe('/api/rpc with a stock web3.js Connection', () => {
@@ -87,8 +88,34 @@ describe('/api/rpc with a stock web3.js Connection', () => {
     );
     tx.sign(payer);
     const sig = await serverConn.sendRawTransaction(tx.serialize());
-    expect(await confirmSignature(rpc, sig, { timeoutMs: 10_000 })).toEqual({ confirmed: true, err: null });
+    expect(await pollSignatures(rpc, [sig], { timeoutMs: 10_000 })).toEqual([
+      { status: 'confirmed', slot: expect.any(Number) },
+    ]);
     expect(await serverConn.getAccountInfo(account)).toBeNull();
+
+    // One read serves several signatures: the landed one is confirmed; one the chain never saw has expired once the
+    // block height is past its limit, or is still unknown when the time is up.
+    const unknown = bs58.encode(Keypair.generate().secretKey); // 64 bytes, a signature nobody made
+    const height = await serverConn.getBlockHeight('confirmed');
+    expect(await pollSignatures(rpc, [sig, unknown], { lastValidBlockHeight: height - 1 })).toEqual([
+      { status: 'confirmed', slot: expect.any(Number) },
+      { status: 'expired' },
+    ]);
+    expect(await pollSignatures(rpc, [unknown], { timeoutMs: 500, intervalMs: 100 })).toEqual([{ status: 'timeout' }]);
+    // A transaction that failed on chain ends with its error at once (sent without preflight: a transfer of more
+    // than the payer holds).
+    const tooMuch = new Transaction({ feePayer: payer.publicKey, ...(await serverConn.getLatestBlockhash()) }).add(
+      SystemProgram.transfer({
+        fromPubkey: payer.publicKey,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: (await serverConn.getBalance(payer.publicKey)) * 2,
+      }),
+    );
+    tooMuch.sign(payer);
+    const failed = await serverConn.sendRawTransaction(tooMuch.serialize(), { skipPreflight: true });
+    expect(await pollSignatures(rpc, [failed], { timeoutMs: 10_000 })).toEqual([
+      { status: 'failed', err: expect.anything(), slot: expect.any(Number) },
+    ]);
   });
 
   it('maps a rate-limit fault to HTTP 429 once the backoff gives up', async () => {

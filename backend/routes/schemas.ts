@@ -1,7 +1,10 @@
 import { PublicKey } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { z } from 'zod';
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
+/** Bytes the base58 string decodes to (bs58; 0 when it is not base58). */
+const decodedLength = (s: string): number => bs58.decodeUnsafe(s)?.length ?? 0;
 
 /** A Solana address: base58 that decodes to exactly 32 bytes. */
 export const base58Address = z
@@ -54,23 +57,3 @@ function signatureBytes(s: string): number {
   if (/^[A-Za-z0-9+/]+={0,2}$/.test(s) && s.length % 4 === 0 && Buffer.from(s, 'base64').length === 64) return 64;
   return s.length >= 64 && s.length <= 90 && BASE58.test(s) ? decodedLength(s) : 0;
 }
-
-function decodedLength(s: string): number {
-  const bytes: number[] = [];
-  for (const ch of s) {
-    let carry = ALPHABET.indexOf(ch);
-    for (let j = 0; j < bytes.length; j++) {
-      carry += bytes[j] * 58;
-      bytes[j] = carry & 0xff;
-      carry >>= 8;
-    }
-    while (carry > 0) {
-      bytes.push(carry & 0xff);
-      carry >>= 8;
-    }
-  }
-  let zeros = 0;
-  while (s[zeros] === '1') zeros++;
-  return bytes.length + zeros;
-}
-const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

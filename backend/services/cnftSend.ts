@@ -4,6 +4,7 @@ import bs58 from 'bs58';
 import { CNFT_ERRORS } from '../../src/common/texts';
 import type { Services } from '../context';
 import { AppError, isRateLimited, RateLimitedError, ValidationError } from '../errors';
+import { pollSignatures } from './connection';
 
 export interface SendOutcome {
   signature: string;
@@ -61,26 +62,21 @@ export async function sendUntilSettled(
       },
     ]);
   await send();
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  // Rebroadcast every 2 s while it is unknown; an "already processed" answer is fine: the status tells.
   let lastSend = Date.now();
-  for (;;) {
-    const st = await signatureStatus(services, signature);
-    if (st?.err) return { signature, status: 'failed', err: st.err };
-    if (st && (st.confirmationStatus === 'confirmed' || st.confirmationStatus === 'finalized'))
-      return { signature, status: 'confirmed' };
-    if (opts.lastValidBlockHeight !== undefined) {
-      const height = await services.rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }]);
-      if (height > opts.lastValidBlockHeight) {
-        const again = await signatureStatus(services, signature);
-        if (again && !again.err) return { signature, status: 'confirmed' };
-        return { signature, status: 'expired' };
-      }
-    }
-    if (Date.now() > deadline || opts.isStopped?.()) return { signature, status: 'timeout' };
-    if (Date.now() - lastSend >= REBROADCAST_MS) {
+  const [outcome] = await pollSignatures(services.rpc, [signature], {
+    lastValidBlockHeight: opts.lastValidBlockHeight,
+    timeoutMs: opts.timeoutMs ?? 60_000,
+    intervalMs: POLL_MS,
+    searchTransactionHistory: true,
+    isStopped: opts.isStopped,
+    between: async () => {
+      if (Date.now() - lastSend < REBROADCAST_MS) return;
       lastSend = Date.now();
-      await send().catch(() => undefined); // an "already processed" answer is fine: the status tells
-    }
-    await new Promise((r) => setTimeout(r, POLL_MS));
-  }
+      await send().catch(() => undefined);
+    },
+  });
+  return outcome.status === 'failed'
+    ? { signature, status: 'failed', err: outcome.err }
+    : { signature, status: outcome.status };
 }

@@ -6,6 +6,7 @@ import {
   type Commitment,
   type RpcResponseAndContext,
   type SignatureResult,
+  type TransactionError,
   type TransactionSignature,
 } from '@solana/web3.js';
 import type { RpcClient } from './rpc';
@@ -50,50 +51,97 @@ async function confirmByPolling(
   commitment: Commitment,
 ): Promise<RpcResponseAndContext<SignatureResult>> {
   const signature = typeof strategy === 'string' ? strategy : strategy.signature;
-  const lastValid = typeof strategy === 'string' ? undefined : strategy.lastValidBlockHeight;
+  const lastValidBlockHeight = typeof strategy === 'string' ? undefined : strategy.lastValidBlockHeight;
   const level = commitment === 'processed' || commitment === 'finalized' ? commitment : 'confirmed';
-  const started = Date.now();
-  for (;;) {
-    const res = await rpc.call<{
-      context: { slot: number };
-      value: ({ err: unknown; confirmationStatus?: string } | null)[];
-    }>('getSignatureStatuses', [[signature]]);
-    const st = res?.value?.[0];
-    if (st && (st.err || RANK[st.confirmationStatus ?? 'processed'] >= RANK[level])) {
-      return { context: res.context, value: { err: st.err ?? null } };
-    }
-    if (
-      lastValid !== undefined &&
-      (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > lastValid
-    ) {
-      throw new TransactionExpiredBlockheightExceededError(signature);
-    }
-    if (lastValid === undefined && Date.now() - started > 60_000)
-      throw new TransactionExpiredTimeoutError(signature, 60);
-    await new Promise((r) => setTimeout(r, 400));
-  }
+  // With a block height the blockhash ends the wait; without one, 60 s (web3.js's own time-out for a bare signature).
+  const [outcome] = await pollSignatures(rpc, [signature], {
+    commitment: level,
+    lastValidBlockHeight,
+    timeoutMs: lastValidBlockHeight === undefined ? 60_000 : Infinity,
+  });
+  if (outcome.status === 'expired') throw new TransactionExpiredBlockheightExceededError(signature);
+  if (outcome.status === 'timeout') throw new TransactionExpiredTimeoutError(signature, 60);
+  return {
+    context: { slot: outcome.slot },
+    value: { err: outcome.status === 'failed' ? (outcome.err as TransactionError) : null },
+  };
 }
 
-const RANK: Record<string, number> = { processed: 0, confirmed: 1, finalized: 2 };
+const RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;
 
-/** Waits for a signature by polling getSignatureStatuses (no websockets on the server side). */
-export async function confirmSignature(
-  rpc: RpcClient,
-  signature: TransactionSignature,
-  opts: { commitment?: 'processed' | 'confirmed' | 'finalized'; timeoutMs?: number; intervalMs?: number } = {},
-): Promise<{ confirmed: boolean; err: unknown }> {
-  const { commitment = 'confirmed', timeoutMs = 60_000, intervalMs = 400 } = opts;
-  const rank = { processed: 0, confirmed: 1, finalized: 2 } as const;
+/**
+ * How a signature ended: confirmed (at the commitment asked), failed on chain, expired (its blockhash passed and it
+ * is not on the chain, so it never will be) or timeout (still unknown when the wait ended).
+ */
+export type SignatureOutcome =
+  | { status: 'confirmed'; slot: number }
+  | { status: 'failed'; err: unknown; slot: number }
+  | { status: 'expired' }
+  | { status: 'timeout' };
+
+export interface PollOptions {
+  commitment?: keyof typeof RANK;
+  /** The transactions' blockhash limit: once the chain's block height passes it, what is not found has expired. */
+  lastValidBlockHeight?: number;
+  /** Default 60 s; `Infinity` waits for the block height alone. */
+  timeoutMs?: number;
+  intervalMs?: number;
+  /** Ask the node to look past its recent status cache (a send that may have landed long ago). */
+  searchTransactionHistory?: boolean;
+  /** Ends the wait early with 'timeout' (the process is draining). */
+  isStopped?: () => boolean;
+  /** Runs between two reads with the signatures still pending (a rebroadcast of the same bytes). */
+  between?: (pending: string[]) => Promise<void>;
+}
+
+type StatusesAnswer = { context?: { slot: number }; value?: ({ err: unknown; confirmationStatus?: string } | null)[] };
+
+/**
+ * The server's one wait for signatures (it has no websocket to the chain): one getSignatureStatuses read a round for
+ * every signature still pending, until each is confirmed or failed, its blockhash has passed, or the time is up.
+ */
+export async function pollSignatures(
+  rpc: Pick<RpcClient, 'call'>,
+  signatures: TransactionSignature[],
+  opts: PollOptions = {},
+): Promise<SignatureOutcome[]> {
+  const { commitment = 'confirmed', timeoutMs = 60_000, intervalMs = 400, searchTransactionHistory = false } = opts;
+  const outcomes = new Map<string, SignatureOutcome>();
+  const pending = () => signatures.filter((s) => !outcomes.has(s));
+  const read = async (ask: string[]) => {
+    const res = await rpc.call<StatusesAnswer>('getSignatureStatuses', [ask, { searchTransactionHistory }]);
+    return ask.map((signature, i) => ({ signature, st: res?.value?.[i] ?? null, slot: res?.context?.slot ?? 0 }));
+  };
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const res = await rpc.call<{ value: ({ err: unknown; confirmationStatus?: keyof typeof rank } | null)[] }>(
-      'getSignatureStatuses',
-      [[signature], { searchTransactionHistory: false }],
-    );
-    const st = res?.value?.[0];
-    if (st && (st.err || rank[st.confirmationStatus ?? 'processed'] >= rank[commitment]))
-      return { confirmed: !st.err, err: st.err ?? null };
+  for (;;) {
+    for (const { signature, st, slot } of await read(pending())) {
+      if (st?.err) outcomes.set(signature, { status: 'failed', err: st.err, slot });
+      else if (st && RANK[(st.confirmationStatus ?? 'processed') as keyof typeof RANK] >= RANK[commitment])
+        outcomes.set(signature, { status: 'confirmed', slot });
+    }
+    if (!pending().length) break;
+    if (
+      opts.lastValidBlockHeight !== undefined &&
+      (await rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }])) > opts.lastValidBlockHeight
+    ) {
+      // Read once more: one may have landed since the last read; what is still unknown now never can.
+      for (const { signature, st, slot } of await read(pending()))
+        outcomes.set(
+          signature,
+          !st
+            ? { status: 'expired' }
+            : st.err
+              ? { status: 'failed', err: st.err, slot }
+              : { status: 'confirmed', slot },
+        );
+      break;
+    }
+    if (Date.now() > deadline || opts.isStopped?.()) {
+      for (const signature of pending()) outcomes.set(signature, { status: 'timeout' });
+      break;
+    }
+    await opts.between?.(pending());
     await new Promise((r) => setTimeout(r, intervalMs));
   }
-  return { confirmed: false, err: 'timeout' };
+  return signatures.map((s) => outcomes.get(s)!);
 }

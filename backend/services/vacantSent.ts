@@ -4,7 +4,7 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { AppError, ValidationError } from '../errors';
-import { confirmSignature } from './connection';
+import { pollSignatures } from './connection';
 import type { RpcClient } from './rpc';
 import type { PreparedBurnStore } from './vacantPrepared';
 import { figuresOf, NOT_PREPARED, type SubmittedBurn } from './vacantSubmit';
@@ -17,11 +17,14 @@ interface LandedTransaction {
 }
 
 async function readLanded(rpc: RpcClient, signature: string): Promise<LandedTransaction> {
-  const { confirmed, err } = await confirmSignature(rpc, signature, { commitment: 'confirmed', timeoutMs: 60_000 });
-  if (!confirmed) {
-    if (err === 'timeout') throw new AppError(504, 'confirm_timeout', NOT_LANDED);
-    throw new AppError(400, 'transaction_failed', `Transaction ${signature} failed on chain: ${JSON.stringify(err)}`);
-  }
+  const [outcome] = await pollSignatures(rpc, [signature], { timeoutMs: 60_000 });
+  if (outcome.status === 'failed')
+    throw new AppError(
+      400,
+      'transaction_failed',
+      `Transaction ${signature} failed on chain: ${JSON.stringify(outcome.err)}`,
+    );
+  if (outcome.status !== 'confirmed') throw new AppError(504, 'confirm_timeout', NOT_LANDED);
   const landed = await rpc.call<LandedTransaction | null>('getTransaction', [
     signature,
     { encoding: 'base64', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },

@@ -3,7 +3,7 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import { AppError, isRateLimited, RateLimitedError, RpcError, ValidationError } from '../errors';
-import { confirmSignature } from './connection';
+import { pollSignatures } from './connection';
 import type { RpcClient } from './rpc';
 import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 
@@ -146,16 +146,19 @@ export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: 
   } catch (err) {
     throw sendFailure(err);
   }
-  const { confirmed, err } = await confirmSignature(rpc, signature, { commitment: 'confirmed', timeoutMs: 60_000 });
-  if (!confirmed) {
-    if (err === 'timeout')
-      throw new AppError(
-        504,
-        'confirm_timeout',
-        `Transaction ${signature} was sent but not confirmed in time. Check the explorer.`,
-      );
-    throw new AppError(400, 'transaction_failed', `Transaction ${signature} failed on chain: ${JSON.stringify(err)}`);
-  }
+  const [outcome] = await pollSignatures(rpc, [signature], { timeoutMs: 60_000 });
+  if (outcome.status === 'failed')
+    throw new AppError(
+      400,
+      'transaction_failed',
+      `Transaction ${signature} failed on chain: ${JSON.stringify(outcome.err)}`,
+    );
+  if (outcome.status !== 'confirmed')
+    throw new AppError(
+      504,
+      'confirm_timeout',
+      `Transaction ${signature} was sent but not confirmed in time. Check the explorer.`,
+    );
   store.forget(item.message);
   const after = await balances(rpc, watched);
   const lamports = new Map(watched.map((address, i) => [address, { before: before[i], after: after[i] }]));

@@ -5,7 +5,7 @@
 // real transactions, and a wallet whose key is in the test. Only the server's answers are scripted.
 import { Keypair, Transaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
-import { baseApi, setApiOrigin } from '../../../src/api/baseApi';
+import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
@@ -13,11 +13,11 @@ import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { serviceFee } from '../../../src/chain/fees';
 import { packTransactions, transactionToBase64 } from '../../../src/chain/pack';
 import { closeVacantIxs } from '../../../src/chain/tokenInstructions';
-import { clearAllListeners } from '@reduxjs/toolkit';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { AccountLayout } from '@solana/spl-token';
+import { stopStore } from '../../support/stopStore';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { createApp, type SolbackApp } from '../../../backend/app';
 import { loadConfig } from '../../../backend/config';
@@ -97,10 +97,7 @@ function track(store: ReturnType<typeof makeStore>) {
   return store;
 }
 afterEach(() => {
-  for (const store of stores.splice(0)) {
-    store.dispatch(clearAllListeners());
-    store.dispatch(baseApi.util.resetApiState()); // also clears the cache's removal timers
-  }
+  for (const store of stores.splice(0)) stopStore(store);
 });
 function extraWith(wallet: WalletPort) {
   const extra = createAppExtra(wallet);

@@ -1,6 +1,6 @@
 // A real app on the local chain for the burn listener tests, a fresh store per test wired to it, and a wallet port
 // that signs with a Keypair in Node (what a browser wallet does, minus the popup).
-import { addListener, clearAllListeners } from '@reduxjs/toolkit';
+import { addListener } from '@reduxjs/toolkit';
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
@@ -12,6 +12,7 @@ import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import { type BurnReview, reviewConfirmed, reviewOpened } from '../../../../src/features/review/reviewSlice';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
+import { stopStore } from '../../../support/stopStore';
 import { until } from '../../../support/until';
 export { networkFee } from '../../../support/networkFee';
 
@@ -97,9 +98,9 @@ export function keypairWallet(kp: Keypair, opts: WalletOptions = {}): TestWallet
 
 const stores: { dispatch(action: unknown): unknown }[] = [];
 
-/** Cancels the listeners still waiting (the 8 s message clear, …) so the test run can end. */
+/** Cancels the listeners still waiting (the 8 s message clear, …) and the cache's timers so the test run can end. */
 export function stopStores(): void {
-  for (const store of stores.splice(0)) store.dispatch(clearAllListeners());
+  for (const store of stores.splice(0)) stopStore(store);
 }
 
 /** Every review step opened by a store of connectedStore, in order; each is confirmed at once (the user agrees). */

@@ -1,12 +1,12 @@
 // The cNFT way listener tests' harness: the burn harness's real app on the local chain, a fresh store per test with
 // a Keypair wallet port that can also sign messages, hang (for the 120 s limit) or reject, and DAS read-backs.
-import { clearAllListeners } from '@reduxjs/toolkit';
 import { Keypair, type Transaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import type { Chain } from '../../burn/support/burnHarness';
 export { startChain, stopStores, type Chain } from '../../burn/support/burnHarness';
+import { stopStore } from '../../../support/stopStore';
 export { until } from '../../../support/until';
 
 export interface CnftTestWallet extends WalletPort {
@@ -83,9 +83,9 @@ export function storeFor(chain: Chain, wallet: WalletPort) {
   return store;
 }
 
-/** Cancels whatever a test's listeners still wait for (a hung wallet, a poll). */
+/** Cancels whatever a test's listeners still wait for (a hung wallet, a poll) and the cache's timers. */
 export function stopTrashStores(): void {
-  for (const store of stores.splice(0)) store.dispatch(clearAllListeners());
+  for (const store of stores.splice(0)) stopStore(store);
 }
 
 export async function onChain(
