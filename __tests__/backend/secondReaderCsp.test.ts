@@ -27,6 +27,14 @@ it('without the cookie connect-src is this host alone; with it, exactly the read
   expect((await connectSrc(withReader('http://127.0.0.1:8899'))).connect).toContain(' http://127.0.0.1:8899');
 });
 
+it('the page varies by Cookie (its CSP does), files and API answers do not', async () => {
+  const page = await fetch(`${s.url}/`);
+  expect(page.headers.get('vary') ?? '').toMatch(/\bCookie\b/i);
+  const api = await fetch(`${s.url}/api/config`);
+  expect(api.headers.get('vary') ?? '').not.toMatch(/\bCookie\b/i);
+  await Promise.all([page.arrayBuffer(), api.arrayBuffer()]);
+});
+
 it.each([
   'https://x.example; script-src *',
   "https://x.example 'unsafe-eval'",

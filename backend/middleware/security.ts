@@ -21,7 +21,9 @@ export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware
   return async (ctx, next) => {
     if (ctx.secure || publicOrigin(ctx.req, trust).protocol === 'https')
       ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    return headers(ctx, next);
+    await headers(ctx, next);
+    // A page's CSP depends on its second-reader cookie: a shared cache must not hand one user's page to another.
+    if (ctx.response.is('html')) ctx.vary('Cookie');
   };
 }
 
