@@ -59,6 +59,11 @@ export interface Config {
   imageTimeoutMs: number;
   imageCacheBytes: number;
   imageRateLimitPerMinute: number;
+  /** Picture fetches at once from one host (IMAGE_FETCHES_PER_HOST) and for one client (IMAGE_FETCHES_PER_CLIENT). */
+  /** AUTH_NONCES_PER_CLIENT: unused sign-in nonces one client (IPv4 address or IPv6 /64) may hold. */
+  authNoncesPerClient: number;
+  imageFetchesPerHost: number;
+  imageFetchesPerClient: number;
   /**
    * TESTS ONLY, no env var: exact addresses the image proxy may reach though not public (a test's picture
    * server on 127.0.0.1). Unset everywhere else, so loopback and private addresses stay refused.
@@ -140,6 +145,9 @@ const EnvSchema = z.object({
   IMAGE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(60_000).default(8000)),
   IMAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(16_384).default(64)),
   IMAGE_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(1200)),
+  AUTH_NONCES_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(30)),
+  IMAGE_FETCHES_PER_HOST: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(4)),
+  IMAGE_FETCHES_PER_CLIENT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(16).default(8)),
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(25_000)),
@@ -200,6 +208,9 @@ export function loadConfig(
     imageTimeoutMs: e.IMAGE_TIMEOUT_MS,
     imageCacheBytes: e.IMAGE_CACHE_MB * 1024 * 1024,
     imageRateLimitPerMinute: e.IMAGE_RATE_LIMIT_PER_MINUTE,
+    authNoncesPerClient: e.AUTH_NONCES_PER_CLIENT,
+    imageFetchesPerHost: e.IMAGE_FETCHES_PER_HOST,
+    imageFetchesPerClient: e.IMAGE_FETCHES_PER_CLIENT,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

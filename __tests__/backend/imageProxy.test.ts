@@ -19,8 +19,10 @@ beforeAll(async () => {
   host.serve('/pic.png', { type: 'image/png', body: PNG });
   host.serve('/again.png', { type: 'image/png; charset=binary', body: PNG });
   host.serve('/page.html', { type: 'text/html', body: '<h1>not a picture</h1>' });
-  host.serve('/big.png', { type: 'image/png', body: Buffer.alloc(MAX + 1) });
-  host.serve('/big-chunked.png', { type: 'image/png', body: Buffer.alloc(MAX + 1), chunked: true });
+  // A picture's first bytes are a PNG's; the rest pads it past the limit (the proxy reads on only after a real start).
+  const oversized = Buffer.concat([PNG, Buffer.alloc(MAX + 1 - PNG.length)]);
+  host.serve('/big.png', { type: 'image/png', body: oversized });
+  host.serve('/big-chunked.png', { type: 'image/png', body: oversized, chunked: true });
   host.serve('/art.svg', { type: 'image/svg+xml', body: SVG_WITH_SCRIPT });
   host.serve('/hang.png', { type: 'image/png', body: '', hang: true });
   host.serve('/moved.png', { type: '', body: '', redirect: '/pic.png' });

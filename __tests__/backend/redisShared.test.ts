@@ -8,6 +8,7 @@ import Koa from 'koa';
 import { coalesceGets } from '../../backend/middleware/coalesce';
 import { errorHandler } from '../../backend/middleware/errorHandler';
 import { nodeHandler } from '../../backend/nodeHandler';
+import { NONCES_PER_CLIENT, type NonceIssue, type NonceStore } from '../../backend/services/nonceStore';
 import { createSharedAnswers, type SharedAnswers } from '../../backend/services/sharedAnswers';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 import { startServer, type TestServer } from './helpers';
@@ -74,6 +75,13 @@ describe('weighing without Redis (one process)', () => {
   });
 });
 
+/** The nonce of an issue that must succeed. */
+async function nonceOf(issued: Promise<NonceIssue>): Promise<string> {
+  const answer = await issued;
+  if (!('nonce' in answer)) throw new Error(`nonce refused: ${JSON.stringify(answer)}`);
+  return answer.nonce;
+}
+
 describeWithRedis('shared through Redis by two apps', () => {
   let redis: TestRedis;
   let a: TestServer;
@@ -92,22 +100,42 @@ describeWithRedis('shared through Redis by two apps', () => {
 
   it('a nonce issued and consumed through A is refused through B, and the other way round', async () => {
     const [na, nb] = [a.solback.services.nonces, b.solback.services.nonces];
-    const first = await na.issue(60_000);
+    const issue = (store: NonceStore, ttlMs: number) => nonceOf(store.issue(ttlMs, '203.0.113.50'));
+    const first = await issue(na, 60_000);
     expect(await na.consume(first)).toBe(true);
     expect(await nb.consume(first)).toBe(false);
-    const second = await na.issue(60_000);
+    const second = await issue(na, 60_000);
     expect(await nb.consume(second)).toBe(true);
     expect(await na.consume(second)).toBe(false);
     // Twenty concurrent attempts through both: exactly one wins.
-    const raced = await na.issue(60_000);
+    const raced = await issue(na, 60_000);
     const wins = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? na : nb).consume(raced)));
     expect(wins.filter(Boolean)).toHaveLength(1);
     // Expired, unknown and malformed nonces are refused.
-    const short = await na.issue(150);
+    const short = await issue(na, 150);
     await sleep(300);
     expect(await nb.consume(short)).toBe(false);
     expect(await nb.consume('0'.repeat(32))).toBe(false);
     expect(await nb.consume('not a nonce!')).toBe(false);
+  });
+
+  it('a client holds at most AUTH_NONCES_PER_CLIENT unused nonces across both apps; a used one frees a place', async () => {
+    const [na, nb] = [a.solback.services.nonces, b.solback.services.nonces];
+    const client = '2001:db8:7:7::/64';
+    const held = await Promise.all(
+      Array.from({ length: NONCES_PER_CLIENT }, (_, i) => nonceOf((i % 2 ? na : nb).issue(60_000, client))),
+    );
+    expect(new Set(held).size).toBe(NONCES_PER_CLIENT);
+    const refused = await nb.issue(60_000, client);
+    expect(refused).toMatchObject({ refused: 'client' });
+    expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(59_000);
+    expect(await na.issue(60_000, '203.0.113.51')).toHaveProperty('nonce'); // another client is unaffected
+    expect(await na.consume(held[0])).toBe(true);
+    expect(await nb.issue(60_000, client)).toHaveProperty('nonce');
+    // The earlier ones are all still good: none was dropped to make room.
+    expect(await Promise.all(held.slice(1).map((n, i) => (i % 2 ? na : nb).consume(n)))).toEqual(
+      Array(NONCES_PER_CLIENT - 1).fill(true),
+    );
   });
 
   it('weighs one request as N points, shared across both apps, and the middleware sees it', async () => {

@@ -147,9 +147,7 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   );
 }, 240_000);
 
-// Held back: since this round's merges this recovery ends "Transaction expired. Please try again." with nothing
-// moved, at 400 ms and at 1 s slots alike (RELIABILITY, known limits: the large empty-account recovery).
-it.skip('large: 200 closes and the surplus of 1,301 kept accounts, one approval, transactions full to the measured limit', async () => {
+it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, transactions full to the measured limit', async () => {
   const s = await openPage('large');
   const closing = s.manifest.emptyAccounts.map((a: any) => a.account as string);
   const kept = (await keptFromChain(s.owner.publicKey, new Set(closing), [])).filter((k) => k.surplus > 0);

@@ -48,12 +48,21 @@ export interface ServedFile {
   redirect?: string;
   /** Never answer (a host that hangs). */
   hang?: boolean;
+  /**
+   * Send the body 16 KiB at a time, 2 ms apart, and stop when the reader hangs up: `sent` then shows how much of it
+   * the reader let the host send (a host cannot push more than the reader takes).
+   */
+  trickle?: boolean;
 }
 
 export interface ImageServer {
   origin: string;
   port: number;
   hits: Record<string, number>;
+  /** Body bytes written per path, for trickled files (see ServedFile.trickle). */
+  sent: Record<string, number>;
+  /** Requests answered or hanging right now, per path (a hanging request stays open). */
+  open: Record<string, number>;
   serve(path: string, file: ServedFile): void;
   close(): Promise<void>;
 }
@@ -61,12 +70,31 @@ export interface ImageServer {
 export async function startImageServer(): Promise<ImageServer> {
   const files = new Map<string, ServedFile>();
   const hits: Record<string, number> = {};
+  const sent: Record<string, number> = {};
+  const open: Record<string, number> = {};
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits[path] = (hits[path] ?? 0) + 1;
+    open[path] = (open[path] ?? 0) + 1;
+    res.on('close', () => open[path]--);
     const file = files.get(path);
     if (!file) return res.writeHead(404).end();
     if (file.hang) return;
+    if (file.trickle) {
+      const body = Buffer.from(file.body);
+      res.writeHead(200, { 'content-type': file.type, 'content-length': body.length });
+      let at = 0;
+      const step = () => {
+        if (res.destroyed || res.socket?.destroyed) return;
+        if (at >= body.length) return void res.end();
+        const piece = body.subarray(at, at + 16 * 1024);
+        at += piece.length;
+        sent[path] = (sent[path] ?? 0) + piece.length;
+        res.write(piece);
+        setTimeout(step, 2);
+      };
+      return step();
+    }
     if (file.redirect) return res.writeHead(302, { location: file.redirect }).end();
     const body = Buffer.from(file.body);
     if (file.chunked) {
@@ -82,6 +110,8 @@ export async function startImageServer(): Promise<ImageServer> {
     origin: `http://127.0.0.1:${port}`,
     port,
     hits,
+    sent,
+    open,
     serve: (path, file) => void files.set(path, file),
     close: () =>
       new Promise<void>((r) => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'http';
 import type { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 import type { Context, Middleware } from 'koa';
 import type { TrustProxy } from '../config';
 import { RateLimitedError } from '../errors';
@@ -84,14 +85,27 @@ export function rateLimit(opts: RateLimitOptions): Middleware {
 }
 
 /**
- * The address a request is counted against: the peer, or behind TRUST_PROXY the client the proxies vouch for
- * (backend/middleware/proxyTrust.ts, RELIABILITY, trust). Loopback is the operator itself (the local demo, tests, the
- * benchmark): not limited (null). X-Forwarded-For from anyone else is ignored, so rotating it defeats nothing.
+ * The client an address counts as: an IPv4 address itself, an IPv6 address its /64 (`2001:db8:1:2::/64`). One
+ * subscriber is usually given a whole /64, so a fresh address inside it is no fresh allowance (RELIABILITY, hostile
+ * clients: nonces). Anything that is not an address is kept as it is.
+ */
+export function clientKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const addr = ipaddr.process(ip); // an IPv4-mapped IPv6 address becomes its IPv4
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * The client a request is counted against (clientKey): the peer, or behind TRUST_PROXY the client the proxies vouch
+ * for (backend/middleware/proxyTrust.ts, RELIABILITY, trust). Loopback is the operator itself (the local demo, tests,
+ * the benchmark): not limited (null). X-Forwarded-For from anyone else is ignored, so rotating it defeats nothing.
  */
 export function clientAddress(
   ctx: { req: { socket: { remoteAddress?: string }; headers?: Record<string, string | string[] | undefined> } },
   trust: TrustProxy = { kind: 'off' },
 ): string | null {
   const ip = clientIp({ socket: ctx.req.socket, headers: ctx.req.headers ?? {} } as IncomingMessage, trust);
-  return isLoopback(ip) ? null : ip;
+  return isLoopback(ip) ? null : clientKey(ip);
 }

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import type { IncomingMessage } from 'http';
 import type { TrustProxy } from '../config';
+import { secondReaderOriginFromCookie } from '../../src/common/secondReader';
 import { publicOrigin } from './proxyTrust';
 
 /**
@@ -9,7 +10,9 @@ import { publicOrigin } from './proxyTrust';
  * wallet-adapter-react-ui injects <style> tags, and the page talks only to its own origin (HTTP + ws on /api/rpc).
  * Pictures come from this server only (remote ones through GET /api/image, so their hosts never see the user) or
  * are data: URLs (wallet icons); no font or stylesheet comes from a third party (PRODUCT difference 16). Solflare's web
- * wallet runs in an iframe.
+ * wallet runs in an iframe. The one other origin the page may reach is the second chain reader its user chose, named
+ * by the page's own cookie (src/common/secondReader.ts: an https origin, or http on this machine; nothing else is
+ * copied into the header): absent, `connect-src` is this host alone.
  */
 export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware {
   const headers = helmetHeaders(trust);
@@ -18,7 +21,9 @@ export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware
   return async (ctx, next) => {
     if (ctx.secure || publicOrigin(ctx.req, trust).protocol === 'https')
       ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    return headers(ctx, next);
+    await headers(ctx, next);
+    // A page's CSP depends on its second-reader cookie: a shared cache must not hand one user's page to another.
+    if (ctx.response.is('html')) ctx.vary('Cookie');
   };
 }
 
@@ -26,7 +31,8 @@ function helmetHeaders(trust: TrustProxy): Middleware {
   // The page's own host: X-Forwarded-Host only from a trusted proxy, and never anything but a plain host name.
   const selfWs = (req: IncomingMessage) => {
     const { host } = publicOrigin(req, trust);
-    return `ws://${host} wss://${host}`;
+    const secondReader = secondReaderOriginFromCookie(req.headers.cookie);
+    return `ws://${host} wss://${host}` + (secondReader ? ` ${secondReader}` : '');
   };
   return helmet({
     contentSecurityPolicy: {

@@ -94,7 +94,11 @@ export interface PollOptions {
   between?: (pending: string[]) => Promise<void>;
 }
 
-type StatusesAnswer = { context?: { slot: number }; value?: ({ err: unknown; confirmationStatus?: string } | null)[] };
+type StatusesValue = { err: unknown; confirmationStatus?: string };
+type StatusesAnswer = { context?: { slot: number }; value?: (StatusesValue | null)[] };
+// getSignatureStatuses takes at most 256 signatures a call (Helius, "getSignatureStatuses": "up to 256 signatures in a
+// single request"; the local chain refuses more, backend/localnet/rpc/methods.ts).
+const STATUSES_PER_CALL = 256;
 
 /**
  * The server's one wait for signatures (it has no websocket to the chain): one getSignatureStatuses read a round for
@@ -109,8 +113,15 @@ export async function pollSignatures(
   const outcomes = new Map<string, SignatureOutcome>();
   const pending = () => signatures.filter((s) => !outcomes.has(s));
   const read = async (ask: string[]) => {
-    const res = await rpc.call<StatusesAnswer>('getSignatureStatuses', [ask, { searchTransactionHistory }]);
-    return ask.map((signature, i) => ({ signature, st: res?.value?.[i] ?? null, slot: res?.context?.slot ?? 0 }));
+    const out: { signature: string; st: StatusesValue | null; slot: number }[] = [];
+    for (let k = 0; k < ask.length; k += STATUSES_PER_CALL) {
+      const part = ask.slice(k, k + STATUSES_PER_CALL);
+      const res = await rpc.call<StatusesAnswer>('getSignatureStatuses', [part, { searchTransactionHistory }]);
+      part.forEach((signature, i) =>
+        out.push({ signature, st: res?.value?.[i] ?? null, slot: res?.context?.slot ?? 0 }),
+      );
+    }
+    return out;
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {

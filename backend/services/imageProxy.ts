@@ -2,7 +2,9 @@
 // never learns who looks at it (the user's address, the wallet on screen) and the CSP can say `img-src 'self' data:`.
 // Fetched under safeFetch's rules (resolved first, address checked at connect, http(s) only, size and time bounded,
 // ≤ 3 redirects each checked anew); only an `image/*` answer is passed on; answers and failures are remembered.
-import { AppError, ForbiddenError, ServiceUnavailableError, ValidationError } from '../errors';
+import { AppError, ForbiddenError, ValidationError } from '../errors';
+import { createKeyedTurns, createTurns } from './fetchTurns';
+import { headVerdict, imageType } from './imageBytes';
 import { ImageCache, type CachedImage } from './imageCache';
 import { BlockedAddressError, SafeFetchError, safeGet } from './safeFetch';
 
@@ -15,6 +17,9 @@ export interface ImageProxyOptions {
   /** Fetches at once (default IMAGE_FETCHES_AT_ONCE) and fetches waiting for a turn (IMAGE_FETCHES_WAITING). */
   fetchesAtOnce?: number;
   fetchesWaiting?: number;
+  /** Fetches at once from one picture host (IMAGE_FETCHES_PER_HOST) and for one client (IMAGE_FETCHES_PER_CLIENT). */
+  fetchesPerHost?: number;
+  fetchesPerClient?: number;
   /** Told of each fetch from a picture's host: 'ok' or the refusal's code, and the bytes received (metrics). */
   onFetch?: (outcome: string, bytes: number) => void;
 }
@@ -27,16 +32,39 @@ const MAX_REDIRECTS = 3;
 /** Bounds the memory pictures in flight can take (16 × IMAGE_MAX_BYTES) whoever asks; beyond the queue, 503. */
 export const IMAGE_FETCHES_AT_ONCE = 16;
 export const IMAGE_FETCHES_WAITING = 256;
+export const IMAGE_FETCHES_PER_HOST = 4;
+export const IMAGE_FETCHES_PER_CLIENT = 8;
+/** Fetches waiting behind one host's or one client's own turns (each line bounded; beyond it, 503). */
+const KEYED_WAITING = 64;
 
-/** `image/png; charset=x` → `image/png`; anything that is not a plain image type → null. */
-export function imageType(contentType: string): string | null {
-  const type = contentType.split(';')[0].trim().toLowerCase();
-  return /^image\/[a-z0-9][a-z0-9.+-]*$/.test(type) ? type : null;
+/**
+ * The cache key of a picture's address: its fragment is never sent to the host, so `a.png#1` and `a.png#2` are one
+ * picture, fetched once. An address that does not parse is its own key (the fetch refuses it).
+ */
+export function imageKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    return parsed.href;
+  } catch {
+    return url;
+  }
 }
 
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return '';
+  }
+};
+
 export interface ImageProxy {
-  /** The picture at `url`, from memory or fetched; throws an AppError saying why not. */
-  get(url: string): Promise<CachedImage>;
+  /**
+   * The picture at `url`, from memory or fetched; throws an AppError saying why not. `client` (the rate limits'
+   * client address; null, the operator on this machine) has at most IMAGE_FETCHES_PER_CLIENT fetches of its own at once.
+   */
+  get(url: string, client?: string | null): Promise<CachedImage>;
   cache: ImageCache;
 }
 
@@ -50,24 +78,43 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
   // Many cards asking for one picture at once wait for one fetch.
   const inflight = new Map<string, Promise<CachedImage>>();
 
+  // One line for all fetches (memory), one per picture host (a hanging host holds at most its own few turns) and
+  // one per client (one client's many hanging hosts hold at most its own few): RELIABILITY, pictures.
   const turns = createTurns(opts.fetchesAtOnce ?? IMAGE_FETCHES_AT_ONCE, opts.fetchesWaiting ?? IMAGE_FETCHES_WAITING);
+  const hostTurns = createKeyedTurns(
+    opts.fetchesPerHost ?? IMAGE_FETCHES_PER_HOST,
+    KEYED_WAITING,
+    'Too many pictures from this host are being fetched; try again',
+  );
+  const clientTurns = createKeyedTurns(
+    opts.fetchesPerClient ?? IMAGE_FETCHES_PER_CLIENT,
+    KEYED_WAITING,
+    'Too many of your pictures are being fetched; try again',
+  );
+  const inTurn = (url: string, client: string | null, task: () => Promise<CachedImage>): Promise<CachedImage> => {
+    const inHostTurn = () => hostTurns.run(hostOf(url), () => turns.run(task));
+    return client === null ? inHostTurn() : clientTurns.run(client, inHostTurn);
+  };
 
+  // The type is judged from the headers before the body is read, and the body's first bytes as they arrive: a host
+  // answering with something else is read no further than its first wrong byte (services/imageBytes.ts).
   const fetchImage = async (url: string): Promise<CachedImage> => {
-    const { body, contentType } = await turns.run(() =>
-      safeGet(url, {
-        maxBytes: opts.maxBytes,
-        timeoutMs: opts.timeoutMs,
-        protocols: ['https:', 'http:'],
-        maxRedirects: MAX_REDIRECTS,
-        accept: 'image/*',
-        testOnlyAllowedAddresses: opts.testOnlyAllowedAddresses,
-      }).catch((err: unknown) => {
-        throw asAppError(err);
-      }),
-    );
-    const type = imageType(contentType);
-    if (!type) throw new AppError(415, 'not_an_image', 'The address does not answer with an image');
-    return { body, contentType: type };
+    const { body, contentType } = await safeGet(url, {
+      maxBytes: opts.maxBytes,
+      timeoutMs: opts.timeoutMs,
+      protocols: ['https:', 'http:'],
+      maxRedirects: MAX_REDIRECTS,
+      accept: 'image/*',
+      acceptType: (type) => imageType(type) !== null,
+      acceptHead: (type, head) => {
+        const verdict = headVerdict(imageType(type)!, head);
+        return verdict === 'undecided' ? undefined : verdict === 'picture';
+      },
+      testOnlyAllowedAddresses: opts.testOnlyAllowedAddresses,
+    }).catch((err: unknown) => {
+      throw asAppError(err);
+    });
+    return { body, contentType: imageType(contentType)! };
   };
   const fetchCounted = (url: string): Promise<CachedImage> =>
     fetchImage(url).then(
@@ -83,51 +130,28 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
 
   return {
     cache,
-    get(url) {
-      const known = cache.get(url);
+    get(url, client = null) {
+      const key = imageKey(url);
+      const known = cache.get(key);
       if (known) return known.ok ? Promise.resolve(known.image) : Promise.reject(known.error);
-      let running = inflight.get(url);
+      let running = inflight.get(key);
       if (!running) {
-        running = fetchCounted(url).then(
+        running = inTurn(key, client, () => fetchCounted(key)).then(
           (image) => {
-            cache.set(url, { ok: true, image });
+            cache.set(key, { ok: true, image });
             return image;
           },
           (err: AppError) => {
-            // A full queue (503) says nothing about the picture: asked again, it is fetched.
-            if (err.status !== 503) cache.set(url, { ok: false, error: err });
+            // A full line (503) says nothing about the picture: asked again, it is fetched.
+            if (err.status !== 503) cache.set(key, { ok: false, error: err });
             throw err;
           },
         );
-        const settle = () => inflight.delete(url);
+        const settle = () => inflight.delete(key);
         running.then(settle, settle);
-        inflight.set(url, running);
+        inflight.set(key, running);
       }
       return running;
-    },
-  };
-}
-
-/** At most `atOnce` tasks run; up to `waiting` more wait their turn in order; any further one is refused (503). */
-function createTurns(atOnce: number, waiting: number) {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  const next = () => {
-    running--;
-    queue.shift()?.();
-  };
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= atOnce) {
-        if (queue.length >= waiting) throw ServiceUnavailableError('Too many pictures are being fetched; try again');
-        await new Promise<void>((resolve) => queue.push(resolve));
-      }
-      running++;
-      try {
-        return await task();
-      } finally {
-        next();
-      }
     },
   };
 }
@@ -138,6 +162,8 @@ function asAppError(err: unknown): AppError {
     if (err.kind === 'url') return ValidationError('Only http(s) image addresses can be shown');
     if (err.kind === 'too-large') return new AppError(413, 'image_too_large', 'The image is too large');
     if (err.kind === 'timeout') return new AppError(504, 'image_timeout', 'The image host did not answer in time');
+    if (err.kind === 'type' || err.kind === 'content')
+      return new AppError(415, 'not_an_image', 'The address does not answer with an image');
   }
   return new AppError(502, 'image_unavailable', 'The image could not be fetched', true);
 }

@@ -1,50 +1,114 @@
 // One-use nonces for signed messages (Sign-In-With-Solana style authorisations). A nonce is issued by this server,
 // lives at most its time to live and is accepted once: a signature cannot be replayed. `MemoryNonceStore` serves one
 // process; with REDIS_URL a Redis-backed store implements the same contract so every process shares them.
+//
+// Bounded per client (RELIABILITY, hostile clients: nonces): a client — an IPv4 address or an IPv6 /64
+// (middleware/rateLimit.ts clientKey) — holds at most AUTH_NONCES_PER_CLIENT unused ones (the operator on this
+// machine, exempt from limits as everywhere, only the store's), and a full store refuses new nonces. An issued nonce is never dropped to make room, so a flood of requests cannot make a victim's signed
+// request fail as "already used"; the flood only waits for its own nonces to be used or to expire.
 import { randomBytes } from 'crypto';
 
+/** A nonce, or how long until the client (or the store) has room for one. */
+export type NonceIssue = { nonce: string } | { refused: 'client' | 'full'; retryAfterMs: number };
+
 export interface NonceStore {
-  /** A fresh random nonce (hex), valid for ttlMs and usable once. */
-  issue(ttlMs: number): Promise<string>;
+  /**
+   * A fresh random nonce (hex) for `client`, valid for ttlMs and usable once; refused while the client holds its
+   * maximum. A null client (the operator) is counted only in the store's total.
+   */
+  issue(ttlMs: number, client: string | null): Promise<NonceIssue>;
   /** True exactly once for an issued, unexpired nonce; false for an unknown, expired or already used one. */
   consume(nonce: string): Promise<boolean>;
   /**
    * Makes a nonce consumed by this request usable again until `expiresAt` (epoch ms): only when the action it
    * authorised failed on the server's side before anything happened, so the client's retry of the same signed
-   * request (spec §7.5's delegated-transfer retries) is not refused as a replay.
+   * request (spec §7.5's delegated-transfer retries) is not refused as a replay. Not counted against its client.
    */
   restore(nonce: string, expiresAt: number): Promise<void>;
   close?(): Promise<void>;
 }
 
+/** Unused nonces one client may hold (AUTH_NONCES_PER_CLIENT's default): a page asks one per signed action. */
+export const NONCES_PER_CLIENT = 30;
+/** Unused nonces one process holds at most (memory store). */
+export const NONCES_PER_PROCESS = 100_000;
+
 export function newNonce(): string {
   return randomBytes(16).toString('hex');
 }
 
-/** In-process store; bounded (oldest dropped first) so a flood of issue calls cannot grow memory without limit. */
+interface Held {
+  expiry: number;
+  /** The client it was issued to (undefined: the operator's, or put back by restore; counted for no one). */
+  client?: string;
+}
+
+/** In-process store; bounded per client and in all (refusing, never dropping an issued nonce). */
 export class MemoryNonceStore implements NonceStore {
-  private readonly expiries = new Map<string, number>();
+  /** Insertion order is expiry order for issued nonces (one time to live), so expired ones are swept from the front. */
+  private readonly held = new Map<string, Held>();
+  private readonly perClient = new Map<string, Map<string, number>>();
 
   constructor(
-    private readonly maxEntries = 100_000,
+    private readonly perClientMax = NONCES_PER_CLIENT,
+    private readonly maxEntries = NONCES_PER_PROCESS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async issue(ttlMs: number): Promise<string> {
+  async issue(ttlMs: number, client: string | null): Promise<NonceIssue> {
+    const now = this.now();
+    this.sweep(now);
+    const mine = client === null ? undefined : this.perClient.get(client);
+    if (mine) {
+      for (const [nonce, expiry] of mine) if (expiry <= now) this.forget(nonce);
+      if (mine.size >= this.perClientMax) return { refused: 'client', retryAfterMs: Math.min(...mine.values()) - now };
+    }
+    if (this.held.size >= this.maxEntries) {
+      const first = this.held.values().next().value!;
+      return { refused: 'full', retryAfterMs: Math.max(1, first.expiry - now) };
+    }
     const nonce = newNonce();
-    if (this.expiries.size >= this.maxEntries) this.expiries.delete(this.expiries.keys().next().value!);
-    this.expiries.set(nonce, this.now() + ttlMs);
-    return nonce;
+    const expiry = now + ttlMs;
+    if (client === null) {
+      this.held.set(nonce, { expiry });
+      return { nonce };
+    }
+    this.held.set(nonce, { expiry, client });
+    const set = this.perClient.get(client) ?? new Map<string, number>();
+    set.set(nonce, expiry);
+    this.perClient.set(client, set);
+    return { nonce };
   }
 
   async restore(nonce: string, expiresAt: number): Promise<void> {
-    if (expiresAt > this.now() && !this.expiries.has(nonce)) this.expiries.set(nonce, expiresAt);
+    if (expiresAt > this.now() && !this.held.has(nonce)) this.held.set(nonce, { expiry: expiresAt });
   }
 
   async consume(nonce: string): Promise<boolean> {
-    const expiry = this.expiries.get(nonce);
-    if (expiry === undefined) return false;
-    this.expiries.delete(nonce);
-    return expiry > this.now();
+    const held = this.held.get(nonce);
+    if (held === undefined) return false;
+    this.forget(nonce);
+    return held.expiry > this.now();
+  }
+
+  /** Nonces held for `client` now (tests). */
+  heldBy(client: string): number {
+    return this.perClient.get(client)?.size ?? 0;
+  }
+
+  private sweep(now: number): void {
+    for (const [nonce, held] of this.held) {
+      if (held.expiry > now) break;
+      this.forget(nonce);
+    }
+  }
+
+  private forget(nonce: string): void {
+    const held = this.held.get(nonce);
+    this.held.delete(nonce);
+    if (held?.client === undefined) return;
+    const set = this.perClient.get(held.client);
+    set?.delete(nonce);
+    if (set?.size === 0) this.perClient.delete(held.client);
   }
 }

@@ -17,7 +17,7 @@ export class BlockedAddressError extends Error {
 export class SafeFetchError extends Error {
   name = 'SafeFetchError';
   constructor(
-    readonly kind: 'url' | 'status' | 'too-large' | 'timeout',
+    readonly kind: 'url' | 'status' | 'too-large' | 'timeout' | 'type' | 'content',
     message: string,
   ) {
     super(message);
@@ -55,6 +55,13 @@ export interface SafeFetchOptions {
   /** Redirects followed (default 0); every hop is checked again as a new URL. */
   maxRedirects?: number;
   accept?: string;
+  /** Judged on the final answer's headers before its body is read: false refuses it ('type') unread. */
+  acceptType?: (contentType: string) => boolean;
+  /**
+   * Judged on the body's first bytes as they arrive: false refuses it ('content') and stops reading at once, true
+   * accepts the rest, undefined asks for more (at the end of the body, undefined refuses).
+   */
+  acceptHead?: (contentType: string, head: Buffer) => boolean | undefined;
   /**
    * TESTS ONLY: exact addresses that may be reached although they are not public (a test's own server on
    * 127.0.0.1). No setting reads it; only tests pass it (Config.testOnlyFetchAddresses).
@@ -117,18 +124,32 @@ function getWithin(
         res.destroy();
         return reject(new SafeFetchError('too-large', 'too large'));
       }
+      const contentType = String(res.headers['content-type'] ?? '');
+      if (opts.acceptType && !opts.acceptType(contentType)) {
+        res.destroy();
+        return reject(new SafeFetchError('type', `content type ${contentType}`));
+      }
       const chunks: Buffer[] = [];
       let size = 0;
+      let headAccepted = !opts.acceptHead;
+      const stop = (error: SafeFetchError) => {
+        clearTimeout(timer);
+        res.destroy();
+        reject(error);
+      };
       res.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > opts.maxBytes) {
-          res.destroy();
-          reject(new SafeFetchError('too-large', 'too large'));
-        } else chunks.push(c);
+        if (size > opts.maxBytes) return stop(new SafeFetchError('too-large', 'too large'));
+        chunks.push(c);
+        if (headAccepted) return;
+        const verdict = opts.acceptHead!(contentType, Buffer.concat(chunks));
+        if (verdict === false) stop(new SafeFetchError('content', 'the body does not begin as its type does'));
+        else headAccepted = verdict === true;
       });
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ body: Buffer.concat(chunks), contentType: String(res.headers['content-type'] ?? '') });
+        if (!headAccepted) return reject(new SafeFetchError('content', 'the body ended before its type showed'));
+        resolve({ body: Buffer.concat(chunks), contentType });
       });
       res.on('error', reject);
     });

@@ -30,14 +30,18 @@ export async function createSharedState(
     trustProxy: config.trustProxy,
   };
   if (!config.redisUrl) {
-    return { limits: createRateLimits(limitOpts), nonces: new MemoryNonceStore(), close: async () => undefined };
+    return {
+      limits: createRateLimits(limitOpts),
+      nonces: new MemoryNonceStore(config.authNoncesPerClient),
+      close: async () => undefined,
+    };
   }
   const redis = await connectRedis(config.redisUrl);
   const answers = await createSharedAnswers(redis);
   return {
     redis,
     limits: createRateLimits({ ...limitOpts, redis }),
-    nonces: new RedisNonceStore(redis),
+    nonces: new RedisNonceStore(redis, config.authNoncesPerClient),
     answers,
     async close() {
       await answers.close();

@@ -4,27 +4,31 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { AppError, ValidationError } from '../errors';
-import { pollSignatures } from './connection';
+import { pollSignatures, type SignatureOutcome } from './connection';
 import type { RpcClient } from './rpc';
-import type { PreparedBurnStore } from './vacantPrepared';
+import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 import { figuresOf, NOT_PREPARED, type SubmittedBurn } from './vacantSubmit';
 
 export const NOT_LANDED = 'This transaction is not on the chain (yet). Nothing was recorded.';
 
-interface LandedTransaction {
+export interface LandedTransaction {
   meta: { err: unknown; preBalances: number[]; postBalances: number[] } | null;
   transaction: [string, 'base64'];
 }
 
-async function readLanded(rpc: RpcClient, signature: string): Promise<LandedTransaction> {
-  const [outcome] = await pollSignatures(rpc, [signature], { timeoutMs: 60_000 });
+/** The error for a signature that did not land: failed on chain, or not seen in time (`timeoutText`). */
+export function notLanded(signature: string, outcome: SignatureOutcome, timeoutText: string): AppError {
   if (outcome.status === 'failed')
-    throw new AppError(
+    return new AppError(
       400,
       'transaction_failed',
       `Transaction ${signature} failed on chain: ${JSON.stringify(outcome.err)}`,
     );
-  if (outcome.status !== 'confirmed') throw new AppError(504, 'confirm_timeout', NOT_LANDED);
+  return new AppError(504, 'confirm_timeout', timeoutText);
+}
+
+/** A landed transaction as the chain recorded it: its bytes and each account's balance before and after it ran. */
+export async function fetchLanded(rpc: RpcClient, signature: string): Promise<LandedTransaction> {
   const landed = await rpc.call<LandedTransaction | null>('getTransaction', [
     signature,
     { encoding: 'base64', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
@@ -33,19 +37,27 @@ async function readLanded(rpc: RpcClient, signature: string): Promise<LandedTran
   return landed;
 }
 
-/** Reads one sent recovery from the chain: what each watched account had before and after it ran. */
-export async function recordSent(store: PreparedBurnStore, rpc: RpcClient, signature: string): Promise<SubmittedBurn> {
-  const landed = await readLanded(rpc, signature);
+/** The recorded figures of a landed recovery, from the balances the chain recorded around it. */
+export function figuresOfLanded(prepared: PreparedBurn, signature: string, landed: LandedTransaction): SubmittedBurn {
   const tx = VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
-  if (bs58.encode(tx.signatures[0]) !== signature) throw ValidationError(NOT_PREPARED);
-  const message = tx.message.serialize();
-  const prepared = store.get(message);
-  if (!prepared) throw ValidationError(NOT_PREPARED);
-  store.forget(message);
   const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
   const { preBalances: pre, postBalances: post } = landed.meta!;
   return figuresOf(prepared, signature, (address) => {
     const i = keys.indexOf(address);
     return i < 0 ? undefined : { before: pre[i], after: post[i] };
   });
+}
+
+/** Reads one sent recovery from the chain: what each watched account had before and after it ran. */
+export async function recordSent(store: PreparedBurnStore, rpc: RpcClient, signature: string): Promise<SubmittedBurn> {
+  const [outcome] = await pollSignatures(rpc, [signature], { timeoutMs: 60_000 });
+  if (outcome.status !== 'confirmed') throw notLanded(signature, outcome, NOT_LANDED);
+  const landed = await fetchLanded(rpc, signature);
+  const tx = VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
+  if (bs58.encode(tx.signatures[0]) !== signature) throw ValidationError(NOT_PREPARED);
+  const message = tx.message.serialize();
+  const prepared = store.get(message);
+  if (!prepared) throw ValidationError(NOT_PREPARED);
+  store.forget(message);
+  return figuresOfLanded(prepared, signature, landed);
 }

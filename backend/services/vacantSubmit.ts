@@ -3,7 +3,6 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import { AppError, isRateLimited, RateLimitedError, RpcError, ValidationError } from '../errors';
-import { pollSignatures } from './connection';
 import type { RpcClient } from './rpc';
 import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 
@@ -64,18 +63,6 @@ export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Che
   });
 }
 
-async function balances(rpc: RpcClient, addresses: string[]): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < addresses.length; i += 100) {
-    const res = await rpc.call<{ value: ({ lamports: number } | null)[] }>('getMultipleAccounts', [
-      addresses.slice(i, i + 100),
-      { encoding: 'base64', dataSlice: { offset: 0, length: 0 }, commitment: 'confirmed' },
-    ]);
-    out.push(...res.value.map((a) => a?.lamports ?? 0));
-  }
-  return out;
-}
-
 /** Chain errors the user caused or can fix are 400s with the chain's own words; the client maps them (§8.1). */
 function sendFailure(err: unknown): AppError {
   if (isRateLimited(err)) return RateLimitedError(); // still limited after the RPC client's backoff: not sent
@@ -130,37 +117,14 @@ export function figuresOf(prepared: PreparedBurn, signature: string, lamports: L
   };
 }
 
-export async function submitOne(store: PreparedBurnStore, rpc: RpcClient, item: Checked): Promise<SubmittedBurn> {
-  const { prepared } = item;
-  const withdrawals = prepared.withdrawals ?? [];
-  const closes = prepared.accounts.map((a) => a.address);
-  const sources = (prepared.recoveries ?? []).map((r) => r.address);
-  const watched = [prepared.owner, prepared.feeWallet, ...closes, ...withdrawals.map((a) => a.address), ...sources];
-  const before = await balances(rpc, watched);
-  let signature: string;
+/** Sends one checked transaction and answers its signature; the node's refusal is a 400 with the chain's words. */
+export async function sendChecked(rpc: RpcClient, item: Checked): Promise<string> {
   try {
-    signature = await rpc.call<string>('sendTransaction', [
+    return await rpc.call<string>('sendTransaction', [
       item.bytes.toString('base64'),
       { encoding: 'base64', preflightCommitment: 'confirmed', maxRetries: 5 },
     ]);
   } catch (err) {
     throw sendFailure(err);
   }
-  const [outcome] = await pollSignatures(rpc, [signature], { timeoutMs: 60_000 });
-  if (outcome.status === 'failed')
-    throw new AppError(
-      400,
-      'transaction_failed',
-      `Transaction ${signature} failed on chain: ${JSON.stringify(outcome.err)}`,
-    );
-  if (outcome.status !== 'confirmed')
-    throw new AppError(
-      504,
-      'confirm_timeout',
-      `Transaction ${signature} was sent but not confirmed in time. Check the explorer.`,
-    );
-  store.forget(item.message);
-  const after = await balances(rpc, watched);
-  const lamports = new Map(watched.map((address, i) => [address, { before: before[i], after: after[i] }]));
-  return figuresOf(prepared, signature, (address) => lamports.get(address));
 }

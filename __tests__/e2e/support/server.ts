@@ -15,7 +15,8 @@ export interface TestServer {
 export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-e2e-'));
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', LOCALNET_FAULTS: '1' }, // the fault hooks are for tests (RELIABILITY, trust)
+    // E2E_LOG_LEVEL=info shows the server's request log while a browser test runs (timings of a slow flow).
+    { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent', LOCALNET_FAULTS: '1' }, // the fault hooks are for tests (RELIABILITY, trust)
     { dataDir, memoryOnly: true, staticDir: path.join(ROOT, 'static'), ...overrides },
   );
   const app = await createApp(config);

@@ -3,6 +3,8 @@ import type { AuthNonceResponse } from '../../../src/common/api';
 import { authTimes } from '../../../src/common/authMessage';
 import { SIGNED_MESSAGE_TTL_MS } from '../../../src/common/constants';
 import type { Services } from '../../context';
+import { RateLimitedError, ServiceUnavailableError } from '../../errors';
+import { clientAddress } from '../../middleware/rateLimit';
 import { validate } from '../../middleware/validate';
 import { AuthNonceSchema } from './schema';
 
@@ -13,14 +15,23 @@ export const NONCE_REQUEST_WEIGHT = 5;
  * GET /api/auth/nonce — a server nonce for one signed authorisation (PRODUCT difference 11): usable once, within
  * SIGNED_MESSAGE_TTL_MS (10 minutes), through any server process sharing REDIS_URL. The answer also gives the
  * issued-at and expiry the message must carry, on the server's clock. Never shared between concurrent requests
- * (middleware/coalesce.ts) and never cached.
+ * (middleware/coalesce.ts) and never cached. A client (IPv4 address or IPv6 /64; the operator on loopback is exempt) holds at most
+ * AUTH_NONCES_PER_CLIENT unused nonces: past that, 429 with Retry-After until one is used or expires
+ * (services/nonceStore.ts); a full store answers 503.
  */
-export function authRoutes({ nonces, limits }: Services): Router {
+export function authRoutes({ nonces, limits, config }: Services): Router {
   const router = new Router();
   router.get('/api/auth/nonce', validate(AuthNonceSchema), async (ctx) => {
     await limits.charge(ctx, 'api', NONCE_REQUEST_WEIGHT - 1); // the limiter middleware counted the first point
     const now = Date.now();
-    const nonce = await nonces.issue(SIGNED_MESSAGE_TTL_MS);
+    const issued = await nonces.issue(SIGNED_MESSAGE_TTL_MS, clientAddress(ctx, config.trustProxy));
+    if ('refused' in issued) {
+      ctx.set('Retry-After', String(Math.max(1, Math.ceil(issued.retryAfterMs / 1000))));
+      if (issued.refused === 'full')
+        throw ServiceUnavailableError('Too many sign-in requests are open; try again soon');
+      throw RateLimitedError('Too many sign-in requests from your address. Please wait a moment and try again.');
+    }
+    const { nonce } = issued;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, nonce, ...authTimes(now) } satisfies AuthNonceResponse;
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { burnCnftRequest } from '../../../src/common/api/cnft';
 import { base58Address } from '../schemas';
 
 export const BurnCnftSchema = {
   params: z.strictObject({ assetId: base58Address }),
-  body: z.strictObject({ cachedProofData: z.unknown().optional(), ownerAddress: base58Address.optional() }),
+  body: burnCnftRequest,
 };

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
+import { clientAddress } from '../../middleware/rateLimit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { createImageProxy } from '../../services/imageProxy';
 import { ImageSchema } from './schema';
@@ -16,7 +17,7 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
 /**
  * GET /api/image?url=<http(s) URL> — a remote NFT or token picture, fetched by this server so the page never
  * contacts the picture's host (PRODUCT difference 16). Refusals: 400 not http(s), 403 a non-public address, 413 over
- * IMAGE_MAX_BYTES, 415 not `image/*`, 502 unreachable, 504 slower than IMAGE_TIMEOUT_MS. Limited per client by
+ * IMAGE_MAX_BYTES, 415 not a picture (services/imageBytes.ts), 502 unreachable, 504 slower than IMAGE_TIMEOUT_MS. Limited per client by
  * IMAGE_RATE_LIMIT_PER_MINUTE (middleware/rateLimit.ts, kind 'image').
  */
 export function imageRoutes({ config, metrics }: Services): Router {
@@ -25,11 +26,13 @@ export function imageRoutes({ config, metrics }: Services): Router {
     timeoutMs: config.imageTimeoutMs,
     cacheBytes: config.imageCacheBytes,
     testOnlyAllowedAddresses: config.testOnlyFetchAddresses,
+    fetchesPerHost: config.imageFetchesPerHost,
+    fetchesPerClient: config.imageFetchesPerClient,
     onFetch: (outcome, bytes) => metrics.imageFetch(outcome, bytes),
   });
   const router = new Router();
   router.get('/api/image', validate(ImageSchema), async (ctx: ValidatedContext<typeof ImageSchema>) => {
-    const image = await proxy.get(ctx.state.input.query.url);
+    const image = await proxy.get(ctx.state.input.query.url, clientAddress(ctx, config.trustProxy));
     ctx.set('Cache-Control', IMAGE_CACHE_CONTROL);
     ctx.set('Content-Security-Policy', IMAGE_RESPONSE_CSP);
     ctx.set('X-Content-Type-Options', 'nosniff');

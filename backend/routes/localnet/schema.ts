@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { walletAddress } from '../schemas';
+import { localnetFundRequest } from '../../../src/common/api/localnet';
 
-export const FundSchema = {
-  body: z.strictObject({
-    owner: walletAddress,
-    profile: z.enum(['demo', 'large']).optional(),
-  }),
-};
+export const FundSchema = { body: localnetFundRequest };
 
 export const FaultsSchema = {
   body: z

@@ -1,10 +1,3 @@
-import { z } from 'zod';
-import { base58Address, base64Transaction } from '../schemas';
+import { robustTransferRequest } from '../../../src/common/api/cnft';
 
-export const RobustTransferSchema = {
-  body: z.strictObject({
-    assetId: base58Address,
-    destinationAddress: base58Address,
-    signedTransaction: base64Transaction,
-  }),
-};
+export const RobustTransferSchema = { body: robustTransferRequest };

@@ -2,13 +2,13 @@ import Router from '@koa/router';
 import { LAMPORTS_PER_SOL } from '../../../src/common/constants';
 import type { Services } from '../../context';
 import { AppError, ServiceUnavailableError } from '../../errors';
-import { clientAddress } from '../../middleware/rateLimit';
 import { RELAYER_UNAVAILABLE } from '../../services/relayer';
-import { coSign, settleRelayed } from '../../services/relaySubmit';
+import { clientAddress } from '../../middleware/rateLimit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareVacantCloses } from '../../services/vacantPrepare';
 import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
-import { checkSubmitted, submitOne, type SubmittedBurn } from '../../services/vacantSubmit';
+import { checkSubmitted, type SubmittedBurn } from '../../services/vacantSubmit';
+import { submitChecked } from '../../services/vacantSubmitAll';
 import { recordSent } from '../../services/vacantSent';
 import { PrepareSchema, SubmitSchema, VacantListSchema } from './schema';
 import type {
@@ -117,21 +117,10 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
           break;
         }
       }
-      for (const item of checked) {
-        try {
-          if (item.prepared.feePayer && !relayer)
-            throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
-          if (!item.prepared.feePayer) {
-            done.push(await submitOne(store, rpc, item));
-            continue;
-          }
-          const ready = await coSign(relayer!, rpc, item, client);
-          done.push(await settleRelayed(relayer!, ready.reservation, submitOne(store, rpc, ready)));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          failure = err;
-          break;
-        }
+      if (checked.length > 0) {
+        const relayed = await submitChecked({ store, rpc, relayer }, checked, client);
+        done.push(...relayed.done);
+        failure = relayed.failure;
       }
       const total = (f: (r: SubmittedBurn) => number) => done.reduce((s, r) => s + f(r), 0);
       const summary = {

@@ -1,4 +1,6 @@
 // Signed authorisations (PRODUCT difference 11): the server's one-use nonce, and how a signed message travels.
+import { z } from 'zod';
+import { base64Transaction } from './fields';
 import type { ApiResult } from './result';
 
 /** GET /api/auth/nonce — a nonce usable once, and the times the message must carry (server clock). */
@@ -20,3 +22,15 @@ export interface SignedAuthorization {
   message: string;
   signedTransaction?: string;
 }
+
+/** Longest authorisation text accepted (a queue of 100 cNFTs lists 100 asset ids: about 6 KB). */
+export const MAX_AUTH_MESSAGE_CHARS = 8_000;
+
+/**
+ * The signed-authorisation fields every route that acts on the owner's word accepts besides its own (PRODUCT
+ * difference 11). Optional here: a request without them is answered 401 by the verifier, not 400 by validation.
+ */
+export const signedAuthFields = {
+  message: z.string().max(MAX_AUTH_MESSAGE_CHARS).optional(),
+  signedTransaction: base64Transaction.optional(),
+};

@@ -1,15 +1,19 @@
 // §7.5 cNFT trash ways the server helps with: burn request, delegate, robust relay, owner burn.
-import type { AssetProofData } from './assets';
-import type { SignedAuthorization } from './auth';
+import { z } from 'zod';
+import { SIMULATED_SIGNATURE } from '../constants';
+import { signedAuthFields } from './auth';
+import { base58Address, base64Transaction, signature64 } from './fields';
 import type { ApiResult } from './result';
 
 /** POST /api/cnft/burn-request — `message`: the 'burn-request' text of this asset (src/common/authMessage.ts). */
-export interface CnftBurnRequest extends Partial<SignedAuthorization> {
-  assetId: string;
-  ownerAddress: string;
+export const cnftBurnRequest = z.strictObject({
+  assetId: base58Address,
+  ownerAddress: base58Address,
   /** base64 signature of `message`, or 'simulated-signature' (spec §6; answered 400: a signature is required). */
-  signedMessage?: string;
-}
+  signedMessage: z.union([z.literal(SIMULATED_SIGNATURE), signature64]).optional(),
+  ...signedAuthFields,
+});
+export type CnftBurnRequest = z.input<typeof cnftBurnRequest>;
 export interface CnftBurnResponse extends ApiResult {
   message?: string;
   signature?: string;
@@ -19,11 +23,12 @@ export interface CnftBurnResponse extends ApiResult {
 }
 
 /** POST /api/cnft/delegate */
-export interface CnftDelegateRequest {
-  ownerAddress: string;
-  assetId: string;
-  delegatePublicKey: string;
-}
+export const cnftDelegateRequest = z.strictObject({
+  ownerAddress: base58Address,
+  assetId: base58Address,
+  delegatePublicKey: base58Address,
+});
+export type CnftDelegateRequest = z.input<typeof cnftDelegateRequest>;
 export interface CnftDelegateResponse extends ApiResult {
   isSimulated?: boolean;
   message?: string;
@@ -38,11 +43,12 @@ export interface CnftDelegateResponse extends ApiResult {
 }
 
 /** POST /api/robust-transfer — a transaction signed in the browser (PRODUCT difference 1); `privateKeyBase58` gets 400. */
-export interface RobustTransferRequest {
-  assetId: string;
-  destinationAddress: string;
-  signedTransaction: string;
-}
+export const robustTransferRequest = z.strictObject({
+  assetId: base58Address,
+  destinationAddress: base58Address,
+  signedTransaction: base64Transaction,
+});
+export type RobustTransferRequest = z.input<typeof robustTransferRequest>;
 export interface RobustTransferResponse extends ApiResult {
   signature?: string;
   explorerUrl?: string;
@@ -52,9 +58,12 @@ export interface RobustTransferResponse extends ApiResult {
 }
 
 /** POST /api/burn-cnft/{assetId} */
-export interface BurnCnftRequest {
-  cachedProofData: AssetProofData | null;
-}
+export const burnCnftRequest = z.strictObject({
+  /** The proof the page read (AssetProofData), or null; the server reads a fresh one when it is stale. */
+  cachedProofData: z.unknown().optional(),
+  ownerAddress: base58Address.optional(),
+});
+export type BurnCnftRequest = z.input<typeof burnCnftRequest>;
 export interface BurnCnftResponse extends ApiResult {
   signature?: string;
   message?: string;

@@ -1,5 +1,8 @@
 // §7.5 the server delegate: delegation info, proof, and the delegated transfer.
+import { z } from 'zod';
 import type { AssetProofData } from './assets';
+import { signedAuthFields } from './auth';
+import { base58Address, signature64 } from './fields';
 import type { ApiResult } from './result';
 
 /** GET /api/delegate/info/{assetId} */
@@ -18,16 +21,17 @@ export interface DelegateProofResponse extends ApiResult {
   proofData?: AssetProofData;
 }
 /** POST /api/delegated-transfer */
-export interface DelegatedTransferRequest {
-  sender: string;
-  assetId: string;
-  /** The 'delegated-transfer' text of this asset (src/common/authMessage.ts). */
-  message: string;
-  /** base64 signature of `message`; absent when `signedTransaction` carries it in a memo (PRODUCT difference 11). */
-  signedMessage?: string;
-  signedTransaction?: string;
-  proofData: AssetProofData | null;
-}
+export const delegatedTransferRequest = z.strictObject({
+  sender: base58Address,
+  assetId: base58Address,
+  /** base64 signature of `message` (the 'delegated-transfer' text of this asset, src/common/authMessage.ts); absent
+   * when `signedTransaction` carries it in a memo (PRODUCT difference 11). */
+  signedMessage: signature64.optional(),
+  ...signedAuthFields,
+  /** The proof the page read (AssetProofData) or null; ignored: the server reads a fresh one. */
+  proofData: z.unknown().optional(),
+});
+export type DelegatedTransferRequest = z.input<typeof delegatedTransferRequest>;
 export interface DelegatedTransferResponse extends ApiResult {
   signature?: string;
   explorerUrl?: string;

@@ -1,11 +1,14 @@
 // The local chain only (404 in upstream mode): fund a wallet with demo assets.
+import { z } from 'zod';
+import { walletAddress } from './fields';
 import type { ApiResult } from './result';
 
 /** POST /api/localnet/fund — 404 in upstream mode. */
-export interface LocalnetFundRequest {
-  owner: string;
-  profile?: 'demo' | 'large';
-}
+export const localnetFundRequest = z.strictObject({
+  owner: walletAddress,
+  profile: z.enum(['demo', 'large']).optional(),
+});
+export type LocalnetFundRequest = z.input<typeof localnetFundRequest>;
 /**
  * The manifest's common head. The full manifest lists every address the funding made (tokens, NFTs, cNFTs, empty
  * and frozen accounts); its shape is `FundManifest` in backend/localnet/fund/manifest.ts, which tests read.

@@ -1,17 +1,36 @@
 // §7.5 the server queue of cNFT transfers: create, authorise, poll, cancel.
-import type { SignedAuthorization } from './auth';
+import { z } from 'zod';
+import { VALIDATION } from '../texts';
+import { signedAuthFields } from './auth';
+import { base58Address, signature64 } from './fields';
 import type { ApiResult } from './result';
 
+/** Longest asset name a queue keeps (longer ones are cut): queues are written to disk once authorised. */
+export const MAX_QUEUE_NAME_CHARS = 100;
+/** Longest picture URL a queue keeps; a longer one, or one that is not http(s), is dropped (the page shows its default). */
+export const MAX_QUEUE_IMAGE_CHARS = 512;
+const capName = (name: string) => name.slice(0, MAX_QUEUE_NAME_CHARS);
+const keptImage = (image: string | null) =>
+  image && image.length <= MAX_QUEUE_IMAGE_CHARS && /^https?:\/\//i.test(image) ? image : null;
+
+/** Most assets one queue may hold. */
+export const MAX_QUEUE_ASSETS = 100;
+export const queueId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'invalid queue id');
+
+const queueAsset = z.object({
+  assetId: base58Address,
+  name: z.string().max(200).optional().default('').transform(capName),
+  image: z.string().max(2000).nullable().optional().default(null).transform(keptImage),
+});
+/** An asset as the queue keeps it (name cut, picture URL kept or dropped). */
+export type QueueAsset = z.output<typeof queueAsset>;
+
 /** POST /api/queue/create */
-export interface QueueAsset {
-  assetId: string;
-  name: string;
-  image: string | null;
-}
-export interface QueueCreateRequest {
-  ownerAddress: string;
-  assets: QueueAsset[];
-}
+export const queueCreateRequest = z.strictObject({
+  ownerAddress: base58Address,
+  assets: z.array(queueAsset).min(1, VALIDATION.noAssetsSelected).max(MAX_QUEUE_ASSETS),
+});
+export type QueueCreateRequest = z.input<typeof queueCreateRequest>;
 export interface QueueCreateResponse extends ApiResult {
   queueId?: string;
 }
@@ -19,11 +38,13 @@ export interface QueueCreateResponse extends ApiResult {
  * POST /api/queue/authorize — `message`: the 'queue-authorize' text naming the queue and exactly its assets
  * (src/common/authMessage.ts); `signature`: base64 of the owner's signature of it, or `signedTransaction` (memo form).
  */
-export interface QueueAuthorizeRequest extends SignedAuthorization {
-  queueId: string;
-  ownerAddress: string;
-  signature?: string;
-}
+export const queueAuthorizeRequest = z.strictObject({
+  queueId,
+  ownerAddress: base58Address,
+  signature: signature64.optional(),
+  ...signedAuthFields,
+});
+export type QueueAuthorizeRequest = z.input<typeof queueAuthorizeRequest>;
 export interface QueueAuthorizeResponse extends ApiResult {
   /** The owner's access token for status and cancel (`Authorization: Bearer <token>`); keep it, never log it. */
   accessToken?: string;
@@ -48,10 +69,12 @@ export interface QueueStatusResponse extends ApiResult {
  * POST /api/queue/cancel/{queueId} — the spec leaves the body open. The owner's proof: the header
  * `Authorization: Bearer <accessToken>`, or a signed 'queue-cancel' message in the body. Neither → 401.
  */
-export interface QueueCancelRequest extends Partial<SignedAuthorization> {
-  queueId: string;
-  ownerAddress?: string;
-  signature?: string;
-}
+export const queueCancelRequest = z.strictObject({
+  ownerAddress: base58Address.optional(),
+  signature: signature64.optional(),
+  ...signedAuthFields,
+});
+/** The body, and the queue's id (it goes in the path). */
+export type QueueCancelRequest = z.input<typeof queueCancelRequest> & { queueId: string };
 /** The server answers the queue's real status after the cancel (items already moved stay moved). */
 export type QueueCancelResponse = ApiResult & { status?: QueueStatus };

@@ -1,12 +1,15 @@
 // §7.2 vacant token accounts: list the safe set, prepare the close transactions, submit the signed ones.
+import { z } from 'zod';
+import { base58Address, base64Transaction, signature64 } from './fields';
 import type { ApiResult } from './result';
 
 /** POST /api/burn-vacant-accounts */
-export interface VacantAccountsRequest {
-  ownerAddress: string;
-  /** The spec's fixed placeholder is accepted (PRODUCT difference 3). */
-  signedMessage: string;
-}
+export const vacantAccountsRequest = z.strictObject({
+  ownerAddress: base58Address,
+  /** Listing reads public data only, so the spec's fixed placeholder is accepted (PRODUCT difference 3). */
+  signedMessage: z.string().min(1).max(1024),
+});
+export type VacantAccountsRequest = z.input<typeof vacantAccountsRequest>;
 export interface VacantAccount {
   /** Token account address. */
   address: string;
@@ -43,15 +46,18 @@ export interface VacantAccountsResponse extends ApiResult {
 }
 
 /** POST /api/prepare-burn-transactions */
-export interface PrepareBurnTransactionsRequest {
-  ownerAddress: string;
+/** The client's list only narrows the set; entries may be addresses or the listed account objects. */
+const accountRef = z.union([base58Address, z.looseObject({ address: base58Address }).transform((a) => a.address)]);
+export const prepareBurnTransactionsRequest = z.strictObject({
+  ownerAddress: base58Address,
   /** Token account addresses to close (a subset of `vacantAccounts[].address`); omitted = all. */
-  vacantAccounts?: string[];
+  vacantAccounts: z.array(accountRef).max(5000).optional(),
   /** Also withdraw the surplus rent of kept accounts (WithdrawExcessLamports, PRODUCT difference 13). */
-  withdrawSurplus?: boolean;
+  withdrawSurplus: z.boolean().optional(),
   /** Let the server's relayer pay the network fee, repaid exactly in each transaction (PRODUCT difference 15). */
-  relayFee?: boolean;
-}
+  relayFee: z.boolean().optional(),
+});
+export type PrepareBurnTransactionsRequest = z.input<typeof prepareBurnTransactionsRequest>;
 export interface PrepareBurnTransactionsResponse extends ApiResult {
   /** The first transaction (spec); unsigned, base64. */
   transaction?: string;
@@ -92,12 +98,17 @@ export interface PrepareBurnTransactionsResponse extends ApiResult {
  * server sends; or, when the owner's wallet sent them itself (sign-and-send), their `sentSignatures` (base58), which
  * the server reads back from the chain. Exactly one of the three.
  */
-export interface SubmitBurnTransactionRequest {
-  signedTransaction?: string;
-  signedTransactions?: string[];
-  sentSignatures?: string[];
-  accountCount?: number;
-}
+export const submitBurnTransactionRequest = z
+  .strictObject({
+    signedTransaction: base64Transaction.optional(),
+    signedTransactions: z.array(base64Transaction).min(1).max(200).optional(),
+    sentSignatures: z.array(signature64).min(1).max(200).optional(),
+    accountCount: z.int().min(0).optional(),
+  })
+  .refine((b) => [b.signedTransaction, b.signedTransactions, b.sentSignatures].filter(Boolean).length === 1, {
+    message: 'one of signedTransaction, signedTransactions or sentSignatures is required',
+  });
+export type SubmitBurnTransactionRequest = z.input<typeof submitBurnTransactionRequest>;
 export interface SubmitBurnTransactionResponse extends ApiResult {
   signature?: string;
   signatures?: string[];

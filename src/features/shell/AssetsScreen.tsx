@@ -13,6 +13,7 @@ import { selectConnectError } from '../walletInfo/walletInfoSlice';
 import { ActivityPanel } from '../activity/ActivityPanel';
 import { BurnStatusMessage } from '../burn/BurnStatusMessage';
 import { CelebrationLayer } from '../celebration/CelebrationLayer';
+import { SecondReaderSettings } from '../guard/SecondReaderSettings';
 import { SolChangeNotice } from '../guard/SolChangeNotice';
 import { CnftsSection } from '../cnfts/CnftsSection';
 import { NftsSection } from '../nfts/NftsSection';
@@ -118,6 +119,7 @@ function Connected() {
       <CnftsSection />
       <LeftAloneList />
       <HiddenItemsList />
+      <SecondReaderSettings />
       <CelebrationLayer />
     </section>
   );

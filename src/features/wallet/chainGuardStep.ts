@@ -1,12 +1,12 @@
 // The signing path's guard step that trusts no server figure (PRODUCT difference 10): the build's wallets against the server's
 // /api/config, then src/chain/chainGuard over the page's own connection (figures read from the chain, priority fee
-// capped, each transaction simulated). Refusals come out as GuardRefusedError, with the user's text as message.
+// capped, each transaction simulated), and over the second chain reader beside it when the user set one. Refusals come out as GuardRefusedError, with the user's text as message.
 import type { Connection } from '@solana/web3.js';
 import { type ChainGuardContext, type ChainGuardReport, chainGuard } from '../../chain/chainGuard';
-import { connectionChainReader } from '../../chain/chainReader';
 import { TransactionGuardError } from '../../chain/guard';
 import { type ServerWallets, pinnedWallets } from '../../common/builtWallets';
 import { solChangeCleared, solChangeSimulated } from '../guard/guardSlice';
+import { guardReader } from '../guard/secondReaderSetting';
 import type { GuardStep } from './signing';
 import { GuardRefusedError, SendFailedError, SigningPathError, isAbort } from './signingErrors';
 
@@ -41,9 +41,9 @@ export function chainGuardStep(
   intent: ChainGuardIntent,
   opts: ChainGuardStepOptions = {},
 ): GuardStep {
-  const reader = connectionChainReader(connection);
   return async (txs) => {
     opts.dispatch?.(solChangeCleared());
+    const reader = guardReader(connection); // the second reader as set now
     try {
       if (opts.serverWallets) pinnedWallets(opts.serverWallets);
       await chainGuard(txs, {
@@ -59,7 +59,8 @@ export function chainGuardStep(
       if (err instanceof TransactionGuardError) throw new GuardRefusedError(err.reason, err);
       const name = (err as Error)?.name;
       if (name === 'SimulationRefusedError') throw new SimulationFailedError((err as Error).message, err);
-      if (name === 'ServerMismatchError') throw new GuardRefusedWithTextError(name, (err as Error).message, err);
+      if (name === 'ServerMismatchError' || name === 'ReadersDisagreeError' || name === 'SecondReaderFailedError')
+        throw new GuardRefusedWithTextError(name, (err as Error).message, err);
       throw new GuardRefusedError((err as Error)?.message ?? String(err), err);
     }
   };

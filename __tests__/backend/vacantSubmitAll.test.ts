@@ -1,0 +1,68 @@
+// Relaying a recovery of several transactions on the local chain (RELIABILITY, "Every transaction of a recovery is
+// sent before any is confirmed"): every transaction is sent before the first status poll, each poll asks for every
+// signature still open, and each transaction's figures are the chain's own balances around it.
+import type { RpcClient } from '../../backend/services/rpc';
+import { checkSubmitted } from '../../backend/services/vacantSubmit';
+import { submitChecked } from '../../backend/services/vacantSubmitAll';
+import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 60_000);
+afterAll(() => h?.close());
+
+/** The app's own RPC client, with every call written down in order. */
+function recording(rpc: RpcClient) {
+  const calls: { method: string; params: unknown }[] = [];
+  const client: RpcClient = {
+    call: (method, params) => {
+      calls.push({ method, params });
+      return rpc.call(method, params);
+    },
+    send: (body) => rpc.send(body),
+  };
+  return { client, calls };
+}
+
+it('sends every transaction before polling once for all of them; the figures are the chain’s, to the lamport', async () => {
+  const { owner, manifest } = await h.fund('demo');
+  const ownerAddress = owner.publicKey.toBase58();
+  const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+  expect(prep.status).toBe(200);
+  const txs = prep.body.transactions.map(fromBase64);
+  expect(txs.length).toBeGreaterThanOrEqual(2); // the demo's closes and surplus need two
+  txs.forEach((tx: any) => tx.partialSign(owner));
+  const closing = [...manifest.emptyAccounts, ...manifest.frozenAccounts].map((a: any) => a.account as string);
+  const feeWallet = h.solback.config.feeWallet;
+  const [ownerBefore, feeBefore] = await h.lamportsOf([ownerAddress, feeWallet]);
+  const rentBefore = sum(await h.lamportsOf(closing));
+
+  const { client, calls } = recording(h.solback.rpc);
+  const checked = checkSubmitted(h.solback.services.prepared, txs.map(toBase64));
+  const { done, failure } = await submitChecked(
+    { store: h.solback.services.prepared, rpc: client, relayer: null },
+    checked,
+    'test',
+  );
+  expect(failure).toBeNull();
+  expect(done).toHaveLength(txs.length);
+
+  const methods = calls.map((c) => c.method);
+  const sends = methods.flatMap((m, i) => (m === 'sendTransaction' ? [i] : []));
+  const polls = calls.filter((c) => c.method === 'getSignatureStatuses');
+  expect(sends).toHaveLength(txs.length);
+  expect(Math.max(...sends)).toBeLessThan(methods.indexOf('getSignatureStatuses'));
+  // The first poll asks for every signature at once (one request a round, not one per transaction).
+  expect((polls[0].params as [string[]])[0]).toEqual(done.map((d) => d.signature));
+
+  const [ownerAfter, feeAfter] = await h.lamportsOf([ownerAddress, feeWallet]);
+  const networkFees = sum(txs.map(networkFee));
+  expect(sum(done.map((d) => d.ownerBalanceChange))).toBe(ownerAfter - ownerBefore);
+  expect(sum(done.map((d) => d.feeWalletBalanceChange))).toBe(feeAfter - feeBefore);
+  expect(sum(done.map((d) => d.recoveredRent)) - sum(done.map((d) => d.surplusRecovered))).toBe(rentBefore);
+  expect(ownerAfter - ownerBefore).toBe(
+    sum(done.map((d) => d.recoveredRent)) - sum(done.map((d) => d.serviceFee)) - networkFees,
+  );
+  expect(await h.lamportsOf(closing)).toEqual(closing.map(() => 0));
+});
