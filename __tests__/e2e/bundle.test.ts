@@ -19,6 +19,7 @@ const LAZY = [
   'read-only-check',
   'trash-flows',
   'nft-burn',
+  'settings',
 ];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const dist = path.dirname(DIST_INDEX);

@@ -13,7 +13,6 @@ import { selectConnectError } from '../walletInfo/walletInfoSlice';
 import { ActivityPanel } from '../activity/ActivityPanel';
 import { BurnStatusMessage } from '../burn/BurnStatusMessage';
 import { CelebrationLayer } from '../celebration/CelebrationLayer';
-import { SecondReaderSettings } from '../guard/SecondReaderSettings';
 import { SolChangeNotice } from '../guard/SolChangeNotice';
 import { CnftsSection } from '../cnfts/CnftsSection';
 import { NftsSection } from '../nfts/NftsSection';
@@ -34,6 +33,10 @@ const ReviewDialog = lazyPart(
 // "More SOL in your wallet": its own small chunk, loaded as the connected screen mounts.
 const MoreSolSection = lazyPart(
   async () => (await import(/* webpackChunkName: "recovery" */ '../recovery/MoreSolSection')).MoreSolSection,
+);
+// The settings field sits at the foot of the screen and is rarely used: its code is not part of the first view.
+const SecondReaderSettings = lazyPart(
+  async () => (await import(/* webpackChunkName: "settings" */ '../guard/SecondReaderSettings')).SecondReaderSettings,
 );
 const LeftAlonePanel = lazyPart(
   async () => (await import(/* webpackChunkName: "asset-lists" */ '../leftAlone/LeftAlonePanel')).LeftAlonePanel,
