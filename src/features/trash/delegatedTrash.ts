@@ -8,7 +8,8 @@ import { canAuthorize, signAuthorization } from '../wallet/authorization';
 import { signAndSend } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
 import { legacyTransactions } from '../wallet/serverTransactions';
-import { cnftSend, requireOwner } from './ownerTransaction';
+import { confirmSignature } from '../wallet/signingSteps';
+import { CNFT_SEND, cnftSend, requireOwner } from './ownerTransaction';
 import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
 /**
@@ -53,15 +54,6 @@ export class AssetStepError extends Error {
   }
 }
 
-/** A delegation sent but not confirmed in time: wait until it lands (or ~30 s pass) before the server relies on it. */
-async function awaitLanded(deps: TrashDeps, signature: string): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    const status = (await deps.connection.getSignatureStatuses([signature])).value[0];
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    await deps.delay(1_000);
-  }
-}
-
 /**
  * For the assets not yet delegated to the server delegate, gets the delegate transactions and has the owner sign
  * them all with one wallet request, then confirms them. Returns the ids that were delegated now.
@@ -98,6 +90,8 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
     ...cnftSend(deps),
     onLanded: (_i, signature, status) => status === 'assumed' && assumed.push(signature),
   });
-  for (const signature of assumed) await awaitLanded(deps, signature);
+  // A delegation whose confirmation timed out (assumed, spec §4.6) is confirmed once more on the same path before
+  // the server relies on it; a second time-out leaves it assumed, and the queue reports that cNFT if it never landed.
+  for (const signature of assumed) await confirmSignature(deps.connection, signature, CNFT_SEND);
   return todo.map((t) => t.assetId);
 }
