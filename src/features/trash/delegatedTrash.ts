@@ -4,9 +4,9 @@
 import type { Transaction } from '@solana/web3.js';
 import type { AssetProofData } from '../../common/api';
 import { CNFT_ERRORS, VALIDATION } from '../../common/texts';
-import { canAuthorize, signAuthorization } from '../wallet/authorization';
-import { signAndSend } from '../wallet/signing';
-import { WalletNotReadyError } from '../wallet/signingErrors';
+import { canAuthorize, signAuthorization } from '../wallet';
+import { signAndSend } from '../wallet';
+import { WalletNotReadyError } from '../wallet';
 import { legacyTransactions } from '../wallet/serverTransactions';
 import { confirmSignature } from '../wallet/signingSteps';
 import { CNFT_SEND, cnftSend, requireOwner } from './ownerTransaction';
