@@ -7,11 +7,10 @@ import bs58 from 'bs58';
 import {
   Connection,
   Keypair,
-  PublicKey,
+  type PublicKey,
   SystemProgram,
   Transaction,
   TransactionInstruction,
-  type Transaction as Tx,
 } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 import { formatAuthMessage } from '../../src/common/authMessage';
@@ -51,7 +50,7 @@ afterAll(() => server.close());
 function sendOnlyWallet(kp: Keypair, approvals: string[], sent: string[] = []): WalletPort {
   return {
     publicKey: kp.publicKey.toBase58(),
-    signAndSendAll: async (txs: Tx[]) => {
+    signAndSendAll: async (txs: Transaction[]) => {
       approvals.push(`signAndSend(${txs.length})`);
       const out: string[] = [];
       for (const tx of txs) {
