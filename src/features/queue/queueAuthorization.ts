@@ -12,7 +12,7 @@ import type { AuthNonceResponse, QueueAuthorizeRequest } from '../../common/api'
 import { AUTH_TEXTS } from '../../common/texts';
 import type * as TrashWays from '../trash/trashWays';
 import { signingDeps, type TrashDeps } from '../trash/trashTypes';
-import { canAuthorize, prepareAuthorization, signPrepared } from '../wallet/authorization';
+import { prepareAuthorization, signPrepared } from '../wallet/authorization';
 import { QUEUE_STEPS } from './queueSteps';
 
 /** What POST /api/queue/authorize gets besides the queue and the owner. */
@@ -26,10 +26,6 @@ export interface QueueAuthorizationHooks {
   /** The delegations landed (ids delegated now). */
   onDelegated: (assetIds: string[]) => void;
 }
-
-/** Can this wallet authorise a queue: send its memo (sign-and-send or sign-only), or sign the text? */
-export const canAuthorizeQueue = (wallet: TrashDeps['wallet']): boolean =>
-  canAuthorize(wallet) || (!!wallet.publicKey && typeof wallet.signAndSendAll === 'function');
 
 /** A failure of the signed-text step (the fallback's second approval): the queue reports it as a signing failure. */
 class QueueSigningError extends Error {

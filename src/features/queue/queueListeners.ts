@@ -13,7 +13,8 @@ import { TRASH_UI } from '../trash/trashTexts';
 import { assetsDeselected } from '../selection/selectionSlice';
 import type { ServerWallets } from '../../common/builtWallets';
 import type { QueueAsset } from '../../common/api';
-import { canAuthorizeQueue, delegateAndAuthorize, type QueueProof } from './queueAuthorization';
+import { canAuthorizeQueue } from '../wallet/authorization';
+import type { QueueProof } from './queueAuthorization';
 import { QUEUE_STEPS } from './queueSteps';
 import { WalletNotReadyError } from '../wallet/signingErrors';
 import { errorDetail } from '../../chain/classifyError';
@@ -96,7 +97,10 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   let proof: QueueProof;
   try {
     // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
-    const ways = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
+    const [ways, { delegateAndAuthorize }] = await Promise.all([
+      import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays'),
+      import(/* webpackChunkName: "trash-flows" */ './queueAuthorization'),
+    ]);
     const connection = api.extra.connection();
     if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
     proof = await delegateAndAuthorize(

@@ -48,6 +48,10 @@ export interface PreparedAuthorization {
   message: string;
 }
 
+/** Can this wallet authorise a queue: its memo rides in a transaction request (sent or signed), or it signs the text. */
+export const canAuthorizeQueue = (wallet: SigningDeps['wallet']): boolean =>
+  canAuthorize(wallet) || (!!wallet.publicKey && typeof wallet.signAndSendAll === 'function');
+
 export async function prepareAuthorization(
   deps: Pick<AuthorizationDeps, 'wallet' | 'fetchNonce' | 'location'>,
   req: AuthorizationRequest,
