@@ -16,7 +16,7 @@ const untypedHooks = {
 const noFeatureImports = {
   regex: '^\\.{1,2}/(.*/)?features(/|$)',
   message:
-    'backend/, src/chain and src/common must not import from src/features; move shared code to src/chain or src/common.',
+    'backend/, src/chain, src/common and src/ui must not import from src/features; move shared code to src/chain, src/common or src/ui.',
 };
 
 // Type-aware rules that catch real bugs (lost promises, awaiting non-promises, needless casts). The full
@@ -91,7 +91,7 @@ module.exports = tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks] }] },
   },
   {
-    files: ['backend/**', 'src/chain/**', 'src/common/**'],
+    files: ['backend/**', 'src/chain/**', 'src/common/**', 'src/ui/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks], patterns: [noFeatureImports] }] },
   },
   {
@@ -113,14 +113,13 @@ module.exports = tseslint.config(
   {
     // Pictures from asset data load through the image proxy (PRODUCT difference 16): only AssetImage gives an <img> a computed src.
     files: ['src/**/*.tsx'],
-    ignores: ['src/features/selection/AssetImage.tsx'],
+    ignores: ['src/ui/AssetImage.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "JSXOpeningElement[name.name='img'] > JSXAttribute[name.name='src'] > JSXExpressionContainer",
-          message:
-            'Show asset pictures with <AssetImage> (src/features/selection), which loads them through /api/image.',
+          message: 'Show asset pictures with <AssetImage> (src/ui), which loads them through /api/image.',
         },
       ],
     },

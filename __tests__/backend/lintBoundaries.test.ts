@@ -34,7 +34,7 @@ async function lint(file: string, extraImport = ''): Promise<Linter.LintMessage[
 const restrictedImports = (messages: Linter.LintMessage[]) =>
   messages.filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2);
 
-describe('lint: backend/, src/chain and src/common never import from src/features', () => {
+describe('lint: backend/, src/chain, src/common and src/ui never import from src/features', () => {
   it('a backend service as committed has no lint finding at all', async () => {
     expect(await lint('backend/services/rentEstimate.ts')).toEqual([]);
   });
@@ -59,6 +59,13 @@ describe('lint: backend/, src/chain and src/common never import from src/feature
     expect(
       restrictedImports(await lint('src/common/constants.ts', "export * from '../features/wallet/walletSlice';\n")),
     ).toHaveLength(1);
+  });
+
+  it('a shared view part (src/ui) importing a feature is refused', async () => {
+    const featureImport =
+      "import { assetsHidden } from '../features/hiddenAssets/hiddenAssetsSlice';\nvoid assetsHidden;\n";
+    expect(restrictedImports(await lint('src/ui/KindBadge.tsx'))).toEqual([]);
+    expect(restrictedImports(await lint('src/ui/KindBadge.tsx', featureImport))).toHaveLength(1);
   });
 
   it('features may import each other and shared code may import shared code', async () => {
@@ -109,6 +116,6 @@ describe('lint: asset pictures load only through AssetImage (PRODUCT difference 
     expect(errors).toHaveLength(1);
     expect(errors[0].message).toContain('<AssetImage>');
     expect(imgRule(await lint(file, withImg('"/static/logo.svg"')))).toEqual([]);
-    expect(imgRule(await lint('src/features/selection/AssetImage.tsx'))).toEqual([]);
+    expect(imgRule(await lint('src/ui/AssetImage.tsx'))).toEqual([]);
   });
 });

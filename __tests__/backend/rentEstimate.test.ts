@@ -98,6 +98,10 @@ describe('GET /api/rent-estimate/:wallet', () => {
     expect(sum(await h.lamportsOf([nft.tokenAccount, nft.metadata, nft.edition]))).toBe(10_509_600);
     expect(sum(await h.lamportsOf([manifest.kinds.pnfts[0].tokenRecord]))).toBe(1_447_680);
     expect(e.nfts).toBe(6 + 6);
+    // The local indexer (DAS) listed the Core assets: the lookup answered (docs/UPSTREAM.md, "Core assets").
+    expect(body.data.coreAssetsScan).toBe('ok');
+    const coreListed = manifest.kinds.coreAssets.filter((c: any) => c.asset in body.data.nftRentsLamports);
+    expect(coreListed.length).toBeGreaterThan(0);
     console.log('demo estimate (lamports):', JSON.stringify({ total: body.data.totalRentEstimateLamports, ...e }));
   });
 

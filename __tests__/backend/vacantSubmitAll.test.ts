@@ -3,6 +3,7 @@
 // signature still open, and each transaction's figures are the chain's own balances around it.
 import type { RpcClient } from '../../backend/services/rpc';
 import { checkSubmitted } from '../../backend/services/vacantSubmit';
+import { recordSentAll } from '../../backend/services/vacantSent';
 import { submitChecked } from '../../backend/services/vacantSubmitAll';
 import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
 
@@ -65,4 +66,36 @@ it('sends every transaction before polling once for all of them; the figures are
     sum(done.map((d) => d.recoveredRent)) - sum(done.map((d) => d.serviceFee)) - networkFees,
   );
   expect(await h.lamportsOf(closing)).toEqual(closing.map(() => 0));
+});
+
+it('a recovery the wallet sent itself: one poll for every signature, figures from the chain, each recorded once', async () => {
+  const { owner } = await h.fund('demo');
+  const ownerAddress = owner.publicKey.toBase58();
+  const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+  const txs = prep.body.transactions.map(fromBase64);
+  expect(txs.length).toBeGreaterThanOrEqual(2);
+  txs.forEach((tx: any) => tx.sign(owner));
+  const [ownerBefore] = await h.lamportsOf([ownerAddress]);
+  // The owner's wallet sends them (sign-and-send); the server is only told the signatures.
+  const signatures: string[] = [];
+  for (const tx of txs)
+    signatures.push(await h.solback.rpc.call<string>('sendTransaction', [toBase64(tx), { encoding: 'base64' }]));
+
+  const { client, calls } = recording(h.solback.rpc);
+  const store = h.solback.services.prepared;
+  const { done, failure } = await recordSentAll(store, client, signatures);
+  expect(failure).toBeNull();
+  expect(done.map((d) => d.signature)).toEqual(signatures);
+  const polls = calls.filter((c) => c.method === 'getSignatureStatuses');
+  expect((polls[0].params as [string[]])[0]).toEqual(signatures);
+  const [ownerAfter] = await h.lamportsOf([ownerAddress]);
+  expect(sum(done.map((d) => d.ownerBalanceChange))).toBe(ownerAfter - ownerBefore);
+  expect(ownerAfter - ownerBefore).toBe(
+    sum(done.map((d) => d.recoveredRent)) - sum(done.map((d) => d.serviceFee)) - sum(txs.map(networkFee)),
+  );
+
+  // Told again (a replay, or another client naming them): nothing is recorded twice.
+  const again = await h.post('submit-burn-transaction', { sentSignatures: signatures });
+  expect(again.status).toBe(400);
+  expect(again.body).toMatchObject({ success: false, accountCount: 0, ownerBalanceChangeLamports: 0 });
 });

@@ -9,7 +9,7 @@ import { seriousViolations } from './support/axe';
 import { lamportsOf } from './support/lamports';
 import { browserSuite, VIEWPORTS } from './support/suite';
 import { until } from '../support/until';
-import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION } from '../../src/common/texts';
+import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT } from '../../src/common/texts';
 
 const suite = browserSuite();
 const SHOTS = path.join(__dirname, '..', '..', '.tmp');
@@ -123,10 +123,22 @@ it('the read-only check of an address lists the same sources with the chain’s 
     answer.sources = answer.sources.filter((s: { kind: string }) => s.kind !== 'stake');
     await route.fulfill({ json: answer });
   });
+  // The same provider refusing the Core asset lookup (DAS and getProgramAccounts, as coreAssetsUpstream.test.ts shows
+  // the server answers it): the estimate says Core assets were not checked.
+  await refusedPage.route('**/api/rent-estimate/**', async (route) => {
+    const answer = await (await route.fetch()).json();
+    expect(answer.data.coreAssetsScan).toBe('ok'); // the local indexer answers it
+    answer.data.coreAssetsScan = 'refused';
+    await route.fulfill({ json: answer });
+  });
   const refusedPart = await check(refusedPage);
   const refused = refusedPart.getByTestId('recovery-refused').locator('li[data-kind="stake"]');
   await refused.waitFor();
   await expect(refused.textContent()).resolves.toBe(`${RECOVERY_SECTION.kinds.stake}: ${RECOVERY_SECTION.notChecked}`);
+  const coreNote = refusedPage.getByTestId('check-estimate').getByTestId('rent-core-not-checked');
+  await coreNote.waitFor();
+  await expect(coreNote.textContent()).resolves.toBe(RENT.coreNotChecked);
+  await expect(page.getByTestId('rent-core-not-checked').count()).resolves.toBe(0); // answered: nothing said
   fs.mkdirSync(SHOTS, { recursive: true });
   await refusedPart.screenshot({ path: path.join(SHOTS, 'more-sol-check-390.png') });
 }, 120_000);

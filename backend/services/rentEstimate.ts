@@ -6,6 +6,8 @@ import { nftBurnsForEstimate } from './nftKindsRent';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
 import { LAMPORTS_PER_SOL } from '../../src/common/constants';
 import type { RentEstimateData } from '../../src/common/api';
+import type { ScanStatus } from '../../src/common/api/recovery';
+import type { DasClient } from './das';
 import type { RpcClient } from './rpc';
 import { scanSurplus, sumSurplus } from './surplus';
 import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
@@ -24,6 +26,8 @@ export interface RentEstimateLamports {
   /** Σ(lamports − today's minimum) over kept token accounts and mints the wallet controls (PRODUCT difference 13). */
   surplusRent: number;
   surplusAccounts: number;
+  /** `refused`: the provider answered neither DAS nor getProgramAccounts for Core assets (not counted, not zero). */
+  coreScan?: ScanStatus;
 }
 
 // Sizes the fallbacks are the chain's minimum for: an SPL token account, Token Metadata's metadata and master edition.
@@ -73,6 +77,7 @@ export async function estimateRent(
   rpc: RpcClient,
   owner: string,
   connection?: Connection,
+  das?: DasClient,
 ): Promise<RentEstimateLamports | null> {
   const [accounts, ownerInfo] = await Promise.all([
     scanTokenAccounts(rpc, owner),
@@ -87,8 +92,10 @@ export async function estimateRent(
   // Burnable holdings: a positive balance, not frozen, not wrapped SOL (closing that returns the SOL, not rent).
   const held = accounts.filter((a) => a.amount > 0n && !a.frozen && a.nativeReserve === null);
   // PRODUCT difference 12: with a Connection, NFTs of every kind are read as their burns will read them (nftKindsRent.ts).
-  if (connection)
-    return withKinds(rpc, owner, accounts, held, vacant, await nftBurnsForEstimate(connection, owner, accounts));
+  if (connection) {
+    const { burns, coreScan } = await nftBurnsForEstimate(connection, das, owner, accounts);
+    return { ...(await withKinds(rpc, owner, accounts, held, vacant, burns)), coreScan };
+  }
   const nftCandidates = held.filter((a) => a.amount === 1n);
   const pdas = nftCandidates.map((a) => metadataPdas(a.mint));
   const lamports = await metadataLamports(
@@ -203,5 +210,6 @@ export function toRentEstimateResponse(e: RentEstimateLamports): RentEstimateDat
     surplusRent: sol(e.surplusRent),
     surplusRentLamports: e.surplusRent,
     surplusAccounts: e.surplusAccounts,
+    ...(e.coreScan ? { coreAssetsScan: e.coreScan } : {}),
   };
 }

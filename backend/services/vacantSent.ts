@@ -38,8 +38,12 @@ export async function fetchLanded(rpc: RpcClient, signature: string): Promise<La
 }
 
 /** The recorded figures of a landed recovery, from the balances the chain recorded around it. */
-export function figuresOfLanded(prepared: PreparedBurn, signature: string, landed: LandedTransaction): SubmittedBurn {
-  const tx = VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
+export function figuresOfLanded(
+  prepared: PreparedBurn,
+  signature: string,
+  landed: LandedTransaction,
+  tx = decodeLanded(landed),
+): SubmittedBurn {
   const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
   const { preBalances: pre, postBalances: post } = landed.meta!;
   return figuresOf(prepared, signature, (address) => {
@@ -48,16 +52,41 @@ export function figuresOfLanded(prepared: PreparedBurn, signature: string, lande
   });
 }
 
-/** Reads one sent recovery from the chain: what each watched account had before and after it ran. */
-export async function recordSent(store: PreparedBurnStore, rpc: RpcClient, signature: string): Promise<SubmittedBurn> {
-  const [outcome] = await pollSignatures(rpc, [signature], { timeoutMs: 60_000 });
-  if (outcome.status !== 'confirmed') throw notLanded(signature, outcome, NOT_LANDED);
+const decodeLanded = (landed: LandedTransaction) =>
+  VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
+
+/** Reads one landed recovery: only a transaction this server prepared (same message), signed as `signature`. */
+async function recordLanded(store: PreparedBurnStore, rpc: RpcClient, signature: string): Promise<SubmittedBurn> {
   const landed = await fetchLanded(rpc, signature);
-  const tx = VersionedTransaction.deserialize(Buffer.from(landed.transaction[0], 'base64'));
+  const tx = decodeLanded(landed);
   if (bs58.encode(tx.signatures[0]) !== signature) throw ValidationError(NOT_PREPARED);
   const message = tx.message.serialize();
   const prepared = store.get(message);
   if (!prepared) throw ValidationError(NOT_PREPARED);
   store.forget(message);
-  return figuresOfLanded(prepared, signature, landed);
+  return figuresOfLanded(prepared, signature, landed, tx);
+}
+
+/**
+ * Reads every recovery transaction the owner's wallet sent: one status poll for all of them (a many-transaction
+ * recovery is not confirmed one by one), then each one's figures in order. The first that did not land, or that this
+ * server did not prepare, ends the reading: what came before it stays recorded, as for relayed recoveries.
+ */
+export async function recordSentAll(
+  store: PreparedBurnStore,
+  rpc: RpcClient,
+  signatures: string[],
+): Promise<{ done: SubmittedBurn[]; failure: AppError | null }> {
+  const outcomes = signatures.length ? await pollSignatures(rpc, signatures, { timeoutMs: 60_000 }) : [];
+  const done: SubmittedBurn[] = [];
+  for (const [i, signature] of signatures.entries()) {
+    try {
+      if (outcomes[i].status !== 'confirmed') throw notLanded(signature, outcomes[i], NOT_LANDED);
+      done.push(await recordLanded(store, rpc, signature));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return { done, failure: err };
+    }
+  }
+  return { done, failure: null };
 }

@@ -1,7 +1,7 @@
 // Names and symbols holding a link or bidi controls (PRODUCT, the page: spam labels): badge shown, bidi neutralised.
 import { render, screen } from '@testing-library/react';
 import { inspectText } from '../../../src/common/safeText';
-import { SafeName } from '../../../src/features/selection/SafeName';
+import { SafeName } from '../../../src/ui/SafeName';
 
 describe('inspectText', () => {
   it('flags links, as the review found them', () => {

@@ -229,6 +229,49 @@ describe('Rent Return Estimate card', () => {
     expect(screen.queryByText(new RegExp(RENT.vacantAccounts))).toBeNull();
   });
 
+  it('a refused Core lookup says "not checked", also when everything else is zero; an answered one says nothing', async () => {
+    const answer = (data: object) =>
+      server.respond((req) =>
+        req.path.startsWith('/api/rent-estimate/') ? { body: { success: true, data } } : undefined,
+      );
+    answer({ ...DATA, coreAssetsScan: 'refused' });
+    const store = renderCard();
+    act(() => {
+      store.dispatch(walletConnected({ publicKey: W1 }));
+    });
+    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
+    expect(screen.getByTestId('rent-core-not-checked')).toHaveTextContent(RENT.coreNotChecked);
+
+    const zero = {
+      nftRent: 0,
+      nftRentLamports: 0,
+      tokenRent: 0,
+      tokenRentLamports: 0,
+      vacantRent: 0,
+      vacantRentLamports: 0,
+    };
+    answer({
+      ...DATA,
+      totalRentEstimateLamports: 0,
+      totalRentEstimate: 0,
+      vacantAccounts: 0,
+      breakdown: zero,
+      coreAssetsScan: 'refused',
+    });
+    act(() => {
+      store.dispatch(walletConnected({ publicKey: W2 }));
+    });
+    await screen.findByText(ASSETS_SCREEN.nothingToRecover, undefined, { timeout: 2000 });
+    expect(screen.getByTestId('rent-core-not-checked')).toHaveTextContent(RENT.coreNotChecked);
+
+    answer({ ...DATA, coreAssetsScan: 'ok' });
+    act(() => {
+      store.dispatch(walletConnected({ publicKey: W1 }));
+    });
+    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
+    expect(screen.queryByTestId('rent-core-not-checked')).toBeNull();
+  });
+
   it('with a selection: exact per-account lamports, the fee rule of each action, and the batch warning only where a limit applies', async () => {
     const store = renderCard();
     act(() => {

@@ -14,7 +14,7 @@ export const RENT_ESTIMATE_UNAVAILABLE = 'Unable to fetch rent estimate';
  * GET /api/rent-estimate/:wallet — what burning everything and closing every vacant account would return.
  * The spec's amount fields are SOL (for display); each has an exact integer twin `<field>Lamports`.
  */
-export function rentEstimateRoutes({ rpc, connection }: Services): Router {
+export function rentEstimateRoutes({ rpc, connection, das }: Services): Router {
   const router = new Router();
   router.get(
     '/api/rent-estimate/:wallet',
@@ -23,7 +23,7 @@ export function rentEstimateRoutes({ rpc, connection }: Services): Router {
       const { wallet } = ctx.state.input.params;
       let estimate: Awaited<ReturnType<typeof estimateRent>>;
       try {
-        estimate = await estimateRent(rpc, wallet, connection);
+        estimate = await estimateRent(rpc, wallet, connection, das);
       } catch (err) {
         throw upstreamFailure(err, { unavailable: RENT_ESTIMATE_UNAVAILABLE }) ?? err;
       }

@@ -9,7 +9,7 @@ import { prepareVacantCloses } from '../../services/vacantPrepare';
 import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
 import { checkSubmitted, type SubmittedBurn } from '../../services/vacantSubmit';
 import { submitChecked } from '../../services/vacantSubmitAll';
-import { recordSent } from '../../services/vacantSent';
+import { recordSentAll } from '../../services/vacantSent';
 import { PrepareSchema, SubmitSchema, VacantListSchema } from './schema';
 import type {
   PrepareBurnTransactionsResponse,
@@ -105,18 +105,9 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
       const { signedTransaction, signedTransactions, sentSignatures } = ctx.state.input.body;
       // Sent by the owner's wallet itself: nothing to relay, the figures are read from the chain (vacantSent.ts).
       const checked = sentSignatures ? [] : checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
-      const done: SubmittedBurn[] = [];
-      let failure: AppError | null = null;
       const client = clientAddress(ctx, config.trustProxy) ?? 'local';
-      for (const signature of sentSignatures ?? []) {
-        try {
-          done.push(await recordSent(store, rpc, signature));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          failure = err;
-          break;
-        }
-      }
+      const { done, failure: sentFailure } = await recordSentAll(store, rpc, sentSignatures ?? []);
+      let failure: AppError | null = sentFailure;
       if (checked.length > 0) {
         const relayed = await submitChecked({ store, rpc, relayer }, checked, client);
         done.push(...relayed.done);

@@ -1,5 +1,6 @@
 // §7.1 GET /api/rent-estimate: what burning everything and closing every vacant account would return.
 import type { ApiResult } from './result';
+import type { ScanStatus } from './recovery';
 
 /** GET /api/rent-estimate/{wallet}?useAccurateCalculator=true — SOL + lamport twins, before the 1 % fee; counts. */
 export interface RentEstimateData {
@@ -27,6 +28,8 @@ export interface RentEstimateData {
   surplusRent?: number;
   surplusRentLamports?: number;
   surplusAccounts?: number;
+  /** Whether the provider answered the Core asset lookup; `refused` is "not checked on this provider", never a zero. */
+  coreAssetsScan?: ScanStatus;
 }
 export interface RentEstimateResponse extends ApiResult {
   data?: RentEstimateData;

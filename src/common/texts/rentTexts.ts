@@ -17,6 +17,8 @@ export const RENT = {
   rentPerNft: 'Rent per NFT', // ours
   serviceFeeNote: 'After the 1% service fee', // ours
   cnftsNoRentNote: "cNFTs don't return rent", // §2.3 note
+  /** ours: the provider answered neither DAS nor getProgramAccounts for Core assets, so they are not in the total. */
+  coreNotChecked: 'Core assets: Not checked on this provider',
 } as const;
 
 // §8.2 Rent estimate

@@ -7,7 +7,7 @@ import { priorityFeeFromRecent } from '../../chain/fees';
 import { configApi } from '../../api/configApi';
 import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep';
 import type { GuardStep } from '../wallet/signing';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import { burnStepReached } from './burnSlice';
 import type { RunnerDeps } from './txRunner';
 
@@ -39,7 +39,7 @@ export async function burnGuard(api: BurnApi, connection: Connection, intent: Ch
 }
 
 export function connectionOf(api: BurnApi): Connection {
-  return getConnection(api.extra);
+  return requireConnection(api.extra);
 }
 
 /** Compute-unit price from recent prioritization fees, capped (PRODUCT difference 9); the floor when the node cannot say. */

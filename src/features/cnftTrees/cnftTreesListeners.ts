@@ -2,7 +2,7 @@ import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { treeProofNodes } from '../../chain/cnftProofFit';
 import { nftsLoaded } from '../nfts/nftsSlice';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import { cnftTreesRead } from './cnftTreesSlice';
 
 // After the cNFTs load: read each tree they live in once (a wallet's cNFTs sit in a few trees), from the chain,
@@ -17,7 +17,7 @@ export async function readCnftTrees(action: ReturnType<typeof nftsLoaded>, api: 
   ].filter((t) => !(t in known));
   if (trees.length === 0) return;
   try {
-    const connection = getConnection(api.extra);
+    const connection = requireConnection(api.extra);
     const read: Record<string, number> = {};
     for (let i = 0; i < trees.length; i += PER_CALL) {
       const chunk = trees.slice(i, i + PER_CALL);

@@ -1,13 +1,14 @@
 import { memo } from 'react';
-import { SafeName } from '../selection/SafeName';
+import { SafeName } from '../../ui/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS_SCREEN } from '../../common/texts';
 import type { Cnft } from '../nfts/nftModel';
 import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
-import { SpamLabels } from '../assetTools/SpamLabels';
-import { KindBadge } from '../nfts/KindBadge';
-import { AssetImage } from '../selection/AssetImage';
+import { SpamLabels } from '../../ui/SpamLabels';
+import { KindBadge } from '../../ui/KindBadge';
+import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { AssetImage } from '../../ui/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { CnftTrashButtons } from '../trash/CnftTrashButtons';
 import { TreeTooDeepLabel } from '../cnftTrees/TreeTooDeepLabel';
@@ -49,7 +50,7 @@ export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {
       <span className="nft-collection" title={cnft.collection}>
         {cnft.collection}
       </span>
-      <KindBadge id={cnft.mint} kind={cnft.kind} blocked={cnft.blocked} />
+      <KindBadge kind={cnft.kind} blocked={cnft.blocked} onHide={() => dispatch(assetsHidden({ ids: [cnft.mint] }))} />
       <SpamLabels labels={nftSpamLabels(cnft)} />
       <TreeTooDeepLabel cnft={cnft} />
       {!bulkMode && <span className="view-only-badge">{ASSETS_SCREEN.cnftBadge}</span>}

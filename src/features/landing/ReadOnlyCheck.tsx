@@ -4,6 +4,7 @@ import { RENT, ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { useGetWalletNftsQuery } from '../nfts/nftsApi';
 import { MoreSolReadOnly } from '../recovery/MoreSolSection';
 import { useGetRentEstimateQuery } from '../rent/rentApi';
+import { CoreNotChecked } from '../rent/CoreNotChecked';
 import { toRentEstimate } from '../rent/rentEstimate';
 import { useGetWalletTokensQuery } from '../tokens/tokensApi';
 
@@ -16,9 +17,12 @@ function Estimate({ address }: { address: string }) {
   const status = (error as { status?: number } | undefined)?.status;
   if (status === 404 || (data?.data && data.data.totalRentEstimateLamports === 0 && !data.data.vacantAccounts)) {
     return (
-      <p data-testid="check-nothing">
-        <strong>{ASSETS_SCREEN.nothingToRecover}</strong>
-      </p>
+      <div data-testid="check-nothing">
+        <p>
+          <strong>{ASSETS_SCREEN.nothingToRecover}</strong>
+        </p>
+        <CoreNotChecked refused={data?.data?.coreAssetsScan === 'refused'} />
+      </div>
     );
   }
   if (!data?.data) return null;
@@ -55,6 +59,7 @@ function Estimate({ address }: { address: string }) {
           </li>
         )}
       </ul>
+      <CoreNotChecked refused={e.coreRefused} />
     </div>
   );
 }

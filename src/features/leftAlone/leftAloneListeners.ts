@@ -4,7 +4,7 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../app/listener
 import { leftAloneAccounts, type ParsedTokenAccountInfo } from '../../chain/leftAlone';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../common/addresses';
 import { burnSucceeded } from '../burn/burnSlice';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import { rentEstimateLoaded } from '../rent/rentSlice';
 import { vacantBurnSucceeded } from '../vacant/vacantSlice';
 import { leftAloneRead } from './leftAloneSlice';
@@ -14,7 +14,7 @@ async function readLeftAlone(_action: unknown, api: AppListenerEffectAPI): Promi
   const owner = api.getState().wallet.publicKey;
   if (!owner) return;
   try {
-    const connection = getConnection(api.extra);
+    const connection = requireConnection(api.extra);
     const answers = await api.pause(
       Promise.all(
         [TOKEN_PROGRAM, TOKEN_2022_PROGRAM].map((p) =>

@@ -1,14 +1,15 @@
 import { memo } from 'react';
-import { SafeName } from '../selection/SafeName';
+import { SafeName } from '../../ui/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
 import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
-import { SpamLabels } from '../assetTools/SpamLabels';
-import { AssetImage } from '../selection/AssetImage';
+import { SpamLabels } from '../../ui/SpamLabels';
+import { AssetImage } from '../../ui/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
-import { KindBadge } from './KindBadge';
+import { KindBadge } from '../../ui/KindBadge';
+import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import type { Nft } from './nftModel';
 
 export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
@@ -48,7 +49,7 @@ export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {
       <span className="nft-collection" title={nft.collection}>
         {nft.collection}
       </span>
-      <KindBadge id={nft.mint} kind={nft.kind} blocked={nft.blocked} />
+      <KindBadge kind={nft.kind} blocked={nft.blocked} onHide={() => dispatch(assetsHidden({ ids: [nft.mint] }))} />
       <SpamLabels labels={nftSpamLabels(nft)} />
       {!bulkMode && !nft.blocked && (
         <button

@@ -4,7 +4,8 @@ import type { AssetListResponse, WalletAsset } from '../../common/api';
 import { errorFetchingNfts } from '../../common/texts';
 import { cnftsApi } from '../cnfts/cnftsApi';
 import { lookupCnftsViaDas } from '../cnfts/dasCnftLookup';
-import { describeError, getConnection, ServerAnswerError } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
+import { describeError, ServerAnswerError } from '../../api/loadErrors';
 import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
 import { cnftFromAsset, isCompressed, nftFromAsset, type Cnft, type Nft } from './nftModel';
 import { nftsApi } from './nftsApi';
@@ -64,7 +65,7 @@ export async function readNftSources(wallet: string, api: ListenerApi): Promise<
     let onchainFailed: unknown = null;
     if (nfts.length === 0) {
       try {
-        nfts = await api.pause(lookupNftsOnChain(getConnection(api.extra), wallet, (ms) => api.delay(ms)));
+        nfts = await api.pause(lookupNftsOnChain(requireConnection(api.extra), wallet, (ms) => api.delay(ms)));
       } catch (err) {
         if (api.signal.aborted) throw err;
         onchainFailed = err;
@@ -73,7 +74,7 @@ export async function readNftSources(wallet: string, api: ListenerApi): Promise<
     let cnftHandlerFailed = true;
     if (cnfts.length === 0 && api.extra.wallet.signTransaction) {
       try {
-        cnfts = await api.pause(lookupCnftsViaDas(getConnection(api.extra).rpcEndpoint, wallet));
+        cnfts = await api.pause(lookupCnftsViaDas(requireConnection(api.extra).rpcEndpoint, wallet));
         cnftHandlerFailed = false;
       } catch (err) {
         if (api.signal.aborted) throw err;

@@ -13,7 +13,7 @@ import type { RecoveryActionReport } from '../../common/api';
 import { RECOVERY_SECTION as T } from '../../common/texts';
 import type { NewActivity } from '../activity/activitySlice';
 import { reviewBeforeSigning } from '../review/reviewStep';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import { vacantEffects } from '../vacant/vacantReview';
 import { vacantApi } from '../vacant/vacantApi';
 import { chainGuardStep } from '../wallet/chainGuardStep';
@@ -71,7 +71,7 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
   const mode = signingModeFor(wallet, { transactions: txs.length, acceptsSent: true });
   const batch = mode.kind === 'signAndSend' || (mode.kind === 'signOnly' && mode.all) ? txs : txs.slice(0, 1);
   const actions = actionsIn(batch, prepared.data.actions);
-  const connection = getConnection(api.extra);
+  const connection = requireConnection(api.extra);
   let checked: ChainGuardReport | undefined;
   const guard = chainGuardStep(
     connection,

@@ -4,6 +4,7 @@ import { RENT, SURPLUS, ASSETS_SCREEN } from '../../common/texts';
 import { SelectionEstimate } from '../selectionRent/SelectionEstimate';
 import { selectSelectedCounts } from '../selection/selectionSlice';
 import { exactSol } from '../../chain/format';
+import { CoreNotChecked } from './CoreNotChecked';
 import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
 import type { RentEstimate } from './rentEstimate';
 import './rent.css';
@@ -59,6 +60,7 @@ export function RentEstimateCard() {
       <div className="rent-empty" data-testid="rent-nothing">
         <strong>{ASSETS_SCREEN.nothingToRecover}</strong>
         <p className="rent-note">{ASSETS_SCREEN.nothingToRecoverHint}</p>
+        <CoreNotChecked refused={estimate.coreRefused} />
       </div>
     );
   } else if (estimate) {
@@ -89,6 +91,7 @@ export function RentEstimateCard() {
             />
           </ul>
         )}
+        <CoreNotChecked refused={estimate.coreRefused} />
         <ul className="rent-per-account">
           <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />
           <Line label={RENT.rentPerNft} lamports={estimate.nftRentPerAsset} />

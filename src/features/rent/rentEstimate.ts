@@ -20,6 +20,8 @@ export interface RentEstimate {
   /** SOL above today's minimum in kept accounts (SIMD-0437), and how many accounts hold it. */
   surplusRent: number;
   surplusAccounts: number;
+  /** The provider refused the Core asset lookup: Core assets are not in these figures (not a zero). */
+  coreRefused: boolean;
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000;
@@ -43,5 +45,6 @@ export function toRentEstimate(b: Partial<RentEstimateData> & Pick<RentEstimateD
     ...(b.nftRentsLamports ? { nftRents: b.nftRentsLamports } : {}),
     surplusRent: lamportsOf(b.surplusRentLamports, b.surplusRent),
     surplusAccounts: b.surplusAccounts ?? 0,
+    coreRefused: b.coreAssetsScan === 'refused',
   };
 }

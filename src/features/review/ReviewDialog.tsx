@@ -5,7 +5,7 @@ import { exactSol } from '../../chain/format';
 import { ValueWarning } from '../value/ValueWarning';
 import { CollectionWarning } from './CollectionWarning';
 import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, selectOpenReview } from './reviewSlice';
-import { useModalDialog } from '../dialog/useModalDialog';
+import { useModalDialog } from '../../ui/useModalDialog';
 import './review.css';
 
 const LISTED = 60; // a long list says how many more instead of rendering a thousand rows

@@ -5,7 +5,7 @@ import { PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { ASSETS_SCREEN } from '../../common/texts';
 import { BurnValidationError } from '../burn/burnErrors';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import type { CollectionParent } from '../../chain/nftBurnPlan';
 import type { ValuableItem } from '../value/valueAtBurn';
 import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, reviewOpened } from './reviewSlice';
@@ -45,7 +45,7 @@ export interface ReviewInput {
 
 /** The owner's SOL change if each transaction ran on the chain as it is now (they touch disjoint accounts). */
 export async function simulateOwnerChange(api: AppListenerEffectAPI, owner: string, txs: Transaction[]) {
-  const connection = getConnection(api.extra);
+  const connection = requireConnection(api.extra);
   const ownerKey = new PublicKey(owner);
   // A fresh blockhash (the wallet step sets its own again): fees are asked per message, and a node forgets old hashes.
   const [before, { blockhash }] = await api.pause(

@@ -1,6 +1,6 @@
 // The windowed grid (with @tanstack/virtual) is its own chunk: the landing screen never shows it, and the connected
 // screen preloads it as it mounts (AssetsScreen), while the first lists are still on their way from the server.
-import { lazyPart } from '../shell/lazyPart';
+import { lazyPart } from '../../ui/lazyPart';
 import type { AssetGrid } from './AssetGrid';
 
 const part = lazyPart(async () => (await import(/* webpackChunkName: "asset-grid" */ './AssetGrid')).AssetGrid);

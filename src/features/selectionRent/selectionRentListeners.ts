@@ -4,7 +4,7 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../app/listener
 import { toolsSortSet } from '../assetTools/assetToolsSlice';
 import { burnSucceeded } from '../burn/burnSlice';
 import { selectNfts } from '../nfts/nftsSlice';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import {
   assetSelectionToggled,
   assetsSelected,
@@ -28,7 +28,7 @@ async function readTokenRents(
 ): Promise<Record<string, AssetRent>> {
   const byMint = new Map(selectTokens(api.getState()).map((t) => [t.mint, t]));
   const tokens = mints.map((m) => byMint.get(m)).filter((t) => t !== undefined);
-  const connection = getConnection(api.extra);
+  const connection = requireConnection(api.extra);
   const out: Record<string, AssetRent> = {};
   if (tokens.length === 0) return out;
   // The burn planner (and spl-token) arrive with the first selection, in the burn flows' chunk a burn needs next.
@@ -70,7 +70,7 @@ async function readNftRents(
   }
   if (items.length === 0) return out;
   const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
-  const { planned, skipped } = await api.pause(readNftBurns(getConnection(api.extra), owner, items));
+  const { planned, skipped } = await api.pause(readNftBurns(requireConnection(api.extra), owner, items));
   for (const p of planned) out[p.mint] = { lamports: p.rentLamports };
   for (const s of skipped) out[s.mint] = { lamports: 0, reason: s.reason };
   return out;

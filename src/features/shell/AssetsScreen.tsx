@@ -24,7 +24,7 @@ import { TokensSection } from '../tokens/TokensSection';
 import { VacantBanner } from '../vacant/VacantBanner';
 import { selectWalletConnected } from '../wallet/walletSlice';
 import { BulkModeToggle } from './BulkModeToggle';
-import { lazyPart } from './lazyPart';
+import { lazyPart } from '../../ui/lazyPart';
 
 // The review dialog shares the burn flows' chunk: by the time a review opens, its code is already there.
 const ReviewDialog = lazyPart(

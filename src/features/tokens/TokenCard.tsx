@@ -1,14 +1,14 @@
 import { memo } from 'react';
-import { SafeName } from '../selection/SafeName';
+import { SafeName } from '../../ui/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatTokenBalance, formatUiAmountString } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
 import { ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { isWrappedSol, selectFrozenMints, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
-import { SpamLabels } from '../assetTools/SpamLabels';
+import { SpamLabels } from '../../ui/SpamLabels';
 import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
-import { AssetImage } from '../selection/AssetImage';
+import { AssetImage } from '../../ui/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { TokenValueLine } from '../value/TokenValueLine';
 import type { Token } from './tokenModel';

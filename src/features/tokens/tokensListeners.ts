@@ -3,7 +3,8 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../app/listener
 import type { TokenMetadata } from '../../common/api';
 import { TOKEN_METADATA_CONCURRENCY } from '../../common/constants';
 import { errorFetchingTokens } from '../../common/texts';
-import { describeError, getConnection, ServerAnswerError } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
+import { describeError, ServerAnswerError } from '../../api/loadErrors';
 import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
 import { fetchTokenAccountsFromChain } from './chainTokenAccounts';
 import { isBurnable, tokenFromItem, type Token } from './tokenModel';
@@ -49,7 +50,7 @@ export async function readTokenSources(
   } catch (serverError) {
     if (api.signal.aborted) throw serverError;
     try {
-      const items = await api.pause(fetchTokenAccountsFromChain(getConnection(api.extra), wallet));
+      const items = await api.pause(fetchTokenAccountsFromChain(requireConnection(api.extra), wallet));
       return { tokens: listable(items.map((t) => tokenFromItem(t))), source: 'chain' };
     } catch (chainError) {
       if (api.signal.aborted) throw chainError;

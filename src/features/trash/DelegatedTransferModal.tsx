@@ -6,7 +6,7 @@ import { configApi } from '../../api/configApi';
 import { shortenAddress } from '../../chain/format';
 import { CNFT_ERRORS, DELEGATED_MODAL } from '../../common/texts';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
-import { AssetImage } from '../selection/AssetImage';
+import { AssetImage } from '../../ui/AssetImage';
 import { selectWalletAddress } from '../wallet/walletSlice';
 import { useGetDelegateInfoQuery, useGetDelegateProofQuery } from './trashApi';
 import { NetworkFeeLine } from './NetworkFeeLine';

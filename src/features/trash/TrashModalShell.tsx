@@ -2,8 +2,8 @@
 // destructive control, focus kept inside, Escape closes unless busy, focus back to the opener), title.
 import { type ReactNode, useId, useRef } from 'react';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
-import { AssetImage } from '../selection/AssetImage';
-import { useModalDialog } from '../dialog/useModalDialog';
+import { AssetImage } from '../../ui/AssetImage';
+import { useModalDialog } from '../../ui/useModalDialog';
 import './trash.css';
 
 /** Where focus goes when the control that opened a cNFT modal left the page (its card was trashed or hidden). */

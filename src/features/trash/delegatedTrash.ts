@@ -10,7 +10,8 @@ import { canAuthorize, signAuthorization } from '../wallet/authorization';
 import { signAndSend } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
 import { legacyTransactions } from '../wallet/serverTransactions';
-import { cnftSend, requireOwner } from './ownerTransaction';
+import { confirmSignature } from '../wallet/signingSteps';
+import { CNFT_SEND, cnftSend, requireOwner } from './ownerTransaction';
 import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
 /**
@@ -52,15 +53,6 @@ export class AssetStepError extends Error {
     cause: unknown,
   ) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
-  }
-}
-
-/** A delegation sent but not confirmed in time: wait until it lands (or ~30 s pass) before the server relies on it. */
-async function awaitLanded(deps: TrashDeps, signature: string): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    const status = (await deps.connection.getSignatureStatuses([signature])).value[0];
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    await deps.delay(1_000);
   }
 }
 
@@ -126,6 +118,8 @@ export async function delegateWithMemo(
       if (i === memoIndex) memoSignature = signature;
     },
   });
-  for (const signature of assumed) await awaitLanded(deps, signature);
+  // A delegation whose confirmation timed out (assumed, spec §4.6) is confirmed once more on the same path before
+  // the server relies on it; a second time-out leaves it assumed, and the queue reports that cNFT if it never landed.
+  for (const signature of assumed) await confirmSignature(deps.connection, signature, CNFT_SEND);
   return { delegated: todo.map((t) => t.assetId), memoSignature };
 }

@@ -7,7 +7,7 @@ import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import { assetsDeselected } from '../selection/selectionSlice';
 import { errorInfo, isAbort } from '../wallet/signingErrors';
 import { walletDisconnected } from '../wallet/walletSlice';
@@ -45,7 +45,7 @@ export async function cnftDeps(api: Api): Promise<TrashDeps & { delegate: string
   const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
   return {
     wallet: api.extra.wallet,
-    connection: getConnection(api.extra),
+    connection: requireConnection(api.extra),
     api: makeTrashApi(api.dispatch),
     trashWallet: BUILT_WALLETS.trashWallet,
     serverWallets: config,

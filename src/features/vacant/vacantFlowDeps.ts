@@ -5,7 +5,7 @@ import { PublicKey } from '@solana/web3.js';
 import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { SIMULATED_SIGNATURE } from '../../common/constants';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import { chainGuardStep } from '../wallet/chainGuardStep';
 import { vacantApi } from './vacantApi';
 import { relayerApi } from './relayerApi';
@@ -92,11 +92,13 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
     serverWallets: async () =>
       await pause(() => dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap()),
     chainGuard: (intent, serverWallets) => (txs) =>
-      chainGuardStep(getConnection(api.extra), intent, { serverWallets, dispatch })(txs),
+      chainGuardStep(requireConnection(api.extra), intent, { serverWallets, dispatch })(txs),
     delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
     review: async (plan) =>
-      await pause(() => reviewVacant(api, getConnection(api.extra), { ...plan, feeWallet: BUILT_WALLETS.feeWallet })),
+      await pause(() =>
+        reviewVacant(api, requireConnection(api.extra), { ...plan, feeWallet: BUILT_WALLETS.feeWallet }),
+      ),
     pause: fork.pause,
   };
 }

@@ -2,9 +2,8 @@ import { canDoAllAtOnce, canSign } from '../wallet/signing';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import type { AppExtra } from '../../app/walletPort';
 import { burnSucceeded } from '../burn/burnSlice';
-import { getConnection } from '../selection/loadingSupport';
+import { requireConnection } from '../../app/requireConnection';
 import { vacantBurnSucceeded } from '../vacant/vacantSlice';
 import { walletConnected } from '../wallet/walletSlice';
 import { walletBalanceRead, walletCapabilitiesRead } from './walletInfoSlice';
@@ -14,7 +13,7 @@ async function readBalance(_action: unknown, api: AppListenerEffectAPI): Promise
   const owner = api.getState().wallet.publicKey;
   if (!owner) return;
   try {
-    const lamports = await api.pause(getConnection(api.extra).getBalance(new PublicKey(owner), 'confirmed'));
+    const lamports = await api.pause(requireConnection(api.extra).getBalance(new PublicKey(owner), 'confirmed'));
     if (api.getState().wallet.publicKey === owner) api.dispatch(walletBalanceRead({ lamports }));
   } catch {
     // The balance is a convenience; the flows read what they need themselves.
@@ -26,8 +25,7 @@ export function setupWalletInfoListeners(startAppListening: AppStartListening): 
   startAppListening({
     actionCreator: walletConnected,
     effect: (_action, api) => {
-      const wallet = (api.extra as AppExtra | undefined)?.wallet;
-      if (!wallet) return;
+      const { wallet } = api.extra;
       // One request for all of a flow's transactions (sign-and-send, or signAllTransactions); sign-only at all.
       api.dispatch(walletCapabilitiesRead({ canSignAll: canDoAllAtOnce(wallet), canSignOnly: canSign(wallet) }));
     },

@@ -123,6 +123,10 @@ function burnV1(
     const cm = acc.collectionMetadata;
     if (!cm) throw fail('MissingCollectionMetadata', 'collection metadata required');
     if (cm.pubkey !== metadataPda(collection.key)) throw fail('NotAMemberOfCollection', 'wrong collection metadata');
+    // A burned parent (no data, or the one-byte remainder) is passed over; a live sized one must have a member left
+    // to count down: nonfungible.rs, then utils/collection.rs decrement_collection_size's checked_sub(1).
+    if (sizedCollectionSize(chain, cm.pubkey) === 0n)
+      throw fail('NumericalOverflowError', 'the sized collection already counts 0 members');
     effects.also.push(() => shrinkCollection(chain, cm.pubkey));
   }
 
@@ -166,6 +170,14 @@ function withSupply(mintData: Uint8Array, supply: bigint): Uint8Array {
   const out = Buffer.from(mintData);
   out.writeBigUInt64LE(supply, 36); // Mint layout: COption<Pubkey> authority (36 bytes), then supply u64
   return out;
+}
+
+/** The member count of a live sized (V1) collection; null for a burned, unsized or V2 one. */
+function sizedCollectionSize(chain: Chain, collectionMetadata: string): bigint | null {
+  const acc = chain.getAccount(collectionMetadata);
+  const meta = acc ? decodeMetadata(acc.data) : null;
+  const details = meta && unwrapOption(meta.collectionDetails);
+  return details?.__kind === 'V1' ? details.size : null;
 }
 
 function shrinkCollection(chain: Chain, collectionMetadata: string): bigint {

@@ -19,6 +19,7 @@ const E = {
   MintMismatch: 15,
   AccountFrozen: 17,
   DerivedKeyInvalid: 27,
+  NumericalOverflowError: 51,
   IncorrectOwner: 57,
   MissingCollectionMetadata: 103,
   NotAMemberOfCollection: 104,

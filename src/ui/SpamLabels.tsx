@@ -1,5 +1,5 @@
-import type { SpamLabel } from '../../common/safeText';
-import { ASSETS_SCREEN } from '../../common/texts';
+import type { SpamLabel } from '../common/safeText';
+import { ASSETS_SCREEN } from '../common/texts';
 
 const TEXT: Record<SpamLabel, string> = {
   'link-in-name': ASSETS_SCREEN.spamLinkInName,

@@ -1,13 +1,11 @@
 // PRODUCT difference 12: the card's kind ("Programmable NFT", "Core asset", "Compressed NFT (V2)" …) and, when its program refuses
 // burning or moving it, the plain reason and what can still be done.
-import type { AssetKind } from '../../chain/assetKind';
-import { useAppDispatch } from '../../app/hooks';
-import { KIND_HIDE, KIND_LABELS } from '../../common/texts';
-import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import type { AssetKind } from '../chain/assetKind';
+import { KIND_HIDE, KIND_LABELS } from '../common/texts';
 import './kinds.css';
 
-export function KindBadge({ id, kind, blocked }: { id: string; kind?: AssetKind; blocked?: string }) {
-  const dispatch = useAppDispatch();
+// Hiding is the card's to do (onHide): a shared part holds no feature's state.
+export function KindBadge({ kind, blocked, onHide }: { kind?: AssetKind; blocked?: string; onHide: () => void }) {
   if (!kind) return null;
   return (
     <>
@@ -26,7 +24,7 @@ export function KindBadge({ id, kind, blocked }: { id: string; kind?: AssetKind;
           data-testid="kind-hide"
           onClick={(e) => {
             e.stopPropagation();
-            dispatch(assetsHidden({ ids: [id] }));
+            onHide();
           }}
         >
           {KIND_HIDE}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageSrc } from '../../common/imageSrc';
+import { imageSrc } from '../common/imageSrc';
 
 // An image that shows the default picture when the asset has none or it fails to load (spec §3, §4.1). A remote
 // picture is loaded through this server's image proxy, never from its own host (src/common/imageSrc.ts).

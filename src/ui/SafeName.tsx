@@ -1,6 +1,6 @@
 // A name or symbol from an asset's metadata, shown safely (PRODUCT, the page: spam labels): bidi controls removed, rendered left to right
 // in an isolate, and a warning badge when it holds a link or direction tricks. Reusable for spam labels.
-import { SUSPICIOUS_TEXT_BADGE, inspectText } from '../../common/safeText';
+import { SUSPICIOUS_TEXT_BADGE, inspectText } from '../common/safeText';
 
 export function SafeName({ text, className }: { text: string | null | undefined; className?: string }) {
   const t = inspectText(text);
