@@ -1,6 +1,7 @@
 // cNFT trash in real Chromium (spec §2.7–§2.10, §4.6; PRODUCT difference 1, 3, 8): the built page, the real
 // app on the local chain (emulated Bubblegum checks every proof against the tree root), a Wallet Standard wallet
 // whose key stays in Node. Each outcome is read back from DAS getAsset.
+import { createHash } from 'crypto';
 import bs58 from 'bs58';
 import { VersionedTransaction } from '@solana/web3.js';
 import type { BrowserContext, Page, Request } from 'playwright-core';
@@ -153,8 +154,8 @@ test('robust method: the pasted key signs in the page; same result; no request c
   await expect(page.getByTestId('robust-trash-modal').count()).resolves.toBe(0);
 });
 
-test('queue of 4 cNFTs: delegations in one approval, the owner signs, all 4 reach TRASH_WALLET, progress 100 %', async () => {
-  const { page, cnfts, wallet } = await session();
+test('queue of 4 cNFTs: delegations and the authorisation memo in one approval, all 4 reach TRASH_WALLET, progress 100 %', async () => {
+  const { page, cnfts, wallet, requests } = await session();
   const four = cnfts.slice(0, 4);
   for (const c of four) await card(page, c.assetId).click(); // bulk mode (default ON) selects
   await page.getByTestId('cnft-trash-selected').click();
@@ -167,12 +168,15 @@ test('queue of 4 cNFTs: delegations in one approval, the owner signs, all 4 reac
   await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('4');
   await expect(modal.getByTestId('queue-trashed').locator('li').count()).resolves.toBe(4);
   for (const c of four) expect((await assetOf(c.assetId)).owner).toBe(trash);
-  // One approval for the 3 delegations (cNFT 0 was already delegated), one signed authorisation.
+  // ONE approval: the 3 delegations (cNFT 0 was already delegated) and the authorisation memo, signed together.
+  expect(wallet.approvals).toEqual([{ op: 'signTransaction', count: 3 + 1 }]);
   const signs = wallet.log.filter((l) => l.op === 'signTransaction');
-  expect(signs).toHaveLength(3);
-  // One signed message in the Sign-In-With-Solana layout (PRODUCT difference 11): this page's host, the wallet, the
-  // queue and exactly the 4 cNFTs, a server nonce, at most 10 minutes.
-  const messages = wallet.log.filter((l) => l.op === 'signMessage').map((l) => parseAuthMessage(l.message!.toString()));
+  expect(wallet.log.filter((l) => l.op === 'signMessage')).toEqual([]);
+  // The text the server got, in the Sign-In-With-Solana layout (PRODUCT difference 11): this page's host, the
+  // wallet, the queue and exactly the 4 cNFTs, a server nonce, at most 10 minutes; the memo holds its SHA-256.
+  const sent = requests.filter((r) => /\/api\/queue\/authorize$/.test(r.url)).map((r) => JSON.parse(r.body));
+  expect(sent).toHaveLength(1);
+  const messages = [parseAuthMessage(sent[0].message)];
   expect(messages).toEqual([
     expect.objectContaining({
       domain: new URL(server.url).host,
@@ -182,17 +186,22 @@ test('queue of 4 cNFTs: delegations in one approval, the owner signs, all 4 reac
       assetIds: four.map((c) => c.assetId),
     }),
   ]);
+  const memoTx = signs[3].tx!;
+  expect(bs58.encode(memoTx.signatures[0])).toBe(sent[0].memoSignature);
+  expect(Buffer.from(memoTx.message.compiledInstructions[0].data).toString()).toBe(
+    `SolBack authorisation sha256:${createHash('sha256').update(sent[0].message).digest('hex')}`,
+  );
   expect(Date.parse(messages[0].expirationTime) - Date.parse(messages[0].issuedAt)).toBeLessThanOrEqual(600_000);
   await page.getByTestId('celebration').waitFor({ timeout: 10_000 });
   for (const c of four) await card(page, c.assetId).waitFor({ state: 'detached' });
   await modal.getByRole('button', { name: QUEUE_MODAL.close }).click();
 });
 
-test('queue: Cancel before the owner signed resets; nothing is authorised, polled or moved', async () => {
+test('queue: Cancel before the owner approved resets; nothing is authorised, polled or moved', async () => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   const { page, cnfts, requests } = await session(async (op) => {
-    if (op === 'signMessage') await held;
+    if (op === 'signTransaction') await held; // the one approval: delegations + authorisation memo
     return true;
   });
   await card(page, cnfts[0].assetId).click();

@@ -1,6 +1,5 @@
 // The selection feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export type { AssetKind } from './selectionSlice';
 export { LazyAssetGrid } from './lazyAssetGrid';
 export {
   assetSelectionToggled,
@@ -15,6 +14,7 @@ export {
   selectSelectedTokenMints,
   selectionCleared,
 } from './selectionSlice';
+export type { AssetKind } from './selectionSlice';
 export { AssetSection } from './AssetSection';
 export { AssetsStatusLine } from './AssetsStatusLine';
 export { SelectedAssetsPanel } from './SelectedAssetsPanel';
