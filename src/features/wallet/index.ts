@@ -7,7 +7,6 @@ export {
   signAuthorization,
   signPrepared,
 } from './authorization';
-export type { SignedAuth } from './authorization';
 export { canDoAllAtOnce, canSign, signAndSend, signingModeFor } from './signing';
 export type { GuardStep, SigningDeps, SigningRequest, SigningStep } from './signing';
 export {
