@@ -8,7 +8,6 @@ import type { Metrics } from './services/metrics';
 import type { NonceStore } from './services/nonceStore';
 import type { Relayer } from './services/relayer';
 import type { QueueStore } from './services/queueStore';
-import type { QueueWorker } from './services/queueWorker';
 import type { RpcClient } from './services/rpc';
 import type { PreparedBurnStore } from './services/vacantPrepared';
 
@@ -41,4 +40,15 @@ export interface Services {
 export interface QueueService {
   store: QueueStore;
   worker: QueueWorker;
+}
+
+/** The queue's worker (services/queueWorker.ts). Declared here, not there: the services that take a Pick of Services
+ * import this file, so it imports none of them back (no import circle through the context). */
+export interface QueueWorker {
+  /** Starts (or wakes) processing. */
+  kick(): void;
+  /** Stops after the current step; resolves when idle. */
+  stop(): Promise<void>;
+  /** Resolves when no queue has work left (tests). */
+  idle(): Promise<void>;
 }

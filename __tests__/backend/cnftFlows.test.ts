@@ -15,6 +15,7 @@ import {
   trashWithFallback,
 } from '../../src/features/trash/trashWays';
 import type { TrashApi, TrashDeps } from '../../src/features/trash/trashTypes';
+import { httpTrashApi } from './trashApiSupport';
 import type { WalletPort } from '../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
 import { CNFT_ERRORS, CNFT_OUTCOMES, VALIDATION } from '../../src/common/texts';
@@ -33,28 +34,7 @@ let cnfts: FundedCnft[];
 let trash: string;
 let connection: Connection;
 
-function httpApi(url: string, seen: { path: string; body: string }[] = []): TrashApi {
-  const call = async (path: string, body?: unknown) => {
-    const init =
-      body === undefined
-        ? undefined
-        : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    seen.push({ path, body: init?.body ?? '' });
-    const res = await fetch(url + '/api/' + path, init);
-    const json = await res.json();
-    if (!res.ok && body === undefined) throw new Error(json.error);
-    return json;
-  };
-  return {
-    getAssetProof: (id) => call(`helius/asset-proof/${id}?t=${Date.now()}`),
-    getAsset: (id) => call(`helius/asset/${id}`),
-    robustTransfer: (b) => call('robust-transfer', b),
-    delegatedTransfer: (b) => call('delegated-transfer', b),
-    getDelegateInfo: (id) => call(`delegate/info/${id}`),
-    cnftDelegate: (b) => call('cnft/delegate', b),
-    getAuthNonce: () => call('auth/nonce'),
-  };
-}
+const httpApi = httpTrashApi;
 
 function keyWallet(kp: Keypair, calls: string[] = []): WalletPort {
   return {

@@ -12,6 +12,8 @@ import { MAX_KEYS_PER_BATCH } from '../../backend/services/rpcAnswerBudget';
 import { MAX_RPC_ANSWER_BYTES } from '../../backend/services/rpcPolicy';
 import { httpTransport } from '../../backend/services/rpc';
 import { MAX_AIRDROP_LAMPORTS, MAX_AIRDROP_LAMPORTS_PER_DAY } from '../../backend/services/rpcSendPolicy';
+import { authorizationMemoOf } from '../../src/chain/authorizationMemo';
+import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -131,8 +133,9 @@ describe('local chain: airdrops and created accounts through /api/rpc are capped
     expect(typeof ok.json.result).toBe('string');
   });
 
-  it('sendTransaction relays only what the page could build: no memo-only, no unknown program, no missing signature', async () => {
+  it('sendTransaction relays only what the page could build: no memo-only but the queue authorisation, no unknown program, no missing signature', async () => {
     const payer = Keypair.generate();
+    server.solback.localnet!.chain.airdrop(payer.publicKey.toBase58(), 1_000_000_000n);
     const { result: bh } = (await asClient('203.0.113.11', call('getLatestBlockhash'))).json;
     const tx = (ix: TransactionInstruction, sign = true) => {
       const t = new Transaction({ feePayer: payer.publicKey, recentBlockhash: bh.value.blockhash }).add(ix);
@@ -151,12 +154,29 @@ describe('local chain: airdrops and created accounts through /api/rpc are capped
       data: Buffer.alloc(1),
     });
     const transfer = SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: payer.publicKey, lamports: 1 });
-    const answers = await asClient('203.0.113.11', [tx(memo), tx(unknown), tx(transfer, false)]);
+    // The queue's authorisation memo (src/chain/authorizationMemo.ts) alone is one the page builds; its shape exactly.
+    const authMemo = (text: string) =>
+      new TransactionInstruction({
+        programId: MEMO_PROGRAM_ID,
+        keys: [{ pubkey: payer.publicKey, isSigner: true, isWritable: false }],
+        data: Buffer.from(text),
+      });
+    const hash = authorizationMemoOf('ab'.repeat(32));
+    const answers = await asClient('203.0.113.11', [
+      tx(memo),
+      tx(unknown),
+      tx(transfer, false),
+      tx(authMemo(`${hash} and more`)),
+      tx(authMemo(hash)),
+    ]);
     expect(answers.json.map((a: any) => a.error?.message)).toEqual([
       'Refused by this server: no instruction of a program this page uses',
       expect.stringContaining('Refused by this server: a program this page never calls'),
       'Refused by this server: every signer must have signed',
+      'Refused by this server: no instruction of a program this page uses',
+      undefined,
     ]);
+    expect(typeof answers.json[4].result).toBe('string');
   });
 });
 

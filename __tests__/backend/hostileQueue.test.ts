@@ -1,5 +1,5 @@
 // Hostile clients and the transfer queue's disk (RELIABILITY, "Hostile clients"): an anonymous client writes nothing,
-// holds a few unauthorised queues in memory that expire, fields are capped, a worker pass reads only active queues,
+// holds a few unauthorised queues in memory that expire (an authorised one gives its slot back), fields are capped, a worker pass reads only active queues,
 // finished queues are pruned and the folder's size is bounded.
 import fs from 'fs';
 import os from 'os';
@@ -13,6 +13,7 @@ import {
   MAX_STORED_QUEUES,
   type QueueRecord,
 } from '../../backend/services/queueStore';
+import { signedAuth } from '../support/signedAuth';
 import { startServer, type TestServer } from './helpers';
 
 const address = () => Keypair.generate().publicKey.toBase58();
@@ -53,6 +54,25 @@ describe('POST /api/queue/create from an anonymous client', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_UNAUTHORISED_PER_CLIENT);
     expect(statuses.slice(MAX_UNAUTHORISED_PER_CLIENT).every((s) => s === 429)).toBe(true);
     expect((await create('198.51.100.8', hostileBody())).status).toBe(200); // another client is not affected
+  });
+
+  it('an authorised queue frees its slot: the page creates the queue before its one approval, honest runs never run out', async () => {
+    const ip = '198.51.100.10';
+    const owner = Keypair.generate();
+    const assetIds = [address()];
+    const body = () => ({ ownerAddress: owner.publicKey.toBase58(), assets: assetIds.map((assetId) => ({ assetId })) });
+    const ids: string[] = [];
+    for (let i = 0; i < MAX_UNAUTHORISED_PER_CLIENT; i++) ids.push((await (await create(ip, body())).json()).queueId);
+    expect((await create(ip, body())).status).toBe(429);
+    const proof = await signedAuth(server.url, owner, { action: 'queue-authorize', queueId: ids[0], assetIds });
+    const authorised = await fetch(`${server.url}/api/queue/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ queueId: ids[0], ownerAddress: owner.publicKey.toBase58(), ...proof }),
+    });
+    expect(authorised.status).toBe(200);
+    expect((await create(ip, body())).status).toBe(200); // the slot the authorised queue held
+    expect((await create(ip, body())).status).toBe(429); // and only that one
   });
 
   it('caps the fields a queue keeps: names at 100 characters, pictures at 512 and only http(s)', async () => {

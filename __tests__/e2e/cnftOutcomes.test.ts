@@ -1,5 +1,5 @@
 // The cNFT flows (PRODUCT, the flows) in real Chromium, at desktop and at 390×844 (screenshots in .tmp/e2e-screen/): the hide-only
-// fallback asks first, the server's delegation is revoked on chain after a rejected authorisation or a
+// fallback asks first, the server's delegation is revoked on chain after a refused authorisation or a
 // cancelled queue (PRODUCT, the flows: Revoke delegation), queue cancel tells what the server did, one delegated-transfer
 // screen, cNFT texts that match the buttons, cNFT actions in Recent Activity and the smaller
 // leftovers. Each would fail before its fix.
@@ -8,6 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { exactSol } from '../../src/chain/format';
 import {
   ASSETS,
+  CNFT_ERRORS,
   DELEGATED_MODAL,
   DIRECT_MODAL,
   QUEUE_MODAL,
@@ -121,9 +122,12 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await card(page, target.assetId).waitFor();
   }, 240_000);
 
-  test('a rejected queue authorisation offers the revoke; one approval puts each leaf delegate back to the owner on chain', async () => {
+  test('a refused queue authorisation offers the revoke; one approval puts each leaf delegate back to the owner on chain', async () => {
     const { page, wallet, owner, manifest } = await h.session(viewport, 'demo', { messages: true });
-    wallet.control.approveMessage = () => false; // the user rejects the authorisation text
+    // The delegations and the authorisation memo land with one approval, then the server does not authorise it.
+    await page.route('**/api/queue/authorize', (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"down"}' }),
+    );
     const delegate = h.server.app.delegate!.publicKey.toBase58();
     const two = plainCnfts(manifest).slice(0, 2);
     await card(page, two[0].assetId).waitFor({ timeout: 30_000 });
@@ -133,8 +137,9 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
     const offer = modal.getByTestId('revoke-offer');
     await offer.getByRole('button', { name: REVOKE.button(2) }).waitFor({ timeout: 90_000 });
-    await modal.getByTestId('queue-error').waitFor();
-    expect(wallet.messages.map((m) => m.signed)).toEqual([false]);
+    await expect(modal.getByTestId('queue-error').textContent()).resolves.toBe(CNFT_ERRORS.queueAuthorizeFailed);
+    expect(wallet.messages).toEqual([]); // no text to sign: the memo rode with the delegations
+    expect(wallet.approvals[0]).toHaveLength(2 + 1);
     // Delegated today, in the tree account itself: the server could move them.
     for (const c of two) {
       expect((await h.assetOf(c.assetId)).delegate).toBe(delegate);
@@ -149,7 +154,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       .getByTestId('revoke-done')
       .filter({ hasText: REVOKE.done(2) })
       .waitFor({ timeout: 60_000 });
-    expect(wallet.approvals).toHaveLength(2); // the delegations, then the revocation: one approval
+    expect(wallet.approvals).toHaveLength(2); // the delegations + memo, then the revocation: one approval each
     const revocation = wallet.approvals[1];
     expect(revocation).toHaveLength(2);
     expect(newDelegates(revocation)).toEqual([owner, owner]);

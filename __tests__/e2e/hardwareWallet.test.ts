@@ -1,8 +1,9 @@
 // A wallet that cannot sign messages (many hardware-wallet set-ups; PRODUCT difference 11) in
-// real Chromium: a Wallet Standard wallet without `solana:signMessage`. The queue and the delegated transfer
-// complete; each authorisation is the same signed text carried in the memo of a legacy transaction that the
-// wallet signs and nobody sends: the chain never learns its signature, and the owner's lamports move by exactly
-// the network fees of the real transactions (the delegations) and nothing else.
+// real Chromium: a Wallet Standard wallet without `solana:signMessage`. The queue completes in ONE approval, like
+// every wallet's: the delegations and a memo transaction holding the SHA-256 of the authorisation text, which lands;
+// the owner's lamports move by exactly the network fees of those transactions. The delegated transfer's
+// authorisation is the signed text carried in the memo of a legacy transaction that the wallet signs and nobody
+// sends: the chain never learns its signature, and the owner's lamports do not move.
 import bs58 from 'bs58';
 import { PublicKey, Transaction, type VersionedTransaction } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
@@ -52,7 +53,7 @@ const memoText = (tx: VersionedTransaction) => Buffer.from(tx.message.compiledIn
 const onChain = async (sig: Uint8Array) =>
   (await server.app.connection.getSignatureStatuses([bs58.encode(sig)], { searchTransactionHistory: true })).value[0];
 
-test('queue of 3 cNFTs completes; the authorisation is a memo transaction that never reaches the chain', async () => {
+test('queue of 3 cNFTs completes in one approval: the delegations and the memo of the authorisation hash, which lands', async () => {
   const { page, wallet, errors, cnfts } = await session();
   const three = cnfts.slice(0, 3);
   const before = await balance(wallet);
@@ -66,25 +67,16 @@ test('queue of 3 cNFTs completes; the authorisation is a memo transaction that n
   for (const c of three) expect(await ownerOf(c.assetId)).toBe(trash);
 
   expect(wallet.log.filter((l) => l.op === 'signMessage')).toHaveLength(0);
+  // The delegations of the two cNFTs not yet delegated (cNFT 0 came delegated) and the memo, in one approval.
+  expect(wallet.approvals).toEqual([{ op: 'signTransaction', count: 2 + 1 }]);
   const signed = wallet.log.filter((l) => l.op === 'signTransaction').map((l) => l.tx!);
-  const memos = signed.filter(isMemo);
-  const real = signed.filter((t) => !isMemo(t));
-  expect(memos).toHaveLength(1);
-  expect(real).toHaveLength(2); // the delegations of the two cNFTs not yet delegated (cNFT 0 came delegated)
-  const memo = memos[0];
-  expect(memo.version).toBe('legacy');
+  expect(signed.map(isMemo)).toEqual([false, false, true]);
+  const memo = signed[2];
   expect(memo.message.staticAccountKeys[0].toBase58()).toBe(wallet.keypair.publicKey.toBase58()); // fee payer
-  expect(parseAuthMessage(memoText(memo))).toMatchObject({
-    domain: new URL(server.url).host,
-    address: wallet.keypair.publicKey.toBase58(),
-    action: 'queue-authorize',
-    assetIds: three.map((c) => c.assetId),
-  });
-  // Never sent: the chain does not know its signature, while it knows the real ones.
-  expect(await onChain(memo.signatures[0])).toBeNull();
-  for (const t of real) expect(await onChain(t.signatures[0])).not.toBeNull();
-  // The owner paid exactly the delegations' network fees; the memo cost nothing.
-  const fees = real.map((t) => networkFee(Transaction.from(t.serialize()))).reduce((a, b) => a + b, 0);
+  expect(memoText(memo)).toMatch(/^SolBack authorisation sha256:[0-9a-f]{64}$/);
+  // All three landed; the owner paid exactly their network fees.
+  for (const t of signed) expect(await onChain(t.signatures[0])).not.toBeNull();
+  const fees = signed.map((t) => networkFee(Transaction.from(t.serialize()))).reduce((a, b) => a + b, 0);
   expect(before - (await balance(wallet))).toBe(fees);
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });

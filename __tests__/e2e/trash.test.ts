@@ -1,6 +1,7 @@
 // cNFT trash in real Chromium (spec §2.7–§2.10, §4.6; PRODUCT difference 1, 3, 8): the built page, the real
 // app on the local chain (emulated Bubblegum checks every proof against the tree root), a Wallet Standard wallet
 // whose key stays in Node. Each outcome is read back from DAS getAsset.
+import { createHash } from 'crypto';
 import bs58 from 'bs58';
 import { VersionedTransaction } from '@solana/web3.js';
 import type { BrowserContext, Page, Request } from 'playwright-core';
@@ -10,6 +11,7 @@ import { watchErrors } from './support/browser';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
 import { installTestWallet, type TestWallet, type WalletOp } from './support/testWallet';
+import { until } from '../support/until';
 
 jest.setTimeout(180_000);
 
@@ -153,8 +155,8 @@ test('robust method: the pasted key signs in the page; same result; no request c
   await expect(page.getByTestId('robust-trash-modal').count()).resolves.toBe(0);
 });
 
-test('queue of 4 cNFTs: delegations in one approval, the owner signs, all 4 reach TRASH_WALLET, progress 100 %', async () => {
-  const { page, cnfts, wallet } = await session();
+test('queue of 4 cNFTs: delegations and the authorisation memo in one approval, all 4 reach TRASH_WALLET, progress 100 %', async () => {
+  const { page, cnfts, wallet, requests } = await session();
   const four = cnfts.slice(0, 4);
   for (const c of four) await card(page, c.assetId).click(); // bulk mode (default ON) selects
   await page.getByTestId('cnft-trash-selected').click();
@@ -167,12 +169,15 @@ test('queue of 4 cNFTs: delegations in one approval, the owner signs, all 4 reac
   await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('4');
   await expect(modal.getByTestId('queue-trashed').locator('li').count()).resolves.toBe(4);
   for (const c of four) expect((await assetOf(c.assetId)).owner).toBe(trash);
-  // One approval for the 3 delegations (cNFT 0 was already delegated), one signed authorisation.
+  // ONE approval: the 3 delegations (cNFT 0 was already delegated) and the authorisation memo, signed together.
+  expect(wallet.approvals).toEqual([{ op: 'signTransaction', count: 3 + 1 }]);
   const signs = wallet.log.filter((l) => l.op === 'signTransaction');
-  expect(signs).toHaveLength(3);
-  // One signed message in the Sign-In-With-Solana layout (PRODUCT difference 11): this page's host, the wallet, the
-  // queue and exactly the 4 cNFTs, a server nonce, at most 10 minutes.
-  const messages = wallet.log.filter((l) => l.op === 'signMessage').map((l) => parseAuthMessage(l.message!.toString()));
+  expect(wallet.log.filter((l) => l.op === 'signMessage')).toEqual([]);
+  // The text the server got, in the Sign-In-With-Solana layout (PRODUCT difference 11): this page's host, the
+  // wallet, the queue and exactly the 4 cNFTs, a server nonce, at most 10 minutes; the memo holds its SHA-256.
+  const sent = requests.filter((r) => /\/api\/queue\/authorize$/.test(r.url)).map((r) => JSON.parse(r.body));
+  expect(sent).toHaveLength(1);
+  const messages = [parseAuthMessage(sent[0].message)];
   expect(messages).toEqual([
     expect.objectContaining({
       domain: new URL(server.url).host,
@@ -182,18 +187,33 @@ test('queue of 4 cNFTs: delegations in one approval, the owner signs, all 4 reac
       assetIds: four.map((c) => c.assetId),
     }),
   ]);
+  const memoTx = signs[3].tx!;
+  expect(bs58.encode(memoTx.signatures[0])).toBe(sent[0].memoSignature);
+  expect(Buffer.from(memoTx.message.compiledInstructions[0].data).toString()).toBe(
+    `SolBack authorisation sha256:${createHash('sha256').update(sent[0].message).digest('hex')}`,
+  );
   expect(Date.parse(messages[0].expirationTime) - Date.parse(messages[0].issuedAt)).toBeLessThanOrEqual(600_000);
   await page.getByTestId('celebration').waitFor({ timeout: 10_000 });
   for (const c of four) await card(page, c.assetId).waitFor({ state: 'detached' });
   await modal.getByRole('button', { name: QUEUE_MODAL.close }).click();
 });
 
-test('queue: Cancel before the owner signed resets; nothing is authorised, polled or moved', async () => {
+test('queue: Cancel before the owner approved resets; nothing is authorised, polled or moved', async () => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  const { page, cnfts, requests } = await session(async (op) => {
-    if (op === 'signMessage') await held;
+  const { page, cnfts, requests, wallet } = await session(async (op) => {
+    if (op === 'signTransaction') await held; // the one approval: delegations + authorisation memo
     return true;
+  });
+  // Every address the page hands to fetch, recorded as it is called (the page's /api calls all go through fetch).
+  await page.evaluate(() => {
+    const w = window as any;
+    const fetch = w.fetch.bind(w);
+    w.__e2eFetched = [];
+    w.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      w.__e2eFetched.push(input instanceof Request ? input.url : String(input));
+      return fetch(input, init);
+    };
   });
   await card(page, cnfts[0].assetId).click();
   await page.getByTestId('cnft-trash-selected').click();
@@ -210,9 +230,17 @@ test('queue: Cancel before the owner signed resets; nothing is authorised, polle
   await modal.locator('[data-state="initial"]').waitFor();
   await modal.getByRole('button', { name: QUEUE_MODAL.start }).waitFor();
   release();
-  await page.waitForTimeout(5_000);
-  // The signature that came late is dropped; a queue its owner never authorised never runs, so there is nothing to
-  // cancel on the server (and the server would refuse a cancel without the owner's proof).
+  // The wallet answered: Playwright wrote the answer to the page before this test sees the log entry, and the page
+  // handles its messages in order, so a task queued by the next evaluate runs after the page's listener took the
+  // signed transactions. Whatever it asks for then, it hands to fetch in that turn.
+  await until(() => wallet.log.some((e) => e.op === 'signTransaction'));
+  const fetched = await page.evaluate(
+    () => new Promise<string[]>((r) => setTimeout(() => r((window as any).__e2eFetched), 0)),
+  );
+  expect(fetched.some((u) => /\/api\/queue\/create$/.test(u))).toBe(true); // the record sees the page's calls
+  // What came late is dropped; a queue its owner never authorised never runs, so there is nothing to cancel on the
+  // server (and the server would refuse a cancel without the owner's proof).
+  expect(fetched.filter((u) => /\/api\/queue\/(authorize|status|cancel)/.test(u))).toEqual([]);
   expect(requests.filter((r) => /\/api\/queue\/(authorize|status|cancel)/.test(r.url))).toHaveLength(0);
   expect((await assetOf(cnfts[0].assetId)).owner).not.toBe(trash);
 });
@@ -230,10 +258,10 @@ test("queue: Cancel while the worker sends carries the owner's token; the server
     await held;
   };
   faults.onNextSend(hold);
-  const cancels: { auth?: string; answer?: any }[] = [];
+  const cancels: { url: string; auth?: string; answer?: any }[] = [];
   page.on('response', async (r) => {
     if (!/\/api\/queue\/cancel\//.test(r.url())) return;
-    cancels.push({ auth: r.request().headers()['authorization'], answer: await r.json() });
+    cancels.push({ url: r.url(), auth: r.request().headers()['authorization'], answer: await r.json() });
   });
   const two = cnfts.slice(0, 2); // cNFT 0 came delegated; cNFT 1 is delegated by the page first
   for (const c of two) await card(page, c.assetId).click();
@@ -253,7 +281,15 @@ test("queue: Cancel while the worker sends carries the owner's token; the server
   // The one being sent lands (it had left already); the other is never moved.
   for (let i = 0; i < 100 && (await assetOf(sending.assetId)).owner !== trash; i++) await page.waitForTimeout(200);
   expect((await assetOf(sending.assetId)).owner).toBe(trash);
-  await page.waitForTimeout(3_000);
+  // The server's word that it is done with this queue: cancelled, and no send left in flight (isComplete). From
+  // then on its worker sends nothing more for it, so the owner read after it is final.
+  const queueStatus = cancels[0].url.replace('/api/queue/cancel/', '/api/queue/status/');
+  const ended = await until(async () => {
+    const res = await fetch(queueStatus, { headers: { authorization: cancels[0].auth! } });
+    const { status } = await res.json();
+    return status?.isComplete ? status : null;
+  }, 60_000);
+  expect(ended).toMatchObject({ isCancelled: true, completed: 1, cancelled: 1, processing: 0 });
   expect((await assetOf(st.unmovedAssets[0].assetId)).owner).not.toBe(trash);
 });
 

@@ -1,17 +1,18 @@
 // Wallets as people have them, in real Chromium (PRODUCT, "Which request your wallet sees"): a send-only wallet
 // (embedded, mobile) and a Phantom-like one (both kinds of request) each do every flow — bulk burn of ≥ 20 tokens,
-// bulk burn of NFTs of mixed kinds, a queue of 3 cNFTs, a direct cNFT trash, the empty-account + surplus recovery
+// bulk burn of NFTs of mixed kinds, a queue of 3 cNFTs (delegations + authorisation memo), a direct cNFT trash, the empty-account + surplus recovery
 // and a single token burn — each with one wallet request, never a sign-only one, and exact to the lamport on chain.
 // The relayer-paid recovery is the one flow that needs a sign-only request: a Phantom-like wallet signs it; a
 // send-only one is told why not, in plain words, before anything is signed, in a 390 px in-app browser too.
 import fs from 'fs';
+import bs58 from 'bs58';
 import path from 'path';
 import type { Connection, PublicKey } from '@solana/web3.js';
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { parseAuthMessage } from '../../src/common/authMessage';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
-import { QUEUE_MODAL, DIRECT_MODAL, SELECTION, WALLET_MODES } from '../../src/common/texts';
+import { DELEGATED_MODAL, QUEUE_MODAL, DIRECT_MODAL, SELECTION, WALLET_MODES } from '../../src/common/texts';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { answerReview } from './burnSupport';
 import { ROOT } from './support/buildBundle';
@@ -183,7 +184,7 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, o
     for (const m of mints) await nftCard(s.page, m).waitFor({ state: 'detached' });
   });
 
-  test('a queue of 3 cNFTs: the delegations in one request, one signed authorisation; all 3 reach the trash wallet', async () => {
+  test('a queue of 3 cNFTs: the delegations and the authorisation memo in one request; all 3 reach the trash wallet', async () => {
     const three = manifests[0].cnfts.slice(0, 3);
     for (const c of three) await cnftCard(s.page, c.assetId).click();
     const [before, from] = [await balance(s), s.wallet.approvals.length];
@@ -194,12 +195,18 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike']])('%s wallet: every flow, o
     await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('3');
     for (const c of three) expect(await assetOwner(c.assetId)).toBe(trash());
     const { approvals, signatures } = since(s, from);
+    // ONE approval: the delegations of the cNFTs not yet delegated, and the memo of the authorisation's hash (last).
     const delegations = three.filter((c: any) => !c.delegate).length;
-    expect(approvals).toEqual([
-      { op: SEND, count: delegations },
-      { op: 'signMessage', count: 1 },
-    ]);
-    expect((await balance(s)) - before).toBe(-(await feesOf(signatures)));
+    expect(approvals).toEqual([{ op: SEND, count: delegations + 1 }]);
+    expect(s.wallet.log.filter((l) => l.op === 'signMessage' || l.op === 'signIn')).toEqual([]);
+    const memo = await connection.getTransaction(signatures[delegations], { commitment: 'confirmed' });
+    expect(Buffer.from(bs58.decode(memo!.transaction.message.instructions[0].data)).toString()).toMatch(
+      /^SolBack authorisation sha256:[0-9a-f]{64}$/,
+    );
+    // Exact: the owner's change is minus the network fees the chain charged, and the figure the modal showed.
+    const fees = await feesOf(signatures);
+    expect((await balance(s)) - before).toBe(-fees);
+    await expect(modal.getByTestId('cnft-network-fee').getAttribute('data-lamports')).resolves.toBe(String(fees));
     await modal.getByRole('button', { name: QUEUE_MODAL.close, exact: true }).click();
     await modal.waitFor({ state: 'detached' });
   });
@@ -321,30 +328,40 @@ describe('the relayer-paid recovery (the one co-signed flow)', () => {
   });
 });
 
-test('a wallet with solana:signIn authorises the queue by signing in: the queue of 3 completes', async () => {
+test('a wallet with solana:signIn: the queue takes one request (no sign-in); a delegated transfer signs in', async () => {
   const s = await open('signIn');
   const { manifest } = await post('localnet/fund', { owner: s.owner });
   await connect(s);
-  const three = manifest.cnfts.slice(0, 3);
+  const three = manifest.cnfts.filter((c: any) => !c.delegate).slice(0, 3);
   for (const c of three) await cnftCard(s.page, c.assetId).click();
   await s.page.getByTestId('cnft-trash-selected').click();
   const modal = s.page.getByTestId('queue-modal');
   await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
   await modal.locator('[data-state="complete"]').waitFor({ timeout: 120_000 });
   await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('3');
+  const trashWallet = server.app.config.trashWallet;
   for (const c of three)
-    expect((await server.app.das.call<any>('getAsset', { id: c.assetId })).ownership.owner).toBe(
-      server.app.config.trashWallet,
-    );
-  expect(s.wallet.approvals).toEqual([
-    { op: SEND, count: three.filter((c: any) => !c.delegate).length },
-    { op: 'signIn', count: 1 },
-  ]);
-  // The wallet signed in for this page's own domain, with the queue and exactly its 3 cNFTs.
+    expect((await server.app.das.call<any>('getAsset', { id: c.assetId })).ownership.owner).toBe(trashWallet);
+  expect(s.wallet.approvals).toEqual([{ op: SEND, count: 3 + 1 }]); // one request: 3 delegations + the memo
+  await modal.getByRole('button', { name: QUEUE_MODAL.close, exact: true }).click();
+  await modal.waitFor({ state: 'detached' });
+
+  // The delegated transfer still authorises by signing in (PRODUCT difference 11): this page's own domain.
+  const delegated = manifest.cnfts.find((c: any) => c.delegate);
+  await cnftCard(s.page, delegated.assetId).getByTestId('cnft-delegated').click();
+  const dialog = s.page.getByTestId('delegated-modal');
+  await dialog
+    .getByTestId('delegated-delegate')
+    .filter({ hasText: server.app.delegate!.publicKey.toBase58() })
+    .waitFor();
+  await dialog.getByRole('button', { name: DELEGATED_MODAL.transfer }).click();
+  await dialog.getByText(DELEGATED_MODAL.success).waitFor({ timeout: 60_000 });
+  expect(s.wallet.approvals.slice(1)).toEqual([{ op: 'signIn', count: 1 }]);
   const signedIn = parseAuthMessage(s.wallet.log.find((l) => l.op === 'signIn')!.message!.toString());
   expect(signedIn).toMatchObject({
     domain: new URL(server.url).host,
-    action: 'queue-authorize',
-    assetIds: three.map((c: any) => c.assetId),
+    action: 'delegated-transfer',
+    assetIds: [delegated.assetId],
   });
+  expect((await server.app.das.call<any>('getAsset', { id: delegated.assetId })).ownership.owner).toBe(trashWallet);
 });

@@ -6,12 +6,16 @@
 // A wallet's Sign In With Solana answer (`solana:signIn`: the signed message and its signature) arrives as
 // `message` + `signature`: the page passes the fields of our text, the wallet's SIWS message of them is that very
 // text (authMessage.ts signInInputFor), so it is parsed and checked here by exactly the same rules.
+// The queue's one-approval form arrives as `message` + `memoSignature`: the signature of a transaction the owner's
+// wallet sent with the delegations, whose only instruction is the memo of SHA-256(text); it is read from the chain
+// (authMemoProof.ts) after the text passed every rule here, and before the nonce is spent.
 import type { Context } from 'koa';
 import { parseAuthMessage, type AuthAction, type AuthMessage } from '../../src/common/authMessage';
 import { SIGNED_MESSAGE_TTL_MS } from '../../src/common/constants';
 import { readMemoAuthorization } from '../../src/chain/memoAuthorization';
 import type { Services } from '../context';
 import { AppError, ForbiddenError, ValidationError } from '../errors';
+import { verifyLandedMemo } from './authMemoProof';
 import { INVALID_SIGNATURE, verifySignedText } from './cnftData';
 
 /** Clocks differ: a message issued up to this far in the server's future is still accepted. */
@@ -47,6 +51,8 @@ export interface AuthProof {
   signature?: string;
   /** base64 legacy transaction with the message in its memo, signed by the wallet, never sent. */
   signedTransaction?: string;
+  /** base58 signature of a landed transaction of the owner holding only the memo of SHA-256(message). */
+  memoSignature?: string;
 }
 
 /**
@@ -72,14 +78,14 @@ function sameSet(a: string[], b: string[]): boolean {
 }
 
 export async function verifyAuthorization(
-  services: Pick<Services, 'config' | 'nonces'>,
+  services: Pick<Services, 'config' | 'nonces' | 'rpc'>,
   ctx: Pick<Context, 'req'>,
   expected: AuthExpectation,
   proof: AuthProof,
   now = Date.now(),
 ): Promise<AuthMessage> {
-  const { message, signature, signedTransaction } = proof;
-  if (!message || (!signature && !signedTransaction)) throw UnauthorizedError();
+  const { message, signature, signedTransaction, memoSignature } = proof;
+  if (!message || (!signature && !signedTransaction && !memoSignature)) throw UnauthorizedError();
   let m: AuthMessage;
   try {
     m = parseAuthMessage(message);
@@ -97,7 +103,8 @@ export async function verifyAuthorization(
   if (expires - issued > SIGNED_MESSAGE_TTL_MS || expires <= issued) throw ForbiddenError(AUTH_REFUSALS.lifetime);
   if (issued > now + CLOCK_SKEW_MS) throw ForbiddenError(AUTH_REFUSALS.notYet);
   if (expires <= now) throw ForbiddenError(AUTH_REFUSALS.expired);
-  if (signedTransaction) {
+  if (memoSignature) await verifyLandedMemo(services.rpc, expected.wallet, message, memoSignature);
+  else if (signedTransaction) {
     let text: string;
     try {
       text = readMemoAuthorization(signedTransaction, expected.wallet, () => m.nonce);

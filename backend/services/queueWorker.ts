@@ -7,7 +7,7 @@
 // item from the chain as above.
 import { randomBytes } from 'crypto';
 import os from 'os';
-import type { Services } from '../context';
+import type { QueueWorker, Services } from '../context';
 import { AppError } from '../errors';
 import { fetchAsset } from './cnftData';
 import { sendUntilSettled, signatureStatus } from './cnftSend';
@@ -31,15 +31,6 @@ export interface QueueWorkerOptions {
 }
 
 type WorkerServices = Pick<Services, 'das' | 'connection' | 'rpc' | 'config' | 'delegate' | 'logger'>;
-
-export interface QueueWorker {
-  /** Starts (or wakes) processing. */
-  kick(): void;
-  /** Stops after the current step; resolves when idle. */
-  stop(): Promise<void>;
-  /** Resolves when no queue has work left (tests). */
-  idle(): Promise<void>;
-}
 
 export function createQueueWorker(
   services: WorkerServices,

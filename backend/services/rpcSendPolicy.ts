@@ -19,6 +19,7 @@ import {
   TOKEN_METADATA_PROGRAM,
   TOKEN_PROGRAM,
 } from '../../src/common/addresses';
+import { isAuthorizationMemo } from '../../src/chain/authorizationMemo';
 
 const MEMO_PROGRAMS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EeVDDwLi6ZQJ'];
 const STAKE_PROGRAM = 'Stake11111111111111111111111111111111111111';
@@ -40,7 +41,7 @@ const WORK_PROGRAMS: ReadonlySet<string> = new Set([
   LOOKUP_TABLE_PROGRAM,
   UPGRADEABLE_LOADER,
 ]);
-/** Allowed only beside a work instruction: a memo-only or budget-only transaction is none the page builds. */
+/** Allowed only beside a work instruction: a memo-only or budget-only transaction is none the page builds, but one. */
 const HELPER_PROGRAMS: ReadonlySet<string> = new Set([
   COMPUTE_BUDGET_PROGRAM,
   ...MEMO_PROGRAMS,
@@ -84,7 +85,12 @@ export function sendRefusal(params: unknown, local: boolean): string | null {
         return `an account larger than ${MAX_CREATED_ACCOUNT_BYTES} bytes`;
     }
   }
-  return work ? null : 'no instruction of a program this page uses';
+  if (work) return null;
+  // The queue's authorisation (src/chain/authorizationMemo.ts): a memo of an authorisation hash, alone.
+  const [only, ...rest] = message.compiledInstructions;
+  const program = only && keys[only.programIdIndex]?.toBase58();
+  if (rest.length === 0 && program && MEMO_PROGRAMS.includes(program) && isAuthorizationMemo(only.data)) return null;
+  return 'no instruction of a program this page uses';
 }
 
 /** The space a System instruction creates or allocates (createAccount, allocate and their seeded forms), else null. */

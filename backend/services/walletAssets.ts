@@ -1,6 +1,7 @@
 import { nameOwnCollections } from './ownCollection';
 import type { AssetCompression, WalletAsset } from '../../src/common/api';
 import { type DasKindFields, classifyAsset } from '../../src/chain/assetKind';
+import { KIND_BLOCKED } from '../../src/common/texts';
 import type { DasAsset, DasClient } from './das';
 import { assetCollection, assetImage } from './dasParse';
 import type { RpcClient } from './rpc';
@@ -103,10 +104,11 @@ function compressionOf(a: DasAsset): AssetCompression {
   };
 }
 
-// PRODUCT difference 12: the kind and what the programs refuse (src/chain/assetKind.ts), and the V2 / freeze fields DAS answers.
+// PRODUCT difference 12: the kind and what the programs refuse (src/chain/assetKind.ts, worded here for the card), and the
+// V2 / freeze fields DAS answers.
 function kindFields(a: DasAsset): Pick<WalletAsset, 'kind' | 'blocked'> {
   const info = classifyAsset(a as DasKindFields);
-  return { kind: info.kind, ...(info.blocked ? { blocked: info.blocked } : {}) };
+  return { kind: info.kind, ...(info.blocked ? { blocked: KIND_BLOCKED[info.blocked] } : {}) };
 }
 
 function ownershipFlags(a: DasAsset): { frozen?: boolean; non_transferable?: boolean } {

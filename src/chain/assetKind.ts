@@ -3,7 +3,6 @@
 // infrastructure) names prints V1_NFT and Helius names them V1_PRINT, so the token standard decides; Bubblegum V2
 // leaves carry compression.flags / collection_hash / asset_data_hash and ownership.non_transferable.
 import { TOKEN_2022_PROGRAM } from '../common/addresses';
-import { KIND_BLOCKED } from '../common/texts';
 
 export type AssetKind = 'nft' | 'pnft' | 'print' | 'token2022Nft' | 'core' | 'cnft' | 'cnftV2' | 'fungible';
 
@@ -20,12 +19,15 @@ export interface DasKindFields {
   };
 }
 
+/** Why a program refuses the asset. Shared code holds no texts: the server words it (KIND_BLOCKED, services/walletAssets.ts). */
+export type BlockedReason = 'cnftFrozen' | 'cnftNonTransferable' | 'pnftLocked' | 'coreFrozen' | 'fungibleFrozen';
+
 export interface KindInfo {
   kind: AssetKind;
   canBurn: boolean;
   canMove: boolean;
-  /** Plain text for the card when something is refused (null when everything is allowed). */
-  blocked: string | null;
+  /** What is refused, for the card's plain text (null when everything is allowed). */
+  blocked: BlockedReason | null;
   /** What the owner can still do. */
   actions: ('burn' | 'move' | 'hide' | 'revoke')[];
 }
@@ -62,7 +64,12 @@ export function classifyAsset(a: DasKindFields): KindInfo {
     blocked: null,
     actions,
   });
-  const refused = (blocked: string, actions: KindInfo['actions'], canBurn = false, canMove = false): KindInfo => ({
+  const refused = (
+    blocked: BlockedReason,
+    actions: KindInfo['actions'],
+    canBurn = false,
+    canMove = false,
+  ): KindInfo => ({
     kind,
     canBurn,
     canMove,
@@ -72,26 +79,26 @@ export function classifyAsset(a: DasKindFields): KindInfo {
   switch (kind) {
     case 'cnftV2':
       // Bubblegum V2: frozen refuses transfer, burn and delegate; non-transferable refuses transfer only.
-      if (o.frozen || ((a.compression?.flags ?? 0) & 3) !== 0) return refused(KIND_BLOCKED.cnftFrozen, ['hide']);
+      if (o.frozen || ((a.compression?.flags ?? 0) & 3) !== 0) return refused('cnftFrozen', ['hide']);
       if (o.non_transferable || ((a.compression?.flags ?? 0) & 4) !== 0)
-        return refused(KIND_BLOCKED.cnftNonTransferable, ['burn', 'hide'], true);
+        return refused('cnftNonTransferable', ['burn', 'hide'], true);
       return ok(['burn', 'move', 'hide']);
     case 'pnft':
       // A pNFT's token account is always frozen (the program thaws it to burn); a delegate means Locked or Listed.
-      if (o.delegated || o.delegate) return refused(KIND_BLOCKED.pnftLocked, ['revoke', 'hide']);
+      if (o.delegated || o.delegate) return refused('pnftLocked', ['revoke', 'hide']);
       return ok(['burn', 'hide']);
     case 'core':
       if (o.frozen || a.plugins?.freeze_delegate?.data?.frozen || a.plugins?.permanent_freeze_delegate?.data?.frozen)
-        return refused(KIND_BLOCKED.coreFrozen, ['hide']);
+        return refused('coreFrozen', ['hide']);
       return ok(['burn', 'hide']);
     case 'fungible':
-      if (o.frozen) return refused(KIND_BLOCKED.fungibleFrozen, ['hide']);
+      if (o.frozen) return refused('fungibleFrozen', ['hide']);
       return ok(['burn', 'hide']);
     case 'cnft':
       return ok(['burn', 'move', 'hide']);
     default:
       // Regular, print and Token-2022 NFTs: a frozen token account (not a pNFT) cannot be burned.
-      if (o.frozen) return refused(KIND_BLOCKED.fungibleFrozen, ['hide']);
+      if (o.frozen) return refused('fungibleFrozen', ['hide']);
       return ok(['burn', 'hide']);
   }
 }

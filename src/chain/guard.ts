@@ -4,6 +4,7 @@ import { COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
 import { GUARD } from '../common/texts';
 import { cnftAssetId } from './cnft';
 import { type TransactionInput, decodeTransaction } from './decode';
+import { MEMO_PROGRAM, checkAuthorizationMemo } from './guardAuthorizationMemo';
 import { checkFeePayer } from './guardRelayer';
 import { CHECKS, type GuardIntent, type Totals } from './guardRules';
 
@@ -30,8 +31,17 @@ function checkOne(input: TransactionInput, intent: GuardIntent, allowed: Set<str
   if (tx.usesLookupTables) return { ok: false, reason: 'address lookup tables are not allowed' };
   const payerRefusal = checkFeePayer(tx, intent); // the owner pays, or the relayer with an exact repayment (guardRelayer.ts)
   if (payerRefusal) return { ok: false, reason: payerRefusal };
+  // The queue's authorisation memo: exactly the page's own, alone, once per request (guardAuthorizationMemo.ts).
+  const memoRefusal = checkAuthorizationMemo(tx, intent);
+  if (memoRefusal) return { ok: false, reason: memoRefusal };
+  if (tx.instructions.some((ix) => ix.programId === MEMO_PROGRAM) && totals.authorizationMemos++ > 0)
+    return { ok: false, reason: 'a second authorisation memo' };
   let actions = 0;
   for (const [i, ix] of tx.instructions.entries()) {
+    if (ix.programId === MEMO_PROGRAM) {
+      actions++; // checked above
+      continue;
+    }
     const check = CHECKS[ix.programId];
     if (!check) return { ok: false, reason: `instruction ${i}: program ${ix.programId} not allowed` };
     if (ix.data.length === 0) return { ok: false, reason: `instruction ${i}: empty data` };
@@ -55,7 +65,7 @@ export function checkTransaction(input: TransactionInput, intent: GuardIntent): 
 /** Checks all transactions of one action; the fee ceiling applies to their sum. */
 export function checkTransactions(inputs: readonly TransactionInput[], intent: GuardIntent): GuardResult {
   const allowed = new Set(intent.allowedAccounts);
-  const totals: Totals = { fee: 0n, trashTransfer: 0n };
+  const totals: Totals = { fee: 0n, trashTransfer: 0n, authorizationMemos: 0 };
   if (inputs.length === 0) return { ok: false, reason: 'no transaction' };
   for (const [i, input] of inputs.entries()) {
     const result = checkOne(input, intent, allowed, totals);

@@ -45,6 +45,8 @@ export interface GuardIntent {
   trashWallet?: string;
   /** Server delegate (delegateCnft). */
   delegate?: string;
+  /** delegateCnft: the queue's authorisation memo the page added, alone in its transaction (guardAuthorizationMemo.ts). */
+  authorizationMemo?: string;
   maxComputeUnitPrice?: number;
   /** closeVacant: sources of WithdrawExcessLamports the page checked on chain (guardSurplus.ts). */
   surplusSources?: Iterable<string>;
@@ -67,6 +69,8 @@ const BUBBLEGUM = BUBBLEGUM_DISCRIMINATORS;
 export interface Totals {
   fee: bigint;
   trashTransfer: bigint;
+  /** Transactions holding the authorisation memo (at most one per request). */
+  authorizationMemos: number;
 }
 
 const u64 = (data: Uint8Array, offset: number) => Buffer.from(data).readBigUInt64LE(offset);

@@ -2,7 +2,6 @@
 import fs from 'fs';
 import path from 'path';
 import { classifyAsset, kindOf } from '../../../src/chain/assetKind';
-import { KIND_BLOCKED } from '../../../src/common/texts';
 
 const dir = path.join(__dirname, '../../fixtures/das');
 const fixtures = fs
@@ -32,7 +31,7 @@ test('the mainnet pNFT is burnable; the same answer with a delegate (staked or l
   expect(locked).toMatchObject({
     kind: 'pnft',
     canBurn: false,
-    blocked: KIND_BLOCKED.pnftLocked,
+    blocked: 'pnftLocked',
     actions: ['revoke', 'hide'],
   });
 });
@@ -43,7 +42,7 @@ test('frozen V2 leaf: nothing but hide; non-transferable: burn or hide, never mo
     canBurn: false,
     canMove: false,
     actions: ['hide'],
-    blocked: KIND_BLOCKED.cnftFrozen,
+    blocked: 'cnftFrozen',
   });
   const soulbound = fixtures.find((f) => f.file === 'cnft-v2-non-transferable-devnet.json')!.answer;
   expect(classifyAsset(soulbound)).toMatchObject({ canBurn: true, canMove: false, actions: ['burn', 'hide'] });
@@ -59,6 +58,6 @@ test("print editions by Helius' interface or the token standard; Token-2022 NFTs
   ).toBe('token2022Nft');
   expect(classifyAsset({ interface: 'FungibleToken', ownership: { frozen: true } })).toMatchObject({
     canBurn: false,
-    blocked: KIND_BLOCKED.fungibleFrozen,
+    blocked: 'fungibleFrozen',
   });
 });

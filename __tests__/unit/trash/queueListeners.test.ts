@@ -11,6 +11,7 @@ import { CHAIN_GUARD } from '../../../src/common/texts/guardTexts';
 import { CNFT_ERRORS, VALIDATION, queueCancelledReport } from '../../../src/common/texts';
 import { parseAuthMessage } from '../../../src/common/authMessage';
 import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
+import { QUEUE_POLL_INTERVAL_MS } from '../../../src/common/constants';
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
 import { walletConnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
@@ -32,6 +33,8 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
 });
+
+const urlOf = (req: unknown) => (req instanceof Request ? req.url : req);
 
 function storeWith(wallet: Partial<WalletPort>) {
   const extra = createAppExtra({ publicKey: owner.publicKey.toBase58(), ...wallet });
@@ -209,16 +212,30 @@ it('create → sign the queue message → authorise → poll until complete; com
 }, 30_000);
 
 it('cancel posts the cancel, stops polling and resets to initial', async () => {
-  script([status(0, false)]);
-  const store = storeWith({ signMessage });
-  store.dispatch(queueStartRequested({ assets }));
-  await until(() => store.getState().queue.status === 'processing');
-  store.dispatch(queueCancelRequested());
-  expect(store.getState().queue).toMatchObject({ status: 'initial', queueId: null, progress: null });
-  await until(() => server.requests.some((r) => r.path === '/api/queue/cancel/queue-1234'));
-  const before = server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length;
-  await new Promise((r) => setTimeout(r, 4_500));
-  expect(server.requests.filter((r) => r.path.startsWith('/api/queue/status/')).length).toBe(before);
+  // Fake timers that keep pace with the clock (the HTTP and `until` run as usual), so the test can jump to the next poll.
+  jest.useFakeTimers({ advanceTimers: true, doNotFake: ['nextTick', 'queueMicrotask', 'Date'] });
+  try {
+    script([status(0, false)]);
+    const store = storeWith({ signMessage });
+    store.dispatch(queueStartRequested({ assets }));
+    // The first status is read: the listener now waits 2 s for the next poll.
+    await until(() => store.getState().queue.progress !== null);
+    // Every status request the page starts, counted when fetch is called (before anything reaches the server).
+    const fetches = jest.spyOn(globalThis, 'fetch');
+    const statusFetches = () => fetches.mock.calls.filter(([req]) => String(urlOf(req)).includes('/api/queue/status/'));
+    store.dispatch(queueCancelRequested());
+    expect(store.getState().queue).toMatchObject({ status: 'initial', queueId: null, progress: null });
+    await until(() => server.requests.some((r) => r.path === '/api/queue/cancel/queue-1234'));
+    // The next poll is due now: the listener wakes and must end instead of asking again. Whatever it starts then
+    // reaches fetch within that turn's promise jobs, which all run before a nextTick queued from one of them.
+    await jest.advanceTimersByTimeAsync(QUEUE_POLL_INTERVAL_MS);
+    await new Promise((r) => process.nextTick(r));
+    expect(statusFetches()).toHaveLength(0);
+    expect(server.requests.filter((r) => r.path.startsWith('/api/queue/status/'))).toHaveLength(1);
+  } finally {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+  }
 }, 20_000);
 
 it('cancel shows what the server did: the answer says 2 already moved, so they leave the list and the modal says so', async () => {

@@ -205,6 +205,31 @@ describe('delegated transfer (spec §2.10) and delegating first', () => {
     expect((await onChain(chain, plain.assetId)).delegate).toBe(delegate);
   }, 60_000);
 
+  it('delegating first: a confirmation time-out is confirmed once more on the same path before the server relies on it', async () => {
+    const { owner, cnfts } = await fundedOwner(chain);
+    // The first confirmation of the delegation times out (assumed, spec §4.6); every later one is the chain's.
+    const connection = chain.connection;
+    const confirmed: unknown[] = [];
+    const confirm = connection.confirmTransaction.bind(connection);
+    const timingOut = Object.assign(Object.create(connection) as typeof connection, {
+      confirmTransaction: (async (...args: Parameters<typeof confirm>) => {
+        confirmed.push(args[0]);
+        if (confirmed.length === 1) throw new Error('Transaction was not confirmed in 30.00 seconds.');
+        return confirm(...args);
+      }) as typeof confirm,
+    });
+    const store = storeFor(chain, cnftWallet(owner), timingOut);
+    const plain = cnfts.find((c) => !c.delegate)!;
+    store.dispatch(delegationRequested({ asset: assetOf(plain) }));
+    await trashSettled(store);
+    expect(store.getState().trash).toMatchObject({ status: 'idle', flow: null, error: null });
+    expect(confirmed).toHaveLength(2);
+    const signature = (confirmed[0] as { signature: string }).signature;
+    expect(confirmed[1]).toBe(signature); // the same signature, by the page's one confirm path
+    expect((await chain.connection.getSignatureStatus(signature)).value?.err).toBeNull();
+    expect((await onChain(chain, plain.assetId)).delegate).toBe(delegate);
+  }, 60_000);
+
   it('no answer to the text within 120 s: the cancelled text, nothing moves', async () => {
     pacedTimers();
     const { owner, cnfts } = await fundedOwner(chain);

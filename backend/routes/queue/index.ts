@@ -83,7 +83,12 @@ export function queueRoutes(services: Services): Router {
         { wallet: q.owner, action: 'queue-authorize', queueId, assetIds },
         proof,
       );
-      if (!q.authorizedAt && !writes.take(client(ctx))) throw RateLimitedError(QUEUE_LIMIT_TEXT);
+      if (!q.authorizedAt) {
+        if (!writes.take(client(ctx))) throw RateLimitedError(QUEUE_LIMIT_TEXT);
+        // No longer held unauthorised: its slot is free again (the page creates the queue before the one wallet
+        // approval, so honest queues must not use up the allowance of unauthorised ones).
+        creates.giveBack(client(ctx));
+      }
       const access = newQueueAccessToken();
       await store.update(queueId, (r) => {
         if (!r.authorizedAt) r.authorizedAt = Date.now();

@@ -37,6 +37,14 @@ export const signature64 = z
   .max(100)
   .refine((s) => signatureBytes(s) === 64, { message: 'must be a 64-byte signature (base64 or base58)' });
 
+/** A transaction's signature as the chain names it: base58 of exactly 64 bytes. */
+export const transactionSignature = z
+  .string()
+  .trim()
+  .refine((s) => s.length >= 64 && s.length <= 90 && BASE58.test(s) && decodedLength(s) === 64, {
+    message: 'must be a transaction signature (base58, 64 bytes)',
+  });
+
 /** Largest serialized transaction (packet size) and its base64 length. */
 export const MAX_TRANSACTION_BYTES = 1232;
 export const MAX_TRANSACTION_BASE64 = Math.ceil(MAX_TRANSACTION_BYTES / 3) * 4;

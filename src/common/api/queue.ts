@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { VALIDATION } from '../texts';
 import { signedAuthFields } from './auth';
-import { base58Address, signature64 } from './fields';
+import { base58Address, signature64, transactionSignature } from './fields';
 import type { ApiResult } from './result';
 
 /** Longest asset name a queue keeps (longer ones are cut): queues are written to disk once authorised. */
@@ -36,12 +36,15 @@ export interface QueueCreateResponse extends ApiResult {
 }
 /**
  * POST /api/queue/authorize — `message`: the 'queue-authorize' text naming the queue and exactly its assets
- * (src/common/authMessage.ts); `signature`: base64 of the owner's signature of it, or `signedTransaction` (memo form).
+ * (src/common/authMessage.ts); `signature`: base64 of the owner's signature of it, or `signedTransaction` (memo form),
+ * or `memoSignature`: the signature of the owner's landed transaction holding only the memo of SHA-256(message),
+ * sent in the same wallet request as the delegations (src/chain/authorizationMemo.ts).
  */
 export const queueAuthorizeRequest = z.strictObject({
   queueId,
   ownerAddress: base58Address,
   signature: signature64.optional(),
+  memoSignature: transactionSignature.optional(),
   ...signedAuthFields,
 });
 export type QueueAuthorizeRequest = z.input<typeof queueAuthorizeRequest>;

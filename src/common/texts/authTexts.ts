@@ -5,6 +5,7 @@ export const AUTH_TEXTS = {
   memoTooLong:
     'This wallet cannot sign messages, so it signs the authorisation inside a transaction that is never sent, and that holds about 10 cNFTs. Select fewer and try again.',
   memoStep: 'Your wallet cannot sign messages: approve the authorisation transaction (it is never sent)...',
+  memoNotSent: 'Your wallet did not send the authorisation transaction of the queue. Nothing was authorised.',
   signInDiffers:
     'Your wallet signed a different sign-in text than the one SolBack asked for, so the server would refuse it. Nothing was sent.',
 } as const;

@@ -9,7 +9,6 @@ import { RevokeOffer } from '../revoke/RevokeOffer';
 import { NetworkFeeLine } from '../trash/NetworkFeeLine';
 import { TrashModalShell } from '../trash/TrashModalShell';
 import { TRASH_UI } from '../trash/trashTexts';
-import { QUEUE_STEPS } from './queueListeners';
 import { queueCancelRequested, queueClosed, queueStartRequested, selectQueue } from './queueSlice';
 
 export default function QueueTrashModal({
@@ -59,8 +58,8 @@ export default function QueueTrashModal({
   return (
     <TrashModalShell title={QUEUE_MODAL.title} testId="queue-modal" onClose={close}>
       <p className="trash-info">{TRASH_UI.queueIntro}</p>
-      {/* The guard's figure is this run's once its delegations are being approved (the listener cleared it first). */}
-      <NetworkFeeLine payer="delegations" simulated={status === 'creating_queue' && step === QUEUE_STEPS.delegating} />
+      {/* The guard's simulated figure, once this run has one (the listener cleared the last run's first); it stays shown. */}
+      <NetworkFeeLine payer="delegations" simulated={status !== 'initial'} />
       {status === 'initial' && leftOut.length > 0 && (
         <p className="trash-info" data-testid="queue-left-out">
           {TRASH_UI.queueLeftOut(leftOut)}

@@ -1,5 +1,5 @@
-// Spec §4.6 queued cNFT trash: initial → creating_queue (delegations signed with one approval, queue created, the
-// authorisation text signed) → processing (status polled every 2 s; each completed asset hidden at once) → complete;
+// Spec §4.6 queued cNFT trash: initial → creating_queue (queue created, its authorisation text built, then ONE
+// wallet approval for the delegations and the owner's authorisation memo, PRODUCT difference 11) → processing (status polled every 2 s; each completed asset hidden at once) → complete;
 // 2 s after completion with ≥ 1 success: the success callback, confetti and a notification. Cancel posts the cancel,
 // stops polling and resets.
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
@@ -7,11 +7,15 @@ import { BUILT_WALLETS, pinnedDelegate, serverMismatch } from '../../common/buil
 import { configApi } from '../../api/configApi';
 import { authApi } from '../../api/authApi';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
-import { AUTH_TEXTS, CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
+import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
 import { isCancellation } from '../trash/trashErrors';
 import { TRASH_UI } from '../trash/trashTexts';
 import { assetsDeselected } from '../selection/selectionSlice';
-import { canAuthorize, signAuthorization, type SignedAuth } from '../wallet/authorization';
+import type { ServerWallets } from '../../common/builtWallets';
+import type { QueueAsset } from '../../common/api';
+import { canAuthorizeQueue } from '../wallet/authorization';
+import type { QueueProof } from './queueAuthorization';
+import { QUEUE_STEPS } from './queueSteps';
 import { WalletNotReadyError } from '../wallet/signingErrors';
 import { errorDetail } from '../../chain/classifyError';
 import { celebrationTriggered } from '../celebration/celebrationSlice';
@@ -33,12 +37,6 @@ import {
   queueSucceeded,
 } from './queueSlice';
 
-export const QUEUE_STEPS = {
-  delegating: 'Approve the delegation of the selected cNFTs in your wallet...',
-  creating: 'Creating transfer queue...',
-  signing: 'Please sign the authorisation message with your wallet...',
-} as const;
-
 /** An upstream server without DELEGATE_KEYPAIR has no delegate: the queue cannot work there (GET /api/config). */
 export const QUEUE_NEEDS_DELEGATE = 'The transfer queue is not available: this server has no delegate key.';
 
@@ -47,61 +45,41 @@ const MAX_STATUS_FAILURES = 3;
 
 const fail = (api: AppListenerEffectAPI, name: string, message: string) => api.dispatch(queueFailed({ name, message }));
 
+/** What the delegation step's failure says: the cNFT it belongs to (an AssetStepError carries its id), or the cause. */
+function delegationFailure(err: unknown, assets: readonly QueueAsset[]): string {
+  const assetId = (err as { assetId?: unknown })?.assetId;
+  const named = typeof assetId === 'string' ? assets.find((a) => a.assetId === assetId) : undefined;
+  const detail = signingFailed(errorDetail(named ? (err as { cause?: unknown }).cause : err));
+  return isCancellation(err) ? CNFT_ERRORS.cancelledByUser : named ? TRASH_UI.assetFailed(named.name, detail) : detail;
+}
+
 async function startQueue(action: ReturnType<typeof queueStartRequested>, api: AppListenerEffectAPI): Promise<void> {
   const { wallet } = api.extra;
   const { assets } = action.payload;
   if (api.getState().queue.status !== 'creating_queue') return;
   if (!wallet.publicKey) return void fail(api, 'validation', VALIDATION.walletNotConnected);
   if (assets.length === 0) return void fail(api, 'validation', VALIDATION.noAssetsSelected);
-  // A wallet without signMessage authorises with a never-sent memo transaction instead (PRODUCT difference 11).
-  if (!canAuthorize(wallet)) return void fail(api, 'validation', VALIDATION.signingMethodUnsupported);
+  if (!canAuthorizeQueue(wallet)) return void fail(api, 'validation', VALIDATION.signingMethodUnsupported);
   const owner = wallet.publicKey;
+  const assetIds = [...new Set(assets.map((a) => a.assetId))];
   const stillActive = () => api.getState().queue.status !== 'initial';
+  api.dispatch(solChangeCleared()); // the modal's fee line shows only this run's simulated figure
 
-  // 1. Delegate the selected cNFTs that are not yet delegated to the server (one wallet approval).
+  // 1. The server's delegate: a server naming other wallets than the build's is refused before anything is built
+  // (PRODUCT difference 10); the build's delegate, or a local chain's own (src/common/builtWallets.ts).
+  let config: ServerWallets;
+  let delegate: string | null;
   try {
-    // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
-    const { delegateForQueue } = await import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays');
-    const config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
-    // A server naming other wallets than the build's is refused with that reason, before anything is built (PRODUCT difference 10).
+    config = await api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap();
     const mismatch = serverMismatch(config);
     if (mismatch) return void fail(api, 'delegation', mismatch);
-    const delegate = pinnedDelegate(config); // the build's, or a local chain's own (src/common/builtWallets.ts)
-    if (!delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
-    const connection = api.extra.connection();
-    if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
-    api.dispatch(solChangeCleared()); // the modal's fee line shows only this run's simulated figure
-    api.dispatch(queueStepChanged(QUEUE_STEPS.delegating));
-    const delegatedNow = await delegateForQueue(
-      {
-        wallet,
-        connection,
-        api: makeTrashApi(api.dispatch),
-        trashWallet: BUILT_WALLETS.trashWallet,
-        serverWallets: config,
-        dispatch: api.dispatch,
-        delay: (ms) => api.delay(ms),
-      },
-      assets.map((a) => a.assetId),
-      delegate,
-    );
-    // Told even after a cancel: a wallet that approved late has delegated these, and the modal offers the revoke.
-    if (!api.signal.aborted) api.dispatch(queueDelegated({ assetIds: delegatedNow }));
+    delegate = pinnedDelegate(config);
   } catch (err) {
-    if (!stillActive() || api.signal.aborted) return;
-    // A failure of one cNFT names it (an AssetStepError carries its id), so the user knows which one to leave out.
-    const assetId = (err as { assetId?: unknown })?.assetId;
-    const named = typeof assetId === 'string' ? assets.find((a) => a.assetId === assetId) : undefined;
-    const detail = signingFailed(errorDetail(named ? (err as { cause?: unknown }).cause : err));
-    return void fail(
-      api,
-      'delegation',
-      isCancellation(err) ? CNFT_ERRORS.cancelledByUser : named ? TRASH_UI.assetFailed(named.name, detail) : detail,
-    );
+    return void fail(api, 'delegation', delegationFailure(err, assets));
   }
-  if (!stillActive()) return;
+  if (!delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
 
-  // 2. Create the queue.
+  // 2. Create the queue: the authorisation text names it (PRODUCT difference 11).
   api.dispatch(queueStepChanged(QUEUE_STEPS.creating));
   let queueId: string;
   try {
@@ -114,26 +92,47 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   if (!stillActive()) return;
   api.dispatch(queueCreated({ queueId }));
 
-  // 3. The owner signs the 'queue-authorize' message naming this queue and exactly its assets (PRODUCT difference 11).
-  api.dispatch(queueStepChanged(wallet.signIn || wallet.signMessage ? QUEUE_STEPS.signing : AUTH_TEXTS.memoStep));
-  let signed: SignedAuth;
+  // 3. The 'queue-authorize' text naming this queue and exactly its assets, then ONE wallet request: the
+  // delegations of the cNFTs not yet delegated and the owner's memo of the text's hash (queueAuthorization.ts).
+  let proof: QueueProof;
   try {
-    signed = await signAuthorization(
+    // The cNFT ways (shared with the trash listeners) load with the first queue, not with the page.
+    const [ways, { delegateAndAuthorize }] = await Promise.all([
+      import(/* webpackChunkName: "trash-flows" */ '../trash/trashWays'),
+      import(/* webpackChunkName: "trash-flows" */ './queueAuthorization'),
+    ]);
+    const connection = api.extra.connection();
+    if (!connection) throw new WalletNotReadyError(CNFT_ERRORS.walletMissingSign);
+    proof = await delegateAndAuthorize(
       {
         wallet,
+        connection,
+        api: makeTrashApi(api.dispatch),
+        trashWallet: BUILT_WALLETS.trashWallet,
+        serverWallets: config,
+        dispatch: api.dispatch,
         delay: (ms) => api.delay(ms),
-        fetchNonce: () => api.dispatch(authApi.endpoints.getAuthNonce.initiate()).unwrap(),
       },
-      { action: 'queue-authorize', queueId, assetIds: [...new Set(assets.map((a) => a.assetId))] },
+      {
+        ways,
+        fetchNonce: () => api.dispatch(authApi.endpoints.getAuthNonce.initiate()).unwrap(),
+        onStep: (step) => api.dispatch(queueStepChanged(step)),
+        // Told even after a cancel: a wallet that approved late has delegated these, and the modal offers the revoke.
+        onDelegated: (ids) => !api.signal.aborted && api.dispatch(queueDelegated({ assetIds: ids })),
+      },
+      { queueId, assetIds, delegate },
     );
   } catch (err) {
     if (!stillActive() || api.signal.aborted) return;
-    return void fail(api, 'signing', signingFailed(errorDetail(err)));
+    // The fallback's signed text failed (its second approval), or the one request did.
+    if ((err as { step?: unknown })?.step === 'signing')
+      return void fail(api, 'signing', signingFailed(errorDetail((err as Error).cause)));
+    return void fail(api, 'delegation', delegationFailure(err, assets));
   }
   if (!stillActive() || api.getState().queue.queueId !== queueId) return; // cancelled while the wallet was open
   try {
     const res = await api
-      .dispatch(queueApi.endpoints.authorizeQueue.initiate({ queueId, ownerAddress: owner, ...signed }))
+      .dispatch(queueApi.endpoints.authorizeQueue.initiate({ queueId, ownerAddress: owner, ...proof }))
       .unwrap();
     if (!res.success || !res.accessToken) throw new Error(res.error);
     queueAccess.remember(queueId, res.accessToken);

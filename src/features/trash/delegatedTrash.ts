@@ -2,13 +2,16 @@
 // authorisation text, the server moves the cNFT as delegate) and the delegation the queue (and 'Delegate to the
 // server') needs first — a Bubblegum delegate per cNFT, all signed with one approval on the signing path.
 import type { Transaction } from '@solana/web3.js';
+import { buildAuthorizationMemoTx } from '../../chain/authorizationMemo';
 import type { AssetProofData } from '../../common/api';
+import { CNFT_COMMITMENT } from '../../common/constants';
 import { CNFT_ERRORS, VALIDATION } from '../../common/texts';
 import { canAuthorize, signAuthorization } from '../wallet/authorization';
 import { signAndSend } from '../wallet/signing';
 import { WalletNotReadyError } from '../wallet/signingErrors';
 import { legacyTransactions } from '../wallet/serverTransactions';
-import { cnftSend, requireOwner } from './ownerTransaction';
+import { confirmSignature } from '../wallet/signingSteps';
+import { CNFT_SEND, cnftSend, requireOwner } from './ownerTransaction';
 import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 
 /**
@@ -53,20 +56,24 @@ export class AssetStepError extends Error {
   }
 }
 
-/** A delegation sent but not confirmed in time: wait until it lands (or ~30 s pass) before the server relies on it. */
-async function awaitLanded(deps: TrashDeps, signature: string): Promise<void> {
-  for (let i = 0; i < 30; i++) {
-    const status = (await deps.connection.getSignatureStatuses([signature])).value[0];
-    if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    await deps.delay(1_000);
-  }
-}
-
 /**
  * For the assets not yet delegated to the server delegate, gets the delegate transactions and has the owner sign
  * them all with one wallet request, then confirms them. Returns the ids that were delegated now.
  */
 export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serverDelegate: string): Promise<string[]> {
+  return (await delegateWithMemo(deps, assetIds, serverDelegate)).delegated;
+}
+
+/**
+ * delegateForQueue, and with `memo` (src/chain/authorizationMemo.ts) the owner's authorisation memo transaction last
+ * in the same wallet request: the queue's one approval (PRODUCT difference 11). Answers the memo's signature.
+ */
+export async function delegateWithMemo(
+  deps: TrashDeps,
+  assetIds: string[],
+  serverDelegate: string,
+  memo?: string,
+): Promise<{ delegated: string[]; memoSignature?: string }> {
   const owner = deps.wallet.publicKey;
   if (!owner) throw new Error(VALIDATION.walletNotConnected);
   const todo: { assetId: string; tx: Transaction }[] = [];
@@ -82,22 +89,37 @@ export async function delegateForQueue(deps: TrashDeps, assetIds: string[], serv
       throw new AssetStepError(assetId, err); // the queue names the cNFT that failed
     }
   }
-  if (todo.length === 0) return [];
+  const txs = todo.map((t) => t.tx);
+  if (memo) {
+    const memoTx = buildAuthorizationMemoTx(owner, memo);
+    // The guard decodes it before the path sets the fresh blockhash of the whole request.
+    memoTx.recentBlockhash = (await deps.connection.getLatestBlockhash(CNFT_COMMITMENT)).blockhash;
+    txs.push(memoTx); // last: a sign-only send stops at the first failed delegation, before the memo
+  }
+  if (txs.length === 0) return { delegated: [] };
   requireOwner(deps);
-  // After an expiry the path asks again only for the delegations that did not land.
+  const memoIndex = memo ? txs.length - 1 : -1;
+  let memoSignature: string | undefined;
+  // After an expiry the path asks again only for the transactions that did not land.
   const assumed: string[] = [];
   await signAndSend(signingDeps(deps), {
     blockhash: 'fresh',
-    build: async (_attempt, pending) => (pending ?? todo.map((_, i) => i)).map((i) => todo[i].tx),
+    build: async (_attempt, pending) => (pending ?? txs.map((_, i) => i)).map((i) => txs[i]),
     guard: trashGuard(deps, {
       owner,
       kind: 'delegateCnft',
       allowedAccounts: todo.map((t) => t.assetId),
       delegate: serverDelegate,
+      authorizationMemo: memo,
     }),
     ...cnftSend(deps),
-    onLanded: (_i, signature, status) => status === 'assumed' && assumed.push(signature),
+    onLanded: (i, signature, status) => {
+      if (status === 'assumed') assumed.push(signature);
+      if (i === memoIndex) memoSignature = signature;
+    },
   });
-  for (const signature of assumed) await awaitLanded(deps, signature);
-  return todo.map((t) => t.assetId);
+  // A delegation whose confirmation timed out (assumed, spec §4.6) is confirmed once more on the same path before
+  // the server relies on it; a second time-out leaves it assumed, and the queue reports that cNFT if it never landed.
+  for (const signature of assumed) await confirmSignature(deps.connection, signature, CNFT_SEND);
+  return { delegated: todo.map((t) => t.assetId), memoSignature };
 }

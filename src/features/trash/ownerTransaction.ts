@@ -23,7 +23,7 @@ export function requireOwner(deps: Pick<TrashDeps, 'wallet'>): string {
   return owner;
 }
 
-const CNFT_SEND: ChainSendOptions = {
+export const CNFT_SEND: ChainSendOptions = {
   preflightCommitment: CNFT_COMMITMENT,
   commitment: CNFT_COMMITMENT,
   unconfirmed: 'assume',

@@ -46,21 +46,41 @@ async function landed(connection: ChainSender, signature: string): Promise<boole
 }
 
 /** Confirms one sent transaction by its signature: against the attempt's blockhash when the path set it. */
-async function confirmOne(
+function confirmOne(
   connection: ChainSender,
   signature: string,
   tx: Transaction,
   ctx: SendContext,
   opts: ChainSendOptions,
 ): Promise<ChainSent> {
+  const lastValidBlockHeight = ctx.lastValidBlockHeight;
+  return lastValidBlockHeight === undefined
+    ? confirmSignature(connection, signature, opts)
+    : confirmWith(connection, signature, opts, { blockhash: tx.recentBlockhash!, lastValidBlockHeight });
+}
+
+/**
+ * Confirms a signature sent earlier whose blockhash this page no longer holds (a delegation assumed landed): the
+ * same confirmation, failure texts and time-out rule as every other transaction the page sends.
+ */
+export function confirmSignature(
+  connection: ChainSender,
+  signature: string,
+  opts: ChainSendOptions,
+): Promise<ChainSent> {
+  return confirmWith(connection, signature, opts);
+}
+
+async function confirmWith(
+  connection: ChainSender,
+  signature: string,
+  opts: ChainSendOptions,
+  strategy?: { blockhash: string; lastValidBlockHeight: number },
+): Promise<ChainSent> {
   try {
-    const { value } =
-      ctx.lastValidBlockHeight === undefined
-        ? await connection.confirmTransaction(signature, opts.commitment)
-        : await connection.confirmTransaction(
-            { signature, blockhash: tx.recentBlockhash!, lastValidBlockHeight: ctx.lastValidBlockHeight },
-            opts.commitment,
-          );
+    const { value } = strategy
+      ? await connection.confirmTransaction({ signature, ...strategy }, opts.commitment)
+      : await connection.confirmTransaction(signature, opts.commitment);
     // The one TransactionError that means "sign again with a fresh blockhash".
     if (value.err === 'BlockhashNotFound')
       throw new BlockhashExpiredError(`Transaction ${signature}: BlockhashNotFound`);

@@ -74,10 +74,10 @@ export const assetOf = (c: FundedCnft) => ({ mint: c.assetId, name: c.name, imag
 
 const stores: ReturnType<typeof makeStore>[] = [];
 
-/** A fresh store on the chain, the wallet in `extra`; no lists are loaded (the ways need none). */
-export function storeFor(chain: Chain, wallet: WalletPort) {
+/** A fresh store on the chain (or a wrapper of its connection), the wallet in `extra`; no lists are loaded. */
+export function storeFor(chain: Chain, wallet: WalletPort, connection = chain.connection) {
   const extra = createAppExtra(wallet);
-  extra.setConnection(chain.connection);
+  extra.setConnection(connection);
   const store = makeStore(undefined, extra);
   stores.push(store);
   return store;
