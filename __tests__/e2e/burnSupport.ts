@@ -1,8 +1,8 @@
-// Helpers for the burn e2e tests: a Wallet Standard wallet whose key stays in Node and that counts approvals
+// Helpers for the burn e2e tests: the test wallet (support/testWallet.ts) as a sign-only wallet that counts approvals
 // (`solana:signTransaction` gets every transaction of one approval in one call), and chain reads for exact lamports.
-import crypto from 'crypto';
-import { Keypair, Transaction, VersionedTransaction } from '@solana/web3.js';
+import { type Keypair, Transaction } from '@solana/web3.js';
 import type { BrowserContext, Page } from 'playwright-core';
+import { WALLET_KINDS, installTestWallet } from './support/testWallet';
 export { networkFee } from '../support/networkFee';
 
 export interface BurnWalletControl {
@@ -29,118 +29,28 @@ export async function installBurnWallet(
   name = 'Burn Test Wallet',
   opts: { messages?: boolean } = {},
 ): Promise<BurnWallet> {
-  const keypair = Keypair.generate();
-  const wallet: BurnWallet = { keypair, name, approvals: [], messages: [], control: { approve: () => true } };
-  // Ed25519 message signatures with the same key (Node's crypto takes the 32-byte seed as PKCS#8).
-  const pkcs8 = crypto.createPrivateKey({
-    format: 'der',
-    type: 'pkcs8',
-    key: Buffer.concat([
-      Buffer.from('302e020100300506032b657004220420', 'hex'),
-      Buffer.from(keypair.secretKey.subarray(0, 32)),
-    ]),
-  });
-  await context.exposeFunction('__burnWalletSignMessage', async (bytes: number[]) => {
-    const text = Buffer.from(bytes).toString('utf8');
-    const signed = (await wallet.control.approveMessage?.(text)) ?? true;
-    wallet.messages.push({ text, signed });
-    if (!signed) throw new Error('User rejected the request.');
-    return Array.from(crypto.sign(null, Buffer.from(bytes), pkcs8));
-  });
-  await context.exposeFunction('__burnWalletSign', async (txs: number[][]) => {
-    if (!(await wallet.control.approve(txs.length))) throw new Error('User rejected the request.');
-    const signed = txs.map((bytes) => {
-      const tx = VersionedTransaction.deserialize(Uint8Array.from(bytes));
-      tx.sign([keypair]);
-      return Buffer.from(tx.serialize());
-    });
-    wallet.approvals.push(signed.map((b) => Transaction.from(b)));
-    await wallet.control.afterSign?.(wallet.approvals.length - 1);
-    return signed.map((b) => Array.from(b));
-  });
-  await context.addInitScript(
-    ({ address, publicKey, name, messages }) => {
-      const chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'];
-      const icon = `data:image/svg+xml;base64,${btoa('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#f60"/></svg>')}`;
-      const account = Object.freeze({
-        address,
-        publicKey: new Uint8Array(publicKey),
-        chains,
-        features: messages ? ['solana:signTransaction', 'solana:signMessage'] : ['solana:signTransaction'],
-        label: name,
-        icon,
-      });
-      const listeners = new Set<(p: unknown) => void>();
-      let accounts: (typeof account)[] = [];
-      const emit = () => listeners.forEach((l) => l({ accounts }));
-      const w = window as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
-      const wallet = {
-        version: '1.0.0',
-        name,
-        icon,
-        chains,
-        get accounts() {
-          return accounts;
-        },
-        features: {
-          'standard:connect': {
-            version: '1.0.0',
-            connect: async () => {
-              accounts = [account];
-              emit();
-              return { accounts };
-            },
-          },
-          'standard:disconnect': {
-            version: '1.0.0',
-            disconnect: async () => {
-              accounts = [];
-              emit();
-            },
-          },
-          'standard:events': {
-            version: '1.0.0',
-            on: (_e: string, l: (p: unknown) => void) => {
-              listeners.add(l);
-              return () => listeners.delete(l);
-            },
-          },
-          'solana:signTransaction': {
-            version: '1.0.0',
-            supportedTransactionVersions: ['legacy', 0],
-            signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
-              const signed = (await w.__burnWalletSign(inputs.map((i) => Array.from(i.transaction)))) as number[][];
-              return signed.map((b) => ({ signedTransaction: new Uint8Array(b) }));
-            },
-          },
-          ...(messages
-            ? {
-                'solana:signMessage': {
-                  version: '1.0.0',
-                  signMessage: async (...inputs: { message: Uint8Array }[]) =>
-                    Promise.all(
-                      inputs.map(async (i) => ({
-                        signedMessage: i.message,
-                        signature: new Uint8Array((await w.__burnWalletSignMessage(Array.from(i.message))) as number[]),
-                      })),
-                    ),
-                },
-              }
-            : {}),
-        },
-      };
-      const register = ({ register: r }: { register: (x: unknown) => void }) => r(wallet);
-      window.dispatchEvent(Object.assign(new Event('wallet-standard:register-wallet'), { detail: register }));
-      window.addEventListener('wallet-standard:app-ready', (e) => register((e as CustomEvent).detail));
+  const control: BurnWalletControl = { approve: () => true };
+  const approvals: Transaction[][] = [];
+  const messages: BurnWallet['messages'] = [];
+  // The one test wallet (support/testWallet.ts), sign-only, seen through this file's older shape: the signed
+  // transactions of each approval, the messages asked, and controls a test may change while it runs.
+  const { keypair } = await installTestWallet(context, {
+    name,
+    features: opts.messages ? WALLET_KINDS.signOnly : WALLET_KINDS.noSignMessage,
+    approve: async (op, detail, count) => {
+      if (op === 'signTransaction') return control.approve(count);
+      if (op !== 'signMessage') return true;
+      const text = Buffer.from(detail as number[]).toString('utf8');
+      const signed = (await control.approveMessage?.(text)) ?? true;
+      messages.push({ text, signed });
+      return signed;
     },
-    {
-      address: keypair.publicKey.toBase58(),
-      publicKey: Array.from(keypair.publicKey.toBytes()),
-      name,
-      messages: !!opts.messages,
+    afterApproval: async (_n, _op, signed) => {
+      approvals.push(signed.map((tx) => Transaction.from(tx.serialize())));
+      await control.afterSign?.(approvals.length - 1);
     },
-  );
-  return wallet;
+  });
+  return { keypair, name, approvals, messages, control };
 }
 
 /** Opens the page and connects the wallet through the modal; resolves once the token list has loaded. */

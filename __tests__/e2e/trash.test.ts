@@ -11,6 +11,7 @@ import { watchErrors } from './support/browser';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
 import { installTestWallet, type TestWallet, type WalletOp } from './support/testWallet';
+import { until } from '../support/until';
 
 jest.setTimeout(180_000);
 
@@ -200,9 +201,19 @@ test('queue of 4 cNFTs: delegations and the authorisation memo in one approval, 
 test('queue: Cancel before the owner approved resets; nothing is authorised, polled or moved', async () => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  const { page, cnfts, requests } = await session(async (op) => {
+  const { page, cnfts, requests, wallet } = await session(async (op) => {
     if (op === 'signTransaction') await held; // the one approval: delegations + authorisation memo
     return true;
+  });
+  // Every address the page hands to fetch, recorded as it is called (the page's /api calls all go through fetch).
+  await page.evaluate(() => {
+    const w = window as any;
+    const fetch = w.fetch.bind(w);
+    w.__e2eFetched = [];
+    w.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      w.__e2eFetched.push(input instanceof Request ? input.url : String(input));
+      return fetch(input, init);
+    };
   });
   await card(page, cnfts[0].assetId).click();
   await page.getByTestId('cnft-trash-selected').click();
@@ -219,9 +230,17 @@ test('queue: Cancel before the owner approved resets; nothing is authorised, pol
   await modal.locator('[data-state="initial"]').waitFor();
   await modal.getByRole('button', { name: QUEUE_MODAL.start }).waitFor();
   release();
-  await page.waitForTimeout(5_000);
-  // The signature that came late is dropped; a queue its owner never authorised never runs, so there is nothing to
-  // cancel on the server (and the server would refuse a cancel without the owner's proof).
+  // The wallet answered: Playwright wrote the answer to the page before this test sees the log entry, and the page
+  // handles its messages in order, so a task queued by the next evaluate runs after the page's listener took the
+  // signed transactions. Whatever it asks for then, it hands to fetch in that turn.
+  await until(() => wallet.log.some((e) => e.op === 'signTransaction'));
+  const fetched = await page.evaluate(
+    () => new Promise<string[]>((r) => setTimeout(() => r((window as any).__e2eFetched), 0)),
+  );
+  expect(fetched.some((u) => /\/api\/queue\/create$/.test(u))).toBe(true); // the record sees the page's calls
+  // What came late is dropped; a queue its owner never authorised never runs, so there is nothing to cancel on the
+  // server (and the server would refuse a cancel without the owner's proof).
+  expect(fetched.filter((u) => /\/api\/queue\/(authorize|status|cancel)/.test(u))).toEqual([]);
   expect(requests.filter((r) => /\/api\/queue\/(authorize|status|cancel)/.test(r.url))).toHaveLength(0);
   expect((await assetOf(cnfts[0].assetId)).owner).not.toBe(trash);
 });
@@ -239,10 +258,10 @@ test("queue: Cancel while the worker sends carries the owner's token; the server
     await held;
   };
   faults.onNextSend(hold);
-  const cancels: { auth?: string; answer?: any }[] = [];
+  const cancels: { url: string; auth?: string; answer?: any }[] = [];
   page.on('response', async (r) => {
     if (!/\/api\/queue\/cancel\//.test(r.url())) return;
-    cancels.push({ auth: r.request().headers()['authorization'], answer: await r.json() });
+    cancels.push({ url: r.url(), auth: r.request().headers()['authorization'], answer: await r.json() });
   });
   const two = cnfts.slice(0, 2); // cNFT 0 came delegated; cNFT 1 is delegated by the page first
   for (const c of two) await card(page, c.assetId).click();
@@ -262,7 +281,15 @@ test("queue: Cancel while the worker sends carries the owner's token; the server
   // The one being sent lands (it had left already); the other is never moved.
   for (let i = 0; i < 100 && (await assetOf(sending.assetId)).owner !== trash; i++) await page.waitForTimeout(200);
   expect((await assetOf(sending.assetId)).owner).toBe(trash);
-  await page.waitForTimeout(3_000);
+  // The server's word that it is done with this queue: cancelled, and no send left in flight (isComplete). From
+  // then on its worker sends nothing more for it, so the owner read after it is final.
+  const queueStatus = cancels[0].url.replace('/api/queue/cancel/', '/api/queue/status/');
+  const ended = await until(async () => {
+    const res = await fetch(queueStatus, { headers: { authorization: cancels[0].auth! } });
+    const { status } = await res.json();
+    return status?.isComplete ? status : null;
+  }, 60_000);
+  expect(ended).toMatchObject({ isCancelled: true, completed: 1, cancelled: 1, processing: 0 });
   expect((await assetOf(st.unmovedAssets[0].assetId)).owner).not.toBe(trash);
 });
 

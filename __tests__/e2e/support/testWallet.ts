@@ -50,8 +50,13 @@ export interface TestWalletOptions {
   features?: readonly WalletFeature[];
   /** Where a sign-and-send wallet sends (the test server's `/api/rpc`); required with that feature. */
   rpcUrl?: string;
-  /** Decides each request; return false to reject it as the user would. */
-  approve?: (op: WalletOp, detail: unknown) => boolean | Promise<boolean>;
+  /** Decides each request (`count`: its transactions or messages); return false to reject it as the user would. */
+  approve?: (op: WalletOp, detail: unknown, count: number) => boolean | Promise<boolean>;
+  /**
+   * After approval `n` (index into `approvals`) signed its transactions, before the page gets them back (and, for
+   * sign-and-send, before they are sent): a test can hold the wallet's answer or look at what it signed.
+   */
+  afterApproval?: (n: number, op: WalletApproval['op'], signed: VersionedTransaction[]) => Promise<void>;
   /** false: drop `solana:signMessage` from the features (many hardware-wallet set-ups). */
   signMessage?: boolean;
 }
@@ -177,6 +182,7 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     name = 'E2E Test Wallet',
     chains = ['solana:localnet', 'solana:devnet', 'solana:mainnet'],
     approve = () => true,
+    afterApproval,
     rpcUrl,
     signMessage = true,
   } = options;
@@ -200,25 +206,25 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     return tx;
   };
   const approval = async (op: WalletApproval['op'], count: number, detail: unknown) => {
-    if (!(await approve(op, detail))) throw new Error('User rejected');
+    if (!(await approve(op, detail, count))) throw new Error('User rejected');
     approvals.push({ op, count });
     return approvals.length - 1;
   };
   await context.exposeFunction('__e2eWalletConnect', async (silent: boolean) => {
     log.push({ op: 'connect', silent });
-    return approve('connect', { silent });
+    return approve('connect', { silent }, 0);
   });
   await context.exposeFunction('__e2eWalletSignTx', async (arrs: number[][]) => {
     const n = await approval('signTransaction', arrs.length, arrs.length === 1 ? arrs[0] : arrs);
-    return arrs.map((arr) => {
-      const tx = signTx(arr);
-      log.push({ op: 'signTransaction', approval: n, tx });
-      return Array.from(tx.serialize());
-    });
+    const signed = arrs.map(signTx);
+    for (const tx of signed) log.push({ op: 'signTransaction', approval: n, tx });
+    await afterApproval?.(n, 'signTransaction', signed);
+    return signed.map((tx) => Array.from(tx.serialize()));
   });
   await context.exposeFunction('__e2eWalletSignAndSend', async (arrs: number[][], chain: string) => {
     const n = await approval('signAndSendTransaction', arrs.length, arrs.length === 1 ? arrs[0] : arrs);
     const signed = arrs.map(signTx);
+    await afterApproval?.(n, 'signAndSendTransaction', signed);
     // Like a wallet: all are sent, then the signatures go back; a refused send is the wallet's error.
     for (const tx of signed) {
       log.push({ op: 'signAndSendTransaction', approval: n, tx, chain });
