@@ -31,16 +31,17 @@ describe('ImageCache', () => {
   });
 
   it('forgets a picture after ttlMs and a failure after failureTtlMs', () => {
-    let now = 0;
+    // lru-cache keeps an entry while at most its ttl has passed (a clock at 0 would read as "no time": start at 1 s).
+    let now = 1_000;
     const c = new ImageCache({ maxEntries: 10, maxBytes: 1000, ttlMs: 1000, failureTtlMs: 100 }, () => now);
     c.set('ok', image(5));
     c.set('bad', { ok: false, error: new Error('not an image') });
-    now = 99;
+    now += 100;
     expect(c.get('bad')).toEqual({ ok: false, error: new Error('not an image') });
-    now = 100;
+    now += 1;
     expect(c.get('bad')).toBeUndefined();
     expect(c.get('ok')).toBeDefined();
-    now = 1000;
+    now += 900;
     expect(c.get('ok')).toBeUndefined();
     expect(c.size).toEqual({ entries: 0, bytes: 0 });
   });

@@ -53,6 +53,21 @@ describe('recovery scans on a provider that refuses getProgramAccounts', () => {
     expect(sent.at(-1)!.params[1].dataSlice).toEqual({ offset: 0, length: 56 });
   });
 
+  it('the slot time is measured from the recorded performance samples; a node without them gives null', async () => {
+    const recorded = fixture('solana/getRecentPerformanceSamples.json');
+    rpc.answers.getProgramAccounts = () => [];
+    rpc.answers.getRecentPerformanceSamples = () => recorded.response;
+    const r = await s.get(`/api/recoverable/${OWNER}`);
+    // 4 samples of 60 s: 149 + 155 + 148 + 153 = 605 slots in 240 s → 396.69 ms a slot, rounded
+    expect(r.json.slotMs).toBe(397);
+    const asked = rpc.seen.filter((q) => q.method === 'getRecentPerformanceSamples').at(-1)!;
+    expect(asked.params).toEqual([30]);
+    rpc.answers.getRecentPerformanceSamples = () => ({ __error: { code: -32601, message: 'Method not found' } });
+    const without = await s.get(`/api/recoverable/${OWNER}`);
+    expect(without.status).toBe(200);
+    expect(without.json.slotMs).toBeNull();
+  });
+
   it('a prepare for an account whose scan was refused says so (400), never a 5xx', async () => {
     rpc.answers.getProgramAccounts = () => ({ __error: refusals.excludedFromSecondaryIndexes.error });
     const r = await s.post('/api/prepare-recovery', {

@@ -41,6 +41,13 @@ describe('POST /api/rpc allow-list', () => {
     expect(res.json.result.value).toBe(0);
   });
 
+  it('relays getTokenLargestAccounts (a print’s master holder, src/chain/nftBurnKinds.ts): the chain’s own answer', async () => {
+    expect(RPC_ALLOWED_METHODS.has('getTokenLargestAccounts')).toBe(true);
+    const res = await server.post('/api/rpc', call('getTokenLargestAccounts', [someone]));
+    // Not refused by the relay (-32601): the chain answers, here that a wallet address is no mint (agave's text).
+    expect(res.json.error).toEqual({ code: -32602, message: 'Invalid param: not a Token mint' });
+  });
+
   it('a 100-item batch is refused whole; a batch within the cap keeps order and refuses only the scans in it', async () => {
     const big = await server.post(
       '/api/rpc',

@@ -66,7 +66,26 @@ it('lists the sources, recovers them through the review, and closes the table af
   const slotsLeft = Number(await table.getByTestId('recovery-ready-in').getAttribute('data-slots'));
   expect(slotsLeft).toBeGreaterThan(500);
   const chain = suite.server.app.localnet!.chain;
-  for (let i = 0; i <= slotsLeft + 2; i++) chain.advanceSlot();
+  // "about N min" uses the slot time the server measured (getRecentPerformanceSamples): one more 60-second sample
+  // of 120 slots on the local chain, then the page's own answer says which slot time its text must use.
+  let answered: { slotMs?: number | null } = {};
+  await page.route('**/api/recoverable/**', async (route) => {
+    const response = await route.fetch();
+    answered = await response.json();
+    await route.fulfill({ response, json: answered });
+  });
+  chain.performance.record(chain.slot(), chain.statuses.size, 60);
+  for (let i = 0; i < 120; i++) chain.advanceSlot();
+  chain.performance.record(chain.slot(), chain.statuses.size, 60);
+  await section.getByRole('button', { name: 'Check again' }).click();
+  const readyIn = table.getByTestId('recovery-ready-in');
+  await until(async () => {
+    if (!answered.slotMs) return false;
+    const slots = Number(await readyIn.getAttribute('data-slots'));
+    return (await readyIn.textContent()) === RECOVERY_SECTION.readyIn(slots, answered.slotMs, true);
+  });
+  await page.unroute('**/api/recoverable/**');
+  for (let i = 0; i <= slotsLeft + 2; i++) chain.advanceSlot(); // (120 of them have passed already)
   await section.getByRole('button', { name: 'Check again' }).click();
   await until(async () => (await table.getAttribute('data-state')) === 'ready');
   const tableLamports = (await lamportsOf(suite.connection, [r.lookupTable]))[0];

@@ -11,6 +11,7 @@ import { decodeTransaction, type DecodedTransaction } from './decode';
 import type { ProgramEmulator } from './emulated/types';
 import { executeTransaction } from './execute';
 import { addressBytes, nativeSvm, toChainAccount } from './nativeReads';
+import { PerformanceLog } from './performanceSamples';
 import { PriorityFeeLog } from './priorityFees';
 import { Blockhashes } from './blockhashes';
 import { noopProgramPath } from './programs';
@@ -30,6 +31,7 @@ export class Chain extends EventEmitter {
   confirmAfterMs = 0;
   /** Compute-unit prices paid per slot, for getRecentPrioritizationFees. */
   readonly priorityFees = new PriorityFeeLog();
+  readonly performance = new PerformanceLog();
   private slotHashes: { slot: bigint; hash: string }[] = [];
 
   constructor(svm?: LiteSVM) {

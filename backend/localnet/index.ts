@@ -29,6 +29,8 @@ export interface LocalnetOptions {
   slotMs?: number; // a new slot every slotMs (default 400, as on a cluster); 0 = slots move only with transactions
   /** Lowest compute-unit price (µlamports) getRecentPrioritizationFees reports per slot: a busy network (default 0). */
   priorityFeeFloor?: number;
+  /** Period of getRecentPerformanceSamples' samples in seconds (default 60, as agave; tests set less). */
+  performanceSampleSecs?: number;
   sendTimeoutMs?: number; // how long a send held by failNextSends(n, 'timeout') hangs (default 90 s)
   log?: (msg: string, err?: unknown) => void;
   /** Rent per byte after funding (LOCALNET_LAMPORTS_PER_BYTE); unset = the value saved in dataDir, else the default. */
@@ -121,6 +123,11 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
   chain.priorityFees.floor = opts.priorityFeeFloor ?? 0;
   const ticker = slotMs > 0 ? setInterval(() => chain.advanceSlot(), slotMs) : null;
   ticker?.unref();
+  const sampleSecs = opts.performanceSampleSecs ?? 60;
+  const takeSample = () => chain.performance.record(chain.slot(), chain.statuses.size, sampleSecs);
+  takeSample(); // the first period starts now
+  const sampler = setInterval(takeSample, sampleSecs * 1000);
+  sampler.unref();
 
   return {
     handleRpc,
@@ -147,6 +154,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
       if (closed) return;
       closed = true;
       if (ticker) clearInterval(ticker);
+      clearInterval(sampler);
       faults.close();
       ws.close();
       chain.off('transaction', scheduleSave);

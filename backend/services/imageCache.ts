@@ -1,5 +1,6 @@
 // The image proxy's memory: least recently used first out, bounded by entry count and by bytes, each entry kept
-// for a fixed time. A Map keeps insertion order, so re-inserting on every hit makes its first key the oldest use.
+// for a fixed time (a picture `ttlMs`, a failure `failureTtlMs`). npm lru-cache keeps the order, sizes and times.
+import { LRUCache } from 'lru-cache';
 
 export interface CachedImage {
   body: Buffer;
@@ -16,54 +17,38 @@ export interface ImageCacheLimits {
   failureTtlMs: number;
 }
 
-interface Slot {
-  entry: CacheEntry;
-  bytes: number;
-  expires: number;
-}
+/** A picture weighs its bytes; a failure holds no body but lru-cache needs a positive size, so it weighs 1. */
+const weight = (entry: CacheEntry): number => (entry.ok ? Math.max(entry.image.body.length, 1) : 1);
 
 export class ImageCache {
-  private readonly slots = new Map<string, Slot>();
-  private total = 0;
+  private readonly cache: LRUCache<string, CacheEntry>;
 
   constructor(
     private readonly limits: ImageCacheLimits,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.cache = new LRUCache<string, CacheEntry>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      maxEntrySize: limits.maxBytes,
+      sizeCalculation: weight,
+      // The clock is read at every get (no 1 ms reuse), so a test's clock decides expiry exactly.
+      perf: { now },
+      ttlResolution: 0,
+    });
+  }
 
   get(key: string): CacheEntry | undefined {
-    const slot = this.slots.get(key);
-    if (!slot) return undefined;
-    this.slots.delete(key);
-    if (slot.expires <= this.now()) {
-      this.total -= slot.bytes;
-      return undefined;
-    }
-    this.slots.set(key, slot);
-    return slot.entry;
+    return this.cache.get(key);
   }
 
   set(key: string, entry: CacheEntry): void {
-    const bytes = entry.ok ? entry.image.body.length : 0;
-    if (bytes > this.limits.maxBytes) return;
-    this.delete(key);
-    const ttl = entry.ok ? this.limits.ttlMs : this.limits.failureTtlMs;
-    this.slots.set(key, { entry, bytes, expires: this.now() + ttl });
-    this.total += bytes;
-    while (this.slots.size > this.limits.maxEntries || this.total > this.limits.maxBytes) {
-      this.delete(this.slots.keys().next().value!);
-    }
+    if (weight(entry) > this.limits.maxBytes) return; // never one picture larger than the whole memory
+    this.cache.set(key, entry, { ttl: entry.ok ? this.limits.ttlMs : this.limits.failureTtlMs });
   }
 
-  /** Entries and bytes held (tests and diagnostics). */
+  /** Entries and bytes held (tests and diagnostics; a remembered failure counts 1 byte). */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.slots.size, bytes: this.total };
-  }
-
-  private delete(key: string): void {
-    const slot = this.slots.get(key);
-    if (!slot) return;
-    this.slots.delete(key);
-    this.total -= slot.bytes;
+    return { entries: this.cache.size, bytes: this.cache.calculatedSize };
   }
 }

@@ -1,11 +1,12 @@
+import { LRUCache } from 'lru-cache';
 import fs from 'fs/promises';
 import path from 'path';
 import { safeGet } from './safeFetch';
 
 const IMAGE_EXT = /\.(png|jpe?g|gif|svg|webp|avif)(\?.*)?$/i;
 const MAX_JSON_BYTES = 256 * 1024;
-const cache = new Map<string, Promise<string | null>>();
-const CACHE_LIMIT = 2000;
+/** At most 2,000 addresses, the least recently used dropped first (npm lru-cache). */
+const cache = new LRUCache<string, Promise<string | null>>({ max: 2000 });
 
 /** The image an off-chain metadata URI points to, without touching the network. `undefined` = needs a fetch. */
 export function imageWithoutFetch(uri: string | undefined): string | null | undefined {
@@ -24,7 +25,6 @@ export function resolveImage(uri: string | undefined, staticDir: string): Promis
   const key = uri!;
   let hit = cache.get(key);
   if (!hit) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
     hit = readJson(key, staticDir).then(
       (j) => (typeof j?.image === 'string' && j.image ? j.image : null),
       () => null,

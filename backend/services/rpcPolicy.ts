@@ -22,6 +22,7 @@ export const RPC_ALLOWED_METHODS: ReadonlySet<string> = new Set([
   'getSlot',
   'getTokenAccountBalance',
   'getTokenAccountsByOwner',
+  'getTokenLargestAccounts', // a print's master holder where getProgramAccounts is refused (src/chain/nftBurnKinds.ts)
   'getTokenSupply',
   'getTransaction',
   'getVersion',

@@ -1,3 +1,5 @@
+import pMap from 'p-map';
+import { LRUCache } from 'lru-cache';
 import { getMetadataAccountDataSerializer, TokenStandard } from '@metaplex-foundation/mpl-token-metadata';
 import {
   ExtensionType,
@@ -42,13 +44,12 @@ const NFT_STANDARDS = new Set<number>([
 
 // PDA derivation costs ~1-2 ms (the on-curve check); a wallet with a thousand mints would spend seconds on it
 // at every listing, so the answers are remembered.
-const pdaCache = new Map<string, string>();
-const PDA_CACHE_LIMIT = 50_000;
+// At most 50,000, the least recently used dropped first (npm lru-cache).
+const pdaCache = new LRUCache<string, string>({ max: 50_000 });
 function cachedPda(key: string, seeds: Buffer[]): string {
   let hit = pdaCache.get(key);
   if (!hit) {
     hit = PublicKey.findProgramAddressSync(seeds, METADATA_PROGRAM)[0].toBase58();
-    if (pdaCache.size >= PDA_CACHE_LIMIT) pdaCache.delete(pdaCache.keys().next().value!);
     pdaCache.set(key, hit);
   }
   return hit;
@@ -85,19 +86,18 @@ export async function fetchMintInfos(
   const keys = wanted.flatMap((w) => w.keys);
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += MAX_KEYS_PER_CALL) chunks.push(keys.slice(i, i + MAX_KEYS_PER_CALL));
-  const answers: RawAccount[][] = new Array(chunks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < chunks.length) {
-      const i = next++;
+  // Four calls at a time (npm p-map), answers in the order of the chunks.
+  const answers = await pMap(
+    chunks,
+    async (chunk) => {
       const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [
-        chunks[i],
+        chunk,
         { encoding: 'jsonParsed', commitment: 'confirmed' },
       ]);
-      answers[i] = res?.value ?? chunks[i].map(() => null);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, chunks.length) }, worker));
+      return res?.value ?? chunk.map(() => null);
+    },
+    { concurrency: 4 },
+  );
   const accounts = answers.flat();
   const out = new Map<string, MintInfo>();
   let at = 0;
@@ -180,10 +180,11 @@ function decodeMintInfo(mint: string, mintAcc: RawAccount, metaAcc: RawAccount, 
 // Deserializing a metadata account costs ~0.1 ms; a wallet with a thousand tokens asks for the same accounts at every
 // listing. Keyed by the account's bytes, so an answer is only reused for identical data (safe against any cluster).
 type MetadataFields = { name: string; symbol: string; uri: string; tokenStandard?: number } | null;
-const metadataByBytes = new Map<string, MetadataFields>();
-const METADATA_CACHE_LIMIT = 20_000;
+// At most 20,000, the least recently used dropped first (npm lru-cache, which holds objects: none is { fields: null }).
+const metadataByBytes = new LRUCache<string, { fields: MetadataFields }>({ max: 20_000 });
 function readMetadata(base64: string): MetadataFields {
-  if (metadataByBytes.has(base64)) return metadataByBytes.get(base64)!;
+  const known = metadataByBytes.get(base64);
+  if (known) return known.fields;
   let fields: MetadataFields = null;
   try {
     const [md] = getMetadataAccountDataSerializer().deserialize(Buffer.from(base64, 'base64'));
@@ -192,8 +193,7 @@ function readMetadata(base64: string): MetadataFields {
   } catch {
     // A malformed metadata account is treated as no metadata.
   }
-  if (metadataByBytes.size >= METADATA_CACHE_LIMIT) metadataByBytes.delete(metadataByBytes.keys().next().value!);
-  metadataByBytes.set(base64, fields);
+  metadataByBytes.set(base64, { fields });
   return fields;
 }
 

@@ -1,5 +1,6 @@
 // Reads a wallet's token accounts (SPL Token and Token-2022, one getTokenAccountsByOwner per program) and sorts the
 // empty ones into the safe-to-close set and the ones we report but never close (PRODUCT difference 7).
+import { LRUCache } from 'lru-cache';
 import { AccountState, getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
@@ -55,18 +56,17 @@ export async function scanTokenAccounts(rpc: RpcClient, owner: string): Promise<
 
 // Decoded accounts remembered by their exact bytes (a changed account is a new key, so this is safe against any
 // cluster): unpacking and base58-encoding thousands of accounts at every rent estimate or vacant scan cost ~20 µs each.
-const decodedCache = new Map<string, ScannedTokenAccount | null>();
-const DECODED_CACHE_LIMIT = 50_000;
+// At most 50,000, the least recently used dropped first (npm lru-cache, which holds objects: a refusal is { hit: null }).
+const decodedCache = new LRUCache<string, { hit: ScannedTokenAccount | null }>({ max: 50_000 });
 
 function decodeTokenAccount(item: RawKeyedAccount, programId: string): ScannedTokenAccount | null {
   const key = `${programId}:${item.pubkey}:${item.account.lamports}:${item.account.rentEpoch ?? 0}:${item.account.data[0]}`;
-  let hit = decodedCache.get(key);
-  if (hit === undefined) {
-    hit = decodeUncached(item, programId);
-    if (decodedCache.size >= DECODED_CACHE_LIMIT) decodedCache.delete(decodedCache.keys().next().value!);
-    decodedCache.set(key, hit);
+  let entry = decodedCache.get(key);
+  if (entry === undefined) {
+    entry = { hit: decodeUncached(item, programId) };
+    decodedCache.set(key, entry);
   }
-  return hit && { ...hit };
+  return entry.hit && { ...entry.hit };
 }
 
 function decodeUncached(item: RawKeyedAccount, programId: string): ScannedTokenAccount | null {

@@ -15,7 +15,7 @@ import { AccountLayout } from '@solana/spl-token';
 import { type AccountInfo, type Connection, PublicKey } from '@solana/web3.js';
 import { MPL_CORE_PROGRAM, TOKEN_METADATA_PROGRAM } from '../common/addresses';
 
-type Conn = Pick<Connection, 'getProgramAccounts' | 'getMinimumBalanceForRentExemption'>;
+type Conn = Pick<Connection, 'getProgramAccounts' | 'getMinimumBalanceForRentExemption' | 'getTokenLargestAccounts'>;
 const META = new PublicKey(TOKEN_METADATA_PROGRAM);
 const pda = (seeds: Buffer[]) => PublicKey.findProgramAddressSync(seeds, META)[0];
 
@@ -46,6 +46,39 @@ export function readTokenRecord(info: AccountInfo<Buffer> | null): { locked: boo
     return { locked: getTokenRecordAccountDataSerializer().deserialize(info.data)[0].state !== TokenState.Unlocked };
   } catch {
     return null;
+  }
+}
+
+type Holder = { key: string; a: ReturnType<typeof AccountLayout.decode> };
+
+/**
+ * The token account holding the master edition: getProgramAccounts by mint where the provider serves it; where it
+ * refuses (the SPL Token program is excluded from the public nodes' secondary indexes, docs/UPSTREAM.md), the mint's
+ * largest account (getTokenLargestAccounts: a master edition's mint has a supply of 1), read back from the chain.
+ */
+async function masterHolder(
+  connection: Conn & Pick<Connection, 'getAccountInfo'>,
+  program: PublicKey,
+  masterMint: string,
+): Promise<Holder | null> {
+  try {
+    const holders = await connection.getProgramAccounts(program, {
+      commitment: 'confirmed',
+      filters: [{ dataSize: AccountLayout.span }, { memcmp: { offset: 0, bytes: masterMint } }],
+    });
+    return (
+      holders
+        .map((h) => ({ key: h.pubkey.toBase58(), a: AccountLayout.decode(h.account.data) }))
+        .find((h) => h.a.amount >= 1n) ?? null
+    );
+  } catch {
+    const largest = await connection.getTokenLargestAccounts(new PublicKey(masterMint), 'confirmed');
+    const top = largest.value.find((v) => BigInt(v.amount) >= 1n);
+    if (!top) return null;
+    const info = await connection.getAccountInfo(top.address, 'confirmed');
+    if (!info?.owner.equals(program) || info.data.length < AccountLayout.span) return null;
+    const a = AccountLayout.decode(info.data.subarray(0, AccountLayout.span));
+    return a.mint.toBase58() === masterMint && a.amount >= 1n ? { key: top.address.toBase58(), a } : null;
   }
 }
 
@@ -84,13 +117,7 @@ export async function readPrintParent(
   });
   if (mints.length !== 1) return 'master edition mint not found';
   const masterMint = mints[0].pubkey.toBase58();
-  const holders = await connection.getProgramAccounts(program, {
-    commitment: 'confirmed',
-    filters: [{ dataSize: AccountLayout.span }, { memcmp: { offset: 0, bytes: masterMint } }],
-  });
-  const holder = holders
-    .map((h) => ({ key: h.pubkey.toBase58(), a: AccountLayout.decode(h.account.data) }))
-    .find((h) => h.a.amount >= 1n);
+  const holder = await masterHolder(connection, program, masterMint);
   if (!holder) return 'master edition token account not found';
   const marker = findEditionMarkerAddress(masterMint, number);
   const markerInfo = await connection.getAccountInfo(marker, 'confirmed');

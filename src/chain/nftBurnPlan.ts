@@ -50,7 +50,11 @@ export interface PlannedNftBurn extends NftBurnRequestItem {
 
 type Conn = Pick<
   Connection,
-  'getMultipleAccountsInfo' | 'getProgramAccounts' | 'getMinimumBalanceForRentExemption' | 'getAccountInfo'
+  | 'getMultipleAccountsInfo'
+  | 'getProgramAccounts'
+  | 'getMinimumBalanceForRentExemption'
+  | 'getAccountInfo'
+  | 'getTokenLargestAccounts'
 >;
 const MAX_ACCOUNTS_PER_CALL = 100;
 const PER_ITEM = 4; // token account (or Core asset), metadata, edition, token record

@@ -53,6 +53,7 @@ const cluster = (program: boolean, token: AccountInfo<Buffer> | null) => ({
   // The rent minimum of the metadata account (what closing it returns): (1 + 128) × 6960 for this 1-byte stand-in.
   getMinimumBalanceForRentExemption: async (bytes: number) => (bytes + 128) * 6960,
   getProgramAccounts: (async () => []) as never,
+  getTokenLargestAccounts: (async () => ({ context: { slot: 0 }, value: [] })) as never,
   getAccountInfo: async () => null,
 });
 const item = { mint: mint.toBase58(), tokenAccount: tokenAccount.toBase58(), name: 'n' };

@@ -6,6 +6,8 @@
 // declining, an expired blockhash (signed exactly once more) and the 120 s signing limit. Outcomes are read back
 // from DAS getAsset.
 import { parseAuthMessage } from '../../../src/common/authMessage';
+import { isAuthorizationMemo } from '../../../src/chain/authorizationMemo';
+import { MEMO_PROGRAM_ID } from '../../../src/chain/memoAuthorization';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { CNFT_ERRORS } from '../../../src/common/texts';
 import { queueStartRequested } from '../../../src/features/queue/queueSlice';
@@ -256,7 +258,7 @@ describe('queue authorisation (spec §4.6 queued trash)', () => {
       60_000,
     );
 
-  it('success: one approval for the delegations, the owner signs the queue text, every cNFT reaches TRASH_WALLET', async () => {
+  it('success: one approval carries the delegations and the memo of the queue text’s hash; every cNFT reaches TRASH_WALLET', async () => {
     const { owner, cnfts } = await fundedOwner(chain);
     const wallet = cnftWallet(owner);
     const store = storeFor(chain, wallet);
@@ -264,14 +266,13 @@ describe('queue authorisation (spec §4.6 queued trash)', () => {
     store.dispatch(queueStartRequested({ assets: queueOf(picked) }));
     await queueEnded(store);
     expect(store.getState().queue).toMatchObject({ status: 'complete', error: null });
-    expect(wallet.signed.map((txs) => txs.length)).toEqual([2]);
-    expect(wallet.messages.map(parseAuthMessage)).toEqual([
-      expect.objectContaining({
-        action: 'queue-authorize',
-        queueId: store.getState().queue.queueId,
-        assetIds: picked.map((c) => c.assetId),
-      }),
-    ]);
+    // One request: a delegation per cNFT, then the memo; no text of its own to sign (PRODUCT difference 11).
+    expect(wallet.signed.map((txs) => txs.length)).toEqual([2 + 1]);
+    expect(wallet.messages).toEqual([]);
+    const memo = wallet.signed[0][2].instructions;
+    expect(memo).toHaveLength(1);
+    expect(memo[0].programId.toBase58()).toBe(MEMO_PROGRAM_ID.toBase58());
+    expect(isAuthorizationMemo(memo[0].data)).toBe(true);
     for (const c of picked) expect((await onChain(chain, c.assetId)).owner).toBe(trash);
   }, 90_000);
 
@@ -289,7 +290,7 @@ describe('queue authorisation (spec §4.6 queued trash)', () => {
     for (const c of picked) expect((await onChain(chain, c.assetId)).delegate).toBeNull();
   }, 60_000);
 
-  it('an expired blockhash: the delegations are signed exactly once more and the queue completes', async () => {
+  it('an expired blockhash: the delegations and the memo are signed exactly once more and the queue completes', async () => {
     const { owner, cnfts } = await fundedOwner(chain);
     const wallet = cnftWallet(owner, { afterSign: expireAfterFirstSign(chain) });
     const store = storeFor(chain, wallet);
@@ -297,7 +298,7 @@ describe('queue authorisation (spec §4.6 queued trash)', () => {
     store.dispatch(queueStartRequested({ assets: queueOf(picked) }));
     await queueEnded(store);
     expect(store.getState().queue.status).toBe('complete');
-    expect(wallet.signed.map((txs) => txs.length)).toEqual([2, 2]);
+    expect(wallet.signed.map((txs) => txs.length)).toEqual([2 + 1, 2 + 1]);
     for (const c of picked) expect((await onChain(chain, c.assetId)).owner).toBe(trash);
   }, 90_000);
 

@@ -1,4 +1,5 @@
 // Account JSON as a Solana RPC answers it, in every encoding a client may ask for.
+import { LRUCache } from 'lru-cache';
 import bs58 from 'bs58';
 import type { Chain } from '../chain';
 import type { ChainAccount } from '../chainTypes';
@@ -130,8 +131,10 @@ export function encodeAccount(
 // jsonParsed answers remembered by the account's exact bytes: decoding a token account (spl-token layouts, PublicKey
 // objects, base58) costs ~10 µs and wallets list the same thousands of accounts at every refresh. A changed account is
 // a new key; the mint's decimals, the one input outside the bytes, are checked on reuse. Callers get their own copy.
-const parsedCache = new Map<string, { parsed: ParsedData | null; mint?: string; decimals?: number }>();
-const PARSED_CACHE_LIMIT = 50_000;
+// At most 50,000 answers, the least recently used dropped first (npm lru-cache).
+const parsedCache = new LRUCache<string, { parsed: ParsedData | null; mint?: string; decimals?: number }>({
+  max: 50_000,
+});
 
 function parseTokenAccountCached(
   pubkey: string,
@@ -147,7 +150,6 @@ function parseTokenAccountCached(
     entry.mint = mint;
     return (entry.decimals = decimals(mint));
   });
-  if (parsedCache.size >= PARSED_CACHE_LIMIT) parsedCache.delete(parsedCache.keys().next().value!);
   parsedCache.set(key, entry);
   return copy(entry.parsed);
 }

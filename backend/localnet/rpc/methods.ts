@@ -12,6 +12,7 @@ import { addressParam, asArray, configParam, intParam, invalidParams } from './p
 import { tokenAccountKind, uiAmount } from './tokenParse';
 import { programAccounts, type ProgramAccountsConfig } from './programAccounts';
 import { getTransaction } from './transactions';
+import { tokenLargestAccounts } from './tokenLargest';
 import { TokenIndex } from '../metaplex/tokenIndex';
 import { simulateErrorMessage } from './errorMessages';
 
@@ -104,6 +105,7 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
         (addrs ?? []).map((a) => addressParam(a)),
       );
     },
+    getRecentPerformanceSamples: (p) => chain.performance.recent(asArray(p)[0]),
     getMinimumBalanceForRentExemption: (p) => chain.rent(intParam(asArray(p)[0], 'data length', 10 * 1024 * 1024)),
     getBalance: (p) => ctx(Number(chain.getBalance(addressParam(asArray(p)[0])))),
     getAccountInfo: (p) => {
@@ -163,6 +165,7 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const mint = bs58.encode(acc.data.subarray(0, 32));
       return ctx(tokenAmountFor(chain, mint, amount, mintDecimalsReader(chain)(mint)));
     },
+    getTokenLargestAccounts: (p) => ctx(tokenLargestAccounts(chain, tokenIndex, p)),
     getTokenSupply: (p) => {
       const acc = chain.getAccount(addressParam(asArray(p)[0], 'mint'));
       if (!acc || tokenAccountKind(acc) !== 'mint') throw invalidParams('Token mint could not be unpacked');

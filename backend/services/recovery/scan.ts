@@ -6,12 +6,15 @@ import type { RecoverableSource, RecoveryKind, ScanStatus } from '../../../src/c
 import { RECOVERY_SOURCES } from '../../../src/chain/recovery/registry';
 import { readSlotHashes, SYSVAR_SLOT_HASHES } from '../../../src/chain/recovery/layouts';
 import type { RecoverySource, ScanContext } from '../../../src/chain/recovery/source';
+import { measuredSlotMs, PERFORMANCE_SAMPLES, type PerformanceSample } from '../../../src/chain/recovery/slotTime';
 import type { RpcClient } from '../rpc';
 
 export interface RecoveryScan {
   sources: RecoverableSource[];
   scans: Record<RecoveryKind, ScanStatus>;
   slot: number;
+  /** Measured milliseconds per slot (recent performance samples); null when the node gave none. */
+  slotMs: number | null;
 }
 
 /** The shared reads of one scan: epoch and slot once, rent minimums by size and the slot hashes on first use. */
@@ -51,6 +54,11 @@ export async function scanRecoverable(
   sources: readonly RecoverySource[] = RECOVERY_SOURCES,
 ): Promise<RecoveryScan> {
   const ctx = await scanContext(rpc, owner);
+  // Only the tables' "about N min" uses it: a node that refuses it leaves the page saying what it assumed.
+  const slotMs = rpc
+    .call<PerformanceSample[]>('getRecentPerformanceSamples', [PERFORMANCE_SAMPLES])
+    .then((samples) => (Array.isArray(samples) ? measuredSlotMs(samples) : null))
+    .catch(() => null);
   const results = await Promise.all(
     sources.map(async (source) => {
       try {
@@ -68,5 +76,6 @@ export async function scanRecoverable(
     sources: results.flatMap((r) => r.items),
     scans: Object.fromEntries(results.map((r) => [r.kind, r.status])) as Record<RecoveryKind, ScanStatus>,
     slot: ctx.slot,
+    slotMs: await slotMs,
   };
 }

@@ -44,6 +44,8 @@ export interface RecoverableResponse extends ApiResult {
   scans: Record<RecoveryKind, ScanStatus>;
   /** The slot the answer was read at (tables' readySlot is measured from it). */
   slot: number;
+  /** Milliseconds per slot measured from the node's recent performance samples; null when it gave none. */
+  slotMs?: number | null;
 }
 
 const address = z

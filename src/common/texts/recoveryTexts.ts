@@ -44,7 +44,9 @@ export const RECOVERY_SECTION = {
   returns: (sol: string) => `${sol} SOL back`,
   /** A table still active: its deactivation returns nothing, the close after the cooldown returns this. */
   returnsAfterClose: (sol: string) => `${sol} SOL back after the close`,
-  readyIn: (slots: number, seconds: number) => `Closable in ${slots} slots (about ${Math.ceil(seconds / 60)} min)`,
+  /** `slotMs` measured from the network's recent slots; otherwise the assumed one, and the text says so. */
+  readyIn: (slots: number, slotMs: number, measured: boolean) =>
+    `Closable in ${slots} slots (about ${Math.ceil((slots * slotMs) / 60_000)} min${measured ? '' : `, if slots take ${slotMs / 1000} s`})`,
   deactivated: 'Table deactivated: the close will be offered when it is ready.',
   done: (sol: string) => `Recovered ${sol} SOL.`,
   revoked: 'Approvals revoked.',

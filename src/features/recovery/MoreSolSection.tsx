@@ -5,11 +5,10 @@ import { exactSol, shortenAddress } from '../../chain/format';
 import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../common/api';
 import { RECOVERY_SECTION as T } from '../../common/texts';
 import { selectWalletAddress } from '../wallet/walletSlice';
+import { ASSUMED_SLOT_MS } from '../../chain/recovery/slotTime';
 import { useGetRecoverableQuery } from './recoveryApi';
 import { recoveryRequested, recoveryTicked } from './recoverySlice';
 import './recovery.css';
-
-const SLOT_SECONDS = 0.4; // a cluster's slot time, for the "about N min" of a table's cooldown
 
 const actionable = (s: RecoverableSource) => s.state === 'ready' || s.state === 'deactivate-first';
 
@@ -17,11 +16,14 @@ const actionable = (s: RecoverableSource) => s.state === 'ready' || s.state === 
 function Row({
   source,
   slot,
+  slotMs,
   ticked,
   onTick,
 }: {
   source: RecoverableSource;
   slot: number;
+  /** Measured ms per slot (null: none measured, the text names the slot time it assumes). */
+  slotMs: number | null;
   ticked?: boolean;
   onTick?: (ticked: boolean) => void;
 }) {
@@ -59,7 +61,7 @@ function Row({
       <p className="recovery-detail">{source.detail}</p>
       {slotsLeft !== null && (
         <p className="recovery-detail" data-testid="recovery-ready-in" data-slots={slotsLeft}>
-          {T.readyIn(slotsLeft, slotsLeft * SLOT_SECONDS)}
+          {T.readyIn(slotsLeft, slotMs ?? ASSUMED_SLOT_MS, slotMs !== null)}
         </p>
       )}
     </li>
@@ -102,6 +104,7 @@ export function MoreSolSection() {
               key={s.address}
               source={s}
               slot={data.slot}
+              slotMs={data.slotMs ?? null}
               ticked={isTicked(s)}
               onTick={(ticked) => dispatch(recoveryTicked({ address: s.address, ticked }))}
             />
@@ -144,7 +147,7 @@ export function MoreSolReadOnly({ address }: { address: string }) {
       ) : (
         <ul className="recovery-list">
           {data.sources.map((s) => (
-            <Row key={s.address} source={s} slot={data.slot} />
+            <Row key={s.address} source={s} slot={data.slot} slotMs={data.slotMs ?? null} />
           ))}
         </ul>
       )}

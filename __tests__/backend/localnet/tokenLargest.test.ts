@@ -1,0 +1,138 @@
+// getTokenLargestAccounts on the local chain, in the shape a mainnet provider answers it (recorded in
+// fixtures/upstream/solana/getTokenLargestAccounts.json), and the print-edition burn's use of it: where a provider
+// refuses getProgramAccounts over the SPL Token program, the master edition's holder is the mint's largest account.
+import fs from 'fs';
+import path from 'path';
+import { createAccount, createMint, mintTo } from '@solana/spl-token';
+import { type Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { readPrintParent } from '../../../src/chain/nftBurnKinds';
+import type { KindsManifest } from '../../../backend/localnet/metaplex';
+import { createLocalnet, type Localnet } from '../../../backend/localnet';
+import { startRpcServer, type RpcServer } from './rpcServer';
+
+const recorded = JSON.parse(
+  fs.readFileSync(
+    path.join(__dirname, '..', '..', 'fixtures', 'upstream', 'solana', 'getTokenLargestAccounts.json'),
+    'utf8',
+  ),
+);
+const refusal = JSON.parse(
+  fs.readFileSync(
+    path.join(__dirname, '..', '..', 'fixtures', 'upstream', 'solana', 'getProgramAccounts-refusals.json'),
+    'utf8',
+  ),
+).excludedFromSecondaryIndexes.error;
+
+const key = () => Keypair.generate().publicKey.toBase58();
+let localnet: Localnet;
+let rpc: RpcServer;
+let connection: Connection;
+let owner: Keypair;
+let kinds: KindsManifest;
+const funded = () => {
+  const kp = Keypair.generate();
+  localnet.chain.airdrop(kp.publicKey.toBase58(), 2_000_000_000n);
+  return kp;
+};
+beforeAll(async () => {
+  localnet = await createLocalnet({ delegate: key(), trashWallet: key(), feeWallet: key() });
+  rpc = await startRpcServer(localnet);
+  connection = rpc.connection;
+  owner = funded();
+  kinds = localnet.metaplex.fundKinds(owner.publicKey.toBase58());
+});
+afterAll(async () => {
+  await rpc.close();
+  await localnet.close();
+});
+
+const raw = async (method: string, params: unknown[]) =>
+  (await fetch(rpc.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  }).then((r) => r.json())) as { result?: { context: object; value: Record<string, unknown>[] }; error?: unknown };
+
+describe('getTokenLargestAccounts', () => {
+  it('answers the recorded shape: largest first, raw and UI amounts, within a context', async () => {
+    const payer = funded();
+    const mint = await createMint(connection, payer, payer.publicKey, null, 2);
+    const amounts = [5n, 771n, 229n]; // the Solana reference's example amounts (2 decimals), plus a small one
+    const accounts: string[] = [];
+    for (const amount of amounts) {
+      const account = await createAccount(connection, payer, mint, Keypair.generate().publicKey);
+      await mintTo(connection, payer, mint, account, payer, amount);
+      accounts.push(account.toBase58());
+    }
+    const answer = await raw('getTokenLargestAccounts', [mint.toBase58(), { commitment: 'confirmed' }]);
+    expect(Object.keys(answer.result!).sort()).toEqual(Object.keys(recorded.response).sort());
+    expect(Object.keys(answer.result!.context).sort()).toEqual(Object.keys(recorded.response.context).sort());
+    const shapeOf = (o: Record<string, unknown>) =>
+      Object.entries(o)
+        .map(([k, v]) => `${k}:${typeof v}`)
+        .sort();
+    for (const entry of answer.result!.value) expect(shapeOf(entry)).toEqual(shapeOf(recorded.response.value[0]));
+    expect(answer.result!.value).toEqual([
+      { address: accounts[1], amount: '771', decimals: 2, uiAmount: 7.71, uiAmountString: '7.71' },
+      { address: accounts[2], amount: '229', decimals: 2, uiAmount: 2.29, uiAmountString: '2.29' },
+      { address: accounts[0], amount: '5', decimals: 2, uiAmount: 0.05, uiAmountString: '0.05' },
+    ]);
+    // web3.js reads it as any provider's answer.
+    const read = await connection.getTokenLargestAccounts(mint);
+    expect(read.value.map((v) => v.address.toBase58())).toEqual([accounts[1], accounts[2], accounts[0]]);
+  });
+
+  it('a key that is no mint answers as agave does', async () => {
+    const answer = await raw('getTokenLargestAccounts', [owner.publicKey.toBase58()]);
+    expect(answer.error).toEqual(recorded.notAMint);
+  });
+});
+
+describe('a print edition on a provider that refuses getProgramAccounts over the Token program', () => {
+  const print = () => kinds.printEditions[0];
+  const editionInfo = async () => (await connection.getAccountInfo(new PublicKey(print().edition), 'confirmed'))!;
+  /** The same connection, but the holder scan (token accounts by mint) is refused as the public nodes refuse it. */
+  const refusingHolderScan = (largest?: () => never) => {
+    const calls: string[] = [];
+    const conn = {
+      getAccountInfo: connection.getAccountInfo.bind(connection),
+      getMinimumBalanceForRentExemption: connection.getMinimumBalanceForRentExemption.bind(connection),
+      getProgramAccounts: (async (program: PublicKey, config: { filters: { dataSize?: number }[] }) => {
+        calls.push('getProgramAccounts');
+        if (config.filters.some((f) => f.dataSize === 165))
+          throw new Error(`failed to get accounts owned by program: ${refusal.code}: ${refusal.message}`);
+        return connection.getProgramAccounts(program, config as never);
+      }) as never,
+      getTokenLargestAccounts: (async (mint: PublicKey, commitment: never) => {
+        calls.push('getTokenLargestAccounts');
+        return largest ? largest() : connection.getTokenLargestAccounts(mint, commitment);
+      }) as never,
+    };
+    return { conn, calls };
+  };
+
+  it('finds the master holder through getTokenLargestAccounts: the same parent as the scan finds', async () => {
+    const o = owner.publicKey.toBase58();
+    const viaScan = await readPrintParent(connection, o, print().tokenProgram, await editionInfo());
+    const { conn, calls } = refusingHolderScan();
+    const viaLargest = await readPrintParent(conn, o, print().tokenProgram, await editionInfo());
+    expect(calls).toEqual(['getProgramAccounts', 'getProgramAccounts', 'getTokenLargestAccounts']);
+    expect(viaLargest).toEqual(viaScan);
+    expect(viaLargest).toMatchObject({
+      masterMint: print().master!.mint,
+      masterToken: print().master!.tokenAccount,
+      marker: print().master!.marker,
+      markerCloses: false, // the master is someone else's: the marker stays (PRODUCT difference 12)
+      markerLamports: Number(localnet.chain.getAccount(print().master!.marker)!.lamports),
+    });
+  });
+
+  it('when getTokenLargestAccounts is refused too, the failure is the provider’s (never a wrong parent)', async () => {
+    const { conn } = refusingHolderScan(() => {
+      throw new Error('410: The RPC call or parameters have been disabled.');
+    });
+    await expect(
+      readPrintParent(conn, owner.publicKey.toBase58(), print().tokenProgram, await editionInfo()),
+    ).rejects.toThrow('disabled');
+  });
+});
