@@ -12,7 +12,8 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!.*@noble/)'],
+  // @noble and p-map ship ES modules only: Jest (CommonJS here) needs them compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!.*(@noble/|p-map/))'],
   moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/styleStub.js' },
 };
 module.exports = {

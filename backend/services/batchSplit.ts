@@ -3,6 +3,7 @@
 // requests (a few at a time) and the answers put back in order; the refusal is remembered for a while.
 import { type RpcError } from '../errors';
 import type { RpcTransport } from './rpc';
+import pMap from 'p-map';
 
 const SPLIT_CONCURRENCY = 4;
 const REMEMBER_REFUSAL_MS = 10 * 60_000;
@@ -29,26 +30,25 @@ export function withBatchSplitting(send: RpcTransport, now: () => number = Date.
 }
 
 async function sendOneByOne(send: RpcTransport, requests: Req[]): Promise<unknown[]> {
-  const answers: unknown[] = new Array(requests.length);
   const errors: unknown[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < requests.length) {
-      const i = next++;
+  // SPLIT_CONCURRENCY at a time (npm p-map), answers in the order of the requests; a failure is that request's answer.
+  const answers = await pMap(
+    requests,
+    async (request) => {
       try {
-        answers[i] = await send(requests[i]);
+        return await send(request);
       } catch (err) {
         errors.push(err);
         const e = err as RpcError;
-        answers[i] = {
+        return {
           jsonrpc: '2.0',
-          id: requests[i].id ?? null,
+          id: request.id ?? null,
           error: { code: e.httpStatus === 429 ? 429 : -32000, message: e.message },
         };
       }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(SPLIT_CONCURRENCY, requests.length) }, worker));
+    },
+    { concurrency: SPLIT_CONCURRENCY },
+  );
   // Nothing got through: the provider is failing, not refusing batches; let the caller answer 429/503/504.
   if (errors.length === requests.length) throw errors[0];
   return answers;

@@ -1,3 +1,4 @@
+import pMap from 'p-map';
 import { LRUCache } from 'lru-cache';
 import { getMetadataAccountDataSerializer, TokenStandard } from '@metaplex-foundation/mpl-token-metadata';
 import {
@@ -85,19 +86,18 @@ export async function fetchMintInfos(
   const keys = wanted.flatMap((w) => w.keys);
   const chunks: string[][] = [];
   for (let i = 0; i < keys.length; i += MAX_KEYS_PER_CALL) chunks.push(keys.slice(i, i + MAX_KEYS_PER_CALL));
-  const answers: RawAccount[][] = new Array(chunks.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < chunks.length) {
-      const i = next++;
+  // Four calls at a time (npm p-map), answers in the order of the chunks.
+  const answers = await pMap(
+    chunks,
+    async (chunk) => {
       const res = await rpc.call<{ value: RawAccount[] }>('getMultipleAccounts', [
-        chunks[i],
+        chunk,
         { encoding: 'jsonParsed', commitment: 'confirmed' },
       ]);
-      answers[i] = res?.value ?? chunks[i].map(() => null);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, chunks.length) }, worker));
+      return res?.value ?? chunk.map(() => null);
+    },
+    { concurrency: 4 },
+  );
   const accounts = answers.flat();
   const out = new Map<string, MintInfo>();
   let at = 0;

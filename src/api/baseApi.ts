@@ -2,7 +2,7 @@
 // `src/features/<domain>/<domain>Api.ts`; each endpoint sets its own time-out (`timeout` in the request) and, where
 // the spec asks for it, a retry policy in `extraOptions.retry`.
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, retry, type RetryOptions } from '@reduxjs/toolkit/query/react';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -59,20 +59,25 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-export const baseQueryWithRetry: BaseQueryFn<
-  string | FetchArgs,
-  unknown,
-  FetchBaseQueryError,
-  ApiExtraOptions
-> = async (args, api, extraOptions) => {
-  const policy = extraOptions?.retry;
-  for (let retry = 0; ; retry++) {
-    const result = await rawBaseQuery(args, api, {});
-    if (!result.error || !policy || retry >= policy.maxRetries || !policy.shouldRetry(result.error)) return result;
-    await wait(policy.delayMs(retry + 1) * settings.delayScale, api.signal);
-    if (api.signal.aborted) return result;
-  }
-};
+/** A policy as RTK Query's `retry` reads it: no policy, no retry; else the policy's condition and waits. */
+function retryOptions(policy: RetryPolicy | undefined): RetryOptions {
+  if (!policy) return { maxRetries: 0 };
+  return {
+    retryCondition: (error, _args, { attempt }) =>
+      attempt <= policy.maxRetries && policy.shouldRetry(error as FetchBaseQueryError),
+    backoff: (attempt, _maxRetries, signal) =>
+      wait(policy.delayMs(attempt) * settings.delayScale, signal ?? new AbortController().signal),
+  };
+}
+
+const retrying = retry(rawBaseQuery, { maxRetries: 0 });
+
+/** Every endpoint's base query: RTK Query's `retry` with the endpoint's `extraOptions.retry` policy. */
+export const baseQueryWithRetry: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = (
+  args,
+  api,
+  extraOptions,
+) => retrying(args, api, retryOptions(extraOptions?.retry));
 
 export const API_TAGS = [
   'Config',
