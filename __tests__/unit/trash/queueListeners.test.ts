@@ -13,6 +13,7 @@ import { parseAuthMessage } from '../../../src/common/authMessage';
 import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
 import { QUEUE_POLL_INTERVAL_MS } from '../../../src/common/constants';
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
+import { REUSE_WITHIN_MS, unauthorisedQueue } from '../../../src/features/queue/unauthorisedQueue';
 import { walletConnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { until } from '../../support/until';
@@ -32,6 +33,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   server.requests.length = 0;
+  unauthorisedQueue.forget(); // each test starts as a fresh page
 });
 
 const urlOf = (req: unknown) => (req instanceof Request ? req.url : req);
@@ -279,6 +281,38 @@ it("failure texts: 'Failed to create transfer queue', 'Signing failed: ...', 'Fa
   store.dispatch(queueStartRequested({ assets }));
   await until(() => store.getState().queue.error !== null);
   expect(store.getState().queue.error!.message).toBe(CNFT_ERRORS.queueAuthorizeFailed);
+});
+
+it('a retry after a rejected approval reuses the unauthorised queue (one create); once authorised, the next run creates anew', async () => {
+  script([status(2, true)]);
+  const creates = () => server.requests.filter((r) => r.path === '/api/queue/create').length;
+  let store = storeWith({
+    signMessage: async () => {
+      throw new Error('User rejected the request');
+    },
+  });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.error !== null);
+  expect(creates()).toBe(1);
+  store = storeWith({ signMessage });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.status === 'complete');
+  expect(creates()).toBe(1); // the same queue, authorised this time
+  const authorised = server.requests.filter((r) => r.path === '/api/queue/authorize');
+  expect(authorised.map((r) => parseAuthMessage((r.body as { message: string }).message).queueId)).toEqual([
+    'queue-1234',
+  ]);
+  // Once authorised it is never reused: the next run creates a queue of its own.
+  store = storeWith({ signMessage });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.status === 'complete');
+  expect(creates()).toBe(2);
+  // Only for the same owner and cNFTs, and well inside the server's 10 minutes.
+  const ids = assets.map((a) => a.assetId);
+  unauthorisedQueue.created(owner.publicKey.toBase58(), ids, 'queue-5678', 0);
+  expect(unauthorisedQueue.reusable(owner.publicKey.toBase58(), ids, REUSE_WITHIN_MS)).toBe('queue-5678');
+  expect(unauthorisedQueue.reusable(owner.publicKey.toBase58(), ids, REUSE_WITHIN_MS + 1)).toBeNull();
+  expect(unauthorisedQueue.reusable(owner.publicKey.toBase58(), ids.slice(1), 0)).toBeNull();
 });
 
 it('cancel while the wallet is signing: nothing is authorised afterwards (and nothing to cancel on the server)', async () => {

@@ -23,6 +23,7 @@ import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { solChangeCleared } from '../guard/guardSlice';
 import { makeTrashApi } from '../trash/trashApiAdapter';
 import { queueAccess } from './queueAccess';
+import { unauthorisedQueue } from './unauthorisedQueue';
 import { queueApi } from './queueApi';
 import {
   queueAuthorized,
@@ -79,16 +80,20 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
   }
   if (!delegate) return void fail(api, 'delegation', QUEUE_NEEDS_DELEGATE);
 
-  // 2. Create the queue: the authorisation text names it (PRODUCT difference 11).
+  // 2. Create the queue (or reuse the one an earlier, unapproved try created): the authorisation text names it.
   api.dispatch(queueStepChanged(QUEUE_STEPS.creating));
   let queueId: string;
-  try {
-    const res = await api.dispatch(queueApi.endpoints.createQueue.initiate({ ownerAddress: owner, assets })).unwrap();
-    if (!res.success || !res.queueId) throw new Error(res.error);
-    queueId = res.queueId;
-  } catch {
-    return void fail(api, 'create', CNFT_ERRORS.queueCreateFailed);
-  }
+  const reused = unauthorisedQueue.reusable(owner, assetIds);
+  if (reused) queueId = reused;
+  else
+    try {
+      const res = await api.dispatch(queueApi.endpoints.createQueue.initiate({ ownerAddress: owner, assets })).unwrap();
+      if (!res.success || !res.queueId) throw new Error(res.error);
+      queueId = res.queueId;
+      unauthorisedQueue.created(owner, assetIds, queueId);
+    } catch {
+      return void fail(api, 'create', CNFT_ERRORS.queueCreateFailed);
+    }
   if (!stillActive()) return;
   api.dispatch(queueCreated({ queueId }));
 
@@ -136,7 +141,9 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
       .unwrap();
     if (!res.success || !res.accessToken) throw new Error(res.error);
     queueAccess.remember(queueId, res.accessToken);
+    unauthorisedQueue.forget();
   } catch {
+    unauthorisedQueue.forget(); // refused: the server may have dropped it; the next try creates its own
     if (!stillActive()) return;
     return void fail(api, 'authorize', CNFT_ERRORS.queueAuthorizeFailed);
   }
