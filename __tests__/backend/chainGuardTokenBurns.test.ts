@@ -10,7 +10,7 @@ import { bulkBurnComputeUnits } from '../../src/chain/fees';
 import { packTransactions, transactionToBase64 } from '../../src/chain/pack';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../src/common/constants';
 import { NATIVE_MINT } from '../../src/common/addresses';
-import { planTokenBurn } from '../../src/features/burn/tokenBurnPlan';
+import { planTokenBurn } from '../../src/chain/tokenBurnPlan';
 import { REWRITES, rewrite } from '../support/hostileRewrites';
 import { startHarness, type Harness } from './vacantSupport';
 

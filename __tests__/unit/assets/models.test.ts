@@ -1,7 +1,7 @@
 import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token-metadata';
 import { publicKey, some, none } from '@metaplex-foundation/umi';
 import { Keypair } from '@solana/web3.js';
-import { decodeMetadata, metadataAddress } from '../../../src/features/nfts/metadataAccount';
+import { decodeMetadata, metadataAddress } from '../../../src/chain/metadataAccount';
 import { cnftFromAsset, nftFromAsset } from '../../../src/features/nfts/nftModel';
 import { isBurnable, tokenFromItem, withMetadata, withUnknownMetadata } from '../../../src/features/tokens/tokenModel';
 

@@ -9,7 +9,7 @@ import { createAppExtra } from '../../../src/app/walletPort';
 import type { WalletAsset } from '../../../src/common/api';
 import { selectVisibleCnfts } from '../../../src/features/cnfts/cnftsSlice';
 import { assetsHidden } from '../../../src/features/hiddenAssets/hiddenAssetsSlice';
-import { metadataAddress } from '../../../src/features/nfts/metadataAccount';
+import { metadataAddress } from '../../../src/chain/metadataAccount';
 import { walletConnected, walletDisconnected } from '../../../src/features/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer, type Responder } from '../../support/recordingServer';
 import { until } from '../../support/until';

@@ -17,7 +17,7 @@ import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from 
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
-import { planTokenBurn } from './tokenBurnPlan';
+import { planTokenBurn } from '../../chain/tokenBurnPlan';
 import { runTransactions } from './txRunner';
 import { canDoAllAtOnce } from '../wallet';
 import { canSignOrSend } from '../wallet';

@@ -15,7 +15,7 @@ import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, r
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
-import { planTokenBurn } from './tokenBurnPlan';
+import { planTokenBurn } from '../../chain/tokenBurnPlan';
 import { runTransactions } from './txRunner';
 import { canSignOrSend } from '../wallet';
 

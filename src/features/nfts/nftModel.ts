@@ -2,7 +2,7 @@ import type { AssetKind } from '../../chain/assetKind';
 import type { AssetCompression, WalletAsset } from '../../common/api';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS, defaultNftName } from '../../common/texts';
-import type { DecodedMetadata } from './metadataAccount';
+import type { DecodedMetadata } from '../../chain/metadataAccount';
 
 // The client-side NFT and cNFT of spec §3 with their defaults.
 

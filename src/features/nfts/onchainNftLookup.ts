@@ -1,7 +1,7 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { ONCHAIN_NFT_LOOKUP_BATCH_SIZE, ONCHAIN_NFT_LOOKUP_PAUSE_MS } from '../../common/constants';
 import { fetchTokenAccountsFromChain, type TokenAccountsConnection } from '../tokens';
-import { decodeMetadata, metadataAddress, type DecodedMetadata } from './metadataAccount';
+import { decodeMetadata, metadataAddress, type DecodedMetadata } from '../../chain/metadataAccount';
 import { nftFromChain, type Nft } from './nftModel';
 
 // Spec §4.1 last NFT fallback: the wallet's single-unit zero-decimal token accounts, and for each mint its metadata

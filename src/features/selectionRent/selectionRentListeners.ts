@@ -27,7 +27,7 @@ async function readTokenRents(
   const out: Record<string, AssetRent> = {};
   if (tokens.length === 0) return out;
   // The burn planner (and spl-token) arrive with the first selection, in the burn flows' chunk a burn needs next.
-  const { planTokenBurn } = await api.pause(import(/* webpackChunkName: "burn-flows" */ '../burn/tokenBurnPlan'));
+  const { planTokenBurn } = await api.pause(import(/* webpackChunkName: "burn-flows" */ '../../chain/tokenBurnPlan'));
   for (let i = 0; i < tokens.length; i += PER_CALL) {
     const chunk = tokens.slice(i, i + PER_CALL);
     const infos = await api.pause(

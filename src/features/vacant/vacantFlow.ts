@@ -32,7 +32,7 @@ import { type ChainGuardIntent, GuardRefusedWithTextError } from '../wallet/chai
 import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
 import { pinnedRelayer } from '../../common/builtRelayer';
 import { legacyTransactions } from '../wallet/serverTransactions';
-import { surplusSourcesIn } from './surplusCheck';
+import { surplusSourcesIn } from '../../chain/surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
 import type {
   PrepareBurnTransactionsResponse as PrepareBody,

@@ -9,7 +9,7 @@ import { requireConnection } from '../../app/requireConnection';
 import { chainGuardStep } from '../wallet/chainGuardStep';
 import { vacantApi } from './vacantApi';
 import { relayerApi } from './relayerApi';
-import { ownerCannotPayFees } from './relayChoice';
+import { ownerCannotPayFees } from '../../chain/relayChoice';
 import type { VacantFlowDeps } from './vacantFlow';
 import { vacantStepChanged } from './vacantSlice';
 import { reviewVacant } from './vacantReview';

@@ -1,7 +1,7 @@
 // The surplus withdrawals a server-built transaction asks for (PRODUCT difference 13): their sources, which the
 // guard's chain rule (src/chain/chainRuleSurplus.ts) then checks on chain, with the surplus read from the chain.
-import { decodeTransaction, type TransactionInput } from '../../chain/decode';
-import { isWithdrawExcessIx } from '../../chain/withdrawExcess';
+import { decodeTransaction, type TransactionInput } from './decode';
+import { isWithdrawExcessIx } from './withdrawExcess';
 
 /** Sources of every WithdrawExcessLamports in the transactions (deduplicated). */
 export function surplusSourcesIn(transactions: readonly TransactionInput[]): string[] {

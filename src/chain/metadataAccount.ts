@@ -1,5 +1,5 @@
 import { PublicKey } from '@solana/web3.js';
-import { TOKEN_METADATA_PROGRAM } from '../../common/addresses';
+import { TOKEN_METADATA_PROGRAM } from '../common/addresses';
 
 // Just enough of the Token Metadata account layout (key, update authority, mint, then the borsh `Data` struct and
 // the optional collection) for the on-chain NFT lookup of spec §4.1.

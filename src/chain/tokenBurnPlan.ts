@@ -4,9 +4,9 @@
 // burn (burning it would destroy SOL; closing unwraps it back to the owner).
 import { getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
 import { type AccountInfo, PublicKey, type TransactionInstruction } from '@solana/web3.js';
-import { isTokenProgram } from '../../chain/keys';
-import { burnAndCloseIxs, closeAccountIx, harvestWithheldToMintIx } from '../../chain/tokenInstructions';
-import { TOKEN_2022_PROGRAM } from '../../common/addresses';
+import { isTokenProgram } from './keys';
+import { burnAndCloseIxs, closeAccountIx, harvestWithheldToMintIx } from './tokenInstructions';
+import { TOKEN_2022_PROGRAM } from '../common/addresses';
 
 export interface TokenRef {
   mint: string;

@@ -1,8 +1,8 @@
 // Whether the recovery should be relayed (PRODUCT difference 15): when the user asked, or when the owner's balance, read from the
 // chain, cannot pay the network fees of the prepared transactions and stay rent-exempt (the runtime refuses a fee
 // payer left between 0 and the minimum for an empty account).
-import { decodeTransaction, type TransactionInput } from '../../chain/decode';
-import { transactionNetworkFee } from '../../chain/guardRelayer';
+import { decodeTransaction, type TransactionInput } from './decode';
+import { transactionNetworkFee } from './guardRelayer';
 
 export interface BalanceReader {
   getBalance(owner: string): Promise<number>;
