@@ -68,15 +68,51 @@ describe('lint: backend/, src/chain, src/common and src/ui never import from src
     expect(restrictedImports(await lint('src/ui/KindBadge.tsx', featureImport))).toHaveLength(1);
   });
 
-  it('features may import each other and shared code may import shared code', async () => {
-    expect(restrictedImports(await lint('src/features/burn/burnSlice.ts', "import '../trash/trashApi';\n"))).toEqual(
-      [],
-    );
+  it('features may import each other (through index.ts) and shared code may import shared code', async () => {
+    expect(restrictedImports(await lint('src/features/burn/burnSlice.ts', "import '../trash';\n"))).toEqual([]);
     expect(
       restrictedImports(
         await lint('backend/errors.ts', "import '../src/chain/pack';\nimport '../src/common/constants';\n"),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('lint: a feature imports another only through its index.ts (its public face)', () => {
+  const deep = "import { selectTokens } from '../tokens/tokensSlice';\nvoid selectTokens;\n";
+  const viaIndex = "import { selectTokens } from '../tokens';\nvoid selectTokens;\n";
+
+  it("a deep import of another feature's file fails, value or type; through its index.ts it passes", async () => {
+    const file = 'src/features/burn/burnSlice.ts';
+    expect(restrictedImports(await lint(file))).toEqual([]);
+    const errors = restrictedImports(await lint(file, deep));
+    expect(errors).toHaveLength(1);
+    expect(errors[0].line).toBe(1);
+    expect(errors[0].message).toContain('through its index.ts');
+    expect(restrictedImports(await lint(file, "import type { Token } from '../tokens/tokenModel';\n"))).toHaveLength(1);
+    expect(restrictedImports(await lint(file, "export { selectTokens } from '../tokens/tokensSlice';\n"))).toHaveLength(
+      1,
+    );
+    expect(restrictedImports(await lint(file, viaIndex))).toEqual([]);
+  });
+
+  it('a file one folder deeper in a feature is held to the same rule', async () => {
+    const file = 'src/features/wallet/demoWallet/demoWallet.ts';
+    expect(restrictedImports(await lint(file))).toEqual([]);
+    expect(restrictedImports(await lint(file, deep.replace("'../", "'../../")))).toHaveLength(1);
+    expect(restrictedImports(await lint(file, viaIndex.replace("'../", "'../../")))).toEqual([]);
+  });
+
+  it("a lazy chunk's module another lazy chunk imports stays a direct import; dynamic import() is not checked", async () => {
+    const file = 'src/features/burn/singleBurn.ts';
+    expect(restrictedImports(await lint(file))).toEqual([]);
+    expect(
+      restrictedImports(await lint(file, "import { simulateOwnerChange } from '../review/reviewStep';\n")),
+    ).toEqual([]);
+    expect(restrictedImports(await lint(file, "import { reviewOpened } from '../review/reviewSlice';\n"))).toHaveLength(
+      1,
+    );
+    expect(restrictedImports(await lint(file, "void import('../tokens/tokensSlice');\n"))).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Queues not yet authorised live in memory only (RELIABILITY, "Hostile clients"): an anonymous `POST
 // /api/queue/create` once wrote and fsynced a file that was never removed (967 MB in 18 s). A queue reaches the disk
 // when its owner's signed authorisation arrives; until then it expires, and the memory it takes is bounded.
+import { LRUCache } from 'lru-cache';
 import type { QueueRecord } from './queueStore';
 
 /** How long an unauthorised queue waits for its owner's signature (a signed message itself lives 10 minutes). */
@@ -9,31 +10,33 @@ export const PENDING_QUEUE_TTL_MS = 10 * 60_000;
 export const MAX_PENDING_QUEUES = 1_000;
 
 export class PendingQueues {
-  private readonly held = new Map<string, { record: QueueRecord; expiresAt: number }>();
+  // npm lru-cache: bounded and timed. Reads use `peek`, which leaves the order alone, so the oldest queue is the one
+  // dropped when the bound is reached (a hostile client's many queues push out only their own kind, oldest first).
+  private readonly held: LRUCache<string, QueueRecord>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.held = new LRUCache<string, QueueRecord>({
+      max: MAX_PENDING_QUEUES,
+      ttl: PENDING_QUEUE_TTL_MS,
+      perf: { now },
+      ttlResolution: 0,
+    });
+  }
 
   put(record: QueueRecord): void {
-    this.sweep();
-    if (this.held.size >= MAX_PENDING_QUEUES) this.held.delete(this.held.keys().next().value!);
-    this.held.set(record.id, { record: structuredClone(record), expiresAt: this.now() + PENDING_QUEUE_TTL_MS });
+    this.held.purgeStale();
+    this.held.set(record.id, structuredClone(record));
   }
 
   /** A copy of the held queue, or null (unknown or expired). */
   get(id: string): QueueRecord | null {
-    const entry = this.held.get(id);
-    if (!entry) return null;
-    if (entry.expiresAt <= this.now()) {
-      this.held.delete(id);
-      return null;
-    }
-    return structuredClone(entry.record);
+    const record = this.held.peek(id);
+    return record ? structuredClone(record) : null;
   }
 
   /** Replaces a held queue (an unauthorised cancel), keeping its expiry. */
   replace(record: QueueRecord): void {
-    const entry = this.held.get(record.id);
-    if (entry) entry.record = structuredClone(record);
+    if (this.held.has(record.id)) this.held.set(record.id, structuredClone(record), { noUpdateTTL: true });
   }
 
   delete(id: string): void {
@@ -42,10 +45,5 @@ export class PendingQueues {
 
   get size(): number {
     return this.held.size;
-  }
-
-  private sweep(): void {
-    const t = this.now();
-    for (const [id, e] of this.held) if (e.expiresAt <= t) this.held.delete(id);
   }
 }

@@ -1,5 +1,6 @@
 // Importing this module injects every endpoint of spec §7 into `baseApi` (the store and tests import it once).
 import './configApi';
+import './authApi';
 import '../features/rent/rentApi';
 import '../features/vacant/vacantApi';
 import '../features/tokens/tokensApi';

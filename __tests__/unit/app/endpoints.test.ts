@@ -10,7 +10,8 @@ const M = 'M1nt11111111111111111111111111111111111111111';
 const A = 'Asset1111111111111111111111111111111111111111';
 const Q = 'queue-1';
 
-// [endpoint name, argument, method, path] — the list of spec §7 (+ README, settings local funding).
+// [endpoint name, argument, method, path] — the list of spec §7 (+ README, settings local funding; the signed
+// authorisations' nonce, PRODUCT difference 11).
 const SPEC_CALLS: [string, unknown, 'GET' | 'POST', string][] = [
   ['getConfig', undefined, 'GET', '/api/config'],
   ['getRentEstimate', W, 'GET', `/api/rent-estimate/${W}`],
@@ -43,6 +44,7 @@ const SPEC_CALLS: [string, unknown, 'GET' | 'POST', string][] = [
     '/api/delegated-transfer',
   ],
   ['fundLocalWallet', { owner: W }, 'POST', '/api/localnet/fund'],
+  ['getAuthNonce', undefined, 'GET', '/api/auth/nonce'],
 ];
 
 type AnyEndpoint = { initiate: (arg: unknown, opts?: unknown) => any };

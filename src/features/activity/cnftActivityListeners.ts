@@ -2,10 +2,10 @@
 // the queue. A cNFT returns no rent, so each entry records 0 lamports — the log never counts it as recovered SOL.
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { ASSETS_SCREEN } from '../../common/texts';
-import { selectCnfts } from '../cnfts/cnftsSlice';
-import { queueCancelAnswered, queueSucceeded } from '../queue/queueSlice';
-import { robustTrashFinished, trashSucceeded } from '../trash/trashSlice';
-import type { TrashOutcome } from '../trash/trashTypes';
+import { selectCnfts } from '../cnfts';
+import { queueCancelAnswered, queueSucceeded } from '../queue';
+import { robustTrashFinished, trashSucceeded } from '../trash';
+import type { TrashOutcome } from '../trash';
 import { activityRecorded } from './activitySlice';
 
 function recordOutcome(api: AppListenerEffectAPI, outcome: TrashOutcome | null | undefined): void {

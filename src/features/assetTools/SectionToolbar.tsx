@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ASSETS_SCREEN } from '../../common/texts';
 import { VALUE_TEXTS } from '../../common/texts';
-import { type AssetKind, assetsDeselected, assetsSelected, selectBulkMode } from '../selection/selectionSlice';
+import { type AssetKind, assetsDeselected, assetsSelected, selectBulkMode } from '../selection';
 import {
   type AssetFilter,
   type AssetSort,
@@ -10,7 +10,7 @@ import {
   toolsQuerySet,
   toolsSortSet,
 } from './assetToolsSlice';
-import '../shell/controls.css';
+import '../../ui/controls.css';
 import './assetTools.css';
 
 // Search, filter, sort and select-all for one section. "Select all" takes what the filter shows (so "select all

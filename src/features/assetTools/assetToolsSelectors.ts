@@ -2,14 +2,14 @@ import { createSelector } from '@reduxjs/toolkit';
 import { spamLabels } from '../../common/safeText';
 import { NATIVE_MINT } from '../../common/addresses';
 import type { RootState } from '../../app/store';
-import { selectVisibleCnfts } from '../cnfts/cnftsSlice';
-import type { Cnft, Nft } from '../nfts/nftModel';
-import { selectNfts } from '../nfts/nftsSlice';
-import type { AssetRent } from '../selectionRent/selectionRentSlice';
-import type { Token } from '../tokens/tokenModel';
-import { selectVisibleTokens } from '../tokens/tokensSlice';
-import { type TokenValue, selectTokenValues } from '../value/tokenValues';
-import { byValue, isValueFilter } from '../value/valueTools';
+import { selectVisibleCnfts } from '../cnfts';
+import type { Cnft, Nft } from '../nfts';
+import { selectNfts } from '../nfts';
+import type { AssetRent } from '../selectionRent';
+import type { Token } from '../tokens';
+import { selectVisibleTokens } from '../tokens';
+import { type TokenValue, selectTokenValues } from '../value';
+import { byValue, isValueFilter } from '../value';
 import type { SectionTools } from './assetToolsSlice';
 
 // The lists each section shows: search (name, symbol or mint, case-insensitive), filter, then sort. Pure functions
@@ -61,6 +61,10 @@ export function shownNfts<T extends Nft | Cnft>(
   return out;
 }
 
+// The other features' selectors are called when a selector runs, never read as this module loads: the feature indexes
+// import one another (the lists show the assets, the assets use these tools), and in such a circle a name is there
+// only once its own module has run. Reselect memoizes on what they return, so wrapping them changes nothing else.
+
 /** Mints whose account the token program refuses to burn (frozen by the mint): labelled, offered to hide. */
 export const selectFrozenMints = createSelector(
   [(s: RootState) => s.leftAlone.accounts],
@@ -69,11 +73,11 @@ export const selectFrozenMints = createSelector(
 
 export const selectShownTokens = createSelector(
   [
-    selectVisibleTokens,
+    (s: RootState) => selectVisibleTokens(s),
     (s: RootState) => s.assetTools.token,
     (s: RootState) => s.selectionRent.tokens,
     (s: RootState) => s.hiddenAssets.ids,
-    selectTokenValues,
+    (s: RootState) => selectTokenValues(s),
   ],
   (tokens, tools, rents, hidden, values) => {
     const gone = new Set(hidden);
@@ -83,7 +87,7 @@ export const selectShownTokens = createSelector(
 // An NFT its program will not let go, once hidden, leaves the list like a trashed cNFT (PRODUCT difference 12).
 export const selectShownNfts = createSelector(
   [
-    selectNfts,
+    (s: RootState) => selectNfts(s),
     (s: RootState) => s.assetTools.nft,
     (s: RootState) => s.selectionRent.nfts,
     (s: RootState) => s.hiddenAssets.ids,
@@ -94,7 +98,7 @@ export const selectShownNfts = createSelector(
   },
 );
 export const selectShownCnfts = createSelector(
-  [selectVisibleCnfts, (s: RootState) => s.assetTools.cnft],
+  [(s: RootState) => selectVisibleCnfts(s), (s: RootState) => s.assetTools.cnft],
   (cnfts, tools) => shownNfts(cnfts, tools, {}),
 );
 

@@ -19,9 +19,9 @@ import {
 } from '../../common/addresses';
 import { MAX_NFTS_PER_BURN_REQUEST, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
-import { nftsApi } from '../nfts/nftsApi';
-import { selectNfts } from '../nfts/nftsSlice';
-import { selectSelectedNftMints, selectionCleared } from '../selection/selectionSlice';
+import { nftsApi } from '../nfts';
+import { selectNfts } from '../nfts';
+import { selectSelectedNftMints, selectionCleared } from '../selection';
 import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
@@ -29,8 +29,8 @@ import { reviewBeforeSigning } from '../review/reviewStep';
 import { legacyTransactions } from '../wallet/serverTransactions';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { runTransactions } from './txRunner';
-import { canDoAllAtOnce } from '../wallet/signing';
-import { canSignOrSend } from '../wallet/signingMode';
+import { canDoAllAtOnce } from '../wallet';
+import { canSignOrSend } from '../wallet';
 import { chainGuardStep } from '../wallet/chainGuardStep';
 import { BUILT_WALLETS } from '../../common/builtWallets';
 

@@ -8,10 +8,10 @@ import { bulkBurnComputeUnits } from '../../chain/fees';
 import { packTransactions } from '../../chain/pack';
 import { BULK_TOKEN_BURN_PER_TRANSACTION, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
 import { BURN_ERRORS, VALIDATION, remainingTokensMessage } from '../../common/texts';
-import { selectSelectedTokenMints } from '../selection/selectionSlice';
-import { selectSolPriceUsd, selectTokens } from '../tokens/tokensSlice';
+import { selectSelectedTokenMints } from '../selection';
+import { selectSolPriceUsd, selectTokens } from '../tokens';
 import { valuableAtBurn } from '../value/valueAtBurn';
-import type { Token } from '../tokens/tokenModel';
+import type { Token } from '../tokens';
 import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
@@ -19,8 +19,8 @@ import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
 import { runTransactions } from './txRunner';
-import { canDoAllAtOnce } from '../wallet/signing';
-import { canSignOrSend } from '../wallet/signingMode';
+import { canDoAllAtOnce } from '../wallet';
+import { canSignOrSend } from '../wallet';
 
 interface BurnGroup {
   token: Token;

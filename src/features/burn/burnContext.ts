@@ -6,7 +6,7 @@ import type { WalletPort } from '../../app/walletPort';
 import { priorityFeeFromRecent } from '../../chain/fees';
 import { configApi } from '../../api/configApi';
 import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep';
-import type { GuardStep } from '../wallet/signing';
+import type { GuardStep } from '../wallet';
 import { requireConnection } from '../../app/requireConnection';
 import { burnStepReached } from './burnSlice';
 import type { RunnerDeps } from './txRunner';

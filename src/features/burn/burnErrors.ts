@@ -10,7 +10,7 @@ import {
   SigningPathError,
   SigningRejectedError,
   SigningTimedOutError,
-} from '../wallet/signingErrors';
+} from '../wallet';
 
 /** Building the bulk token burn failed before the wallet was asked ('Error in bulk burn operation: ...'). */
 export class BulkBuildError extends SigningPathError {

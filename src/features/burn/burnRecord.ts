@@ -4,11 +4,11 @@
 import { exactSol, shortenSignature } from '../../chain/format';
 import { burnSuccess, unwrapSuccess, unwrappedAlso } from '../../common/texts';
 import { ReviewCancelledError, SimulationRefusedError } from '../review/reviewStep';
-import { activityRecorded, type ActivityType } from '../activity/activitySlice';
-import { celebrationTriggered } from '../celebration/celebrationSlice';
-import { nftsRemoved } from '../nfts/nftsSlice';
-import { assetsDeselected } from '../selection/selectionSlice';
-import { tokensRemoved } from '../tokens/tokensSlice';
+import { activityRecorded, type ActivityType } from '../activity';
+import { celebrationTriggered } from '../celebration';
+import { nftsRemoved } from '../nfts';
+import { assetsDeselected } from '../selection';
+import { tokensRemoved } from '../tokens';
 import type { BurnApi } from './burnContext';
 import { burnFailed, burnMessageShown, burnSucceeded, type BurnKind } from './burnSlice';
 

@@ -8,8 +8,8 @@ import { SINGLE_BURN_COMPUTE_UNITS } from '../../common/constants';
 import { ASSETS_SCREEN, VALIDATION, errorBurningNft, errorBurningToken } from '../../common/texts';
 import type { CollectionParent } from '../../chain/nftBurnPlan';
 import { reviewBeforeSigning } from '../review/reviewStep';
-import { selectNfts } from '../nfts/nftsSlice';
-import { selectSolPriceUsd, selectTokens } from '../tokens/tokensSlice';
+import { selectNfts } from '../nfts';
+import { selectSolPriceUsd, selectTokens } from '../tokens';
 import { type ValuableItem, valuableAtBurn } from '../value/valueAtBurn';
 import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
@@ -17,7 +17,7 @@ import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { burnFailed, type singleBurnRequested } from './burnSlice';
 import { planTokenBurn } from './tokenBurnPlan';
 import { runTransactions } from './txRunner';
-import { canSignOrSend } from '../wallet/signingMode';
+import { canSignOrSend } from '../wallet';
 
 interface BuiltBurn {
   ixs: TransactionInstruction[];

@@ -4,8 +4,8 @@
 // transactions that did not land.
 import type { Connection, Transaction } from '@solana/web3.js';
 import { BATCH_SEND_MAX_RETRIES, CONFIRM_COMMITMENT, SEND_COMMITMENT } from '../../common/constants';
-import { signAndSend, type GuardStep, type SigningDeps } from '../wallet/signing';
-import { isAbort } from '../wallet/signingErrors';
+import { signAndSend, type GuardStep, type SigningDeps } from '../wallet';
+import { isAbort } from '../wallet';
 import { type ChainSendOptions, type ChainSender, confirmSent, sendToChain } from '../wallet/signingSteps';
 
 export type RunnerConnection = ChainSender & Pick<Connection, 'getLatestBlockhash'>;

@@ -2,8 +2,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { MAX_TRANSFER_PROOF_NODES } from '../../chain/cnftProofFit';
 import { ASSETS_SCREEN } from '../../common/texts';
 import { TREE_TEXTS } from '../../common/texts';
-import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
-import type { Cnft } from '../nfts/nftModel';
+import { assetsHidden } from '../hiddenAssets';
+import type { Cnft } from '../nfts';
 import { selectTreeNodes } from './cnftTreesSlice';
 
 /** On a cNFT card whose tree needs more proof nodes than a transaction holds: the label and a Hide button. */

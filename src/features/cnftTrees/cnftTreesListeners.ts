@@ -1,7 +1,7 @@
 import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { treeProofNodes } from '../../chain/cnftProofFit';
-import { nftsLoaded } from '../nfts/nftsSlice';
+import { nftsLoaded } from '../nfts';
 import { requireConnection } from '../../app/requireConnection';
 import { cnftTreesRead } from './cnftTreesSlice';
 

@@ -1,16 +1,16 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
-import type { Cnft } from '../nfts/nftModel';
-import { selectShownCnfts } from '../assetTools/assetToolsSelectors';
-import { SectionToolbar } from '../assetTools/SectionToolbar';
-import { AssetSection } from '../selection/AssetSection';
-import { selectSelectedCnftIds } from '../selection/selectionSlice';
-import { TrashSelectedButton } from '../trash/CnftTrashButtons';
-import { TrashModalsHost } from '../trash/TrashModalsHost';
-import { selectTooDeepTrees } from '../cnftTrees/cnftTreesSlice';
+import type { Cnft } from '../nfts';
+import { selectShownCnfts } from '../assetTools';
+import { SectionToolbar } from '../assetTools';
+import { AssetSection } from '../selection';
+import { selectSelectedCnftIds } from '../selection';
+import { TrashSelectedButton } from '../trash';
+import { TrashModalsHost } from '../trash';
+import { selectTooDeepTrees } from '../cnftTrees';
 import { CnftCard } from './CnftCard';
 import { leftOutCounts, splitMovable } from './cnftMovable';
-import { TRASH_UI } from '../trash/trashTexts';
+import { TRASH_UI } from '../trash';
 import { selectCnftsLoading, selectVisibleCnfts } from './cnftsSlice';
 
 const key = (c: Cnft) => c.mint;

@@ -2,7 +2,7 @@
 // Bubblegum refuses to transfer a frozen or non-transferable V2 leaf (src/chain/cnftLeafFlags.ts), and a tree whose
 // proof does not fit a transaction cannot be moved either (cnftProofFit.ts).
 import { cnftAllows, leafAllows } from '../../chain/cnftLeafFlags';
-import type { Cnft } from '../nfts/nftModel';
+import type { Cnft } from '../nfts';
 
 export type LeftOutReason = 'frozen' | 'nonTransferable' | 'treeTooDeep';
 

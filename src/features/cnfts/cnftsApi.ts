@@ -2,7 +2,7 @@
 import { NO_CACHE_HEADERS, baseApi } from '../../api/baseApi';
 import type { AssetDiagnosticResponse, AssetListResponse, AssetProofResponse, AssetResponse } from '../../common/api';
 import { PROOF_FETCH_TIMEOUT_MS } from '../../common/constants';
-import { INDEXER } from '../nfts/nftsApi';
+import { INDEXER } from '../nfts';
 
 export const cnftsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

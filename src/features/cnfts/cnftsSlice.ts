@@ -1,8 +1,8 @@
 import { createSelector, createSlice } from '@reduxjs/toolkit';
-import type { HiddenAssetsState } from '../hiddenAssets/hiddenAssetsSlice';
-import type { Cnft } from '../nfts/nftModel';
-import { nftsLoadFailed, nftsLoadStarted, nftsLoaded } from '../nfts/nftsSlice';
-import { walletDisconnected } from '../wallet/walletSlice';
+import type { HiddenAssetsState } from '../hiddenAssets';
+import type { Cnft } from '../nfts';
+import { nftsLoadFailed, nftsLoadStarted, nftsLoaded } from '../nfts';
+import { walletDisconnected } from '../wallet';
 
 // The wallet's compressed NFTs. Filled by the NFT load (nftsSlice events); trashed ones are filtered by the
 // hidden-assets list in `selectVisibleCnfts`, so a trash shows at once without a reload.

@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ASSETS_SCREEN } from '../../common/texts';
-import { selectCnfts } from '../cnfts/cnftsSlice';
-import { selectTokens } from '../tokens/tokensSlice';
+import { selectCnfts } from '../cnfts';
+import { selectTokens } from '../tokens';
 import { assetsUnhidden, selectHiddenAssetIds, selectLeftWalletIds } from './hiddenAssetsSlice';
 
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ASSETS } from '../../common/texts/screenTexts';
 import { ASSETS_SCREEN } from '../../common/texts/assetsScreenTexts';
 import { useLanding } from './landingState';
-import '../shell/controls.css';
+import '../../ui/controls.css';
 import './landing.css';
 
 /** A Solana address is 32 bytes in base58; the same text normalised, or null. (No web3.js on the landing.) */

@@ -1,12 +1,12 @@
 import { serviceFee } from '../../chain/fees';
 import { exactSol, formatTokenBalance } from '../../chain/format';
 import { RENT, ASSETS, ASSETS_SCREEN } from '../../common/texts';
-import { useGetWalletNftsQuery } from '../nfts/nftsApi';
+import { useGetWalletNftsQuery } from '../nfts';
 import { MoreSolReadOnly } from '../recovery/MoreSolSection';
-import { useGetRentEstimateQuery } from '../rent/rentApi';
-import { CoreNotChecked } from '../rent/CoreNotChecked';
-import { toRentEstimate } from '../rent/rentEstimate';
-import { useGetWalletTokensQuery } from '../tokens/tokensApi';
+import { useGetRentEstimateQuery } from '../rent';
+import { CoreNotChecked } from '../rent';
+import { toRentEstimate } from '../rent';
+import { useGetWalletTokensQuery } from '../tokens';
 
 // The read-only check: the estimate card's figures and the lists for any address, with no button that signs.
 // It reads the same endpoints as the connected screen; nothing here reaches a wallet.

@@ -3,10 +3,10 @@ import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { leftAloneAccounts, type ParsedTokenAccountInfo } from '../../chain/leftAlone';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../common/addresses';
-import { burnSucceeded } from '../burn/burnSlice';
+import { burnSucceeded } from '../burn';
 import { requireConnection } from '../../app/requireConnection';
-import { rentEstimateLoaded } from '../rent/rentSlice';
-import { vacantBurnSucceeded } from '../vacant/vacantSlice';
+import { rentEstimateLoaded } from '../rent';
+import { vacantBurnSucceeded } from '../vacant';
 import { leftAloneRead } from './leftAloneSlice';
 
 async function readLeftAlone(_action: unknown, api: AppListenerEffectAPI): Promise<void> {

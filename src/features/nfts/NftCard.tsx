@@ -3,13 +3,13 @@ import { SafeName } from '../../ui/SafeName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS } from '../../common/texts';
-import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
-import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
+import { selectBurnBusy, singleBurnRequested } from '../burn';
+import { nftSpamLabels } from '../assetTools';
 import { SpamLabels } from '../../ui/SpamLabels';
 import { AssetImage } from '../../ui/AssetImage';
-import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
+import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection';
 import { KindBadge } from '../../ui/KindBadge';
-import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { assetsHidden } from '../hiddenAssets';
 import type { Nft } from './nftModel';
 
 export const NftCard = memo(function NftCard({ nft }: { nft: Nft }) {

@@ -1,8 +1,8 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
-import { selectShownNfts } from '../assetTools/assetToolsSelectors';
-import { SectionToolbar } from '../assetTools/SectionToolbar';
-import { AssetSection } from '../selection/AssetSection';
+import { selectShownNfts } from '../assetTools';
+import { SectionToolbar } from '../assetTools';
+import { AssetSection } from '../selection';
 import { NftCard } from './NftCard';
 import type { Nft } from './nftModel';
 import { selectNfts, selectNftsLoading, selectNftsNotice } from './nftsSlice';

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../wallet';
 import type { Cnft, Nft } from './nftModel';
 
 // Spec §4.1 NFT load. One load fills both this slice (regular NFTs) and the cnfts slice (it listens to the

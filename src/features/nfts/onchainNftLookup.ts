@@ -1,6 +1,6 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { ONCHAIN_NFT_LOOKUP_BATCH_SIZE, ONCHAIN_NFT_LOOKUP_PAUSE_MS } from '../../common/constants';
-import { fetchTokenAccountsFromChain, type TokenAccountsConnection } from '../tokens/chainTokenAccounts';
+import { fetchTokenAccountsFromChain, type TokenAccountsConnection } from '../tokens';
 import { decodeMetadata, metadataAddress, type DecodedMetadata } from './metadataAccount';
 import { nftFromChain, type Nft } from './nftModel';
 

@@ -10,9 +10,9 @@
 import { authorizationMemoOf, sha256Hex } from '../../chain/authorizationMemo';
 import type { AuthNonceResponse, QueueAuthorizeRequest } from '../../common/api';
 import { AUTH_TEXTS } from '../../common/texts';
-import type * as TrashWays from '../trash/trashWays';
+import type { TrashWays } from '../trash';
 import { signingDeps, type TrashDeps } from '../trash/trashTypes';
-import { prepareAuthorization, signPrepared } from '../wallet/authorization';
+import { prepareAuthorization, signPrepared } from '../wallet';
 import { QUEUE_STEPS } from './queueSteps';
 
 /** What POST /api/queue/authorize gets besides the queue and the owner. */

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QueueAsset, QueueStatus } from '../../common/api';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../wallet';
 
 // Spec §2.9/§4.6 queued cNFT trash: initial → creating_queue → processing (authorised, polled) → complete.
 // Cancel (or a failure) returns to initial.

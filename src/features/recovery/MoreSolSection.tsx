@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { exactSol, shortenAddress } from '../../chain/format';
 import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../common/api';
 import { RECOVERY_SECTION as T } from '../../common/texts';
-import { selectWalletAddress } from '../wallet/walletSlice';
+import { selectWalletAddress } from '../wallet';
 import { ASSUMED_SLOT_MS } from '../../chain/recovery/slotTime';
 import { useGetRecoverableQuery } from './recoveryApi';
 import { recoveryRequested, recoveryTicked } from './recoverySlice';

@@ -11,16 +11,16 @@ import { exactSol } from '../../chain/format';
 import { BUILT_WALLETS } from '../../common/builtWallets';
 import type { RecoveryActionReport } from '../../common/api';
 import { RECOVERY_SECTION as T } from '../../common/texts';
-import type { NewActivity } from '../activity/activitySlice';
+import type { NewActivity } from '../activity';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { requireConnection } from '../../app/requireConnection';
 import { vacantEffects } from '../vacant/vacantReview';
-import { vacantApi } from '../vacant/vacantApi';
+import { vacantApi } from '../vacant';
 import { chainGuardStep } from '../wallet/chainGuardStep';
 import { legacyTransactions } from '../wallet/serverTransactions';
-import { signAndSend, signingModeFor } from '../wallet/signing';
+import { signAndSend, signingModeFor } from '../wallet';
 import { submitToServer } from '../wallet/signingSteps';
-import { SendFailedError, SigningPathError, isAbort } from '../wallet/signingErrors';
+import { SendFailedError, SigningPathError, isAbort } from '../wallet';
 import { recoveryApi } from './recoveryApi';
 
 export interface RecoveryOutcome {

@@ -1,8 +1,8 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { classifyError } from '../../chain/classifyError';
-import { activityRecorded } from '../activity/activitySlice';
+import { activityRecorded } from '../activity';
 import { RECOVERY_SECTION } from '../../common/texts';
-import { GuardRefusedError, SendFailedError, isAbort } from '../wallet/signingErrors';
+import { GuardRefusedError, SendFailedError, isAbort } from '../wallet';
 import { recoveryApi } from './recoveryApi';
 import { recoveryEnded, recoveryRequested } from './recoverySlice';
 

@@ -1,8 +1,8 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { serviceFee } from '../../chain/fees';
 import { RENT, SURPLUS, ASSETS_SCREEN } from '../../common/texts';
-import { SelectionEstimate } from '../selectionRent/SelectionEstimate';
-import { selectSelectedCounts } from '../selection/selectionSlice';
+import { SelectionEstimate } from '../selectionRent';
+import { selectSelectedCounts } from '../selection';
 import { exactSol } from '../../chain/format';
 import { CoreNotChecked } from './CoreNotChecked';
 import { rentEstimateRefreshRequested, selectRent } from './rentSlice';

@@ -3,8 +3,8 @@ import { describeApiError, isTimeout } from '../../api/apiError';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { RENT_ESTIMATE_DELAY_AFTER_WALLET_CHANGE_MS } from '../../common/constants';
 import { RENT_ERRORS } from '../../common/texts';
-import { burnSucceeded } from '../burn/burnSlice';
-import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
+import { burnSucceeded } from '../burn';
+import { walletConnected, walletDisconnected } from '../wallet';
 import { rentApi } from './rentApi';
 import {
   rentEstimateFailed,

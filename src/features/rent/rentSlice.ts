@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../wallet';
 import type { RentEstimate } from './rentEstimate';
 
 // Spec §4.1 rent estimate: loading, loaded, error; cleared on disconnect. Results for a wallet other than the one

@@ -4,10 +4,10 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey, type Transaction, VersionedTransaction } from '@solana/web3.js';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import { ASSETS_SCREEN } from '../../common/texts';
-import { BurnValidationError } from '../burn/burnErrors';
+import { BurnValidationError } from '../burn';
 import { requireConnection } from '../../app/requireConnection';
 import type { CollectionParent } from '../../chain/nftBurnPlan';
-import type { ValuableItem } from '../value/valueAtBurn';
+import type { ValuableItem } from '../value';
 import { type BurnReview, type ReviewItem, reviewCancelled, reviewConfirmed, reviewOpened } from './reviewSlice';
 
 export class ReviewCancelledError extends BurnValidationError {

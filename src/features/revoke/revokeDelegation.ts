@@ -8,7 +8,7 @@
 import type { Transaction } from '@solana/web3.js';
 import type { CnftLeaf } from '../../chain/cnft';
 import { buildDelegateTransaction } from '../../chain/cnftTransactions';
-import { signAndSend } from '../wallet/signing';
+import { signAndSend } from '../wallet';
 import { loadLeaf } from '../trash/cnftLeaf';
 import { cnftSend, requireOwner } from '../trash/ownerTransaction';
 import { signingDeps, trashGuard, type TrashDeps } from '../trash/trashTypes';

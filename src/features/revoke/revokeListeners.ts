@@ -10,11 +10,11 @@ import {
   queueDelegated,
   queueFailed,
   queueStartRequested,
-} from '../queue/queueSlice';
-import { cnftDeps } from '../trash/trashListeners';
-import { cnftFailureText, isCancellation } from '../trash/trashErrors';
-import type { TrashDeps } from '../trash/trashTypes';
-import { isAbort } from '../wallet/signingErrors';
+} from '../queue';
+import { cnftDeps } from '../trash';
+import { cnftFailureText, isCancellation } from '../trash';
+import type { TrashDeps } from '../trash';
+import { isAbort } from '../wallet';
 import { REVOKE } from './revokeTexts';
 import { revokeDismissed, revokeFailed, revokeOffered, revokeRequested, revokeSucceeded } from './revokeSlice';
 

@@ -1,6 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
-import { selectNftsError } from '../nfts/nftsSlice';
-import { selectTokensError } from '../tokens/tokensSlice';
+import { selectNftsError } from '../nfts';
+import { selectTokensError } from '../tokens';
 import './assets.css';
 
 // The error/status message line of spec §2.1 for the loading flows ('Error fetching tokens: ...', '... NFTs: ...').

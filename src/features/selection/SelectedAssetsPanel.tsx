@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SELECTION, ASSETS_SCREEN, selectedCount } from '../../common/texts';
-import { bulkNftBurnRequested, bulkTokenBurnRequested, selectBurnBusy } from '../burn/burnSlice';
+import { bulkNftBurnRequested, bulkTokenBurnRequested, selectBurnBusy } from '../burn';
 import { selectSelectedCounts } from './selectionSlice';
 import './assets.css';
 

@@ -1,8 +1,8 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
-import { nftsLoadStarted } from '../nfts/nftsSlice';
-import { tokensLoadStarted } from '../tokens/tokensSlice';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { assetsHidden } from '../hiddenAssets';
+import { nftsLoadStarted } from '../nfts';
+import { tokensLoadStarted } from '../tokens';
+import { walletDisconnected } from '../wallet';
 
 // Spec §2.1/§2.2: bulk select mode (default ON) and the selected tokens, NFTs and cNFTs (by mint / asset id).
 // Turning bulk mode off clears the selection.

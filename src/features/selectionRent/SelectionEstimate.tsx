@@ -2,9 +2,9 @@ import { useAppSelector } from '../../app/hooks';
 import { serviceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
 import { RENT, ASSETS_SCREEN, VALIDATION } from '../../common/texts';
-import { selectSelectedCnftIds, selectSelectedNftMints, selectSelectedTokenMints } from '../selection/selectionSlice';
+import { selectSelectedCnftIds, selectSelectedNftMints, selectSelectedTokenMints } from '../selection';
 import { exactSol } from '../../chain/format';
-import { selectCanSignAll } from '../walletInfo/walletInfoSlice';
+import { selectCanSignAll } from '../walletInfo';
 import type { AssetRent } from './selectionRentSlice';
 
 // "Selected for Burning" (spec §2.3) with exact figures: each selected account's lamports as the chain holds them,

@@ -1,17 +1,12 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { toolsSortSet } from '../assetTools/assetToolsSlice';
-import { burnSucceeded } from '../burn/burnSlice';
-import { selectNfts } from '../nfts/nftsSlice';
+import { toolsSortSet } from '../assetTools';
+import { burnSucceeded } from '../burn';
+import { selectNfts } from '../nfts';
 import { requireConnection } from '../../app/requireConnection';
-import {
-  assetSelectionToggled,
-  assetsSelected,
-  selectSelectedNftMints,
-  selectSelectedTokenMints,
-} from '../selection/selectionSlice';
-import { selectTokens } from '../tokens/tokensSlice';
+import { assetSelectionToggled, assetsSelected, selectSelectedNftMints, selectSelectedTokenMints } from '../selection';
+import { selectTokens } from '../tokens';
 import { type AssetRent, selectionRentForgotten, selectionRentRead, selectionRentReading } from './selectionRentSlice';
 
 // Reads the lamports of newly selected assets from the chain, a moment after the selection settles (a select-all

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletConnected, walletDisconnected } from '../wallet/walletSlice';
+import { walletConnected, walletDisconnected } from '../wallet';
 
 // What each selected asset really returns, read from the chain (never an average): a token account's lamports
 // (wrapped SOL apart: closing it unwraps the owner's own SOL), an NFT's token account + metadata + edition lamports

@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
-import { bulkModeSet, selectBulkMode } from '../selection/selectionSlice';
+import { bulkModeSet, selectBulkMode } from '../selection';
 
 export function BulkModeToggle() {
   const dispatch = useAppDispatch();

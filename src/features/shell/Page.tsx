@@ -4,8 +4,8 @@
 // reconnect it (docs/ARCHITECTURE.md, "First view"). Until then the landing needs no web3.js, no store, no wallets.
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { ASSETS } from '../../common/texts/screenTexts';
-import { ConnectScreen } from '../landing/ConnectScreen';
-import { LandingProvider, REMEMBERED_WALLET_KEY, useLanding } from '../landing/landingState';
+import { ConnectScreen } from '../landing';
+import { LandingProvider, REMEMBERED_WALLET_KEY, useLanding } from '../landing';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 

@@ -4,13 +4,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatTokenBalance, formatUiAmountString } from '../../chain/format';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
 import { ASSETS, ASSETS_SCREEN } from '../../common/texts';
-import { isWrappedSol, selectFrozenMints, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
-import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { isWrappedSol, selectFrozenMints, tokenSpamLabels } from '../assetTools';
+import { assetsHidden } from '../hiddenAssets';
 import { SpamLabels } from '../../ui/SpamLabels';
-import { selectBurnBusy, singleBurnRequested } from '../burn/burnSlice';
+import { selectBurnBusy, singleBurnRequested } from '../burn';
 import { AssetImage } from '../../ui/AssetImage';
-import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
-import { TokenValueLine } from '../value/TokenValueLine';
+import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection';
+import { TokenValueLine } from '../value';
 import type { Token } from './tokenModel';
 
 export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {

@@ -1,9 +1,9 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
-import { selectAllCandidates, selectFrozenMints, selectShownTokens } from '../assetTools/assetToolsSelectors';
-import { SectionToolbar } from '../assetTools/SectionToolbar';
-import { AssetSection } from '../selection/AssetSection';
-import { selectValuableMints } from '../value/tokenValues';
+import { selectAllCandidates, selectFrozenMints, selectShownTokens } from '../assetTools';
+import { SectionToolbar } from '../assetTools';
+import { AssetSection } from '../selection';
+import { selectValuableMints } from '../value';
 import { TokenCard } from './TokenCard';
 import type { Token } from './tokenModel';
 import { selectTokensLoading, selectVisibleTokens } from './tokensSlice';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TokenMetadata } from '../../common/api';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../wallet';
 import type { Token } from './tokenModel';
 import { withMetadata, withUnknownMetadata } from './tokenModel';
 

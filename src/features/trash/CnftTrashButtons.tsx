@@ -2,7 +2,7 @@
 // The main selection stays view-only for cNFTs; these buttons act on this one card.
 import type { MouseEvent } from 'react';
 import { cnftAllows } from '../../chain/cnftLeafFlags';
-import type { Cnft } from '../nfts/nftModel';
+import type { Cnft } from '../nfts';
 import { TRASH_UI } from './trashTexts';
 import './trash.css';
 import { useTrashModals, type TrashModalKind } from './TrashModalsHost';

@@ -7,7 +7,7 @@ import { shortenAddress } from '../../chain/format';
 import { CNFT_ERRORS, DELEGATED_MODAL } from '../../common/texts';
 import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { AssetImage } from '../../ui/AssetImage';
-import { selectWalletAddress } from '../wallet/walletSlice';
+import { selectWalletAddress } from '../wallet';
 import { useGetDelegateInfoQuery, useGetDelegateProofQuery } from './trashApi';
 import { NetworkFeeLine } from './NetworkFeeLine';
 import { TrashModalShell } from './TrashModalShell';

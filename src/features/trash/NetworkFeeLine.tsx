@@ -4,7 +4,7 @@
 import { useAppSelector } from '../../app/hooks';
 import { exactSol } from '../../chain/format';
 import { LAMPORTS_PER_SIGNATURE, MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION } from '../../common/constants';
-import { selectSimulatedChange } from '../guard/guardSlice';
+import { selectSimulatedChange } from '../guard';
 import { TRASH_UI } from './trashTexts';
 
 export type FeePayer = 'wallet' | 'delegations' | 'key' | 'server';

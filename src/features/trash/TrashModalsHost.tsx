@@ -4,13 +4,13 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, type ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SUCCESS } from '../../common/texts';
-import { selectCnfts } from '../cnfts/cnftsSlice';
-import type { Cnft } from '../nfts/nftModel';
-import { selectSelectedCnftIds } from '../selection/selectionSlice';
+import { selectCnfts } from '../cnfts';
+import type { Cnft } from '../nfts';
+import { selectSelectedCnftIds } from '../selection';
 import { selectTrashBanner, selectTrashModal, trashModalClosed, trashModalOpened } from './trashSlice';
 import { useExplorer, useRobustDeps } from './useTrashPage';
-import { splitMovable } from '../cnfts/cnftMovable';
-import { selectTooDeepTrees } from '../cnftTrees/cnftTreesSlice';
+import { splitMovable } from '../cnfts';
+import { selectTooDeepTrees } from '../cnftTrees';
 
 const DirectTrashModal = lazy(() => import(/* webpackChunkName: "trash-direct" */ './DirectTrashModal'));
 const DelegatedTransferModal = lazy(() => import(/* webpackChunkName: "trash-delegated" */ './DelegatedTransferModal'));

@@ -5,9 +5,9 @@ import type { Transaction } from '@solana/web3.js';
 import type { GuardIntent } from '../../chain/guard';
 import { CNFT_COMMITMENT } from '../../common/constants';
 import { CNFT_ERRORS } from '../../common/texts';
-import { signAndSend, type SigningRequest } from '../wallet/signing';
-import { WalletNotReadyError } from '../wallet/signingErrors';
-import { canSignOrSend } from '../wallet/signingMode';
+import { signAndSend, type SigningRequest } from '../wallet';
+import { WalletNotReadyError } from '../wallet';
+import { canSignOrSend } from '../wallet';
 import { type ChainSendOptions, type ChainSent, confirmSent, sendToChain } from '../wallet/signingSteps';
 import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
 

@@ -6,7 +6,7 @@ import { Keypair, type Transaction } from '@solana/web3.js';
 import type { WalletPort } from '../../app/walletPort';
 import { buildTrashTransaction } from '../../chain/cnftTransactions';
 import { CNFT_ERRORS, CNFT_OUTCOMES, VALIDATION, invalidPrivateKey } from '../../common/texts';
-import { signAndSend } from '../wallet/signing';
+import { signAndSend } from '../wallet';
 import { submitToServer } from '../wallet/signingSteps';
 import { loadLeaf } from './cnftLeaf';
 import { trashGuard, type TrashDeps, type TrashOutcome } from './trashTypes';

@@ -2,7 +2,7 @@
 // proof; the 'fixed' second attempt; the 1000-lamport basic fallback that only hides the asset (PRODUCT difference 8).
 import { ProofTooLargeError, buildBasicFallbackTransaction, buildTrashTransaction } from '../../chain/cnftTransactions';
 import { CNFT_OUTCOMES, allTrashMethodsFailed } from '../../common/texts';
-import { GuardRefusedError, isAbort } from '../wallet/signingErrors';
+import { GuardRefusedError, isAbort } from '../wallet';
 import { ownedLeaf } from './cnftLeaf';
 import { requireOwner, runOwnerTransaction } from './ownerTransaction';
 import { isCancellation } from './trashErrors';

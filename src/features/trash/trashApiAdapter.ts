@@ -3,7 +3,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { describeApiError } from '../../api/apiError';
 import { authApi } from '../../api/authApi';
-import { cnftsApi } from '../cnfts/cnftsApi';
+import { cnftsApi } from '../cnfts';
 import { trashApi } from './trashApi';
 import type { TrashApi } from './trashTypes';
 

@@ -9,7 +9,7 @@ import {
   SigningRejectedError,
   SigningTimedOutError,
   WalletNotReadyError,
-} from '../wallet/signingErrors';
+} from '../wallet';
 
 /** The user declined, or let the 120 s pass: 'Transaction was cancelled by the user'; it stops every fallback. */
 export const isCancellation = (err: unknown): boolean =>

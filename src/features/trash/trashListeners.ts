@@ -5,12 +5,12 @@
 import { configApi } from '../../api/configApi';
 import { BUILT_WALLETS, pinnedDelegate } from '../../common/builtWallets';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { celebrationTriggered } from '../celebration/celebrationSlice';
-import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { celebrationTriggered } from '../celebration';
+import { assetsHidden } from '../hiddenAssets';
 import { requireConnection } from '../../app/requireConnection';
-import { assetsDeselected } from '../selection/selectionSlice';
-import { errorInfo, isAbort } from '../wallet/signingErrors';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { assetsDeselected } from '../selection';
+import { errorInfo, isAbort } from '../wallet';
+import { walletDisconnected } from '../wallet';
 import { makeTrashApi } from './trashApiAdapter';
 import { trashApi } from './trashApi';
 import { cnftFailureText, delegatedFailureText, isCancellation } from './trashErrors';

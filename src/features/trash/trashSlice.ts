@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AssetProofData } from '../../common/api';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../wallet';
 import type { TrashOutcome } from './trashTypes';
 
 // The cNFT trash ways (spec §2.7–§2.10, §4.6) as one state machine: which modal is open, what its flow is doing,

@@ -2,7 +2,7 @@
 import type { Connection } from '@solana/web3.js';
 import type { ServerWallets } from '../../common/builtWallets';
 import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep';
-import type { GuardStep } from '../wallet/signing';
+import type { GuardStep } from '../wallet';
 import type { WalletPort } from '../../app/walletPort';
 import type {
   AuthNonceResponse,
@@ -13,7 +13,7 @@ import type {
   RobustTransferRequest,
   RobustTransferResponse,
 } from '../../common/api';
-import type { SigningDeps, SigningStep } from '../wallet/signing';
+import type { SigningDeps, SigningStep } from '../wallet';
 
 export type TrashMethod = 'standard' | 'fixed' | 'basic' | 'robust' | 'delegated' | 'burn' | 'batch';
 

@@ -11,9 +11,9 @@ import {
   vacantBannerText,
   vacantBannerWithSurplus,
 } from '../../common/texts';
-import { useExplorer } from '../trash/useTrashPage';
-import { selectCanSignOnly, selectWalletLamports } from '../walletInfo/walletInfoSlice';
-import { selectRentEstimate } from '../rent/rentSlice';
+import { useExplorer } from '../trash';
+import { selectCanSignOnly, selectWalletLamports } from '../walletInfo';
+import { selectRentEstimate } from '../rent';
 import { exactSol } from '../../chain/format';
 import {
   selectVacant,

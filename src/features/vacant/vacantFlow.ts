@@ -16,8 +16,8 @@ import {
   vacantSuccessReport,
 } from '../../common/texts';
 import type { WalletPort } from '../../app/walletPort';
-import { signAndSend, signingModeFor, type SigningStep } from '../wallet/signing';
-import { canSignOrSend } from '../wallet/signingMode';
+import { signAndSend, signingModeFor, type SigningStep } from '../wallet';
+import { canSignOrSend } from '../wallet';
 import { submitToServer } from '../wallet/signingSteps';
 import {
   GuardRefusedError,
@@ -26,8 +26,8 @@ import {
   SigningRejectedError,
   errorInfo,
   isAbort,
-} from '../wallet/signingErrors';
-import type { GuardStep } from '../wallet/signing';
+} from '../wallet';
+import type { GuardStep } from '../wallet';
 import { type ChainGuardIntent, GuardRefusedWithTextError } from '../wallet/chainGuardStep';
 import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
 import { pinnedRelayer } from '../../common/builtRelayer';

@@ -1,10 +1,10 @@
 import type { TaskAbortError } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
 import { classifyError } from '../../chain/classifyError';
-import { activityRecorded } from '../activity/activitySlice';
-import { celebrationTriggered } from '../celebration/celebrationSlice';
-import { rentEstimateRefreshRequested } from '../rent/rentSlice';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { activityRecorded } from '../activity';
+import { celebrationTriggered } from '../celebration';
+import { rentEstimateRefreshRequested } from '../rent';
+import { walletDisconnected } from '../wallet';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset } from './vacantSlice';
 
 // Runs the §4.5 flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../wallet';
 
 // Spec §2.4/§4.5 vacant burn: idle → processing → done. Reset forces processing back to idle; a second request
 // while processing is ignored. Each run has an id; reports from an abandoned run (after Reset) are ignored.

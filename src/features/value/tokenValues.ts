@@ -6,7 +6,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';
 import { type ValueClass, classifyValue, valueLamports, valueMicroUsd } from '../../chain/tokenValue';
 import { NATIVE_MINT } from '../../common/addresses';
-import type { Token } from '../tokens/tokenModel';
+import type { Token } from '../tokens';
 
 export interface TokenValue {
   cls: ValueClass;

@@ -1,7 +1,7 @@
 // The value check of the burn itself (PRODUCT difference 14): from the amount and lamports the burn just read from the chain, the
 // tokens worth more than the SOL their accounts return. The review step lists them and asks again.
 import { classifyValue, valueLamports, valueMicroUsd } from '../../chain/tokenValue';
-import type { Token } from '../tokens/tokenModel';
+import type { Token } from '../tokens';
 
 export interface ValuableItem {
   mint: string;

@@ -1,5 +1,5 @@
 // The value filter and sort of the token section's tools (PRODUCT, the page: bulk tools; PRODUCT difference 14).
-import type { AssetFilter, ValueFilter } from '../assetTools/assetToolsSlice';
+import type { AssetFilter, ValueFilter } from '../assetTools';
 import type { TokenValue } from './tokenValues';
 
 export const VALUE_FILTERS: readonly ValueFilter[] = ['valuable', 'worthless', 'unknown'];

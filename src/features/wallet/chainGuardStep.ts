@@ -5,7 +5,7 @@ import type { Connection } from '@solana/web3.js';
 import { type ChainGuardContext, type ChainGuardReport, chainGuard } from '../../chain/chainGuard';
 import { TransactionGuardError } from '../../chain/guard';
 import { type ServerWallets, pinnedWallets } from '../../common/builtWallets';
-import { solChangeCleared, solChangeSimulated } from '../guard/guardSlice';
+import { solChangeCleared, solChangeSimulated } from '../guard';
 import { guardReader } from '../guard/secondReaderSetting';
 import type { GuardStep } from './signing';
 import { GuardRefusedError, SendFailedError, SigningPathError, isAbort } from './signingErrors';

@@ -1,11 +1,11 @@
-import { canDoAllAtOnce, canSign } from '../wallet/signing';
+import { canDoAllAtOnce, canSign } from '../wallet';
 import { isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { burnSucceeded } from '../burn/burnSlice';
+import { burnSucceeded } from '../burn';
 import { requireConnection } from '../../app/requireConnection';
-import { vacantBurnSucceeded } from '../vacant/vacantSlice';
-import { walletConnected } from '../wallet/walletSlice';
+import { vacantBurnSucceeded } from '../vacant';
+import { walletConnected } from '../wallet';
 import { walletBalanceRead, walletCapabilitiesRead } from './walletInfoSlice';
 
 async function readBalance(_action: unknown, api: AppListenerEffectAPI): Promise<void> {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../wallet';
 
 // What the page knows about the connected wallet beyond its address: its SOL balance (read from the chain after
 // connecting and after every action that moves SOL), whether it can sign several transactions in one approval

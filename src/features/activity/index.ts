@@ -1,0 +1,5 @@
+// The activity feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
+// only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
+export type { ActivityType, NewActivity } from './activitySlice';
+export { activityRecorded } from './activitySlice';
+export { ActivityPanel } from './ActivityPanel';
