@@ -45,6 +45,22 @@ const deepFeatureImport = (up) => ({
   message: "Import another feature through its index.ts ('../<feature>'), not one of its files.",
 });
 
+// src/chain is shared, pure code: it says what happened (a kind, a reason), the page and the server word it
+// (src/common/texts). These files still throw or build worded errors and are yet to follow; no other may start.
+const noTextImports = {
+  regex: '^\\.{1,2}/(.*/)?common/texts(/|$)',
+  message: 'src/chain imports no texts: return a reason or kind and word it where it is shown (src/common/texts).',
+};
+const chainFilesWithTexts = [
+  'src/chain/classifyError.ts',
+  'src/chain/cnftTransactions.ts',
+  'src/chain/crossCheckedReader.ts',
+  'src/chain/format.ts',
+  'src/chain/guard.ts',
+  'src/chain/simulationError.ts',
+  'src/chain/recovery/sources/*.ts',
+];
+
 // Type-aware rules that catch real bugs (lost promises, awaiting non-promises, needless casts). The full
 // `recommendedTypeChecked` set mostly re-reports JSON typed as `any` in tests and doubles the time on two cores.
 const typeAwareRules = {
@@ -131,6 +147,13 @@ module.exports = tseslint.config(
   {
     files: ['backend/**', 'src/chain/**', 'src/common/**', 'src/ui/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [untypedHooks], patterns: [noFeatureImports] }] },
+  },
+  {
+    files: ['src/chain/**'],
+    ignores: chainFilesWithTexts,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [untypedHooks], patterns: [noFeatureImports, noTextImports] }],
+    },
   },
   {
     // Every /api answer is checked against its wire contract (src/common/api): `ctx.body = {...} satisfies XResponse`.

@@ -116,6 +116,18 @@ describe('lint: a feature imports another only through its index.ts (its public 
   });
 });
 
+describe('lint: src/chain imports no texts', () => {
+  it('a chain module importing src/common/texts fails; it still may not import a feature', async () => {
+    const file = 'src/chain/assetKind.ts';
+    expect(restrictedImports(await lint(file))).toEqual([]);
+    const errors = restrictedImports(await lint(file, "import { KIND_BLOCKED } from '../common/texts';\n"));
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toContain('src/chain imports no texts');
+    expect(restrictedImports(await lint(file, "import '../common/texts/kindTexts';\n"))).toHaveLength(1);
+    expect(restrictedImports(await lint(file, "import '../features/nfts';\n"))).toHaveLength(1);
+  });
+});
+
 describe('lint: components use the typed store hooks', () => {
   it("an untyped useSelector or useDispatch from 'react-redux' fails; src/app/hooks.ts alone may wrap them", async () => {
     const untyped = "import { useDispatch, useSelector } from 'react-redux';\nvoid useDispatch; void useSelector;\n";
