@@ -2,7 +2,7 @@
 // phone on a slow 4G link), against Debian's Chromium with the flags the e2e harness uses; then, in the same
 // Chromium, the bytes on the wire for the landing and for the connected screen's code (what pressing "Select Wallet"
 // loads). Targets (docs/ARCHITECTURE.md, "First view"): performance ≥ 95, LCP ≤ 2.5 s, TBT ≤ 100 ms, landing JS on
-// the wire ≤ 100 KB. The figures move with the machine's load: run it through /work/bin/heavy and say the load.
+// the wire ≤ 100 KB. The figures move with the machine's load: run it on an idle machine, several times, and say the load.
 // `BENCH_ONLY=lighthouse npm run bench`, or on its own: `npx tsx bench/lighthouse.ts <url>`.
 import os from 'os';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../__tests__/e2e/support/browser';
