@@ -1,6 +1,7 @@
 // What the server prepared, keyed by the SHA-256 of the exact message bytes: submit accepts only these messages, so
 // a transaction altered after preparing (another instruction, another amount, another payer) is never relayed.
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { SurplusAccount } from './surplus';
 import type { VacantAccountInfo } from './vacantScan';
 
@@ -18,30 +19,35 @@ export interface PreparedBurn {
   /** The relayer when it pays the network fee (PRODUCT difference 15), and the exact repayment in the transaction. */
   feePayer?: string;
   repayment?: number;
-  expiresAt: number;
 }
 
-const TTL_MS = 10 * 60_000; // far beyond a blockhash's ~60-90 s life
-const MAX_ENTRIES = 10_000;
+export const PREPARED_TTL_MS = 10 * 60_000; // far beyond a blockhash's ~60-90 s life
+export const MAX_PREPARED = 10_000;
 
 export const messageHash = (messageBytes: Uint8Array): string =>
   createHash('sha256').update(messageBytes).digest('hex');
 
 export class PreparedBurnStore {
-  private readonly entries = new Map<string, PreparedBurn>();
+  // npm lru-cache, oldest prepared out first: reads use `peek`, which leaves the order alone.
+  private readonly entries: LRUCache<string, PreparedBurn>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.entries = new LRUCache<string, PreparedBurn>({
+      max: MAX_PREPARED,
+      ttl: PREPARED_TTL_MS,
+      perf: { now },
+      ttlResolution: 0, // the clock is read at every look, so a test's clock decides expiry exactly
+    });
+  }
 
-  remember(messageBytes: Uint8Array, entry: Omit<PreparedBurn, 'expiresAt'>): string {
-    this.evict();
+  remember(messageBytes: Uint8Array, entry: PreparedBurn): string {
     const key = messageHash(messageBytes);
-    this.entries.set(key, { ...entry, expiresAt: this.now() + TTL_MS });
+    this.entries.set(key, entry);
     return key;
   }
 
   get(messageBytes: Uint8Array): PreparedBurn | undefined {
-    const entry = this.entries.get(messageHash(messageBytes));
-    return entry && entry.expiresAt > this.now() ? entry : undefined;
+    return this.entries.peek(messageHash(messageBytes));
   }
 
   /** A transaction is relayed once: a replay would only fail on chain. */
@@ -51,11 +57,5 @@ export class PreparedBurnStore {
 
   get size(): number {
     return this.entries.size;
-  }
-
-  private evict(): void {
-    const now = this.now();
-    for (const [k, v] of this.entries) if (v.expiresAt <= now) this.entries.delete(k);
-    while (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
   }
 }
