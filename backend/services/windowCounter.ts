@@ -1,7 +1,8 @@
 // Per-client counts in a sliding window, in memory, for limits that are not a request rate: unauthorised queues
 // held, queues written, relayed transactions. A null client (the operator on loopback) is never counted.
+import { LRUCache } from 'lru-cache';
 
-const MAX_TRACKED_CLIENTS = 10_000;
+export const MAX_TRACKED_CLIENTS = 10_000;
 
 export interface WindowCounter {
   /** Counts one use for `client` when under `limit` within the window and answers true; false (nothing counted) otherwise. */
@@ -11,20 +12,23 @@ export interface WindowCounter {
 }
 
 export function windowCounter(limit: number, windowMs: number, now: () => number = Date.now): WindowCounter {
-  const uses = new Map<string, number[]>();
+  // npm lru-cache. Recency is what a window wants: the client used longest ago has the fewest uses still counted
+  // (first sight would drop a busy client's count first), and an entry lapses a window after its last use.
+  const uses = new LRUCache<string, number[]>({
+    max: MAX_TRACKED_CLIENTS,
+    ttl: windowMs,
+    perf: { now },
+    ttlResolution: 0,
+  });
   const live = (client: string) => {
     const t = now();
-    const list = (uses.get(client) ?? []).filter((at) => at > t - windowMs);
-    if (list.length) uses.set(client, list);
-    else uses.delete(client);
-    return list;
+    return (uses.peek(client) ?? []).filter((at) => at > t - windowMs);
   };
   return {
     take(client) {
       if (client === null) return true;
       const list = live(client);
-      if (list.length >= limit) return false;
-      if (!uses.has(client) && uses.size >= MAX_TRACKED_CLIENTS) uses.delete(uses.keys().next().value!);
+      if (list.length >= limit) return false; // a refusal leaves the order alone
       uses.set(client, [...list, now()]);
       return true;
     },
@@ -32,7 +36,7 @@ export function windowCounter(limit: number, windowMs: number, now: () => number
       if (client === null) return;
       const list = live(client);
       list.pop();
-      if (list.length) uses.set(client, list);
+      if (list.length) uses.set(client, list, { noUpdateTTL: true });
       else uses.delete(client);
     },
   };
