@@ -4,6 +4,7 @@
 // than MAX_CREATED_ACCOUNT_BYTES (a 10 MiB account was the lever of the memory finding) and airdrops capped.
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { LRUCache } from 'lru-cache';
 import nacl from 'tweetnacl';
 import {
   ACCOUNT_COMPRESSION_PROGRAM,
@@ -116,23 +117,30 @@ export function createdSpace(data: Buffer): number | null {
 /** Local chain airdrops: at most this much a call, and this much a client a UTC day (the operator is not counted). */
 export const MAX_AIRDROP_LAMPORTS = 2_000_000_000;
 export const MAX_AIRDROP_LAMPORTS_PER_DAY = 10_000_000_000;
-const MAX_TRACKED_CLIENTS = 10_000;
+export const MAX_AIRDROP_CLIENTS = 10_000;
+const DAY_MS = 86_400_000;
 
 export function createAirdropAllowance(now: () => number = Date.now) {
-  const given = new Map<string, { day: number; lamports: number }>();
+  // npm lru-cache. Recency is what a daily cap wants: the client whose last airdrop is oldest goes first (first sight
+  // would drop today's heaviest user before yesterday's), and a client's entry lapses when its UTC day ends.
+  const given = new LRUCache<string, { day: number; lamports: number }>({
+    max: MAX_AIRDROP_CLIENTS,
+    perf: { now },
+    ttlResolution: 0,
+  });
   /** Why this airdrop is refused, or null when it is within the caps (then it is counted). */
   return (client: string | null, params: unknown): string | null => {
     const lamports = Array.isArray(params) ? Number(params[1]) : NaN;
     if (client === null) return null;
     if (!Number.isSafeInteger(lamports) || lamports <= 0) return null; // the chain refuses it itself
     if (lamports > MAX_AIRDROP_LAMPORTS) return `at most ${MAX_AIRDROP_LAMPORTS} lamports an airdrop`;
-    const day = Math.floor(now() / 86_400_000);
-    const entry = given.get(client);
+    const t = now();
+    const day = Math.floor(t / DAY_MS);
+    const entry = given.peek(client); // a refusal leaves the order alone
     const sofar = entry && entry.day === day ? entry.lamports : 0;
     if (sofar + lamports > MAX_AIRDROP_LAMPORTS_PER_DAY)
       return `at most ${MAX_AIRDROP_LAMPORTS_PER_DAY} lamports of airdrops a day`;
-    if (!entry && given.size >= MAX_TRACKED_CLIENTS) given.delete(given.keys().next().value!);
-    given.set(client, { day, lamports: sofar + lamports });
+    given.set(client, { day, lamports: sofar + lamports }, { ttl: (day + 1) * DAY_MS - t });
     return null;
   };
 }
