@@ -15,7 +15,7 @@ export const RECOVERY_DETAIL = {
   buffer: 'Program buffer left by a deploy: closing it returns its whole balance.',
   nonce: 'Durable nonce account: left alone unless ticked, it may sign offline transactions.',
   tableActive:
-    'Active lookup table: left alone unless ticked, bots and programs may still use it. Deactivate now, close about 513 slots (3.5 minutes) later.',
+    'Active lookup table: left alone unless ticked, bots and programs may still use it. Deactivate now, close about 513 slots later (about 3.5 minutes at 0.4 s a slot).',
   tableCooling: 'Deactivated: it can be closed once its deactivation slot has left the slot hashes.',
   tableReady: 'Deactivated and cooled down: closing returns its rent.',
   approval: (delegate: string, amount: string) =>
