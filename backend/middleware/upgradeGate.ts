@@ -2,11 +2,15 @@
 // Origin must be the page's own (or one of ALLOWED_ORIGINS), each client opens at most so many sockets at once and
 // so many per minute. Clients without an Origin header are not browsers (a page cannot omit it) and are let through.
 import type { IncomingMessage } from 'http';
+import { LRUCache } from 'lru-cache';
 import type { TrustProxy } from '../config';
 import { clientIp, isLoopback, publicOrigin } from './proxyTrust';
 
 export const MAX_SOCKETS_PER_CLIENT = 16;
 export const MAX_UPGRADES_PER_MINUTE = 60;
+/** Clients whose upgrades of the last minute are remembered. */
+export const MAX_TRACKED_UPGRADE_CLIENTS = 50_000;
+const MINUTE_MS = 60_000;
 
 export interface UpgradeGateOptions {
   allowedOrigins: string[];
@@ -22,8 +26,16 @@ export function createUpgradeGate(opts: UpgradeGateOptions) {
   const maxSockets = opts.maxSocketsPerClient ?? MAX_SOCKETS_PER_CLIENT;
   const perMinute = opts.upgradesPerMinute ?? MAX_UPGRADES_PER_MINUTE;
   const now = opts.now ?? Date.now;
+  // Sockets open now: not a cache (forgetting one would lift the cap), each entry goes when its last socket closes.
   const open = new Map<string, number>();
-  const recent = new Map<string, number[]>();
+  // npm lru-cache. Recency is what a window wants: the client that upgraded longest ago has the fewest upgrades still
+  // counted (first sight would drop a busy client's count first), and an entry lapses a minute after its last upgrade.
+  const recent = new LRUCache<string, number[]>({
+    max: MAX_TRACKED_UPGRADE_CLIENTS,
+    ttl: MINUTE_MS,
+    perf: { now },
+    ttlResolution: 0,
+  });
 
   function originAllowed(req: IncomingMessage): boolean {
     const origin = req.headers.origin;
@@ -39,12 +51,11 @@ export function createUpgradeGate(opts: UpgradeGateOptions) {
       const client = clientIp(req, opts.trustProxy);
       if (isLoopback(client)) return { ok: true, release: () => undefined }; // the operator itself, as for /api
       const t = now();
-      const times = (recent.get(client) ?? []).filter((x) => t - x < 60_000);
+      const times = (recent.peek(client) ?? []).filter((x) => t - x < MINUTE_MS); // a refusal leaves the order alone
       if (times.length >= perMinute || (open.get(client) ?? 0) >= maxSockets)
         return { ok: false, status: 429, reason: 'too many sockets' };
       times.push(t);
       recent.set(client, times);
-      if (recent.size > 50_000) recent.delete(recent.keys().next().value!);
       open.set(client, (open.get(client) ?? 0) + 1);
       let released = false;
       return {
