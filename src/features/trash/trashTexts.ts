@@ -53,8 +53,9 @@ export const TRASH_UI = {
     `Network fee: ${perTx} SOL per transaction plus a priority fee of at most ${cap} SOL, paid from your wallet. ` +
     'A cNFT holds no rent, so no SOL comes back.',
   feeForDelegations: (perTx: string, cap: string) =>
-    `Network fee: ${perTx} SOL per delegation transaction plus a priority fee of at most ${cap} SOL each, paid from ` +
-    "your wallet; SolBack's server pays the fees of the transfers. A cNFT holds no rent, so no SOL comes back.",
+    `Network fee: ${perTx} SOL per delegation transaction and for the one transaction that records your ` +
+    `authorisation, plus a priority fee of at most ${cap} SOL each, paid from your wallet; SolBack's server pays ` +
+    'the fees of the transfers. A cNFT holds no rent, so no SOL comes back.',
   feeFromKey: (perTx: string, cap: string) =>
     `Network fee: ${perTx} SOL plus a priority fee of at most ${cap} SOL, paid by the wallet of the pasted key. ` +
     'A cNFT holds no rent, so no SOL comes back.',
