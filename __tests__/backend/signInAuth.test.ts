@@ -116,7 +116,7 @@ it('another domain, an expired answer, or a replayed one is refused, and nothing
 
   const expired = await authorize(
     queueId,
-    await signInAnswer(queueId, ids, { issuedAt: minutes(-12), expirationTime: minutes(-2) }),
+    await signInAnswer(queueId, ids, { issuedAt: minutes(-11), expirationTime: minutes(-2) }),
   );
   expect([expired.status, expired.json.error]).toEqual([403, AUTH_REFUSALS.expired]);
 

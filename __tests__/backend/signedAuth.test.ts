@@ -61,6 +61,8 @@ async function delegate(id: string) {
   if (res.json.transaction) await signAndSend(server, res.json.transaction, owner);
 }
 
+// An expired text below lives 9 minutes, not exactly 10: two Date.now() calls a millisecond apart would make a
+// 10-minute lifetime "too long" instead of "expired".
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
 describe('GET /api/auth/nonce', () => {
@@ -103,7 +105,7 @@ describe('the one verifier (delegated transfer: the server delegate moves the as
     const id = cnfts[0].assetId; // delegated to the server by the demo funding
     const expired = await post(
       '/api/delegated-transfer',
-      await transferBody(id, { fields: { issuedAt: minutes(-11), expirationTime: minutes(-1) } }),
+      await transferBody(id, { fields: { issuedAt: minutes(-10), expirationTime: minutes(-1) } }),
     );
     expect(expired.json).toEqual({ success: false, error: AUTH_REFUSALS.expired });
     const long = await post(
@@ -197,7 +199,7 @@ describe('the memo form (a wallet without signMessage signs a never-sent transac
     // The same time rules: an expired message in a memo → refused.
     const expired = await transferBody(id, {
       memo: true,
-      fields: { issuedAt: minutes(-11), expirationTime: minutes(-1) },
+      fields: { issuedAt: minutes(-10), expirationTime: minutes(-1) },
     });
     expect((await post('/api/delegated-transfer', expired)).json.error).toBe(AUTH_REFUSALS.expired);
     const ok = await post('/api/delegated-transfer', body);
