@@ -20,7 +20,7 @@ export type QueueProof = Pick<QueueAuthorizeRequest, 'message' | 'signature' | '
 
 export interface QueueAuthorizationHooks {
   /** The cNFT ways (loaded with the first queue). */
-  ways: Pick<typeof TrashWays, 'delegateWithMemo'>;
+  ways: Pick<typeof TrashWays, 'delegateWithMemo' | 'delegatedBeforeFailure'>;
   fetchNonce: () => Promise<AuthNonceResponse>;
   onStep: (step: string) => void;
   /** The delegations landed (ids delegated now). */
@@ -48,7 +48,13 @@ export async function delegateAndAuthorize(
   const digest = await sha256Hex(prepared.message);
   const memo = digest ? authorizationMemoOf(digest) : undefined;
   hooks.onStep(memo ? QUEUE_STEPS.approving : QUEUE_STEPS.delegating);
-  const { delegated, memoSignature } = await hooks.ways.delegateWithMemo(deps, queue.assetIds, queue.delegate, memo);
+  const { delegated, memoSignature } = await hooks.ways
+    .delegateWithMemo(deps, queue.assetIds, queue.delegate, memo)
+    .catch((err: unknown) => {
+      const landed = hooks.ways.delegatedBeforeFailure(err);
+      if (landed.length) hooks.onDelegated(landed); // on chain although the request failed: the revoke offer's
+      throw err;
+    });
   hooks.onDelegated(delegated);
   if (memo) {
     if (!memoSignature) throw new Error(AUTH_TEXTS.memoNotSent);
