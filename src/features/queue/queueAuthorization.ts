@@ -27,11 +27,16 @@ export interface QueueAuthorizationHooks {
   onDelegated: (assetIds: string[]) => void;
 }
 
-/** A failure of the signed-text step (the fallback's second approval): the queue reports it as a signing failure. */
-class QueueSigningError extends Error {
-  name = 'QueueSigningError';
-  readonly step = 'signing';
-  constructor(cause: unknown) {
+/**
+ * A failure before the delegations: the server's one-time code ('nonce', nothing was signed) or the fallback's signed
+ * text ('signing', its second approval). The queue names the step instead of calling it a delegation failure.
+ */
+class QueueStepError extends Error {
+  name = 'QueueStepError';
+  constructor(
+    readonly step: 'nonce' | 'signing',
+    cause: unknown,
+  ) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
   }
 }
@@ -44,7 +49,9 @@ export async function delegateAndAuthorize(
   const prepared = await prepareAuthorization(
     { wallet: deps.wallet, fetchNonce: hooks.fetchNonce, location: deps.pageLocation },
     { action: 'queue-authorize', queueId: queue.queueId, assetIds: queue.assetIds },
-  );
+  ).catch((err: unknown) => {
+    throw new QueueStepError('nonce', err);
+  });
   const digest = await sha256Hex(prepared.message);
   const memo = digest ? authorizationMemoOf(digest) : undefined;
   hooks.onStep(memo ? QUEUE_STEPS.approving : QUEUE_STEPS.delegating);
@@ -65,6 +72,6 @@ export async function delegateAndAuthorize(
   try {
     return await signPrepared(signingDeps(deps), prepared);
   } catch (err) {
-    throw new QueueSigningError(err);
+    throw new QueueStepError('signing', err);
   }
 }
