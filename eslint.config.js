@@ -51,15 +51,7 @@ const noTextImports = {
   regex: '^\\.{1,2}/(.*/)?common/texts(/|$)',
   message: 'src/chain imports no texts: return a reason or kind and word it where it is shown (src/common/texts).',
 };
-const chainFilesWithTexts = [
-  'src/chain/classifyError.ts',
-  'src/chain/cnftTransactions.ts',
-  'src/chain/crossCheckedReader.ts',
-  'src/chain/format.ts',
-  'src/chain/guard.ts',
-  'src/chain/simulationError.ts',
-  'src/chain/recovery/sources/*.ts',
-];
+const chainFilesWithTexts = ['src/chain/recovery/sources/*.ts'];
 
 // Type-aware rules that catch real bugs (lost promises, awaiting non-promises, needless casts). The full
 // `recommendedTypeChecked` set mostly re-reports JSON typed as `any` in tests and doubles the time on two cores.

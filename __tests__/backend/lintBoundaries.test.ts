@@ -96,6 +96,20 @@ describe('lint: a feature imports another only through its index.ts (its public 
     expect(restrictedImports(await lint(file, viaIndex))).toEqual([]);
   });
 
+  it('every feature has an index.ts; a deep import fails for each of them (recovery, revoke and shell too)', async () => {
+    const featuresDir = path.join(root, 'src/features');
+    const features = fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(features.filter((f) => !fs.existsSync(path.join(featuresDir, f, 'index.ts')))).toEqual([]);
+    const file = 'src/features/burn/burnSlice.ts';
+    for (const deep of ['../recovery/recoverySlice', '../revoke/revokeSlice', '../shell/Header'])
+      expect(restrictedImports(await lint(file, `import '${deep}';\n`))).toHaveLength(1);
+    for (const face of ['../recovery', '../revoke', '../shell'])
+      expect(restrictedImports(await lint(file, `import '${face}';\n`))).toEqual([]);
+  });
+
   it('a file one folder deeper in a feature is held to the same rule', async () => {
     const file = 'src/features/wallet/demoWallet/demoWallet.ts';
     expect(restrictedImports(await lint(file))).toEqual([]);
@@ -125,6 +139,11 @@ describe('lint: src/chain imports no texts', () => {
     expect(errors[0].message).toContain('src/chain imports no texts');
     expect(restrictedImports(await lint(file, "import '../common/texts/kindTexts';\n"))).toHaveLength(1);
     expect(restrictedImports(await lint(file, "import '../features/nfts';\n"))).toHaveLength(1);
+    // The guard and the error kinds once worded their own errors; now they too may not.
+    expect(
+      restrictedImports(await lint('src/chain/guard.ts', "import { GUARD } from '../common/texts';\n")),
+    ).toHaveLength(1);
+    expect(restrictedImports(await lint('src/chain/classifyError.ts', "import '../common/texts';\n"))).toHaveLength(1);
   });
 });
 

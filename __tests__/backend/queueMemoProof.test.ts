@@ -18,7 +18,7 @@ import { MEMO_PROOF_REFUSALS, expectedMemoOf } from '../../backend/services/auth
 import { AUTH_REFUSALS } from '../../backend/services/authVerify';
 import { delegateAndAuthorize } from '../../src/features/queue/queueAuthorization';
 import { QUEUE_STEPS } from '../../src/features/queue/queueSteps';
-import { delegateWithMemo } from '../../src/features/trash/trashWays';
+import { delegateWithMemo, delegatedBeforeFailure } from '../../src/features/trash/trashWays';
 import type { WalletPort } from '../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
 import { fetchNonce, queueStatus } from '../support/signedAuth';
@@ -188,7 +188,7 @@ it('a queue of 3 in one approval: delegations + memo in one send; all 3 reach th
   const proof = await delegateAndAuthorize(
     deps(sendOnlyWallet(owner, approvals, sent)),
     {
-      ways: { delegateWithMemo },
+      ways: { delegateWithMemo, delegatedBeforeFailure },
       fetchNonce: () => fetchNonce(server.url).then((n) => ({ success: true, ...n })),
       onStep: (s) => steps.push(s),
       onDelegated: () => undefined,

@@ -1,7 +1,12 @@
 // /api/rpc is a closed relay (RELIABILITY, trust): the allow-list, scans refused with a JSON-RPC error, batches capped,
 // answers capped — over real HTTP against the app on the local chain, with default settings.
 import { Keypair } from '@solana/web3.js';
-import { MAX_RPC_BATCH, RPC_ALLOWED_METHODS, oversizeAnswer } from '../../backend/services/rpcPolicy';
+import {
+  MAX_RPC_BATCH,
+  MAX_TOKEN_ACCOUNTS_LIMIT,
+  RPC_ALLOWED_METHODS,
+  oversizeAnswer,
+} from '../../backend/services/rpcPolicy';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -46,6 +51,27 @@ describe('POST /api/rpc allow-list', () => {
     const res = await server.post('/api/rpc', call('getTokenLargestAccounts', [someone]));
     // Not refused by the relay (-32601): the chain answers, here that a wallet address is no mint (agave's text).
     expect(res.json.error).toEqual({ code: -32602, message: 'Invalid param: not a Token mint' });
+  });
+
+  it('relays DAS getTokenAccounts for one mint and a bounded page (a print’s master holder), nothing broader', async () => {
+    const das = (params: unknown) =>
+      server.post('/api/rpc', { jsonrpc: '2.0', id: 1, method: 'getTokenAccounts', params });
+    // One mint, a page within the cap: the local DAS answers (a wallet address holds no tokens of its own mint).
+    const served = await das({ mint: someone, page: 1, limit: MAX_TOKEN_ACCOUNTS_LIMIT });
+    expect(served.json.result).toEqual({ total: 0, limit: MAX_TOKEN_ACCOUNTS_LIMIT, page: 1, token_accounts: [] });
+    const refusals = [
+      { mint: someone }, // no limit: the provider's default page
+      { mint: someone, limit: MAX_TOKEN_ACCOUNTS_LIMIT + 1 },
+      { mint: someone, limit: 0 },
+      { owner: someone, limit: 20 }, // an owner's listing: getTokenAccountsByOwner serves the page
+      { mint: '11111111111111111111111111111111', limit: 20 }, // the zero key
+      { mint: 'not-a-key', limit: 20 },
+      [someone],
+    ];
+    for (const params of refusals) {
+      const res = await das(params);
+      expect(res.json.error).toEqual({ code: -32601, message: 'Method not allowed on this server: getTokenAccounts' });
+    }
   });
 
   it('a 100-item batch is refused whole; a batch within the cap keeps order and refuses only the scans in it', async () => {

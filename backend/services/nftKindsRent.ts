@@ -6,6 +6,7 @@
 import type { Connection } from '@solana/web3.js';
 import type { ScanStatus } from '../../src/common/api/recovery';
 import { type PlannedNftBurn, readNftBurns } from '../../src/chain/nftBurnPlan';
+import { dasTokenAccountsOfMint } from '../../src/chain/masterHolder';
 import { coreAssetsOf } from './coreAssets';
 import type { DasClient } from './das';
 import type { ScannedTokenAccount } from './vacantScan';
@@ -27,7 +28,9 @@ export async function nftBurnsForEstimate(
     .filter((a) => a.amount === 1n && a.nativeReserve === null)
     .map((a) => ({ mint: a.mint, tokenAccount: a.address, name: '' }));
   const core = await coreAssetsOf(das, connection, owner);
-  const { planned } = await readNftBurns(connection, owner, [...singles, ...core.assets]);
+  // A print's master holder: DAS first, read back from the chain (src/chain/masterHolder.ts).
+  const masterHolders = das && dasTokenAccountsOfMint((m, p) => das.call(m, p));
+  const { planned } = await readNftBurns(connection, owner, [...singles, ...core.assets], { masterHolders });
   // Only the program's full burns are NFTs; a single-unit token without metadata + edition stays a token.
   return { burns: planned.filter((p) => p.full), coreScan: core.scan };
 }

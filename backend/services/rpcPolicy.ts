@@ -31,14 +31,18 @@ export const RPC_ALLOWED_METHODS: ReadonlySet<string> = new Set([
   'simulateTransaction',
 ]);
 
-/** DAS methods the page uses: one asset, its proof, one owner's assets. */
+/** DAS methods the page uses: one asset, its proof, one owner's assets, one mint's token accounts. */
 export const DAS_ALLOWED_METHODS: ReadonlySet<string> = new Set([
   'getAsset',
   'getAssetProof',
   'getAssetsByOwner',
   'getAssetBatch',
   'getAssetProofBatch',
+  'getTokenAccounts', // a print's master holder (src/chain/masterHolder.ts); only as isOneMintsHolders allows
 ]);
+
+/** Most token accounts one relayed getTokenAccounts may ask for (the page asks 20: a master mint has one holder). */
+export const MAX_TOKEN_ACCOUNTS_LIMIT = 100;
 
 /** Only on the embedded local chain (free, and how tests fund their keys); never relayed upstream. */
 export const LOCAL_ONLY_METHODS: ReadonlySet<string> = new Set(['requestAirdrop']);
@@ -56,6 +60,7 @@ export const ANSWER_TOO_LARGE = -32009;
 
 export function isAllowedMethod(method: string, local: boolean, params?: unknown): boolean {
   if (method === 'getProgramAccounts') return isPinpointProgramQuery(params);
+  if (method === 'getTokenAccounts') return isOneMintsHolders(params);
   return (
     RPC_ALLOWED_METHODS.has(method) || DAS_ALLOWED_METHODS.has(method) || (local && LOCAL_ONLY_METHODS.has(method))
   );
@@ -72,6 +77,18 @@ function isPinpointProgramQuery(params: unknown): boolean {
   const hasSize = filters.some((f) => typeof (f as { dataSize?: unknown }).dataSize === 'number');
   const hasKey = filters.some((f) => isRealKey((f as { memcmp?: { bytes?: unknown; encoding?: unknown } }).memcmp));
   return hasSize && hasKey;
+}
+
+/**
+ * getTokenAccounts of one mint, a page of at most MAX_TOKEN_ACCOUNTS_LIMIT: a popular mint's holders run to
+ * millions, so a request without a mint or a limit would be a scan of the operator's DAS plan.
+ */
+function isOneMintsHolders(params: unknown): boolean {
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return false;
+  const p = params as { mint?: unknown; limit?: unknown };
+  const limit = p.limit;
+  const limited = Number.isInteger(limit) && (limit as number) >= 1 && (limit as number) <= MAX_TOKEN_ACCOUNTS_LIMIT;
+  return limited && isRealKey({ bytes: p.mint });
 }
 
 /** A memcmp on a whole 32-byte address that is not all zeros (32 zero bytes match every empty field: a scan). */

@@ -1,17 +1,6 @@
-// Maps wallet, RPC and server errors to the spec §8 texts, per flow. Order matters: a rejection wrapped in a
-// wallet-adapter error is still a cancellation, and a fee failure is checked before the generic wallet case.
-import {
-  BURN_ERRORS,
-  CNFT_ERRORS,
-  CNFT_OUTCOMES,
-  GUARD,
-  VACANT_ERRORS,
-  errorBurningNft,
-  errorBurningToken,
-  errorBurningTokens,
-  vacantBurnFailed,
-} from '../common/texts';
-
+// Sorts wallet, RPC and server errors into the kinds the spec §8 texts tell apart, per flow; the texts themselves are
+// chosen by errorText (src/common/texts/errorTexts.ts). Order matters: a rejection wrapped in a wallet-adapter error
+// is still a cancellation, and a fee failure is checked before the generic wallet case.
 export type ErrorFlow = 'vacant' | 'burnToken' | 'burnNft' | 'bulkTokens' | 'bulkNfts' | 'cnft';
 export type ErrorKind =
   | 'guard'
@@ -24,14 +13,6 @@ export type ErrorKind =
   | 'proofVerification'
   | 'walletConnection'
   | 'other';
-
-export interface ClassifiedError {
-  kind: ErrorKind;
-  /** The text to show, from the catalogue. */
-  message: string;
-  /** The underlying detail (for the technical line and logs). */
-  detail: string;
-}
 
 /** Best human-readable detail of anything thrown: Error, wallet error with a cause, RPC {code,message}, string. */
 export function errorDetail(err: unknown): string {
@@ -80,47 +61,32 @@ const PROOF = /proof.*(verif|invalid|mismatch)|invalid root|concurrent merkle tr
 const NETWORK = /network|fetch failed|failed to fetch|econn|socket/;
 const WALLET = /wallet|connection|adapter/;
 
-export function classifyError(err: unknown, flow: ErrorFlow): ClassifiedError {
-  const detail = errorDetail(err);
+/** The kind of `err` in `flow`: with the flow and errorDetail(err) it decides the text shown. */
+export function errorKind(err: unknown, flow: ErrorFlow): ErrorKind {
   const text = haystack(err);
-  const make = (kind: ErrorKind, message: string): ClassifiedError => ({ kind, message, detail });
-  if ((err as { name?: string })?.name === 'TransactionGuardError') return make('guard', GUARD.mismatch);
-  if (UNCONFIRMED.test(text)) return make('unconfirmed', CNFT_OUTCOMES.assumedSuccess);
+  if ((err as { name?: string })?.name === 'TransactionGuardError') return 'guard';
+  if (UNCONFIRMED.test(text)) return 'unconfirmed';
 
   if (flow === 'vacant') {
-    if (CANCELLED.test(text)) return make('cancelled', VACANT_ERRORS.cancelled);
-    if (INSUFFICIENT.test(text)) return make('insufficientFunds', VACANT_ERRORS.insufficientFunds);
-    if (EXPIRED.test(text)) return make('expired', VACANT_ERRORS.expired);
-    return make('other', detail ? vacantBurnFailed(detail) : VACANT_ERRORS.unknown);
+    if (CANCELLED.test(text)) return 'cancelled';
+    if (INSUFFICIENT.test(text)) return 'insufficientFunds';
+    if (EXPIRED.test(text)) return 'expired';
+    return 'other';
   }
 
   if (flow === 'cnft') {
-    if (CANCELLED.test(text)) return make('cancelled', CNFT_ERRORS.cancelledByUser);
-    if (RATE_LIMIT.test(text)) return make('rateLimited', CNFT_ERRORS.rateLimited);
-    if (PROOF.test(text)) return make('proofVerification', CNFT_ERRORS.proofVerificationFailed);
-    if (TIMEOUT.test(text) || NETWORK.test(text)) return make('timeout', CNFT_ERRORS.timeout);
-    if (EXPIRED.test(text)) return make('expired', VACANT_ERRORS.expired);
-    return make('other', detail || CNFT_ERRORS.unexpected);
+    if (CANCELLED.test(text)) return 'cancelled';
+    if (RATE_LIMIT.test(text)) return 'rateLimited';
+    if (PROOF.test(text)) return 'proofVerification';
+    if (TIMEOUT.test(text) || NETWORK.test(text)) return 'timeout';
+    if (EXPIRED.test(text)) return 'expired';
+    return 'other';
   }
 
   // Token and NFT burns (spec §8.3): time-out, cancel or reject all read as a cancellation.
-  if (CANCELLED.test(text) || TIMEOUT.test(text)) {
-    const message =
-      flow === 'burnToken'
-        ? BURN_ERRORS.cancelledToken
-        : flow === 'burnNft'
-          ? BURN_ERRORS.cancelledNft
-          : BURN_ERRORS.cancelledBulk;
-    return make('cancelled', message);
-  }
-  if (EXPIRED.test(text)) return make('expired', VACANT_ERRORS.expired);
-  if (FEE_ISSUE.test(text)) return make('insufficientFunds', BURN_ERRORS.feeIssue);
-  if (WALLET.test(text)) return make('walletConnection', BURN_ERRORS.walletConnection);
-  const message =
-    flow === 'burnToken'
-      ? errorBurningToken(detail)
-      : flow === 'burnNft' || flow === 'bulkNfts'
-        ? errorBurningNft(detail)
-        : errorBurningTokens(detail);
-  return make('other', message);
+  if (CANCELLED.test(text) || TIMEOUT.test(text)) return 'cancelled';
+  if (EXPIRED.test(text)) return 'expired';
+  if (FEE_ISSUE.test(text)) return 'insufficientFunds';
+  if (WALLET.test(text)) return 'walletConnection';
+  return 'other';
 }

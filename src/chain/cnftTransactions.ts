@@ -12,7 +12,6 @@ import {
   TRANSACTION_SIZE_LIMIT_BYTES,
   BASIC_FALLBACK_TRANSFER_LAMPORTS,
 } from '../common/constants';
-import { CNFT_ERRORS, CNFT_V2_REFUSED } from '../common/texts';
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, leafV2FromDas, type CnftLeaf } from './cnft';
 import { leafAllows } from './cnftLeafFlags';
 import { cnftTransferV2Ix } from './cnftV2';
@@ -98,9 +97,20 @@ export interface AssetLike {
   burnt?: boolean;
 }
 
+/** What a DAS answer lacks to make a leaf; the keys of its texts (CNFT_ERRORS in src/common/texts). */
+export type LeafDataProblem = 'missingCompression' | 'missingTree' | 'invalidProofForBurn';
+
+/** Thrown by leafFor; src/common/cnftBuilders.ts words it. */
+export class LeafDataError extends Error {
+  name = 'LeafDataError';
+  constructor(readonly problem: LeafDataProblem) {
+    super(`the DAS answer makes no leaf: ${problem}`);
+  }
+}
+
 /**
- * Asset + fresh proof + tree shape → the leaf to sign for. Keeps only the proof nodes below the canopy; throws the
- * spec's texts when compression data is missing or the proof is empty.
+ * Asset + fresh proof + tree shape → the leaf to sign for. Keeps only the proof nodes below the canopy; throws
+ * LeafDataError when compression data is missing or the proof is empty.
  */
 export function leafFor(
   asset: AssetLike,
@@ -108,17 +118,17 @@ export function leafFor(
   shape?: Pick<TreeShape, 'maxDepth' | 'canopyDepth'>,
 ): CnftLeaf {
   const c = asset.compression;
-  if (!c || !c.data_hash || !c.creator_hash || !asset.ownership) throw new Error(CNFT_ERRORS.missingCompression);
+  if (!c || !c.data_hash || !c.creator_hash || !asset.ownership) throw new LeafDataError('missingCompression');
   const tree = c.tree ?? proof.tree_id;
-  if (!tree) throw new Error(CNFT_ERRORS.missingTree);
-  if (!Array.isArray(proof.proof) || proof.proof.length === 0) throw new Error(CNFT_ERRORS.invalidProofForBurn);
+  if (!tree) throw new LeafDataError('missingTree');
+  if (!Array.isArray(proof.proof) || proof.proof.length === 0) throw new LeafDataError('invalidProofForBurn');
   const index =
     typeof c.leaf_id === 'number'
       ? c.leaf_id
       : typeof proof.node_index === 'number' && shape
         ? proof.node_index - 2 ** shape.maxDepth
         : NaN;
-  if (!Number.isInteger(index) || index < 0) throw new Error(CNFT_ERRORS.missingCompression);
+  if (!Number.isInteger(index) || index < 0) throw new LeafDataError('missingCompression');
   const nodes = shape ? proof.proof.slice(0, Math.min(proof.proof.length, proofNodesNeeded(shape))) : proof.proof;
   const v2 = leafV2FromDas(c);
   return {
@@ -160,18 +170,23 @@ function withBudget(feePayer: string, units: number, ixs: TransactionInstruction
   return tx;
 }
 
-/** Thrown before building what Bubblegum V2 would refuse: a frozen leaf (any action) or a non-transferable one (moves). */
+/**
+ * Thrown before building what Bubblegum V2 would refuse: a frozen leaf (any action) or a non-transferable one (moves).
+ * `reason` keys its text (CNFT_V2_REFUSED in src/common/texts); src/common/cnftBuilders.ts words it.
+ */
 export class LeafRefusedError extends Error {
   name = 'LeafRefusedError';
+  constructor(readonly reason: 'frozen' | 'nonTransferable') {
+    super(`Bubblegum V2 refuses this action: the leaf is ${reason}`);
+  }
 }
 
 function assertAllowed(leaf: CnftLeaf, action: 'move' | 'burn' | 'delegate'): void {
   if (!leaf.v2) return;
   const a = leafAllows(leaf.v2.flags);
-  if (!a.canBurn) throw new LeafRefusedError(CNFT_V2_REFUSED.frozen);
+  if (!a.canBurn) throw new LeafRefusedError('frozen');
   // A delegation here exists only to let the server move the leaf: refuse it for a leaf that can never move.
-  if ((action === 'move' || action === 'delegate') && !a.canMove)
-    throw new LeafRefusedError(CNFT_V2_REFUSED.nonTransferable);
+  if ((action === 'move' || action === 'delegate') && !a.canMove) throw new LeafRefusedError('nonTransferable');
 }
 
 /** Standard trash: one Bubblegum transfer of the owner's leaf to the trash wallet, the owner pays and signs. */

@@ -3,21 +3,38 @@
 // a false chain (an empty account "holding" 200 SOL, with a matching simulation, so a 1 % fee of it looks earned).
 // With a second reader the user chose, every account the guard reads, every rent minimum and every simulation is
 // asked of both, and any difference refuses the transactions with the reader's name and what differed.
-import { CHAIN_GUARD } from '../common/texts';
 import type { AccountSnapshot, ChainReader, SimulationOutcome } from './chainReader';
 
-/** The two readers read the chain differently (after one more reading of both). */
+/**
+ * The two readers read the chain differently (after one more reading of both). The page words it from `reader` and
+ * `difference` (CHAIN_GUARD.readersDisagree in src/common/texts).
+ */
 export class ReadersDisagreeError extends Error {
   name = 'ReadersDisagreeError';
+  constructor(
+    readonly reader: string,
+    readonly difference: string,
+  ) {
+    super(`the second reader ${reader} disagrees about ${difference}`);
+  }
 }
 
-/** The second reader could not be read (down, refused by the CSP, not an RPC): the check cannot be made. */
+/**
+ * The second reader could not be read (down, refused by the CSP, not an RPC): the check cannot be made. Worded by
+ * CHAIN_GUARD.secondReaderFailed.
+ */
 export class SecondReaderFailedError extends Error {
   name = 'SecondReaderFailedError';
+  constructor(
+    readonly reader: string,
+    options?: ErrorOptions,
+  ) {
+    super(`the second reader ${reader} could not be read`, options);
+  }
 }
 
 export interface CrossCheckOptions {
-  /** How the user knows the second reader (its origin), for the texts. */
+  /** How the user knows the second reader (its origin), carried by the errors for the texts. */
   label: string;
   /**
    * A difference is read once more after this pause before it refuses: two honest nodes can be a slot apart just
@@ -52,7 +69,7 @@ export function crossCheckedReader(primary: ChainReader, second: ChainReader, op
   const pause = opts.rereadAfterMs ?? 1000;
   const fromSecond = <T>(read: Promise<T>): Promise<T> =>
     read.catch((err: unknown) => {
-      throw new SecondReaderFailedError(CHAIN_GUARD.secondReaderFailed(opts.label), { cause: err });
+      throw new SecondReaderFailedError(opts.label, { cause: err });
     });
   /** Reads both; a difference is read once more; a lasting one refuses. Answers the second reader's reading. */
   async function agreed<T>(read: (r: ChainReader) => Promise<T>, differs: (a: T, b: T) => string | null): Promise<T> {
@@ -60,7 +77,7 @@ export function crossCheckedReader(primary: ChainReader, second: ChainReader, op
       const [a, b] = await Promise.all([read(primary), fromSecond(read(second))]);
       const difference = differs(a, b);
       if (!difference) return b;
-      if (attempt > 0) throw new ReadersDisagreeError(CHAIN_GUARD.readersDisagree(opts.label, difference));
+      if (attempt > 0) throw new ReadersDisagreeError(opts.label, difference);
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }

@@ -8,7 +8,6 @@ import {
   TOKEN_BALANCE_FRACTION_DIGITS,
   TOKEN_BALANCE_SMALL_FRACTION_DIGITS,
 } from '../common/constants';
-import { ACTIVITY, daysAgo, hoursAgo, minutesAgo } from '../common/texts';
 
 export type IntegerLike = bigint | number | string;
 
@@ -110,15 +109,18 @@ export function shortenSignature(signature: string, head = 8, tail = 8): string 
   return shortenAddress(signature, head, tail);
 }
 
-/** 'just now' under a minute (and for future times), then 'Nm ago', 'Nh ago', 'Nd ago' (spec §9). */
-export function relativeTime(timestamp: number, now: number = Date.now()): string {
+/** How long ago, in the unit the activity log shows (spec §9); worded by `relativeTime` (src/common/texts). */
+export type Age = { unit: 'now' } | { unit: 'minutes' | 'hours' | 'days'; count: number };
+
+/** 'now' under a minute (and for future times), then whole minutes, hours, days. */
+export function ageOf(timestamp: number, now: number = Date.now()): Age {
   const seconds = Math.floor((now - timestamp) / 1000);
-  if (seconds < 60) return ACTIVITY.justNow;
+  if (seconds < 60) return { unit: 'now' };
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return minutesAgo(minutes);
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hoursAgo(hours);
-  return daysAgo(Math.floor(hours / 24));
+  if (hours < 24) return { unit: 'hours', count: hours };
+  return { unit: 'days', count: Math.floor(hours / 24) };
 }
 
 export type ExplorerCluster = 'mainnet-beta' | 'devnet' | 'testnet' | { customUrl: string };

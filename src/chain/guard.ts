@@ -1,7 +1,6 @@
 // The transaction guard (PRODUCT difference 4): before the wallet is asked, refuse any server-built transaction that does
 // anything but what the user asked. Default deny: only the instructions listed here, with the accounts checked.
 import { COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
-import { GUARD } from '../common/texts';
 import { cnftAssetId } from './cnft';
 import { type TransactionInput, decodeTransaction } from './decode';
 import { MEMO_PROGRAM, checkAuthorizationMemo } from './guardAuthorizationMemo';
@@ -13,11 +12,11 @@ export type { GuardIntent, GuardKind } from './guardRules';
 
 export type GuardResult = { ok: true } | { ok: false; reason: string };
 
-/** Thrown by assertTransactions; `message` is the user-facing text, `reason` the technical one. */
+/** Thrown by assertTransactions with the technical `reason`; the page shows GUARD.mismatch (src/common/texts). */
 export class TransactionGuardError extends Error {
   name = 'TransactionGuardError';
   constructor(public readonly reason: string) {
-    super(GUARD.mismatch);
+    super(`the transaction guard refused: ${reason}`);
   }
 }
 
@@ -74,7 +73,7 @@ export function checkTransactions(inputs: readonly TransactionInput[], intent: G
   return { ok: true };
 }
 
-/** Throws TransactionGuardError (message = the user-facing text) unless every transaction passes. */
+/** Throws TransactionGuardError (with the reason) unless every transaction passes. */
 export function assertTransactions(inputs: readonly TransactionInput[], intent: GuardIntent): void {
   const result = checkTransactions(inputs, intent);
   if (!result.ok) throw new TransactionGuardError(result.reason);

@@ -11,9 +11,9 @@ import {
   getEditionMarkerAccountDataSerializer,
   getTokenRecordAccountDataSerializer,
 } from '@metaplex-foundation/mpl-token-metadata';
-import { AccountLayout } from '@solana/spl-token';
 import { type AccountInfo, type Connection, PublicKey } from '@solana/web3.js';
 import { MPL_CORE_PROGRAM, TOKEN_METADATA_PROGRAM } from '../common/addresses';
+import { HOLDER_REFUSED, type TokenAccountsOfMint, masterHolder } from './masterHolder';
 
 type Conn = Pick<Connection, 'getProgramAccounts' | 'getMinimumBalanceForRentExemption' | 'getTokenLargestAccounts'>;
 const META = new PublicKey(TOKEN_METADATA_PROGRAM);
@@ -49,39 +49,6 @@ export function readTokenRecord(info: AccountInfo<Buffer> | null): { locked: boo
   }
 }
 
-type Holder = { key: string; a: ReturnType<typeof AccountLayout.decode> };
-
-/**
- * The token account holding the master edition: getProgramAccounts by mint where the provider serves it; where it
- * refuses (the SPL Token program is excluded from the public nodes' secondary indexes, docs/UPSTREAM.md), the mint's
- * largest account (getTokenLargestAccounts: a master edition's mint has a supply of 1), read back from the chain.
- */
-async function masterHolder(
-  connection: Conn & Pick<Connection, 'getAccountInfo'>,
-  program: PublicKey,
-  masterMint: string,
-): Promise<Holder | null> {
-  try {
-    const holders = await connection.getProgramAccounts(program, {
-      commitment: 'confirmed',
-      filters: [{ dataSize: AccountLayout.span }, { memcmp: { offset: 0, bytes: masterMint } }],
-    });
-    return (
-      holders
-        .map((h) => ({ key: h.pubkey.toBase58(), a: AccountLayout.decode(h.account.data) }))
-        .find((h) => h.a.amount >= 1n) ?? null
-    );
-  } catch {
-    const largest = await connection.getTokenLargestAccounts(new PublicKey(masterMint), 'confirmed');
-    const top = largest.value.find((v) => BigInt(v.amount) >= 1n);
-    if (!top) return null;
-    const info = await connection.getAccountInfo(top.address, 'confirmed');
-    if (!info?.owner.equals(program) || info.data.length < AccountLayout.span) return null;
-    const a = AccountLayout.decode(info.data.subarray(0, AccountLayout.span));
-    return a.mint.toBase58() === masterMint && a.amount >= 1n ? { key: top.address.toBase58(), a } : null;
-  }
-}
-
 export interface PrintParent {
   masterMint: string;
   masterToken: string;
@@ -91,14 +58,37 @@ export interface PrintParent {
 }
 
 /**
+ * The skip reason of a print whose master the provider would not look up (docs/UPSTREAM.md, "Print editions"):
+ * "not checked on this provider", like the refused scans elsewhere — never a failure of the whole plan, never a zero.
+ */
+export const PRINT_MASTER_NOT_CHECKED = 'print edition’s master not checked on this provider';
+
+/** The print's master mint: the one mint whose mint authority is the master edition; HOLDER_REFUSED when refused. */
+async function masterMintOf(connection: Conn, program: PublicKey, parent: string) {
+  try {
+    const mints = await connection.getProgramAccounts(program, {
+      commitment: 'confirmed',
+      dataSlice: { offset: 0, length: 0 },
+      filters: [{ dataSize: 82 }, { memcmp: { offset: 4, bytes: parent } }],
+    });
+    return mints.length === 1 ? mints[0].pubkey.toBase58() : null;
+  } catch {
+    return HOLDER_REFUSED; // the SPL Token program is excluded from the public nodes' indexes (docs/UPSTREAM.md)
+  }
+}
+
+/**
  * A print's parent, found on chain: the edition names its master edition; the master mint is the mint whose mint
- * authority is that master edition (createMasterEditionV3 hands it over); the master token account is one holding it.
+ * authority is that master edition (createMasterEditionV3 hands it over); the master token account is one holding it
+ * (DAS first when `das` is given, src/chain/masterHolder.ts). A lookup the provider refused is reported as not
+ * checked on this provider (PRINT_MASTER_NOT_CHECKED), never as a missing parent nor as a failure.
  */
 export async function readPrintParent(
   connection: Conn & Pick<Connection, 'getAccountInfo'>,
   owner: string,
   tokenProgram: string,
   edition: AccountInfo<Buffer>,
+  das?: TokenAccountsOfMint,
 ): Promise<PrintParent | string> {
   let parent: string;
   let number: bigint;
@@ -110,14 +100,11 @@ export async function readPrintParent(
     return 'not a print edition';
   }
   const program = new PublicKey(tokenProgram);
-  const mints = await connection.getProgramAccounts(program, {
-    commitment: 'confirmed',
-    dataSlice: { offset: 0, length: 0 },
-    filters: [{ dataSize: 82 }, { memcmp: { offset: 4, bytes: parent } }],
-  });
-  if (mints.length !== 1) return 'master edition mint not found';
-  const masterMint = mints[0].pubkey.toBase58();
-  const holder = await masterHolder(connection, program, masterMint);
+  const masterMint = await masterMintOf(connection, program, parent);
+  if (masterMint === HOLDER_REFUSED) return PRINT_MASTER_NOT_CHECKED;
+  if (!masterMint) return 'master edition mint not found';
+  const holder = await masterHolder(connection, program, masterMint, das);
+  if (holder === HOLDER_REFUSED) return PRINT_MASTER_NOT_CHECKED;
   if (!holder) return 'master edition token account not found';
   const marker = findEditionMarkerAddress(masterMint, number);
   const markerInfo = await connection.getAccountInfo(marker, 'confirmed');

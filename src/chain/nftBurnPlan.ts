@@ -16,6 +16,9 @@ import {
   readPrintParent,
   readTokenRecord,
 } from './nftBurnKinds';
+import type { TokenAccountsOfMint } from './masterHolder';
+
+export { masterHoldersAt } from './masterHolder'; // the page's DAS lookup, in this lazily loaded chunk
 
 export interface SkippedNft {
   mint: string;
@@ -92,11 +95,15 @@ async function fetchAll(connection: Conn, keys: PublicKey[]): Promise<(AccountIn
   return (await Promise.all(chunks.map((c) => connection.getMultipleAccountsInfo(c, 'confirmed')))).flat();
 }
 
-/** Reads every account each burn needs and keeps what the owner can burn, with the reason for the rest. */
+/**
+ * Reads every account each burn needs and keeps what the owner can burn, with the reason for the rest. `masterHolders`
+ * (DAS getTokenAccounts, src/chain/masterHolder.ts) is asked first for a print's master holder where a DAS is at hand.
+ */
 export async function readNftBurns(
   connection: Conn,
   owner: string,
   items: NftBurnRequestItem[],
+  opts: { masterHolders?: TokenAccountsOfMint } = {},
 ): Promise<{ planned: PlannedNftBurn[]; skipped: SkippedNft[]; metadataProgram: boolean }> {
   const keys = items.flatMap((n) => {
     const metadata = findMetadataAddress(n.mint);
@@ -164,7 +171,7 @@ export async function readNftBurns(
       }
       if (frozen) return skip('token account is frozen');
       if (meta.standard === TokenStandard.NonFungibleEdition) {
-        const parent = await readPrintParent(connection, owner, token.program, edition);
+        const parent = await readPrintParent(connection, owner, token.program, edition, opts.masterHolders);
         if (typeof parent === 'string') return skip(parent);
         return {
           ...base,

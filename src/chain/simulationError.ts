@@ -1,12 +1,16 @@
-import { CHAIN_GUARD } from '../common/texts';
-
-/** The network refused the transaction in a test run before the wallet was asked: nothing was signed. */
+/**
+ * The network refused the transaction in a test run before the wallet was asked: nothing was signed. `detail` is the
+ * refusal as text; the page words it (CHAIN_GUARD.simulationFailed in src/common/texts).
+ */
 export class SimulationRefusedError extends Error {
   name = 'SimulationRefusedError';
+  readonly detail: string;
   constructor(
     public readonly err: unknown,
     public readonly logs?: string[],
   ) {
-    super(CHAIN_GUARD.simulationFailed(typeof err === 'string' ? err : JSON.stringify(err)));
+    const detail = typeof err === 'string' ? err : JSON.stringify(err);
+    super(`the network refused the transaction in a test run: ${detail}`);
+    this.detail = detail;
   }
 }

@@ -89,7 +89,7 @@ describe('commitment levels like a cluster (slots moved by hand)', () => {
 });
 
 describe('commitment with the slot ticker (400 ms slots, as `npm start` runs)', () => {
-  it('confirms at confirmed within a slot or two and finalizes about 32 slots later', async () => {
+  it('confirms at confirmed long before finalized, which comes 32 slots after the landing slot', async () => {
     const localnet = await createLocalnet({ ...wallets });
     const rpc = await startRpcServer(localnet);
     try {
@@ -97,13 +97,14 @@ describe('commitment with the slot ticker (400 ms slots, as `npm start` runs)', 
       const { signature, bh } = await transfer(rpc.connection, payer);
       const t0 = Date.now();
       await rpc.connection.confirmTransaction({ signature, ...bh }, 'confirmed');
-      const confirmedMs = Date.now() - t0;
+      const [confirmedMs, confirmedSlot] = [Date.now() - t0, localnet.chain.slot()];
+      const landed = (await rpc.connection.getSignatureStatuses([signature])).value[0]!.slot;
       await rpc.connection.confirmTransaction({ signature, ...bh }, 'finalized');
-      const finalizedMs = Date.now() - t0;
-      console.log(`local chain: confirmed after ${confirmedMs} ms, finalized after ${finalizedMs} ms`);
-      expect(confirmedMs).toBeLessThan(5000);
-      expect(finalizedMs).toBeGreaterThan(31 * 400 - confirmedMs - 1000);
-      expect(finalizedMs).toBeLessThan(50_000);
+      const [finalizedMs, finalizedSlot] = [Date.now() - t0, localnet.chain.slot()];
+      console.log(`local chain: confirmed after ${confirmedMs} ms, finalized after ${finalizedMs} ms (400 ms slots)`);
+      // Counted in slots, not milliseconds: a loaded machine stretches the ticker's slots, never their order.
+      expect(confirmedSlot).toBeLessThan(landed + 32);
+      expect(finalizedSlot).toBeGreaterThanOrEqual(landed + 32);
     } finally {
       await rpc.close();
       await localnet.close();

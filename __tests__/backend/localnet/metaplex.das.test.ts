@@ -172,9 +172,8 @@ test('fungible tokens appear with showFungible, as on Helius; a large wallet ans
   })) as { result: { items: any[] } };
   expect(noFungible.result.items.every((a) => a.interface !== 'FungibleToken')).toBe(true);
   expectEditionAuthority(direct.nfts[299]);
-  // Generous bounds (CI machines and parallel workers vary); typical: fund ~3 s, three pages ~0.5 s.
-  expect(fundMs).toBeLessThan(30000);
-  expect(queryMs).toBeLessThan(10000);
+  // Logged, not asserted (times belong to `npm run bench`); typical here: fund ~3 s, three pages ~0.5 s.
+  console.log(`large profile: funded in ${fundMs} ms, three DAS pages in ${queryMs} ms`);
 }, 180_000);
 
 test('searchAssets filters by token type and compression; batch aliases answer', async () => {

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { ActivityPanel } from '../../../src/features/activity/ActivityPanel';
 import { activityRecorded, activitySlice, selectRecentActivity } from '../../../src/features/activity/activitySlice';
-import { formatSol, relativeTime } from '../../../src/chain/format';
-import { ACTIVITY } from '../../../src/common/texts';
+import { formatSol } from '../../../src/chain/format';
+import { ACTIVITY, relativeTime } from '../../../src/common/texts';
 
 const HOUR = 3_600_000;
 const makeStore = () => configureStore({ reducer: combineSlices(activitySlice) });

@@ -1,4 +1,5 @@
-import { classifyError, errorDetail } from '../../../src/chain/classifyError';
+import { errorDetail } from '../../../src/chain/classifyError';
+import { classifyError } from '../../../src/common/classifyError';
 import { TransactionGuardError } from '../../../src/chain/guard';
 import { BURN_ERRORS, CNFT_ERRORS, CNFT_OUTCOMES, GUARD, VACANT_ERRORS } from '../../../src/common/texts';
 

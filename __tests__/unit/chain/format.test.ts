@@ -4,11 +4,11 @@ import {
   formatTokenBalance,
   formatUnits,
   lamportsToSol,
-  relativeTime,
   shortenAddress,
   shortenSignature,
   solToLamports,
 } from '../../../src/chain/format';
+import { relativeTime } from '../../../src/common/texts';
 
 describe('formatTokenBalance (spec §2.1)', () => {
   it.each([

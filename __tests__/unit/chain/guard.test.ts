@@ -17,7 +17,6 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { BUBBLEGUM_PROGRAM, SYSTEM_PROGRAM } from '../../../src/common/addresses';
-import { GUARD } from '../../../src/common/texts';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
 import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { serviceFee } from '../../../src/chain/fees';
@@ -173,8 +172,10 @@ describe('checkTransaction: vacant closes', () => {
     expect(checkTransactions(txs, { ...vacantIntent, maxFeeLamports: paid - 1 }).ok).toBe(false);
   });
 
-  it('assertTransactions throws the user-facing text', () => {
-    expect(() => assertTransactions([tx([closeIx(accounts[0], attacker)])], vacantIntent)).toThrow(GUARD.mismatch);
+  it('assertTransactions throws TransactionGuardError with the reason (the page words it: classifyError)', () => {
+    expect(() => assertTransactions([tx([closeIx(accounts[0], attacker)])], vacantIntent)).toThrow(
+      TransactionGuardError,
+    );
     try {
       assertTransactions([tx([closeIx(accounts[0], attacker)])], vacantIntent);
     } catch (err) {

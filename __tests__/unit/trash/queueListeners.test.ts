@@ -8,7 +8,7 @@ import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
 import { CHAIN_GUARD } from '../../../src/common/texts/guardTexts';
-import { CNFT_ERRORS, VALIDATION, queueCancelledReport } from '../../../src/common/texts';
+import { AUTH_TEXTS, CNFT_ERRORS, VALIDATION, queueCancelledReport } from '../../../src/common/texts';
 import { parseAuthMessage } from '../../../src/common/authMessage';
 import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
 import { QUEUE_POLL_INTERVAL_MS } from '../../../src/common/constants';
@@ -58,10 +58,13 @@ function script(
     authorizeFails?: boolean;
     cancelStatus?: unknown;
     authorizeHangs?: Promise<void>;
+    nonceFails?: boolean;
   } = {},
 ) {
   let polls = 0;
   server.respond((req) => {
+    if (req.path === '/api/auth/nonce' && opts.nonceFails)
+      return { status: 503, body: { success: false, error: 'Service temporarily unavailable' } };
     if (req.path === '/api/auth/nonce')
       return {
         body: {
@@ -281,6 +284,16 @@ it("failure texts: 'Failed to create transfer queue', 'Signing failed: ...', 'Fa
   store.dispatch(queueStartRequested({ assets }));
   await until(() => store.getState().queue.error !== null);
   expect(store.getState().queue.error!.message).toBe(CNFT_ERRORS.queueAuthorizeFailed);
+});
+
+it('no one-time code from the server: the queue says so (not a signing or delegation failure) and the wallet is never asked', async () => {
+  script([], { nonceFails: true });
+  let asked = 0;
+  const store = storeWith({ signMessage: async (m) => (asked++, signMessage(m)) });
+  store.dispatch(queueStartRequested({ assets }));
+  await until(() => store.getState().queue.error !== null);
+  expect(store.getState().queue.error).toEqual({ name: 'nonce', message: AUTH_TEXTS.nonceFailed });
+  expect(asked).toBe(0);
 });
 
 it('a retry after a rejected approval reuses the unauthorised queue (one create); once authorised, the next run creates anew', async () => {

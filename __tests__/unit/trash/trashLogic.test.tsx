@@ -13,7 +13,7 @@ import { CNFT_ERRORS, DIRECT_MODAL, ROBUST_MODAL, VALIDATION } from '../../../sr
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { cnftAssetId } from '../../../src/chain/cnft';
-import { leafFor } from '../../../src/chain/cnftTransactions';
+import { leafFor } from '../../../src/common/cnftBuilders';
 import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
 import RobustTrashModal from '../../../src/features/trash/RobustTrashModal';
 import {

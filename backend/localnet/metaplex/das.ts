@@ -10,6 +10,7 @@ import { decodeMetadata, decodeMint } from './accounts';
 import { cnftAsset, coreAsset, fungibleAsset, isNonFungible, nftAsset } from './assets';
 import { MPL_CORE_PROGRAM } from './constants';
 import { decodeCoreAsset } from './core';
+import { getTokenAccounts } from './dasTokenAccounts';
 import type { CnftStore } from './cnfts';
 import type { IndexedTokenAccount, TokenIndex } from './tokenIndex';
 
@@ -221,6 +222,7 @@ export function createDasMethods(
       const o = (p?.displayOptions ?? p?.options) as { showNativeBalance?: boolean } | undefined;
       return o?.showNativeBalance === true ? { ...page, nativeBalance: nativeBalance(chain.getBalance(owner)) } : page;
     },
+    getTokenAccounts: (p: Params) => getTokenAccounts(chain, tokens, p, paging(p)),
     getAssetsByGroup(p: Params) {
       if (p?.groupKey !== 'collection') throw invalid('groupKey must be "collection"');
       const value = address(p, 'groupValue');

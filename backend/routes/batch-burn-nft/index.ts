@@ -8,7 +8,7 @@ import { NoValidNftsError, planNftBurn } from '../../services/nftBurn';
 import { BatchBurnNftSchema } from './schema';
 import type { BatchBurnNftResponse } from '../../../src/common/api';
 
-export function batchBurnNftRoutes({ connection, config }: Services): Router {
+export function batchBurnNftRoutes({ connection, config, das }: Services): Router {
   const router = new Router({ prefix: '/api' });
   router.post(
     '/batch-burn-nft',
@@ -28,7 +28,7 @@ export function batchBurnNftRoutes({ connection, config }: Services): Router {
         return;
       }
       try {
-        const plan = await planNftBurn(connection, { owner, feeWallet: config.feeWallet, nfts });
+        const plan = await planNftBurn(connection, { owner, feeWallet: config.feeWallet, nfts, das });
         ctx.body = {
           success: true,
           maxBatchSize: plan.maxBatchSize,

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { CNFT_ERRORS } from '../../../src/common/texts';
-import { buildBurnTransaction } from '../../../src/chain/cnftTransactions';
+import { buildBurnTransaction } from '../../../src/common/cnftBuilders';
 import type { Services } from '../../context';
 import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';

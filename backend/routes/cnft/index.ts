@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { treeConfigAddress } from '../../../src/chain/cnft';
 import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
-import { buildDelegateTransaction } from '../../../src/chain/cnftTransactions';
+import { buildDelegateTransaction } from '../../../src/common/cnftBuilders';
 import type { Services } from '../../context';
 import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';

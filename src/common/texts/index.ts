@@ -18,3 +18,4 @@ export * from './treeTexts';
 export * from './authTexts';
 export * from './walletModeTexts';
 export * from './recoveryTexts';
+export * from './errorTexts';

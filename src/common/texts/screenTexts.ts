@@ -1,5 +1,6 @@
 // The assets screen's own texts: headings, sections, defaults derived from the mint, the Selected Assets panel,
 // Recent Activity and the fallback error screen.
+import { ageOf } from '../../chain/format';
 
 // §2.1 Wallet assets screen
 export const ASSETS = {
@@ -50,6 +51,12 @@ export const ACTIVITY = {
 export const minutesAgo = (n: number): string => `${n}m ago`;
 export const hoursAgo = (n: number): string => `${n}h ago`;
 export const daysAgo = (n: number): string => `${n}d ago`;
+/** 'just now', 'Nm ago', 'Nh ago', 'Nd ago' (spec §9) for a time, bucketed by src/chain/format.ts `ageOf`. */
+export function relativeTime(timestamp: number, now: number = Date.now()): string {
+  const age = ageOf(timestamp, now);
+  if (age.unit === 'now') return ACTIVITY.justNow;
+  return { minutes: minutesAgo, hours: hoursAgo, days: daysAgo }[age.unit](age.count);
+}
 
 // §2.6 Fallback error screen
 export const FALLBACK = {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { ACTIVITY_PANEL_MAX_HEIGHT_PX, ACTIVITY_RECOVERY_DECIMALS } from '../../common/constants';
-import { ACTIVITY, SUCCESS } from '../../common/texts';
+import { ACTIVITY, SUCCESS, relativeTime } from '../../common/texts';
 import { configApi } from '../../api/configApi';
-import { type ExplorerCluster, explorerTxUrl, formatSol, relativeTime } from '../../chain/format';
+import { type ExplorerCluster, explorerTxUrl, formatSol } from '../../chain/format';
 import { ActivityIcon } from './ActivityIcon';
 import { selectRecentActivity } from './activitySlice';
 import './activity.css';

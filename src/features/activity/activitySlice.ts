@@ -30,7 +30,7 @@ export interface ActivityEntry {
   lamports: number;
   /** The same amount in SOL, the spec's `recovery` field, for display only. */
   recovery: number;
-  /** Epoch ms. The spec's `time` (relative text) is derived when shown, see relativeTime.ts. */
+  /** Epoch ms. The spec's `time` (relative text) is derived when shown, see relativeTime (src/common/texts). */
   timestamp: number;
   signature?: string;
   /** table-deactivated: the table, and the slot from which its close can run. */

@@ -108,13 +108,13 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
 
     const connection = connectionOf(api);
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
-    const { burnAllowedAccounts, collectionParents, readNftBurns } = await import(
+    const { burnAllowedAccounts, collectionParents, masterHoldersAt, readNftBurns } = await import(
       /* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan'
     );
     const config = await api.dispatch(configApi.endpoints.getConfig.initiate()).unwrap();
     const [answer, own] = await Promise.all([
       requestAllTransactions(api, owner, nfts),
-      readNftBurns(connection, owner, nfts),
+      readNftBurns(connection, owner, nfts, { masterHolders: masterHoldersAt(connection.rpcEndpoint) }),
     ]);
     // The ceiling comes from our own reading of the accounts, never from the server's figures.
     const rentByMint = new Map(own.planned.map((p) => [p.mint, p.rentLamports]));

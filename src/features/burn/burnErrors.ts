@@ -1,7 +1,7 @@
 // The burn flows' own errors and their texts (spec §8.3). Failures of the signing path come as its error family
 // (src/features/wallet/signingErrors.ts) and are told apart with instanceof; only a cause from outside (a wallet's
 // or a node's error) is still worded by classifyError.
-import { classifyError, type ErrorFlow } from '../../chain/classifyError';
+import { classifyError, type ErrorFlow } from '../../common/classifyError';
 import { BURN_ERRORS, VACANT_ERRORS, errorInBulkBurn, errorInSigning } from '../../common/texts';
 import {
   BlockhashExpiredError,

@@ -47,11 +47,13 @@ async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint:
   if (!nft || (!nft.tokenAddress && nft.kind !== 'core'))
     throw new BurnValidationError(VALIDATION.nftTokenAccountMissing);
   // Token Metadata + Umi (~60 KB gzip) load with the first NFT burn, not with the page.
-  const { burnAllowedAccounts, collectionParents, nftBurnIxs, readNftBurns } = await import(
+  const { burnAllowedAccounts, collectionParents, masterHoldersAt, nftBurnIxs, readNftBurns } = await import(
     /* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan'
   );
   const item = { mint, ...(nft.tokenAddress ? { tokenAccount: nft.tokenAddress } : {}), name: nft.name };
-  const { planned, skipped } = await readNftBurns(connection, owner, [item]);
+  const { planned, skipped } = await readNftBurns(connection, owner, [item], {
+    masterHolders: masterHoldersAt(connection.rpcEndpoint), // a print's master holder: DAS first
+  });
   if (planned.length === 0) throw new BurnValidationError(errorBurningNft(skipped[0]?.reason ?? 'not burnable'));
   return {
     ixs: nftBurnIxs(owner, planned[0]),

@@ -20,18 +20,23 @@ export type QueueProof = Pick<QueueAuthorizeRequest, 'message' | 'signature' | '
 
 export interface QueueAuthorizationHooks {
   /** The cNFT ways (loaded with the first queue). */
-  ways: Pick<typeof TrashWays, 'delegateWithMemo'>;
+  ways: Pick<typeof TrashWays, 'delegateWithMemo' | 'delegatedBeforeFailure'>;
   fetchNonce: () => Promise<AuthNonceResponse>;
   onStep: (step: string) => void;
   /** The delegations landed (ids delegated now). */
   onDelegated: (assetIds: string[]) => void;
 }
 
-/** A failure of the signed-text step (the fallback's second approval): the queue reports it as a signing failure. */
-class QueueSigningError extends Error {
-  name = 'QueueSigningError';
-  readonly step = 'signing';
-  constructor(cause: unknown) {
+/**
+ * A failure before the delegations: the server's one-time code ('nonce', nothing was signed) or the fallback's signed
+ * text ('signing', its second approval). The queue names the step instead of calling it a delegation failure.
+ */
+class QueueStepError extends Error {
+  name = 'QueueStepError';
+  constructor(
+    readonly step: 'nonce' | 'signing',
+    cause: unknown,
+  ) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
   }
 }
@@ -44,11 +49,19 @@ export async function delegateAndAuthorize(
   const prepared = await prepareAuthorization(
     { wallet: deps.wallet, fetchNonce: hooks.fetchNonce, location: deps.pageLocation },
     { action: 'queue-authorize', queueId: queue.queueId, assetIds: queue.assetIds },
-  );
+  ).catch((err: unknown) => {
+    throw new QueueStepError('nonce', err);
+  });
   const digest = await sha256Hex(prepared.message);
   const memo = digest ? authorizationMemoOf(digest) : undefined;
   hooks.onStep(memo ? QUEUE_STEPS.approving : QUEUE_STEPS.delegating);
-  const { delegated, memoSignature } = await hooks.ways.delegateWithMemo(deps, queue.assetIds, queue.delegate, memo);
+  const { delegated, memoSignature } = await hooks.ways
+    .delegateWithMemo(deps, queue.assetIds, queue.delegate, memo)
+    .catch((err: unknown) => {
+      const landed = hooks.ways.delegatedBeforeFailure(err);
+      if (landed.length) hooks.onDelegated(landed); // on chain although the request failed: the revoke offer's
+      throw err;
+    });
   hooks.onDelegated(delegated);
   if (memo) {
     if (!memoSignature) throw new Error(AUTH_TEXTS.memoNotSent);
@@ -59,6 +72,6 @@ export async function delegateAndAuthorize(
   try {
     return await signPrepared(signingDeps(deps), prepared);
   } catch (err) {
-    throw new QueueSigningError(err);
+    throw new QueueStepError('signing', err);
   }
 }

@@ -7,7 +7,7 @@ import { BUILT_WALLETS, pinnedDelegate, serverMismatch } from '../../common/buil
 import { configApi } from '../../api/configApi';
 import { authApi } from '../../api/authApi';
 import { QUEUE_POLL_INTERVAL_MS, QUEUE_SUCCESS_CALLBACK_DELAY_MS } from '../../common/constants';
-import { CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
+import { AUTH_TEXTS, CNFT_ERRORS, VALIDATION, signingFailed } from '../../common/texts';
 import { isCancellation } from '../trash';
 import { TRASH_UI } from '../trash';
 import { assetsDeselected } from '../selection';
@@ -129,9 +129,11 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
     );
   } catch (err) {
     if (!stillActive() || api.signal.aborted) return;
-    // The fallback's signed text failed (its second approval), or the one request did.
-    if ((err as { step?: unknown })?.step === 'signing')
-      return void fail(api, 'signing', signingFailed(errorDetail((err as Error).cause)));
+    // The server's one-time code did not come (nothing was asked of the wallet), the fallback's signed text failed
+    // (its second approval), or the one request did.
+    const step = (err as { step?: unknown })?.step;
+    if (step === 'nonce') return void fail(api, 'nonce', AUTH_TEXTS.nonceFailed);
+    if (step === 'signing') return void fail(api, 'signing', signingFailed(errorDetail((err as Error).cause)));
     return void fail(api, 'delegation', delegationFailure(err, assets));
   }
   if (!stillActive() || api.getState().queue.queueId !== queueId) return; // cancelled while the wallet was open

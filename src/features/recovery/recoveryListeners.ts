@@ -1,5 +1,5 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
-import { classifyError } from '../../chain/classifyError';
+import { classifyError } from '../../common/classifyError';
 import { activityRecorded } from '../activity';
 import { RECOVERY_SECTION } from '../../common/texts';
 import { GuardRefusedError, SendFailedError, isAbort } from '../wallet';

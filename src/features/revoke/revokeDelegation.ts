@@ -7,7 +7,7 @@
 // the one signing path; the guard accepts only delegations of these cNFTs to the owner itself.
 import type { Transaction } from '@solana/web3.js';
 import type { CnftLeaf } from '../../chain/cnft';
-import { buildDelegateTransaction } from '../../chain/cnftTransactions';
+import { buildDelegateTransaction } from '../../common/cnftBuilders';
 import { signAndSend } from '../wallet';
 import { loadLeaf } from '../trash/cnftLeaf';
 import { cnftSend, requireOwner } from '../trash/ownerTransaction';

@@ -65,6 +65,9 @@ export function setupRevokeListeners(startAppListening: AppStartListening): void
   startAppListening({
     actionCreator: queueFailed,
     effect: async (action, api) => {
+      // The one request failed part-way (a later delegation, or the memo): only what this run delegated is offered,
+      // never a cNFT that was delegated before the run.
+      if (action.payload.name === 'delegation') return void (await offerFor(api, api.getState().queue.delegated));
       if (!AFTER_DELEGATION.has(action.payload.name)) return;
       await offerFor(
         api,

@@ -64,8 +64,10 @@ async function readNftRents(
     out[m] = m in perAsset ? { lamports: perAsset[m] } : { lamports: 0, reason: 'no token account' };
   }
   if (items.length === 0) return out;
-  const { readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
-  const { planned, skipped } = await api.pause(readNftBurns(requireConnection(api.extra), owner, items));
+  const { masterHoldersAt, readNftBurns } = await import(/* webpackChunkName: "nft-burn" */ '../../chain/nftBurnPlan');
+  const connection = requireConnection(api.extra);
+  const masterHolders = masterHoldersAt(connection.rpcEndpoint); // a print's master holder: DAS first
+  const { planned, skipped } = await api.pause(readNftBurns(connection, owner, items, { masterHolders }));
   for (const p of planned) out[p.mint] = { lamports: p.rentLamports };
   for (const s of skipped) out[s.mint] = { lamports: 0, reason: s.reason };
   return out;

@@ -3,13 +3,13 @@
 import { PublicKey } from '@solana/web3.js';
 import type { CnftLeaf } from '../../chain/cnft';
 import {
-  leafFor,
   normalizeProofResponse,
   treeShapeFromAccount,
   type AssetLike,
   type ProofLike,
   type TreeShape,
 } from '../../chain/cnftTransactions';
+import { leafFor } from '../../common/cnftBuilders';
 import { CNFT_BETWEEN_PROOF_REFRESHES_MS, CNFT_COMMITMENT, MAX_PROOF_NODES } from '../../common/constants';
 import { CNFT_ERRORS, VALIDATION } from '../../common/texts';
 import type { TrashConnection, TrashDeps } from './trashTypes';

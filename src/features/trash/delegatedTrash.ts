@@ -56,6 +56,15 @@ export class AssetStepError extends Error {
   }
 }
 
+// The delegations that landed before the one request failed (a later delegation, or the memo, did not): they stay on
+// chain, so the queue offers their revocation (src/features/revoke) instead of leaving them delegated unsaid.
+const LANDED_BEFORE_FAILURE = Symbol('delegatedBeforeFailure');
+type WithLanded = { [LANDED_BEFORE_FAILURE]?: string[] };
+
+/** The ids whose delegation landed before `err` ended delegateWithMemo ([] when none, or another error). */
+export const delegatedBeforeFailure = (err: unknown): string[] =>
+  (typeof err === 'object' && err !== null && (err as WithLanded)[LANDED_BEFORE_FAILURE]) || [];
+
 /**
  * For the assets not yet delegated to the server delegate, gets the delegate transactions and has the owner sign
  * them all with one wallet request, then confirms them. Returns the ids that were delegated now.
@@ -102,7 +111,8 @@ export async function delegateWithMemo(
   let memoSignature: string | undefined;
   // After an expiry the path asks again only for the transactions that did not land.
   const assumed: string[] = [];
-  await signAndSend(signingDeps(deps), {
+  const landed: string[] = [];
+  const request = signAndSend(signingDeps(deps), {
     blockhash: 'fresh',
     build: async (_attempt, pending) => (pending ?? txs.map((_, i) => i)).map((i) => txs[i]),
     guard: trashGuard(deps, {
@@ -116,7 +126,12 @@ export async function delegateWithMemo(
     onLanded: (i, signature, status) => {
       if (status === 'assumed') assumed.push(signature);
       if (i === memoIndex) memoSignature = signature;
+      else landed.push(todo[i].assetId);
     },
+  });
+  await request.catch((err: unknown) => {
+    if (landed.length && typeof err === 'object' && err !== null) (err as WithLanded)[LANDED_BEFORE_FAILURE] = landed;
+    throw err;
   });
   // A delegation whose confirmation timed out (assumed, spec §4.6) is confirmed once more on the same path before
   // the server relies on it; a second time-out leaves it assumed, and the queue reports that cNFT if it never landed.

@@ -1,5 +1,5 @@
 // PRODUCT difference 8 owner burn: a Bubblegum burn signed by the leaf owner (the wallet) with a fresh proof.
-import { buildBurnTransaction } from '../../chain/cnftTransactions';
+import { buildBurnTransaction } from '../../common/cnftBuilders';
 import { CNFT_OUTCOMES } from '../../common/texts';
 import { ownedLeaf } from './cnftLeaf';
 import { requireOwner, runOwnerTransaction } from './ownerTransaction';

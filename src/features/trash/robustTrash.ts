@@ -4,7 +4,7 @@
 import bs58 from 'bs58';
 import { Keypair, type Transaction } from '@solana/web3.js';
 import type { WalletPort } from '../../app/walletPort';
-import { buildTrashTransaction } from '../../chain/cnftTransactions';
+import { buildTrashTransaction } from '../../common/cnftBuilders';
 import { CNFT_ERRORS, CNFT_OUTCOMES, VALIDATION, invalidPrivateKey } from '../../common/texts';
 import { signAndSend } from '../wallet';
 import { submitToServer } from '../wallet/signingSteps';

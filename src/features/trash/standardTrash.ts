@@ -1,6 +1,7 @@
 // Spec §4.6 direct trash of one cNFT: the standard transfer signed by the wallet with a fresh, canopy-truncated
 // proof; the 'fixed' second attempt; the 1000-lamport basic fallback that only hides the asset (PRODUCT difference 8).
-import { ProofTooLargeError, buildBasicFallbackTransaction, buildTrashTransaction } from '../../chain/cnftTransactions';
+import { ProofTooLargeError, buildBasicFallbackTransaction } from '../../chain/cnftTransactions';
+import { buildTrashTransaction } from '../../common/cnftBuilders';
 import { CNFT_OUTCOMES, allTrashMethodsFailed } from '../../common/texts';
 import { GuardRefusedError, isAbort } from '../wallet';
 import { ownedLeaf } from './cnftLeaf';

@@ -1,6 +1,6 @@
 // The cNFT ways' texts (spec §8.4). Failures of the signing path are told apart with instanceof; errors from the
 // server or the chain that carry only a message are still worded by classifyError, as the spec's texts are.
-import { classifyError } from '../../chain/classifyError';
+import { classifyError } from '../../common/classifyError';
 import { CNFT_ERRORS, signingFailed, transferFailed } from '../../common/texts';
 import {
   GuardRefusedError,

@@ -2,7 +2,8 @@
 // Pure of Redux: the listener passes the calls in, so a test can run the flow against a real server.
 import type { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
-import { classifyError, errorDetail } from '../../chain/classifyError';
+import { errorDetail } from '../../chain/classifyError';
+import { classifyError } from '../../common/classifyError';
 import { serviceFee } from '../../chain/fees';
 import { exactSol } from '../../chain/format';
 import {

@@ -1,6 +1,6 @@
 import type { TaskAbortError } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { classifyError } from '../../chain/classifyError';
+import { classifyError } from '../../common/classifyError';
 import { activityRecorded } from '../activity';
 import { celebrationTriggered } from '../celebration';
 import { rentEstimateRefreshRequested } from '../rent';

@@ -2,9 +2,16 @@
 // /api/config, then src/chain/chainGuard over the page's own connection (figures read from the chain, priority fee
 // capped, each transaction simulated), and over the second chain reader beside it when the user set one. Refusals come out as GuardRefusedError, with the user's text as message.
 import type { Connection } from '@solana/web3.js';
-import { type ChainGuardContext, type ChainGuardReport, chainGuard } from '../../chain/chainGuard';
+import {
+  type ChainGuardContext,
+  type ChainGuardReport,
+  SimulationRefusedError,
+  chainGuard,
+} from '../../chain/chainGuard';
+import { ReadersDisagreeError, SecondReaderFailedError } from '../../chain/crossCheckedReader';
 import { TransactionGuardError } from '../../chain/guard';
 import { type ServerWallets, pinnedWallets } from '../../common/builtWallets';
+import { CHAIN_GUARD } from '../../common/texts';
 import { solChangeCleared, solChangeSimulated } from '../guard';
 import { guardReader } from '../guard/secondReaderSetting';
 import type { GuardStep } from './signing';
@@ -57,10 +64,15 @@ export function chainGuardStep(
     } catch (err) {
       if (err instanceof SigningPathError || isAbort(err)) throw err;
       if (err instanceof TransactionGuardError) throw new GuardRefusedError(err.reason, err);
+      // src/chain says what went wrong; the texts are chosen here.
+      if (err instanceof SimulationRefusedError)
+        throw new SimulationFailedError(CHAIN_GUARD.simulationFailed(err.detail), err);
+      if (err instanceof ReadersDisagreeError)
+        throw new GuardRefusedWithTextError(err.name, CHAIN_GUARD.readersDisagree(err.reader, err.difference), err);
+      if (err instanceof SecondReaderFailedError)
+        throw new GuardRefusedWithTextError(err.name, CHAIN_GUARD.secondReaderFailed(err.reader), err);
       const name = (err as Error)?.name;
-      if (name === 'SimulationRefusedError') throw new SimulationFailedError((err as Error).message, err);
-      if (name === 'ServerMismatchError' || name === 'ReadersDisagreeError' || name === 'SecondReaderFailedError')
-        throw new GuardRefusedWithTextError(name, (err as Error).message, err);
+      if (name === 'ServerMismatchError') throw new GuardRefusedWithTextError(name, (err as Error).message, err);
       throw new GuardRefusedError((err as Error)?.message ?? String(err), err);
     }
   };

@@ -3,7 +3,8 @@
 // `instanceof` and turn them into the spec's texts (burnErrors.ts, trashErrors.ts, vacantFlow.ts); state keeps
 // `{name, message}` (errorInfo). Only the two boundaries below read messages: what a wallet or an RPC node throws
 // carries no type we could match, so it is classified once, where it enters.
-import { classifyError, errorDetail } from '../../chain/classifyError';
+import { errorDetail } from '../../chain/classifyError';
+import { classifyError } from '../../common/classifyError';
 import { GUARD, WALLET_MODES } from '../../common/texts';
 import type { UnsupportedReason } from './signingMode';
 
