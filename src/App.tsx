@@ -7,7 +7,7 @@ import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { makeStore } from './app/store';
 import { createAppExtra } from './app/walletPort';
-import { AssetsScreen } from './features/shell/AssetsScreen';
+import { AssetsScreen } from './features/shell';
 import { ChainProviders } from './features/wallet/ChainProviders';
 
 function createApp() {

@@ -4,7 +4,7 @@ import '@solana/wallet-adapter-react-ui/styles.css';
 import './features/shell/shell.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Page } from './features/shell/Page';
+import { Page } from './features/shell';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('SolBack: #root element missing from index.html');

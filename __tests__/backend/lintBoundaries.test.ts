@@ -96,6 +96,20 @@ describe('lint: a feature imports another only through its index.ts (its public 
     expect(restrictedImports(await lint(file, viaIndex))).toEqual([]);
   });
 
+  it('every feature has an index.ts; a deep import fails for each of them (recovery, revoke and shell too)', async () => {
+    const featuresDir = path.join(root, 'src/features');
+    const features = fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(features.filter((f) => !fs.existsSync(path.join(featuresDir, f, 'index.ts')))).toEqual([]);
+    const file = 'src/features/burn/burnSlice.ts';
+    for (const deep of ['../recovery/recoverySlice', '../revoke/revokeSlice', '../shell/Header'])
+      expect(restrictedImports(await lint(file, `import '${deep}';\n`))).toHaveLength(1);
+    for (const face of ['../recovery', '../revoke', '../shell'])
+      expect(restrictedImports(await lint(file, `import '${face}';\n`))).toEqual([]);
+  });
+
   it('a file one folder deeper in a feature is held to the same rule', async () => {
     const file = 'src/features/wallet/demoWallet/demoWallet.ts';
     expect(restrictedImports(await lint(file))).toEqual([]);

@@ -11,8 +11,8 @@ import { setupWalletInfoListeners } from '../features/walletInfo/walletInfoListe
 import { setupLeftAloneListeners } from '../features/leftAlone/leftAloneListeners';
 import { setupCnftActivityListeners } from '../features/activity/cnftActivityListeners';
 import { setupCnftTreesListeners } from '../features/cnftTrees/cnftTreesListeners';
-import { setupRecoveryListeners } from '../features/recovery/recoveryListeners';
-import { setupRevokeListeners } from '../features/revoke/revokeListeners';
+import { setupRecoveryListeners } from '../features/recovery';
+import { setupRevokeListeners } from '../features/revoke';
 import type { AppStartListening } from './listenerMiddleware';
 
 export function setupListeners(startAppListening: AppStartListening): void {

@@ -22,8 +22,8 @@ import leftAloneSlice from '../features/leftAlone/leftAloneSlice';
 import reviewSlice from '../features/review/reviewSlice';
 import assetToolsSlice from '../features/assetTools/assetToolsSlice';
 import cnftTreesSlice from '../features/cnftTrees/cnftTreesSlice';
-import recoverySlice from '../features/recovery/recoverySlice';
-import revokeSlice from '../features/revoke/revokeSlice';
+import { recoverySlice } from '../features/recovery';
+import { revokeSlice } from '../features/revoke';
 
 export const rootReducer = combineSlices(
   walletSlice,
