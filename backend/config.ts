@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../src/common/addresses';
 import { base58Address } from './routes/schemas';
 
+/** Config.confirmTimeoutMs unless set: web3.js's own wait for a signature. */
+export const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
+
 export interface Config {
   port: number;
   mode: 'local' | 'upstream';
@@ -35,6 +38,12 @@ export interface Config {
   dasMaxPages: number;
   /** First back-off after a provider's rate limit, doubled each retry (tests shorten it; no env var). */
   upstreamRetryBaseMs: number;
+  /**
+   * How long a flow that sends waits for the confirmation before it answers "sent, not confirmed in time" (60 000,
+   * web3.js's own wait for a signature): the vacant submit and the robust transfer; the delegated transfer waits 25 s,
+   * or this when shorter. Tests shorten it; no env var.
+   */
+  confirmTimeoutMs: number;
   /** Local chain: getRecentPrioritizationFees never reports less (LOCALNET_PRIORITY_FEE_FLOOR µlamports/CU, 0). */
   localnetPriorityFeeFloor: number;
   /** Local chain: a new slot every LOCALNET_SLOT_MS (400, as on a cluster; blockhashes live 150 slots). 0 = slots move
@@ -201,6 +210,7 @@ export function loadConfig(
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     dasMaxPages: e.DAS_MAX_PAGES,
     upstreamRetryBaseMs: 250,
+    confirmTimeoutMs: DEFAULT_CONFIRM_TIMEOUT_MS,
     localnetPriorityFeeFloor: e.LOCALNET_PRIORITY_FEE_FLOOR,
     localnetSlotMs: e.LOCALNET_SLOT_MS,
     redisUrl: e.REDIS_URL,

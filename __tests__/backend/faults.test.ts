@@ -12,6 +12,7 @@ import { fundOwner, ownerOf, signAndSend } from './cnftSupport';
 import { startServer, type TestServer } from './helpers';
 
 jest.setTimeout(150_000);
+const CONFIRM_TIMEOUT_MS = 10_000;
 
 let s: TestServer;
 let trash: string;
@@ -20,7 +21,9 @@ const tally = { faults: 0, flows: 0, executed: 0, duplicated: 0, lost: 0 };
 beforeAll(async () => {
   // Slow slots (blockhashes live 150 slots = 225 s): the suite expires blockhashes itself, and a slow machine must
   // not do it for it between a prepare and its resubmission.
-  s = await startServer({ LOCALNET_SLOT_MS: '1500' });
+  // The flows wait 10 s for a confirmation instead of the default 60 s (Config.confirmTimeoutMs): the late ones below
+  // come after that, and the suite does not sit out a minute.
+  s = await startServer({ LOCALNET_SLOT_MS: '1500' }, { overrides: { confirmTimeoutMs: CONFIRM_TIMEOUT_MS } });
   trash = s.solback.config.trashWallet;
 });
 afterAll(async () => {
@@ -297,7 +300,7 @@ describe('confirmations that do not come in time', () => {
     const { owner, cnfts } = await fundOwner(s);
     const robustTx = await robustSigned(owner, cnfts[4].assetId);
     await delegated(owner, cnfts[5].assetId);
-    await fault({ delayConfirmations: { ms: 70_000 } });
+    await fault({ delayConfirmations: { ms: 2 * CONFIRM_TIMEOUT_MS } }); // due well after each flow stopped waiting
     const [burn, relay, moved] = await Promise.all([
       submit(v.signed, v.count),
       robust(cnfts[4].assetId, robustTx),

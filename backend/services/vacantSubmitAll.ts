@@ -3,6 +3,7 @@
 // confirmed one at a time, a large recovery (the `large` profile: about 44 transactions) took longer than the life of
 // the blockhash it was prepared with (150 blocks, about 60 s at 400 ms a slot), and its last transactions expired
 // (RELIABILITY, "What changed to make these hold").
+import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../config';
 import { AppError, ServiceUnavailableError } from '../errors';
 import { pollSignatures } from './connection';
 import { RELAYER_UNAVAILABLE, type Relayer } from './relayer';
@@ -16,6 +17,8 @@ export interface SubmitDeps {
   store: PreparedBurnStore;
   rpc: RpcClient;
   relayer: Relayer | null | undefined;
+  /** Config.confirmTimeoutMs (default DEFAULT_CONFIRM_TIMEOUT_MS). */
+  confirmTimeoutMs?: number;
 }
 
 /** What landed, in the order sent, and the first failure (a send refused stops the sending; earlier ones still land). */
@@ -66,7 +69,7 @@ export async function submitChecked(deps: SubmitDeps, checked: Checked[], client
   const outcomes = await pollSignatures(
     deps.rpc,
     sent.map((s) => s.signature),
-    { timeoutMs: 60_000 },
+    { timeoutMs: deps.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS },
   );
   const endings = sent.map(async ({ item, signature, settle }, i) => {
     const ending = (async () => {

@@ -87,7 +87,7 @@ export function delegateRoutes(services: Services): Router {
           const prepared = await prepareDelegatedTransfer(services, assetId, sender);
           return sendUntilSettled(services, prepared.raw, {
             lastValidBlockHeight: prepared.lastValidBlockHeight,
-            timeoutMs: 25_000,
+            timeoutMs: Math.min(25_000, services.config.confirmTimeoutMs),
           }).catch((err: Error) => {
             if (/blockhash not found/i.test(err.message))
               return { signature: prepared.signature, status: 'expired' as const };

@@ -97,9 +97,11 @@ export function robustTransferRoutes(services: Services): Router {
       } catch {
         throw ValidationError('signedTransaction is not a base64 Solana transaction');
       }
-      const outcome = await sendUntilSettled(services, raw, { timeoutMs: 60_000 }).catch((err: Error) => {
-        throw sendFailure(err);
-      });
+      const outcome = await sendUntilSettled(services, raw, { timeoutMs: services.config.confirmTimeoutMs }).catch(
+        (err: Error) => {
+          throw sendFailure(err);
+        },
+      );
       const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
       if (outcome.status === 'confirmed') {
         ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies RobustTransferResponse;

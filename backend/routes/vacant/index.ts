@@ -109,7 +109,11 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
       const { done, failure: sentFailure } = await recordSentAll(store, rpc, sentSignatures ?? []);
       let failure: AppError | null = sentFailure;
       if (checked.length > 0) {
-        const relayed = await submitChecked({ store, rpc, relayer }, checked, client);
+        const relayed = await submitChecked(
+          { store, rpc, relayer, confirmTimeoutMs: config.confirmTimeoutMs },
+          checked,
+          client,
+        );
         done.push(...relayed.done);
         failure = relayed.failure;
       }
