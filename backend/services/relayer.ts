@@ -10,7 +10,7 @@ import { priorityFeeLamports } from '../../src/chain/fees';
 import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
 import type { Config } from '../config';
 import type { RpcClient } from './rpc';
-import type { FeePayerPlan } from './vacantPrepare';
+import type { FeePayerPlan } from './recovery/pack';
 
 export const RELAYER_UNAVAILABLE = 'SolBack cannot pay the network fee right now: ';
 

@@ -28,6 +28,8 @@ export interface RentEstimateLamports {
   surplusAccounts: number;
   /** `refused`: the provider answered neither DAS nor getProgramAccounts for Core assets (not counted, not zero). */
   coreScan?: ScanStatus;
+  /** `refused`: a print's master lookup was refused; such prints are in none of the figures (not a zero). */
+  printScan?: ScanStatus;
 }
 
 // Sizes the fallbacks are the chain's minimum for: an SPL token account, Token Metadata's metadata and master edition.
@@ -93,8 +95,14 @@ export async function estimateRent(
   const held = accounts.filter((a) => a.amount > 0n && !a.frozen && a.nativeReserve === null);
   // PRODUCT difference 12: with a Connection, NFTs of every kind are read as their burns will read them (nftKindsRent.ts).
   if (connection) {
-    const { burns, coreScan } = await nftBurnsForEstimate(connection, das, owner, accounts);
-    return { ...(await withKinds(rpc, owner, accounts, held, vacant, burns)), coreScan };
+    const { burns, coreScan, printScan, uncheckedAccounts } = await nftBurnsForEstimate(
+      connection,
+      das,
+      owner,
+      accounts,
+    );
+    const kept = held.filter((a) => !uncheckedAccounts.includes(a.address));
+    return { ...(await withKinds(rpc, owner, accounts, kept, vacant, burns)), coreScan, printScan };
   }
   const nftCandidates = held.filter((a) => a.amount === 1n);
   const pdas = nftCandidates.map((a) => metadataPdas(a.mint));
@@ -211,5 +219,6 @@ export function toRentEstimateResponse(e: RentEstimateLamports): RentEstimateDat
     surplusRentLamports: e.surplusRent,
     surplusAccounts: e.surplusAccounts,
     ...(e.coreScan ? { coreAssetsScan: e.coreScan } : {}),
+    ...(e.printScan ? { printEditionsScan: e.printScan } : {}),
   };
 }

@@ -1,31 +1,16 @@
-// Reads a wallet's token accounts (SPL Token and Token-2022, one getTokenAccountsByOwner per program) and sorts the
-// empty ones into the safe-to-close set and the ones we report but never close (PRODUCT difference 7).
+// Reads a wallet's token accounts (SPL Token and Token-2022, one getTokenAccountsByOwner per program): the server's
+// reading behind the recovery scan context's `tokenAccounts()`. The empty-account source (src/chain/recovery/sources/
+// vacant.ts) sorts them into the safe-to-close set and the ones we report but never close (PRODUCT difference 7).
 import { LRUCache } from 'lru-cache';
 import { AccountState, getTransferFeeAmount, unpackAccount } from '@solana/spl-token';
 import { PublicKey } from '@solana/web3.js';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
 import type { RpcClient } from './rpc';
 
-export interface ScannedTokenAccount {
-  address: string;
-  programId: string;
-  mint: string;
-  owner: string;
-  amount: bigint;
-  lamports: number;
-  frozen: boolean;
-  delegate: string | null;
-  closeAuthority: string | null;
-  /** Wrapped SOL: the rent-exempt reserve (lamports − amount); null for other mints. */
-  nativeReserve: number | null;
-  /** Token-2022 transfer fees withheld in the account (0 when none or SPL Token). */
-  withheldAmount: bigint;
-  /** Data length in bytes: its rent-exempt minimum is the chain's for this size (Token-2022 extensions vary it). */
-  space: number;
-}
-
-import type { SkippedAccountInfo, VacantAccountInfo } from '../../src/chain/vacantAccounts';
-export type { SkippedAccountInfo, VacantAccountInfo } from '../../src/chain/vacantAccounts';
+import type { ScannedTokenAccount } from '../../src/chain/recovery/source';
+export type { ScannedTokenAccount } from '../../src/chain/recovery/source';
+export type { VacantAccountInfo } from '../../src/chain/vacantAccounts';
+export { classifyVacant } from '../../src/chain/recovery/sources/vacant';
 
 export const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM] as const;
 
@@ -106,42 +91,6 @@ function decodeUncached(item: RawKeyedAccount, programId: string): ScannedTokenA
   } catch {
     return null; // not a token account we understand: never touch it
   }
-}
-
-/** Splits the empty accounts into the closable set and the ones reported apart, with the reason. */
-export function classifyVacant(
-  accounts: ScannedTokenAccount[],
-  owner: string,
-): { vacant: VacantAccountInfo[]; skipped: SkippedAccountInfo[] } {
-  const vacant: VacantAccountInfo[] = [];
-  const skipped: SkippedAccountInfo[] = [];
-  for (const a of accounts) {
-    const base = { address: a.address, mint: a.mint, programId: a.programId, lamports: a.lamports };
-    if (a.nativeReserve !== null && a.amount > 0n) {
-      skipped.push({
-        ...base,
-        reason: 'wrapped-sol',
-        detail: `Wrapped SOL account holding ${a.amount} lamports; unwrap it yourself`,
-      });
-      continue;
-    }
-    // Accounts holding tokens are not vacant. A frozen one (by its mint, or a pNFT locked by Token Metadata) is the
-    // burn flows' business: SPL Burn refuses it (AccountFrozen), Token Metadata's burnV1 thaws a pNFT first.
-    if (a.amount !== 0n) continue;
-    // Frozen and delegated empty accounts are closable: CloseAccount in both programs checks only the balance, the
-    // close authority (else the owner) and, in Token-2022, withheld/confidential amounts — never the frozen state or a
-    // delegate (solana-program/token p-token/src/processor/close_account.rs; Token-2022 processor.rs
-    // process_close_account). Harvesting withheld fees ignores the frozen state too. Shown on the local chain by
-    // __tests__/backend/frozenAccounts.test.ts.
-    if (a.closeAuthority && a.closeAuthority !== owner) {
-      skipped.push({ ...base, reason: 'close-authority', detail: `Close authority is ${a.closeAuthority}` });
-    } else if (a.lamports > 0) {
-      vacant.push(
-        a.withheldAmount > 0n ? { ...base, withheldAmount: a.withheldAmount.toString(), harvestFirst: true } : base,
-      );
-    }
-  }
-  return { vacant, skipped };
 }
 
 export const sumLamports = (list: { lamports: number }[]): number => list.reduce((s, a) => s + a.lamports, 0);

@@ -69,12 +69,12 @@ function transfersOut(tx: DecodedTransaction, owner: string): bigint {
   return sum;
 }
 
-async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: string) {
+async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: string, kind: GuardKind) {
   const wanted = new Set<string>([owner]);
   const rentWanted = new Set<string>();
   for (const tx of txs)
     for (const ix of tx.instructions) {
-      const rule = chainRuleFor(ix);
+      const rule = chainRuleFor(ix, kind);
       rule?.reads(ix).forEach((a) => a && wanted.add(a));
       rule?.rentFor?.(ix).forEach((a) => a && rentWanted.add(a));
     }
@@ -119,7 +119,7 @@ function returnsOf(
     let returns = 0n;
     let feeBase = 0n;
     for (const [i, ix] of tx.instructions.entries()) {
-      const rule = chainRuleFor(ix);
+      const rule = chainRuleFor(ix, context.kind);
       if (!rule) continue;
       const result = rule.check(ix, facts, state);
       if (typeof result === 'string') throw new TransactionGuardError(`transaction ${t}: instruction ${i}: ${result}`);
@@ -140,7 +140,7 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
     throw new TransactionGuardError(`transaction ${withTable}: address lookup tables are not allowed`);
   const conflict = surplusCloseConflict(txs);
   if (conflict) throw new TransactionGuardError(conflict);
-  const chain = await readAll(reader, txs, intent.owner);
+  const chain = await readAll(reader, txs, intent.owner, intent.kind);
   const account = chain.account;
   const measured = returnsOf(txs, context, chain);
   const returns = measured.map((m) => m.returns);

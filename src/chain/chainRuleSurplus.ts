@@ -16,7 +16,7 @@ const ACCOUNT_TYPE_MINT = 1; // Token-2022: the byte after the 165-byte head of 
 const CLOSE_ACCOUNT_TAG = 9; // SPL Token and Token-2022 CloseAccount
 
 /** The mint authority of a mint's data, or null (no authority, or not a mint). */
-function mintAuthority(data: Uint8Array): string | null {
+export function mintAuthority(data: Uint8Array): string | null {
   const isMint =
     data.length === MINT_SIZE ||
     (data.length > TOKEN_ACCOUNT_HEAD &&

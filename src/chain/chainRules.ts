@@ -7,9 +7,8 @@ import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PRO
 import type { AccountSnapshot } from './chainReader';
 import type { DecodedInstruction } from './decode';
 import type { GuardKind } from './guardRules';
-import { surplusWithdrawal } from './chainRuleSurplus';
+import { ownTokenAccount } from './ownTokenAccount';
 import { RECOVERY_SOURCES } from './recovery/registry';
-import { readTokenAccountHead } from './tokenAccountData';
 
 export interface ChainFacts {
   owner: string;
@@ -52,17 +51,6 @@ export interface ChainRule {
 const isToken = (programId: string) => programId === TOKEN_PROGRAM || programId === TOKEN_2022_PROGRAM;
 const at = (ix: DecodedInstruction, i: number) => ix.accounts[i]?.pubkey ?? '';
 
-/** The owner's token account of `programId`, or the reason it is not one. */
-function ownTokenAccount(facts: ChainFacts, address: string, programIds: string[]) {
-  const snapshot = facts.account(address);
-  if (!snapshot) return `account ${address} does not exist on chain`;
-  if (!programIds.includes(snapshot.owner)) return `account ${address} is not held by the token program`;
-  const head = readTokenAccountHead(snapshot.data);
-  if (!head) return `account ${address} is not a token account`;
-  if (head.owner !== facts.owner) return `account ${address} belongs to ${head.owner}, not the owner`;
-  return { snapshot, head };
-}
-
 const tokenBurn: ChainRule = {
   name: 'token burn',
   matches: (ix) => isToken(ix.programId) && (ix.data[0] === 8 || ix.data[0] === 15),
@@ -85,11 +73,8 @@ const tokenClose: ChainRule = {
     const own = ownTokenAccount(facts, address, [ix.programId]);
     if (typeof own === 'string') return own;
     if (state.closed.has(address)) return `account ${address} closed twice`;
-    // The empty-account close takes only empty accounts, wrapped SOL included: a funded one named in a hostile list
-    // would count its balance as returned rent and pay the fee on it (RELIABILITY, "Hostile clients"). A token burn
-    // may close wrapped SOL with its balance (unwrapped to the owner); any other balance must be 0 or burned first.
-    if (own.head.amount !== 0n && own.head.isNative && facts.kind === 'closeVacant')
-      return `account ${address} still holds wrapped SOL`;
+    // A token burn may close wrapped SOL with its balance (unwrapped to the owner); any other balance must be 0 or
+    // burned first. The empty-account flow's close is the vacant source's rule (empty only, wrapped SOL included).
     if (own.head.amount !== 0n && !own.head.isNative && !state.burned.has(address))
       return `account ${address} still holds tokens`;
     state.closed.add(address);
@@ -131,16 +116,22 @@ const coreBurnV1: ChainRule = {
   },
 };
 
-const RULES: readonly ChainRule[] = [
-  tokenBurn,
-  tokenClose,
-  nftBurnV1,
-  coreBurnV1,
-  surplusWithdrawal,
-  // Stake, buffers, nonces, lookup tables, approvals: each recovery source's own rules (src/chain/recovery).
-  ...RECOVERY_SOURCES.flatMap((source) => source.chainRules),
-];
+const RULES: readonly ChainRule[] = [tokenBurn, tokenClose, nftBurnV1, coreBurnV1];
 
-export function chainRuleFor(ix: DecodedInstruction): ChainRule | undefined {
-  return RULES.find((r) => r.matches(ix));
+/**
+ * The recovery sources' rules (src/chain/recovery): those of the guard kind's own sources first — the empty-account
+ * flow (`closeVacant`) closes by the vacant source's rule, not the burns' — then the burns', then every other source's
+ * (the static rules refuse a source's instruction outside its flow).
+ */
+const SOURCE_RULES = (kind: GuardKind, own: boolean): ChainRule[] =>
+  RECOVERY_SOURCES.filter((s) => (s.flow === kind) === own).flatMap((s) => s.chainRules);
+const RULES_BY_KIND = new Map<GuardKind, readonly ChainRule[]>();
+
+export function chainRuleFor(ix: DecodedInstruction, kind: GuardKind): ChainRule | undefined {
+  let rules = RULES_BY_KIND.get(kind);
+  if (!rules) {
+    rules = [...SOURCE_RULES(kind, true), ...RULES, ...SOURCE_RULES(kind, false)];
+    RULES_BY_KIND.set(kind, rules);
+  }
+  return rules.find((r) => r.matches(ix));
 }

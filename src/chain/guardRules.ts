@@ -16,13 +16,15 @@ import {
 import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
 import type { DecodedInstruction } from './decode';
 import { KIND_CHECKS, withBubblegumV2 } from './guardKindRules';
-import { checkWithdrawExcess } from './guardSurplus';
 import { RECOVERY_SOURCES } from './recovery/registry';
+import type { GuardScope, TokenRule } from './recovery/source';
 import { checkRevoke, REVOKE_TAG } from './recovery/sources/approval';
 import { checkNonceWithdraw, isNonceWithdraw } from './recovery/sources/nonce';
+import { checkClose, checkHarvest } from './recovery/sources/vacant';
 import { WITHDRAW_EXCESS_LAMPORTS_TAG } from './withdrawExcess';
 
 export type GuardKind =
+  /** The empty-account flow: an alias of its recovery sources, `vacant` and `surplus` (their `flow`). */
   | 'closeVacant'
   | 'burnTokens'
   | 'burnNfts'
@@ -54,8 +56,9 @@ export interface GuardIntent {
   relayer?: string;
 }
 
+/** Token instructions of the burn and cNFT flows; a recovery source's come from its `tokenRules` (SOURCE_TOKEN_RULES). */
 const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
-  closeVacant: new Set(['close', 'harvest']),
+  closeVacant: new Set(),
   burnTokens: new Set(['burn', 'close', 'harvest']),
   burnNfts: new Set(['burn', 'close', 'burnV1']),
   trashCnft: new Set(['cnftTransfer']),
@@ -101,8 +104,25 @@ const checkComputeBudget: Check = (ix, intent) => {
   return `compute budget instruction ${tag} not allowed`;
 };
 
+/** Per guard kind, the token-instruction rules of the recovery sources whose flow it is (src/chain/recovery). */
+const SOURCE_TOKEN_RULES = new Map<GuardKind, Record<number, TokenRule>>();
+for (const source of RECOVERY_SOURCES)
+  SOURCE_TOKEN_RULES.set(source.flow, { ...SOURCE_TOKEN_RULES.get(source.flow), ...source.tokenRules });
+
+const scopeSets = new WeakMap<object, Set<string>>();
+function scopeOf(intent: GuardIntent, allowed: Set<string>): GuardScope {
+  let surplusSources = scopeSets.get(intent);
+  if (!surplusSources) {
+    surplusSources = new Set(intent.surplusSources ?? []);
+    scopeSets.set(intent, surplusSources);
+  }
+  return { owner: intent.owner, allowed, surplusSources };
+}
+
 const checkToken: Check = (ix, intent, allowed, totals) => {
   const tag = ix.data[0];
+  const sourceRule = SOURCE_TOKEN_RULES.get(intent.kind)?.[tag];
+  if (sourceRule) return sourceRule(ix, scopeOf(intent, allowed));
   const actions = TOKEN_ACTIONS[intent.kind];
   const owner = intent.owner;
   if (tag === 8 || tag === 15) {
@@ -115,18 +135,14 @@ const checkToken: Check = (ix, intent, allowed, totals) => {
   }
   if (tag === 9) {
     if (!actions.has('close')) return 'close not allowed for this action';
-    const [acct, destination, authority] = [account(ix, 0), account(ix, 1), account(ix, 2)];
-    if (destination !== owner) return `close pays ${destination}, not the owner`;
-    if (authority !== owner) return 'close authority is not the owner';
-    if (!acct || !allowed.has(acct)) return `close of an account not selected: ${acct}`;
-    return null;
+    // The burns close as the empty-account source does: to the owner, by the owner, a ticked account.
+    return checkClose(ix, scopeOf(intent, allowed));
   }
   if (tag === 26 && ix.data[1] === 4 && ix.programId === TOKEN_2022_PROGRAM) {
     if (!actions.has('harvest')) return 'harvest not allowed for this action';
-    const sources = ix.accounts.slice(1).map((a) => a.pubkey);
-    return sources.every((s) => allowed.has(s)) ? null : 'harvest from an account not selected';
+    return checkHarvest(ix, scopeOf(intent, allowed));
   }
-  if (tag === WITHDRAW_EXCESS_LAMPORTS_TAG) return checkWithdrawExcess(ix, intent);
+  if (tag === WITHDRAW_EXCESS_LAMPORTS_TAG) return 'surplus withdrawal not allowed for this action';
   const extra = TOKEN_INSTRUCTION_CHECKS[tag];
   if (extra) return extra(ix, intent, allowed, totals);
   return `token instruction ${tag} not allowed`;
@@ -141,13 +157,13 @@ export const TOKEN_INSTRUCTION_CHECKS: Record<number, Check> = {
       : 'revoke not allowed for this action',
 };
 
-/** The recovery sources' own programs (stake, loader, lookup tables): allowed for the recover action only. */
+/** The recovery sources' own programs (stake, loader, lookup tables): allowed for the source's flow only. */
 const RECOVERY_CHECKS: Record<string, Check> = Object.fromEntries(
   RECOVERY_SOURCES.flatMap((source) =>
     Object.entries(source.staticRules).map(([programId, rule]): [string, Check] => [
       programId,
       (ix, intent, allowed) =>
-        intent.kind === 'recover'
+        intent.kind === source.flow
           ? rule(ix, intent.owner, allowed)
           : `program ${programId} not allowed for this action`,
     ]),

@@ -272,6 +272,50 @@ describe('Rent Return Estimate card', () => {
     expect(screen.queryByTestId('rent-core-not-checked')).toBeNull();
   });
 
+  it('a refused print-edition master lookup says "not checked", also when everything else is zero', async () => {
+    const answer = (data: object) =>
+      server.respond((req) =>
+        req.path.startsWith('/api/rent-estimate/') ? { body: { success: true, data } } : undefined,
+      );
+    answer({ ...DATA, coreAssetsScan: 'ok', printEditionsScan: 'refused' });
+    const store = renderCard();
+    act(() => {
+      store.dispatch(walletConnected({ publicKey: W1 }));
+    });
+    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
+    expect(screen.getByTestId('rent-prints-not-checked')).toHaveTextContent(RENT.printsNotChecked);
+    expect(screen.queryByTestId('rent-core-not-checked')).toBeNull();
+
+    const zero = {
+      nftRent: 0,
+      nftRentLamports: 0,
+      tokenRent: 0,
+      tokenRentLamports: 0,
+      vacantRent: 0,
+      vacantRentLamports: 0,
+    };
+    answer({
+      ...DATA,
+      totalRentEstimateLamports: 0,
+      totalRentEstimate: 0,
+      vacantAccounts: 0,
+      breakdown: zero,
+      printEditionsScan: 'refused',
+    });
+    act(() => {
+      store.dispatch(walletConnected({ publicKey: W2 }));
+    });
+    await screen.findByText(ASSETS_SCREEN.nothingToRecover, undefined, { timeout: 2000 });
+    expect(screen.getByTestId('rent-prints-not-checked')).toHaveTextContent(RENT.printsNotChecked);
+
+    answer({ ...DATA, printEditionsScan: 'ok' });
+    act(() => {
+      store.dispatch(walletConnected({ publicKey: W1 }));
+    });
+    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
+    expect(screen.queryByTestId('rent-prints-not-checked')).toBeNull();
+  });
+
   it('with a selection: exact per-account lamports, the fee rule of each action, and the batch warning only where a limit applies', async () => {
     const store = renderCard();
     act(() => {

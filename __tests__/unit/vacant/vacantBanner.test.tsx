@@ -30,6 +30,7 @@ const estimate = (vacantAccounts: number, vacantRent: number) => ({
   surplusRent: 0,
   surplusAccounts: 0,
   coreRefused: false,
+  printsRefused: false,
 });
 
 let server: RecordingServer;

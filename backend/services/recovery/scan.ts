@@ -3,15 +3,16 @@
 // is reported `refused` for its kind, never a silent zero and never a 5xx (docs/UPSTREAM.md, recovery scans).
 import type { Logger } from 'pino';
 import type { RecoverableSource, RecoveryKind, ScanStatus } from '../../../src/common/api/recovery';
-import { RECOVERY_SOURCES } from '../../../src/chain/recovery/registry';
+import { sourcesOfFlow } from '../../../src/chain/recovery/registry';
 import { readSlotHashes, SYSVAR_SLOT_HASHES } from '../../../src/chain/recovery/layouts';
 import type { RecoverySource, ScanContext } from '../../../src/chain/recovery/source';
 import { measuredSlotMs, PERFORMANCE_SAMPLES, type PerformanceSample } from '../../../src/chain/recovery/slotTime';
 import type { RpcClient } from '../rpc';
+import { scanTokenAccounts } from '../vacantScan';
 
 export interface RecoveryScan {
   sources: RecoverableSource[];
-  scans: Record<RecoveryKind, ScanStatus>;
+  scans: Partial<Record<RecoveryKind, ScanStatus>>;
   slot: number;
   /** Measured milliseconds per slot (recent performance samples); null when the node gave none. */
   slotMs: number | null;
@@ -22,9 +23,14 @@ export async function scanContext(rpc: RpcClient, owner: string): Promise<ScanCo
   const info = await rpc.call<{ epoch: number; absoluteSlot: number }>('getEpochInfo', [{ commitment: 'confirmed' }]);
   const minimums = new Map<number, Promise<bigint>>();
   let slotHashes: Promise<bigint[]> | null = null;
+  let tokenAccounts: ReturnType<typeof scanTokenAccounts> | null = null;
   return {
     rpc,
     owner,
+    tokenAccounts() {
+      tokenAccounts ??= scanTokenAccounts(rpc, owner);
+      return tokenAccounts;
+    },
     epoch: BigInt(info.epoch),
     slot: info.absoluteSlot,
     rentMinimum(bytes) {
@@ -51,7 +57,8 @@ export async function scanRecoverable(
   rpc: RpcClient,
   owner: string,
   logger?: Pick<Logger, 'warn'>,
-  sources: readonly RecoverySource[] = RECOVERY_SOURCES,
+  // GET /api/recoverable lists "More SOL in your wallet": the empty accounts and the surplus have their own flow.
+  sources: readonly RecoverySource[] = sourcesOfFlow('recover'),
 ): Promise<RecoveryScan> {
   const ctx = await scanContext(rpc, owner);
   // Only the tables' "about N min" uses it: a node that refuses it leaves the page saying what it assumed.
@@ -74,7 +81,7 @@ export async function scanRecoverable(
   );
   return {
     sources: results.flatMap((r) => r.items),
-    scans: Object.fromEntries(results.map((r) => [r.kind, r.status])) as Record<RecoveryKind, ScanStatus>,
+    scans: Object.fromEntries(results.map((r) => [r.kind, r.status])),
     slot: ctx.slot,
     slotMs: await slotMs,
   };

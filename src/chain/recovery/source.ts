@@ -14,9 +14,30 @@ export interface RecoveryRpc {
   call<T = unknown>(method: string, params?: unknown): Promise<T>;
 }
 
+/** One of the wallet's token accounts as the server decodes it (backend/services/vacantScan.ts). */
+export interface ScannedTokenAccount {
+  address: string;
+  programId: string;
+  mint: string;
+  owner: string;
+  amount: bigint;
+  lamports: number;
+  frozen: boolean;
+  delegate: string | null;
+  closeAuthority: string | null;
+  /** Wrapped SOL: the rent-exempt reserve (lamports − amount); null for other mints. */
+  nativeReserve: number | null;
+  /** Token-2022 transfer fees withheld in the account (0 when none or SPL Token). */
+  withheldAmount: bigint;
+  /** Data length in bytes: its rent-exempt minimum is the chain's for this size (Token-2022 extensions vary it). */
+  space: number;
+}
+
 export interface ScanContext {
   rpc: RecoveryRpc;
   owner: string;
+  /** The wallet's token accounts (SPL Token and Token-2022), read once per scan and shared by the sources. */
+  tokenAccounts(): Promise<ScannedTokenAccount[]>;
   /** Read once per scan: the current epoch and slot, and the chain's rent minimum by size. */
   epoch: bigint;
   slot: number;
@@ -37,8 +58,25 @@ export interface RecoveryPlan {
 /** The guard's static rule for one program: null when the instruction is one a recovery builds, else the reason. */
 export type RecoveryCheck = (ix: DecodedInstruction, owner: string, allowed: Set<string>) => string | null;
 
+/** What a token-instruction rule may look at: the owner, the ticked addresses, and the surplus sources the page read. */
+export interface GuardScope {
+  owner: string;
+  allowed: Set<string>;
+  /** The WithdrawExcessLamports sources the page found in the transactions (its chain rule then reads each one). */
+  surplusSources: Set<string>;
+}
+export type TokenRule = (ix: DecodedInstruction, scope: GuardScope) => string | null;
+
+/**
+ * The page's flow (and guard kind) that recovers a source: `recover` is "More SOL in your wallet" (listed by
+ * GET /api/recoverable, prepared by POST /api/prepare-recovery); `closeVacant` is the empty-account flow (its own
+ * routes, POST /api/prepare-burn-transactions), whose guard kind names the empty-account and surplus sources.
+ */
+export type RecoveryFlow = 'recover' | 'closeVacant';
+
 export interface RecoverySource {
   kind: RecoveryKind;
+  flow: RecoveryFlow;
   /** The provider calls of the scan, as docs/UPSTREAM.md records them. */
   scanCalls: string;
   scan(ctx: ScanContext): Promise<RecoverableSource[]>;
@@ -47,6 +85,11 @@ export interface RecoverySource {
   /** Page guard: chain rules (what each instruction returns, read from the chain) and static rules by program. */
   chainRules: ChainRule[];
   staticRules: Record<string, RecoveryCheck>;
+  /**
+   * SPL Token / Token-2022 instructions by tag (both programs share them), applied when the guard's kind is `flow`;
+   * the token programs' own rule in guardRules.ts hands them over.
+   */
+  tokenRules?: Record<number, TokenRule>;
 }
 
 export interface ProgramAccount {

@@ -1,10 +1,20 @@
-// More SOL in the wallet: the recovery sources beyond token accounts (stake, program buffers, nonce accounts, lookup
-// tables, token approvals). GET /api/recoverable/{wallet} lists them; POST /api/prepare-recovery builds the
-// transactions, submitted like every recovery (the wallet, or POST /api/submit-burn-transaction).
+// The recovery sources (src/chain/recovery/registry.ts). More SOL in the wallet — stake, program buffers, nonce
+// accounts, lookup tables, token approvals — is listed by GET /api/recoverable/{wallet} and built by
+// POST /api/prepare-recovery; empty token accounts (`vacant`, fee base: the rent) and the surplus above today's rent
+// minimum (`surplus`, fee base: the surplus) keep their own routes (src/common/api/vacant.ts). All are submitted like
+// every recovery (the wallet, or POST /api/submit-burn-transaction).
 import { z } from 'zod';
 import type { ApiResult } from './result';
 
-export const RECOVERY_KINDS = ['stake', 'programBuffer', 'nonce', 'lookupTable', 'approval'] as const;
+export const RECOVERY_KINDS = [
+  'stake',
+  'programBuffer',
+  'nonce',
+  'lookupTable',
+  'approval',
+  'vacant',
+  'surplus',
+] as const;
 export type RecoveryKind = (typeof RECOVERY_KINDS)[number];
 
 /**
@@ -19,8 +29,11 @@ export type RecoveryAction = 'close' | 'withdraw' | 'deactivate' | 'revoke';
 export interface RecoverableSource {
   kind: RecoveryKind;
   address: string;
-  /** Token approvals: the token program holding the account (SPL Token or Token-2022). */
+  /** Token approvals, empty accounts, surplus: the token program holding the account (SPL Token or Token-2022). */
   programId?: string;
+  /** Empty accounts: the mint, which withheld Token-2022 transfer fees are harvested into when `harvestFirst`. */
+  mint?: string;
+  harvestFirst?: true;
   /** The account's balance now. */
   lamports: number;
   /** The rent and surplus part of what comes back: the service fee is at most 1 % of it (PRODUCT, fee rule). */
@@ -40,8 +53,11 @@ export interface RecoverableSource {
 
 export interface RecoverableResponse extends ApiResult {
   sources: RecoverableSource[];
-  /** Per kind: whether the provider answered its scan. `refused` is "not checked on this provider", never a zero. */
-  scans: Record<RecoveryKind, ScanStatus>;
+  /**
+   * Per kind listed here (the More SOL flow's, not `vacant` or `surplus`): whether the provider answered its scan.
+   * `refused` is "not checked on this provider", never a zero.
+   */
+  scans: Partial<Record<RecoveryKind, ScanStatus>>;
   /** The slot the answer was read at (tables' readySlot is measured from it). */
   slot: number;
   /** Milliseconds per slot measured from the node's recent performance samples; null when it gave none. */

@@ -30,6 +30,11 @@ export interface RentEstimateData {
   surplusAccounts?: number;
   /** Whether the provider answered the Core asset lookup; `refused` is "not checked on this provider", never a zero. */
   coreAssetsScan?: ScanStatus;
+  /**
+   * Whether the provider answered every print edition's master lookup (docs/UPSTREAM.md, "Print editions"); `refused`:
+   * the prints it would not look up are in none of the figures — "not checked on this provider", never a zero.
+   */
+  printEditionsScan?: ScanStatus;
 }
 export interface RentEstimateResponse extends ApiResult {
   data?: RentEstimateData;

@@ -18,6 +18,9 @@ export const RECOVERY_DETAIL = {
     'Active lookup table: left alone unless ticked, bots and programs may still use it. Deactivate now, close about 513 slots later (about 3.5 minutes at 0.4 s a slot).',
   tableCooling: 'Deactivated: it can be closed once its deactivation slot has left the slot hashes.',
   tableReady: 'Deactivated and cooled down: closing returns its rent.',
+  vacant: 'Empty token account: closing it returns its rent.',
+  surplusAccount: "Token account kept: the SOL above today's rent minimum comes back.",
+  surplusMint: "Mint you are the authority of: the SOL above today's rent minimum comes back.",
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
 } as const;
@@ -31,6 +34,8 @@ export const RECOVERY_SECTION = {
     nonce: 'Nonce account',
     lookupTable: 'Lookup table',
     approval: 'Token approval',
+    vacant: 'Empty token account',
+    surplus: 'Rent surplus',
   } satisfies Record<RecoveryKind, string>,
   states: {
     ready: 'Ready',

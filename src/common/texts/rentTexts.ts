@@ -19,6 +19,8 @@ export const RENT = {
   cnftsNoRentNote: "cNFTs don't return rent", // §2.3 note
   /** ours: the provider answered neither DAS nor getProgramAccounts for Core assets, so they are not in the total. */
   coreNotChecked: 'Core assets: Not checked on this provider',
+  /** ours: the provider would not look up a print edition's master (docs/UPSTREAM.md, "Print editions"). */
+  printsNotChecked: 'Print editions: Not checked on this provider',
 } as const;
 
 // §8.2 Rent estimate

@@ -21,7 +21,10 @@ function Estimate({ address }: { address: string }) {
         <p>
           <strong>{ASSETS_SCREEN.nothingToRecover}</strong>
         </p>
-        <CoreNotChecked refused={data?.data?.coreAssetsScan === 'refused'} />
+        <CoreNotChecked
+          refused={data?.data?.coreAssetsScan === 'refused'}
+          prints={data?.data?.printEditionsScan === 'refused'}
+        />
       </div>
     );
   }
@@ -59,7 +62,7 @@ function Estimate({ address }: { address: string }) {
           </li>
         )}
       </ul>
-      <CoreNotChecked refused={e.coreRefused} />
+      <CoreNotChecked refused={e.coreRefused} prints={e.printsRefused} />
     </div>
   );
 }

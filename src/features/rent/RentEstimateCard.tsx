@@ -60,7 +60,7 @@ export function RentEstimateCard() {
       <div className="rent-empty" data-testid="rent-nothing">
         <strong>{ASSETS_SCREEN.nothingToRecover}</strong>
         <p className="rent-note">{ASSETS_SCREEN.nothingToRecoverHint}</p>
-        <CoreNotChecked refused={estimate.coreRefused} />
+        <CoreNotChecked refused={estimate.coreRefused} prints={estimate.printsRefused} />
       </div>
     );
   } else if (estimate) {
@@ -91,7 +91,7 @@ export function RentEstimateCard() {
             />
           </ul>
         )}
-        <CoreNotChecked refused={estimate.coreRefused} />
+        <CoreNotChecked refused={estimate.coreRefused} prints={estimate.printsRefused} />
         <ul className="rent-per-account">
           <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />
           <Line label={RENT.rentPerNft} lamports={estimate.nftRentPerAsset} />

@@ -22,6 +22,8 @@ export interface RentEstimate {
   surplusAccounts: number;
   /** The provider refused the Core asset lookup: Core assets are not in these figures (not a zero). */
   coreRefused: boolean;
+  /** The provider refused a print edition's master lookup: those prints are not in these figures (not a zero). */
+  printsRefused: boolean;
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000;
@@ -46,5 +48,6 @@ export function toRentEstimate(b: Partial<RentEstimateData> & Pick<RentEstimateD
     surplusRent: lamportsOf(b.surplusRentLamports, b.surplusRent),
     surplusAccounts: b.surplusAccounts ?? 0,
     coreRefused: b.coreAssetsScan === 'refused',
+    printsRefused: b.printEditionsScan === 'refused',
   };
 }

@@ -40,6 +40,7 @@ const EMPTY_ESTIMATE: RentEstimate = {
   surplusRent: 0,
   surplusAccounts: 0,
   coreRefused: false,
+  printsRefused: false,
 };
 
 export async function loadRentEstimate(wallet: string, api: AppListenerEffectAPI): Promise<void> {

@@ -51,6 +51,7 @@ export const checkRevoke: RecoveryCheck = (ix, owner, allowed) => {
 
 export const approvalSource: RecoverySource = {
   kind: 'approval',
+  flow: 'recover',
   scanCalls: 'getTokenAccountsByOwner(owner, SPL Token and Token-2022, jsonParsed)',
   async scan(ctx) {
     const lists = await Promise.all(

@@ -28,6 +28,7 @@ export function tableReadySlot(deactivationSlot: bigint, currentSlot: number, sl
 
 export const lookupTableSource: RecoverySource = {
   kind: 'lookupTable',
+  flow: 'recover',
   scanCalls: `getProgramAccounts(Address Lookup Table, memcmp Some @21 and authority @${TABLE_AUTHORITY_OFFSET}, dataSlice 0..${TABLE_META_SIZE}); getAccountInfo(SlotHashes) when one is deactivated`,
   async scan(ctx) {
     const accounts = await programAccounts(

@@ -27,6 +27,7 @@ export const isNonceWithdraw = (programId: string, data: Uint8Array): boolean =>
 
 export const nonceSource: RecoverySource = {
   kind: 'nonce',
+  flow: 'recover',
   scanCalls: `getProgramAccounts(System, dataSize ${NONCE_ACCOUNT_SIZE}, memcmp authority @${NONCE_AUTHORITY_OFFSET})`,
   async scan(ctx) {
     const accounts = await programAccounts(ctx.rpc, SYSTEM_PROGRAM, [

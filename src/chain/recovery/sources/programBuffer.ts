@@ -17,6 +17,7 @@ const CU_PER_CLOSE = 5_000; // the loader is a builtin: ≈ 2.4k measured on Lit
 
 export const programBufferSource: RecoverySource = {
   kind: 'programBuffer',
+  flow: 'recover',
   scanCalls: `getProgramAccounts(BPF Upgradeable Loader, memcmp Buffer tag @0 and Some @4, authority @${BUFFER_AUTHORITY_OFFSET}, dataSlice 0..${BUFFER_METADATA_SIZE})`,
   async scan(ctx) {
     // The data slice keeps a 10 MB buffer's bytes on the provider: only the 37-byte header comes back.

@@ -49,6 +49,7 @@ function lockedUp(state: StakeAccountState, owner: string, epoch: bigint): boole
 
 export const stakeSource: RecoverySource = {
   kind: 'stake',
+  flow: 'recover',
   scanCalls: `getProgramAccounts(Stake, dataSize ${STAKE_ACCOUNT_SIZE}, memcmp withdrawer @${STAKE_WITHDRAWER_OFFSET})`,
   async scan(ctx) {
     const accounts = await programAccounts(ctx.rpc, STAKE_PROGRAM, [
