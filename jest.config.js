@@ -12,8 +12,8 @@ const swc = [
 ];
 const common = {
   transform: { '^.+\\.(t|j)sx?$': swc },
-  // @noble and p-map ship ES modules only: Jest (CommonJS here) needs them compiled too.
-  transformIgnorePatterns: ['/node_modules/(?!.*(@noble/|p-map/))'],
+  // @noble, p-map and p-retry (with its is-network-error) ship ES modules only: Jest (CommonJS here) needs them compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!.*(@noble/|p-map/|p-retry/|is-network-error/))'],
   moduleNameMapper: { '\\.css$': '<rootDir>/__tests__/support/styleStub.js' },
 };
 module.exports = {

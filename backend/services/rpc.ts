@@ -1,3 +1,4 @@
+import pRetry, { AbortError } from 'p-retry';
 import { RpcError } from '../errors';
 import { withBatchSplitting } from './batchSplit';
 import { isRateLimitAnswer, upstreamStatusOf } from './upstreamFaults';
@@ -17,6 +18,44 @@ interface RpcResponse {
 }
 
 let nextId = 1;
+
+/** An attempt refused for its rate (HTTP 429 or a rate-limit answer): p-retry tries again after the back-off. */
+class RateLimitedAttempt extends Error {
+  name = 'RateLimitedAttempt';
+  constructor(readonly retryAfterSeconds = 0) {
+    super('rate limited');
+  }
+}
+
+/**
+ * `attempt` (given its 0-based number) again after each RateLimitedAttempt, at most `retries` more times (npm p-retry);
+ * `wait` is the back-off before the next attempt, with its own jitter (p-retry's own delay is off: minTimeout 0). Any
+ * other error ends the tries as it is.
+ */
+function retryRateLimited<T>(
+  attempt: (attempt: number) => Promise<T>,
+  retries: number,
+  wait: (attempt: number, retryAfterSeconds: number) => Promise<void>,
+): Promise<T> {
+  return pRetry(
+    async (attemptNumber) => {
+      try {
+        return await attempt(attemptNumber - 1);
+      } catch (err) {
+        throw err instanceof RateLimitedAttempt ? err : new AbortError(err as Error);
+      }
+    },
+    {
+      retries,
+      minTimeout: 0,
+      onFailedAttempt: ({ error, attemptNumber }) =>
+        wait(attemptNumber - 1, (error as RateLimitedAttempt).retryAfterSeconds),
+    },
+  );
+}
+
+/** A pause of `ms` give or take 10 %, so that clients refused together do not come back together. */
+const jittered = (ms: number) => new Promise<void>((r) => setTimeout(r, ms * (0.9 + Math.random() * 0.2)));
 
 export function createRpcClient(transport: RpcTransport): RpcClient {
   return {
@@ -46,23 +85,24 @@ export function localTransport(
   opts: HttpTransportOptions = {},
 ): RpcTransport {
   const { retries = 4, baseDelayMs = 250 } = opts;
-  return async (body) => {
-    for (let attempt = 0; ; attempt++) {
-      // Yield to I/O first: the chain answers in microtasks only, so without this one heavy listing would hold the
-      // whole server (other requests not even read) until it finished.
-      await new Promise((resolve) => setImmediate(resolve));
-      try {
-        return await handleRpc(body);
-      } catch (err) {
-        const e = err as { httpStatus?: number; code?: number; message?: string };
-        if (e.httpStatus === 429 && attempt < retries) {
-          await new Promise((r) => setTimeout(r, baseDelayMs * 2 ** attempt * (0.9 + Math.random() * 0.2)));
-          continue;
-        }
-        throw new RpcError(e.code ?? -32603, e.message ?? 'local chain error', undefined, e.httpStatus ?? 500);
-      }
+  const once = async (body: unknown, attempt: number) => {
+    // Yield to I/O first: the chain answers in microtasks only, so without this one heavy listing would hold the
+    // whole server (other requests not even read) until it finished.
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      return await handleRpc(body);
+    } catch (err) {
+      const e = err as { httpStatus?: number; code?: number; message?: string };
+      if (e.httpStatus === 429 && attempt < retries) throw new RateLimitedAttempt();
+      throw new RpcError(e.code ?? -32603, e.message ?? 'local chain error', undefined, e.httpStatus ?? 500);
     }
   };
+  return (body) =>
+    retryRateLimited(
+      (n) => once(body, n),
+      retries,
+      (n) => jittered(baseDelayMs * 2 ** n),
+    );
 }
 
 export interface HttpTransportOptions {
@@ -117,52 +157,46 @@ export function httpTransport(url: string, opts: HttpTransportOptions = {}): Rpc
 
 function singleHttpTransport(url: string, opts: HttpTransportOptions): RpcTransport {
   const { retries = 4, baseDelayMs = 250, timeoutMs = 30_000, maxAnswerBytes = MAX_UPSTREAM_ANSWER_BYTES } = opts;
-  const backoff = (attempt: number, retryAfter: number) => {
-    const wait = retryAfter > 0 ? Math.min(retryAfter * 1000, 5000) : baseDelayMs * 2 ** attempt;
-    return new Promise((r) => setTimeout(r, wait * (0.9 + Math.random() * 0.2)));
-  };
-  return async (body) => {
-    for (let attempt = 0; ; attempt++) {
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (err) {
-        // Never repeat the URL: it may carry an API key.
-        const name = (err as Error).name;
-        if (name === 'TimeoutError')
-          throw new RpcError(-32000, `RPC endpoint did not answer within ${timeoutMs} ms`, undefined, 504);
-        throw new RpcError(-32000, `RPC endpoint unreachable (${name})`, undefined, 503);
-      }
-      const retryAfter = Number(res.headers.get('retry-after'));
-      if (res.status === 429 && attempt < retries) {
-        await res.body?.cancel().catch(() => undefined);
-        await backoff(attempt, retryAfter);
-        continue;
-      }
-      if (res.status === 429) throw new RpcError(429, 'Too many requests', undefined, 429);
-      const text = await readCapped(res, maxAnswerBytes);
-      let answer: unknown;
-      try {
-        answer = JSON.parse(text);
-      } catch {
-        const status =
-          res.status === 401 || res.status === 403 ? 502 : res.status >= 500 ? (res.status === 504 ? 504 : 503) : 502;
-        throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, status);
-      }
-      if (isRateLimitAnswer(answer) && attempt < retries) {
-        await backoff(attempt, retryAfter);
-        continue;
-      }
-      if (res.status >= 500 && !hasJsonRpcShape(answer))
-        throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, 503);
-      return answer;
+  // Retry-After (seconds) when the provider says it, at most 5 s; else doubling from baseDelayMs.
+  const backoff = (attempt: number, retryAfter: number) =>
+    jittered(retryAfter > 0 ? Math.min(retryAfter * 1000, 5000) : baseDelayMs * 2 ** attempt);
+  const once = async (body: unknown, attempt: number): Promise<unknown> => {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      // Never repeat the URL: it may carry an API key.
+      const name = (err as Error).name;
+      if (name === 'TimeoutError')
+        throw new RpcError(-32000, `RPC endpoint did not answer within ${timeoutMs} ms`, undefined, 504);
+      throw new RpcError(-32000, `RPC endpoint unreachable (${name})`, undefined, 503);
     }
+    const retryAfter = Number(res.headers.get('retry-after'));
+    if (res.status === 429 && attempt < retries) {
+      await res.body?.cancel().catch(() => undefined);
+      throw new RateLimitedAttempt(retryAfter);
+    }
+    if (res.status === 429) throw new RpcError(429, 'Too many requests', undefined, 429);
+    const text = await readCapped(res, maxAnswerBytes);
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      const status =
+        res.status === 401 || res.status === 403 ? 502 : res.status >= 500 ? (res.status === 504 ? 504 : 503) : 502;
+      throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, status);
+    }
+    if (isRateLimitAnswer(answer) && attempt < retries) throw new RateLimitedAttempt(retryAfter);
+    if (res.status >= 500 && !hasJsonRpcShape(answer))
+      throw new RpcError(-32000, `RPC endpoint answered HTTP ${res.status}`, undefined, 503);
+    return answer;
   };
+  return (body) => retryRateLimited((n) => once(body, n), retries, backoff);
 }
 
 const hasJsonRpcShape = (a: unknown) =>

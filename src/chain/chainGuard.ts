@@ -3,9 +3,10 @@
 // server answer under check), caps the priority fee per transaction, then simulates each transaction and refuses one
 // whose effect on the owner's SOL differs from the estimate by more than the network fee. Pure: the chain reader is
 // passed in, so the page, the house signing path and tests plug it in alike.
+import pMap from 'p-map';
 import { SYSTEM_PROGRAM } from '../common/addresses';
 import { LAMPORTS_PER_SIGNATURE } from '../common/constants';
-import { type ChainReader, type AccountSnapshot, mapLimited } from './chainReader';
+import { type ChainReader, type AccountSnapshot } from './chainReader';
 import { surplusCloseConflict } from './chainRuleSurplus';
 import { chainRuleFor, type TransactionState } from './chainRules';
 import { type DecodedTransaction, type TransactionInput, decodeTransaction } from './decode';
@@ -158,7 +159,9 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
     return transfersOut(tx, intent.owner) + (tx.feePayer === intent.owner ? priority : 0n);
   });
   // Simulations run side by side (a large recovery has dozens of transactions and a server blockhash that ages).
-  const simulations = await mapLimited(inputs, SIMULATIONS_AT_ONCE, (input) => reader.simulate(input, [intent.owner]));
+  const simulations = await pMap(inputs, (input) => reader.simulate(input, [intent.owner]), {
+    concurrency: SIMULATIONS_AT_ONCE,
+  });
   const before = account(intent.owner)?.lamports ?? 0n;
   const estimates: TransactionEstimate[] = txs.map((tx, t) => {
     const networkFee = BigInt(tx.signers.length * LAMPORTS_PER_SIGNATURE);

@@ -1,6 +1,7 @@
 // What the chain-reading guard asks of the chain: account snapshots and a simulation reporting chosen accounts after
 // it. The page passes a reader over its own Connection (/api/rpc); tests pass one over the local chain directly.
 import { PublicKey, type Connection, type Transaction, VersionedTransaction } from '@solana/web3.js';
+import pMap from 'p-map';
 import type { TransactionInput } from './decode';
 
 export interface AccountSnapshot {
@@ -28,20 +29,6 @@ export interface ChainReader {
 const MAX_PER_CALL = 100; // getMultipleAccounts' limit
 const CALLS_AT_ONCE = 4;
 
-/** `fn` over `items` with at most `limit` calls in flight; results in input order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 function toVersioned(input: TransactionInput): VersionedTransaction {
   if (input instanceof VersionedTransaction) return input;
   if (typeof input === 'string') return VersionedTransaction.deserialize(Buffer.from(input, 'base64'));
@@ -63,15 +50,20 @@ export function connectionChainReader(
     async getAccounts(addresses) {
       const chunks: string[][] = [];
       for (let i = 0; i < addresses.length; i += MAX_PER_CALL) chunks.push(addresses.slice(i, i + MAX_PER_CALL));
-      const read = await mapLimited(chunks, CALLS_AT_ONCE, async (chunk) => {
-        const infos = await connection.getMultipleAccountsInfo(
-          chunk.map((a) => new PublicKey(a)),
-          'confirmed',
-        );
-        return infos.map((a) =>
-          a ? { lamports: BigInt(a.lamports), owner: a.owner.toBase58(), data: Uint8Array.from(a.data) } : null,
-        );
-      });
+      // CALLS_AT_ONCE at a time (npm p-map), answers in the order of the chunks.
+      const read = await pMap(
+        chunks,
+        async (chunk) => {
+          const infos = await connection.getMultipleAccountsInfo(
+            chunk.map((a) => new PublicKey(a)),
+            'confirmed',
+          );
+          return infos.map((a) =>
+            a ? { lamports: BigInt(a.lamports), owner: a.owner.toBase58(), data: Uint8Array.from(a.data) } : null,
+          );
+        },
+        { concurrency: CALLS_AT_ONCE },
+      );
       return read.flat();
     },
     async simulate(transaction, accounts) {
