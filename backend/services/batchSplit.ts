@@ -2,7 +2,7 @@
 // or an HTTP error. The browser (web3.js) and our own code batch freely, so a refused batch is sent again as single
 // requests (a few at a time) and the answers put back in order; the refusal is remembered for a while.
 import { type RpcError } from '../errors';
-import type { RpcTransport } from './rpc';
+import type { RpcTransport } from './rpcTransport';
 import pMap from 'p-map';
 
 const SPLIT_CONCURRENCY = 4;

@@ -1,6 +1,6 @@
 // Reading DAS asset answers the way wallets show them. Recorded answers these rules were checked against:
 // __tests__/fixtures/upstream/das/*.json (Metaplex's reference indexer snapshots).
-import type { DasAsset } from './das';
+import type { DasAsset } from './dasAsset';
 
 /** DAS display options the server sends: collection names come inside each asset, no extra call per collection. */
 export const DAS_DISPLAY_OPTIONS = { showCollectionMetadata: true } as const;

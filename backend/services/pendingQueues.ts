@@ -2,7 +2,7 @@
 // /api/queue/create` once wrote and fsynced a file that was never removed (967 MB in 18 s). A queue reaches the disk
 // when its owner's signed authorisation arrives; until then it expires, and the memory it takes is bounded.
 import { LRUCache } from 'lru-cache';
-import type { QueueRecord } from './queueStore';
+import type { QueueRecord } from './queueRecord';
 
 /** How long an unauthorised queue waits for its owner's signature (a signed message itself lives 10 minutes). */
 export const PENDING_QUEUE_TTL_MS = 10 * 60_000;

@@ -8,33 +8,9 @@ import { ServiceUnavailableError } from '../errors';
 import { PendingQueues } from './pendingQueues';
 import { MemoryLeases } from './queueLeases';
 
-export type QueueItemState = 'pending' | 'sending' | 'completed' | 'failed' | 'cancelled';
+import type { QueueItemState, QueueRecord } from './queueRecord';
 
-export interface QueueItem {
-  assetId: string;
-  name: string;
-  image: string | null;
-  state: QueueItemState;
-  /** Set before the transaction is sent (state 'sending'), so a restart can check it instead of sending again. */
-  signature?: string;
-  /** The signed transaction (base64) of the current attempt; rebroadcasting it cannot move the asset twice. */
-  raw?: string;
-  lastValidBlockHeight?: number;
-  attempts: number;
-  error?: string;
-  updatedAt: number;
-}
-
-export interface QueueRecord {
-  id: string;
-  owner: string;
-  createdAt: number;
-  authorizedAt?: number;
-  cancelledAt?: number;
-  /** SHA-256 (hex) of the owner's access token for status and cancel (services/queueAccess.ts). */
-  accessTokenHash?: string;
-  items: QueueItem[];
-}
+export type { QueueItem, QueueItemState, QueueRecord } from './queueRecord';
 
 export interface UpdateOptions {
   /** Write only while this worker holds the queue's lease; otherwise throw LeaseLostError and write nothing. */

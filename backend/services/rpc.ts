@@ -1,10 +1,10 @@
 import pRetry, { AbortError } from 'p-retry';
 import { RpcError } from '../errors';
 import { withBatchSplitting } from './batchSplit';
+import type { RpcTransport } from './rpcTransport';
 import { isRateLimitAnswer, upstreamStatusOf } from './upstreamFaults';
 
-/** Raw JSON-RPC transport: one request object or a batch in, the matching response(s) out. */
-export type RpcTransport = (body: unknown) => Promise<unknown>;
+export type { RpcTransport } from './rpcTransport';
 
 export interface RpcClient {
   call<T = unknown>(method: string, params?: unknown): Promise<T>;

@@ -3,7 +3,7 @@
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import * as T from '@solana/spl-token';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
-import type { FundEnv } from '.';
+import type { FundEnv } from './fundEnv';
 import {
   DEMO_FEE_TOKEN,
   DEMO_SPL_TOKENS,

@@ -1,5 +1,5 @@
 // The demo profile's today's-mainnet kinds (PRODUCT difference 12), kept apart from demo.ts so other profile changes merge cleanly.
-import type { FundEnv } from '.';
+import type { FundEnv } from './fundEnv';
 import type { FundManifest } from './manifest';
 
 export function fundDemoKinds(env: FundEnv, owner: string): Pick<FundManifest, 'kinds'> {

@@ -1,23 +1,16 @@
 // Funding profiles: `demo` (a small, varied wallet built mostly with real transactions) and `large`
 // (thousands of accounts written directly, in seconds). NFTs and cNFTs come from the Metaplex plugin.
-import type { Keypair } from '@solana/web3.js';
-import type { Chain } from '../chain';
-import type { MetaplexPlugin } from '../metaplex';
 import { fundDemoTokens } from './demo';
 import { fundDemoKinds } from './demoKinds';
 import { fundLargeTokens, LARGE } from './large';
+import type { FundEnv } from './fundEnv';
 import type { FundManifest } from './manifest';
 import { fundOwnedMints } from './ownedMints';
 import { fundRecoverySources } from './recovery';
 
-export type FundProfile = 'demo' | 'large';
-export interface FundEnv {
-  chain: Chain;
-  faucet: Keypair; // mint authority and fee payer of every funding transaction
-  metaplex: MetaplexPlugin | null; // null only where a set-up runs without the plugin
-  delegate: string;
-}
+export type { FundEnv } from './fundEnv';
 
+export type FundProfile = 'demo' | 'large';
 export const FUND_LAMPORTS = 2_000_000_000;
 const FAUCET_MIN = 100_000_000_000n;
 const DEMO_NFTS = 5;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { PublicKey } from '@solana/web3.js';
 import * as T from '@solana/spl-token';
 import { TOKEN_PROGRAM } from '../../../src/common/addresses';
-import type { FundEnv } from '.';
+import type { FundEnv } from './fundEnv';
 import { largeToken } from './catalog';
 import type { FundedEmptyAccount, FundedToken } from './manifest';
 import { writeFungibleMetadata } from './metadata';

@@ -4,7 +4,7 @@
 import { Keypair, SystemProgram } from '@solana/web3.js';
 import * as T from '@solana/spl-token';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
-import type { FundEnv } from '.';
+import type { FundEnv } from './fundEnv';
 import type { FundedMint } from './manifest';
 import { pk, sendLocal } from './tx';
 

@@ -24,7 +24,7 @@ import {
   TABLE_META_SIZE,
   U64_MAX,
 } from '../../../src/chain/recovery/layouts';
-import type { FundEnv } from '.';
+import type { FundEnv } from './fundEnv';
 import type { RecoveryManifest } from './manifest';
 import { pk, sendLocal } from './tx';
 
