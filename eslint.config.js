@@ -46,12 +46,11 @@ const deepFeatureImport = (up) => ({
 });
 
 // src/chain is shared, pure code: it says what happened (a kind, a reason), the page and the server word it
-// (src/common/texts). These files still throw or build worded errors and are yet to follow; no other may start.
+// (src/common/texts).
 const noTextImports = {
   regex: '^\\.{1,2}/(.*/)?common/texts(/|$)',
   message: 'src/chain imports no texts: return a reason or kind and word it where it is shown (src/common/texts).',
 };
-const chainFilesWithTexts = ['src/chain/recovery/sources/*.ts'];
 
 // Type-aware rules that catch real bugs (lost promises, awaiting non-promises, needless casts). The full
 // `recommendedTypeChecked` set mostly re-reports JSON typed as `any` in tests and doubles the time on two cores.
@@ -142,7 +141,6 @@ module.exports = tseslint.config(
   },
   {
     files: ['src/chain/**'],
-    ignores: chainFilesWithTexts,
     rules: {
       'no-restricted-imports': ['error', { paths: [untypedHooks], patterns: [noFeatureImports, noTextImports] }],
     },

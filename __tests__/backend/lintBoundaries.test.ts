@@ -139,11 +139,16 @@ describe('lint: src/chain imports no texts', () => {
     expect(errors[0].message).toContain('src/chain imports no texts');
     expect(restrictedImports(await lint(file, "import '../common/texts/kindTexts';\n"))).toHaveLength(1);
     expect(restrictedImports(await lint(file, "import '../features/nfts';\n"))).toHaveLength(1);
-    // The guard and the error kinds once worded their own errors; now they too may not.
+    // The guard, the error kinds and the recovery sources once worded their own texts; now they too may not.
     expect(
       restrictedImports(await lint('src/chain/guard.ts', "import { GUARD } from '../common/texts';\n")),
     ).toHaveLength(1);
     expect(restrictedImports(await lint('src/chain/classifyError.ts', "import '../common/texts';\n"))).toHaveLength(1);
+    expect(
+      restrictedImports(
+        await lint('src/chain/recovery/sources/stake.ts', "import '../../../common/texts/recoveryTexts';\n"),
+      ),
+    ).toHaveLength(1);
   });
 });
 

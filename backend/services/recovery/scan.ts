@@ -3,6 +3,7 @@
 // is reported `refused` for its kind, never a silent zero and never a 5xx (docs/UPSTREAM.md, recovery scans).
 import type { Logger } from 'pino';
 import type { RecoverableSource, RecoveryKind, ScanStatus } from '../../../src/common/api/recovery';
+import { recoveryDetailText } from '../../../src/common/texts';
 import { sourcesOfFlow } from '../../../src/chain/recovery/registry';
 import { readSlotHashes, SYSVAR_SLOT_HASHES } from '../../../src/chain/recovery/layouts';
 import type { RecoverySource, ScanContext } from '../../../src/chain/recovery/source';
@@ -69,7 +70,9 @@ export async function scanRecoverable(
   const results = await Promise.all(
     sources.map(async (source) => {
       try {
-        return { kind: source.kind, status: 'ok' as ScanStatus, items: await source.scan(ctx) };
+        // The scan says what it found in figures; the answer carries it in words (src/chain imports no texts).
+        const items = (await source.scan(ctx)).map((item) => ({ ...item, detail: recoveryDetailText(item.detail) }));
+        return { kind: source.kind, status: 'ok' as ScanStatus, items };
       } catch (err) {
         logger?.warn(
           { kind: source.kind, calls: source.scanCalls, err: (err as Error).message },

@@ -74,14 +74,48 @@ export type TokenRule = (ix: DecodedInstruction, scope: GuardScope) => string | 
  */
 export type RecoveryFlow = 'recover' | 'closeVacant';
 
+/**
+ * What a scan says of an item, in figures and names; the server words it (recoveryDetailText in src/common/texts) before
+ * the item leaves as a RecoverableSource: src/chain imports no texts.
+ */
+export type RecoveryDetail =
+  | {
+      about:
+        | 'buffer'
+        | 'nonce'
+        | 'tableActive'
+        | 'tableCooling'
+        | 'tableReady'
+        | 'vacant'
+        | 'surplusAccount'
+        | 'surplusMint';
+    }
+  | { about: 'approval'; delegate: string; amount: string }
+  | {
+      about: 'stake';
+      delegation:
+        | { state: 'inactive' }
+        | { state: 'deactivating'; stakeLamports: number }
+        | { state: 'active'; stakeLamports: number; voter: string };
+      /** Unstaked principal that comes back (0: none). */
+      principalLamports: number;
+      lockedUp: boolean;
+    };
+
+/** A scanned item: a RecoverableSource whose detail is not worded yet. */
+export type ScannedItem = Omit<RecoverableSource, 'detail'> & { detail: RecoveryDetail };
+
+/** What a plan reads of an item: anything but its detail, worded (from the page) or not (from a scan). */
+export type RecoveryItem = Omit<RecoverableSource, 'detail'> & { detail: string | RecoveryDetail };
+
 export interface RecoverySource {
   kind: RecoveryKind;
   flow: RecoveryFlow;
   /** The provider calls of the scan, as docs/UPSTREAM.md records them. */
   scanCalls: string;
-  scan(ctx: ScanContext): Promise<RecoverableSource[]>;
+  scan(ctx: ScanContext): Promise<ScannedItem[]>;
   /** The instructions that recover a listed item now; null when nothing can run now. */
-  plan(item: RecoverableSource, owner: string): RecoveryPlan | null;
+  plan(item: RecoveryItem, owner: string): RecoveryPlan | null;
   /** Page guard: chain rules (what each instruction returns, read from the chain) and static rules by program. */
   chainRules: ChainRule[];
   staticRules: Record<string, RecoveryCheck>;

@@ -1,4 +1,6 @@
 // Texts of the recovery sources ("More SOL in your wallet"): the scan's details and the page's section (ours).
+import { formatSol } from '../../chain/format';
+import type { RecoveryDetail } from '../../chain/recovery/source';
 import type { RecoveryKind, RecoveryState } from '../api/recovery';
 
 export const STAKE_ACCOUNTS = {
@@ -24,6 +26,21 @@ export const RECOVERY_DETAIL = {
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
 } as const;
+
+/** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
+export function recoveryDetailText(detail: RecoveryDetail): string {
+  if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
+  if (detail.about !== 'stake') return RECOVERY_DETAIL[detail.about];
+  const d = detail.delegation;
+  const state =
+    d.state === 'inactive'
+      ? STAKE_ACCOUNTS.inactive
+      : d.state === 'deactivating'
+        ? STAKE_ACCOUNTS.deactivating(formatSol(d.stakeLamports))
+        : STAKE_ACCOUNTS.delegated(formatSol(d.stakeLamports), d.voter);
+  const principal = detail.principalLamports > 0 ? STAKE_ACCOUNTS.principal(formatSol(detail.principalLamports)) : '';
+  return [state, principal, detail.lockedUp ? STAKE_ACCOUNTS.lockedUp : ''].filter(Boolean).join(' ');
+}
 
 export const RECOVERY_SECTION = {
   title: 'More SOL in your wallet',

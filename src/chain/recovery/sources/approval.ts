@@ -4,7 +4,6 @@
 // CloseAccount ignores a delegate, so they close without a Revoke (see backend/services/vacantScan.ts).
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../common/addresses';
-import { RECOVERY_DETAIL } from '../../../common/texts/recoveryTexts';
 import { isTokenProgram } from '../../keys';
 import { readTokenAccountHead } from '../../tokenAccountData';
 import { at, type RecoveryCheck, type RecoverySource } from '../source';
@@ -77,7 +76,11 @@ export const approvalSource: RecoverySource = {
             recoverableLamports: 0,
             state: 'ready' as const,
             optIn: true,
-            detail: RECOVERY_DETAIL.approval(info.delegate, info.delegatedAmount?.uiAmountString ?? '0'),
+            detail: {
+              about: 'approval' as const,
+              delegate: info.delegate,
+              amount: info.delegatedAmount?.uiAmountString ?? '0',
+            },
           },
         ];
       }),

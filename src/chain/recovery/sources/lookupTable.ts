@@ -3,7 +3,6 @@
 // hashes (solana-program/address-lookup-table, program/src/processor.rs and state.rs LookupTableMeta::status: the
 // table is Deactivated when its deactivation slot is neither the current slot nor in SlotHashes). Listed but left
 // alone unless ticked: bots and programs may still use them.
-import { RECOVERY_DETAIL } from '../../../common/texts/recoveryTexts';
 import {
   LOOKUP_TABLE_PROGRAM,
   readLookupTable,
@@ -50,14 +49,14 @@ export const lookupTableSource: RecoverySource = {
         optIn: true,
       };
       if (table.deactivationSlot === null) {
-        out.push({ ...base, state: 'deactivate-first' as const, detail: RECOVERY_DETAIL.tableActive });
+        out.push({ ...base, state: 'deactivate-first' as const, detail: { about: 'tableActive' as const } });
         continue;
       }
       const readySlot = tableReadySlot(table.deactivationSlot, ctx.slot, await ctx.slotHashes());
       out.push(
         readySlot === null
-          ? { ...base, state: 'ready' as const, detail: RECOVERY_DETAIL.tableReady }
-          : { ...base, state: 'cooling-down' as const, readySlot, detail: RECOVERY_DETAIL.tableCooling },
+          ? { ...base, state: 'ready' as const, detail: { about: 'tableReady' as const } }
+          : { ...base, state: 'cooling-down' as const, readySlot, detail: { about: 'tableCooling' as const } },
       );
     }
     return out;

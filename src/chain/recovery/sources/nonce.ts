@@ -2,7 +2,6 @@
 // balance closes the account (solana-program system processor, withdraw_nonce_account; verified on LiteSVM 1.5:
 // 1,447,680 at 6,960 per byte). Listed but left alone unless ticked: the owner may use it for offline signing.
 import { SYSTEM_PROGRAM } from '../../../common/addresses';
-import { RECOVERY_DETAIL } from '../../../common/texts/recoveryTexts';
 import {
   NONCE_ACCOUNT_SIZE,
   NONCE_AUTHORITY_OFFSET,
@@ -44,7 +43,7 @@ export const nonceSource: RecoverySource = {
         recoverableLamports: n(a.lamports),
         state: 'ready' as const,
         optIn: true,
-        detail: RECOVERY_DETAIL.nonce,
+        detail: { about: 'nonce' as const },
       }));
   },
   plan(item, owner) {

@@ -2,7 +2,6 @@
 // (instruction 5: buffer, recipient, authority signer) returns the whole balance (solana-program loader-v3
 // processor, process_close; verified on LiteSVM 1.5: a 10,037-byte buffer returns 70,748,400 at 6,960 per byte).
 // Only Buffer accounts are listed (tag 1 in the filter): ProgramData and Program accounts are never touched.
-import { RECOVERY_DETAIL } from '../../../common/texts/recoveryTexts';
 import {
   BUFFER_AUTHORITY_OFFSET,
   BUFFER_METADATA_SIZE,
@@ -37,7 +36,7 @@ export const programBufferSource: RecoverySource = {
         recoverableLamports: n(a.lamports),
         state: 'ready' as const,
         optIn: false,
-        detail: RECOVERY_DETAIL.buffer,
+        detail: { about: 'buffer' as const },
       }));
   },
   plan(item, owner) {

@@ -3,8 +3,6 @@
 // account recorded when it was made: solana-program/stake, program/src/processor.rs, Withdraw; verified on LiteSVM
 // 1.5: an account made at 6,960 per byte withdraws 616,640 at 5,080 and stays delegated at 1,666,240 + stake). An
 // account never delegated, or deactivated before this epoch, withdraws whole. Active stake is never deactivated here.
-import { STAKE_ACCOUNTS as T } from '../../../common/texts/recoveryTexts';
-import { formatSol } from '../../format';
 import {
   readStake,
   STAKE_ACCOUNT_SIZE,
@@ -66,11 +64,11 @@ export const stakeSource: RecoverySource = {
       const d = state.delegation;
       const locked = lockedUp(state, ctx.owner, ctx.epoch);
       const deactivating = !!d && !inactive && d.deactivationEpoch !== U64_MAX;
-      const stateText = inactive
-        ? T.inactive
+      const delegation = inactive
+        ? { state: 'inactive' as const }
         : deactivating
-          ? T.deactivating(formatSol(n(d.stake)))
-          : T.delegated(formatSol(n(d!.stake)), d!.voter);
+          ? { state: 'deactivating' as const, stakeLamports: n(d.stake) }
+          : { state: 'active' as const, stakeLamports: n(d!.stake), voter: d!.voter };
       return [
         {
           kind: 'stake' as const,
@@ -81,9 +79,12 @@ export const stakeSource: RecoverySource = {
           ...(principal > 0n ? { principalLamports: n(principal) } : {}),
           state: locked || amount === 0n ? ('left-alone' as const) : ('ready' as const),
           optIn: false,
-          detail: [stateText, principal > 0n ? T.principal(formatSol(n(principal))) : '', locked ? T.lockedUp : '']
-            .filter(Boolean)
-            .join(' '),
+          detail: {
+            about: 'stake' as const,
+            delegation,
+            principalLamports: principal > 0n ? n(principal) : 0,
+            lockedUp: locked,
+          },
         },
       ];
     });

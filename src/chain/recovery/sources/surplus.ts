@@ -5,12 +5,17 @@
 // processor/withdraw_excess_lamports.rs, Token-2022 processor.rs process_withdraw_excess_lamports); wrapped SOL
 // answers NativeNotSupported. Every figure is the account's own lamports minus the chain's minimum for its size, never
 // a constant. Part of the empty-account flow (`closeVacant`, `withdrawSurplus`); the fee base is the surplus.
-import type { RecoverableSource } from '../../../common/api/recovery';
-import { RECOVERY_DETAIL } from '../../../common/texts/recoveryTexts';
 import { surplusWithdrawal } from '../../chainRuleSurplus';
 import { WITHDRAW_EXCESS_LAMPORTS_TAG, withdrawExcessLamportsIx } from '../../withdrawExcess';
 import { mintsControlledBy } from '../surplusMints';
-import { at, type RecoveryRpc, type RecoverySource, type ScannedTokenAccount, type TokenRule } from '../source';
+import {
+  at,
+  type RecoveryRpc,
+  type RecoverySource,
+  type ScannedItem,
+  type ScannedTokenAccount,
+  type TokenRule,
+} from '../source';
 import { classifyVacant } from './vacant';
 
 export interface SurplusAccount {
@@ -80,7 +85,7 @@ export async function findSurplus(
 export const sumSurplus = (list: { surplus: number }[]): number => list.reduce((s, a) => s + a.surplus, 0);
 
 /** One source of surplus as the registry lists it: the surplus comes back, and is the fee base. */
-export const surplusItem = (a: SurplusAccount): RecoverableSource => ({
+export const surplusItem = (a: SurplusAccount): ScannedItem => ({
   kind: 'surplus',
   address: a.address,
   programId: a.programId,
@@ -89,7 +94,7 @@ export const surplusItem = (a: SurplusAccount): RecoverableSource => ({
   recoverableLamports: a.surplus,
   state: 'ready',
   optIn: true,
-  detail: a.kind === 'mint' ? RECOVERY_DETAIL.surplusMint : RECOVERY_DETAIL.surplusAccount,
+  detail: { about: a.kind === 'mint' ? 'surplusMint' : 'surplusAccount' },
 });
 
 /**

@@ -4,13 +4,11 @@
 // into its mint first (Token-2022 refuses to close it otherwise). Its own flow and routes (`closeVacant`,
 // POST /api/prepare-burn-transactions); the fee base is the rent.
 import { TOKEN_2022_PROGRAM } from '../../../common/addresses';
-import type { RecoverableSource } from '../../../common/api/recovery';
-import { RECOVERY_DETAIL } from '../../../common/texts/recoveryTexts';
 import { ownTokenAccount } from '../../ownTokenAccount';
 import { closeVacantIxs } from '../../tokenInstructions';
 import type { SkippedAccountInfo, VacantAccountInfo } from '../../vacantAccounts';
 import { isTokenProgram } from '../../keys';
-import { at, type RecoverySource, type ScannedTokenAccount, type TokenRule } from '../source';
+import { at, type RecoverySource, type ScannedItem, type ScannedTokenAccount, type TokenRule } from '../source';
 
 export const CLOSE_ACCOUNT_TAG = 9;
 const HARVEST_TAG = 26; // Token-2022 TransferFeeExtension, sub-instruction 4: HarvestWithheldTokensToMint
@@ -56,7 +54,7 @@ export function classifyVacant(
 }
 
 /** One closable account as the registry lists it: its whole balance comes back, and is the fee base. */
-export const vacantItem = (a: VacantAccountInfo): RecoverableSource => ({
+export const vacantItem = (a: VacantAccountInfo): ScannedItem => ({
   kind: 'vacant',
   address: a.address,
   programId: a.programId,
@@ -67,7 +65,7 @@ export const vacantItem = (a: VacantAccountInfo): RecoverableSource => ({
   recoverableLamports: a.lamports,
   state: 'ready',
   optIn: false,
-  detail: RECOVERY_DETAIL.vacant,
+  detail: { about: 'vacant' },
 });
 
 /** CloseAccount [account, destination, authority]: pays the owner, signed by the owner, of a ticked account. */
