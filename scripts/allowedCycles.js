@@ -4,12 +4,6 @@
 // the feature that owns the state. A listed pair that is gone fails the check until its line is deleted.
 const allowedFeaturePairs = {
   'App.tsx <-> shell': 'the first view loads the wallet app (App.tsx) lazily, App renders the shell',
-  'assetTools <-> cnfts':
-    'assetToolsSelectors reads the cNFT list; the cNFT card and section use its spam labels and toolbar',
-  'assetTools <-> nfts':
-    'assetToolsSelectors reads the NFT list; the NFT card and section use its spam labels and toolbar',
-  'assetTools <-> tokens':
-    'assetToolsSelectors reads the token list; the token card and section use its labels and toolbar',
   'burn <-> nfts': 'the burn flows drop burned NFTs from the list; the NFT card starts a burn',
   'burn <-> review': "the burn flows run the review step; the review step throws burn's BurnValidationError",
   'burn <-> selection': 'the bulk burns clear the selection; the selection panel starts a bulk burn',
@@ -27,7 +21,8 @@ const allowedFeaturePairs = {
   'wallet <-> walletInfo': 'the connect button reports a failed connect; walletInfo follows connect events',
 };
 
-// How many file-level cycles madge reports in src/ (`npx madge --circular src`); may only go down.
-const fileCycleCeiling = 13;
+// How many pairs of units (feature folders, other files) reach each other through some chain of imports, whether or
+// not they import each other directly. May only go down: a new import that closes a loop raises it and fails.
+const loopedPairCeiling = 232;
 
-module.exports = { allowedFeaturePairs, fileCycleCeiling };
+module.exports = { allowedFeaturePairs, loopedPairCeiling };

@@ -2,13 +2,10 @@ import { createSelector } from '@reduxjs/toolkit';
 import { spamLabels } from '../../common/safeText';
 import { NATIVE_MINT } from '../../common/addresses';
 import type { RootState } from '../../app/store';
-import { selectVisibleCnfts } from '../cnfts';
 import type { Cnft, Nft } from '../nfts';
-import { selectNfts } from '../nfts';
 import type { AssetRent } from '../selectionRent';
 import type { Token } from '../tokens';
-import { selectVisibleTokens } from '../tokens';
-import { type TokenValue, selectTokenValues } from '../value';
+import type { TokenValue } from '../value';
 import { byValue, isValueFilter } from '../value';
 import type { SectionTools } from './assetToolsSlice';
 
@@ -61,45 +58,10 @@ export function shownNfts<T extends Nft | Cnft>(
   return out;
 }
 
-// The other features' selectors are called when a selector runs, never read as this module loads: the feature indexes
-// import one another (the lists show the assets, the assets use these tools), and in such a circle a name is there
-// only once its own module has run. Reselect memoizes on what they return, so wrapping them changes nothing else.
-
 /** Mints whose account the token program refuses to burn (frozen by the mint): labelled, offered to hide. */
 export const selectFrozenMints = createSelector(
   [(s: RootState) => s.leftAlone.accounts],
   (accounts) => new Set(accounts.filter((a) => a.reason === 'frozen').map((a) => a.mint)),
-);
-
-export const selectShownTokens = createSelector(
-  [
-    (s: RootState) => selectVisibleTokens(s),
-    (s: RootState) => s.assetTools.token,
-    (s: RootState) => s.selectionRent.tokens,
-    (s: RootState) => s.hiddenAssets.ids,
-    (s: RootState) => selectTokenValues(s),
-  ],
-  (tokens, tools, rents, hidden, values) => {
-    const gone = new Set(hidden);
-    return shownTokens(hidden.length ? tokens.filter((t) => !gone.has(t.mint)) : tokens, tools, rents, values);
-  },
-);
-// An NFT its program will not let go, once hidden, leaves the list like a trashed cNFT (PRODUCT difference 12).
-export const selectShownNfts = createSelector(
-  [
-    (s: RootState) => selectNfts(s),
-    (s: RootState) => s.assetTools.nft,
-    (s: RootState) => s.selectionRent.nfts,
-    (s: RootState) => s.hiddenAssets.ids,
-  ],
-  (nfts, tools, rents, hidden) => {
-    const gone = new Set(hidden);
-    return shownNfts(hidden.length ? nfts.filter((n) => !gone.has(n.mint)) : nfts, tools, rents);
-  },
-);
-export const selectShownCnfts = createSelector(
-  [(s: RootState) => selectVisibleCnfts(s), (s: RootState) => s.assetTools.cnft],
-  (cnfts, tools) => shownNfts(cnfts, tools, {}),
 );
 
 /**

@@ -6,9 +6,8 @@ export {
   nftSpamLabels,
   selectAllCandidates,
   selectFrozenMints,
-  selectShownCnfts,
-  selectShownNfts,
-  selectShownTokens,
+  shownNfts,
+  shownTokens,
   tokenSpamLabels,
 } from './assetToolsSelectors';
 export { toolsSortSet } from './assetToolsSlice';

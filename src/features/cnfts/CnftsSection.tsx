@@ -1,7 +1,6 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
 import type { Cnft } from '../nfts';
-import { selectShownCnfts } from '../assetTools';
 import { SectionToolbar } from '../assetTools';
 import { AssetSection } from '../selection';
 import { selectSelectedCnftIds } from '../selection';
@@ -10,6 +9,7 @@ import { TrashModalsHost } from '../trash';
 import { selectTooDeepTrees } from '../cnftTrees';
 import { CnftCard } from './CnftCard';
 import { leftOutCounts, splitMovable } from './cnftMovable';
+import { selectShownCnfts } from './shownCnfts';
 import { TRASH_UI } from '../trash';
 import { selectCnftsLoading, selectVisibleCnfts } from './cnftsSlice';
 

@@ -1,9 +1,9 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
-import { selectShownNfts } from '../assetTools';
 import { SectionToolbar } from '../assetTools';
 import { AssetSection } from '../selection';
 import { NftCard } from './NftCard';
+import { selectShownNfts } from './shownNfts';
 import type { Nft } from './nftModel';
 import { selectNfts, selectNftsLoading, selectNftsNotice } from './nftsSlice';
 

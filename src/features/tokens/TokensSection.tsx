@@ -1,9 +1,10 @@
 import { useAppSelector } from '../../app/hooks';
 import { ASSETS } from '../../common/texts';
-import { selectAllCandidates, selectFrozenMints, selectShownTokens } from '../assetTools';
+import { selectAllCandidates, selectFrozenMints } from '../assetTools';
 import { SectionToolbar } from '../assetTools';
 import { AssetSection } from '../selection';
 import { selectValuableMints } from '../value';
+import { selectShownTokens } from './shownTokens';
 import { TokenCard } from './TokenCard';
 import type { Token } from './tokenModel';
 import { selectTokensLoading, selectVisibleTokens } from './tokensSlice';
