@@ -2,6 +2,6 @@
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
 export { splitMovable } from './cnftMovable';
 export { cnftsApi } from './cnftsApi';
-export { selectCnfts, selectVisibleCnfts } from './cnftsSlice';
+export { selectCnfts } from './cnftsSlice';
 export { lookupCnftsViaDas } from './dasCnftLookup';
 export { CnftsSection } from './CnftsSection';

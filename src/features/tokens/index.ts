@@ -4,12 +4,5 @@ export type { TokenAccountsConnection } from './chainTokenAccounts';
 export type { Token } from './tokenModel';
 export { fetchTokenAccountsFromChain } from './chainTokenAccounts';
 export { useGetWalletTokensQuery } from './tokensApi';
-export {
-  selectSolPriceUsd,
-  selectTokens,
-  selectTokensError,
-  selectVisibleTokens,
-  tokensLoadStarted,
-  tokensRemoved,
-} from './tokensSlice';
+export { selectSolPriceUsd, selectTokens, selectTokensError, tokensLoadStarted, tokensRemoved } from './tokensSlice';
 export { TokensSection } from './TokensSection';
