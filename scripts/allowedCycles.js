@@ -8,11 +8,9 @@ const allowedFeaturePairs = {
   'burn <-> review': "the burn flows run the review step; the review step throws burn's BurnValidationError",
   'burn <-> selection': 'the bulk burns clear the selection; the selection panel starts a bulk burn',
   'burn <-> tokens': 'the burn flows drop burned tokens from the list; the token card starts a burn',
-  'cnfts <-> hiddenAssets': 'the cNFT card hides a cNFT; the hidden-items panel lists hidden cNFTs',
   'cnfts <-> nfts': 'the cNFT slice follows the NFT load events; the NFT load also looks up cNFTs',
   'cnfts <-> trash': 'the cNFT card shows the trash buttons; the trash dialogs read the cNFT list and its API',
   'guard <-> wallet': 'the guard slice resets on disconnect; the signing path records the guard figures',
-  'hiddenAssets <-> tokens': 'the token card hides a token; the hidden-items panel lists hidden tokens',
   'nfts <-> selection': 'the selection resets when NFTs load and shows their load error; the NFT card selects',
   'queue <-> revoke': "the queue dialog offers a revoke; the revoke flow uses the queue's actions",
   'queue <-> trash': 'the queue dialog reuses the trash dialog parts; the trash host shows the queue dialog',
@@ -23,6 +21,6 @@ const allowedFeaturePairs = {
 
 // How many pairs of units (feature folders, other files) reach each other through some chain of imports, whether or
 // not they import each other directly. May only go down: a new import that closes a loop raises it and fails.
-const loopedPairCeiling = 232;
+const loopedPairCeiling = 211;
 
 module.exports = { allowedFeaturePairs, loopedPairCeiling };

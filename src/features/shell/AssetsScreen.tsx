@@ -46,7 +46,7 @@ const ReadOnlyCheck = lazyPart(
   async () => (await import(/* webpackChunkName: "read-only-check" */ '../landing/ReadOnlyCheck')).ReadOnlyCheck,
 );
 const HiddenItemsPanel = lazyPart(
-  async () => (await import(/* webpackChunkName: "asset-lists" */ '../hiddenAssets/HiddenItemsPanel')).HiddenItemsPanel,
+  async () => (await import(/* webpackChunkName: "asset-lists" */ './HiddenItemsPanel')).HiddenItemsPanel,
 );
 
 /** Each lazy part mounts (and its chunk loads) only once it has something to show. */

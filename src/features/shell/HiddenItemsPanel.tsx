@@ -2,10 +2,12 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ASSETS_SCREEN } from '../../common/texts';
 import { selectCnfts } from '../cnfts';
 import { selectTokens } from '../tokens';
-import { assetsUnhidden, selectHiddenAssetIds, selectLeftWalletIds } from './hiddenAssetsSlice';
+import { assetsUnhidden, selectHiddenAssetIds, selectLeftWalletIds } from '../hiddenAssets';
 
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
+// Here, where the screen is put together, and not in hiddenAssets: it names the hidden assets from the token and cNFT
+// lists, and those lists' cards import hiddenAssets to hide one (ARCHITECTURE, no import cycles).
 /** Assets hidden in this browser and still in the wallet (hidden by the last fallback or by hand), each can be shown again. */
 export function HiddenItemsPanel() {
   const dispatch = useAppDispatch();
