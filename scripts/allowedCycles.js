@@ -15,8 +15,6 @@ const allowedFeaturePairs = {
   'queue <-> revoke': "the queue dialog offers a revoke; the revoke flow uses the queue's actions",
   'queue <-> trash': 'the queue dialog reuses the trash dialog parts; the trash host shows the queue dialog',
   'selection <-> tokens': 'the selection resets when tokens load and shows their load error; the token card selects',
-  'vacant <-> walletInfo': 'the vacant banner reads the balance; the balance is re-read after a vacant close',
-  'wallet <-> walletInfo': 'the connect button reports a failed connect; walletInfo follows connect events',
 };
 
 // How many pairs of units (feature folders, other files) reach each other through some chain of imports, whether or

@@ -13,6 +13,8 @@ import { setupCnftActivityListeners } from '../features/activity/cnftActivityLis
 import { setupCnftTreesListeners } from '../features/cnftTrees/cnftTreesListeners';
 import { setupRecoveryListeners } from '../features/recovery';
 import { setupRevokeListeners } from '../features/revoke';
+import { burnSucceeded } from '../features/burn';
+import { vacantBurnSucceeded } from '../features/vacant';
 import type { AppStartListening } from './listenerMiddleware';
 
 export function setupListeners(startAppListening: AppStartListening): void {
@@ -24,7 +26,7 @@ export function setupListeners(startAppListening: AppStartListening): void {
   setupQueueListeners(startAppListening);
   setupTrashListeners(startAppListening);
   setupSelectionRentListeners(startAppListening);
-  setupWalletInfoListeners(startAppListening);
+  setupWalletInfoListeners(startAppListening, [burnSucceeded, vacantBurnSucceeded]);
   setupLeftAloneListeners(startAppListening);
   setupCnftActivityListeners(startAppListening);
   setupCnftTreesListeners(startAppListening);

@@ -9,7 +9,6 @@ import { WalletModalProvider } from '@solana/wallet-adapter-react-ui';
 import { SolflareWalletAdapter } from '@solana/wallet-adapter-solflare';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useAppDispatch } from '../../app/hooks';
-import { walletConnectFailed } from '../walletInfo';
 import { configApi } from '../../api/configApi';
 import type { MutableAppExtra } from '../../app/walletPort';
 import { CONNECTION_COMMITMENT } from '../../common/constants';
@@ -18,6 +17,7 @@ import { ASSETS } from '../../common/texts';
 import { chainEndpoint } from './chainEndpoint';
 import { registerDemoWallet } from './demoWallet/registerDemoWallet';
 import { WalletBridge } from './WalletBridge';
+import { walletConnectFailed } from './walletSlice';
 
 function logWalletError(error: WalletError): void {
   // Rejections and missing extensions are the user's choice; the flows show their own messages.

@@ -22,4 +22,10 @@ export {
   isAbort,
 } from './signingErrors';
 export { canSignOrSend } from './signingMode';
-export { selectWalletAddress, selectWalletConnected, walletConnected, walletDisconnected } from './walletSlice';
+export {
+  selectWalletAddress,
+  selectWalletConnected,
+  walletConnectFailed,
+  walletConnected,
+  walletDisconnected,
+} from './walletSlice';

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 // Which wallet is connected. The wallet object itself (signing) lives in the wallet port (src/app/walletPort.ts),
 // never in state; the React bridge (WalletBridge.tsx) dispatches these two events.
@@ -27,6 +27,8 @@ const walletSlice = createSlice({
 });
 
 export const { walletConnected, walletDisconnected } = walletSlice.actions;
+/** The wallet adapter refused or failed a connection (ChainProviders.tsx); walletInfo keeps the message to show. */
+export const walletConnectFailed = createAction<{ message: string }>('wallet/walletConnectFailed');
 export const { selectWalletAddress, selectWalletConnected } = walletSlice.selectors;
 export default walletSlice;
 export { walletSlice };

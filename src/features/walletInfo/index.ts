@@ -1,10 +1,4 @@
 // The walletInfo feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export {
-  selectCanSignAll,
-  selectCanSignOnly,
-  selectConnectError,
-  selectWalletLamports,
-  walletConnectFailed,
-} from './walletInfoSlice';
+export { selectCanSignAll, selectCanSignOnly, selectConnectError, selectWalletLamports } from './walletInfoSlice';
 export { WalletBalance } from './WalletBalance';

@@ -1,10 +1,8 @@
 import { canDoAllAtOnce, canSign } from '../wallet';
-import { isAnyOf } from '@reduxjs/toolkit';
+import { type Action, isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../app/listenerMiddleware';
-import { burnSucceeded } from '../burn';
 import { requireConnection } from '../../app/requireConnection';
-import { vacantBurnSucceeded } from '../vacant';
 import { walletConnected } from '../wallet';
 import { walletBalanceRead, walletCapabilitiesRead } from './walletInfoSlice';
 
@@ -20,8 +18,15 @@ async function readBalance(_action: unknown, api: AppListenerEffectAPI): Promise
   }
 }
 
-export function setupWalletInfoListeners(startAppListening: AppStartListening): void {
-  startAppListening({ matcher: isAnyOf(walletConnected, burnSucceeded, vacantBurnSucceeded), effect: readBalance });
+/**
+ * `solMovers`: the other features' events after which the wallet's SOL changed (src/app/listeners.ts names them, so
+ * that walletInfo imports none of the features that read its balance: ARCHITECTURE, no import cycles).
+ */
+export function setupWalletInfoListeners(
+  startAppListening: AppStartListening,
+  solMovers: readonly { match: (action: unknown) => action is Action }[],
+): void {
+  startAppListening({ matcher: isAnyOf(walletConnected, ...solMovers), effect: readBalance });
   startAppListening({
     actionCreator: walletConnected,
     effect: (_action, api) => {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../wallet';
+import { walletConnectFailed, walletDisconnected } from '../wallet';
 
 // What the page knows about the connected wallet beyond its address: its SOL balance (read from the chain after
 // connecting and after every action that moves SOL), whether it can sign several transactions in one approval
@@ -32,15 +32,15 @@ const walletInfoSlice = createSlice({
       state.canSignOnly = action.payload.canSignOnly ?? true;
       state.connectError = null;
     },
-    walletConnectFailed(state, action: PayloadAction<{ message: string }>) {
-      state.connectError = action.payload.message;
-    },
     walletConnectErrorDismissed(state) {
       state.connectError = null;
     },
   },
   extraReducers: (builder) => {
     builder.addCase(walletDisconnected, (state) => ({ ...initialState, connectError: state.connectError }));
+    builder.addCase(walletConnectFailed, (state, action) => {
+      state.connectError = action.payload.message;
+    });
   },
   selectors: {
     selectWalletLamports: (s) => s.lamports,
@@ -50,8 +50,7 @@ const walletInfoSlice = createSlice({
   },
 });
 
-export const { walletBalanceRead, walletCapabilitiesRead, walletConnectFailed, walletConnectErrorDismissed } =
-  walletInfoSlice.actions;
+export const { walletBalanceRead, walletCapabilitiesRead, walletConnectErrorDismissed } = walletInfoSlice.actions;
 export const { selectWalletLamports, selectCanSignAll, selectCanSignOnly, selectConnectError } =
   walletInfoSlice.selectors;
 export default walletInfoSlice;
