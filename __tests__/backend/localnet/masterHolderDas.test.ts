@@ -2,43 +2,18 @@
 // getTokenAccounts({mint}) in the recorded shape (fixtures/upstream/das/getTokenAccounts.json), the holder it names
 // is read back from the chain, a wrong one is ignored, a refusal falls back to getProgramAccounts and then
 // getTokenLargestAccounts, and when every source is refused the print is skipped as "not checked on this provider".
-import { type Connection, Keypair, PublicKey, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { PublicKey, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { PRINT_MASTER_NOT_CHECKED, readPrintParent } from '../../../src/chain/nftBurnKinds';
 import { masterHoldersAt } from '../../../src/chain/masterHolder';
 import { nftBurnIxs, readNftBurns } from '../../../src/chain/nftBurnPlan';
-import type { KindsManifest } from '../../../backend/localnet/metaplex';
-import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { fixture } from '../../support/replayUpstream';
-import { startRpcServer, type RpcServer } from './rpcServer';
+import { kindsChain, newKey, refusingProvider, type Refuse } from './printEditionChain';
 
 const recorded = fixture('das/getTokenAccounts.json');
-const scanRefusal = fixture('solana/getProgramAccounts-refusals.json').excludedFromSecondaryIndexes.error;
-
-const key = () => Keypair.generate().publicKey.toBase58();
-let localnet: Localnet;
-let rpc: RpcServer;
-let connection: Connection;
-let owner: Keypair;
-let kinds: KindsManifest;
-const funded = () => {
-  const kp = Keypair.generate();
-  localnet.chain.airdrop(kp.publicKey.toBase58(), 2_000_000_000n);
-  return kp;
-};
-beforeAll(async () => {
-  localnet = await createLocalnet({ delegate: key(), trashWallet: key(), feeWallet: key() });
-  rpc = await startRpcServer(localnet);
-  connection = rpc.connection;
-  owner = funded();
-  kinds = localnet.metaplex.fundKinds(owner.publicKey.toBase58());
-});
-afterAll(async () => {
-  await rpc.close();
-  await localnet.close();
-});
+const c = kindsChain();
 
 const das = async (params: Record<string, unknown>) =>
-  (await fetch(rpc.url, {
+  (await fetch(c.rpc.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getTokenAccounts', params }),
@@ -48,41 +23,17 @@ const shapeOf = (o: Record<string, unknown>) =>
     .map(([k, v]) => `${k}:${v === null ? 'null' : typeof v}`)
     .sort();
 
-const print = () => kinds.printEditions[0];
+const print = () => c.kinds.printEditions[0];
 const master = () => print().master!;
-const editionInfo = async () => (await connection.getAccountInfo(new PublicKey(print().edition), 'confirmed'))!;
+const editionInfo = async () => (await c.connection.getAccountInfo(new PublicKey(print().edition), 'confirmed'))!;
 
-type Refuse = { mintScan?: boolean; holderScan?: boolean; largest?: boolean };
-/** The local connection, recording each lookup and refusing the chosen ones as the public nodes refuse them. */
-function provider(refuse: Refuse = {}) {
-  const calls: string[] = [];
-  const refused = () => {
-    throw new Error(`failed to get accounts owned by program: ${scanRefusal.code}: ${scanRefusal.message}`);
-  };
-  const conn = {
-    getAccountInfo: connection.getAccountInfo.bind(connection),
-    getMultipleAccountsInfo: connection.getMultipleAccountsInfo.bind(connection),
-    getMinimumBalanceForRentExemption: connection.getMinimumBalanceForRentExemption.bind(connection),
-    getProgramAccounts: (async (program: PublicKey, config: { filters: { dataSize?: number }[] }) => {
-      const holders = config.filters.some((f) => f.dataSize === 165);
-      calls.push(holders ? 'holderScan' : 'mintScan');
-      if (holders ? refuse.holderScan : refuse.mintScan) refused();
-      return connection.getProgramAccounts(program, config as never);
-    }) as never,
-    getTokenLargestAccounts: (async (mint: PublicKey, commitment: never) => {
-      calls.push('largest');
-      if (refuse.largest) throw new Error('410: The RPC call or parameters have been disabled.');
-      return connection.getTokenLargestAccounts(mint, commitment);
-    }) as never,
-  };
-  return { conn, calls };
-}
+const provider = (refuse: Refuse = {}) => refusingProvider(c.connection, refuse);
 /** A DAS lookup that records its calls and answers as `answer` says (the local DAS by default). */
 function dasLookup(answer?: (mint: string) => Promise<string[]>) {
   const asked: string[] = [];
   const lookup = async (mint: string) => {
     asked.push(mint);
-    return answer ? answer(mint) : masterHoldersAt(rpc.url)(mint);
+    return answer ? answer(mint) : masterHoldersAt(c.rpc.url)(mint);
   };
   return { lookup, asked };
 }
@@ -91,7 +42,7 @@ const expectedParent = () => ({
   masterToken: master().tokenAccount,
   marker: master().marker,
   markerCloses: false, // the master is someone else's: the marker stays (PRODUCT difference 12)
-  markerLamports: Number(localnet.chain.getAccount(master().marker)!.lamports),
+  markerLamports: Number(c.localnet.chain.getAccount(master().marker)!.lamports),
 });
 
 describe('getTokenAccounts on the local DAS', () => {
@@ -118,7 +69,7 @@ describe('getTokenAccounts on the local DAS', () => {
         },
       ],
     });
-    const onChain = await connection.getParsedAccountInfo(new PublicKey(master().tokenAccount), 'confirmed');
+    const onChain = await c.connection.getParsedAccountInfo(new PublicKey(master().tokenAccount), 'confirmed');
     const info = (onChain.value!.data as { parsed: { info: { owner: string } } }).parsed.info;
     expect(answer.result!.token_accounts[0].owner).toBe(info.owner);
   });
@@ -130,7 +81,7 @@ describe('getTokenAccounts on the local DAS', () => {
 });
 
 describe('a print’s master holder: DAS first', () => {
-  const o = () => owner.publicKey.toBase58();
+  const o = () => c.owner.publicKey.toBase58();
 
   it('DAS answers: the holder is found with no holder scan (getProgramAccounts) at all', async () => {
     const { conn, calls } = provider();
@@ -166,7 +117,7 @@ describe('a print’s master holder: DAS first', () => {
   it('DAS lies: accounts that are not a token account of the master mint holding 1 are never trusted', async () => {
     // The print's own token account (another mint), the master's edition (not a token account), a fresh key (no
     // account) and a non-address: each is read back from the chain and ignored; the scan names the real holder.
-    const lies = [print().tokenAccount, master().edition, key(), 'not-an-address'];
+    const lies = [print().tokenAccount, master().edition, newKey(), 'not-an-address'];
     const { conn, calls } = provider();
     const { lookup } = dasLookup(async () => lies);
     expect(await readPrintParent(conn, o(), print().tokenProgram, await editionInfo(), lookup)).toEqual(
@@ -197,29 +148,29 @@ describe('a print’s master holder: DAS first', () => {
   });
 
   it('a burn planned with the DAS holder returns exactly the planned lamports', async () => {
-    const burner = funded();
+    const burner = c.funded();
     const b = burner.publicKey.toBase58();
-    const mine = localnet.metaplex.fundKinds(b).printEditions[0];
+    const mine = c.localnet.metaplex.fundKinds(b).printEditions[0];
     const { conn, calls } = provider({ holderScan: true, largest: true }); // only DAS can name the holder
     const item = { mint: mine.mint, tokenAccount: mine.tokenAccount, name: mine.name };
-    const { planned } = await readNftBurns(conn, b, [item], { masterHolders: masterHoldersAt(rpc.url) });
+    const { planned } = await readNftBurns(conn, b, [item], { masterHolders: masterHoldersAt(c.rpc.url) });
     expect(calls).toEqual(['mintScan']);
     expect(planned).toHaveLength(1);
     expect(planned[0].print!.masterToken).toBe(mine.master!.tokenAccount);
     // What the burn drains, read before: token account, metadata (its rent minimum), print edition; the marker stays.
-    const lamports = (a: string) => Number(localnet.chain.getAccount(a)!.lamports);
-    const metadataMinimum = await connection.getMinimumBalanceForRentExemption(
-      localnet.chain.getAccount(mine.metadata)!.data.length,
+    const lamports = (a: string) => Number(c.localnet.chain.getAccount(a)!.lamports);
+    const metadataMinimum = await c.connection.getMinimumBalanceForRentExemption(
+      c.localnet.chain.getAccount(mine.metadata)!.data.length,
     );
     const expected =
       lamports(mine.tokenAccount) + Math.min(metadataMinimum, lamports(mine.metadata)) + lamports(mine.edition);
     expect(planned[0].rentLamports).toBe(expected);
-    const before = await connection.getBalance(burner.publicKey, 'confirmed');
+    const before = await c.connection.getBalance(burner.publicKey, 'confirmed');
     const tx = new Transaction().add(...nftBurnIxs(b, planned[0]));
-    await sendAndConfirmTransaction(connection, tx, [burner], { commitment: 'confirmed' });
-    const after = await connection.getBalance(burner.publicKey, 'confirmed');
+    await sendAndConfirmTransaction(c.connection, tx, [burner], { commitment: 'confirmed' });
+    const after = await c.connection.getBalance(burner.publicKey, 'confirmed');
     expect(after - before).toBe(expected - 5000); // one signature's fee
-    expect(localnet.chain.getAccount(mine.tokenAccount)).toBeNull();
-    expect(localnet.chain.getAccount(mine.master!.marker)).not.toBeNull();
+    expect(c.localnet.chain.getAccount(mine.tokenAccount)).toBeNull();
+    expect(c.localnet.chain.getAccount(mine.master!.marker)).not.toBeNull();
   });
 });

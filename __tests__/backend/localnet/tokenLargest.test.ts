@@ -1,53 +1,17 @@
 // getTokenLargestAccounts on the local chain, in the shape a mainnet provider answers it (recorded in
 // fixtures/upstream/solana/getTokenLargestAccounts.json), and the print-edition burn's use of it: where a provider
 // refuses getProgramAccounts over the SPL Token program, the master edition's holder is the mint's largest account.
-import fs from 'fs';
-import path from 'path';
 import { createAccount, createMint, mintTo } from '@solana/spl-token';
-import { type Connection, Keypair, PublicKey } from '@solana/web3.js';
+import { Keypair, PublicKey } from '@solana/web3.js';
 import { PRINT_MASTER_NOT_CHECKED, readPrintParent } from '../../../src/chain/nftBurnKinds';
-import type { KindsManifest } from '../../../backend/localnet/metaplex';
-import { createLocalnet, type Localnet } from '../../../backend/localnet';
-import { startRpcServer, type RpcServer } from './rpcServer';
+import { fixture } from '../../support/replayUpstream';
+import { kindsChain, refusingProvider } from './printEditionChain';
 
-const recorded = JSON.parse(
-  fs.readFileSync(
-    path.join(__dirname, '..', '..', 'fixtures', 'upstream', 'solana', 'getTokenLargestAccounts.json'),
-    'utf8',
-  ),
-);
-const refusal = JSON.parse(
-  fs.readFileSync(
-    path.join(__dirname, '..', '..', 'fixtures', 'upstream', 'solana', 'getProgramAccounts-refusals.json'),
-    'utf8',
-  ),
-).excludedFromSecondaryIndexes.error;
-
-const key = () => Keypair.generate().publicKey.toBase58();
-let localnet: Localnet;
-let rpc: RpcServer;
-let connection: Connection;
-let owner: Keypair;
-let kinds: KindsManifest;
-const funded = () => {
-  const kp = Keypair.generate();
-  localnet.chain.airdrop(kp.publicKey.toBase58(), 2_000_000_000n);
-  return kp;
-};
-beforeAll(async () => {
-  localnet = await createLocalnet({ delegate: key(), trashWallet: key(), feeWallet: key() });
-  rpc = await startRpcServer(localnet);
-  connection = rpc.connection;
-  owner = funded();
-  kinds = localnet.metaplex.fundKinds(owner.publicKey.toBase58());
-});
-afterAll(async () => {
-  await rpc.close();
-  await localnet.close();
-});
+const recorded = fixture('solana/getTokenLargestAccounts.json');
+const c = kindsChain();
 
 const raw = async (method: string, params: unknown[]) =>
-  (await fetch(rpc.url, {
+  (await fetch(c.rpc.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
@@ -55,13 +19,13 @@ const raw = async (method: string, params: unknown[]) =>
 
 describe('getTokenLargestAccounts', () => {
   it('answers the recorded shape: largest first, raw and UI amounts, within a context', async () => {
-    const payer = funded();
-    const mint = await createMint(connection, payer, payer.publicKey, null, 2);
+    const payer = c.funded();
+    const mint = await createMint(c.connection, payer, payer.publicKey, null, 2);
     const amounts = [5n, 771n, 229n]; // the Solana reference's example amounts (2 decimals), plus a small one
     const accounts: string[] = [];
     for (const amount of amounts) {
-      const account = await createAccount(connection, payer, mint, Keypair.generate().publicKey);
-      await mintTo(connection, payer, mint, account, payer, amount);
+      const account = await createAccount(c.connection, payer, mint, Keypair.generate().publicKey);
+      await mintTo(c.connection, payer, mint, account, payer, amount);
       accounts.push(account.toBase58());
     }
     const answer = await raw('getTokenLargestAccounts', [mint.toBase58(), { commitment: 'confirmed' }]);
@@ -78,62 +42,41 @@ describe('getTokenLargestAccounts', () => {
       { address: accounts[0], amount: '5', decimals: 2, uiAmount: 0.05, uiAmountString: '0.05' },
     ]);
     // web3.js reads it as any provider's answer.
-    const read = await connection.getTokenLargestAccounts(mint);
+    const read = await c.connection.getTokenLargestAccounts(mint);
     expect(read.value.map((v) => v.address.toBase58())).toEqual([accounts[1], accounts[2], accounts[0]]);
   });
 
   it('a key that is no mint answers as agave does', async () => {
-    const answer = await raw('getTokenLargestAccounts', [owner.publicKey.toBase58()]);
+    const answer = await raw('getTokenLargestAccounts', [c.owner.publicKey.toBase58()]);
     expect(answer.error).toEqual(recorded.notAMint);
   });
 });
 
 describe('a print edition on a provider that refuses getProgramAccounts over the Token program', () => {
-  const print = () => kinds.printEditions[0];
-  const editionInfo = async () => (await connection.getAccountInfo(new PublicKey(print().edition), 'confirmed'))!;
-  /** The same connection, but the holder scan (token accounts by mint) is refused as the public nodes refuse it. */
-  const refusingHolderScan = (largest?: () => never) => {
-    const calls: string[] = [];
-    const conn = {
-      getAccountInfo: connection.getAccountInfo.bind(connection),
-      getMinimumBalanceForRentExemption: connection.getMinimumBalanceForRentExemption.bind(connection),
-      getProgramAccounts: (async (program: PublicKey, config: { filters: { dataSize?: number }[] }) => {
-        calls.push('getProgramAccounts');
-        if (config.filters.some((f) => f.dataSize === 165))
-          throw new Error(`failed to get accounts owned by program: ${refusal.code}: ${refusal.message}`);
-        return connection.getProgramAccounts(program, config as never);
-      }) as never,
-      getTokenLargestAccounts: (async (mint: PublicKey, commitment: never) => {
-        calls.push('getTokenLargestAccounts');
-        return largest ? largest() : connection.getTokenLargestAccounts(mint, commitment);
-      }) as never,
-    };
-    return { conn, calls };
-  };
+  const print = () => c.kinds.printEditions[0];
+  const editionInfo = async () => (await c.connection.getAccountInfo(new PublicKey(print().edition), 'confirmed'))!;
 
   it('finds the master holder through getTokenLargestAccounts: the same parent as the scan finds', async () => {
-    const o = owner.publicKey.toBase58();
-    const viaScan = await readPrintParent(connection, o, print().tokenProgram, await editionInfo());
-    const { conn, calls } = refusingHolderScan();
+    const o = c.owner.publicKey.toBase58();
+    const viaScan = await readPrintParent(c.connection, o, print().tokenProgram, await editionInfo());
+    const { conn, calls } = refusingProvider(c.connection, { holderScan: true });
     const viaLargest = await readPrintParent(conn, o, print().tokenProgram, await editionInfo());
-    expect(calls).toEqual(['getProgramAccounts', 'getProgramAccounts', 'getTokenLargestAccounts']);
+    expect(calls).toEqual(['mintScan', 'holderScan', 'largest']);
     expect(viaLargest).toEqual(viaScan);
     expect(viaLargest).toMatchObject({
       masterMint: print().master!.mint,
       masterToken: print().master!.tokenAccount,
       marker: print().master!.marker,
       markerCloses: false, // the master is someone else's: the marker stays (PRODUCT difference 12)
-      markerLamports: Number(localnet.chain.getAccount(print().master!.marker)!.lamports),
+      markerLamports: Number(c.localnet.chain.getAccount(print().master!.marker)!.lamports),
     });
   });
 
   it('when getTokenLargestAccounts is refused too, the master is reported not checked (never a wrong parent)', async () => {
-    const { conn, calls } = refusingHolderScan(() => {
-      throw new Error('410: The RPC call or parameters have been disabled.');
-    });
+    const { conn, calls } = refusingProvider(c.connection, { holderScan: true, largest: true });
     await expect(
-      readPrintParent(conn, owner.publicKey.toBase58(), print().tokenProgram, await editionInfo()),
+      readPrintParent(conn, c.owner.publicKey.toBase58(), print().tokenProgram, await editionInfo()),
     ).resolves.toBe(PRINT_MASTER_NOT_CHECKED);
-    expect(calls).toEqual(['getProgramAccounts', 'getProgramAccounts', 'getTokenLargestAccounts']);
+    expect(calls).toEqual(['mintScan', 'holderScan', 'largest']);
   });
 });
