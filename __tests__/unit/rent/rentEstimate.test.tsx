@@ -229,92 +229,69 @@ describe('Rent Return Estimate card', () => {
     expect(screen.queryByText(new RegExp(RENT.vacantAccounts))).toBeNull();
   });
 
-  it('a refused Core lookup says "not checked", also when everything else is zero; an answered one says nothing', async () => {
-    const answer = (data: object) =>
-      server.respond((req) =>
-        req.path.startsWith('/api/rent-estimate/') ? { body: { success: true, data } } : undefined,
-      );
-    answer({ ...DATA, coreAssetsScan: 'refused' });
-    const store = renderCard();
-    act(() => {
-      store.dispatch(walletConnected({ publicKey: W1 }));
-    });
-    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
-    expect(screen.getByTestId('rent-core-not-checked')).toHaveTextContent(RENT.coreNotChecked);
+  // The two lookups without a fallback (docs/UPSTREAM.md): a refused one says "not checked", also when everything
+  // else is zero; an answered one says nothing; neither line stands for the other.
+  it.each([
+    {
+      lookup: 'Core',
+      scan: 'coreAssetsScan',
+      testId: 'rent-core-not-checked',
+      text: RENT.coreNotChecked,
+      other: 'rent-prints-not-checked',
+    },
+    {
+      lookup: 'print-edition master',
+      scan: 'printEditionsScan',
+      testId: 'rent-prints-not-checked',
+      text: RENT.printsNotChecked,
+      other: 'rent-core-not-checked',
+    },
+  ])(
+    'a refused $lookup lookup says "not checked", also when everything else is zero',
+    async ({ scan, testId, text, other }) => {
+      const answer = (data: object) =>
+        server.respond((req) =>
+          req.path.startsWith('/api/rent-estimate/') ? { body: { success: true, data } } : undefined,
+        );
+      answer({ ...DATA, coreAssetsScan: 'ok', [scan]: 'refused' });
+      const store = renderCard();
+      act(() => {
+        store.dispatch(walletConnected({ publicKey: W1 }));
+      });
+      await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
+      expect(screen.getByTestId(testId)).toHaveTextContent(text);
+      expect(screen.queryByTestId(other)).toBeNull();
 
-    const zero = {
-      nftRent: 0,
-      nftRentLamports: 0,
-      tokenRent: 0,
-      tokenRentLamports: 0,
-      vacantRent: 0,
-      vacantRentLamports: 0,
-    };
-    answer({
-      ...DATA,
-      totalRentEstimateLamports: 0,
-      totalRentEstimate: 0,
-      vacantAccounts: 0,
-      breakdown: zero,
-      coreAssetsScan: 'refused',
-    });
-    act(() => {
-      store.dispatch(walletConnected({ publicKey: W2 }));
-    });
-    await screen.findByText(ASSETS_SCREEN.nothingToRecover, undefined, { timeout: 2000 });
-    expect(screen.getByTestId('rent-core-not-checked')).toHaveTextContent(RENT.coreNotChecked);
+      const zero = {
+        nftRent: 0,
+        nftRentLamports: 0,
+        tokenRent: 0,
+        tokenRentLamports: 0,
+        vacantRent: 0,
+        vacantRentLamports: 0,
+      };
+      answer({
+        ...DATA,
+        totalRentEstimateLamports: 0,
+        totalRentEstimate: 0,
+        vacantAccounts: 0,
+        breakdown: zero,
+        [scan]: 'refused',
+      });
+      act(() => {
+        store.dispatch(walletConnected({ publicKey: W2 }));
+      });
+      await screen.findByText(ASSETS_SCREEN.nothingToRecover, undefined, { timeout: 2000 });
+      expect(screen.getByTestId(testId)).toHaveTextContent(text);
 
-    answer({ ...DATA, coreAssetsScan: 'ok' });
-    act(() => {
-      store.dispatch(walletConnected({ publicKey: W1 }));
-    });
-    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
-    expect(screen.queryByTestId('rent-core-not-checked')).toBeNull();
-  });
-
-  it('a refused print-edition master lookup says "not checked", also when everything else is zero', async () => {
-    const answer = (data: object) =>
-      server.respond((req) =>
-        req.path.startsWith('/api/rent-estimate/') ? { body: { success: true, data } } : undefined,
-      );
-    answer({ ...DATA, coreAssetsScan: 'ok', printEditionsScan: 'refused' });
-    const store = renderCard();
-    act(() => {
-      store.dispatch(walletConnected({ publicKey: W1 }));
-    });
-    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
-    expect(screen.getByTestId('rent-prints-not-checked')).toHaveTextContent(RENT.printsNotChecked);
-    expect(screen.queryByTestId('rent-core-not-checked')).toBeNull();
-
-    const zero = {
-      nftRent: 0,
-      nftRentLamports: 0,
-      tokenRent: 0,
-      tokenRentLamports: 0,
-      vacantRent: 0,
-      vacantRentLamports: 0,
-    };
-    answer({
-      ...DATA,
-      totalRentEstimateLamports: 0,
-      totalRentEstimate: 0,
-      vacantAccounts: 0,
-      breakdown: zero,
-      printEditionsScan: 'refused',
-    });
-    act(() => {
-      store.dispatch(walletConnected({ publicKey: W2 }));
-    });
-    await screen.findByText(ASSETS_SCREEN.nothingToRecover, undefined, { timeout: 2000 });
-    expect(screen.getByTestId('rent-prints-not-checked')).toHaveTextContent(RENT.printsNotChecked);
-
-    answer({ ...DATA, printEditionsScan: 'ok' });
-    act(() => {
-      store.dispatch(walletConnected({ publicKey: W1 }));
-    });
-    await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
-    expect(screen.queryByTestId('rent-prints-not-checked')).toBeNull();
-  });
+      answer({ ...DATA, [scan]: 'ok' });
+      act(() => {
+        store.dispatch(walletConnected({ publicKey: W1 }));
+      });
+      await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
+      expect(screen.queryByTestId(testId)).toBeNull();
+    },
+  );
 
   it('with a selection: exact per-account lamports, the fee rule of each action, and the batch warning only where a limit applies', async () => {
     const store = renderCard();
