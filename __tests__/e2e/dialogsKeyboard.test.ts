@@ -28,6 +28,11 @@ const focused = (page: Page, dialog: string) =>
     };
   }, dialog);
 
+type Focus = Awaited<ReturnType<typeof focused>>;
+/** Waits (5 s) until focus, read against `dialog`, is where `ok` says: dialogs move it in effects and on timers. */
+const focusSettles = (page: Page, dialog: string, ok: (f: Focus) => boolean, where: string) =>
+  until(async () => ok(await focused(page, dialog)), 5_000, where);
+
 /** Presses Tab (and then Shift+Tab) more times than the dialog has controls: focus never leaves it. */
 async function tabStaysInside(page: Page, dialog: string): Promise<string[]> {
   const seen: string[] = [];
@@ -72,13 +77,11 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     const dialog = page.getByTestId('review-dialog');
     await dialog.waitFor({ timeout: 60_000 });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    // The dialog takes focus in an effect after it mounts: wait for it rather than read it at once.
-    await until(
-      async () => {
-        const f = await focused(page, 'review-dialog');
-        return f.inside && f.text === ASSETS_SCREEN.reviewCancel;
-      },
-      5_000,
+    // The dialog takes focus in an effect after it mounts.
+    await focusSettles(
+      page,
+      'review-dialog',
+      (f) => f.inside && f.text === ASSETS_SCREEN.reviewCancel,
       'focus on Cancel in the review',
     );
     const seen = await tabStaysInside(page, 'review-dialog');
@@ -89,12 +92,10 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await dialog.waitFor({ state: 'detached' });
     // Focus is back on the very button that opened the review (a running burn marks it aria-disabled instead of
     // disabling it, so it never lost focus to <body>).
-    await until(
-      async () => {
-        const f = await focused(page, 'review-dialog');
-        return f.tag === 'BUTTON' && f.text === SELECTION.burnSelectedTokens;
-      },
-      5_000,
+    await focusSettles(
+      page,
+      'review-dialog',
+      (f) => f.tag === 'BUTTON' && f.text === SELECTION.burnSelectedTokens,
       'focus back on Burn Selected Tokens',
     );
     await expect(burnButton.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
@@ -147,7 +148,7 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       await expectAxeClean(page, id);
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
-      await until(async () => (await focused(page, id)).testId === button, 5_000, `focus back on ${button}`);
+      await focusSettles(page, id, (f) => f.testId === button, `focus back on ${button}`);
     }
 
     // The queue modal, from "Trash selected".
@@ -157,23 +158,17 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await page.keyboard.press('Enter');
     const queue = page.getByTestId('queue-modal');
     await queue.waitFor();
-    await until(
-      async () => {
-        const f = await focused(page, 'queue-modal');
-        return f.inside && f.text === QUEUE_MODAL.close;
-      },
-      5_000,
+    await focusSettles(
+      page,
+      'queue-modal',
+      (f) => f.inside && f.text === QUEUE_MODAL.close,
       'focus on Close in the queue modal',
     );
     await tabStaysInside(page, 'queue-modal');
     await expectAxeClean(page, 'queue-modal');
     await page.keyboard.press('Escape');
     await queue.waitFor({ state: 'detached' });
-    await until(
-      async () => (await focused(page, 'queue-modal')).testId === 'cnft-trash-selected',
-      5_000,
-      'focus back on Trash selected',
-    );
+    await focusSettles(page, 'queue-modal', (f) => f.testId === 'cnft-trash-selected', 'focus back on Trash selected');
 
     // The robust way: a plain warning; Confirm only for the key that owns the cNFT.
     await trashButton.click();
@@ -201,8 +196,8 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     // Escape closes only the top dialog; focus goes back into the one below.
     await page.keyboard.press('Escape');
     await robust.waitFor({ state: 'detached' });
-    // Focus comes back a moment after the top dialog leaves (useModalDialog restores it on a timer): wait for it.
-    await until(async () => (await focused(page, 'direct-trash-modal')).inside, 5_000, 'focus back in the trash modal');
+    // Focus comes back a moment after the top dialog leaves (useModalDialog restores it on a timer).
+    await focusSettles(page, 'direct-trash-modal', (f) => f.inside, 'focus back in the trash modal');
     // Long addresses stay inside the dialog at 390 px.
     const overflow = await direct.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
     expect(overflow).toBe(false);
