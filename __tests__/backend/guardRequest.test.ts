@@ -1,4 +1,4 @@
-// The guard judges the whole request (PRODUCT difference 17), replayed against the real server and the local chain:
+// The guard judges the whole request (PRODUCT difference 10), replayed against the real server and the local chain:
 // a hostile prepare answer repeats the honest transaction (a buffer close and a nonce withdrawal; an empty-account
 // close) 2 and 10 times, each copy with its own 1 % fee. Each copy alone passes the chain-reading guard, so a reading
 // per transaction would promise copies × its figure and allow copies × the fee; the request is refused.

@@ -114,7 +114,7 @@ function returnsOf(
 ): { returns: bigint; feeBase: bigint }[] {
   const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
   const facts = { owner: context.owner, kind: context.kind, account, rentMinimum, expectedReturns: expected };
-  // Closed accounts are the request's (PRODUCT difference 17: none counts twice); burns are each transaction's own (a
+  // Closed accounts are the request's (PRODUCT difference 10: none counts twice); burns are each transaction's own (a
   // close finds the zero balance of a burn earlier in its own transaction only).
   const closed = new Set<string>();
   return txs.map((tx, t) => {

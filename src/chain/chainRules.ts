@@ -26,7 +26,7 @@ export interface ChainFacts {
 /** What earlier instructions did: a burn in the same transaction lets a later close find a zero balance. */
 export interface TransactionState {
   burned: Set<string>;
-  /** Closed or withdrawn by any earlier instruction of the request (PRODUCT difference 17: none counts twice). */
+  /** Closed or withdrawn by any earlier instruction of the request (PRODUCT difference 10: none counts twice). */
   closed: Set<string>;
 }
 

@@ -65,7 +65,7 @@ export function checkTransaction(input: TransactionInput, intent: GuardIntent): 
 }
 
 /**
- * Checks all transactions of one request as a whole (PRODUCT difference 17): the fee ceiling applies to their sum, and
+ * Checks all transactions of one request as a whole (PRODUCT difference 10): the fee ceiling applies to their sum, and
  * no account is acted on twice (guardRequest.ts).
  */
 export function checkTransactions(inputs: readonly TransactionInput[], intent: GuardIntent): GuardResult {

@@ -1,4 +1,4 @@
-// The guard judges the whole request, not each transaction alone (PRODUCT difference 17). Each transaction of a
+// The guard judges the whole request, not each transaction alone (PRODUCT difference 10). Each transaction of a
 // request is read and simulated against today's chain, so an account closed, withdrawn, burned or revoked by two
 // transactions would count its lamports twice: in the figure shown and in the 1 % fee ceiling, while on chain only the
 // first copy succeeds. A JSON-RPC `simulateTransaction` runs one transaction against the current bank and cannot

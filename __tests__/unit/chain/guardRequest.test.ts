@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The guard judges the whole request (PRODUCT difference 17): a hostile prepare answer that repeats one action in
+// The guard judges the whole request (PRODUCT difference 10): a hostile prepare answer that repeats one action in
 // several transactions (the same buffer close and nonce withdrawal 10 times, each copy with its own 1 % fee) passed
 // the per-transaction checks, and the fee wallet got 10 × the honest fee. Every kind's variant, with 2 and 10 copies:
 // one copy passes, the copies are refused, even with the fee ceiling a per-transaction reading would allow.
