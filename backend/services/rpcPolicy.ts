@@ -57,6 +57,8 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 
 export const METHOD_NOT_ALLOWED = -32601;
 export const ANSWER_TOO_LARGE = -32009;
+/** JSON-RPC's invalid request, which Solana's RPC answers to base58 of too much data. */
+export const INVALID_REQUEST = -32600;
 
 export function isAllowedMethod(method: string, local: boolean, params?: unknown): boolean {
   if (method === 'getProgramAccounts') return isPinpointProgramQuery(params);

@@ -2,9 +2,10 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { sendMixedBatch } from '../../services/batchSplit';
 import { DAS_METHODS } from '../../services/das';
-import { budgetAnswers, preReadSpaces, type BudgetVerdict } from '../../services/rpcAnswerBudget';
+import { BASE58_TOO_LARGE, budgetAnswers, preReadSpaces, type BudgetVerdict } from '../../services/rpcAnswerBudget';
 import {
   ANSWER_TOO_LARGE,
+  INVALID_REQUEST,
   MAX_RPC_ANSWER_BYTES,
   MAX_RPC_BATCH,
   isAllowedMethod,
@@ -93,6 +94,7 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
     if (verdict === 'tooManyKeys')
       return refusedAnswer(r.id, -32602, 'Too many accounts named in this request or batch');
     if (verdict === 'tooLarge') return refusedAnswer(r.id, ANSWER_TOO_LARGE, 'Answer too large for this server');
+    if (verdict === 'base58TooLarge') return refusedAnswer(r.id, INVALID_REQUEST, BASE58_TOO_LARGE);
     const why =
       r.method === 'sendTransaction'
         ? sendRefusal(r.params, local)
