@@ -91,7 +91,11 @@ export async function budgetAnswers(
   let keyCount = 0;
   const named: string[] = [];
   requests.forEach((r, i) => {
-    if (LISTINGS.has(String(r.method)) && isBase58(configOf(r)) && slicedBytes(Infinity, configOf(r)) > MAX_BASE58_BYTES)
+    if (
+      LISTINGS.has(String(r.method)) &&
+      isBase58(configOf(r)) &&
+      slicedBytes(Infinity, configOf(r)) > MAX_BASE58_BYTES
+    )
       verdicts[i] = 'base58TooLarge';
     const keys = accountKeysOf(r);
     if (!keys) return;

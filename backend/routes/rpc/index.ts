@@ -23,7 +23,7 @@ type RpcRequest = { jsonrpc?: string; id?: unknown; method?: unknown; params?: u
  * POST /api/rpc — the only JSON-RPC endpoint the browser sees. Local mode: the embedded chain. Upstream mode:
  * Solana methods to SOLANA_RPC_URL, DAS methods to DAS_URL. Answers are JSON-RPC, errors included.
  */
-export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
+export function rpcRoutes({ relay, config, limits }: Services): Router {
   const router = new Router();
   const local = config.mode === 'local';
   const airdropRefusal = createAirdropAllowance();
@@ -76,7 +76,7 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
     const allowed = (r: RpcRequest) => isAllowedMethod(String(r.method), local, r.params);
     const verdicts = await budgetAnswers(
       list.map((r) => (allowed(r) ? r : {})),
-      (keys) => preReadSpaces(keys, rpc.send),
+      (keys) => preReadSpaces(keys, relay.rpc),
       MAX_RPC_ANSWER_BYTES,
     );
     const refusals = list.map((r, i) =>
@@ -106,12 +106,12 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
 
   // A batch may mix Solana and DAS methods; split it so each part reaches the right upstream, keeping order.
   async function route(body: RpcRequest | RpcRequest[]): Promise<unknown> {
-    if (!Array.isArray(body)) return isDas(body) ? das.send(body) : rpc.send(body);
+    if (!Array.isArray(body)) return isDas(body) ? relay.das(body) : relay.rpc(body);
     if (body.length === 0) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Empty batch' } };
     const dasPart = body.filter(isDas);
-    if (dasPart.length === 0) return rpc.send(body);
-    if (dasPart.length === body.length) return das.send(body);
-    return sendMixedBatch(body, isDas, rpc.send, das.send);
+    if (dasPart.length === 0) return relay.rpc(body);
+    if (dasPart.length === body.length) return relay.das(body);
+    return sendMixedBatch(body, isDas, relay.rpc, relay.das);
   }
   return router;
 }
