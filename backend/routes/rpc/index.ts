@@ -13,6 +13,7 @@ import {
   oversizeAnswer,
   refusedAnswer,
 } from '../../services/rpcPolicy';
+import { isPinpoint, pageProgramQuery } from '../../services/rpcProgramQueries';
 import { createAirdropAllowance, sendRefusal } from '../../services/rpcSendPolicy';
 import { clientAddress } from '../../middleware/rateLimit';
 import { upstreamHttpStatus } from '../../services/upstreamFaults';
@@ -73,14 +74,21 @@ export function rpcRoutes({ relay, config, limits }: Services): Router {
   // JSON-RPC error, before anything is built; the rest go on.
   async function routeAllowed(body: RpcRequest | RpcRequest[], client: string | null): Promise<unknown> {
     const list = Array.isArray(body) ? body : [body];
-    const allowed = (r: RpcRequest) => isAllowedMethod(String(r.method), local, r.params);
+    const shapeAllowed = list.map((r) => isAllowedMethod(String(r.method), local, r.params));
+    const pinpoints = await Promise.all(
+      list.map((r, i) => {
+        const query = shapeAllowed[i] && r.method === 'getProgramAccounts' ? pageProgramQuery(r.params) : null;
+        return query ? isPinpoint(query, readAccount) : true;
+      }),
+    );
+    const allowed = list.map((_, i) => shapeAllowed[i] && pinpoints[i]);
     const verdicts = await budgetAnswers(
-      list.map((r) => (allowed(r) ? r : {})),
+      list.map((r, i) => (allowed[i] ? r : {})),
       (keys) => preReadSpaces(keys, relay.rpc),
       MAX_RPC_ANSWER_BYTES,
     );
     const refusals = list.map((r, i) =>
-      !allowed(r) ? notAllowedAnswer(r.id, String(r.method)) : refusalOf(r, verdicts[i], client),
+      !allowed[i] ? notAllowedAnswer(r.id, String(r.method)) : refusalOf(r, verdicts[i], client),
     );
     if (!Array.isArray(body)) return refusals[0] ?? route(body);
     const passing = body.filter((_, i) => !refusals[i]);
@@ -88,6 +96,19 @@ export function rpcRoutes({ relay, config, limits }: Services): Router {
     const results = (Array.isArray(answers) ? answers : [answers]) as unknown[];
     let k = 0;
     return body.map((_, i) => refusals[i] ?? results[k++] ?? null);
+  }
+
+  // The key a page's getProgramAccounts names, read as the page would read it (services/rpcProgramQueries.ts).
+  async function readAccount(key: string) {
+    const answer = (await relay.rpc({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'getAccountInfo',
+      params: [key, { encoding: 'base64', commitment: 'confirmed' }],
+    })) as { result?: { value?: { owner?: string; data?: [string, string] } | null } };
+    const value = answer?.result?.value;
+    if (!value?.owner || !Array.isArray(value.data)) return null;
+    return { owner: value.owner, data: Buffer.from(value.data[0], 'base64') };
   }
 
   function refusalOf(r: RpcRequest, verdict: BudgetVerdict, client: string | null) {
