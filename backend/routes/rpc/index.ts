@@ -78,7 +78,7 @@ export function rpcRoutes({ relay, config, limits }: Services): Router {
     const pinpoints = await Promise.all(
       list.map((r, i) => {
         const query = shapeAllowed[i] && r.method === 'getProgramAccounts' ? pageProgramQuery(r.params) : null;
-        return query ? isPinpoint(query, readAccount) : true;
+        return query ? isPinpoint(query, readAccount) : Promise.resolve(true);
       }),
     );
     const allowed = list.map((_, i) => shapeAllowed[i] && pinpoints[i]);
