@@ -55,6 +55,8 @@ export const MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 1;
  * costs at most 0.00002 SOL — small against the ~0.002 SOL a close returns.
  */
 export const MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 100_000;
+/** getRecentPrioritizationFees takes at most 128 addresses (Solana JSON-RPC reference, getRecentPrioritizationFees). */
+export const MAX_PRIORITY_FEE_ACCOUNTS = 128;
 
 // --- Transactions ---
 /** Legacy and v0 transactions: at most 1232 serialized bytes (1280 IPv6 MTU − 48 header bytes). */

@@ -32,6 +32,14 @@ interface BurnGroup {
 
 const sumLamports = (groups: BurnGroup[]) => groups.reduce((sum, g) => sum + g.lamports, 0);
 
+/** The accounts a burn of the selected tokens writes (token account and mint), for the priority fee market. */
+function selectedTokenAccounts(api: BurnApi): string[] {
+  const selected = new Set(selectSelectedTokenMints(api.getState()));
+  return selectTokens(api.getState())
+    .filter((t) => selected.has(t.mint))
+    .flatMap((t) => [t.account, t.mint]);
+}
+
 /** The selected tokens that are still in the wallet, read from the chain; the others are skipped. */
 async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
   const selected = new Set(selectSelectedTokenMints(api.getState()));
@@ -60,7 +68,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const connection = connectionOf(api);
     const [groups, price, { blockhash }] = await Promise.all([
       readGroups(api, owner),
-      currentPriorityFee(connection),
+      currentPriorityFee(connection, selectedTokenAccounts(api)),
       connection.getLatestBlockhash('confirmed'),
     ]).catch((err) => {
       throw api.signal.aborted ? err : new BulkBuildError(undefined, err);
