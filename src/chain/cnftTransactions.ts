@@ -51,7 +51,7 @@ export function proofNodesNeeded(shape: Pick<TreeShape, 'maxDepth' | 'canopyDept
   return Math.max(1, shape.maxDepth - shape.canopyDepth);
 }
 
-/** The many shapes a proof answer comes in (spec §7.4: data, top level, or under compression). */
+/** The many shapes a proof answer comes in (docs/PRODUCT.md#server-calls: data, top level, or under compression). */
 export interface ProofLike {
   proof: string[];
   root: string;
@@ -239,7 +239,7 @@ export function buildDelegatedTransferTransaction(leaf: CnftLeaf, delegate: stri
   return withBudget(delegate, CNFT_TRANSFER_COMPUTE_UNITS, [ix]);
 }
 
-/** The last fallback (spec §4.6, PRODUCT difference 8): 1000 lamports to the trash wallet. It moves nothing; it only hides. */
+/** The last fallback (docs/PRODUCT.md#trash-a-cnft, PRODUCT difference 8): 1000 lamports to the trash wallet. It moves nothing; it only hides. */
 export function buildBasicFallbackTransaction(owner: string, trashWallet: string): Transaction {
   const tx = new Transaction({ feePayer: new PublicKey(owner) });
   tx.add(
