@@ -36,7 +36,7 @@ export function priorityFeeLamports(computeUnits: number, microLamportsPerUnit: 
   return Math.ceil((computeUnits * microLamportsPerUnit) / 1_000_000);
 }
 
-/** Spec §7.6: bulk token burn limit = 200 000 × min(5, count). */
+/** docs/PRODUCT.md#server-calls: bulk token burn limit = 200 000 × min(5, count). */
 export function bulkBurnComputeUnits(count: number): number {
   return BULK_BURN_COMPUTE_UNITS_PER_TOKEN * Math.max(1, Math.min(BULK_BURN_COMPUTE_UNITS_MAX_MULTIPLIER, count));
 }

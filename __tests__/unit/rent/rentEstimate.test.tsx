@@ -1,4 +1,4 @@
-// Rent estimate (spec §4.1, §2.3, §8.2): a fresh store with every listener, a real HTTP server answering the
+// Rent estimate (docs/PRODUCT.md#loading, #rent-estimate-card, #error-texts): a fresh store with every listener, a real HTTP server answering the
 // estimate, and the card rendered from the store.
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
@@ -114,7 +114,7 @@ describe('rent estimate listener', () => {
     expect(store.getState().rent.status).toBe('loaded');
   });
 
-  it('errors read as spec §8.2', async () => {
+  it('errors read as docs/PRODUCT.md#error-texts', async () => {
     server.respond((req) =>
       req.path.startsWith('/api/rent-estimate/')
         ? { status: 404, body: { success: false, error: 'Wallet address not found' } }
@@ -187,7 +187,7 @@ describe('Rent Return Estimate card', () => {
     expect(screen.getByText('0.0105096 SOL')).toBeInTheDocument();
   });
 
-  it('the §8.2 error text is the retry', async () => {
+  it('the docs/PRODUCT.md#error-texts error text is the retry', async () => {
     server.respond((req) =>
       req.path.startsWith('/api/rent-estimate/') ? { status: 500, body: { success: false, error: 'x' } } : undefined,
     );

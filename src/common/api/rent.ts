@@ -1,4 +1,4 @@
-// §7.1 GET /api/rent-estimate: what burning everything and closing every vacant account would return.
+// docs/PRODUCT.md#server-calls GET /api/rent-estimate: what burning everything and closing every vacant account would return.
 import type { ApiResult } from './result';
 import type { ScanStatus } from './recovery';
 

@@ -1,4 +1,4 @@
-// Spec §4.3 bulk token burn, done better (PRODUCT difference 6): every selected token, packed into as few transactions as
+// docs/PRODUCT.md#burn-selected-tokens bulk token burn, done better (PRODUCT difference 6): every selected token, packed into as few transactions as
 // fit by measured size, one wallet approval. A wallet that can neither sign-and-send nor signAllTransactions gets the spec's behaviour: the
 // first 8 in one transaction, the rest stay selected, and after 5 s a message asks for another click.
 import { type AccountInfo, PublicKey, type Transaction, type TransactionInstruction } from '@solana/web3.js';

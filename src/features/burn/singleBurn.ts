@@ -1,4 +1,4 @@
-// Spec §4.2 single burn of a token or an NFT: build → guard → sign (120 s) → send → confirm → record.
+// docs/PRODUCT.md#burn-one-token-or-nft single burn of a token or an NFT: build → guard → sign (120 s) → send → confirm → record.
 // Tokens: burn the full on-chain amount and close the account. NFTs: burnV1 where Token Metadata exists (token
 // account, metadata and edition come back), else SPL burn + close. The rent figure is the closed accounts' lamports.
 import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';

@@ -9,7 +9,7 @@ import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
 import type { RentEstimate } from './rentEstimate';
 import './rent.css';
 
-// Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
+// docs/PRODUCT.md#rent-estimate-card. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
 
 /** Everything burned and closed: tokens carry no fee; NFTs (bulk) and vacant closes carry the 1 % service fee. */
 const potentialReturn = (e: RentEstimate): number => e.total - serviceFee(e.nftRent) - serviceFee(e.vacantRent);
@@ -61,7 +61,7 @@ export function RentEstimateCard() {
   let body: React.ReactNode = null;
   if (status === 'loading' && !estimate) body = <p className="rent-loading">{RENT.loading}</p>;
   else if (status === 'error')
-    // The §8.2 text ('... please try again') is itself the way to try again.
+    // The docs/PRODUCT.md#error-texts text ('... please try again') is itself the way to try again.
     body = (
       <p role="alert">
         <button
