@@ -1,4 +1,4 @@
-// The spec's way of getting token metadata (§4.1: one /api/token-metadata request per mint, 3 in flight) against
+// The spec's way of getting token metadata (docs/PRODUCT.md#loading: one /api/token-metadata request per mint, 3 in flight) against
 // ours (one /api/wallet-tokens request that carries metadata fetched in batches), on the same large wallet, same run.
 import { type Bench, get } from './support';
 

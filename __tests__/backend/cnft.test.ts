@@ -1,4 +1,4 @@
-// §7.4/§7.5 cNFT data and trashing over HTTP on the local chain (emulated Bubblegum checks proofs against the root).
+// docs/PRODUCT.md#server-calls cNFT data and trashing over HTTP on the local chain (emulated Bubblegum checks proofs against the root).
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { signedAuth } from '../support/signedAuth';
 import { GUARD, CNFT_ERRORS } from '../../src/common/texts';

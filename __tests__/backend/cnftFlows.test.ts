@@ -1,6 +1,6 @@
 // The page's cNFT trash ways (src/features/trash/trashWays.ts) against the local chain through the real server:
 // a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
-// stays in the test. Covers the cNFT trash flows (spec §4.6) that need no browser.
+// stays in the test. Covers the cNFT trash flows (docs/PRODUCT.md#trash-a-cnft) that need no browser.
 import { Connection, type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
 import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
@@ -53,7 +53,7 @@ function keyWallet(kp: Keypair, calls: string[] = []): WalletPort {
   };
 }
 
-// The §9 pauses are skipped; the 120 s signing limit never ends (the wallet here answers at once).
+// The docs/PRODUCT.md#figures-and-limits pauses are skipped; the 120 s signing limit never ends (the wallet here answers at once).
 const noPauses = (ms: number) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve());
 const deps = (wallet: WalletPort, api = httpApi(server.url)): TrashDeps => ({
   wallet,

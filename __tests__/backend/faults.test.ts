@@ -136,7 +136,7 @@ describe('submit-burn-transaction', () => {
     const r = await submit(v.signed, v.count);
     expect(r.status).toBe(400);
     expect(r.json.success).toBe(false);
-    expect(r.json.error).toMatch(/blockhash/i); // spec §8.1: a message containing 'blockhash'
+    expect(r.json.error).toMatch(/blockhash/i); // docs/PRODUCT.md#error-texts: a message containing 'blockhash'
     expect(await closedCount(v.empty)).toBe(0);
     // The client prepares and signs again (one retry).
     const again = await preparedVacant();
@@ -221,7 +221,7 @@ describe('robust-transfer relay', () => {
 });
 
 describe('delegated-transfer', () => {
-  it('rides out 429s, and retries an expired blockhash once with a fresh one (spec §4.6): one transfer', async () => {
+  it('rides out 429s, and retries an expired blockhash once with a fresh one (docs/PRODUCT.md#trash-a-cnft): one transfer', async () => {
     tally.flows++;
     const { owner, cnfts } = await fundOwner(s);
     const id = cnfts[0].assetId;
@@ -245,7 +245,7 @@ describe('delegated-transfer', () => {
     const id = cnfts[1].assetId;
     await delegated(owner, id);
     await fault({ failNextSends: { n: 1, kind: 'timeout' } });
-    // The page's retry (spec §7.5) sends the same signed request again: after a server-side failure its nonce is
+    // The page's retry (docs/PRODUCT.md#server-calls) sends the same signed request again: after a server-side failure its nonce is
     // usable again (PRODUCT difference 11), so the retry is not refused as a replay.
     const body = await transferBody(owner, id);
     const pending = s.post('/api/delegated-transfer', body);

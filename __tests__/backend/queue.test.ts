@@ -1,4 +1,4 @@
-// §7.5 server queue on the local chain: create → authorise (verified signature) → the worker moves every delegated
+// docs/PRODUCT.md#server-calls server queue on the local chain: create → authorise (verified signature) → the worker moves every delegated
 // asset to TRASH_WALLET; a restart on the same DATA_DIR loses none and moves none twice; cancel.
 import fs from 'fs';
 import os from 'os';

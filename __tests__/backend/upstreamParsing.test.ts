@@ -37,7 +37,7 @@ describe('amounts as wallets show them', () => {
         '0.00100195',
       ],
     ]);
-    // The card's rule (spec §2.1) on the shown amount: 8 digits below 0.001, 4 above, thousands grouped.
+    // The card's rule (docs/PRODUCT.md#assets-screen) on the shown amount: 8 digits below 0.001, 4 above, thousands grouped.
     expect(formatUiAmountString('0.00100195')).toBe('0.001');
     expect(formatUiAmountString('0.00099195')).toBe('0.00099195');
     expect(formatUiAmountString('420000000')).toBe('420,000,000');

@@ -1,7 +1,14 @@
 // The vacant-account flow over HTTP on the local chain: list the safe set, prepare, sign as the owner, submit.
 // Every lamport is checked against the chain: owner +recoveredRent − network fees − 1 %, FEE_WALLET +1 %.
 import { createCloseAccountInstruction, getTransferFeeConfig, unpackMint } from '@solana/spl-token';
-import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  sendAndConfirmTransaction,
+} from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { TOKEN_2022_PROGRAM } from '../../src/common/addresses';
@@ -144,6 +151,26 @@ describe('prepare + submit on the demo wallet', () => {
     const none = await prepare(owner, [held]);
     expect(none.status).toBe(400);
     expect(none.body).toEqual({ success: false, error: 'No vacant accounts found to burn.' });
+  });
+});
+
+describe('priority fee', () => {
+  it("another tool's priced transaction just before does not set the recovery's price (3,054,800 µlamports → 1)", async () => {
+    const { owner } = await h.fund('demo');
+    const other = (await h.fund('demo')).owner;
+    const priced = new Transaction().add(
+      ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 3_054_800 }),
+      SystemProgram.transfer({
+        fromPubkey: other.publicKey,
+        toPubkey: Keypair.generate().publicKey,
+        lamports: 1_000_000,
+      }),
+    );
+    await sendAndConfirmTransaction(h.connection, priced, [other], { commitment: 'confirmed' });
+    const { status, body } = await prepare(owner);
+    expect(status).toBe(200);
+    // The 75th percentile of every recent slot, idle ones included: one priced slot is not the market.
+    expect(body.computeUnitPrice).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-// The wallet assets screen in real Chromium (spec §2.1, §2.2, §4.1): the built page served by the real app on the
+// The wallet assets screen in real Chromium (docs/PRODUCT.md#assets-screen, #selected-assets-panel, #loading): the built page served by the real app on the
 // local chain, a Wallet Standard test wallet, lists compared with the fund manifest, fallbacks forced by
 // intercepting one path at a time.
 import { Keypair } from '@solana/web3.js';

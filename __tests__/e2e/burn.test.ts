@@ -1,4 +1,4 @@
-// Burning in real Chromium (spec §4.2–§4.4, §2.5, PRODUCT difference 4–§3.6): the built page, the real app on the local
+// Burning in real Chromium (docs/PRODUCT.md#burn-one-token-or-nft, #burn-selected-tokens, #burn-selected-nfts, #recent-activity, PRODUCT differences 4–6): the built page, the real app on the local
 // chain, a Wallet Standard wallet whose key stays in Node. Every lamport is checked on chain.
 import fs from 'fs';
 import path from 'path';

@@ -1,4 +1,4 @@
-// cNFT trash in real Chromium (spec §2.7–§2.10, §4.6; PRODUCT difference 1, 3, 8): the built page, the real
+// cNFT trash in real Chromium (docs/PRODUCT.md#cnft-modals, #trash-a-cnft; PRODUCT difference 1, 3, 8): the built page, the real
 // app on the local chain (emulated Bubblegum checks every proof against the tree root), a Wallet Standard wallet
 // whose key stays in Node. Each outcome is read back from DAS getAsset.
 import { createHash } from 'crypto';

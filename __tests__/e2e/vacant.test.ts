@@ -1,4 +1,4 @@
-// The vacant-account recovery in real Chromium (spec §2.4, §4.5, §8.1): a Wallet Standard test wallet whose key
+// The vacant-account recovery in real Chromium (docs/PRODUCT.md#vacant-accounts-banner, #close-vacant-accounts, #error-texts): a Wallet Standard test wallet whose key
 // stays in Node, the built page served by the real app on the local chain, every lamport checked on chain.
 import fs from 'fs';
 import path from 'path';
@@ -70,7 +70,7 @@ async function openFundedPage(profile: 'demo' | 'large' = 'demo'): Promise<Sessi
     .click();
   await page.getByRole('button', { name: /Approval Test Wallet/ }).click();
   // A large wallet loads 1,000 tokens and 1,300 NFTs at the same time on one local process; if the estimate hit
-  // its 15 s limit meanwhile, the user clicks the §8.2 'please try again' text, as a user would.
+  // its 15 s limit meanwhile, the user clicks the docs/PRODUCT.md#error-texts 'please try again' text, as a user would.
   for (const end = Date.now() + 120_000; ;) {
     if (await page.getByTestId('vacant-banner').isVisible()) break;
     if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();

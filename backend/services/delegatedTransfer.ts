@@ -1,4 +1,4 @@
-// Transfers as the server's delegate key (spec §7.5 delegated transfer, and the queue worker): the owner delegated
+// Transfers as the server's delegate key (docs/PRODUCT.md#server-calls delegated transfer, and the queue worker): the owner delegated
 // the leaf to our key earlier; we sign and pay for a Bubblegum transfer to TRASH_WALLET with a fresh proof.
 import { LAMPORTS_PER_SOL, type Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';

@@ -12,10 +12,12 @@ import {
   type NftBurnRequestItem,
   type PlannedNftBurn,
   type SkippedNft,
+  burnAllowedAccounts,
   nftBurnIxs,
   readNftBurns,
 } from '../../src/chain/nftBurnPlan';
 import { dasTokenAccountsOfMint } from '../../src/chain/masterHolder';
+import { MAX_PRIORITY_FEE_ACCOUNTS } from '../../src/common/constants';
 import type { DasClient } from './das';
 
 export interface NftBurnPlan {
@@ -108,7 +110,15 @@ export async function planNftBurn(
   if (planned.length === 0) throw new NoValidNftsError('No valid NFTs found to burn');
   const [{ blockhash }, recentFees, minFee] = await Promise.all([
     connection.getLatestBlockhash('confirmed'),
-    connection.getRecentPrioritizationFees().catch(() => []),
+    // The price of a transaction writing these NFTs' accounts (the fee market they are in, zeros included).
+    connection
+      .getRecentPrioritizationFees({
+        lockedWritableAccounts: planned
+          .flatMap(burnAllowedAccounts)
+          .slice(0, MAX_PRIORITY_FEE_ACCOUNTS)
+          .map((a) => new PublicKey(a)),
+      })
+      .catch(() => []),
     smallestPayableFee(connection, opts.feeWallet),
   ]);
   const price = priorityFeeFromRecent(recentFees);

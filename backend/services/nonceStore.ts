@@ -22,7 +22,7 @@ export interface NonceStore {
   /**
    * Makes a nonce consumed by this request usable again until `expiresAt` (epoch ms): only when the action it
    * authorised failed on the server's side before anything happened, so the client's retry of the same signed
-   * request (spec §7.5's delegated-transfer retries) is not refused as a replay. Not counted against its client.
+   * request (docs/PRODUCT.md#server-calls delegated-transfer retries) is not refused as a replay. Not counted against its client.
    */
   restore(nonce: string, expiresAt: number): Promise<void>;
   close?(): Promise<void>;

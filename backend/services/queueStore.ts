@@ -198,7 +198,7 @@ export class FileQueueStore implements QueueStore {
 const lastChange = (q: QueueRecord) =>
   Math.max(q.createdAt, q.authorizedAt ?? 0, q.cancelledAt ?? 0, ...q.items.map((i) => i.updatedAt));
 
-/** Status as the spec's client reads it (§3 queue status). */
+/** Status as the spec's client reads it (docs/PRODUCT.md#data-and-defaults queue status). */
 export function queueStatusOf(q: QueueRecord) {
   const count = (s: QueueItemState) => q.items.filter((i) => i.state === s).length;
   const completed = q.items.filter((i) => i.state === 'completed');

@@ -3,7 +3,7 @@
 // other than 429, never a bare 500. Observed shapes are kept in __tests__/fixtures/upstream/errors.json.
 import { AppError, RateLimitedError, RpcError } from '../errors';
 
-export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.'; // spec §8.4
+export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.'; // docs/PRODUCT.md#error-texts
 
 /**
  * The HTTP status that fits a JSON-RPC error a provider answered, or undefined when it is an ordinary answer
@@ -42,7 +42,7 @@ export interface UpstreamTexts {
   timeout?: string;
 }
 
-export const REQUEST_TIMED_OUT = 'Request timed out - please try again'; // spec §8.2
+export const REQUEST_TIMED_OUT = 'Request timed out - please try again'; // docs/PRODUCT.md#error-texts
 /** Any route without a text of its own (the error middleware's fallback). */
 export const UPSTREAM_UNAVAILABLE = 'Blockchain data is temporarily unavailable. Please try again in a few minutes.';
 

@@ -63,7 +63,7 @@ export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Che
   });
 }
 
-/** Chain errors the user caused or can fix are 400s with the chain's own words; the client maps them (§8.1). */
+/** Chain errors the user caused or can fix are 400s with the chain's own words; the client maps them (docs/PRODUCT.md#error-texts). */
 function sendFailure(err: unknown): AppError {
   if (isRateLimited(err)) return RateLimitedError(); // still limited after the RPC client's backoff: not sent
   const message = err instanceof RpcError || err instanceof Error ? err.message : String(err);

@@ -1,4 +1,4 @@
-// §7.1 GET /api/config, and the local chain's funding call (README, settings, local mode only).
+// docs/PRODUCT.md#server-calls GET /api/config, and the local chain's funding call (README, settings, local mode only).
 import type { ConfigResponse, LocalnetFundRequest, LocalnetFundResponse } from '../common/api';
 import { baseApi } from './baseApi';
 

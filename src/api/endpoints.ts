@@ -1,4 +1,4 @@
-// Importing this module injects every endpoint of spec §7 into `baseApi` (the store and tests import it once).
+// Importing this module injects every endpoint of docs/PRODUCT.md#server-calls into `baseApi` (the store and tests import it once).
 import './configApi';
 import './authApi';
 import '../features/rent/rentApi';

@@ -1,4 +1,4 @@
-// The spec's two retry policies (§7.3 token metadata, §7.5 delegated transfer).
+// The spec's two retry policies (token metadata, delegated transfer: docs/PRODUCT.md#server-calls).
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import {
   DELEGATED_TRANSFER_BACKOFF_BASE_MS,

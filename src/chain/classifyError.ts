@@ -1,4 +1,4 @@
-// Sorts wallet, RPC and server errors into the kinds the spec §8 texts tell apart, per flow; the texts themselves are
+// Sorts wallet, RPC and server errors into the kinds docs/PRODUCT.md#error-texts texts tell apart, per flow; the texts themselves are
 // chosen by errorText (src/common/texts/errorTexts.ts). Order matters: a rejection wrapped in a wallet-adapter error
 // is still a cancellation, and a fee failure is checked before the generic wallet case.
 export type ErrorFlow = 'vacant' | 'burnToken' | 'burnNft' | 'bulkTokens' | 'bulkNfts' | 'cnft';
@@ -86,7 +86,7 @@ export function errorKind(err: unknown, flow: ErrorFlow): ErrorKind {
     return 'other';
   }
 
-  // Token and NFT burns (spec §8.3): time-out, cancel or reject all read as a cancellation.
+  // Token and NFT burns (docs/PRODUCT.md#error-texts): time-out, cancel or reject all read as a cancellation.
   if (CANCELLED.test(text) || TIMEOUT.test(text)) return 'cancelled';
   if (EXPIRED.test(text)) return 'expired';
   if (FEE_ISSUE.test(text)) return 'insufficientFunds';

@@ -36,7 +36,7 @@ export function priorityFeeLamports(computeUnits: number, microLamportsPerUnit: 
   return Math.ceil((computeUnits * microLamportsPerUnit) / 1_000_000);
 }
 
-/** Spec §7.6: bulk token burn limit = 200 000 × min(5, count). */
+/** docs/PRODUCT.md#server-calls: bulk token burn limit = 200 000 × min(5, count). */
 export function bulkBurnComputeUnits(count: number): number {
   return BULK_BURN_COMPUTE_UNITS_PER_TOKEN * Math.max(1, Math.min(BULK_BURN_COMPUTE_UNITS_MAX_MULTIPLIER, count));
 }
@@ -44,8 +44,11 @@ export function bulkBurnComputeUnits(count: number): number {
 export type RecentPrioritizationFee = number | { prioritizationFee: number; slot?: number };
 
 /**
- * Compute-unit price from getRecentPrioritizationFees: the 75th percentile of the non-zero samples (zeros are
- * slots where nobody paid, which would drag the estimate to nothing), at least 1 µlamport, at most `cap`.
+ * Compute-unit price from getRecentPrioritizationFees: the 75th percentile of every slot's sample, zeros included, at
+ * least 1 µlamport, at most `cap`. A zero is a slot where nobody (or nobody writing our accounts) had to pay to land:
+ * leaving zeros out let a single priced transaction in the last 150 slots set everybody's price. Callers ask with the
+ * accounts their transaction writes, so a busy account's market still shows (agave's prioritization fee cache reports
+ * per slot the higher of the cheapest landed price and the cheapest price of a transaction locking each account).
  */
 export function priorityFeeFromRecent(
   fees: readonly RecentPrioritizationFee[],
@@ -54,7 +57,7 @@ export function priorityFeeFromRecent(
 ): number {
   const values = fees
     .map((f) => (typeof f === 'number' ? f : f.prioritizationFee))
-    .filter((v) => Number.isFinite(v) && v > 0)
+    .filter((v) => Number.isFinite(v) && v >= 0)
     .sort((a, b) => a - b);
   if (values.length === 0) return MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS;
   const index = Math.min(values.length - 1, Math.ceil((percentile / 100) * values.length) - 1);

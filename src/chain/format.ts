@@ -52,7 +52,7 @@ export function formatUnits(
 }
 
 /**
- * Token card balance (spec §2.1): up to 4 fraction digits, or up to 8 when the value is below 0.001.
+ * Token card balance (docs/PRODUCT.md#assets-screen): up to 4 fraction digits, or up to 8 when the value is below 0.001.
  * Decisions: half-up rounding, trailing zeros trimmed ('1.5', not '1.5000'), thousands grouped with ',',
  * and a non-zero balance too small for 8 digits reads '<0.00000001' rather than a misleading '0'.
  */
@@ -109,7 +109,7 @@ export function shortenSignature(signature: string, head = 8, tail = 8): string 
   return shortenAddress(signature, head, tail);
 }
 
-/** How long ago, in the unit the activity log shows (spec §9); worded by `relativeTime` (src/common/texts). */
+/** How long ago, in the unit the activity log shows (docs/PRODUCT.md#figures-and-limits); worded by `relativeTime` (src/common/texts). */
 export type Age = { unit: 'now' } | { unit: 'minutes' | 'hours' | 'days'; count: number };
 
 /** 'now' under a minute (and for future times), then whole minutes, hours, days. */

@@ -2,7 +2,7 @@ import { PublicKey } from '@solana/web3.js';
 import { TOKEN_METADATA_PROGRAM } from '../common/addresses';
 
 // Just enough of the Token Metadata account layout (key, update authority, mint, then the borsh `Data` struct and
-// the optional collection) for the on-chain NFT lookup of spec §4.1.
+// the optional collection) for the on-chain NFT lookup of docs/PRODUCT.md#loading.
 
 export interface DecodedMetadata {
   name: string;

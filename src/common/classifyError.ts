@@ -1,4 +1,4 @@
-// An error as a flow shows it: its kind (src/chain/classifyError.ts), the spec §8 text for that kind
+// An error as a flow shows it: its kind (src/chain/classifyError.ts), docs/PRODUCT.md#error-texts text for that kind
 // (src/common/texts/errorTexts.ts) and the underlying detail.
 import { type ErrorFlow, type ErrorKind, errorDetail, errorKind } from '../chain/classifyError';
 import { errorText } from './texts';

@@ -1,4 +1,4 @@
-// Business constants and limits of spec §9 (and the §7 call time-outs), one name per number.
+// Business constants and limits (docs/PRODUCT.md#figures-and-limits, and the call time-outs of #server-calls), one name per number.
 // Money is lamports (integers); times are milliseconds.
 
 export const LAMPORTS_PER_SOL = 1_000_000_000;
@@ -7,7 +7,7 @@ export const LAMPORTS_PER_SOL = 1_000_000_000;
 /** Service fee: 1 % of the recovered rent, in basis points (fee = floor(rent × bps / 10 000)). */
 export const SERVICE_FEE_BPS = 100;
 export const BASIS_POINTS_DENOMINATOR = 10_000;
-/** The spec's figure (§9, "about 0.00204 SOL" = (165 + 128) × 6960, the pre-SIMD-0437 rate). No amount is computed from
+/** The spec's figure (docs/PRODUCT.md#figures-and-limits, "about 0.00204 SOL" = (165 + 128) × 6960, the pre-SIMD-0437 rate). No amount is computed from
  * these: rent comes from each account's lamports and the chain's getMinimumBalanceForRentExemption (PRODUCT difference 13). */
 export const DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS = 2_039_280;
 /** Rent assumed in the NFT burn success message (0.0077 SOL). */
@@ -29,7 +29,7 @@ export const MAX_SELECTED_NFTS_WARNING_THRESHOLD = 10;
  * Most NFTs one POST /api/batch-burn-nft may burn. Above the spec's 10 on purpose (PRODUCT difference 6): one 'Burn Selected
  * NFTs' is one action, which the server packs by measured size into several transactions (≈ 5 full burns each) that
  * the wallet signs with one approval. The cap only bounds the work of one request; over it the route answers 400 with
- * maxBatchSize = this, and the page shows '{error} Please select {n} or fewer NFTs.' (spec §5).
+ * maxBatchSize = this, and the page shows '{error} Please select {n} or fewer NFTs.' (docs/PRODUCT.md#validation).
  */
 export const MAX_NFTS_PER_BURN_REQUEST = 50;
 /** Spec behaviour: the first 8 selected tokens go into one transaction (used when the wallet cannot sign several). */
@@ -38,6 +38,11 @@ export const BULK_TOKEN_BURN_PER_TRANSACTION = 8;
 export const MAX_PROOF_NODES = 12;
 /** Basic trash fallback: a 1000-lamport transfer that only hides the asset. */
 export const BASIC_FALLBACK_TRANSFER_LAMPORTS = 1_000;
+/**
+ * Bubblegum V2's fee on every transferV2, paid by the transfer's payer to the tree config beside the network fee
+ * (mpl-bubblegum programs/bubblegum/program/src/state/collect.rs TRANSFER_V2_FEE_LAMPORTS, processor/transfer.rs).
+ */
+export const BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS = 6_000;
 
 // --- Compute budget ---
 export const SINGLE_BURN_COMPUTE_UNITS = 200_000;
@@ -55,6 +60,8 @@ export const MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 1;
  * costs at most 0.00002 SOL — small against the ~0.002 SOL a close returns.
  */
 export const MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS = 100_000;
+/** getRecentPrioritizationFees takes at most 128 addresses (Solana JSON-RPC reference, getRecentPrioritizationFees). */
+export const MAX_PRIORITY_FEE_ACCOUNTS = 128;
 
 // --- Transactions ---
 /** Legacy and v0 transactions: at most 1232 serialized bytes (1280 IPv6 MTU − 48 header bytes). */
@@ -102,7 +109,7 @@ export const ACTIVITY_PANEL_MAX_HEIGHT_PX = 300;
 export const ACTIVITY_RECOVERY_DECIMALS = 4;
 
 // --- Display ---
-/** Token balance: up to 4 fraction digits, or 8 when the value is below 0.001 (spec §2.1). */
+/** Token balance: up to 4 fraction digits, or 8 when the value is below 0.001 (docs/PRODUCT.md#assets-screen). */
 export const TOKEN_BALANCE_FRACTION_DIGITS = 4;
 export const TOKEN_BALANCE_SMALL_FRACTION_DIGITS = 8;
 /** Shortened ids: first 6 and last 4 characters. */
@@ -115,7 +122,7 @@ export const STATIC_PUBLIC_PATH = '/static/dist/';
 // --- Network ---
 export const MAINNET_RPC_URL = 'https://api.mainnet-beta.solana.com';
 export const EXPLORER_BASE_URL = 'https://explorer.solana.com';
-/** The burn-request call's signature when signing is unavailable (spec §6). */
+/** The burn-request call's signature when signing is unavailable (docs/PRODUCT.md#who-acts). */
 export const SIMULATED_SIGNATURE = 'simulated-signature';
 
 // --- Trust (PRODUCT difference 10, RELIABILITY, trust) ---

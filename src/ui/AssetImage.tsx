@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { imageSrc } from '../common/imageSrc';
 
-// An image that shows the default picture when the asset has none or it fails to load (spec §3, §4.1). A remote
+// An image that shows the default picture when the asset has none or it fails to load (docs/PRODUCT.md#data-and-defaults, #loading). A remote
 // picture is loaded through this server's image proxy, never from its own host (src/common/imageSrc.ts).
 export function AssetImage({
   src,

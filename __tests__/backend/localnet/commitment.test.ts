@@ -127,8 +127,11 @@ describe('getRecentPrioritizationFees from executed transactions', () => {
       expect(fees.find((f) => f.slot === slotA)?.prioritizationFee).toBe(5000);
       expect(fees.find((f) => f.slot === slotB)?.prioritizationFee).toBe(1200);
       expect(fees.filter((f) => f.prioritizationFee > 0).map((f) => f.slot)).toEqual([slotA, slotB]);
-      // The page's own logic (75th percentile of the non-zero samples) now sees a fee market.
-      expect(await currentPriorityFee(rpc.connection)).toBe(5000);
+      // The page's own logic (75th percentile of every slot, zeros included): two priced slots among the recent ones
+      // do not set the price once the slots after them are idle, asked for the payer's account or for none.
+      for (let i = 0; i < 10; i++) localnet.chain.advanceSlot();
+      expect(await currentPriorityFee(rpc.connection)).toBe(1);
+      expect(await currentPriorityFee(rpc.connection, [payer.publicKey.toBase58()])).toBe(1);
       // The fee is charged as a cluster charges it: 5000 per signature + price × units (two builtins: 2 × 3000 CU).
       const meta = (await rpc.connection.getTransaction(a.signature, { maxSupportedTransactionVersion: 0 }))!.meta!;
       expect(meta.fee).toBe(5000 + Math.ceil((5000 * 6000) / 1_000_000));
@@ -152,6 +155,25 @@ describe('getRecentPrioritizationFees from executed transactions', () => {
     expect(pick(['Y'])).toEqual([900, 50]);
     expect(pick(['X'])).toEqual([100, 50]);
     expect(pick(['Z'])).toEqual([100, 50]);
+  });
+
+  it("asks for the accounts a transaction writes: a busy account's market shows, the idle rest of the network does not", async () => {
+    const localnet = await createLocalnet({ ...wallets, slotMs: 0 });
+    const rpc = await startRpcServer(localnet);
+    try {
+      const busy = Keypair.generate().publicKey.toBase58();
+      // Every one of the 150 recent slots: the cheapest transaction paid 10 µlamports, the cheapest writing `busy` 9,000.
+      for (let i = 0; i < 150; i++) {
+        localnet.chain.advanceSlot();
+        localnet.chain.priorityFees.record(localnet.chain.slot(), 10n, []);
+        localnet.chain.priorityFees.record(localnet.chain.slot(), 9_000n, [busy]);
+      }
+      expect(await currentPriorityFee(rpc.connection, [busy])).toBe(9_000);
+      expect(await currentPriorityFee(rpc.connection)).toBe(10);
+    } finally {
+      await rpc.close();
+      await localnet.close();
+    }
   });
 
   it('seeds a busy network with LOCALNET_PRIORITY_FEE_FLOOR', async () => {

@@ -11,6 +11,6 @@ test('the RPC proxy becomes absolute, with a websocket on the same path', () => 
   });
 });
 
-test('without a configured RPC URL the public mainnet endpoint is used (spec §7.1)', () => {
+test('without a configured RPC URL the public mainnet endpoint is used (docs/PRODUCT.md#server-calls)', () => {
   expect(chainEndpoint(undefined, 'http://localhost:3000/').endpoint).toBe('https://api.mainnet-beta.solana.com/');
 });

@@ -1,4 +1,4 @@
-// Every call of spec §7 has an RTK Query endpoint, and calling it hits that method and path (a real HTTP server).
+// Every call of docs/PRODUCT.md#server-calls has an RTK Query endpoint, and calling it hits that method and path (a real HTTP server).
 import { configureStore } from '@reduxjs/toolkit';
 import { baseApi, setApiOrigin, setRetryDelayScale } from '../../../src/api/baseApi';
 import '../../../src/api/endpoints';
@@ -10,7 +10,7 @@ const M = 'M1nt11111111111111111111111111111111111111111';
 const A = 'Asset1111111111111111111111111111111111111111';
 const Q = 'queue-1';
 
-// [endpoint name, argument, method, path] — the list of spec §7 (+ README, settings local funding; the signed
+// [endpoint name, argument, method, path] — the list of docs/PRODUCT.md#server-calls (+ README, settings local funding; the signed
 // authorisations' nonce, PRODUCT difference 11).
 const SPEC_CALLS: [string, unknown, 'GET' | 'POST', string][] = [
   ['getConfig', undefined, 'GET', '/api/config'],
@@ -71,7 +71,7 @@ beforeEach(() => {
   setRetryDelayScale(1);
 });
 
-describe('every spec §7 call has an endpoint', () => {
+describe('every docs/PRODUCT.md#server-calls call has an endpoint', () => {
   test.each(SPEC_CALLS.map(([n, arg, m, p]) => [n, m, p, arg] as const))(
     '%s → %s %s',
     async (name, method, path, arg) => {

@@ -1,4 +1,4 @@
-// The spec's waits between retries (§7.3 token metadata, §7.5 delegated transfer) and what is worth a retry.
+// The spec's waits between retries (token metadata, delegated transfer: docs/PRODUCT.md#server-calls) and what is worth a retry.
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { delegatedTransferRetry, isTransientError, tokenMetadataRetry } from '../../../src/api/retryPolicies';
 

@@ -1,4 +1,4 @@
-// The page shell: fallback screen (spec §2.6), connect prompt, the connected screen's parts in the spec's order,
+// The page shell: fallback screen (docs/PRODUCT.md#fallback-screen), connect prompt, the connected screen's parts in the spec's order,
 // and the bulk-mode switch. Real store, real wallet-adapter providers (no wallets).
 import { WalletProvider } from '@solana/wallet-adapter-react';
 import { WalletModalProvider } from '@solana/wallet-adapter-react-ui';
@@ -56,7 +56,7 @@ test('not connected: logo, heading and the connect button', () => {
   expect(screen.queryByRole('heading', { name: 'Your Wallet Assets' })).toBeNull();
 });
 
-test('connected: heading, bulk switch on, then the parts in the order of spec §2.1', async () => {
+test('connected: heading, bulk switch on, then the parts in the order of docs/PRODUCT.md#assets-screen', async () => {
   const store = makeStore();
   store.dispatch(walletConnected({ publicKey: W }));
   const { user } = renderWithProviders(

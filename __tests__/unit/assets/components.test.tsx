@@ -1,4 +1,4 @@
-// The wallet assets screen's parts (spec §2.1, §2.2) on a real store: cards, bulk mode, the Selected Assets panel.
+// The wallet assets screen's parts (docs/PRODUCT.md#assets-screen, #selected-assets-panel) on a real store: cards, bulk mode, the Selected Assets panel.
 import { addListener } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';

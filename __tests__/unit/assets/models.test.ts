@@ -7,7 +7,7 @@ import { isBurnable, tokenFromItem, withMetadata, withUnknownMetadata } from '..
 
 const MINT = 'So11111111111111111111111111111111111111112';
 
-describe('token defaults (spec §3)', () => {
+describe('token defaults (docs/PRODUCT.md#data-and-defaults)', () => {
   it('derives symbol, name and icon from the mint when nothing is known', () => {
     const t = tokenFromItem({ mint: MINT, amount: '5', decimals: 9, tokenAccount: 'acc' });
     expect(t).toMatchObject({
@@ -47,7 +47,7 @@ describe('token defaults (spec §3)', () => {
   });
 });
 
-describe('NFT and cNFT defaults (spec §3)', () => {
+describe('NFT and cNFT defaults (docs/PRODUCT.md#data-and-defaults)', () => {
   const base = { id: MINT, mint: MINT, name: '', image: null, collection: null, compressed: false };
   it('names, images and collections fall back', () => {
     expect(nftFromAsset(base)).toMatchObject({

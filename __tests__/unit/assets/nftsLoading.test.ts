@@ -1,4 +1,4 @@
-// Spec §4.1 NFT load through a real store: combined endpoint → separate assets/cnfts endpoints → on-chain lookup
+// docs/PRODUCT.md#loading NFT load through a real store: combined endpoint → separate assets/cnfts endpoints → on-chain lookup
 // (batches of 3, 500 ms apart); hidden cNFTs filtered; 'Error fetching NFTs: ...' when every source fails.
 import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token-metadata';
 import { none, publicKey } from '@metaplex-foundation/umi';

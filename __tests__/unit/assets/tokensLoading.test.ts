@@ -1,4 +1,4 @@
-// Spec §4.1 token load through a real store: server endpoint → direct chain query → empty list; metadata
+// docs/PRODUCT.md#loading token load through a real store: server endpoint → direct chain query → empty list; metadata
 // enrichment 3 at a time with the 429 retries; disconnect clears. The network is a real HTTP server and a fake Connection.
 import { addListener } from '@reduxjs/toolkit';
 import type { Connection } from '@solana/web3.js';

@@ -1,4 +1,4 @@
-// The signing path's limit and approvals, and the texts its error family turns into (spec §8.3, §9: 120 s).
+// The signing path's limit and approvals, and the texts its error family turns into (docs/PRODUCT.md#error-texts, #figures-and-limits: 120 s).
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { BURN_ERRORS, VACANT_ERRORS } from '../../../src/common/texts';
@@ -65,7 +65,7 @@ describe('signWithinLimit', () => {
   });
 });
 
-it('maps what a wallet or a node throws to the family, and the family to the §8.3 texts', () => {
+it('maps what a wallet or a node throws to the family, and the family to the docs/PRODUCT.md#error-texts texts', () => {
   const named = (name: string, message: string) => Object.assign(new Error(message), { name });
   expect(
     burnFailureText(fromWalletError(named('WalletSignTransactionError', 'User rejected the request.')), 'burnNft'),

@@ -13,7 +13,7 @@ class WalletSignTransactionError extends Error {
   }
 }
 
-describe('classifyError: vacant burn (spec §8.1)', () => {
+describe('classifyError: vacant burn (docs/PRODUCT.md#error-texts)', () => {
   it.each([
     [new Error('User rejected the request.'), VACANT_ERRORS.cancelled],
     [{ code: 4001, message: 'x' }, VACANT_ERRORS.cancelled],
@@ -30,7 +30,7 @@ describe('classifyError: vacant burn (spec §8.1)', () => {
   });
 });
 
-describe('classifyError: token and NFT burns (spec §8.3)', () => {
+describe('classifyError: token and NFT burns (docs/PRODUCT.md#error-texts)', () => {
   it('time-out, cancel or reject read as cancelled, per flow', () => {
     expect(classifyError(new Error('Signing timed out'), 'burnToken').message).toBe(BURN_ERRORS.cancelledToken);
     expect(classifyError(new WalletSignTransactionError('User rejected the request.'), 'burnNft').message).toBe(
@@ -71,7 +71,7 @@ describe('classifyError: token and NFT burns (spec §8.3)', () => {
   });
 });
 
-describe('classifyError: cNFT (spec §8.4)', () => {
+describe('classifyError: cNFT (docs/PRODUCT.md#error-texts)', () => {
   it.each([
     [new Error('User declined'), CNFT_ERRORS.cancelledByUser],
     [new Error('429 Too Many Requests'), CNFT_ERRORS.rateLimited],

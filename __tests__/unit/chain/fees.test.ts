@@ -25,7 +25,7 @@ describe('priorityFeeFromRecent', () => {
     expect(priorityFeeFromRecent([])).toBe(1);
     expect(priorityFeeFromRecent([0, 0, 0])).toBe(1);
   });
-  it('takes the 75th percentile of the non-zero samples', () => {
+  it('takes the 75th percentile of every slot, zeros included', () => {
     expect(priorityFeeFromRecent([0, 0, 10, 20, 30, 40])).toBe(30);
     expect(
       priorityFeeFromRecent([
@@ -33,6 +33,14 @@ describe('priorityFeeFromRecent', () => {
         { prioritizationFee: 7, slot: 2 },
       ]),
     ).toBe(7);
+    // Where most slots were priced, the market shows.
+    expect(priorityFeeFromRecent([0, 900, 1000, 1100])).toBe(1000);
+  });
+  it('one priced transaction among 150 idle slots does not set the price', () => {
+    const oneBusySlot = [...Array<number>(149).fill(0), 3_054_800];
+    expect(priorityFeeFromRecent(oneBusySlot)).toBe(1);
+    // With the non-zero samples alone (the old rule) it set it: 3,054,800 capped at 100,000 µlamports.
+    expect(priorityFeeFromRecent(oneBusySlot.filter((v) => v > 0))).toBe(100_000);
   });
   it('is capped', () => {
     expect(priorityFeeFromRecent([10_000_000, 20_000_000], 100_000)).toBe(100_000);

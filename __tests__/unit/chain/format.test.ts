@@ -10,7 +10,7 @@ import {
 } from '../../../src/chain/format';
 import { relativeTime } from '../../../src/common/texts';
 
-describe('formatTokenBalance (spec §2.1)', () => {
+describe('formatTokenBalance (docs/PRODUCT.md#assets-screen)', () => {
   it.each([
     ['0', 6, '0'],
     ['1000000', 6, '1'],
@@ -72,7 +72,7 @@ describe('shortening', () => {
   });
 });
 
-describe('relativeTime (spec §9)', () => {
+describe('relativeTime (docs/PRODUCT.md#figures-and-limits)', () => {
   const now = 1_700_000_000_000;
   it.each([
     [0, 'just now'],

@@ -25,7 +25,7 @@ describe('text catalogue', () => {
       'Transfer failed Blockchain data might be temporarily unavailable. Please try again in a few minutes.',
     );
   });
-  it('derives default names from the mint (spec §3)', () => {
+  it('derives default names from the mint (docs/PRODUCT.md#data-and-defaults)', () => {
     const mint = 'F4gVCVwSLB1UHF8FKRrxRnWdG5XMLgwMZzQTJkVSJ1wK';
     expect(defaultTokenSymbol(mint)).toBe('F4gV');
     expect(defaultTokenName(mint)).toBe('Token F4gVCVwS');
@@ -37,7 +37,7 @@ describe('text catalogue', () => {
   });
 });
 
-describe('constants (spec §9)', () => {
+describe('constants (docs/PRODUCT.md#figures-and-limits)', () => {
   it('matches the spec numbers', () => {
     expect(constants.SERVICE_FEE_BPS / constants.BASIS_POINTS_DENOMINATOR).toBe(0.01);
     expect(constants.DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS).toBe((165 + 128) * 6960);

@@ -1,4 +1,4 @@
-// Delegated Transfer and Queued cNFT Trash modals: every state and text of spec §2.9/§2.10 that needs no chain.
+// Delegated Transfer and Queued cNFT Trash modals: every state and text of docs/PRODUCT.md#queued-cnft-trash, #delegated-transfer that needs no chain.
 import { screen, waitFor } from '@testing-library/react';
 import { Keypair } from '@solana/web3.js';
 import { setApiOrigin } from '../../../src/api/baseApi';

@@ -1,6 +1,6 @@
-// Spec §4.6 queue flow through the listener: §5 validation texts, create → sign → authorise → poll every 2 s →
+// The queue flow (docs/PRODUCT.md#trash-a-cnft) through the listener: validation texts, create → sign → authorise → poll every 2 s →
 // complete, completed assets hidden at once, success callback 2 s after completion, cancel posts and resets,
-// and the §8.4 failure texts. The /api calls go to a recording server.
+// and the docs/PRODUCT.md#error-texts failure texts. The /api calls go to a recording server.
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../../../src/common/addresses';
 import { Keypair, Transaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
@@ -120,7 +120,7 @@ const status = (completed: number, done: boolean) => ({
   failedAssets: [],
 });
 
-describe('§5 validation texts', () => {
+describe('docs/PRODUCT.md#validation texts', () => {
   it("'Wallet not connected'", async () => {
     const store = storeWith({ publicKey: null, signMessage });
     store.dispatch(queueStartRequested({ assets }));

@@ -60,7 +60,7 @@ const cancelled = {
   message: CNFT_ERRORS.cancelledByUser,
 };
 
-describe('direct trash (standard way, spec §4.6 chain)', () => {
+describe('direct trash (standard way, docs/PRODUCT.md#trash-a-cnft chain)', () => {
   it('success: TRASH_WALLET owns it, hidden at once, banner and celebration; one approval', async () => {
     const { owner, cnfts } = await fundedOwner(chain);
     const wallet = cnftWallet(owner);
@@ -169,7 +169,7 @@ describe('owner burn (PRODUCT difference 8)', () => {
   }, 60_000);
 });
 
-describe('delegated transfer (spec §2.10) and delegating first', () => {
+describe('delegated transfer (docs/PRODUCT.md#delegated-transfer) and delegating first', () => {
   it('success: the owner signs the exact text, the server moves it as delegate; hidden', async () => {
     const { owner, cnfts } = await fundedOwner(chain);
     const wallet = cnftWallet(owner);
@@ -209,7 +209,7 @@ describe('delegated transfer (spec §2.10) and delegating first', () => {
 
   it('delegating first: a confirmation time-out is confirmed once more on the same path before the server relies on it', async () => {
     const { owner, cnfts } = await fundedOwner(chain);
-    // The first confirmation of the delegation times out (assumed, spec §4.6); every later one is the chain's.
+    // The first confirmation of the delegation times out (assumed, docs/PRODUCT.md#trash-a-cnft); every later one is the chain's.
     const connection = chain.connection;
     const confirmed: unknown[] = [];
     const confirm = connection.confirmTransaction.bind(connection);
@@ -249,7 +249,7 @@ describe('delegated transfer (spec §2.10) and delegating first', () => {
   }, 60_000);
 });
 
-describe('queue authorisation (spec §4.6 queued trash)', () => {
+describe('queue authorisation (docs/PRODUCT.md#trash-a-cnft queued trash)', () => {
   const queueOf = (cnfts: { assetId: string; name: string }[]) =>
     cnfts.map((c) => ({ assetId: c.assetId, name: c.name, image: null }));
   const queueEnded = (store: Store) =>

@@ -1,4 +1,5 @@
-// Trash logic and modal states without a browser: §5 validation texts, §8.4 texts, the §9 batch delays, and the
+// Trash logic and modal states without a browser: validation and error texts, the batch
+// delays (docs/PRODUCT.md#validation, #error-texts, #figures-and-limits), and the
 // robust/direct modal rules (key format, derived address, Confirm disabled, 'Try Robust Method' after a failure).
 import { guardStep } from '../../../src/features/wallet/signingSteps';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
@@ -98,13 +99,13 @@ function fakeDeps(
       getSignatureStatuses: async () => ({ context: { slot: 1 }, value: [null] }),
       ...conn,
     },
-    // The §9 pauses are recorded and skipped; the 120 s signing limit never ends (the wallet answers at once).
+    // The docs/PRODUCT.md#figures-and-limits pauses are recorded and skipped; the 120 s signing limit never ends (the wallet answers at once).
     delay: (ms) =>
       ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve(void delays.push(ms)),
   };
 }
 
-describe('§5 private key (robust modal)', () => {
+describe('docs/PRODUCT.md#validation private key (robust modal)', () => {
   it("not base58, or not 64 bytes → 'Invalid private key format'", () => {
     expect(() => parsePrivateKey('0OIl')).toThrow(VALIDATION.invalidPrivateKeyFormat);
     expect(() => parsePrivateKey(bs58.encode(owner.secretKey.subarray(0, 32)))).toThrow(
@@ -122,7 +123,7 @@ describe('§5 private key (robust modal)', () => {
   });
 });
 
-describe('§5 / §8.4 texts of the trash logic', () => {
+describe('docs/PRODUCT.md#validation, #error-texts texts of the trash logic', () => {
   it("'Asset ID is required'", async () => {
     await expect(loadLeaf(fakeDeps(), '')).rejects.toThrow(VALIDATION.assetIdRequired);
   });

@@ -1,4 +1,4 @@
-// The vacant banner (spec §2.4, §4.5) in jsdom: hidden without vacant rent, count and exact SOL, PROCESSING... and
+// The vacant banner (docs/PRODUCT.md#vacant-accounts-banner, #close-vacant-accounts) in jsdom: hidden without vacant rent, count and exact SOL, PROCESSING... and
 // Reset while busy. The flow itself (guard on a real local chain, review, in-page report) is in
 // vacantFlow.test.ts and the browser tests; here the page has no chain connection, so the guard refuses and nothing
 // is signed.
@@ -29,6 +29,7 @@ const estimate = (vacantAccounts: number, vacantRent: number) => ({
   avgVacantRent: 0,
   surplusRent: 0,
   surplusAccounts: 0,
+  rentAhead: [],
   coreRefused: false,
   printsRefused: false,
 });

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-// The vacant burn (spec §4.5, §8.1, §2.4) with a fresh store, a real HTTP server answering the three calls with
+// The vacant burn (docs/PRODUCT.md#close-vacant-accounts, #error-texts, #vacant-accounts-banner) with a fresh store, a real HTTP server answering the three calls with
 // real transactions, and a wallet whose key is in the test. Only the server's answers are scripted.
 import { Keypair, Transaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
@@ -318,7 +318,7 @@ describe('vacant burn flow', () => {
       () => ({ submit: { status: 200, body: { success: false, error: 'custom program error: 0xb' } } }),
       'Transaction failed: custom program error: 0xb',
     ],
-  ])('%s → the §8.1 alert', async (_name, make, text) => {
+  ])('%s → the docs/PRODUCT.md#error-texts alert', async (_name, make, text) => {
     const m = make() as { wallet?: null; list?: unknown; submit?: typeof submitAnswer };
     if (m.list) listed = m.list;
     if (m.submit) submitAnswer = m.submit;

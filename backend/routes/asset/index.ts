@@ -18,7 +18,7 @@ const noCache = (ctx: Ctx) => {
 };
 
 /**
- * Spec §7.4 cNFT data: a fresh proof (never cached), the asset with its compression data, and a diagnostic that
+ * docs/PRODUCT.md#server-calls cNFT data: a fresh proof (never cached), the asset with its compression data, and a diagnostic that
  * compares the indexer's root with the tree account's.
  */
 export function assetRoutes(services: Services): Router {

@@ -18,7 +18,7 @@ export function batchBurnNftRoutes({ connection, config, das }: Services): Route
       if (nfts.length === 0) throw ValidationError(VALIDATION.noValidNfts);
       if (nfts.length > MAX_NFTS_PER_BURN_REQUEST) {
         // One action may burn more than the spec's 10 (packed into several transactions, one approval: PRODUCT difference 6);
-        // over the cap the client turns this into '{error} Please select {n} or fewer NFTs.' (spec §5).
+        // over the cap the client turns this into '{error} Please select {n} or fewer NFTs.' (docs/PRODUCT.md#validation).
         ctx.status = 400;
         ctx.body = {
           success: false,

@@ -24,7 +24,7 @@ export const SIGNATURE_REQUIRED = 'A signed authorisation from the owner is requ
 
 /**
  * POST /api/cnft/burn-request — verifies the owner's signed 'burn-request' authorisation of this asset and answers
- * honestly that the server burns nothing (spec §6: described as simulated; PRODUCT difference 8: the owner burns in the page).
+ * honestly that the server burns nothing (docs/PRODUCT.md#who-acts: described as simulated; PRODUCT difference 8: the owner burns in the page).
  * POST /api/cnft/delegate — the proof and tree data for delegating to the server delegate, plus the unsigned
  * Bubblegum delegate transaction the owner signs.
  */

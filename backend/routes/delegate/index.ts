@@ -94,7 +94,7 @@ export function delegateRoutes(services: Services): Router {
             throw sendFailure(err);
           });
         };
-        // Spec §4.6: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
+        // docs/PRODUCT.md#trash-a-cnft: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
         // retry re-checks the owner, so the asset cannot move twice.
         let outcome = await attempt();
         if (outcome.status === 'expired') outcome = await attempt();

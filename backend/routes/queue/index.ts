@@ -29,7 +29,7 @@ function requireToken(ctx: Context, q: QueueRecord): void {
 }
 
 /**
- * Spec §7.5 server-side transfer queue. create → authorize (the owner's signed 'queue-authorize' message naming the
+ * docs/PRODUCT.md#server-calls server-side transfer queue. create → authorize (the owner's signed 'queue-authorize' message naming the
  * queue and exactly its assets, PRODUCT difference 11; answers the owner's access token) → the worker moves each
  * delegated asset to TRASH_WALLET → status (polled with the token) → cancel (the token or a signed 'queue-cancel').
  * Queues live in services.queue's store (built in createApp) and resume after a restart.

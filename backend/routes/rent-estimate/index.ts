@@ -7,7 +7,7 @@ import { estimateRent, toRentEstimateResponse } from '../../services/rentEstimat
 import { RentEstimateSchema } from './schema';
 import type { RentEstimateResponse } from '../../../src/common/api';
 
-/** Spec §8.2's text for an estimate the chain could not give (the provider down, refusing or failing). */
+/** docs/PRODUCT.md#error-texts text for an estimate the chain could not give (the provider down, refusing or failing). */
 export const RENT_ESTIMATE_UNAVAILABLE = 'Unable to fetch rent estimate';
 
 /**

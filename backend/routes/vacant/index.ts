@@ -20,7 +20,7 @@ import type {
 const sol = (lamports: number) => lamports / LAMPORTS_PER_SOL;
 
 /**
- * §7.2 vacant accounts: list the safe set, prepare the close transactions, relay the signed ones.
+ * docs/PRODUCT.md#server-calls vacant accounts: list the safe set, prepare the close transactions, relay the signed ones.
  * Amounts: `lamports` / `...Lamports` fields are exact integers; the spec's bare names (recoveredRent, totalRent) are SOL.
  */
 export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services): Router {

@@ -7,6 +7,7 @@ import type { Transaction, TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
 import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { priorityFeeFromRecent, serviceFee } from '../../../src/chain/fees';
+import { MAX_PRIORITY_FEE_ACCOUNTS } from '../../../src/common/constants';
 import { packTransactions } from '../../../src/chain/pack';
 import { priorityFeeCap } from '../../../src/chain/priorityFee';
 import type { RecoveryPlan } from '../../../src/chain/recovery/source';
@@ -29,7 +30,7 @@ export interface FeePayerPlan {
 export async function computeUnitPrice(rpc: RpcClient, writable: string[]): Promise<number> {
   try {
     const recent = await rpc.call<{ prioritizationFee: number }[]>('getRecentPrioritizationFees', [
-      writable.slice(0, 128),
+      writable.slice(0, MAX_PRIORITY_FEE_ACCOUNTS),
     ]);
     return priorityFeeFromRecent(recent ?? []);
   } catch {

@@ -1,4 +1,4 @@
-// §7.3 and §7.4 the indexer (DAS) endpoints: a wallet's NFTs and cNFTs, one asset, its proof, a diagnostic.
+// docs/PRODUCT.md#server-calls the indexer (DAS) endpoints: a wallet's NFTs and cNFTs, one asset, its proof, a diagnostic.
 import type { AssetKind } from '../../chain/assetKind';
 import type { ApiResult } from './result';
 

@@ -1,4 +1,4 @@
-// §7.5 cNFT trash ways the server helps with: burn request, delegate, robust relay, owner burn.
+// docs/PRODUCT.md#server-calls cNFT trash ways the server helps with: burn request, delegate, robust relay, owner burn.
 import { z } from 'zod';
 import { SIMULATED_SIGNATURE } from '../constants';
 import { signedAuthFields } from './auth';
@@ -9,7 +9,7 @@ import type { ApiResult } from './result';
 export const cnftBurnRequest = z.strictObject({
   assetId: base58Address,
   ownerAddress: base58Address,
-  /** base64 signature of `message`, or 'simulated-signature' (spec §6; answered 400: a signature is required). */
+  /** base64 signature of `message`, or 'simulated-signature' (docs/PRODUCT.md#who-acts; answered 400: a signature is required). */
   signedMessage: z.union([z.literal(SIMULATED_SIGNATURE), signature64]).optional(),
   ...signedAuthFields,
 });
@@ -52,7 +52,7 @@ export type RobustTransferRequest = z.input<typeof robustTransferRequest>;
 export interface RobustTransferResponse extends ApiResult {
   signature?: string;
   explorerUrl?: string;
-  /** 202: submitted, confirmation timed out ('assumed success', spec §4.6); `message` says so. */
+  /** 202: submitted, confirmation timed out ('assumed success', docs/PRODUCT.md#trash-a-cnft); `message` says so. */
   pending?: boolean;
   message?: string;
 }

@@ -1,4 +1,4 @@
-// §7.1 GET /api/config: the public settings the page starts from.
+// docs/PRODUCT.md#server-calls GET /api/config: the public settings the page starts from.
 import type { ApiResult } from './result';
 
 /** GET /api/config */

@@ -1,4 +1,4 @@
-// §7.5 the server delegate: delegation info, proof, and the delegated transfer.
+// docs/PRODUCT.md#server-calls the server delegate: delegation info, proof, and the delegated transfer.
 import { z } from 'zod';
 import type { AssetProofData } from './assets';
 import { signedAuthFields } from './auth';
@@ -35,7 +35,7 @@ export type DelegatedTransferRequest = z.input<typeof delegatedTransferRequest>;
 export interface DelegatedTransferResponse extends ApiResult {
   signature?: string;
   explorerUrl?: string;
-  /** Submitted, confirmation timed out (spec §4.6 'assumed success'). */
+  /** Submitted, confirmation timed out (docs/PRODUCT.md#trash-a-cnft 'assumed success'). */
   pending?: boolean;
   message?: string;
 }

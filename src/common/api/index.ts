@@ -1,4 +1,4 @@
-// The wire contract: request and response of every `/api` call (spec §7, with the changes of PRODUCT differences), one file
+// The wire contract: request and response of every `/api` call (docs/PRODUCT.md#server-calls, with the changes of PRODUCT differences), one file
 // per resource. The page's endpoints and the server's handlers (`satisfies`) both use these types.
 // Field names are the spec's. Units: where the spec names an amount (totalRentEstimate, totalRent, recoveredRent…)
 // the server answers SOL for display AND an exact integer twin `<name>Lamports` — compute with the twin. Fields

@@ -1,4 +1,4 @@
-// §7.3 POST /api/batch-burn-nft: the burn transactions of the selected NFTs.
+// docs/PRODUCT.md#server-calls POST /api/batch-burn-nft: the burn transactions of the selected NFTs.
 import { z } from 'zod';
 import { MAX_NFTS_PER_BURN_REQUEST } from '../constants';
 import { base58Address } from './fields';

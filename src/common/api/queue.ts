@@ -1,4 +1,4 @@
-// §7.5 the server queue of cNFT transfers: create, authorise, poll, cancel.
+// docs/PRODUCT.md#server-calls the server queue of cNFT transfers: create, authorise, poll, cancel.
 import { z } from 'zod';
 import { VALIDATION } from '../texts';
 import { signedAuthFields } from './auth';

@@ -1,4 +1,4 @@
-// §7.3 fungible tokens of a wallet and one mint's metadata.
+// docs/PRODUCT.md#server-calls fungible tokens of a wallet and one mint's metadata.
 import type { ApiResult } from './result';
 
 /** GET /api/wallet-tokens/{wallet} — 503 when temporarily unavailable. */

@@ -1,4 +1,4 @@
-// §7.2 vacant token accounts: list the safe set, prepare the close transactions, submit the signed ones.
+// docs/PRODUCT.md#server-calls vacant token accounts: list the safe set, prepare the close transactions, submit the signed ones.
 import { z } from 'zod';
 import { base58Address, base64Transaction, signature64 } from './fields';
 import type { ApiResult } from './result';

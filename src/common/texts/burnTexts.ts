@@ -1,6 +1,6 @@
 // Token and NFT burns: success messages, links and failures.
 
-// §4.2 success messages and links
+// docs/PRODUCT.md#burn-one-token-or-nft success messages and links
 export const SUCCESS = {
   viewTransaction: 'View transaction',
   viewOnExplorer: 'View on explorer',
@@ -8,13 +8,13 @@ export const SUCCESS = {
   dismiss: 'Dismiss', // ours: the line stays until dismissed or the next burn (PRODUCT difference 18)
 } as const;
 export const burnSuccess = (what: string, sol: string, shortSignature: string): string =>
-  `Burned ${what}. ${sol} SOL returned to your wallet. Signature: ${shortSignature}`; // ours, contents per §4.2
+  `Burned ${what}. ${sol} SOL returned to your wallet. Signature: ${shortSignature}`; // ours, contents per docs/PRODUCT.md#burn-one-token-or-nft
 export const remainingTokensMessage = (n: number): string =>
-  `${n} token${n === 1 ? '' : 's'} remain selected. Click 'Burn Selected Tokens' again to burn them.`; // ours, §4.3
+  `${n} token${n === 1 ? '' : 's'} remain selected. Click 'Burn Selected Tokens' again to burn them.`; // ours, docs/PRODUCT.md#burn-selected-tokens
 export const remainingNftsMessage = (n: number): string =>
   `${n} NFT${n === 1 ? '' : 's'} remain selected: your wallet signs one transaction at a time. Click 'Burn Selected NFTs' again to burn them.`; // ours, PRODUCT difference 6 fallback
 
-// §8.3 Token and NFT burns
+// docs/PRODUCT.md#error-texts Token and NFT burns
 export const BURN_ERRORS = {
   cancelledToken: 'Transaction was cancelled. Please try again if you want to burn this token.',
   cancelledNft: 'Transaction was cancelled. Please try again if you want to burn this NFT.', // spec: '... this NFT.'
@@ -29,8 +29,8 @@ export const errorBurningTokens = (detail: string): string => `Error burning tok
 export const errorInBulkBurn = (detail: string): string => `Error in bulk burn operation: ${detail}`;
 export const errorInSigning = (detail: string): string => `Error in transaction signing: ${detail}`;
 export const serverError = (statusText: string): string => `Server error: ${statusText}`;
-export const errorFetchingTokens = (detail: string): string => `Error fetching tokens: ${detail}`; // §4.1
-export const errorFetchingNfts = (detail: string): string => `Error fetching NFTs: ${detail}`; // §4.1
+export const errorFetchingTokens = (detail: string): string => `Error fetching tokens: ${detail}`; // docs/PRODUCT.md#loading
+export const errorFetchingNfts = (detail: string): string => `Error fetching NFTs: ${detail}`; // docs/PRODUCT.md#loading
 
 // ours: the review's warning before a collection NFT is burned (PRODUCT difference 18)
 export const COLLECTION_WARNING = {

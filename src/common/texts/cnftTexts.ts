@@ -1,6 +1,6 @@
 // cNFT trash: the four ways' modals, their outcomes and failures, and the queue's cancel report.
 
-// §2.7 Advanced cNFT Trash (robust method)
+// docs/PRODUCT.md#advanced-cnft-trash Advanced cNFT Trash (robust method)
 export const ROBUST_MODAL = {
   title: 'Advanced cNFT Trash',
   privateKeyLabel: 'Wallet private key (base58)', // ours
@@ -10,14 +10,14 @@ export const ROBUST_MODAL = {
   viewOnExplorer: 'View on explorer',
 } as const;
 
-// §2.8 Send cNFT to Trash (direct)
+// docs/PRODUCT.md#send-cnft-to-trash Send cNFT to Trash (direct)
 export const DIRECT_MODAL = {
   title: 'Send cNFT to Trash',
   standardMethod: 'Standard Method',
   recommended: 'Recommended',
   robustMethod: 'Robust Method',
   alternative: 'Alternative',
-  info: 'The cNFT is transferred to the project trash wallet. This is irreversible and is not a burn.', // ours, per §2.8
+  info: 'The cNFT is transferred to the project trash wallet. This is irreversible and is not a burn.', // ours, per docs/PRODUCT.md#send-cnft-to-trash
   send: 'Send to Trash',
   tryRobust: 'Try Robust Method',
   cancel: 'Cancel',
@@ -25,7 +25,7 @@ export const DIRECT_MODAL = {
   tryRobustSuggestion: 'You can try the Robust Method instead.', // ours
 } as const;
 
-// §2.9 Queued cNFT Trash Operation
+// docs/PRODUCT.md#queued-cnft-trash Queued cNFT Trash Operation
 export const QUEUE_MODAL = {
   title: 'Queued cNFT Trash Operation',
   start: 'Start Transfer',
@@ -41,9 +41,9 @@ export const QUEUE_MODAL = {
   trashedAssets: 'Trashed assets', // ours
   failedAssets: 'Failed assets', // ours
 } as const;
-export const queueAuthorizeMessage = (queueId: string): string => `Authorize cNFT queue transfer: ${queueId}`; // §7.5
+export const queueAuthorizeMessage = (queueId: string): string => `Authorize cNFT queue transfer: ${queueId}`; // docs/PRODUCT.md#server-calls
 
-// §2.10 Delegated Transfer
+// docs/PRODUCT.md#delegated-transfer Delegated Transfer
 export const DELEGATED_MODAL = {
   title: 'Delegated Transfer',
   transfer: 'Transfer to Trash Collection',
@@ -54,13 +54,13 @@ export const DELEGATED_MODAL = {
   delegate: 'Delegate', // ours
 } as const;
 
-// §4.6 cNFT burn outcomes
+// docs/PRODUCT.md#trash-a-cnft cNFT burn outcomes
 export const CNFT_OUTCOMES = {
   assumedSuccess: 'Transaction submitted but confirmation timed out. Check explorer for status.',
   basicFallbackHidden: 'The asset is hidden from this list, not moved.', // ours, PRODUCT difference 8
 } as const;
 
-// §8.4 cNFT trashing
+// docs/PRODUCT.md#error-texts cNFT trashing
 export const CNFT_ERRORS = {
   cancelledByUser: 'Transaction was cancelled by the user',
   proofFetchFailed: 'Failed to fetch required proof data after multiple attempts',

@@ -1,4 +1,4 @@
-// The spec §8 text for an error of a kind in a flow (the kinds: src/chain/classifyError.ts `errorKind`); `detail` is
+// The docs/PRODUCT.md#error-texts text for an error of a kind in a flow (the kinds: src/chain/classifyError.ts `errorKind`); `detail` is
 // the underlying message (errorDetail), shown where the spec's text has a '...'.
 import type { ErrorFlow, ErrorKind } from '../../chain/classifyError';
 import { BURN_ERRORS, errorBurningNft, errorBurningToken, errorBurningTokens } from './burnTexts';

@@ -1,5 +1,5 @@
 // Texts of the chain-reading guard and the pinned wallets (PRODUCT difference 10). The spec has no text for these cases;
-// they follow its §8 habit: say what happened and that nothing was signed.
+// they follow its docs/PRODUCT.md#error-texts habit: say what happened and that nothing was signed.
 export const CHAIN_GUARD = {
   simulationFailed: (err: string): string =>
     `The network refused this transaction in a test run (${err}). Nothing was signed.`,

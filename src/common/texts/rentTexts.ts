@@ -1,6 +1,6 @@
 // The rent estimate card and its failures.
 
-// §2.3 Rent estimate card
+// docs/PRODUCT.md#rent-estimate-card Rent estimate card
 export const RENT = {
   heading: 'Rent Return Estimate',
   loading: 'Calculating potential returns...',
@@ -16,14 +16,14 @@ export const RENT = {
   rentPerTokenAccount: 'Rent per token account', // ours
   rentPerNft: 'Rent per NFT', // ours
   serviceFeeNote: 'After the 1% service fee', // ours
-  cnftsNoRentNote: "cNFTs don't return rent", // §2.3 note
+  cnftsNoRentNote: "cNFTs don't return rent", // docs/PRODUCT.md#rent-estimate-card note
   /** ours: the provider answered neither DAS nor getProgramAccounts for Core assets, so they are not in the total. */
   coreNotChecked: 'Core assets: Not checked on this provider',
   /** ours: the provider would not look up a print edition's master (docs/UPSTREAM.md, "Print editions"). */
   printsNotChecked: 'Print editions: Not checked on this provider',
 } as const;
 
-// §8.2 Rent estimate
+// docs/PRODUCT.md#error-texts Rent estimate
 export const RENT_ERRORS = {
   failed: 'Failed to calculate rent estimate',
   timeout: 'Request timed out - please try again',

@@ -2,7 +2,7 @@
 // Recent Activity and the fallback error screen.
 import { ageOf } from '../../chain/format';
 
-// §2.1 Wallet assets screen
+// docs/PRODUCT.md#assets-screen Wallet assets screen
 export const ASSETS = {
   connectHeading: 'Connect Wallet to View Assets',
   connectedHeading: 'Your Wallet Assets',
@@ -19,27 +19,27 @@ export const ASSETS = {
   noCnfts: 'No compressed NFTs found in this wallet',
   burnButton: 'Burn',
   viewOnly: 'View Only',
-  unknownCollection: 'Unknown Collection', // §3
-  unknownSymbol: 'Unknown', // §3
-  unknownTokenName: 'Unknown Token', // §3
+  unknownCollection: 'Unknown Collection', // docs/PRODUCT.md#data-and-defaults
+  unknownSymbol: 'Unknown', // docs/PRODUCT.md#data-and-defaults
+  unknownTokenName: 'Unknown Token', // docs/PRODUCT.md#data-and-defaults
 } as const;
 
-// §3 defaults derived from the mint
+// docs/PRODUCT.md#data-and-defaults defaults derived from the mint
 export const defaultTokenSymbol = (mint: string): string => mint.slice(0, 4);
 export const defaultTokenName = (mint: string): string => `Token ${mint.slice(0, 8)}`;
 export const defaultNftName = (mint: string): string => `NFT ${mint.slice(0, 6)}`;
 
-// §2.2 Selected Assets panel
+// docs/PRODUCT.md#selected-assets-panel Selected Assets panel
 export const SELECTION = {
   heading: 'Selected Assets',
   burnSelectedTokens: 'Burn Selected Tokens',
   burnSelectedNfts: 'Burn Selected NFTs',
-  cnftsViewOnlyNote: 'Selected cNFTs are view only (transfer disabled).', // ours, per §2.2
+  cnftsViewOnlyNote: 'Selected cNFTs are view only (transfer disabled).', // ours, per docs/PRODUCT.md#selected-assets-panel
   emptyHint: 'Click on any asset to select it...',
 } as const;
 export const selectedCount = (n: number): string => `${n} selected`; // ours
 
-// §2.5 Recent Activity panel
+// docs/PRODUCT.md#recent-activity Recent Activity panel
 export const ACTIVITY = {
   heading: 'Recent Activity',
   totalRecoveredToday: 'Total Recovered Today',
@@ -51,14 +51,14 @@ export const ACTIVITY = {
 export const minutesAgo = (n: number): string => `${n}m ago`;
 export const hoursAgo = (n: number): string => `${n}h ago`;
 export const daysAgo = (n: number): string => `${n}d ago`;
-/** 'just now', 'Nm ago', 'Nh ago', 'Nd ago' (spec §9) for a time, bucketed by src/chain/format.ts `ageOf`. */
+/** 'just now', 'Nm ago', 'Nh ago', 'Nd ago' (docs/PRODUCT.md#figures-and-limits) for a time, bucketed by src/chain/format.ts `ageOf`. */
 export function relativeTime(timestamp: number, now: number = Date.now()): string {
   const age = ageOf(timestamp, now);
   if (age.unit === 'now') return ACTIVITY.justNow;
   return { minutes: minutesAgo, hours: hoursAgo, days: daysAgo }[age.unit](age.count);
 }
 
-// §2.6 Fallback error screen
+// docs/PRODUCT.md#fallback-screen Fallback error screen
 export const FALLBACK = {
   heading: 'Something went wrong',
   technicalDetails: 'Technical details', // ours

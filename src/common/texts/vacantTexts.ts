@@ -1,6 +1,6 @@
 // Vacant (empty) token accounts: the banner and its alerts.
 
-// §2.4 Vacant-accounts banner
+// docs/PRODUCT.md#vacant-accounts-banner Vacant-accounts banner
 export const VACANT = {
   processing: 'PROCESSING...',
   reset: 'Reset',
@@ -15,7 +15,7 @@ export const vacantSuccessReport = (count: number, sol: string): string =>
 export const vacantBannerWithSurplus = (count: number, sol: string): string =>
   `${count} vacant token account${count === 1 ? '' : 's'} found: ${sol} SOL recoverable with the SOL held above rent`; // ours
 
-// §8.1 Vacant burn (alerts)
+// docs/PRODUCT.md#error-texts Vacant burn (alerts)
 export const VACANT_ERRORS = {
   fetchFailed: 'Failed to fetch vacant accounts',
   noneFound: 'No vacant accounts found to burn.',

@@ -1,6 +1,6 @@
 // Checks made before anything is built or signed.
 
-// §5 Validation
+// docs/PRODUCT.md#validation Validation
 export const VALIDATION = {
   connectWalletFirst: 'Please connect your wallet first',
   walletRequiredTokens: 'Wallet connection required for burning tokens',

@@ -6,7 +6,7 @@ import {
   LAMPORTS_PER_SOL,
 } from '../../common/constants';
 
-// The local activity log of spec §2.5 / §3. Persisted (redux-persist, src/app/persist); survives wallet changes
+// The local activity log of docs/PRODUCT.md#recent-activity, #data-and-defaults. Persisted (redux-persist, src/app/persist); survives wallet changes
 // on purpose: it is the browser's own history, like the spec's local-storage key.
 
 export type ActivityType =

@@ -13,7 +13,8 @@ const STEP_TEXT: Record<string, string> = {
 }; // ours: progress wording the spec leaves open
 
 /**
- * The burn flows' line of the status area: progress, the §4.2 success message with its link, or the §8.3 error. A
+ * The burn flows' line of the status area: progress, the success message with its link, or the error
+ * (docs/PRODUCT.md#burn-one-token-or-nft, #error-texts). A
  * message stays until Dismiss or the next burn, never on a timer (PRODUCT difference 18; WCAG 2.2.1 Timing Adjustable).
  */
 export function BurnStatusMessage() {

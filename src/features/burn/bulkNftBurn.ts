@@ -1,4 +1,4 @@
-// Spec §4.4 bulk NFT burn: the server builds the transactions (POST /api/batch-burn-nft); the client reads the same
+// docs/PRODUCT.md#burn-selected-nfts bulk NFT burn: the server builds the transactions (POST /api/batch-burn-nft); the client reads the same
 // accounts itself, refuses anything but burns of these NFTs and a fee of at most 1 % of their real rent to the
 // configured fee wallet (PRODUCT difference 4), then signs all with one approval, sends, confirms and records.
 // More than the spec's 10 selected is one action too (PRODUCT difference 6): the selection goes to the server in

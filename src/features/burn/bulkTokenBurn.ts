@@ -1,4 +1,4 @@
-// Spec §4.3 bulk token burn, done better (PRODUCT difference 6): every selected token, packed into as few transactions as
+// docs/PRODUCT.md#burn-selected-tokens bulk token burn, done better (PRODUCT difference 6): every selected token, packed into as few transactions as
 // fit by measured size, one wallet approval. A wallet that can neither sign-and-send nor signAllTransactions gets the spec's behaviour: the
 // first 8 in one transaction, the rest stay selected, and after 5 s a message asks for another click.
 import { type AccountInfo, PublicKey, type Transaction, type TransactionInstruction } from '@solana/web3.js';
@@ -32,6 +32,14 @@ interface BurnGroup {
 
 const sumLamports = (groups: BurnGroup[]) => groups.reduce((sum, g) => sum + g.lamports, 0);
 
+/** The accounts a burn of the selected tokens writes (token account and mint), for the priority fee market. */
+function selectedTokenAccounts(api: BurnApi): string[] {
+  const selected = new Set(selectSelectedTokenMints(api.getState()));
+  return selectTokens(api.getState())
+    .filter((t) => selected.has(t.mint))
+    .flatMap((t) => [t.account, t.mint]);
+}
+
 /** The selected tokens that are still in the wallet, read from the chain; the others are skipped. */
 async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
   const selected = new Set(selectSelectedTokenMints(api.getState()));
@@ -60,7 +68,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const connection = connectionOf(api);
     const [groups, price, { blockhash }] = await Promise.all([
       readGroups(api, owner),
-      currentPriorityFee(connection),
+      currentPriorityFee(connection, selectedTokenAccounts(api)),
       connection.getLatestBlockhash('confirmed'),
     ]).catch((err) => {
       throw api.signal.aborted ? err : new BulkBuildError(undefined, err);

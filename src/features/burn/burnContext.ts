@@ -1,9 +1,10 @@
 // What every burn effect needs from the listener API: the wallet port and the connection (both from `extra`,
 // never from state), the priority fee, and how a finished burn is recorded.
-import type { Connection } from '@solana/web3.js';
+import { type Connection, PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import type { WalletPort } from '../../app/walletPort';
 import { priorityFeeFromRecent } from '../../chain/fees';
+import { MAX_PRIORITY_FEE_ACCOUNTS } from '../../common/constants';
 import { configApi } from '../../api/configApi';
 import { type ChainGuardIntent, chainGuardStep } from '../wallet/chainGuardStep';
 import type { GuardStep } from '../wallet';
@@ -42,10 +43,17 @@ export function connectionOf(api: BurnApi): Connection {
   return requireConnection(api.extra);
 }
 
-/** Compute-unit price from recent prioritization fees, capped (PRODUCT difference 9); the floor when the node cannot say. */
-export async function currentPriorityFee(connection: Pick<Connection, 'getRecentPrioritizationFees'>): Promise<number> {
+/**
+ * Compute-unit price from recent prioritization fees for a transaction writing `writable` (at most 128 addresses, the
+ * RPC's limit), capped (PRODUCT difference 9); the floor when the node cannot say.
+ */
+export async function currentPriorityFee(
+  connection: Pick<Connection, 'getRecentPrioritizationFees'>,
+  writable: readonly string[] = [],
+): Promise<number> {
   try {
-    return priorityFeeFromRecent(await connection.getRecentPrioritizationFees());
+    const lockedWritableAccounts = writable.slice(0, MAX_PRIORITY_FEE_ACCOUNTS).map((a) => new PublicKey(a));
+    return priorityFeeFromRecent(await connection.getRecentPrioritizationFees({ lockedWritableAccounts }));
   } catch {
     return priorityFeeFromRecent([]);
   }

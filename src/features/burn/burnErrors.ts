@@ -1,4 +1,4 @@
-// The burn flows' own errors and their texts (spec §8.3). Failures of the signing path come as its error family
+// The burn flows' own errors and their texts (docs/PRODUCT.md#error-texts). Failures of the signing path come as its error family
 // (src/features/wallet/signingErrors.ts) and are told apart with instanceof; only a cause from outside (a wallet's
 // or a node's error) is still worded by classifyError.
 import { classifyError, type ErrorFlow } from '../../common/classifyError';
@@ -33,11 +33,11 @@ const CANCELLED: Record<ErrorFlow, string> = {
 
 export function burnFailureText(err: unknown, flow: ErrorFlow): string {
   if (err instanceof BurnValidationError || err instanceof GuardRefusedError) return err.message;
-  // Spec §8.3: a time-out, a cancel or a reject all read as a cancellation.
+  // docs/PRODUCT.md#error-texts: a time-out, a cancel or a reject all read as a cancellation.
   if (err instanceof SigningRejectedError || err instanceof SigningTimedOutError) return CANCELLED[flow];
   if (err instanceof BlockhashExpiredError) return VACANT_ERRORS.expired;
   if (err instanceof SigningFailedError || err instanceof BulkBuildError) {
-    // Adapter errors keep their §8.3 texts; anything else the wallet (or the build) threw is worded with its detail.
+    // Adapter errors keep their docs/PRODUCT.md#error-texts texts; anything else the wallet (or the build) threw is worded with its detail.
     const inner = classifyError(err.cause, flow);
     if (inner.kind !== 'other') return inner.message;
     return err instanceof BulkBuildError ? errorInBulkBurn(inner.detail) : errorInSigning(inner.detail);

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet';
 
-// The burn flows of spec §4.2–§4.4 as one state machine. Listeners (burnListeners.ts) run the steps; this slice
+// The burn flows of docs/PRODUCT.md#burn-one-token-or-nft, #burn-selected-tokens, #burn-selected-nfts as one state machine. Listeners (burnListeners.ts) run the steps; this slice
 // holds where the flow is and what the user is told. Events that do not fit the current status are ignored.
 
 export type BurnStatus = 'idle' | 'building' | 'awaitingSignature' | 'sending' | 'confirming' | 'done' | 'failed';

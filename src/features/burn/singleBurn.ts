@@ -1,4 +1,4 @@
-// Spec §4.2 single burn of a token or an NFT: build → guard → sign (120 s) → send → confirm → record.
+// docs/PRODUCT.md#burn-one-token-or-nft single burn of a token or an NFT: build → guard → sign (120 s) → send → confirm → record.
 // Tokens: burn the full on-chain amount and close the account. NFTs: burnV1 where Token Metadata exists (token
 // account, metadata and edition come back), else SPL burn + close. The rent figure is the closed accounts' lamports.
 import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
@@ -14,7 +14,7 @@ import { type ValuableItem, valuableAtBurn } from '../value/valueAtBurn';
 import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
-import { burnFailed, type singleBurnRequested } from './burnSlice';
+import { type BurnKind, burnFailed, type singleBurnRequested } from './burnSlice';
 import { planTokenBurn } from '../../chain/tokenBurnPlan';
 import { runTransactions } from './txRunner';
 import { canSignOrSend } from '../wallet';
@@ -65,6 +65,16 @@ async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint:
   };
 }
 
+/** The accounts the burn writes as the lists know them (mint or asset, token account), for the priority fee market. */
+function burnWritable(api: BurnApi, kind: BurnKind, mint: string): string[] {
+  const state = api.getState();
+  const account =
+    kind === 'token'
+      ? selectTokens(state).find((t) => t.mint === mint)?.account
+      : selectNfts(state).find((n) => n.mint === mint)?.tokenAddress;
+  return account ? [mint, account] : [mint];
+}
+
 export async function singleBurnEffect(action: ReturnType<typeof singleBurnRequested>, api: BurnApi): Promise<void> {
   const { kind, mint } = action.payload;
   const flow = kind === 'token' ? 'burnToken' : 'burnNft';
@@ -77,7 +87,7 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     const connection = connectionOf(api);
     const [built, price, { blockhash }] = await Promise.all([
       kind === 'token' ? buildTokenBurn(api, connection, owner, mint) : buildNftBurn(api, connection, owner, mint),
-      currentPriorityFee(connection),
+      currentPriorityFee(connection, burnWritable(api, kind, mint)),
       connection.getLatestBlockhash('confirmed'),
     ]);
     const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });

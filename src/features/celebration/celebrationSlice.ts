@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet';
 
-// Spec §1/§4.2: confetti, an achievement animation and a notification after a successful burn. The slice only says
+// docs/PRODUCT.md#what-solback-does, #burn-one-token-or-nft: confetti, an achievement animation and a notification after a successful burn. The slice only says
 // that something is being celebrated; CelebrationLayer plays it (from a lazily loaded chunk).
 
 export interface Celebration {

@@ -1,4 +1,4 @@
-// §7.3/§7.4 cNFT data: the cNFT fallback list, proofs (20 s, cache-busted), asset and diagnostic.
+// docs/PRODUCT.md#server-calls cNFT data: the cNFT fallback list, proofs (20 s, cache-busted), asset and diagnostic.
 import { NO_CACHE_HEADERS, baseApi } from '../../api/baseApi';
 import type { AssetDiagnosticResponse, AssetListResponse, AssetProofResponse, AssetResponse } from '../../common/api';
 import { PROOF_FETCH_TIMEOUT_MS } from '../../common/constants';

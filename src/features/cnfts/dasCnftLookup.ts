@@ -3,7 +3,7 @@ import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS, defaultNftName } from '../../common/texts';
 import type { Cnft } from '../nfts';
 
-// Spec §4.1 "if no cNFTs and signing is available, a handler for cNFTs": the wallet's compressed assets asked
+// docs/PRODUCT.md#loading "if no cNFTs and signing is available, a handler for cNFTs": the wallet's compressed assets asked
 // directly of the chain connection's endpoint with the DAS method getAssetsByOwner (our /api/rpc answers DAS too).
 
 interface DasAsset {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-// Spec §3 hidden-assets list: ids of cNFTs that were trashed, filtered out of the display. Persisted
+// docs/PRODUCT.md#data-and-defaults hidden-assets list: ids of cNFTs that were trashed, filtered out of the display. Persisted
 // (src/app/persist.ts) and kept across wallet changes on purpose: a trashed asset stays hidden.
 
 export interface HiddenAssetsState {

@@ -3,7 +3,7 @@ import { ASSETS } from '../../common/texts/screenTexts';
 import { Landing } from './Landing';
 
 /**
- * Spec §2.1's connect prompt with the landing below it. The page shows it before the wallet app's code has arrived
+ * docs/PRODUCT.md#assets-screen connect prompt with the landing below it. The page shows it before the wallet app's code has arrived
  * (with a stand-in button) and the wallet app shows it with the wallet adapter's own button (docs/ARCHITECTURE.md,
  * "First view"); both render the same markup, so the swap moves nothing on screen.
  */

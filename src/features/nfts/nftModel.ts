@@ -4,7 +4,7 @@ import { DEFAULT_NFT_IMAGE } from '../../common/constants';
 import { ASSETS, defaultNftName } from '../../common/texts';
 import type { DecodedMetadata } from '../../chain/metadataAccount';
 
-// The client-side NFT and cNFT of spec §3 with their defaults.
+// The client-side NFT and cNFT of docs/PRODUCT.md#data-and-defaults with their defaults.
 
 export interface Nft {
   mint: string;
@@ -80,5 +80,5 @@ export function nftFromChain(
   };
 }
 
-/** Spec §7.3: items with a compressed flag are filtered out of the assets result. */
+/** docs/PRODUCT.md#server-calls: items with a compressed flag are filtered out of the assets result. */
 export const isCompressed = (a: WalletAsset): boolean => Boolean(a.compressed || a.compression?.compressed);

@@ -1,4 +1,4 @@
-// §7.3 NFTs: the combined wallet endpoint, the regular-assets fallback and the batch burn.
+// docs/PRODUCT.md#server-calls NFTs: the combined wallet endpoint, the regular-assets fallback and the batch burn.
 import { baseApi } from '../../api/baseApi';
 import type {
   AssetListResponse,

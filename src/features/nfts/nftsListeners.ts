@@ -12,7 +12,7 @@ import { nftsApi } from './nftsApi';
 import { nftsLoaded, nftsLoadFailed, nftsLoadStarted, type NftsSource } from './nftsSlice';
 import { lookupNftsOnChain } from './onchainNftLookup';
 
-// Spec §4.1 NFT load: the combined endpoint; on failure the separate assets and cNFT endpoints, then — if that left
+// docs/PRODUCT.md#loading NFT load: the combined endpoint; on failure the separate assets and cNFT endpoints, then — if that left
 // no regular NFTs — the on-chain lookup, and — if no cNFTs and the wallet can sign — the DAS cNFT handler.
 // Hidden cNFTs are filtered by the selectors, so a trash shows at once.
 

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet';
 import type { Cnft, Nft } from './nftModel';
 
-// Spec §4.1 NFT load. One load fills both this slice (regular NFTs) and the cnfts slice (it listens to the
+// docs/PRODUCT.md#loading NFT load. One load fills both this slice (regular NFTs) and the cnfts slice (it listens to the
 // same events), because the combined server endpoint answers both lists at once.
 
 export type NftsSource = 'combined' | 'fallback';

@@ -4,7 +4,7 @@ import { fetchTokenAccountsFromChain, type TokenAccountsConnection } from '../to
 import { decodeMetadata, metadataAddress, type DecodedMetadata } from '../../chain/metadataAccount';
 import { nftFromChain, type Nft } from './nftModel';
 
-// Spec §4.1 last NFT fallback: the wallet's single-unit zero-decimal token accounts, and for each mint its metadata
+// docs/PRODUCT.md#loading last NFT fallback: the wallet's single-unit zero-decimal token accounts, and for each mint its metadata
 // account, read in batches of 3 with a 500 ms pause between batches.
 
 export type NftLookupConnection = TokenAccountsConnection & Pick<Connection, 'getMultipleAccountsInfo'>;

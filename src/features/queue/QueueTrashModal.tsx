@@ -1,4 +1,4 @@
-// Spec §2.9 Queued cNFT Trash Operation: initial → creating queue → processing (polled every 2 s) → complete.
+// docs/PRODUCT.md#queued-cnft-trash Queued cNFT Trash Operation: initial → creating queue → processing (polled every 2 s) → complete.
 // Counts, progress bar, trashed and failed lists with explorer links; Start Transfer / Cancel Transfer / Close.
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

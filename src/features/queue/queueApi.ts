@@ -1,4 +1,4 @@
-// §7.5 the server-side transfer queue: create, authorise (signed text), status (polled), cancel. Status and cancel
+// docs/PRODUCT.md#server-calls the server-side transfer queue: create, authorise (signed text), status (polled), cancel. Status and cancel
 // carry the owner's access token from the authorisation as a header (queueAccess.ts), never as an argument.
 import { baseApi } from '../../api/baseApi';
 import { queueAccess } from './queueAccess';

@@ -1,4 +1,4 @@
-// Spec §4.6 queued cNFT trash: initial → creating_queue (queue created, its authorisation text built, then ONE
+// docs/PRODUCT.md#trash-a-cnft queued cNFT trash: initial → creating_queue (queue created, its authorisation text built, then ONE
 // wallet approval for the delegations and the owner's authorisation memo, PRODUCT difference 11) → processing (status polled every 2 s; each completed asset hidden at once) → complete;
 // 2 s after completion with ≥ 1 success: the success callback, confetti and a notification. Cancel posts the cancel,
 // stops polling and resets.

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QueueAsset, QueueStatus } from '../../common/api';
 import { walletDisconnected } from '../wallet';
 
-// Spec §2.9/§4.6 queued cNFT trash: initial → creating_queue → processing (authorised, polled) → complete.
+// docs/PRODUCT.md#queued-cnft-trash, #trash-a-cnft queued cNFT trash: initial → creating_queue → processing (authorised, polled) → complete.
 // Cancel (or a failure) returns to initial.
 
 export type QueueFlowStatus = 'initial' | 'creating_queue' | 'processing' | 'complete';
@@ -15,7 +15,7 @@ export interface QueueState {
   error: { name: string; message: string } | null;
   /** What the flow is doing now (a line under the state), e.g. 'Approve the delegation in your wallet...'. */
   step: string | null;
-  /** Set 2 s after completion with at least one success (spec §4.6 success callback). */
+  /** Set 2 s after completion with at least one success (docs/PRODUCT.md#trash-a-cnft success callback). */
   succeeded: { completed: number } | null;
   /** The server's status as its cancel answer gave it: what had already happened before the cancel took hold. */
   cancelled: QueueStatus | null;

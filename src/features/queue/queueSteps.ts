@@ -1,4 +1,4 @@
-// The lines under the queue modal's state while the queue is being set up (spec §4.6 leaves them to us).
+// The lines under the queue modal's state while the queue is being set up (docs/PRODUCT.md#trash-a-cnft leaves them to us).
 export const QUEUE_STEPS = {
   delegating: 'Approve the delegation of the selected cNFTs in your wallet...',
   approving: 'Approve the delegations and the authorisation of the queue in your wallet...',

@@ -9,7 +9,7 @@ import { rentEstimateRefreshRequested, selectRent } from './rentSlice';
 import type { RentEstimate } from './rentEstimate';
 import './rent.css';
 
-// Spec §2.3. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
+// docs/PRODUCT.md#rent-estimate-card. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
 
 /** Everything burned and closed: tokens carry no fee; NFTs (bulk) and vacant closes carry the 1 % service fee. */
 const potentialReturn = (e: RentEstimate): number => e.total - serviceFee(e.nftRent) - serviceFee(e.vacantRent);
@@ -33,6 +33,26 @@ function Line({
   );
 }
 
+/** What each SIMD-0437 step to come would add to today's surplus: a forecast, in no total (PRODUCT, "Rent ahead"). */
+function RentAhead({ estimate }: { estimate: RentEstimate }) {
+  const steps = estimate.rentAhead.filter((s) => s.surplusLamports > estimate.surplusRent);
+  if (steps.length === 0) return null;
+  return (
+    <>
+      <ul className="rent-breakdown" data-testid="rent-ahead">
+        {steps.map((s) => (
+          <Line
+            key={s.lamportsPerByte}
+            label={SURPLUS.aheadLine(s.lamportsPerByte.toLocaleString('en-US'))}
+            lamports={s.surplusLamports - estimate.surplusRent}
+          />
+        ))}
+      </ul>
+      <p className="rent-note">{SURPLUS.aheadNote}</p>
+    </>
+  );
+}
+
 export function RentEstimateCard() {
   const { status, estimate, error } = useAppSelector(selectRent);
   const selected = useAppSelector(selectSelectedCounts);
@@ -41,7 +61,7 @@ export function RentEstimateCard() {
   let body: React.ReactNode = null;
   if (status === 'loading' && !estimate) body = <p className="rent-loading">{RENT.loading}</p>;
   else if (status === 'error')
-    // The §8.2 text ('... please try again') is itself the way to try again.
+    // The docs/PRODUCT.md#error-texts text ('... please try again') is itself the way to try again.
     body = (
       <p role="alert">
         <button
@@ -91,6 +111,7 @@ export function RentEstimateCard() {
             />
           </ul>
         )}
+        <RentAhead estimate={estimate} />
         <CoreNotChecked refused={estimate.coreRefused} prints={estimate.printsRefused} />
         <ul className="rent-per-account">
           <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />

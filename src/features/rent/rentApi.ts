@@ -1,4 +1,4 @@
-// §7.1 GET /api/rent-estimate/{wallet}?useAccurateCalculator=true, 15 s time-out.
+// docs/PRODUCT.md#server-calls GET /api/rent-estimate/{wallet}?useAccurateCalculator=true, 15 s time-out.
 import { baseApi } from '../../api/baseApi';
 import type { RentEstimateResponse } from '../../common/api';
 import { RENT_ESTIMATE_TIMEOUT_MS } from '../../common/constants';

@@ -15,9 +15,9 @@ import {
 import { toRentEstimate } from './rentEstimate';
 import type { RentEstimate } from './rentEstimate';
 
-// Spec §4.1: the estimate is asked 500 ms after the wallet changes; a newer change cancels the older wait or request.
+// docs/PRODUCT.md#loading: the estimate is asked 500 ms after the wallet changes; a newer change cancels the older wait or request.
 
-/** §8.2 text for a failed request. */
+/** docs/PRODUCT.md#error-texts text for a failed request. */
 export function rentErrorText(error: unknown): string {
   const info = describeApiError(error);
   if (isTimeout(info)) return RENT_ERRORS.timeout;
@@ -39,6 +39,7 @@ const EMPTY_ESTIMATE: RentEstimate = {
   avgVacantRent: 0,
   surplusRent: 0,
   surplusAccounts: 0,
+  rentAhead: [],
   coreRefused: false,
   printsRefused: false,
 };

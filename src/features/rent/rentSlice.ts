@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet';
 import type { RentEstimate } from './rentEstimate';
 
-// Spec §4.1 rent estimate: loading, loaded, error; cleared on disconnect. Results for a wallet other than the one
+// docs/PRODUCT.md#loading rent estimate: loading, loaded, error; cleared on disconnect. Results for a wallet other than the one
 // asked for last are ignored (a quick wallet switch must not show the previous wallet's figures).
 
 export type RentStatus = 'idle' | 'loading' | 'loaded' | 'error';

@@ -3,7 +3,7 @@ import { ASSETS, ASSETS_SCREEN } from '../../common/texts';
 import { LazyAssetGrid } from './lazyAssetGrid';
 import './assets.css';
 
-// One of the three asset sections of spec §2.1: heading with count, 'Loading...' marker, empty text, windowed grid.
+// One of the three asset sections of docs/PRODUCT.md#assets-screen: heading with count, 'Loading...' marker, empty text, windowed grid.
 interface AssetSectionProps<T> {
   title: string;
   testId: string;

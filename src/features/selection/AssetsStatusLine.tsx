@@ -3,7 +3,7 @@ import { selectNftsError } from '../nfts';
 import { selectTokensError } from '../tokens';
 import './assets.css';
 
-// The error/status message line of spec §2.1 for the loading flows ('Error fetching tokens: ...', '... NFTs: ...').
+// The error/status message line of docs/PRODUCT.md#assets-screen for the loading flows ('Error fetching tokens: ...', '... NFTs: ...').
 export function AssetsStatusLine() {
   const tokensError = useAppSelector(selectTokensError);
   const nftsError = useAppSelector(selectNftsError);

@@ -4,7 +4,7 @@ import { bulkNftBurnRequested, bulkTokenBurnRequested, selectBurnBusy } from '..
 import { selectSelectedCounts } from './selectionSlice';
 import './assets.css';
 
-// Spec §2.2: what is selected, the two bulk burn buttons, the cNFT view-only note and the empty hint.
+// docs/PRODUCT.md#selected-assets-panel: what is selected, the two bulk burn buttons, the cNFT view-only note and the empty hint.
 // While a burn runs its buttons are aria-disabled, not disabled: a disabled button drops keyboard focus to <body>,
 // and the review dialog it opened must hand focus back to it when it closes (PRODUCT difference 18, WAI-ARIA APG
 // "Focusability of disabled controls").

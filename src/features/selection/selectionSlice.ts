@@ -4,7 +4,7 @@ import { nftsLoadStarted } from '../nfts';
 import { tokensLoadStarted } from '../tokens';
 import { walletDisconnected } from '../wallet';
 
-// Spec §2.1/§2.2: bulk select mode (default ON) and the selected tokens, NFTs and cNFTs (by mint / asset id).
+// docs/PRODUCT.md#assets-screen, #selected-assets-panel: bulk select mode (default ON) and the selected tokens, NFTs and cNFTs (by mint / asset id).
 // Turning bulk mode off clears the selection.
 
 export type AssetKind = 'token' | 'nft' | 'cnft';

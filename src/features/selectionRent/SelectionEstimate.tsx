@@ -7,7 +7,7 @@ import { exactSol } from '../../chain/format';
 import { selectCanSignAll } from '../walletInfo';
 import type { AssetRent } from './selectionRentSlice';
 
-// "Selected for Burning" (spec §2.3) with exact figures: each selected account's lamports as the chain holds them,
+// "Selected for Burning" (docs/PRODUCT.md#rent-estimate-card) with exact figures: each selected account's lamports as the chain holds them,
 // and the fee rule of the action the buttons run — token burns carry no service fee, the bulk NFT burn the 1 %
 // the server adds per transaction. Wrapped SOL is listed as unwrapped (the owner's own SOL), never as recovered.
 

@@ -1,4 +1,4 @@
-// Spec §2.1 wallet assets screen: the connect prompt, or the connected shell with its parts in the spec's order.
+// docs/PRODUCT.md#assets-screen wallet assets screen: the connect prompt, or the connected shell with its parts in the spec's order.
 import { WalletMultiButton, useWalletModal } from '@solana/wallet-adapter-react-ui';
 import { useEffect } from 'react';
 import { useAppSelector } from '../../app/hooks';

@@ -1,4 +1,4 @@
-// Spec §2.6: when the page fails unexpectedly, a fallback screen with the technical details and a refresh button.
+// docs/PRODUCT.md#fallback-screen: when the page fails unexpectedly, a fallback screen with the technical details and a refresh button.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { FALLBACK } from '../../common/texts/screenTexts';
 

@@ -71,7 +71,7 @@ function PageBody() {
       mounted = false;
     };
   }, [wanted]);
-  if (failure) throw failure.error; // the fallback screen of spec §2.6, with its refresh button
+  if (failure) throw failure.error; // the fallback screen of docs/PRODUCT.md#fallback-screen, with its refresh button
   const landing = (
     <main className="page">
       <ConnectScreen button={<ConnectStandIn remembered={remembered} waiting={wanted} />} />

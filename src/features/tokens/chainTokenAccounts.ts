@@ -2,7 +2,7 @@ import { PublicKey, type Connection } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../common/addresses';
 import type { TokenSourceItem } from './tokenModel';
 
-// The direct chain query of spec §4.1/§7.6: the owner's token accounts of SPL Token and Token-2022, jsonParsed.
+// The direct chain query of docs/PRODUCT.md#loading, #server-calls: the owner's token accounts of SPL Token and Token-2022, jsonParsed.
 
 export type TokenAccountsConnection = Pick<Connection, 'getParsedTokenAccountsByOwner'>;
 

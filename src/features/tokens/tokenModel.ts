@@ -2,7 +2,7 @@ import type { TokenMetadata, WalletTokenItem } from '../../common/api';
 import { DEFAULT_TOKEN_ICON } from '../../common/constants';
 import { ASSETS, defaultTokenName, defaultTokenSymbol } from '../../common/texts';
 
-// The client-side token of spec §3 and its defaults. Plain data: balance is the raw amount as a decimal string.
+// The client-side token of docs/PRODUCT.md#data-and-defaults and its defaults. Plain data: balance is the raw amount as a decimal string.
 
 export interface Token {
   mint: string;
@@ -25,7 +25,7 @@ export interface Token {
 }
 
 /**
- * Spec §3: "one specific token mint is forced to 0 decimals (mint value not shown)". The value is configured here;
+ * docs/PRODUCT.md#data-and-defaults: "one specific token mint is forced to 0 decimals (mint value not shown)". The value is configured here;
  * null means no mint is forced.
  */
 export const ZERO_DECIMALS_MINT: string | null = null;
@@ -76,12 +76,12 @@ export function withMetadata(
   };
 }
 
-/** Spec §4.1: a metadata failure falls back to unknown token data. */
+/** docs/PRODUCT.md#loading: a metadata failure falls back to unknown token data. */
 export function withUnknownMetadata(token: Token): Token {
   return { ...token, symbol: ASSETS.unknownSymbol, name: ASSETS.unknownTokenName, hasMetadata: true };
 }
 
-/** Spec §3: burnable only if the amount is above 0 and it is not the single-unit zero-decimal NFT pattern. */
+/** docs/PRODUCT.md#data-and-defaults: burnable only if the amount is above 0 and it is not the single-unit zero-decimal NFT pattern. */
 export function isBurnable(t: { balance: string; decimals: number }): boolean {
   const amount = BigInt(t.balance || '0');
   return amount > 0n && !(t.decimals === 0 && amount === 1n);

@@ -1,4 +1,4 @@
-// §7.3 wallet tokens and token metadata (10 s time-out, up to 3 retries on 429).
+// docs/PRODUCT.md#server-calls wallet tokens and token metadata (10 s time-out, up to 3 retries on 429).
 import { baseApi } from '../../api/baseApi';
 import { tokenMetadataRetry } from '../../api/retryPolicies';
 import type { TokenMetadataResponse, WalletTokensResponse } from '../../common/api';

@@ -17,14 +17,14 @@ import {
   type TokensSource,
 } from './tokensSlice';
 
-// Spec §4.1 token load: server endpoint → direct chain query → empty list; then metadata enrichment, 3 at a time,
+// docs/PRODUCT.md#loading token load: server endpoint → direct chain query → empty list; then metadata enrichment, 3 at a time,
 // for the tokens that arrived without metadata. A new wallet event cancels a load in flight.
 
 type ListenerApi = AppListenerEffectAPI;
 
 /**
  * The list shows burnable tokens only: empty accounts are the vacant banner's. Straight from the chain, single-unit
- * 0-decimal holdings are taken for NFTs (spec §3). The server's list has already left out what it confirmed is an NFT
+ * 0-decimal holdings are taken for NFTs (docs/PRODUCT.md#data-and-defaults). The server's list has already left out what it confirmed is an NFT
  * (master edition, token standard, or a fixed supply of 1: backend/services/tokenMetadata.ts isNft), so a unit of a
  * mintable token is listed as the token it is — else it would be in no list while the estimate counts its rent.
  */

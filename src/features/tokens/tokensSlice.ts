@@ -4,7 +4,7 @@ import { walletDisconnected } from '../wallet';
 import type { Token } from './tokenModel';
 import { withMetadata, withUnknownMetadata } from './tokenModel';
 
-// Spec §4.1 token load: connected → loading → list (or error). Events for another wallet than the one being
+// docs/PRODUCT.md#loading token load: connected → loading → list (or error). Events for another wallet than the one being
 // loaded are stale answers and are ignored.
 
 export type TokensSource = 'server' | 'chain' | 'none';

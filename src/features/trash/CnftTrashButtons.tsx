@@ -1,4 +1,4 @@
-// The cNFT card's own actions (spec §2.7–§2.10): Trash (Send cNFT to Trash), Delegated transfer, Burn (owner).
+// The cNFT card's own actions (docs/PRODUCT.md#cnft-modals): Trash (Send cNFT to Trash), Delegated transfer, Burn (owner).
 // The main selection stays view-only for cNFTs; these buttons act on this one card.
 import type { MouseEvent } from 'react';
 import { cnftAllows } from '../../chain/cnftLeafFlags';

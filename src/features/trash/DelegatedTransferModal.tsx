@@ -1,4 +1,4 @@
-// Spec §2.10 Delegated Transfer: opening it reads the delegation info and proof; Transfer dispatches
+// docs/PRODUCT.md#delegated-transfer Delegated Transfer: opening it reads the delegation info and proof; Transfer dispatches
 // delegatedTransferRequested and the listener has the owner sign the authorisation text and the server move the cNFT
 // as delegate. A view over the trash slice: initial → signing → transferring → success | error.
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -1,5 +1,5 @@
-// Spec §2.8 Send cNFT to Trash: Standard (Recommended) or Robust (Alternative). A view over the trash slice: Send
-// dispatches trashRequested and the listener runs the §4.6 chain (standard transfer → fixed → 1000-lamport hide-only
+// docs/PRODUCT.md#send-cnft-to-trash Send cNFT to Trash: Standard (Recommended) or Robust (Alternative). A view over the trash slice: Send
+// dispatches trashRequested and the listener runs the docs/PRODUCT.md#trash-a-cnft chain (standard transfer → fixed → 1000-lamport hide-only
 // fallback, labelled honestly). Robust opens the advanced modal, which signs in the page with a pasted key; only
 // its outcome is reported (robustTrashFinished) when it closes.
 import { lazy, Suspense, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Spec §2.7 Advanced cNFT Trash (robust method), PRODUCT difference 1: the pasted key is parsed and used to sign IN THIS
+// docs/PRODUCT.md#advanced-cnft-trash Advanced cNFT Trash (robust method), PRODUCT difference 1: the pasted key is parsed and used to sign IN THIS
 // COMPONENT only — never in Redux, storage, logs or any request — and is dropped when the modal closes. The server
 // receives only the signed transaction. This is why the robust way is not a listener like the other ways: an action
 // (and so the store, the devtools and every listener) must never carry the key. Only the outcome leaves this modal.

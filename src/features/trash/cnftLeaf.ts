@@ -1,4 +1,4 @@
-// The data every cNFT way starts from: the asset, a fresh proof (spec §9: 3 attempts, 100 ms apart) and the tree's
+// The data every cNFT way starts from: the asset, a fresh proof (docs/PRODUCT.md#figures-and-limits: 3 attempts, 100 ms apart) and the tree's
 // canopy depth read from the chain, turned into the leaf Bubblegum's instructions need.
 import { PublicKey } from '@solana/web3.js';
 import type { CnftLeaf } from '../../chain/cnft';
@@ -21,7 +21,7 @@ function assetOf(res: unknown): AssetLike {
   return a;
 }
 
-/** A fresh proof: up to 3 attempts, 100 ms apart (spec §9), then 'Failed to fetch required proof data...'. */
+/** A fresh proof: up to 3 attempts, 100 ms apart (docs/PRODUCT.md#figures-and-limits), then 'Failed to fetch required proof data...'. */
 export async function fetchFreshProof(
   deps: Pick<TrashDeps, 'api' | 'delay'>,
   assetId: string,

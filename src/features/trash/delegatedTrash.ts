@@ -1,4 +1,4 @@
-// The ways that go through the server delegate: the delegated transfer (spec §2.10: the owner signs the
+// The ways that go through the server delegate: the delegated transfer (docs/PRODUCT.md#delegated-transfer: the owner signs the
 // authorisation text, the server moves the cNFT as delegate) and the delegation the queue (and 'Delegate to the
 // server') needs first — a Bubblegum delegate per cNFT, all signed with one approval on the signing path.
 import type { Transaction } from '@solana/web3.js';
@@ -133,7 +133,7 @@ export async function delegateWithMemo(
     if (landed.length && typeof err === 'object' && err !== null) (err as WithLanded)[LANDED_BEFORE_FAILURE] = landed;
     throw err;
   });
-  // A delegation whose confirmation timed out (assumed, spec §4.6) is confirmed once more on the same path before
+  // A delegation whose confirmation timed out (assumed, docs/PRODUCT.md#trash-a-cnft) is confirmed once more on the same path before
   // the server relies on it; a second time-out leaves it assumed, and the queue reports that cNFT if it never landed.
   for (const signature of assumed) await confirmSignature(deps.connection, signature, CNFT_SEND);
   return { delegated: todo.map((t) => t.assetId), memoSignature };

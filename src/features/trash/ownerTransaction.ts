@@ -1,6 +1,6 @@
 // A cNFT way signed by the connected wallet, on the one signing path: build (fresh proof each attempt) → guard →
 // fresh blockhash → one wallet request (sign-and-send where the wallet can) → confirm at 'confirmed'. A confirmation time-out is an assumed success
-// (spec §4.6); an expired blockhash builds and signs once more.
+// (docs/PRODUCT.md#trash-a-cnft); an expired blockhash builds and signs once more.
 import type { Transaction } from '@solana/web3.js';
 import type { GuardIntent } from '../../chain/guard';
 import { CNFT_COMMITMENT } from '../../common/constants';

@@ -1,4 +1,4 @@
-// The robust way (spec §2.7, PRODUCT difference 1): the transfer is built and signed IN THE PAGE with a pasted key, on the
+// The robust way (docs/PRODUCT.md#advanced-cnft-trash, PRODUCT difference 1): the transfer is built and signed IN THE PAGE with a pasted key, on the
 // same signing path as every other way — the key stands in for the wallet — and the server only relays the signed
 // transaction (POST /api/robust-transfer {assetId, destinationAddress, signedTransaction}).
 import bs58 from 'bs58';
@@ -17,7 +17,7 @@ export interface ParsedKey {
 }
 
 /**
- * Spec §5: base58 that decodes to exactly 64 bytes, else 'Invalid private key format'; a keypair that cannot be
+ * docs/PRODUCT.md#validation: base58 that decodes to exactly 64 bytes, else 'Invalid private key format'; a keypair that cannot be
  * made from it: 'Invalid private key: {reason}'. Never logs or stores the input.
  */
 export function parsePrivateKey(input: string): ParsedKey {

@@ -1,4 +1,4 @@
-// Spec §4.6 direct trash of one cNFT: the standard transfer signed by the wallet with a fresh, canopy-truncated
+// docs/PRODUCT.md#trash-a-cnft direct trash of one cNFT: the standard transfer signed by the wallet with a fresh, canopy-truncated
 // proof; the 'fixed' second attempt; the 1000-lamport basic fallback that only hides the asset (PRODUCT difference 8).
 import { ProofTooLargeError, buildBasicFallbackTransaction } from '../../chain/cnftTransactions';
 import { buildTrashTransaction } from '../../common/cnftBuilders';
@@ -62,7 +62,7 @@ export interface FallbackOptions {
 }
 
 /**
- * Spec §4.6 fallback chain for one cNFT: standard → fixed → basic (hide only, after the owner agreed). A cancellation
+ * docs/PRODUCT.md#trash-a-cnft fallback chain for one cNFT: standard → fixed → basic (hide only, after the owner agreed). A cancellation
  * or a guard refusal stops the chain; a proof that cannot fit a transaction skips the 'fixed' attempt. All failing:
  * 'All trash methods failed: ...'; the hide-only offer declined: HideDeclinedError.
  */

@@ -1,4 +1,4 @@
-// §7.5 cNFT trashing: burn request, delegate, robust transfer (browser-signed), server burn, delegated transfer.
+// docs/PRODUCT.md#server-calls cNFT trashing: burn request, delegate, robust transfer (browser-signed), server burn, delegated transfer.
 import { baseApi } from '../../api/baseApi';
 import { delegatedTransferRetry } from '../../api/retryPolicies';
 import type {

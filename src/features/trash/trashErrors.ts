@@ -1,4 +1,4 @@
-// The cNFT ways' texts (spec §8.4). Failures of the signing path are told apart with instanceof; errors from the
+// The cNFT ways' texts (docs/PRODUCT.md#error-texts). Failures of the signing path are told apart with instanceof; errors from the
 // server or the chain that carry only a message are still worded by classifyError, as the spec's texts are.
 import { classifyError } from '../../common/classifyError';
 import { CNFT_ERRORS, signingFailed, transferFailed } from '../../common/texts';
@@ -23,7 +23,7 @@ export function cnftFailureText(err: unknown): string {
   return classifyError(underlying, 'cnft').message;
 }
 
-/** The delegated transfer's texts (spec §2.10): signing problems as they are, server failures as 'Transfer failed'. */
+/** The delegated transfer's texts (docs/PRODUCT.md#delegated-transfer): signing problems as they are, server failures as 'Transfer failed'. */
 export function delegatedFailureText(err: unknown, proofAvailable: boolean): string {
   if (isCancellation(err)) return CNFT_ERRORS.cancelledByUser;
   if (err instanceof WalletNotReadyError || err instanceof GuardRefusedError) return err.message;

@@ -3,7 +3,7 @@ import type { AssetProofData } from '../../common/api';
 import { walletDisconnected } from '../wallet';
 import type { TrashOutcome } from './trashTypes';
 
-// The cNFT trash ways (spec §2.7–§2.10, §4.6) as one state machine: which modal is open, what its flow is doing,
+// The cNFT trash ways (docs/PRODUCT.md#cnft-modals, #trash-a-cnft) as one state machine: which modal is open, what its flow is doing,
 // and what the user is told. Listeners (trashListeners.ts) run the steps; the modals only read and dispatch.
 // The robust way's key never comes here: its modal keeps it and reports only the outcome (robustTrashFinished).
 
@@ -84,7 +84,7 @@ const trashSlice = createSlice({
       if (isTrashBusy(state.status)) return;
       Object.assign(state, { ...initialState, banner: state.banner });
     },
-    /** Direct way, spec §4.6 chain: standard → fixed → 1000-lamport hide-only fallback. */
+    /** Direct way, docs/PRODUCT.md#trash-a-cnft chain: standard → fixed → 1000-lamport hide-only fallback. */
     trashRequested(state, action: PayloadAction<{ asset: TrashAsset }>) {
       start(state, 'trash', action.payload.asset.mint);
     },

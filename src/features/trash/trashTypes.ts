@@ -67,7 +67,7 @@ export interface TrashDeps {
   dispatch?: (action: { type: string }) => unknown;
   /** Another guard step for an intent (unit tests of texts and fallbacks without a chain); default: the chain guard. */
   guard?: (intent: ChainGuardIntent) => GuardStep;
-  /** The listener's delay: the §9 pauses between steps and the 120 s signing limit. */
+  /** The listener's delay: the docs/PRODUCT.md#figures-and-limits pauses between steps and the 120 s signing limit. */
   delay: (ms: number) => Promise<void>;
   onStep?: (step: SigningStep) => void;
   /** The page's host and origin for signed authorisations (default: the /api server's, i.e. the page's own). */

@@ -25,8 +25,8 @@ import {
 } from './vacantSlice';
 import './vacant.css';
 
-// Spec §2.4: shown only when vacant accounts with rent exist. The recover button stays clickable while busy so a
-// second click reaches the state machine, which ignores it (re-entry blocked, §4.5). The run goes through the review
+// docs/PRODUCT.md#vacant-accounts-banner: shown only when vacant accounts with rent exist. The recover button stays clickable while busy so a
+// second click reaches the state machine, which ignores it (re-entry blocked, docs/PRODUCT.md#close-vacant-accounts). The run goes through the review
 // dialog like the burns; its outcome is reported here, in the page, with every signature (no native alert, no
 // reload: the estimate and the lists refresh on their own).
 

@@ -1,4 +1,4 @@
-// §7.2 vacant accounts: list, prepare the close transactions, submit one signed transaction.
+// docs/PRODUCT.md#server-calls vacant accounts: list, prepare the close transactions, submit one signed transaction.
 import { baseApi } from '../../api/baseApi';
 import type {
   PrepareBurnTransactionsRequest,

@@ -1,4 +1,4 @@
-// The vacant-burn steps of spec §4.5 / §8.1: list → prepare → guard → one approval → submit → report.
+// The vacant-burn steps of docs/PRODUCT.md#close-vacant-accounts, #error-texts: list → prepare → guard → one approval → submit → report.
 // Pure of Redux: the listener passes the calls in, so a test can run the flow against a real server.
 import type { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../api/apiError';
@@ -117,7 +117,7 @@ function serverText(err: unknown): string {
   return info.message && !/^HTTP \d+$/.test(info.message) ? info.message : '';
 }
 
-/** §8.1 alert for a failure of the signing path (guard, wallet, or the server's submit). */
+/** docs/PRODUCT.md#error-texts alert for a failure of the signing path (guard, wallet, or the server's submit). */
 function signingFailureText(err: unknown): string {
   if (err instanceof GuardRefusedError) return err.message; // GUARD.mismatch, or the precise refusal
   if (err instanceof SigningRejectedError) return VACANT_ERRORS.cancelled;

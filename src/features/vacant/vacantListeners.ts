@@ -7,7 +7,7 @@ import { rentEstimateRefreshRequested } from '../rent';
 import { walletDisconnected } from '../wallet';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset } from './vacantSlice';
 
-// Runs the §4.5 flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
+// Runs the docs/PRODUCT.md#close-vacant-accounts flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
 // the slice ignores anything the abandoned run would still report. The flow and its dependencies (prepare, guard,
 // signing) load with the first recovery, in their own chunk; a chunk that fails to load ends the run with an alert.
 

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { walletDisconnected } from '../wallet';
 
-// Spec §2.4/§4.5 vacant burn: idle → processing → done. Reset forces processing back to idle; a second request
+// docs/PRODUCT.md#vacant-accounts-banner, #close-vacant-accounts vacant burn: idle → processing → done. Reset forces processing back to idle; a second request
 // while processing is ignored. Each run has an id; reports from an abandoned run (after Reset) are ignored.
 // NOTE (front-end skeleton): this file was accidentally overwritten while the vacant flow's own version was
 // uncommitted; rebuilt from what vacantListeners.ts / vacantFlow.ts use. The vacant flow's owner may replace it.
@@ -24,7 +24,7 @@ export interface VacantState {
   runId: number;
   step: VacantStep | null;
   result: VacantResult | null;
-  /** The report shown in the banner (spec §8.1's texts, in the page rather than a native alert), if any. */
+  /** The report shown in the banner (docs/PRODUCT.md#error-texts texts, in the page rather than a native alert), if any. */
   alert: string | null;
   error: { name: string; message: string } | null;
   /** The banner's tick box: also withdraw the surplus rent of kept accounts (PRODUCT difference 13, on by default). */

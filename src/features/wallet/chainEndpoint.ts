@@ -1,4 +1,4 @@
-// The page's chain endpoints from /api/config (spec §7.1): the server's RPC proxy, absolute, plus the websocket on
+// The page's chain endpoints from /api/config (docs/PRODUCT.md#server-calls): the server's RPC proxy, absolute, plus the websocket on
 // the same path; without a config, the public mainnet endpoint.
 import { MAINNET_RPC_URL } from '../../common/constants';
 

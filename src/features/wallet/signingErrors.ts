@@ -36,7 +36,7 @@ export class SigningRejectedError extends SigningPathError {
   name = 'SigningRejectedError';
 }
 
-/** The wallet did not answer within the signing limit (spec §9, 120 s). */
+/** The wallet did not answer within the signing limit (docs/PRODUCT.md#figures-and-limits, 120 s). */
 export class SigningTimedOutError extends SigningPathError {
   name = 'SigningTimedOutError';
   constructor() {
@@ -116,7 +116,7 @@ export class TransactionFailedError extends SendFailedError {
   }
 }
 
-/** Sent, but not confirmed in time: it may still land (spec §4.6 'assumed' outcome). */
+/** Sent, but not confirmed in time: it may still land (docs/PRODUCT.md#trash-a-cnft 'assumed' outcome). */
 export class ConfirmTimedOutError extends SigningPathError {
   name = 'ConfirmTimedOutError';
   constructor(
@@ -153,7 +153,7 @@ export function fromSendError(err: unknown, signature?: string): SigningPathErro
   return new SendFailedError(undefined, err);
 }
 
-/** What state keeps of an error (STYLE §5): serialisable, never the error object. */
+/** What state keeps of an error (plain data only): serialisable, never the error object. */
 export function errorInfo(err: unknown, message?: string): { name: string; message: string } {
   return { name: (err as { name?: string } | null)?.name || 'Error', message: message ?? errorDetail(err) };
 }

@@ -34,7 +34,7 @@ export interface ChainSendOptions {
   preflightCommitment: Commitment;
   commitment: Commitment;
   maxRetries?: number;
-  /** cNFT ways: a confirmation time-out is an assumed success (spec §4.6); burns: an error. */
+  /** cNFT ways: a confirmation time-out is an assumed success (docs/PRODUCT.md#trash-a-cnft); burns: an error. */
   unconfirmed: 'assume' | 'fail';
 }
 
