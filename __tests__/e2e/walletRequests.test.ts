@@ -1,0 +1,210 @@
+// Through the wallet's own guard, where it matters most (docs/PRODUCT.md, "One transaction at a time" and "What each
+// transaction does"): the large wallet's 200 closes + surplus with a guarded wallet (ONE approval, exact lamports)
+// and a batch-refusing one (one refused request, then one per transaction, progress on screen, the step finishes),
+// and a Stop part-way through a bulk burn that reports exactly what landed. The progress and its Stop are looked at
+// at 1280 and 390 px and checked with axe. walletKinds.test.ts runs every other flow with each of these wallets.
+import fs from 'fs';
+import path from 'path';
+import type { Connection, PublicKey } from '@solana/web3.js';
+import type { Page } from 'playwright-core';
+import { serviceFee } from '../../src/chain/fees';
+import { NATIVE_MINT } from '../../src/common/addresses';
+import { ONE_AT_A_TIME, SELECTION } from '../../src/common/texts';
+import { answerReview } from './burnSupport';
+import { seriousViolations } from './support/axe';
+import { ROOT } from './support/buildBundle';
+import { lamportsOf as readLamports } from './support/lamports';
+import { type Session, browserSuite } from './support/suite';
+import { approvalSignatures } from './support/testWallet';
+import { recoverVacant } from './support/vacantReport';
+import { GUARDS, GUARDED_FEATURES, type GuardedKind } from './support/walletGuards';
+
+jest.setTimeout(300_000);
+const SHOTS = path.join(ROOT, '.tmp', 'e2e-wallet-requests');
+const SEND_ALL = 'signAndSendAllTransactions';
+
+let connection: Connection;
+const suite = browserSuite({}, async (s) => {
+  connection = s.connection;
+  await s.post('localnet/fund', { owner: s.server.app.config.feeWallet }); // exists on a real cluster
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+const lamportsOf = (addresses: string[]) => readLamports(connection, addresses, 'confirmed');
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** A session with one of the guarded wallets; `approve` may hold an approval (count: its transactions). */
+function open(kind: GuardedKind, profile: 'demo' | 'large' | null, approve?: (count: number) => Promise<boolean>) {
+  return suite.session({
+    profile,
+    connect: false,
+    wallet: {
+      name: `${kind} Wallet`,
+      features: GUARDED_FEATURES[kind],
+      guard: GUARDS[kind],
+      ...(approve ? { approve: (op, _detail, count) => (op === 'connect' ? true : approve(count)) } : {}),
+    },
+  });
+}
+
+/** The network fees the chain charged for these signatures. */
+async function feesOf(signatures: string[]): Promise<number> {
+  let fees = 0;
+  for (const signature of signatures) {
+    const tx = await connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    fees += tx!.meta!.fee;
+  }
+  return fees;
+}
+
+/** What the owner's transactions took from other accounts, each as the chain's balances show it. */
+async function returnedBy(owner: string, signatures: string[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const signature of signatures) {
+    const tx = (await connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    }))!;
+    let back = 0;
+    tx.transaction.message.staticAccountKeys.forEach((key: PublicKey, i: number) => {
+      const drop = tx.meta!.preBalances[i] - tx.meta!.postBalances[i];
+      if (drop > 0 && key.toBase58() !== owner) back += drop;
+    });
+    out.push(back);
+  }
+  return out;
+}
+
+/** Every signature the wallet sent, in order of its approvals. */
+const sentSignatures = (s: Session) => s.wallet.approvals.flatMap((_, i) => approvalSignatures(s.wallet, i));
+
+/** The large wallet: the banner can take a while beside 1,000 tokens and 1,300 NFTs; Retry as a user would. */
+async function bannerShown(page: Page) {
+  for (const end = Date.now() + 150_000; !(await page.getByTestId('vacant-banner').isVisible());) {
+    if (await page.getByTestId('rent-retry').isVisible()) await page.getByTestId('rent-retry').click();
+    if (Date.now() > end) throw new Error('the vacant banner never showed');
+    await page.waitForTimeout(250);
+  }
+}
+
+/** 200 closes + surplus of the large wallet; answers the chain's figures: returned, service fee, network fees. */
+async function recoverLarge(s: Session) {
+  const closing: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
+  expect(closing).toHaveLength(200);
+  await suite.connect(s.page, s.wallet);
+  await bannerShown(s.page);
+  await expect(s.page.getByTestId('vacant-withdraw-surplus').isChecked()).resolves.toBe(true);
+  const feeWallet = suite.server.app.config.feeWallet;
+  const [before, feeBefore] = await lamportsOf([s.owner, feeWallet]);
+  const report = await recoverVacant(s.page, { timeout: 240_000 });
+  expect(report.kind).toBe('success');
+  const signatures = sentSignatures(s);
+  expect([...report.signatures].sort()).toEqual([...signatures].sort());
+  expect(sum(await lamportsOf(closing))).toBe(0);
+  const returned = await returnedBy(s.owner, signatures);
+  const fees = await feesOf(signatures);
+  const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
+  // The 1 % service fee per transaction, the network fees as charged (a priority fee the wallet added included).
+  const fee = sum(returned.map((r) => serviceFee(r)));
+  expect(feeAfter - feeBefore).toBe(fee);
+  expect(after - before).toBe(sum(returned) - fee - fees);
+  return { report, signatures, returned: sum(returned), fee, fees, change: after - before };
+}
+
+test('batch-refusing wallet, large wallet: one refused request, then one per transaction with progress; all 200 close', async () => {
+  const shown = new Set<string>();
+  const opened: { page?: Page } = {};
+  const s = await open('batchRefusing', 'large', async () => {
+    // Each approval is asked while the page shows which one it is.
+    const text = await opened.page?.getByTestId('one-at-a-time-progress').textContent();
+    if (text) shown.add(text.trim());
+    return true;
+  });
+  opened.page = s.page;
+  const { signatures } = await recoverLarge(s);
+  const n = signatures.length;
+  expect(s.wallet.refused).toEqual([{ op: SEND_ALL, count: n, message: expect.stringContaining('Request blocked') }]);
+  expect(s.wallet.approvals).toEqual(Array.from({ length: n }, () => ({ op: SEND_ALL, count: 1 })));
+  expect([...shown]).toEqual(Array.from({ length: n }, (_, k) => ONE_AT_A_TIME.progress(k + 1, n)));
+  await s.page.getByTestId('one-at-a-time').waitFor({ state: 'detached' }); // gone once the step finished
+});
+
+test('batch-refusing wallet: Stop during approval 2 of a bulk burn; exactly what landed is reported and moved', async () => {
+  let release: () => void = () => undefined;
+  let asked!: () => void;
+  const secondAsked = new Promise<void>((resolve) => (asked = resolve));
+  let singles = 0;
+  const s = await open('batchRefusing', null, async (count) => {
+    if (count === 1 && ++singles === 2) {
+      asked();
+      await new Promise<void>((resolve) => (release = resolve));
+    }
+    return true;
+  });
+  const manifests = [
+    await suite.fund(s.owner, 'demo'),
+    await suite.fund(s.owner, 'demo'),
+    await suite.fund(s.owner, 'demo'),
+  ];
+  await suite.connect(s.page, s.wallet);
+  const tokens = manifests
+    .flatMap((m) => m.tokens)
+    .filter((t: any) => t.mint !== NATIVE_MINT)
+    .slice(0, 20);
+  expect(tokens).toHaveLength(20);
+  for (const t of tokens) {
+    const card = s.page.locator(`[data-testid="token-card"][data-mint="${t.mint}"]`);
+    await card.waitFor({ timeout: 60_000 });
+    for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
+      if (attempt > 3) throw new Error(`could not select ${t.mint}`);
+      await card.press('Enter');
+    }
+  }
+  const accounts: string[] = tokens.map((t: any) => t.account);
+  const rents = await lamportsOf(accounts);
+  const before = (await lamportsOf([s.owner]))[0];
+  await s.page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
+  await answerReview(s.page);
+  await secondAsked;
+  const n = s.wallet.refused[0].count;
+  expect(n).toBeGreaterThanOrEqual(3); // so a stop after 2 leaves some unsent
+  const status = s.page.getByTestId('one-at-a-time');
+  await expect(status.getByTestId('one-at-a-time-progress').textContent()).resolves.toBe(ONE_AT_A_TIME.progress(2, n));
+  await expect(status.textContent()).resolves.toContain(ONE_AT_A_TIME.why);
+  for (const [name, width, height] of [
+    ['1280', 1280, 900],
+    ['390', 390, 844],
+  ] as const) {
+    await s.page.setViewportSize({ width, height });
+    await s.page.screenshot({ path: path.join(SHOTS, `one-at-a-time-${name}.png`) });
+    expect(await seriousViolations(s.page, '[data-testid="one-at-a-time"]')).toEqual([]);
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await s.page.setViewportSize({ width: 1280, height: 900 });
+  await status.getByRole('button', { name: ONE_AT_A_TIME.stop }).click();
+  await status.getByText(ONE_AT_A_TIME.stopping).waitFor();
+  release();
+  const message = s.page.getByTestId('burn-message');
+  await message.filter({ hasText: ONE_AT_A_TIME.stopped(2, n) }).waitFor({ timeout: 90_000 });
+  await status.waitFor({ state: 'detached' });
+  // Exactly two requests of one transaction after the refused one; what they carried landed, nothing else moved.
+  expect(s.wallet.approvals).toEqual([
+    { op: SEND_ALL, count: 1 },
+    { op: SEND_ALL, count: 1 },
+  ]);
+  const signatures = sentSignatures(s);
+  const after = await lamportsOf(accounts);
+  const closed = accounts.filter((_, i) => after[i] === 0);
+  const inSent = new Set(
+    s.wallet.log.filter((l) => l.tx).flatMap((l) => l.tx!.message.staticAccountKeys.map((k) => k.toBase58())),
+  );
+  expect(closed.length).toBeGreaterThan(0);
+  expect(closed.length).toBeLessThan(20);
+  expect(accounts.filter((a) => inSent.has(a))).toEqual(closed);
+  accounts.forEach((a, i) => expect(after[i]).toBe(closed.includes(a) ? 0 : rents[i]));
+  const rent = sum(rents.filter((_, i) => after[i] === 0));
+  expect((await lamportsOf([s.owner]))[0] - before).toBe(rent - (await feesOf(signatures)));
+  expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});
