@@ -10,7 +10,7 @@
 import fs from 'fs';
 import bs58 from 'bs58';
 import path from 'path';
-import type { Connection, PublicKey } from '@solana/web3.js';
+import type { Connection } from '@solana/web3.js';
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { parseAuthMessage } from '../../src/common/authMessage';
@@ -34,6 +34,7 @@ import { lamportsOf as readLamports } from './support/lamports';
 import { type ViewportName, browserSuite } from './support/suite';
 import { WALLET_KINDS, type TestWallet, approvalSignatures } from './support/testWallet';
 import { recoverVacant } from './support/vacantReport';
+import { feesOf as chainFees, takenBy } from './support/chainFigures';
 import { GUARDS, GUARDED_FEATURES, type GuardedKind } from './support/walletGuards';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 
@@ -92,18 +93,7 @@ async function open(
 
 const connect = (s: Session) => suite.connect(s.page, s.wallet);
 
-/** The network fees the chain charged for these signatures. */
-async function feesOf(signatures: string[]): Promise<number> {
-  let fees = 0;
-  for (const signature of signatures) {
-    const tx = await connection.getTransaction(signature, {
-      commitment: 'confirmed',
-      maxSupportedTransactionVersion: 0,
-    });
-    fees += tx!.meta!.fee;
-  }
-  return fees;
-}
+const feesOf = (signatures: string[]) => chainFees(connection, signatures);
 
 /** The approvals since `from`, and the signatures of their transactions. */
 function since(s: Session, from: number) {
@@ -278,18 +268,9 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike'], ['guarded'], ['batchRefusi
       let surplus = 0;
       let expectedFee = 0;
       for (const signature of signatures) {
-        const tx = (await connection.getTransaction(signature, {
-          commitment: 'confirmed',
-          maxSupportedTransactionVersion: 0,
-        }))!;
-        let back = 0;
-        tx.transaction.message.staticAccountKeys.forEach((key: PublicKey, i: number) => {
-          const address = key.toBase58();
-          const drop = tx.meta!.preBalances[i] - tx.meta!.postBalances[i];
-          if (drop <= 0 || address === s.owner) return;
-          back += drop;
-          if (!closing.includes(address)) surplus += drop;
-        });
+        const taken = await takenBy(connection, s.owner, signature);
+        const back = [...taken.values()].reduce((a, b) => a + b, 0);
+        for (const [address, drop] of taken) if (!closing.includes(address)) surplus += drop;
         returned += back;
         expectedFee += serviceFee(back);
       }
