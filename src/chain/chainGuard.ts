@@ -126,8 +126,11 @@ function returnsOf(
 ): { returns: bigint; feeBase: bigint }[] {
   const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
   const facts = { owner: context.owner, kind: context.kind, account, rentMinimum, expectedReturns: expected };
+  // Closed accounts are the request's (PRODUCT difference 10: none counts twice); burns are each transaction's own (a
+  // close finds the zero balance of a burn earlier in its own transaction only).
+  const closed = new Set<string>();
   return txs.map((tx, t) => {
-    const state: TransactionState = { burned: new Set(), closed: new Set() };
+    const state: TransactionState = { burned: new Set(), closed };
     let returns = 0n;
     let feeBase = 0n;
     for (const [i, ix] of tx.instructions.entries()) {
