@@ -29,7 +29,7 @@ import { createRelayer } from './services/relayerSetup';
 import { createQueueService } from './services/queueService';
 import { createSharedState } from './services/sharedState';
 import { createRpcClient, httpTransport, localTransport, type RpcClient, type RpcTransport } from './services/rpc';
-import { UpstreamHealth, watchTransport } from './services/upstreamWatch';
+import { UpstreamHealth, watchTransport, type Caller } from './services/upstreamWatch';
 import { createUpstreamWsProxy } from './services/wsProxy';
 import { PreparedBurnStore } from './services/vacantPrepared';
 
@@ -96,14 +96,20 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   }
   // Every provider call is counted and its outcome kept for /readyz (services/upstreamWatch.ts).
   const upstreamHealth = new UpstreamHealth();
-  const watched = (provider: 'rpc' | 'das') => ({
+  // The server's own calls and the clients' calls /api/rpc passes on are watched apart: only the first judge the
+  // provider's health (services/upstreamWatch.ts, Caller).
+  const watched = (provider: 'rpc' | 'das', caller: Caller) => ({
     timeoutMs: config.upstreamTimeoutMs,
     baseDelayMs: config.upstreamRetryBaseMs,
-    watch: (send: RpcTransport) => watchTransport(provider, send, metrics, upstreamHealth),
+    watch: (send: RpcTransport) => watchTransport(provider, send, metrics, upstreamHealth, caller),
   });
   const local = localnet ? localTransport((b) => localnet.handleRpc(b)) : undefined;
-  const rpcTransport = local ? watched('rpc').watch(local) : httpTransport(config.solanaRpcUrl!, watched('rpc'));
-  const dasTransport = local ? watched('das').watch(local) : httpTransport(config.dasUrl!, watched('das'));
+  const transport = (provider: 'rpc' | 'das', caller: Caller) => {
+    const url = provider === 'rpc' ? config.solanaRpcUrl! : config.dasUrl!;
+    return local ? watched(provider, caller).watch(local) : httpTransport(url, watched(provider, caller));
+  };
+  const rpcTransport = transport('rpc', 'server');
+  const dasTransport = transport('das', 'server');
   const rpc = createRpcClient(rpcTransport);
   const das = createDasClient(dasTransport, { maxPages: config.dasMaxPages });
   const connection = createConnection(rpc);
@@ -138,6 +144,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     relayer,
     prepared: new PreparedBurnStore(),
     metrics,
+    relay: { rpc: transport('rpc', 'client'), das: transport('das', 'client') },
   };
 
   const app = new Koa();

@@ -8,7 +8,7 @@ import type { Metrics } from './services/metrics';
 import type { NonceStore } from './services/nonceStore';
 import type { Relayer } from './services/relayer';
 import type { QueueStore } from './services/queueStore';
-import type { RpcClient } from './services/rpc';
+import type { RpcClient, RpcTransport } from './services/rpc';
 import type { PreparedBurnStore } from './services/vacantPrepared';
 
 /** The embedded local chain (backend/localnet); type-only import, so upstream mode never loads it. */
@@ -35,6 +35,8 @@ export interface Services {
   limits: RateLimits;
   /** Counters and gauges for the operator (METRICS_PORT; docs/OPERATIONS.md). */
   metrics: Metrics;
+  /** The providers as /api/rpc reaches them for a client: counted apart, never judging the providers' health. */
+  relay: { rpc: RpcTransport; das: RpcTransport };
 }
 
 export interface QueueService {

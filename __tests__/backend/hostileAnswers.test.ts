@@ -12,6 +12,7 @@ import { MAX_KEYS_PER_BATCH } from '../../backend/services/rpcAnswerBudget';
 import { MAX_RPC_ANSWER_BYTES } from '../../backend/services/rpcPolicy';
 import { httpTransport } from '../../backend/services/rpc';
 import { MAX_AIRDROP_LAMPORTS, MAX_AIRDROP_LAMPORTS_PER_DAY } from '../../backend/services/rpcSendPolicy';
+import { TOKEN_PROGRAM } from '../../src/common/addresses';
 import { authorizationMemoOf } from '../../src/chain/authorizationMemo';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 import { startServer, type TestServer } from './helpers';
@@ -191,6 +192,56 @@ describe('getProgramAccounts pinpoint rule', () => {
       ]),
     );
     expect(res.json.error.code).toBe(-32601);
+  });
+
+  it('a popular mint (supply 1,000,000, 3 holders) at offset 0 is refused; an NFT mint (supply 1) lists its 1 holder', async () => {
+    const chain = server.solback.localnet!.chain;
+    const mintOf = (supply: bigint) => {
+      const data = Buffer.alloc(82);
+      data.writeBigUInt64LE(supply, 36);
+      data[45] = 1; // initialised
+      const key = Keypair.generate().publicKey.toBase58();
+      chain.setAccount(key, { lamports: 10n ** 7n, data, owner: TOKEN_PROGRAM });
+      return key;
+    };
+    const holderOf = (mint: string, amount: bigint) => {
+      const data = Buffer.alloc(165);
+      new PublicKey(mint).toBuffer().copy(data, 0);
+      Keypair.generate().publicKey.toBuffer().copy(data, 32);
+      data.writeBigUInt64LE(amount, 64);
+      data[108] = 1; // initialised
+      chain.setAccount(Keypair.generate().publicKey.toBase58(), { lamports: 10n ** 7n, data, owner: TOKEN_PROGRAM });
+    };
+    const popular = mintOf(1_000_000n);
+    for (const amount of [500_000n, 300_000n, 200_000n]) holderOf(popular, amount);
+    const nft = mintOf(1n);
+    holderOf(nft, 1n);
+    const holders = (mint: string) =>
+      asClient(
+        '203.0.113.13',
+        call('getProgramAccounts', [
+          TOKEN_PROGRAM,
+          {
+            encoding: 'base64',
+            commitment: 'confirmed',
+            filters: [{ dataSize: 165 }, { memcmp: { offset: 0, bytes: mint } }],
+          },
+        ]),
+      );
+    expect((await holders(popular)).json.error).toEqual({
+      code: -32601,
+      message: 'Method not allowed on this server: getProgramAccounts',
+    });
+    expect((await holders(nft)).json.result).toHaveLength(1);
+    // Any other filter than the page's two is refused, even naming the NFT's mint.
+    const other = await asClient(
+      '203.0.113.13',
+      call('getProgramAccounts', [
+        TOKEN_PROGRAM,
+        { filters: [{ dataSize: 165 }, { memcmp: { offset: 32, bytes: nft } }] },
+      ]),
+    );
+    expect(other.json.error.code).toBe(-32601);
   });
 });
 

@@ -120,20 +120,20 @@ it('counts upstream calls by provider, method and outcome, the refusals included
   ];
   for (const [mode, outcome] of outcomes) {
     upstream.mode = mode;
-    const labels = { provider: 'rpc', method: 'getSlot', outcome };
+    const labels = { provider: 'rpc', method: 'getSlot', outcome, caller: 'client' };
     const before = (await scrape(metricsUrl)).value('solback_upstream_calls_total', labels);
     await rpc('getSlot');
     const after = (await scrape(metricsUrl)).value('solback_upstream_calls_total', labels);
     expect([mode, after - before]).toEqual([mode, 1]);
   }
   upstream.mode = 'normal';
-  const das = { provider: 'das', method: 'getAsset', outcome: 'error_answer' };
+  const das = { provider: 'das', method: 'getAsset', outcome: 'error_answer', caller: 'client' };
   const dasBefore = (await scrape(metricsUrl)).value('solback_upstream_calls_total', das);
   await rpc('getAsset', { id: '11111111111111111111111111111111' }); // "Asset Not Found": an ordinary answer
   expect((await scrape(metricsUrl)).value('solback_upstream_calls_total', das) - dasBefore).toBe(1);
 
   upstream.mode = 'batchRefused';
-  const refused = { provider: 'rpc', method: 'batch', outcome: 'batch_refused' };
+  const refused = { provider: 'rpc', method: 'batch', outcome: 'batch_refused', caller: 'client' };
   const batchBefore = (await scrape(metricsUrl)).value('solback_upstream_calls_total', refused);
   await server.post('/api/rpc', [
     { jsonrpc: '2.0', id: 1, method: 'getSlot' },
@@ -141,6 +141,29 @@ it('counts upstream calls by provider, method and outcome, the refusals included
   ]);
   expect((await scrape(metricsUrl)).value('solback_upstream_calls_total', refused) - batchBefore).toBe(1);
   upstream.mode = 'normal';
+});
+
+it('a client’s 50 requests answered "credentials refused" count as the client’s, not the provider’s failures', async () => {
+  const refusedId = 'So11111111111111111111111111111111111111112';
+  const answer = upstream.answers.getAsset;
+  upstream.answers.getAsset = (p) =>
+    p?.id === refusedId ? { __error: { code: -32001, message: 'API key not allowed' } } : answer(p);
+  const as = (caller: string) => ({ provider: 'das', method: 'getAsset', outcome: 'credentials_refused', caller });
+  const before = await scrape(metricsUrl);
+  for (let i = 0; i < 50; i++)
+    await fetch(`${server.url}/api/rpc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'getAsset', params: { id: refusedId } }),
+    });
+  const after = await scrape(metricsUrl);
+  upstream.answers.getAsset = answer;
+  expect(
+    after.value('solback_upstream_calls_total', as('client')) -
+      before.value('solback_upstream_calls_total', as('client')),
+  ).toBe(50);
+  expect(after.value('solback_upstream_calls_total', as('server'))).toBe(0); // the alert (docs/OPERATIONS.md) reads these
+  expect((await server.get('/readyz')).status).toBe(200);
 });
 
 it('counts limiter refusals, picture fetches and their bytes; reads the relayer balance', async () => {

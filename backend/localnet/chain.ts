@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { address, lamports as kitLamports } from '@solana/kit';
 import bs58 from 'bs58';
-import { NATIVE_MINT, SPL_NOOP_PROGRAM } from '../../src/common/addresses';
+import { LIGHTHOUSE_PROGRAM, NATIVE_MINT, SPL_NOOP_PROGRAM } from '../../src/common/addresses';
 import { type ChainAccount, type Commitment, FINALIZE_DEPTH, type SignatureRecord, type TxResult } from './chainTypes';
 import { decodeTransaction, type DecodedTransaction } from './decode';
 import type { ProgramEmulator } from './emulated/types';
@@ -17,6 +17,11 @@ import { Blockhashes } from './blockhashes';
 import { noopProgramPath } from './programs';
 
 const MAX_SLOT_HASHES = 512;
+/**
+ * Programs that run as a no-op here: SPL Noop is one, and Lighthouse (the guard Phantom adds to what it sends) stands in
+ * for one whose assertions always hold, so a wallet-modified transaction lands locally as it does on mainnet.
+ */
+const NOOP_STAND_INS = [SPL_NOOP_PROGRAM, LIGHTHOUSE_PROGRAM];
 
 export class Chain extends EventEmitter {
   svm: LiteSVM;
@@ -47,9 +52,7 @@ export class Chain extends EventEmitter {
     // We check blockhashes ourselves: LiteSVM accepts only its latest one, a cluster accepts any of the last 150 slots.
     svm.withBlockhashCheck(false).withSigverify(true);
     if (!svm.getAccount(address(NATIVE_MINT)).exists) svm.withNativeMints();
-    if (!this.svm.getAccount(address(SPL_NOOP_PROGRAM)).exists)
-      svm.addProgramFromFile(address(SPL_NOOP_PROGRAM), noopProgramPath());
-    for (const id of this.emulators.keys()) this.deployNoop(id);
+    for (const id of [...NOOP_STAND_INS, ...this.emulators.keys()]) this.deployNoop(id);
     this.blockhashes.adopt();
     this.slotHashes = svm.getSlotHashes().map((h) => ({ slot: h.slot, hash: h.hash }));
   }

@@ -33,7 +33,14 @@ export interface MetricSources {
 export interface Metrics {
   registry: Registry;
   httpRequest(method: string, route: string, status: number, seconds: number): void;
-  upstreamCall(provider: 'rpc' | 'das', method: string, outcome: UpstreamOutcome, seconds: number): void;
+  /** One provider call: the server's own (`caller` 'server') or a client's passed on by /api/rpc ('client'). */
+  upstreamCall(
+    provider: 'rpc' | 'das',
+    method: string,
+    outcome: UpstreamOutcome,
+    seconds: number,
+    caller: 'server' | 'client',
+  ): void;
   limiterRefusal(kind: LimitKind): void;
   /** One picture fetch from its host: `outcome` is 'ok' or the refusal's code; `bytes` what was received. */
   imageFetch(outcome: string, bytes: number): void;
@@ -68,8 +75,8 @@ export function createMetrics(now: () => number = Date.now): Metrics {
   });
   const upstreamCalls = new Counter({
     name: `${METRIC_PREFIX}upstream_calls_total`,
-    help: 'JSON-RPC calls to the providers, by provider, method and outcome',
-    labelNames: ['provider', 'method', 'outcome'] as const,
+    help: 'JSON-RPC calls to the providers, by provider, method, outcome and caller (server, or a client through /api/rpc)',
+    labelNames: ['provider', 'method', 'outcome', 'caller'] as const,
     registers,
   });
   const upstreamDuration = new Histogram({
@@ -152,8 +159,8 @@ export function createMetrics(now: () => number = Date.now): Metrics {
       httpRequests.inc({ method, route, status: String(status) });
       httpDuration.observe({ method, route }, seconds);
     },
-    upstreamCall(provider, method, outcome, seconds) {
-      upstreamCalls.inc({ provider, method, outcome });
+    upstreamCall(provider, method, outcome, seconds, caller) {
+      upstreamCalls.inc({ provider, method, outcome, caller });
       upstreamDuration.observe({ provider }, seconds);
     },
     limiterRefusal: (kind) => limiterRefusals.inc({ kind }),

@@ -1,4 +1,4 @@
-import bs58 from 'bs58';
+import { memcmpKey, pageProgramQuery } from './rpcProgramQueries';
 
 // What /api/rpc relays (RELIABILITY, trust): the methods the page and standard wallets need, nothing else. Scans
 // (getProgramAccounts, getLargestAccounts, block and ledger reads) and airdrops are refused with a JSON-RPC error, so
@@ -57,26 +57,15 @@ export const MAX_SUBSCRIPTIONS_PER_SOCKET = 100;
 
 export const METHOD_NOT_ALLOWED = -32601;
 export const ANSWER_TOO_LARGE = -32009;
+/** JSON-RPC's invalid request, which Solana's RPC answers to base58 of too much data. */
+export const INVALID_REQUEST = -32600;
 
 export function isAllowedMethod(method: string, local: boolean, params?: unknown): boolean {
-  if (method === 'getProgramAccounts') return isPinpointProgramQuery(params);
+  if (method === 'getProgramAccounts') return pageProgramQuery(params) !== null; // and its key is read: rpcProgramQueries.ts
   if (method === 'getTokenAccounts') return isOneMintsHolders(params);
   return (
     RPC_ALLOWED_METHODS.has(method) || DAS_ALLOWED_METHODS.has(method) || (local && LOCAL_ONLY_METHODS.has(method))
   );
-}
-
-/**
- * The getProgramAccounts the page makes (a print edition's master mint and its holder, src/chain/nftBurnKinds.ts):
- * an exact dataSize and a memcmp on a whole 32-byte key. Anything broader is a scan and refused.
- */
-function isPinpointProgramQuery(params: unknown): boolean {
-  if (!Array.isArray(params)) return false;
-  const cfg = params[1] as { filters?: unknown[] } | undefined;
-  const filters = Array.isArray(cfg?.filters) ? cfg.filters : [];
-  const hasSize = filters.some((f) => typeof (f as { dataSize?: unknown }).dataSize === 'number');
-  const hasKey = filters.some((f) => isRealKey((f as { memcmp?: { bytes?: unknown; encoding?: unknown } }).memcmp));
-  return hasSize && hasKey;
 }
 
 /**
@@ -88,19 +77,7 @@ function isOneMintsHolders(params: unknown): boolean {
   const p = params as { mint?: unknown; limit?: unknown };
   const limit = p.limit;
   const limited = Number.isInteger(limit) && (limit as number) >= 1 && (limit as number) <= MAX_TOKEN_ACCOUNTS_LIMIT;
-  return limited && isRealKey({ bytes: p.mint });
-}
-
-/** A memcmp on a whole 32-byte address that is not all zeros (32 zero bytes match every empty field: a scan). */
-function isRealKey(memcmp: { bytes?: unknown; encoding?: unknown } | undefined): boolean {
-  if (typeof memcmp?.bytes !== 'string' || memcmp.bytes.length > 44) return false;
-  let bytes: Uint8Array;
-  try {
-    bytes = memcmp.encoding === 'base64' ? Buffer.from(memcmp.bytes, 'base64') : bs58.decode(memcmp.bytes);
-  } catch {
-    return false;
-  }
-  return bytes.length === 32 && bytes.some((b) => b !== 0);
+  return limited && memcmpKey({ bytes: p.mint }) !== null;
 }
 
 export function notAllowedAnswer(id: unknown, method: string) {

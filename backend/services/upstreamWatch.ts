@@ -82,6 +82,13 @@ export function failureOutcome(err: unknown): UpstreamOutcome {
 }
 
 /**
+ * Whose call it is: the server's own (its reads, sends and prepares), or a client's passed on by /api/rpc. Only the
+ * server's own calls judge the provider's health: an anonymous client's odd request once counted 7,375
+ * `credentials_refused` in 20 s and fired the "act at once" alert (docs/OPERATIONS.md).
+ */
+export type Caller = 'server' | 'client';
+
+/**
  * Wraps one provider's transport: each request of a call (one, or each of a batch) is counted with the outcome of
  * its answer. A batch answered with anything but a list is one 'batch_refused' (the caller then splits it).
  */
@@ -90,10 +97,11 @@ export function watchTransport(
   send: RpcTransport,
   metrics: Metrics,
   health: UpstreamHealth,
+  caller: Caller = 'server',
 ): RpcTransport {
   const record = (method: unknown, outcome: UpstreamOutcome, seconds: number) => {
-    metrics.upstreamCall(provider, methodLabel(method), outcome, seconds);
-    health.note(provider, outcome);
+    metrics.upstreamCall(provider, methodLabel(method), outcome, seconds, caller);
+    if (caller === 'server') health.note(provider, outcome);
   };
   return async (body) => {
     const started = performance.now();

@@ -13,7 +13,8 @@ import {
   MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
   MAX_COMPUTE_UNITS_PER_TRANSACTION,
 } from '../common/constants';
-import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
+import { BUBBLEGUM_DISCRIMINATORS } from './cnft';
+import { cnftAssetOf } from './cnftTarget';
 import type { DecodedInstruction } from './decode';
 import { KIND_CHECKS, withBubblegumV2 } from './guardKindRules';
 import { RECOVERY_SOURCES } from './recovery/registry';
@@ -207,24 +208,21 @@ const checkSystem: Check = (ix, intent, allowed, totals) => {
 
 const checkBubblegum: Check = (ix, intent, allowed) => {
   const data = ix.data;
-  const nonceOf = () => u64(data, 8 + 96);
-  const assetAllowed = (treeIndex: number) => {
-    const tree = account(ix, treeIndex);
-    return !!tree && data.length >= 8 + 96 + 12 && allowed.has(cnftAssetId(tree, nonceOf()));
-  };
+  const asset = cnftAssetOf(ix);
+  const selected = !!asset && allowed.has(asset);
   if (account(ix, 1) !== intent.owner) return 'the leaf owner is not the wallet';
   if (startsWith(data, BUBBLEGUM.transfer) && intent.kind === 'trashCnft') {
     if (!intent.trashWallet || account(ix, 3) !== intent.trashWallet)
       return 'cNFT transfer to a wallet other than the trash wallet';
-    return assetAllowed(4) ? null : 'transfer of a cNFT not selected';
+    return selected ? null : 'transfer of a cNFT not selected';
   }
   if (startsWith(data, BUBBLEGUM.burn) && intent.kind === 'burnCnft') {
-    return assetAllowed(3) ? null : 'burn of a cNFT not selected';
+    return selected ? null : 'burn of a cNFT not selected';
   }
   if (startsWith(data, BUBBLEGUM.delegate) && intent.kind === 'delegateCnft') {
     if (!intent.delegate || account(ix, 3) !== intent.delegate)
       return 'delegation to an address other than the server delegate';
-    return assetAllowed(4) ? null : 'delegation of a cNFT not selected';
+    return selected ? null : 'delegation of a cNFT not selected';
   }
   return 'Bubblegum instruction not allowed for this action';
 };

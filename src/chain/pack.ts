@@ -2,6 +2,7 @@
 import { PublicKey, Transaction, type TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../common/constants';
 import { type Address, toPublicKey } from './keys';
+import { addWalletGuards } from './walletAdditions';
 
 function shortVecLength(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
@@ -28,6 +29,21 @@ function withPlaceholderBlockhash(tx: Transaction): Transaction {
   return copy;
 }
 
+/**
+ * Room a wallet's additions take (walletAdditions.ts), measured by serializing a transaction with and without them:
+ * the four Lighthouse assertions (4 × (program index + account count + 1 account index + data length) + 17 + 52 + 16
+ * + 27 data bytes = 128) plus Lighthouse's program key (32) = 160 bytes; the compute-budget pair a wallet adds where
+ * there is none = 52 more (its program key 32, setComputeUnitLimit 3 + 5, setComputeUnitPrice 3 + 9). A transaction
+ * of ours is at most TRANSACTION_SIZE_LIMIT_BYTES minus this, so the wallet's version still fits the packet.
+ */
+export const WALLET_GUARD_BYTES = 160;
+export const WALLET_COMPUTE_BUDGET_BYTES = 52;
+
+/** Serialized size once a guarded wallet has added its instructions: what must stay within the 1232-byte packet. */
+export function sizeAfterWalletAdditions(tx: Transaction | VersionedTransaction): number {
+  return measureTransactionSize(addWalletGuards(tx));
+}
+
 export interface PackOptions {
   payer: Address;
   recentBlockhash: string;
@@ -37,6 +53,7 @@ export interface PackOptions {
   prefix?: (groupCount: number, groupIndexes: number[]) => TransactionInstruction[];
   /** Instructions at the end, given the transaction's group indexes (e.g. the fee transfer for their rent). */
   suffix?: (groupIndexes: number[]) => TransactionInstruction[];
+  /** Bytes the transaction may take once a wallet's additions are in (default: the packet limit). */
   limit?: number;
   /** Optional cap on groups per transaction (e.g. the spec's 8 tokens when signing one at a time). */
   maxGroupsPerTransaction?: number;
@@ -54,7 +71,14 @@ export class GroupTooLargeError extends Error {
   name = 'GroupTooLargeError';
 }
 
-function build(opts: PackOptions, payer: PublicKey, indexes: number[]): { transaction: Transaction; size: number } {
+interface Built {
+  transaction: Transaction;
+  size: number;
+  /** Size with a wallet's additions: the one compared with the limit. */
+  sent: number;
+}
+
+function build(opts: PackOptions, payer: PublicKey, indexes: number[]): Built {
   const transaction = new Transaction({ feePayer: payer, recentBlockhash: opts.recentBlockhash });
   const instructions = [
     ...(opts.prefix?.(indexes.length, indexes) ?? []),
@@ -62,12 +86,12 @@ function build(opts: PackOptions, payer: PublicKey, indexes: number[]): { transa
     ...(opts.suffix?.(indexes) ?? []),
   ];
   if (instructions.length > 0) transaction.add(...instructions);
-  return { transaction, size: measureTransactionSize(transaction) };
+  return { transaction, size: measureTransactionSize(transaction), sent: sizeAfterWalletAdditions(transaction) };
 }
 
 /**
- * Greedy in order: each transaction takes groups until the next one would push it over `limit` bytes; a group is
- * never split. Throws GroupTooLargeError when a single group cannot fit on its own.
+ * Greedy in order: each transaction takes groups until the next one would push it, with a wallet's additions, over
+ * `limit` bytes; a group is never split. Throws GroupTooLargeError when a single group cannot fit on its own.
  */
 export function packTransactions(opts: PackOptions): PackedTransaction[] {
   const limit = opts.limit ?? TRANSACTION_SIZE_LIMIT_BYTES;
@@ -75,7 +99,7 @@ export function packTransactions(opts: PackOptions): PackedTransaction[] {
   const payer = toPublicKey(opts.payer);
   const packed: PackedTransaction[] = [];
   let current: number[] = [];
-  let best: { transaction: Transaction; size: number } | null = null;
+  let best: Built | null = null;
   for (let i = 0; i < opts.groups.length; i++) {
     const candidate = build(opts, payer, [...current, i]);
     if (candidate.size <= limit && current.length < maxGroups) {

@@ -18,4 +18,6 @@ export const NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 export const MPL_CORE_PROGRAM = 'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d';
 export const MPL_NOOP_PROGRAM = 'mnoopTCrg4p8ry25e4bcWA9XZjbNjMTfgYVGGEdRsf3';
 export const MPL_ACCOUNT_COMPRESSION_PROGRAM = 'mcmt6YrQEMKw8Mw43FmpRLmf7BqRnFMKmAcbxE3xkAW';
+// Phantom's transaction guard (Lighthouse assertions, https://github.com/Jac0xb/lighthouse): wallets add its instructions.
+export const LIGHTHOUSE_PROGRAM = 'L2TExMFKdjpN9kozasaurPirfHy9P8sbXoAN1qA3S95';
 export const SYSVAR_INSTRUCTIONS = 'Sysvar1nstructions1111111111111111111111111';

@@ -38,6 +38,11 @@ export const BULK_TOKEN_BURN_PER_TRANSACTION = 8;
 export const MAX_PROOF_NODES = 12;
 /** Basic trash fallback: a 1000-lamport transfer that only hides the asset. */
 export const BASIC_FALLBACK_TRANSFER_LAMPORTS = 1_000;
+/**
+ * Bubblegum V2's fee on every transferV2, paid by the transfer's payer to the tree config beside the network fee
+ * (mpl-bubblegum programs/bubblegum/program/src/state/collect.rs TRANSFER_V2_FEE_LAMPORTS, processor/transfer.rs).
+ */
+export const BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS = 6_000;
 
 // --- Compute budget ---
 export const SINGLE_BURN_COMPUTE_UNITS = 200_000;

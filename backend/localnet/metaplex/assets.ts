@@ -83,7 +83,11 @@ export function cnftAsset(r: CnftRecord, tree: LocalTree, leaf: Buffer, authorit
       seq: r.seq ?? tree.seq,
       leaf_id: r.leafIndex,
     },
-    grouping: r.v2 ? [] : [{ group_key: 'collection', group_value: r.collection, verified: true }],
+    grouping: r.v2
+      ? r.v2.coreCollection
+        ? [{ group_key: 'collection', group_value: r.v2.coreCollection, verified: true }]
+        : []
+      : [{ group_key: 'collection', group_value: r.collection, verified: true }],
     royalty: royalty(0, false),
     creators: r.creators,
     ownership: r.v2

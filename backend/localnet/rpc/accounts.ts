@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import bs58 from 'bs58';
 import type { Chain } from '../chain';
 import type { ChainAccount } from '../chainTypes';
+import { BASE58_TOO_LARGE, MAX_BASE58_BYTES } from '../../services/rpcAnswerBudget';
 import { RpcError } from '../txErrors';
 import { readMintUi, uiAmountString, type MintUi } from './mintUi';
 import { parseTokenAccount, tokenAccountKind, uiAmount, type ParsedData } from './tokenParse';
@@ -116,6 +117,8 @@ export function encodeAccount(
     let bytes = Buffer.from(acc.data);
     if (config.dataSlice)
       bytes = bytes.subarray(config.dataSlice.offset, config.dataSlice.offset + config.dataSlice.length);
+    // As the cluster does (agave rpc/src/rpc.rs, encode_account): base58 costs the square of the length.
+    if (enc === 'base58' && bytes.length > MAX_BASE58_BYTES) throw new RpcError(-32600, BASE58_TOO_LARGE);
     data = enc === 'base58' ? [bs58.encode(bytes), 'base58'] : [bytes.toString('base64'), 'base64'];
   }
   return {

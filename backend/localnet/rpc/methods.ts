@@ -182,6 +182,12 @@ export function solanaMethods(chain: Chain, faults: FaultState): Record<string, 
       const { bytes, config } = rawTx(asArray(p));
       const accounts = configParam<{ addresses?: unknown[]; encoding?: string }>(config.accounts);
       const addresses = accounts.addresses?.map((k) => addressParam(k));
+      // The cluster's own bounds (agave rpc/src/rpc.rs, simulate_transaction): no base58, no more accounts than the
+      // transaction names.
+      if (accounts.encoding === 'base58' || accounts.encoding === 'binary')
+        throw invalidParams('base58 encoding not supported');
+      const named = chain.decode(bytes).accountKeys.length;
+      if (addresses && addresses.length > named) throw new RpcError(-32602, `Too many accounts provided; max ${named}`);
       if (config.sigVerify && config.replaceRecentBlockhash)
         throw invalidParams('sigVerify may not be used with replaceRecentBlockhash');
       const r = chain.simulate(bytes, {

@@ -2,9 +2,10 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { sendMixedBatch } from '../../services/batchSplit';
 import { DAS_METHODS } from '../../services/das';
-import { budgetAnswers, preReadSpaces, type BudgetVerdict } from '../../services/rpcAnswerBudget';
+import { BASE58_TOO_LARGE, budgetAnswers, preReadSpaces, type BudgetVerdict } from '../../services/rpcAnswerBudget';
 import {
   ANSWER_TOO_LARGE,
+  INVALID_REQUEST,
   MAX_RPC_ANSWER_BYTES,
   MAX_RPC_BATCH,
   isAllowedMethod,
@@ -12,6 +13,7 @@ import {
   oversizeAnswer,
   refusedAnswer,
 } from '../../services/rpcPolicy';
+import { isPinpoint, pageProgramQuery } from '../../services/rpcProgramQueries';
 import { createAirdropAllowance, sendRefusal } from '../../services/rpcSendPolicy';
 import { clientAddress } from '../../middleware/rateLimit';
 import { upstreamHttpStatus } from '../../services/upstreamFaults';
@@ -22,7 +24,7 @@ type RpcRequest = { jsonrpc?: string; id?: unknown; method?: unknown; params?: u
  * POST /api/rpc — the only JSON-RPC endpoint the browser sees. Local mode: the embedded chain. Upstream mode:
  * Solana methods to SOLANA_RPC_URL, DAS methods to DAS_URL. Answers are JSON-RPC, errors included.
  */
-export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
+export function rpcRoutes({ relay, config, limits }: Services): Router {
   const router = new Router();
   const local = config.mode === 'local';
   const airdropRefusal = createAirdropAllowance();
@@ -72,14 +74,21 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
   // JSON-RPC error, before anything is built; the rest go on.
   async function routeAllowed(body: RpcRequest | RpcRequest[], client: string | null): Promise<unknown> {
     const list = Array.isArray(body) ? body : [body];
-    const allowed = (r: RpcRequest) => isAllowedMethod(String(r.method), local, r.params);
+    const shapeAllowed = list.map((r) => isAllowedMethod(String(r.method), local, r.params));
+    const pinpoints = await Promise.all(
+      list.map((r, i) => {
+        const query = shapeAllowed[i] && r.method === 'getProgramAccounts' ? pageProgramQuery(r.params) : null;
+        return query ? isPinpoint(query, readAccount) : Promise.resolve(true);
+      }),
+    );
+    const allowed = list.map((_, i) => shapeAllowed[i] && pinpoints[i]);
     const verdicts = await budgetAnswers(
-      list.map((r) => (allowed(r) ? r : {})),
-      (keys) => preReadSpaces(keys, rpc.send),
+      list.map((r, i) => (allowed[i] ? r : {})),
+      (keys) => preReadSpaces(keys, relay.rpc),
       MAX_RPC_ANSWER_BYTES,
     );
     const refusals = list.map((r, i) =>
-      !allowed(r) ? notAllowedAnswer(r.id, String(r.method)) : refusalOf(r, verdicts[i], client),
+      !allowed[i] ? notAllowedAnswer(r.id, String(r.method)) : refusalOf(r, verdicts[i], client),
     );
     if (!Array.isArray(body)) return refusals[0] ?? route(body);
     const passing = body.filter((_, i) => !refusals[i]);
@@ -89,10 +98,24 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
     return body.map((_, i) => refusals[i] ?? results[k++] ?? null);
   }
 
+  // The key a page's getProgramAccounts names, read as the page would read it (services/rpcProgramQueries.ts).
+  async function readAccount(key: string) {
+    const answer = (await relay.rpc({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'getAccountInfo',
+      params: [key, { encoding: 'base64', commitment: 'confirmed' }],
+    })) as { result?: { value?: { owner?: string; data?: [string, string] } | null } };
+    const value = answer?.result?.value;
+    if (!value?.owner || !Array.isArray(value.data)) return null;
+    return { owner: value.owner, data: Buffer.from(value.data[0], 'base64') };
+  }
+
   function refusalOf(r: RpcRequest, verdict: BudgetVerdict, client: string | null) {
     if (verdict === 'tooManyKeys')
       return refusedAnswer(r.id, -32602, 'Too many accounts named in this request or batch');
     if (verdict === 'tooLarge') return refusedAnswer(r.id, ANSWER_TOO_LARGE, 'Answer too large for this server');
+    if (verdict === 'base58TooLarge') return refusedAnswer(r.id, INVALID_REQUEST, BASE58_TOO_LARGE);
     const why =
       r.method === 'sendTransaction'
         ? sendRefusal(r.params, local)
@@ -104,12 +127,12 @@ export function rpcRoutes({ rpc, das, config, limits }: Services): Router {
 
   // A batch may mix Solana and DAS methods; split it so each part reaches the right upstream, keeping order.
   async function route(body: RpcRequest | RpcRequest[]): Promise<unknown> {
-    if (!Array.isArray(body)) return isDas(body) ? das.send(body) : rpc.send(body);
+    if (!Array.isArray(body)) return isDas(body) ? relay.das(body) : relay.rpc(body);
     if (body.length === 0) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Empty batch' } };
     const dasPart = body.filter(isDas);
-    if (dasPart.length === 0) return rpc.send(body);
-    if (dasPart.length === body.length) return das.send(body);
-    return sendMixedBatch(body, isDas, rpc.send, das.send);
+    if (dasPart.length === 0) return relay.rpc(body);
+    if (dasPart.length === body.length) return relay.das(body);
+    return sendMixedBatch(body, isDas, relay.rpc, relay.das);
   }
   return router;
 }

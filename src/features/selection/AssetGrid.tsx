@@ -1,5 +1,5 @@
 import { observeWindowRect, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 
 // A windowed card grid that scrolls with the page (no inner scroll box at any width: on a phone a fixed-height box
 // hid cards behind a second scroll bar). Only the rows near the viewport are rendered, so a wallet with thousands of
@@ -50,6 +50,48 @@ function useDocumentOffset(ref: React.RefObject<HTMLDivElement | null>): number 
   return offset;
 }
 
+/**
+ * Keeps keyboard focus on the page when the card holding it leaves the list (burned, hidden, trashed): focus moves to
+ * the card now at its place (the next one), else the last card, else the section's heading — never to <body>
+ * (WCAG 2.4.3 Focus Order). A card that only scrolled out of the window is still listed and changes nothing.
+ */
+function useFocusAfterRemoval<T>(
+  gridRef: React.RefObject<HTMLDivElement | null>,
+  items: readonly T[],
+  getKey: (item: T) => string,
+) {
+  const held = useRef<string | null>(null);
+  const before = useRef(items);
+  useLayoutEffect(() => {
+    const was = held.current;
+    const index = was === null ? -1 : before.current.findIndex((item) => getKey(item) === was);
+    before.current = items;
+    const active = document.activeElement;
+    if (was === null || (active && active !== document.body)) return;
+    if (items.some((item) => getKey(item) === was)) return;
+    held.current = null;
+    const grid = gridRef.current;
+    const next = items[Math.min(Math.max(index, 0), items.length - 1)];
+    const place =
+      next &&
+      [...(grid?.querySelectorAll<HTMLElement>('[data-key]') ?? [])].find((el) => el.dataset.key === getKey(next));
+    const target =
+      place?.querySelector<HTMLElement>('[tabindex="0"], button:not([disabled]), input:not([disabled])') ??
+      grid?.closest('section')?.querySelector<HTMLElement>('h3');
+    if (!target) return;
+    if (target.tagName === 'H3') target.tabIndex = -1; // a heading takes focus only programmatically
+    target.focus();
+  }, [gridRef, items, getKey]);
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    held.current = (e.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? null;
+  };
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    // Focus that moves elsewhere on purpose lets go; a card removed from the page blurs to nothing (null).
+    if (e.relatedTarget && !e.currentTarget.contains(e.relatedTarget)) held.current = null;
+  };
+  return { onFocus, onBlur };
+}
+
 export function AssetGrid<T>({
   items,
   rowHeight,
@@ -78,6 +120,7 @@ export function AssetGrid<T>({
       observeWindowRect(instance, (rect) => cb(rect.height > 0 ? rect : { width, height: FALLBACK_VIEWPORT_HEIGHT })),
   });
   const total = virtualizer.getTotalSize();
+  const focusKeeper = useFocusAfterRemoval(gridRef, items, getKey);
   return (
     <div
       ref={gridRef}
@@ -87,6 +130,7 @@ export function AssetGrid<T>({
       data-count={items.length}
       data-columns={columns}
       style={{ height: total, position: 'relative' }}
+      {...focusKeeper}
     >
       {virtualizer.getVirtualItems().map((row) => (
         <div
@@ -108,7 +152,7 @@ export function AssetGrid<T>({
           }}
         >
           {items.slice(row.index * columns, (row.index + 1) * columns).map((item) => (
-            <div key={getKey(item)} role="listitem" style={{ minWidth: 0 }}>
+            <div key={getKey(item)} data-key={getKey(item)} role="listitem" style={{ minWidth: 0 }}>
               {renderItem(item)}
             </div>
           ))}

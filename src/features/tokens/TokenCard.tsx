@@ -33,7 +33,10 @@ export const TokenCard = memo(function TokenCard({ token }: { token: Token }) {
       role={bulkMode ? 'button' : undefined}
       tabIndex={bulkMode ? 0 : undefined}
       onClick={toggle}
-      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle())}
+      // Only keys pressed on the card itself: Enter or Space on its Burn or Hide button must reach that button.
+      onKeyDown={(e) =>
+        e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ') && (e.preventDefault(), toggle())
+      }
     >
       <div className="token-head">
         <AssetImage className="token-icon" src={token.logoURI} fallback={DEFAULT_TOKEN_ICON} alt={token.symbol} />
