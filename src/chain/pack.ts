@@ -1,8 +1,14 @@
 // Packs instruction groups into as few legacy transactions as fit, by the measured serialized size.
-import { PublicKey, Transaction, type TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
+import {
+  PublicKey,
+  Transaction,
+  type TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../common/constants';
 import { type Address, toPublicKey } from './keys';
-import { addWalletGuards } from './walletAdditions';
+import { walletAdditionsBytes } from './walletAdditions';
 
 function shortVecLength(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
@@ -31,7 +37,9 @@ function withPlaceholderBlockhash(tx: Transaction): Transaction {
 
 /** Serialized size once a guarded wallet has added its instructions: what must stay within the 1232-byte packet. */
 export function sizeAfterWalletAdditions(tx: Transaction | VersionedTransaction): number {
-  return measureTransactionSize(addWalletGuards(tx));
+  const instructions =
+    tx instanceof Transaction ? tx.instructions : TransactionMessage.decompile(tx.message).instructions;
+  return measureTransactionSize(tx) + walletAdditionsBytes(instructions);
 }
 
 export interface PackOptions {
@@ -76,7 +84,8 @@ function build(opts: PackOptions, payer: PublicKey, indexes: number[]): Built {
     ...(opts.suffix?.(indexes) ?? []),
   ];
   if (instructions.length > 0) transaction.add(...instructions);
-  return { transaction, size: measureTransactionSize(transaction), sent: sizeAfterWalletAdditions(transaction) };
+  const size = measureTransactionSize(transaction);
+  return { transaction, size, sent: size + walletAdditionsBytes(instructions) };
 }
 
 /**

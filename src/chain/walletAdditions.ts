@@ -85,6 +85,32 @@ export function withWalletGuards(
   return [...budget, ...before, ...instructions, ...after];
 }
 
+const shortVecLength = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : 3);
+
+/**
+ * Bytes withWalletGuards adds to a legacy message of these instructions, by the message format: each assertion is its
+ * program index, account count, one account index (the fee payer, already a key), data length and data (4 + 17, 52, 16,
+ * 27 = 128), plus Lighthouse's key (32) when new; a missing setComputeUnitLimit 3 + 5 and setComputeUnitPrice 3 + 9,
+ * plus Compute Budget's key (32) when new; and a longer instruction count where it crosses 127. Packers call this for
+ * every candidate instead of serializing twice; walletAdditions.test.ts checks it against the serialized bytes.
+ */
+export function walletAdditionsBytes(instructions: TransactionInstruction[]): number {
+  const programs = new Set(instructions.map((ix) => ix.programId.toBase58()));
+  const assertions = [...GUARD_DATA_BYTES_BEFORE, ...GUARD_DATA_BYTES_AFTER];
+  const limit = hasBudget(instructions, SET_COMPUTE_UNIT_LIMIT) ? 0 : 1;
+  const price = hasBudget(instructions, SET_COMPUTE_UNIT_PRICE) ? 0 : 1;
+  const added = assertions.length + limit + price;
+  return (
+    assertions.reduce((n, data) => n + 4 + data, 0) +
+    (programs.has(LIGHTHOUSE_PROGRAM) ? 0 : 32) +
+    limit * (3 + 5) +
+    price * (3 + 9) +
+    (limit + price > 0 && !programs.has(COMPUTE_BUDGET_PROGRAM) ? 32 : 0) +
+    shortVecLength(instructions.length + added) -
+    shortVecLength(instructions.length)
+  );
+}
+
 /**
  * The transaction a guarded wallet would sign: the same payload, blockhash and fee payer with the additions above,
  * unsigned (the message changed, so every earlier signature is void). A legacy `Transaction` comes back as one; a
