@@ -99,3 +99,12 @@ export async function attempt({ s, proxy, second, connection, feeWallet }: LieEn
     proxy.rules = [];
   }
 }
+
+/** The page refused, naming the second reader and what it disagrees about; the wallet was never asked. */
+export function expectSecondReaderRefused(r: Awaited<ReturnType<typeof attempt>>, origin: string): void {
+  expect(r.text).toContain(`Your second chain reader (${origin}) and this server disagree about the lamports of`);
+  expect(r.text).toContain('Nothing was signed.');
+  expect(r.secondReads).toBeGreaterThan(0);
+  expect(r.signCalls).toBe(0);
+  expect(r.moved).toBe(0);
+}
