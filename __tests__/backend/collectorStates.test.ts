@@ -5,6 +5,8 @@ import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.j
 import type { SolbackApp } from '../../backend/app';
 import type { CollectorManifest, KindsManifest } from '../../backend/localnet/metaplex';
 import { decodeCoreCollection } from '../../backend/localnet/metaplex/core';
+import { type ChainGuardReport, chainGuard } from '../../src/chain/chainGuard';
+import { connectionChainReader } from '../../src/chain/chainReader';
 import { treeShapeFromAccount } from '../../src/chain/cnftTransactions';
 import { MPL_CORE_CPI_SIGNER } from '../../src/chain/cnftV2';
 import { serviceFee } from '../../src/chain/fees';
@@ -135,10 +137,21 @@ test('a V2 cNFT in a Core collection, trashed: the leaf names its collection; th
   expect(built.v2?.coreCollection).toBe(leaf.coreCollection);
   const tx = buildTrashTransaction(built, solback.config.trashWallet);
   tx.recentBlockhash = (await connection.getLatestBlockhash('confirmed')).blockhash;
+  // The page's guard simulates the chain's figure (V2's transfer fee included) and accepts it as the owner's cost.
+  let report: ChainGuardReport | undefined;
+  await chainGuard([tx], {
+    owner: o,
+    kind: 'trashCnft',
+    allowedAccounts: [leaf.assetId],
+    trashWallet: solback.config.trashWallet,
+    reader: connectionChainReader(connection),
+    onChecked: (r) => (report = r),
+  });
   tx.sign(owner);
   const before = await lamports(o);
   await connection.confirmTransaction(await connection.sendRawTransaction(tx.serialize()), 'confirmed');
   expect(await lamports(o)).toBe(before - networkFee(tx) - BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS);
+  expect(report!.ownerChangeLamports).toBe(-networkFee(tx) - BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS);
   expect((await dasAsset(leaf.assetId)).ownership.owner).toBe(solback.config.trashWallet);
 });
 
