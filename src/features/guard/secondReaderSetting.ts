@@ -75,7 +75,7 @@ export function turnOffOfferedReader(off: boolean): void {
 }
 
 /** The reader the guard reads beside this server: the user's own, else the offered one unless turned off, else none. */
-export function activeSecondReader(offered: string | null | undefined): string | null {
+function activeSecondReader(offered: string | null | undefined): string | null {
   const own = storedSecondReader();
   if (own) return own;
   return offered && secondReaderOrigin(offered) && !offeredReaderTurnedOff() ? offered : null;
@@ -83,7 +83,7 @@ export function activeSecondReader(offered: string | null | undefined): string |
 
 let second: { address: string; connection: Connection } | null = null;
 
-export interface GuardReader {
+interface GuardReader {
   reader: ChainReader;
   /** The second reader's origin, or null: this server's reading alone (the page says so). */
   secondReader: string | null;
