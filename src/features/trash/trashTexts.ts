@@ -66,4 +66,6 @@ export const TRASH_UI = {
     `Network fee: ${sol} SOL, as the network simulated what your wallet is asked to approve. No SOL comes back.`,
   queueIntro:
     'Selected cNFTs are delegated to the server (one wallet approval), then the server moves each to the trash wallet.',
+  queueCloseQuestion: 'The transfer is still running. Cancel it, or keep it running?',
+  queueKeepRunning: 'Keep it running',
 } as const;
