@@ -85,6 +85,15 @@ export interface Config {
   shutdownGraceMs: number;
   /** How old the last upstream answer may be before /readyz asks the provider itself (tests shorten it; no env var). */
   readyFreshMs: number;
+  /**
+   * /.well-known/security.txt (RFC 9116) and the /safety page: SECURITY_CONTACT (a mailto:, https: or tel: URI;
+   * default mailto:security@ the public host), SECURITY_TXT_EXPIRES (an ISO 8601 date; default 180 days after the
+   * server started, so the file never goes stale) and SOURCE_URL (where the open-source guard can be read; unset: the
+   * page names its files only).
+   */
+  securityContact?: string;
+  securityTxtExpires?: string;
+  sourceUrl?: string;
 }
 
 export type TrustProxy = { kind: 'off' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
@@ -160,6 +169,18 @@ const EnvSchema = z.object({
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(25_000)),
+  SECURITY_CONTACT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[0-9-]+)$/,
+        'SECURITY_CONTACT must be a mailto:, https: or tel: URI',
+      )
+      .optional(),
+  ),
+  SECURITY_TXT_EXPIRES: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
+  SOURCE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https$/ }).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -225,6 +246,9 @@ export function loadConfig(
     metricsHost: e.METRICS_HOST,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     readyFreshMs: 10_000,
+    securityContact: e.SECURITY_CONTACT,
+    securityTxtExpires: e.SECURITY_TXT_EXPIRES,
+    sourceUrl: e.SOURCE_URL,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

@@ -1,16 +1,24 @@
 /** @jest-environment node */
+import { address } from '@solana/kit';
 import { Keypair, PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js';
 import { COMPUTE_BUDGET_PROGRAM, LIGHTHOUSE_PROGRAM } from '../../../src/common/addresses';
-import { computeBudgetIxs } from '../../../src/chain/computeBudget';
-import { decodeTransaction } from '../../../src/chain/decode';
 import {
-  measureTransactionSize,
-  sizeAfterWalletAdditions,
+  DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
+  TRANSACTION_SIZE_LIMIT_BYTES,
   WALLET_COMPUTE_BUDGET_BYTES,
   WALLET_GUARD_BYTES,
-} from '../../../src/chain/pack';
+} from '../../../src/common/constants';
+import { computeBudgetIxs } from '../../../src/chain/computeBudget';
+import { decodeTransaction } from '../../../src/chain/decode';
+import { measureTransactionSize, packTransactions, sizeAfterWalletAdditions } from '../../../src/chain/pack';
 import { closeAccountIx } from '../../../src/chain/tokenInstructions';
-import { addWalletGuards } from '../../../src/chain/walletAdditions';
+import {
+  addWalletGuards,
+  WALLET_DEFAULT_COMPUTE_UNIT_LIMIT,
+  WALLET_DEFAULT_MICROLAMPORTS_PER_UNIT,
+} from '../../../src/chain/walletAdditions';
+import { noopProgramPath } from '../../../backend/localnet/programs';
+import { SvmHarness } from './svmHarness';
 
 const blockhash = PublicKey.default.toBase58();
 
@@ -45,7 +53,7 @@ describe('the wallet additions (Phantom: compute pair where none, LH(17) LH(52) 
     expect(decoded.instructions[0].programId).toBe(LIGHTHOUSE_PROGRAM);
   });
 
-  it('take the bytes pack.ts states: 160 for the guards, 52 more for a compute pair', () => {
+  it('take the bytes constants.ts states: 160 for the guards, 52 more for a compute pair', () => {
     const owner = Keypair.generate().publicKey;
     expect([WALLET_GUARD_BYTES, WALLET_COMPUTE_BUDGET_BYTES]).toEqual([160, 52]);
     const withBudget = closes(owner, 3, true);
@@ -66,5 +74,35 @@ describe('the wallet additions (Phantom: compute pair where none, LH(17) LH(52) 
     const payload = (tx: VersionedTransaction | Transaction) =>
       decodeTransaction(tx).instructions.filter((ix) => ix.programId !== LIGHTHOUSE_PROGRAM);
     expect(payload(guarded)).toEqual(payload(legacy));
+  });
+});
+
+describe('packing leaves room for them', () => {
+  it('every packed transaction, with the additions, fits 1232 bytes and lands, the added price part of the fee', () => {
+    const h = new SvmHarness();
+    h.svm.addProgramFromFile(address(LIGHTHOUSE_PROGRAM), noopProgramPath());
+    const owner = Keypair.generate();
+    h.airdrop(owner.publicKey, 10_000_000_000n);
+    const mint = Keypair.generate().publicKey;
+    h.setMint(mint, owner.publicKey, 0);
+    const accounts = Array.from({ length: 45 }, () => Keypair.generate().publicKey);
+    for (const a of accounts) h.setTokenAccount(a, mint, owner.publicKey);
+    const packed = packTransactions({
+      payer: owner.publicKey,
+      recentBlockhash: h.blockhash(),
+      groups: accounts.map((account) => [closeAccountIx({ owner: owner.publicKey, account })]),
+    });
+    expect(packed.length).toBeGreaterThan(1);
+    const before = h.balance(owner.publicKey);
+    for (const p of packed) {
+      const guarded = addWalletGuards(p.transaction);
+      expect(measureTransactionSize(guarded)).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
+      h.sendOk(guarded, [owner]);
+    }
+    // No compute budget of ours: the wallet's pair adds 1.4M CU × 1000 µlamports = 1,400 lamports to each base fee.
+    const priority = (WALLET_DEFAULT_COMPUTE_UNIT_LIMIT * WALLET_DEFAULT_MICROLAMPORTS_PER_UNIT) / 1_000_000;
+    const rent = BigInt(accounts.length * DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS);
+    expect(h.balance(owner.publicKey) - before).toBe(rent - BigInt(packed.length * (5000 + priority)));
+    for (const a of accounts) expect(h.exists(a)).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { queueCancelRequested, queueClosed, queueStartRequested, selectQueue } f
 
 export default function QueueTrashModal({
   assets,
+  v2Moves = 0,
   leftOut = [],
   explorerUrl,
   cluster,
@@ -20,6 +21,8 @@ export default function QueueTrashModal({
   onSuccess,
 }: {
   assets: QueueAsset[];
+  /** How many of them are Bubblegum V2 leaves (the server pays V2's transfer fee for each). */
+  v2Moves?: number;
   /** Names of selected cNFTs that cannot be moved, so not in the queue. */
   leftOut?: string[];
   explorerUrl: (sig: string) => string;
@@ -67,7 +70,7 @@ export default function QueueTrashModal({
     <TrashModalShell title={QUEUE_MODAL.title} testId="queue-modal" onClose={close}>
       <p className="trash-info">{TRASH_UI.queueIntro}</p>
       {/* The guard's simulated figure, once this run has one (the listener cleared the last run's first); it stays shown. */}
-      <NetworkFeeLine payer="delegations" simulated={status !== 'initial'} />
+      <NetworkFeeLine payer="delegations" simulated={status !== 'initial'} v2Moves={v2Moves} />
       {status === 'initial' && leftOut.length > 0 && (
         <p className="trash-info" data-testid="queue-left-out">
           {TRASH_UI.queueLeftOut(leftOut)}
