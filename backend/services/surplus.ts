@@ -1,12 +1,12 @@
-// Surplus rent (PRODUCT difference 13): the surplus recovery source (src/chain/recovery/sources/surplus.ts) read
+// Surplus rent (PRODUCT difference 13): the surplus recovery source (src/chain/recovery/sources/surplus/) read
 // for the rent estimate and the empty-account flow's `withdrawSurplus`, with the chain's rent minimum per size.
 import { lamportsPerByteOf, rentAhead, type RentStepForecast } from '../../src/chain/rentAhead';
-import { findSurplus, keptAccounts, surplusAbove, type SurplusAccount } from '../../src/chain/recovery/sources/surplus';
+import { findSurplus, keptAccounts, surplusAbove, type SurplusAccount } from '../../src/chain/recovery/sources/surplus/source';
 import type { RpcClient } from './rpc';
 import type { ScannedTokenAccount } from './vacantScan';
 
-export type { SurplusAccount } from '../../src/chain/recovery/sources/surplus';
-export { sumSurplus } from '../../src/chain/recovery/sources/surplus';
+export type { SurplusAccount } from '../../src/chain/recovery/sources/surplus/source';
+export { sumSurplus } from '../../src/chain/recovery/sources/surplus/source';
 
 /**
  * Accounts the user keeps that hold more than today's minimum: every token account of the wallet that the vacant

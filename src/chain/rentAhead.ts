@@ -2,7 +2,7 @@
 // SIMD-0437 (solana-improvement-documents, proposals/0437-incremental-rent-reduction.md) lowers lamports per byte
 // 6960 → 6333 → 5080 → 2575 → 1322 → 696, each step behind its own feature gate, so no date is known: a forecast,
 // never counted as recoverable now (docs/PRODUCT.md, "Rent ahead").
-import { surplusAbove, type KeptAccount } from './recovery/sources/surplus';
+import { surplusAbove, type KeptAccount } from './recovery/sources/surplus/source';
 
 export const SIMD_0437_LAMPORTS_PER_BYTE = [6960, 6333, 5080, 2575, 1322, 696] as const;
 

@@ -17,7 +17,7 @@ import {
   tableCloseIx,
   tableDeactivateIx,
 } from '../../../src/chain/recovery/layouts';
-import { approvalSource } from '../../../src/chain/recovery/sources/approval';
+import { approvalSource } from '../../../src/chain/recovery/sources/approval/source';
 import { burnAndCloseIxs, closeVacantIxs } from '../../../src/chain/tokenInstructions';
 import { withdrawExcessLamportsIx } from '../../../src/chain/withdrawExcess';
 

@@ -213,15 +213,18 @@ export function prepareV2(
         owner: cfg.owner,
         data: cfg.data,
       });
-      store.update(id, { owner: target, delegate: null });
+      if (!chain.simulating) store.update(id, { owner: target, delegate: null });
     };
   }
-  if (kind === 'delegateV2') return () => store.update(id, { delegate: target === owner ? null : target });
+  if (kind === 'delegateV2')
+    return () => {
+      if (!chain.simulating) store.update(id, { delegate: target === owner ? null : target });
+    };
   return () => {
     if (collection) {
       const c = decodeCoreCollection(chain.getAccount(collection)!.data);
       if (c) writeCollectionData(chain, collection, { ...c, currentSize: Math.max(0, c.currentSize - 1) });
     }
-    store.update(id, { burnt: true });
+    if (!chain.simulating) store.update(id, { burnt: true });
   };
 }

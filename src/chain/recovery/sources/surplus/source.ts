@@ -5,9 +5,9 @@
 // processor/withdraw_excess_lamports.rs, Token-2022 processor.rs process_withdraw_excess_lamports); wrapped SOL
 // answers NativeNotSupported. Every figure is the account's own lamports minus the chain's minimum for its size, never
 // a constant. Part of the empty-account flow (`closeVacant`, `withdrawSurplus`); the fee base is the surplus.
-import { surplusWithdrawal } from '../../chainRuleSurplus';
-import { WITHDRAW_EXCESS_LAMPORTS_TAG, withdrawExcessLamportsIx } from '../../withdrawExcess';
-import { mintsControlledBy } from '../surplusMints';
+import { surplusWithdrawal } from '../../../chainRuleSurplus';
+import { WITHDRAW_EXCESS_LAMPORTS_TAG, withdrawExcessLamportsIx } from '../../../withdrawExcess';
+import { mintsControlledBy } from '../../surplusMints';
 import {
   at,
   type RecoveryRpc,
@@ -15,8 +15,8 @@ import {
   type ScannedItem,
   type ScannedTokenAccount,
   type TokenRule,
-} from '../source';
-import { classifyVacant } from './vacant';
+} from '../../source';
+import { classifyVacant } from '../vacant/source';
 
 export interface SurplusAccount {
   address: string;
@@ -99,7 +99,7 @@ export async function findSurplus(
 export const sumSurplus = (list: { surplus: number }[]): number => list.reduce((s, a) => s + a.surplus, 0);
 
 /** One source of surplus as the registry lists it: the surplus comes back, and is the fee base. */
-export const surplusItem = (a: SurplusAccount): ScannedItem => ({
+export const surplusItem = (a: SurplusAccount): ScannedItem<SurplusDetail> => ({
   kind: 'surplus',
   address: a.address,
   programId: a.programId,
@@ -126,7 +126,10 @@ export const checkWithdrawSurplus: TokenRule = (ix, { owner, surplusSources }) =
   return null;
 };
 
-export const surplusSource: RecoverySource = {
+/** What the scan says of an item: a kept token account or a mint (worded in src/common/texts). */
+export type SurplusDetail = { about: 'surplusAccount' | 'surplusMint' };
+
+export const surplusSource: RecoverySource<'surplus', SurplusDetail> = {
   kind: 'surplus',
   flow: 'closeVacant',
   scanCalls:
