@@ -131,7 +131,7 @@ function expectedApprovals(kind: Kind, n: number) {
   return [{ op: kind === 'guarded' ? SEND_ALL : SEND, count: n }];
 }
 
-describe.each<[Kind]>([['sendOnly'], ['phantomLike'], ['guarded'], ['batchRefusing']])(
+describe.each<[Kind]>([['sendOnly'], ['phantomLike'], ['batchRefusing']])(
   '%s wallet: every flow',
   (kind) => {
     let s: Session;
