@@ -20,7 +20,11 @@ let host: ImageServer;
 let hanging: ImageServer[];
 let s: TestServer;
 beforeAll(async () => {
-  [host, ...hanging] = await Promise.all([startImageServer(), startImageServer(), startImageServer()]);
+  [host, ...hanging] = await Promise.all([
+    startImageServer(),
+    startImageServer('127.0.0.2'),
+    startImageServer('127.0.0.3'),
+  ]); // three hosts: the port is no host of its own
   const html = Buffer.alloc(BODY, '<p>not a picture</p>');
   host.serve('/page.html', { type: 'text/html', body: html, trickle: true });
   host.serve('/fake.png', { type: 'image/png', body: html, trickle: true });
@@ -37,7 +41,7 @@ beforeAll(async () => {
       IMAGE_FETCHES_PER_CLIENT: '3',
       TRUST_PROXY: '1',
     },
-    { overrides: { testOnlyFetchAddresses: ['127.0.0.1'] } },
+    { overrides: { testOnlyFetchAddresses: ['127.0.0.1', '127.0.0.2', '127.0.0.3'] } },
   );
 });
 afterAll(async () => {

@@ -91,13 +91,17 @@ it('a burst of 12 from one client with cluster timing: at most 3 co-signed, loss
     DEFAULT_RELAYER_LIMITS.perClientPerDay * DEFAULT_RELAYER_LIMITS.maxFeePerTransaction,
   );
   expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
-  // The failures weigh on that client: nothing more is relayed for it today.
-  const again = await post(client, 'submit-burn-transaction', { signedTransaction: await signedRelayed(client) });
+  // The failures weigh on that client: nothing more is relayed for it today, refused already at prepare.
+  const { owner } = emptiedWallet(server.solback.localnet!, 2);
+  const again = await post(client, 'prepare-burn-transactions', {
+    ownerAddress: owner.publicKey.toBase58(),
+    relayFee: true,
+  });
   expect(again.status).toBe(429);
 }, 120_000);
 
 it('one owner: at most one relayed transaction in flight', async () => {
-  const client = '192.0.2.20';
+  const client = '198.51.100.20'; // each test's clients in their own /24 (the burst's failures weigh on its /24)
   const signed = await signedRelayed(client);
   // Three copies of the owner's signed transaction at once stand for any of its transactions sent together.
   const restore = clusterTiming();
@@ -118,10 +122,10 @@ it('behind TRUST_PROXY another client is counted apart, and an honest relay stil
   const before = relayerLamports();
   const honest = (ip: string) =>
     signedRelayed(ip).then((t) => post(ip, 'submit-burn-transaction', { signedTransaction: t }));
-  for (let i = 0; i < PER_CLIENT; i++) expect((await honest('192.0.2.30')).status).toBe(200);
-  expect((await honest('192.0.2.30')).status).toBe(429); // that client's day is used up ...
+  for (let i = 0; i < PER_CLIENT; i++) expect((await honest('203.0.113.30')).status).toBe(200);
+  expect((await honest('203.0.113.30')).status).toBe(429); // that client's day is used up ...
   const status = await fetch(`${server.url}/api/relayer`).then((r) => r.json());
   expect(status.available).toBe(true);
-  expect((await honest('192.0.2.31')).status).toBe(200); // ... not the next one's
+  expect((await honest('203.0.113.31')).status).toBe(200); // ... not the next one's
   expect(relayerLamports() - before).toBe(0);
 }, 60_000);

@@ -67,7 +67,8 @@ export interface ImageServer {
   close(): Promise<void>;
 }
 
-export async function startImageServer(): Promise<ImageServer> {
+/** A picture host on `address` (a loopback address: 127.0.0.2 is another host than 127.0.0.1, whatever the port). */
+export async function startImageServer(address = '127.0.0.1'): Promise<ImageServer> {
   const files = new Map<string, ServedFile>();
   const hits: Record<string, number> = {};
   const sent: Record<string, number> = {};
@@ -104,10 +105,10 @@ export async function startImageServer(): Promise<ImageServer> {
     }
     res.writeHead(200, { 'content-type': file.type, 'content-length': body.length }).end(body);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(0, address, r));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${address}:${port}`,
     port,
     hits,
     sent,
