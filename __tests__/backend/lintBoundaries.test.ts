@@ -146,7 +146,7 @@ describe('lint: src/chain imports no texts', () => {
     expect(restrictedImports(await lint('src/chain/classifyError.ts', "import '../common/texts';\n"))).toHaveLength(1);
     expect(
       restrictedImports(
-        await lint('src/chain/recovery/sources/stake.ts', "import '../../../common/texts/recoveryTexts';\n"),
+        await lint('src/chain/recovery/sources/stake/source.ts', "import '../../../../common/texts/recoveryTexts';\n"),
       ),
     ).toHaveLength(1);
   });

@@ -161,3 +161,56 @@ describe('surplus of the demo wallet', () => {
     expect(tags).not.toContain(38);
   });
 });
+
+describe('rent ahead (SIMD-0437 steps to come)', () => {
+  it('forecasts each next step from the chain, counts none of it now, and one step later recovers exactly the forecast', async () => {
+    const net = h.solback.localnet!;
+    const { owner, manifest } = await h.fund('demo');
+    const ownerAddress = owner.publicKey.toBase58();
+    const vacant = [...manifest.emptyAccounts, ...manifest.frozenAccounts].map((a: any) => a.account as string);
+    const ownedMints = manifest.ownedMints.map((m: any) => m.mint as string);
+    const kept = await keptAccounts(owner.publicKey, new Set(vacant), ownedMints);
+    // The chain runs at 5080: each kept account's (bytes + 128) is its minimum / 5080.
+    const today = 5080;
+    const above = (perByte: number) => sum(kept.map((k) => Math.max(0, k.lamports - (k.minimum / today) * perByte)));
+
+    const before = (await h.get(`rent-estimate/${ownerAddress}`)).body.data;
+    expect(before.rentAheadLamports).toEqual(
+      [2575, 1322, 696].map((perByte) => ({
+        lamportsPerByte: perByte,
+        surplusLamports: above(perByte),
+        accounts: kept.length,
+      })),
+    );
+    // A forecast: today's figures count only today's surplus.
+    expect(before.surplusRentLamports).toBe(above(today));
+    expect(before.rentAheadLamports[0].surplusLamports).toBeGreaterThan(before.surplusRentLamports);
+
+    net.rent.set(2575); // the next step's feature gate, as LOCALNET_LAMPORTS_PER_BYTE=2575 would set it
+    try {
+      const after = (await h.get(`rent-estimate/${ownerAddress}`)).body.data;
+      expect(after.surplusRentLamports).toBe(before.rentAheadLamports[0].surplusLamports);
+      expect(after.rentAheadLamports.map((s: any) => s.lamportsPerByte)).toEqual([1322, 696]);
+
+      const rent = sum(await h.lamportsOf(vacant));
+      const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+      expect(prep.status).toBe(200);
+      const txs = prep.body.transactions.map(fromBase64);
+      txs.forEach((tx: any) => tx.partialSign(owner));
+      const networkFees = sum(txs.map(networkFee));
+      const [ownerBefore] = await h.lamportsOf([ownerAddress]);
+      const sub = await h.post('submit-burn-transaction', {
+        signedTransactions: txs.map(toBase64),
+        accountCount: vacant.length,
+      });
+      expect(sub.status).toBe(200);
+      expect(sub.body.surplusRecoveredLamports).toBe(before.rentAheadLamports[0].surplusLamports);
+      const [ownerAfter] = await h.lamportsOf([ownerAddress]);
+      expect(ownerAfter - ownerBefore).toBe(
+        rent + before.rentAheadLamports[0].surplusLamports - prep.body.totalFeeLamports - networkFees,
+      );
+    } finally {
+      net.rent.set(today);
+    }
+  }, 60_000);
+});

@@ -7,9 +7,9 @@
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
-import { DIRECT_MODAL, QUEUE_MODAL, SELECTION, SUCCESS, ASSETS_SCREEN } from '../../src/common/texts';
+import { ASSETS, DIRECT_MODAL, QUEUE_MODAL, SELECTION, SUCCESS, ASSETS_SCREEN } from '../../src/common/texts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
-import { networkFee } from './burnSupport';
+import { installBurnWallet, networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
 import { VIEWPORT_NAMES, card, plainCnfts, sum, screenHarness } from './screenSupport';
 import { until } from '../support/until';
@@ -202,4 +202,35 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     const overflow = await direct.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
     expect(overflow).toBe(false);
   }, 180_000);
+
+  test('the wallet list: opened with the keyboard, named, focus inside and kept there, back on close; axe clean', async () => {
+    const context = await h.newPage(viewport);
+    await installBurnWallet(context, 'Keyboard Wallet');
+    const page = await context.newPage();
+    await page.goto(h.server.url);
+    const opener = page.getByRole('button', { name: ASSETS.selectWallet }).first();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: ASSETS_SCREEN.connectDialogTitle });
+    await dialog.waitFor({ timeout: 30_000 });
+    await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
+    await focusSettles(page, 'connect-dialog', (f) => f.inside, 'focus inside the wallet list');
+    const seen = await tabStaysInside(page, 'connect-dialog');
+    expect(seen.some((s) => s.includes('Keyboard Wallet'))).toBe(true);
+    await expectAxeClean(page, 'wallet list');
+    await h.shot(page, `connect-dialog-${viewport}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await focusSettles(page, 'connect-dialog', (f) => f.text === ASSETS.selectWallet, 'focus back on Select Wallet');
+
+    // And a wallet chosen with the keyboard connects.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await focusSettles(page, 'connect-dialog', (f) => f.inside, 'focus inside again');
+    for (let i = 0; i < 12 && !(await focused(page, 'connect-dialog')).text.includes('Keyboard Wallet'); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: ASSETS.connectedHeading }).waitFor({ timeout: 30_000 });
+  }, 120_000);
 });

@@ -135,7 +135,8 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
     closeSockets: (reason) => ws.closeClients(reason),
     async fund(owner, profile = 'demo') {
       if (!isValidAddress(owner)) throw new RangeError('owner must be a base58 address');
-      if (profile !== 'demo' && profile !== 'large') throw new RangeError("profile must be 'demo' or 'large'");
+      if (!['demo', 'large', 'collector'].includes(profile))
+        throw new RangeError("profile must be 'demo', 'large' or 'collector'");
       // Wallets out there were funded before the SIMD-0437 cut: their accounts hold the legacy deposit.
       const manifest = await rent.atLegacyRate(() =>
         fundOwner({ chain, faucet, metaplex, delegate: opts.delegate }, owner, profile),

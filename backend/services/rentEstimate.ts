@@ -9,7 +9,8 @@ import type { RentEstimateData } from '../../src/common/api';
 import type { ScanStatus } from '../../src/common/api/recovery';
 import type { DasClient } from './das';
 import type { RpcClient } from './rpc';
-import { scanSurplus, sumSurplus } from './surplus';
+import type { RentStepForecast } from '../../src/chain/rentAhead';
+import { scanSurplusAndAhead, sumSurplus } from './surplus';
 import { classifyVacant, scanTokenAccounts, sumLamports, type ScannedTokenAccount } from './vacantScan';
 
 export interface RentEstimateLamports {
@@ -26,6 +27,8 @@ export interface RentEstimateLamports {
   /** Σ(lamports − today's minimum) over kept token accounts and mints the wallet controls (PRODUCT difference 13). */
   surplusRent: number;
   surplusAccounts: number;
+  /** What the kept accounts would hold above the minimum at each SIMD-0437 step to come: a forecast, not in any total. */
+  rentAhead: RentStepForecast[];
   /** `refused`: the provider answered neither DAS nor getProgramAccounts for Core assets (not counted, not zero). */
   coreScan?: ScanStatus;
   /** `refused`: a print's master lookup was refused; such prints are in none of the figures (not a zero). */
@@ -166,8 +169,8 @@ async function summarise(
   const nftRent = nftReturns.reduce((s, n) => s + n, 0);
   const tokenRent = sumLamports(tokens);
   const vacantRent = sumLamports(vacant);
-  const [surplus, tokenMinimum, metadataMinimum, editionMinimum] = await Promise.all([
-    scanSurplus(rpc, owner, accounts),
+  const [{ surplus, ahead }, tokenMinimum, metadataMinimum, editionMinimum] = await Promise.all([
+    scanSurplusAndAhead(rpc, owner, accounts),
     minimum(rpc, TOKEN_ACCOUNT_SIZE),
     minimum(rpc, METADATA_SIZE),
     minimum(rpc, MASTER_EDITION_SIZE),
@@ -185,6 +188,7 @@ async function summarise(
     avgVacantRent: vacant.length ? Math.floor(vacantRent / vacant.length) : tokenMinimum,
     surplusRent: sumSurplus(surplus),
     surplusAccounts: surplus.length,
+    rentAhead: ahead,
   };
 }
 
@@ -218,6 +222,7 @@ export function toRentEstimateResponse(e: RentEstimateLamports): RentEstimateDat
     surplusRent: sol(e.surplusRent),
     surplusRentLamports: e.surplusRent,
     surplusAccounts: e.surplusAccounts,
+    rentAheadLamports: e.rentAhead,
     ...(e.coreScan ? { coreAssetsScan: e.coreScan } : {}),
     ...(e.printScan ? { printEditionsScan: e.printScan } : {}),
   };

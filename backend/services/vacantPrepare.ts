@@ -4,8 +4,8 @@
 // nothing else. The answer keeps the flow's own shape (accounts and surplus counted apart).
 import { recoverySource } from '../../src/chain/recovery/registry';
 import type { RecoveryPlan } from '../../src/chain/recovery/source';
-import { surplusItem } from '../../src/chain/recovery/sources/surplus';
-import { vacantItem } from '../../src/chain/recovery/sources/vacant';
+import { surplusItem } from '../../src/chain/recovery/sources/surplus/source';
+import { vacantItem } from '../../src/chain/recovery/sources/vacant/source';
 import { transactionToBase64 } from '../../src/chain/pack';
 import { ValidationError } from '../errors';
 import type { RpcClient } from './rpc';

@@ -10,7 +10,7 @@ import type { RpcClient } from './rpc';
 import type { ScannedTokenAccount } from '../../src/chain/recovery/source';
 export type { ScannedTokenAccount } from '../../src/chain/recovery/source';
 export type { VacantAccountInfo } from '../../src/chain/vacantAccounts';
-export { classifyVacant } from '../../src/chain/recovery/sources/vacant';
+export { classifyVacant } from '../../src/chain/recovery/sources/vacant/source';
 
 export const TOKEN_PROGRAMS = [TOKEN_PROGRAM, TOKEN_2022_PROGRAM] as const;
 

@@ -8,6 +8,7 @@ import { setupListeners } from './listeners';
 import { PERSIST_ACTIONS, persistConfig } from './persist';
 import { rootReducer, type CombinedState } from './rootReducer';
 import { createAppExtra, type AppExtra } from './walletPort';
+import { storeWalletSession } from '../features/wallet/oneAtATime';
 
 const persistedReducer = persistReducer(persistConfig<CombinedState>(), rootReducer);
 
@@ -25,6 +26,7 @@ export function makeStore(preloadedState?: Partial<RootState>, extra: AppExtra =
     devTools: process.env.NODE_ENV !== 'production',
   });
   setupListeners(listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>());
+  extra.wallet.session ??= storeWalletSession(store); // what the page learns of the wallet lives in this store
   return Object.assign(store, { extra });
 }
 

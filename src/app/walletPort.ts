@@ -9,6 +9,28 @@ export type SignableTransaction = Transaction | VersionedTransaction;
 export interface SendAllOptions {
   preflightCommitment?: Commitment;
   maxRetries?: number;
+  /**
+   * `solana:signAndSendAllTransactions` only: 'serial' when a later transaction must land after an earlier one,
+   * 'parallel' (the default) when each stands alone (docs/PRODUCT.md, "What each transaction does").
+   */
+  mode?: 'serial' | 'parallel';
+}
+
+/**
+ * What the signing path keeps of this wallet for the session and tells the screen while it asks one transaction per
+ * request (src/features/wallet/oneAtATime.ts; the store wires it once). Absent: no memory, no progress shown.
+ */
+export interface WalletSession {
+  /** The wallet refused a request carrying several transactions earlier in this session. */
+  refusesBatches(): boolean;
+  /** It just did: remember it and say why on the screen. */
+  refusedBatch(): void;
+  /** Asking for transaction `current` of `total` (1-based). */
+  asking(current: number, total: number): void;
+  /** The user asked to stop after the current approval. */
+  stopRequested(): boolean;
+  /** The one-at-a-time run is over (done, stopped or failed). */
+  finished(): void;
 }
 
 /** A sign-in answer (Sign In With Solana): the exact message the wallet signed and its signature. */
@@ -31,6 +53,8 @@ export interface WalletPort {
   signAndSendAll?: (txs: Transaction[], options?: SendAllOptions) => Promise<string[]>;
   /** `solana:signIn` (Sign In With Solana): the wallet builds and shows the message itself, with its domain check. */
   signIn?: (input: SolanaSignInInput) => Promise<SignInAnswer>;
+  /** Not the wallet's own: the page's memory of it (kept across updateWalletPort; reset when it disconnects). */
+  session?: WalletSession;
 }
 
 /** What listeners get as `extra`: the wallet port and the page's chain connection (null until config is known). */

@@ -4,9 +4,10 @@
 // whose effect on the owner's SOL differs from the estimate by more than the network fee. Pure: the chain reader is
 // passed in, so the page, the house signing path and tests plug it in alike.
 import pMap from 'p-map';
-import { SYSTEM_PROGRAM } from '../common/addresses';
-import { LAMPORTS_PER_SIGNATURE } from '../common/constants';
+import { BUBBLEGUM_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
+import { BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS, LAMPORTS_PER_SIGNATURE } from '../common/constants';
 import { type ChainReader, type AccountSnapshot } from './chainReader';
+import { BUBBLEGUM_V2_DISCRIMINATORS, V2_LAYOUT } from './cnftV2';
 import { surplusCloseConflict } from './chainRuleSurplus';
 import { chainRuleFor, type TransactionState } from './chainRules';
 import { type DecodedTransaction, type TransactionInput, decodeTransaction } from './decode';
@@ -63,10 +64,21 @@ function decodeAll(inputs: readonly TransactionInput[]): DecodedTransaction[] {
 function transfersOut(tx: DecodedTransaction, owner: string): bigint {
   let sum = 0n;
   for (const ix of tx.instructions) {
+    if (isV2TransferPaidBy(ix, owner)) sum += BigInt(BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS);
     if (ix.programId !== SYSTEM_PROGRAM || ix.data.length !== 12 || ix.accounts[0]?.pubkey !== owner) continue;
     sum += Buffer.from(ix.data).readBigUInt64LE(4);
   }
   return sum;
+}
+
+/** A Bubblegum transferV2 the owner pays: the program moves its transfer fee from the payer (processor/transfer.rs). */
+function isV2TransferPaidBy(ix: DecodedTransaction['instructions'][number], owner: string): boolean {
+  const head = BUBBLEGUM_V2_DISCRIMINATORS.transferV2;
+  return (
+    ix.programId === BUBBLEGUM_PROGRAM &&
+    head.every((b, i) => ix.data[i] === b) &&
+    ix.accounts[V2_LAYOUT.transferV2.payer]?.pubkey === owner
+  );
 }
 
 async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: string, kind: GuardKind) {
@@ -114,8 +126,11 @@ function returnsOf(
 ): { returns: bigint; feeBase: bigint }[] {
   const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
   const facts = { owner: context.owner, kind: context.kind, account, rentMinimum, expectedReturns: expected };
+  // Closed accounts are the request's (PRODUCT difference 10: none counts twice); burns are each transaction's own (a
+  // close finds the zero balance of a burn earlier in its own transaction only).
+  const closed = new Set<string>();
   return txs.map((tx, t) => {
-    const state: TransactionState = { burned: new Set(), closed: new Set() };
+    const state: TransactionState = { burned: new Set(), closed };
     let returns = 0n;
     let feeBase = 0n;
     for (const [i, ix] of tx.instructions.entries()) {

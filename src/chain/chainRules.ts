@@ -23,9 +23,10 @@ export interface ChainFacts {
   rentMinimum?(address: string): bigint | null;
 }
 
-/** What earlier instructions of the same transaction did (a burn lets a later close find a zero balance). */
+/** What earlier instructions did: a burn in the same transaction lets a later close find a zero balance. */
 export interface TransactionState {
   burned: Set<string>;
+  /** Closed or withdrawn by any earlier instruction of the request (PRODUCT difference 10: none counts twice). */
   closed: Set<string>;
 }
 
@@ -37,7 +38,10 @@ export interface RuleReturn {
 export interface ChainRule {
   name: string;
   matches(ix: DecodedInstruction): boolean;
-  /** Accounts the page must read before `check` runs. */
+  /**
+   * Accounts the page must read before `check` runs: those the instruction acts on (closes, withdraws from, burns,
+   * revokes). A request acts on each of them once (guardRequest.ts).
+   */
   reads(ix: DecodedInstruction): string[];
   /** Accounts whose rent-exempt minimum `check` needs (read from the chain for each one's size). */
   rentFor?(ix: DecodedInstruction): string[];

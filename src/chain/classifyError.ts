@@ -4,6 +4,8 @@
 export type ErrorFlow = 'vacant' | 'burnToken' | 'burnNft' | 'bulkTokens' | 'bulkNfts' | 'cnft';
 export type ErrorKind =
   | 'guard'
+  /** One transaction per request ended early: its message says how many were sent (signingErrors.ts). */
+  | 'stopped'
   | 'cancelled'
   | 'unconfirmed'
   | 'timeout'
@@ -65,6 +67,7 @@ const WALLET = /wallet|connection|adapter/;
 export function errorKind(err: unknown, flow: ErrorFlow): ErrorKind {
   const text = haystack(err);
   if ((err as { name?: string })?.name === 'TransactionGuardError') return 'guard';
+  if ((err as { name?: string })?.name === 'SigningStoppedError') return 'stopped';
   if (UNCONFIRMED.test(text)) return 'unconfirmed';
 
   if (flow === 'vacant') {

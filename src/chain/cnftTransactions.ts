@@ -14,8 +14,8 @@ import {
 } from '../common/constants';
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, leafV2FromDas, type CnftLeaf } from './cnft';
 import { leafAllows } from './cnftLeafFlags';
-import { cnftTransferV2Ix } from './cnftV2';
-import { measureTransactionSize } from './pack';
+import { DEFAULT_COLLECTION_HASH, cnftTransferV2Ix } from './cnftV2';
+import { sizeAfterWalletAdditions } from './pack';
 
 /** Header of a ConcurrentMerkleTree account (V1): type, version, max buffer, max depth, authority, slot, padding. */
 const HEADER_BYTES = 56;
@@ -95,6 +95,21 @@ export interface AssetLike {
   };
   ownership?: { owner: string; delegate?: string | null; delegated?: boolean };
   burnt?: boolean;
+  /** DAS names a leaf's collection in its grouping; our /api/helius/asset answer as `collectionAddress`. */
+  grouping?: { group_key: string; group_value: string }[];
+  collectionAddress?: string | null;
+}
+
+/**
+ * The Core collection a V2 leaf must name: transferV2 and burnV2 hash the collection account they are given into the
+ * leaf (processor/{transfer,burn}.rs, utils.rs hash_collection_option), so a leaf in a collection built without it
+ * never verifies ("Invalid root recomputed from proof"). A leaf whose hash is the default one is in none.
+ */
+function coreCollectionOf(asset: AssetLike): string | undefined {
+  const hash = asset.compression?.collection_hash;
+  if (!hash || hash === DEFAULT_COLLECTION_HASH) return undefined;
+  const group = asset.grouping?.find((g) => g.group_key === 'collection')?.group_value;
+  return group ?? asset.collectionAddress ?? undefined;
 }
 
 /** What a DAS answer lacks to make a leaf; the keys of its texts (CNFT_ERRORS in src/common/texts). */
@@ -130,7 +145,7 @@ export function leafFor(
         : NaN;
   if (!Number.isInteger(index) || index < 0) throw new LeafDataError('missingCompression');
   const nodes = shape ? proof.proof.slice(0, Math.min(proof.proof.length, proofNodesNeeded(shape))) : proof.proof;
-  const v2 = leafV2FromDas(c);
+  const v2 = leafV2FromDas(c, coreCollectionOf(asset));
   return {
     tree,
     owner: asset.ownership.owner,
@@ -162,7 +177,8 @@ function withBudget(feePayer: string, units: number, ixs: TransactionInstruction
   const tx = new Transaction({ feePayer: new PublicKey(feePayer) });
   tx.add(ComputeBudgetProgram.setComputeUnitLimit({ units }));
   tx.add(...ixs);
-  const bytes = measureTransactionSize(tx);
+  // Measured as a wallet sends it: its guard's instructions and a compute-unit price in (pack.ts).
+  const bytes = sizeAfterWalletAdditions(tx);
   if (bytes > TRANSACTION_SIZE_LIMIT_BYTES) {
     const nodes = ixs.reduce((n, ix) => n + Math.max(0, ix.keys.length - 8), 0);
     throw new ProofTooLargeError(nodes, bytes);

@@ -19,6 +19,21 @@ import { type Address, toPublicKey } from './keys';
 const BUBBLEGUM_PROGRAM_ID = new PublicKey(BUBBLEGUM_PROGRAM);
 const treeConfigAddress = (tree: Address) =>
   PublicKey.findProgramAddressSync([toPublicKey(tree).toBuffer()], BUBBLEGUM_PROGRAM_ID)[0];
+/**
+ * The PDA Bubblegum signs mpl-core's UpdateCollectionInfoV1 with: burnV2 of a leaf in a Core collection must pass it,
+ * or fails with MissingMplCoreCpiSignerAccount (processor/burn.rs burn_v2; seed MPL_CORE_CPI_SIGNER_PREFIX, state/mod.rs).
+ */
+export const MPL_CORE_CPI_SIGNER = PublicKey.findProgramAddressSync(
+  [Buffer.from('mpl_core_cpi_signer')],
+  BUBBLEGUM_PROGRAM_ID,
+)[0];
+/** keccak(default key): the collection hash of a V2 leaf in no collection (utils.rs DEFAULT_COLLECTION_HASH). */
+export const DEFAULT_COLLECTION_HASH = bs58.encode(
+  Uint8Array.from([
+    41, 13, 236, 217, 84, 139, 98, 168, 214, 3, 69, 169, 136, 56, 111, 200, 75, 166, 188, 149, 72, 64, 8, 246, 54, 47,
+    147, 22, 14, 243, 229, 99,
+  ]),
+);
 
 export const BUBBLEGUM_V2_DISCRIMINATORS = {
   transferV2: [119, 40, 6, 235, 234, 221, 248, 49],
@@ -89,7 +104,7 @@ export function cnftTransferV2Ix(
   });
 }
 
-/** burnV2 by the owner (payer = authority = owner). */
+/** burnV2 by the owner (payer = authority = owner); a leaf in a Core collection names it and the CPI signer. */
 export function cnftBurnV2Ix(leaf: CnftLeaf): TransactionInstruction {
   const collection = leaf.v2?.coreCollection;
   return new TransactionInstruction({
@@ -103,7 +118,7 @@ export function cnftBurnV2Ix(leaf: CnftLeaf): TransactionInstruction {
       leaf.delegate ? meta(leaf.delegate) : NONE,
       meta(leaf.tree, false, true),
       collection ? meta(collection, false, true) : NONE,
-      NONE,
+      collection ? meta(MPL_CORE_CPI_SIGNER) : NONE,
       meta(MPL_NOOP_PROGRAM),
       meta(MPL_ACCOUNT_COMPRESSION_PROGRAM),
       meta(MPL_CORE_PROGRAM),

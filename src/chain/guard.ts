@@ -2,9 +2,10 @@
 // anything but what the user asked. Default deny: only the instructions listed here, with the accounts checked.
 import { COMPUTE_BUDGET_PROGRAM, SYSTEM_PROGRAM } from '../common/addresses';
 import { cnftAssetId } from './cnft';
-import { type TransactionInput, decodeTransaction } from './decode';
+import { type DecodedTransaction, type TransactionInput, decodeTransaction } from './decode';
 import { MEMO_PROGRAM, checkAuthorizationMemo } from './guardAuthorizationMemo';
 import { checkFeePayer } from './guardRelayer';
+import { repeatedAction } from './guardRequest';
 import { CHECKS, type GuardIntent, type Totals } from './guardRules';
 
 export { cnftAssetId };
@@ -20,13 +21,15 @@ export class TransactionGuardError extends Error {
   }
 }
 
-function checkOne(input: TransactionInput, intent: GuardIntent, allowed: Set<string>, totals: Totals): GuardResult {
-  let tx;
+function decoded(input: TransactionInput): DecodedTransaction | string {
   try {
-    tx = decodeTransaction(input);
+    return decodeTransaction(input);
   } catch (err) {
-    return { ok: false, reason: `not a transaction: ${(err as Error).message}` };
+    return `not a transaction: ${(err as Error).message}`;
   }
+}
+
+function checkOne(tx: DecodedTransaction, intent: GuardIntent, allowed: Set<string>, totals: Totals): GuardResult {
   if (tx.usesLookupTables) return { ok: false, reason: 'address lookup tables are not allowed' };
   const payerRefusal = checkFeePayer(tx, intent); // the owner pays, or the relayer with an exact repayment (guardRelayer.ts)
   if (payerRefusal) return { ok: false, reason: payerRefusal };
@@ -61,16 +64,24 @@ export function checkTransaction(input: TransactionInput, intent: GuardIntent): 
   return checkTransactions([input], intent);
 }
 
-/** Checks all transactions of one action; the fee ceiling applies to their sum. */
+/**
+ * Checks all transactions of one request as a whole (PRODUCT difference 10): the fee ceiling applies to their sum, and
+ * no account is acted on twice (guardRequest.ts).
+ */
 export function checkTransactions(inputs: readonly TransactionInput[], intent: GuardIntent): GuardResult {
   const allowed = new Set(intent.allowedAccounts);
   const totals: Totals = { fee: 0n, trashTransfer: 0n, authorizationMemos: 0 };
   if (inputs.length === 0) return { ok: false, reason: 'no transaction' };
+  const txs: DecodedTransaction[] = [];
   for (const [i, input] of inputs.entries()) {
-    const result = checkOne(input, intent, allowed, totals);
+    const tx = decoded(input);
+    const result: GuardResult =
+      typeof tx === 'string' ? { ok: false, reason: tx } : checkOne(tx, intent, allowed, totals);
     if (!result.ok) return inputs.length > 1 ? { ok: false, reason: `transaction ${i}: ${result.reason}` } : result;
+    txs.push(tx as DecodedTransaction);
   }
-  return { ok: true };
+  const repeated = repeatedAction(txs, intent.kind);
+  return repeated ? { ok: false, reason: repeated } : { ok: true };
 }
 
 /** Throws TransactionGuardError (with the reason) unless every transaction passes. */

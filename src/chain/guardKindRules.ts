@@ -2,8 +2,8 @@
 // pNFT, print edition or Token-2022 NFT passes guardRules' burnV1 check (authority = owner, mint and token account
 // listed; every closed account pays the authority). Metaplex Core burnV1 pays its `payer`, so the payer must be the owner.
 import { MPL_CORE_PROGRAM } from '../common/addresses';
-import { cnftAssetId } from './cnft';
-import { BUBBLEGUM_V2_DISCRIMINATORS, V2_LAYOUT } from './cnftV2';
+import { cnftAssetOf, v2KindOf } from './cnftTarget';
+import { V2_LAYOUT } from './cnftV2';
 import type { DecodedInstruction } from './decode';
 import type { GuardIntent, Totals } from './guardRules';
 
@@ -27,21 +27,6 @@ export const KIND_CHECKS = {
 };
 
 type Check = (ix: DecodedInstruction, intent: GuardIntent, allowed: Set<string>, totals: Totals) => string | null;
-const startsWith = (data: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => data[i] === b);
-
-/** The leaf nonce of a V2 instruction: after root + hashes come the Option fields, then nonce u64. */
-function v2Nonce(data: Uint8Array, withCollectionHash: boolean): bigint | null {
-  let o = 8 + 96;
-  const skipOption = (size: number) => {
-    if (data[o] === 0) o += 1;
-    else if (data[o] === 1) o += 1 + size;
-    else o = Infinity;
-  };
-  if (withCollectionHash) skipOption(32);
-  skipOption(32);
-  skipOption(1);
-  return o + 12 <= data.length ? Buffer.from(data).readBigUInt64LE(o) : null;
-}
 
 /**
  * Bubblegum V2 (PRODUCT difference 12) beside the V1 rules: transferV2 only to the trash wallet, burnV2 and delegateV2 (to the
@@ -49,17 +34,14 @@ function v2Nonce(data: Uint8Array, withCollectionHash: boolean): bigint | null {
  */
 export function withBubblegumV2(v1: Check): Check {
   return (ix, intent, allowed, totals) => {
-    const kind = (Object.keys(BUBBLEGUM_V2_DISCRIMINATORS) as (keyof typeof BUBBLEGUM_V2_DISCRIMINATORS)[]).find((k) =>
-      startsWith(ix.data, BUBBLEGUM_V2_DISCRIMINATORS[k]),
-    );
+    const kind = v2KindOf(ix.data);
     if (!kind) return v1(ix, intent, allowed, totals);
     const l = V2_LAYOUT[kind];
     if (ix.accounts.length < l.fixed) return 'Bubblegum V2 instruction with too few accounts';
     if (account(ix, l.payer) !== intent.owner || account(ix, l.owner) !== intent.owner)
       return 'the leaf owner is not the wallet';
-    const nonce = v2Nonce(ix.data, kind === 'delegateV2');
-    const tree = account(ix, l.tree);
-    if (nonce === null || !tree || !allowed.has(cnftAssetId(tree, nonce))) return 'a cNFT not selected';
+    const asset = cnftAssetOf(ix);
+    if (!asset || !allowed.has(asset)) return 'a cNFT not selected';
     if (kind === 'transferV2' && intent.kind === 'trashCnft')
       return intent.trashWallet && account(ix, l.target) === intent.trashWallet
         ? null

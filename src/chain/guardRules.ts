@@ -13,14 +13,13 @@ import {
   MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
   MAX_COMPUTE_UNITS_PER_TRANSACTION,
 } from '../common/constants';
-import { BUBBLEGUM_DISCRIMINATORS, cnftAssetId } from './cnft';
+import { BUBBLEGUM_DISCRIMINATORS } from './cnft';
+import { cnftAssetOf } from './cnftTarget';
 import type { DecodedInstruction } from './decode';
 import { KIND_CHECKS, withBubblegumV2 } from './guardKindRules';
 import { RECOVERY_SOURCES } from './recovery/registry';
-import type { GuardScope, TokenRule } from './recovery/source';
-import { checkRevoke, REVOKE_TAG } from './recovery/sources/approval';
-import { checkNonceWithdraw, isNonceWithdraw } from './recovery/sources/nonce';
-import { checkClose, checkHarvest } from './recovery/sources/vacant';
+import type { GuardScope, NamedRule, TokenRule } from './recovery/source';
+import { checkClose, checkHarvest } from './tokenCloseRules';
 import { WITHDRAW_EXCESS_LAMPORTS_TAG } from './withdrawExcess';
 
 export type GuardKind =
@@ -64,7 +63,7 @@ const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
   trashCnft: new Set(['cnftTransfer']),
   burnCnft: new Set(['cnftBurn']),
   delegateCnft: new Set(['cnftDelegate']),
-  recover: new Set(['revoke']),
+  recover: new Set(),
 };
 const FEE_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts', 'recover']);
 const BUBBLEGUM = BUBBLEGUM_DISCRIMINATORS;
@@ -106,8 +105,14 @@ const checkComputeBudget: Check = (ix, intent) => {
 
 /** Per guard kind, the token-instruction rules of the recovery sources whose flow it is (src/chain/recovery). */
 const SOURCE_TOKEN_RULES = new Map<GuardKind, Record<number, TokenRule>>();
-for (const source of RECOVERY_SOURCES)
+/** Per guard kind, the System instruction rules of the recovery sources whose flow it is; by tag, every source's. */
+const SOURCE_SYSTEM_RULES = new Map<GuardKind, Record<number, NamedRule>>();
+const SYSTEM_RULES_BY_TAG = new Map<number, NamedRule>();
+for (const source of RECOVERY_SOURCES) {
   SOURCE_TOKEN_RULES.set(source.flow, { ...SOURCE_TOKEN_RULES.get(source.flow), ...source.tokenRules });
+  SOURCE_SYSTEM_RULES.set(source.flow, { ...SOURCE_SYSTEM_RULES.get(source.flow), ...source.systemRules });
+  for (const [tag, rule] of Object.entries(source.systemRules ?? {})) SYSTEM_RULES_BY_TAG.set(Number(tag), rule);
+}
 
 const scopeSets = new WeakMap<object, Set<string>>();
 function scopeOf(intent: GuardIntent, allowed: Set<string>): GuardScope {
@@ -150,11 +155,8 @@ const checkToken: Check = (ix, intent, allowed, totals) => {
 
 /** Further token instructions other features allow (e.g. WithdrawExcessLamports, 38), keyed by instruction tag. */
 export const TOKEN_INSTRUCTION_CHECKS: Record<number, Check> = {
-  // Revoke: the owner's own accounts only (the approval source, src/chain/recovery/sources/approval.ts).
-  [REVOKE_TAG]: (ix, intent, allowed) =>
-    TOKEN_ACTIONS[intent.kind].has('revoke')
-      ? checkRevoke(ix, intent.owner, allowed)
-      : 'revoke not allowed for this action',
+  // Revoke (5): a recovery source's flow allows it through the source's `tokenRules` (the approval source).
+  5: () => 'revoke not allowed for this action',
 };
 
 /** The recovery sources' own programs (stake, loader, lookup tables): allowed for the source's flow only. */
@@ -181,8 +183,11 @@ const checkTokenMetadata: Check = (ix, intent, allowed) => {
 };
 
 const checkSystem: Check = (ix, intent, allowed, totals) => {
-  if (isNonceWithdraw(ix.programId, ix.data))
-    return intent.kind === 'recover' ? checkNonceWithdraw(ix, intent.owner, allowed) : 'nonce withdrawal not allowed';
+  const tag = ix.data.length >= 4 ? u32(ix.data, 0) : -1;
+  const sourceRule = SOURCE_SYSTEM_RULES.get(intent.kind)?.[tag];
+  if (sourceRule) return sourceRule.check(ix, intent.owner, allowed);
+  const elsewhere = SYSTEM_RULES_BY_TAG.get(tag);
+  if (elsewhere) return `${elsewhere.name} not allowed`;
   if (ix.data.length !== 12 || u32(ix.data, 0) !== 2) return 'system instruction other than a transfer';
   const [from, to] = [account(ix, 0), account(ix, 1)];
   if (from !== intent.owner) return 'transfer from someone other than the owner';
@@ -203,24 +208,21 @@ const checkSystem: Check = (ix, intent, allowed, totals) => {
 
 const checkBubblegum: Check = (ix, intent, allowed) => {
   const data = ix.data;
-  const nonceOf = () => u64(data, 8 + 96);
-  const assetAllowed = (treeIndex: number) => {
-    const tree = account(ix, treeIndex);
-    return !!tree && data.length >= 8 + 96 + 12 && allowed.has(cnftAssetId(tree, nonceOf()));
-  };
+  const asset = cnftAssetOf(ix);
+  const selected = !!asset && allowed.has(asset);
   if (account(ix, 1) !== intent.owner) return 'the leaf owner is not the wallet';
   if (startsWith(data, BUBBLEGUM.transfer) && intent.kind === 'trashCnft') {
     if (!intent.trashWallet || account(ix, 3) !== intent.trashWallet)
       return 'cNFT transfer to a wallet other than the trash wallet';
-    return assetAllowed(4) ? null : 'transfer of a cNFT not selected';
+    return selected ? null : 'transfer of a cNFT not selected';
   }
   if (startsWith(data, BUBBLEGUM.burn) && intent.kind === 'burnCnft') {
-    return assetAllowed(3) ? null : 'burn of a cNFT not selected';
+    return selected ? null : 'burn of a cNFT not selected';
   }
   if (startsWith(data, BUBBLEGUM.delegate) && intent.kind === 'delegateCnft') {
     if (!intent.delegate || account(ix, 3) !== intent.delegate)
       return 'delegation to an address other than the server delegate';
-    return assetAllowed(4) ? null : 'delegation of a cNFT not selected';
+    return selected ? null : 'delegation of a cNFT not selected';
   }
   return 'Bubblegum instruction not allowed for this action';
 };

@@ -12,7 +12,7 @@ import {
   getTokenRecordAccountDataSerializer,
 } from '@metaplex-foundation/mpl-token-metadata';
 import { type AccountInfo, type Connection, PublicKey } from '@solana/web3.js';
-import { MPL_CORE_PROGRAM, TOKEN_METADATA_PROGRAM } from '../common/addresses';
+import { MPL_CORE_PROGRAM, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../common/addresses';
 import { HOLDER_REFUSED, type TokenAccountsOfMint, masterHolder } from './masterHolder';
 
 type Conn = Pick<Connection, 'getProgramAccounts' | 'getMinimumBalanceForRentExemption' | 'getTokenLargestAccounts'>;
@@ -55,6 +55,11 @@ export interface PrintParent {
   marker: string;
   markerCloses: boolean;
   markerLamports: number;
+  /** The marker's ledger as read, and this print's bit: several prints of one marker are settled together (settlePrintMarkers). */
+  ledger: number[];
+  bit: { index: number; mask: number };
+  /** The program clears the print's bit only when the burner also holds the master (nonfungible_edition.rs). */
+  clearsBit: boolean;
 }
 
 /**
@@ -63,18 +68,54 @@ export interface PrintParent {
  */
 export const PRINT_MASTER_NOT_CHECKED = 'print edition’s master not checked on this provider';
 
-/** The print's master mint: the one mint whose mint authority is the master edition; HOLDER_REFUSED when refused. */
-async function masterMintOf(connection: Conn, program: PublicKey, parent: string) {
+const MINT_SIZE = 82;
+// Token-2022 accounts with extensions carry their AccountType after the 165-byte base: 1 = Mint (spl-token-2022
+// extension/mod.rs, AccountType). base58 of the single byte 1 is '2'.
+const T22_ACCOUNT_TYPE_OFFSET = 165;
+const T22_MINT_TYPE = '2';
+type MasterMint = { mint: string; program: PublicKey };
+/** Master mint lookups of one reading, by master edition: several prints of one master ask once. */
+export type MasterMintCache = Map<string, Promise<MasterMint | null | typeof HOLDER_REFUSED>>;
+
+/**
+ * The print's master mint: the one mint whose mint authority is the master edition, in SPL Token or Token-2022 (the
+ * program checks neither program against the print's: processor/burn/nonfungible_edition.rs reads the master mint's
+ * decimals and supply whichever it is). Asked of the print's own program first; a Token-2022 mint with extensions is
+ * longer than 82 bytes and is found by its account type. HOLDER_REFUSED when a provider refused a scan.
+ */
+async function masterMintOf(
+  connection: Conn,
+  printProgram: string,
+  parent: string,
+): Promise<MasterMint | null | typeof HOLDER_REFUSED> {
+  const other = printProgram === TOKEN_2022_PROGRAM ? TOKEN_PROGRAM : TOKEN_2022_PROGRAM;
+  const t22Extended = { memcmp: { offset: T22_ACCOUNT_TYPE_OFFSET, bytes: T22_MINT_TYPE } };
+  const scans: [string, object][] = [
+    [printProgram, { dataSize: MINT_SIZE }],
+    [TOKEN_2022_PROGRAM, t22Extended],
+    [other, { dataSize: MINT_SIZE }],
+  ];
   try {
-    const mints = await connection.getProgramAccounts(program, {
-      commitment: 'confirmed',
-      dataSlice: { offset: 0, length: 0 },
-      filters: [{ dataSize: 82 }, { memcmp: { offset: 4, bytes: parent } }],
-    });
-    return mints.length === 1 ? mints[0].pubkey.toBase58() : null;
+    for (const [program, size] of scans) {
+      const key = new PublicKey(program);
+      const mints = await connection.getProgramAccounts(key, {
+        commitment: 'confirmed',
+        dataSlice: { offset: 0, length: 0 },
+        filters: [size as { dataSize: number }, { memcmp: { offset: 4, bytes: parent } }],
+      });
+      if (mints.length > 1) return null;
+      if (mints.length === 1) return { mint: mints[0].pubkey.toBase58(), program: key };
+    }
+    return null;
   } catch {
     return HOLDER_REFUSED; // the SPL Token program is excluded from the public nodes' indexes (docs/UPSTREAM.md)
   }
+}
+
+/** Edition e's bit in its marker: byte (e % 248) / 8, mask 2^(7 − e % 8) (state/edition_marker.rs get_index_and_mask). */
+function markerBit(edition: bigint) {
+  const offset = Number(edition % 248n);
+  return { index: Math.floor(offset / 8), mask: 2 ** (7 - (offset % 8)) };
 }
 
 /**
@@ -89,6 +130,7 @@ export async function readPrintParent(
   tokenProgram: string,
   edition: AccountInfo<Buffer>,
   das?: TokenAccountsOfMint,
+  cache: MasterMintCache = new Map(),
 ): Promise<PrintParent | string> {
   let parent: string;
   let number: bigint;
@@ -99,30 +141,55 @@ export async function readPrintParent(
   } catch {
     return 'not a print edition';
   }
-  const program = new PublicKey(tokenProgram);
-  const masterMint = await masterMintOf(connection, program, parent);
-  if (masterMint === HOLDER_REFUSED) return PRINT_MASTER_NOT_CHECKED;
-  if (!masterMint) return 'master edition mint not found';
-  const holder = await masterHolder(connection, program, masterMint, das);
+  let lookup = cache.get(parent);
+  if (!lookup) cache.set(parent, (lookup = masterMintOf(connection, tokenProgram, parent)));
+  const master = await lookup;
+  if (master === HOLDER_REFUSED) return PRINT_MASTER_NOT_CHECKED;
+  if (!master) return 'master edition mint not found';
+  const holder = await masterHolder(connection, master.program, master.mint, das);
   if (holder === HOLDER_REFUSED) return PRINT_MASTER_NOT_CHECKED;
   if (!holder) return 'master edition token account not found';
-  const marker = findEditionMarkerAddress(masterMint, number);
+  const marker = findEditionMarkerAddress(master.mint, number);
   const markerInfo = await connection.getAccountInfo(marker, 'confirmed');
   if (!markerInfo) return 'edition marker not found';
-  let markerCloses = false;
-  if (holder.a.owner.toBase58() === owner) {
-    const ledger = [...getEditionMarkerAccountDataSerializer().deserialize(markerInfo.data)[0].ledger];
-    const offset = Number(number % 248n);
-    ledger[Math.floor(offset / 8)] ^= 2 ** (7 - (offset % 8));
-    markerCloses = ledger.every((b) => b === 0);
+  let ledger: number[];
+  try {
+    ledger = [...getEditionMarkerAccountDataSerializer().deserialize(markerInfo.data)[0].ledger];
+  } catch {
+    return 'edition marker not found';
   }
-  return {
-    masterMint,
+  const parentOf: PrintParent = {
+    masterMint: master.mint,
     masterToken: holder.key,
     marker: marker.toBase58(),
-    markerCloses,
+    markerCloses: false,
     markerLamports: markerInfo.lamports,
+    ledger,
+    bit: markerBit(number),
+    clearsBit: holder.a.owner.toBase58() === owner,
   };
+  return { ...parentOf, markerCloses: settlePrintMarkers([parentOf])[0] };
+}
+
+/**
+ * Which of these print burns closes its edition marker, burned in this order: each clears its bit (when the burner
+ * holds the master) in the ledger as the burns before it left it, and the burn that empties the ledger closes the
+ * marker and returns its lamports (nonfungible_edition.rs: `ledger.iter().all(|i| *i == 0)` → close_program_account).
+ * Two prints of one marker in one batch: the second closes it, not neither.
+ */
+export function settlePrintMarkers(
+  prints: readonly Pick<PrintParent, 'marker' | 'ledger' | 'bit' | 'clearsBit'>[],
+): boolean[] {
+  const ledgers = new Map<string, number[] | null>(); // null: closed by an earlier burn
+  return prints.map((p) => {
+    const before = ledgers.has(p.marker) ? ledgers.get(p.marker)! : [...p.ledger];
+    if (!before) return false;
+    const after = [...before];
+    if (p.clearsBit) after[p.bit.index] &= ~p.bit.mask & 0xff;
+    const closes = after.every((b) => b === 0);
+    ledgers.set(p.marker, closes ? null : after);
+    return closes;
+  });
 }
 
 export interface CoreBurn {

@@ -15,6 +15,8 @@ import {
   readCoreBurn,
   readPrintParent,
   readTokenRecord,
+  settlePrintMarkers,
+  type MasterMintCache,
 } from './nftBurnKinds';
 import type { TokenAccountsOfMint } from './masterHolder';
 
@@ -88,6 +90,17 @@ function decodeTokenAccount(info: AccountInfo<Buffer> | null) {
   return base ? { ...AccountLayout.decode(info.data.subarray(0, AccountLayout.span)), program } : null;
 }
 
+const MASTER_EDITION_KEYS = new Set([2, 6]); // Key::MasterEditionV1, Key::MasterEditionV2 (state/mod.rs)
+
+/** Prints outstanding of a master edition (MasterEditionV2: key u8, supply u64 LE); 0 for anything else. */
+function printsOf(edition: AccountInfo<Buffer>): bigint {
+  if (!MASTER_EDITION_KEYS.has(edition.data[0]) || edition.data.length < 9) return 0n;
+  return edition.data.readBigUInt64LE(1);
+}
+
+/** Token Metadata refuses the burn of a master whose prints are outstanding (burn/nonfungible.rs: MasterEditionHasPrints). */
+export const masterHasPrints = (n: bigint) => `this master has ${n} print${n === 1n ? '' : 's'}: burn them first`;
+
 async function fetchAll(connection: Conn, keys: PublicKey[]): Promise<(AccountInfo<Buffer> | null)[]> {
   // RPC nodes answer at most 100 accounts per getMultipleAccounts.
   const chunks: PublicKey[][] = [];
@@ -117,6 +130,7 @@ export async function readNftBurns(
   const infos = await fetchAll(connection, [new PublicKey(TOKEN_METADATA_PROGRAM), ...keys]);
   const metadataProgram = Boolean(infos[0]?.executable);
   const rentCache = new Map<number, Promise<number>>();
+  const masterMints: MasterMintCache = new Map();
   const seen = new Set<string>();
   const results = await Promise.all(
     items.map(async (item, i): Promise<PlannedNftBurn | SkippedNft> => {
@@ -156,6 +170,8 @@ export async function readNftBurns(
       }
       const metaBack = await metadataReturn(connection, metadata!, rentCache);
       const common = first!.lamports + metaBack + edition.lamports;
+      const prints = meta.standard === TokenStandard.NonFungibleEdition ? 0n : printsOf(edition);
+      if (prints > 0n) return skip(masterHasPrints(prints));
       if (meta.standard === TokenStandard.ProgrammableNonFungible) {
         // Always frozen: the program thaws it itself. A Locked or Listed token record (staked, listed) refuses the burn.
         const tr = readTokenRecord(record);
@@ -171,7 +187,14 @@ export async function readNftBurns(
       }
       if (frozen) return skip('token account is frozen');
       if (meta.standard === TokenStandard.NonFungibleEdition) {
-        const parent = await readPrintParent(connection, owner, token.program, edition, opts.masterHolders);
+        const parent = await readPrintParent(
+          connection,
+          owner,
+          token.program,
+          edition,
+          opts.masterHolders,
+          masterMints,
+        );
         if (typeof parent === 'string') return skip(parent);
         return {
           ...base,
@@ -191,9 +214,25 @@ export async function readNftBurns(
       };
     }),
   );
-  const planned = results.filter((r): r is PlannedNftBurn => 'kind' in r);
+  const planned = settleMarkers(results.filter((r): r is PlannedNftBurn => 'kind' in r));
   const skipped = results.filter((r): r is SkippedNft => !('kind' in r));
   return { planned, skipped, metadataProgram };
+}
+
+/**
+ * The batch as a whole: prints sharing an edition marker change each other's figures (the burn that empties the
+ * marker gets its lamports), so each print's figure is settled in the order the burns are packed and sent.
+ */
+function settleMarkers(planned: PlannedNftBurn[]): PlannedNftBurn[] {
+  const prints = planned.filter((p) => p.print);
+  const closes = settlePrintMarkers(prints.map((p) => p.print!));
+  const settled = new Map(prints.map((p, i) => [p, closes[i]]));
+  return planned.map((p) => {
+    if (!p.print || settled.get(p) === p.print.markerCloses) return p;
+    const markerCloses = settled.get(p)!;
+    const delta = (markerCloses ? 1 : -1) * p.print.markerLamports;
+    return { ...p, rentLamports: p.rentLamports + delta, print: { ...p.print, markerCloses } };
+  });
 }
 
 export interface CollectionParent {

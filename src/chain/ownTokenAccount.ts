@@ -1,6 +1,6 @@
 // The owner's token account, as the guard's chain rules read it: held by the token program the instruction calls,
 // a token account by its head, and the owner's. Shared by the burn rules (chainRules.ts) and the empty-account
-// source (recovery/sources/vacant.ts).
+// source (recovery/sources/vacant/source.ts).
 import type { ChainFacts } from './chainRules';
 import { readTokenAccountHead } from './tokenAccountData';
 

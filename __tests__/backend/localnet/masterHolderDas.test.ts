@@ -43,6 +43,9 @@ const expectedParent = () => ({
   marker: master().marker,
   markerCloses: false, // the master is someone else's: the marker stays (PRODUCT difference 12)
   markerLamports: Number(c.localnet.chain.getAccount(master().marker)!.lamports),
+  ledger: [64, ...new Array(30).fill(0)], // edition 1: byte 0, mask 2^6
+  bit: { index: 0, mask: 64 },
+  clearsBit: false,
 });
 
 describe('getTokenAccounts on the local DAS', () => {

@@ -12,8 +12,8 @@ import {
   tableCloseIx,
   tableDeactivateIx,
 } from '../../../src/chain/recovery/layouts';
-import { approvalSource } from '../../../src/chain/recovery/sources/approval';
-import { stakeRentPart } from '../../../src/chain/recovery/sources/stake';
+import { approvalSource } from '../../../src/chain/recovery/sources/approval/source';
+import { stakeRentPart } from '../../../src/chain/recovery/sources/stake/source';
 
 const key = () => Keypair.generate().publicKey.toBase58();
 const [owner, attacker, feeWallet, stake, buffer, nonce, table, tokenAccount] = Array.from({ length: 8 }, key);

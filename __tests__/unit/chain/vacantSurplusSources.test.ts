@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// The empty-account and surplus recoveries are recovery sources (src/chain/recovery/sources/vacant.ts, surplus.ts):
+// The empty-account and surplus recoveries are recovery sources (src/chain/recovery/sources/vacant/ and surplus/):
 // the registry carries them under the empty-account flow (`closeVacant`, kept out of "More SOL in your wallet"), and
 // the page's chain-reading guard closes by the vacant source's own rule: an account it refuses (holding tokens,
 // someone else's, wrapped SOL with a balance) is refused through that rule, before any simulation.
@@ -12,9 +12,9 @@ import { decodeTransaction } from '../../../src/chain/decode';
 import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { serviceFee } from '../../../src/chain/fees';
 import { RECOVERY_SOURCES, recoverySource, sourcesOfFlow } from '../../../src/chain/recovery/registry';
-import { vacantItem } from '../../../src/chain/recovery/sources/vacant';
+import { vacantItem } from '../../../src/chain/recovery/sources/vacant/source';
 import { NATIVE_MINT, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
-import { RECOVERY_KINDS } from '../../../src/common/api/recovery';
+import { RECOVERY_KINDS } from '../../../src/chain/recovery/registry';
 
 const owner = Keypair.generate().publicKey;
 const stranger = Keypair.generate().publicKey;

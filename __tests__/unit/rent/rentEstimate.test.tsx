@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
-import { RENT, RENT_ERRORS, ASSETS_SCREEN, VALIDATION } from '../../../src/common/texts';
+import { RENT, RENT_ERRORS, ASSETS_SCREEN, SURPLUS, VALIDATION } from '../../../src/common/texts';
 import { selectionRentRead } from '../../../src/features/selectionRent/selectionRentSlice';
 import { walletCapabilitiesRead } from '../../../src/features/walletInfo/walletInfoSlice';
 import { burnSucceeded } from '../../../src/features/burn/burnSlice';
@@ -227,6 +227,41 @@ describe('Rent Return Estimate card', () => {
     });
     await screen.findByText(RENT.totalPotentialReturn, undefined, { timeout: 2000 });
     expect(screen.queryByText(new RegExp(RENT.vacantAccounts))).toBeNull();
+  });
+
+  it("rent ahead: what each SIMD-0437 step to come would add to today's surplus, as a forecast outside the total", async () => {
+    server.respond((req) =>
+      req.path.startsWith('/api/rent-estimate/')
+        ? {
+            body: {
+              success: true,
+              data: {
+                ...DATA,
+                surplusRentLamports: 9_319_160,
+                surplusAccounts: 14,
+                rentAheadLamports: [
+                  { lamportsPerByte: 2575, surplusLamports: 30_108_040, accounts: 14 },
+                  { lamportsPerByte: 1322, surplusLamports: 40_518_964, accounts: 14 },
+                ],
+              },
+            },
+          }
+        : undefined,
+    );
+    const store = renderCard();
+    act(() => {
+      store.dispatch(walletConnected({ publicKey: W1 }));
+    });
+    const ahead = await screen.findByTestId('rent-ahead', undefined, { timeout: 2000 });
+    // 30,108,040 − 9,319,160 and 40,518,964 − 9,319,160: beyond what comes back today.
+    expect([...ahead.querySelectorAll('li')].map((li) => li.getAttribute('data-lamports'))).toEqual([
+      '20788880',
+      '31199804',
+    ]);
+    expect(ahead).toHaveTextContent(SURPLUS.aheadLine('2,575'));
+    expect(screen.getByText(SURPLUS.aheadNote)).toBeInTheDocument();
+    // Not in the total: the same 0.084979095 SOL as without a forecast.
+    expect(screen.getByTestId('rent-total')).toHaveTextContent('0.084979095 SOL');
   });
 
   // The two lookups without a fallback (docs/UPSTREAM.md): a refused one says "not checked", also when everything

@@ -2,7 +2,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { Keypair } from '@solana/web3.js';
 import { setApiOrigin } from '../../../src/api/baseApi';
+import { exactSol } from '../../../src/chain/format';
+import {
+  BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS,
+  MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION,
+} from '../../../src/common/constants';
 import { CNFT_ERRORS, DELEGATED_MODAL, QUEUE_MODAL } from '../../../src/common/texts';
+import { TRASH_UI } from '../../../src/features/trash';
 import QueueTrashModal from '../../../src/features/queue/QueueTrashModal';
 import { initialState as queueInitial } from '../../../src/features/queue/queueSlice';
 import DelegatedTransferModal from '../../../src/features/trash/DelegatedTransferModal';
@@ -86,6 +92,17 @@ describe('Queued cNFT Trash', () => {
     expect(screen.getByRole('button', { name: QUEUE_MODAL.start })).toBeTruthy();
     expect(screen.getByRole('button', { name: QUEUE_MODAL.close })).toBeTruthy();
     expect(screen.queryByRole('button', { name: QUEUE_MODAL.cancel })).toBeNull();
+  });
+
+  it("V2 leaves in the queue: the fee line says the server pays Bubblegum V2's transfer fee for each; none, no word of it", () => {
+    const { unmount } = renderWithProviders(<QueueTrashModal {...props} v2Moves={2} />);
+    const line = TRASH_UI.feeForDelegations(exactSol(5_000), exactSol(MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION));
+    expect(screen.getByTestId('cnft-network-fee').textContent).toBe(
+      line + TRASH_UI.v2FeeFromServer(exactSol(BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS), 2),
+    );
+    unmount();
+    renderWithProviders(<QueueTrashModal {...props} />);
+    expect(screen.getByTestId('cnft-network-fee').textContent).toBe(line);
   });
 
   it('processing: counts, progress, trashed and failed lists with explorer links, Cancel Transfer', () => {

@@ -29,6 +29,7 @@ const estimate = (vacantAccounts: number, vacantRent: number) => ({
   avgVacantRent: 0,
   surplusRent: 0,
   surplusAccounts: 0,
+  rentAhead: [],
   coreRefused: false,
   printsRefused: false,
 });

@@ -1,5 +1,5 @@
 // The Mobile Wallet Adapter path with a wallet that only signs and sends (Mobile Wallet Adapter 2.0 makes
-// signAndSendTransactions mandatory and signTransactions optional; PRODUCT difference 17). The page's stand-in adapter
+// signAndSendTransactions mandatory and signTransactions optional; PRODUCT difference 10). The page's stand-in adapter
 // (lazyMobileWalletAdapter.ts) loads the real one, the bridge's port (walletFeatures.ts signAndSendAllFor) reaches it
 // through signAndSendAllTransactions, and the one signing path runs a two-transaction flow through it: every
 // transaction reaches the real adapter's sendTransaction as the same legacy message, the signatures come back base58

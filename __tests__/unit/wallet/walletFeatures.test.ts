@@ -1,10 +1,13 @@
 // The wallet port's sign-and-send, reached behind the adapter: a Wallet Standard wallet gets every transaction as the
 // inputs of ONE solana:signAndSendTransaction call on the chain of the page's endpoint; an adapter (or Phantom's
-// injected provider) with signAndSendAllTransactions gets one call; a wallet that cannot send gets none.
+// injected provider) with signAndSendAllTransactions gets one call; a wallet that cannot send gets none. Where the
+// account offers solana:signAndSendAllTransactions, that is asked, with the flow's mode, and its per-transaction
+// results are read: all sent, none sent (the wallet's own error), or some (PartlySentError naming exactly those).
 import type { Adapter } from '@solana/wallet-adapter-base';
 import { Connection, Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { signAndSendAllFor, signInFor } from '../../../src/features/wallet/walletFeatures';
+import { PartlySentError } from '../../../src/features/wallet/signingErrors';
 
 const owner = Keypair.generate();
 const address = owner.publicKey.toBase58();
@@ -16,8 +19,10 @@ const tx = () =>
 const adapterOf = (extra: object) =>
   ({ connected: true, publicKey: owner.publicKey, name: 'Some Wallet', ...extra }) as unknown as Adapter;
 
-function standard(features: string[]) {
-  const calls: { chain: string; count: number }[] = [];
+const signatureOf = (n: number) => ({ signature: new Uint8Array(64).fill(n) });
+
+function standard(features: string[], settled: PromiseSettledResult<{ signature: Uint8Array }>[] = []) {
+  const calls: { chain: string; count: number; mode?: string }[] = [];
   const account = { address, publicKey: owner.publicKey.toBytes(), chains: ['solana:localnet'], features };
   const wallet = {
     accounts: [account],
@@ -26,7 +31,13 @@ function standard(features: string[]) {
         signAndSendTransaction: async (...inputs: { chain: string; account: unknown }[]) => {
           calls.push({ chain: inputs[0].chain, count: inputs.length });
           expect(inputs.every((i) => i.account === account)).toBe(true);
-          return inputs.map((_, i) => ({ signature: new Uint8Array(64).fill(i + 1) }));
+          return inputs.map((_, i) => signatureOf(i + 1));
+        },
+      },
+      'solana:signAndSendAllTransactions': {
+        signAndSendAllTransactions: async (inputs: { chain: string }[], options: { mode: string }) => {
+          calls.push({ chain: inputs[0].chain, count: inputs.length, mode: options.mode });
+          return settled;
         },
       },
     },
@@ -40,6 +51,41 @@ it('a Wallet Standard wallet: one call with every transaction, on the endpoint�
   const signatures = await send([tx(), tx(), tx()]);
   expect(w.calls).toEqual([{ chain: 'solana:localnet', count: 3 }]);
   expect(signatures).toEqual([1, 2, 3].map((n) => bs58.encode(new Uint8Array(64).fill(n))));
+});
+
+it('solana:signAndSendAllTransactions where offered: one call with the flow’s mode (parallel unless told serial)', async () => {
+  const fulfilled = [1, 2].map((n) => ({ status: 'fulfilled' as const, value: signatureOf(n) }));
+  const w = standard(['solana:signAndSendTransaction', 'solana:signAndSendAllTransactions'], fulfilled);
+  const send = signAndSendAllFor(w.adapter, connection)!;
+  await expect(send([tx(), tx()])).resolves.toEqual([1, 2].map((n) => bs58.encode(signatureOf(n).signature)));
+  await send([tx(), tx()], { mode: 'serial' });
+  expect(w.calls).toEqual([
+    { chain: 'solana:localnet', count: 2, mode: 'parallel' },
+    { chain: 'solana:localnet', count: 2, mode: 'serial' },
+  ]);
+});
+
+it('per-transaction results: some refused → PartlySentError with exactly the sent ones; all refused → the refusal', async () => {
+  const blocked = new Error('Request blocked. This dApp could be malicious. (RELIABLE_SIMULATION_NOT_POSSIBLE)');
+  const some = standard(
+    ['solana:signAndSendAllTransactions'],
+    [
+      { status: 'fulfilled', value: signatureOf(7) },
+      { status: 'rejected', reason: blocked },
+      { status: 'fulfilled', value: signatureOf(9) },
+    ],
+  );
+  const err = (await signAndSendAllFor(some.adapter, connection)!([tx(), tx(), tx()]).catch(
+    (e) => e,
+  )) as PartlySentError;
+  expect(err).toBeInstanceOf(PartlySentError);
+  expect(err.signatures).toEqual([bs58.encode(signatureOf(7).signature), null, bs58.encode(signatureOf(9).signature)]);
+  expect(err.cause).toBe(blocked);
+  const none = standard(
+    ['solana:signAndSendAllTransactions'],
+    [0, 1].map(() => ({ status: 'rejected', reason: blocked })),
+  );
+  await expect(signAndSendAllFor(none.adapter, connection)!([tx(), tx()])).rejects.toBe(blocked);
 });
 
 it('no sign-and-send when the account does not offer it, or nothing is connected', () => {

@@ -6,13 +6,17 @@ import { makeStore } from '../../../src/app/store';
 import { createWalletPort } from '../../../src/app/walletPort';
 import { vacantBurnSucceeded } from '../../../src/features/vacant';
 import { walletConnectFailed } from '../../../src/features/wallet';
+import { initialState } from '../../../src/features/wallet/walletSlice';
 import { selectConnectError, selectWalletLamports } from '../../../src/features/walletInfo';
 
 const OWNER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
 function storeWithBalances(balances: number[]) {
   const connection = { getBalance: async () => balances.shift() ?? -1 } as unknown as Connection;
-  return makeStore({ wallet: { publicKey: OWNER } }, { wallet: createWalletPort(), connection: () => connection });
+  return makeStore(
+    { wallet: { ...initialState, publicKey: OWNER } },
+    { wallet: createWalletPort(), connection: () => connection },
+  );
 }
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,5 @@
-// Funding profiles: `demo` (a small, varied wallet built mostly with real transactions) and `large`
-// (thousands of accounts written directly, in seconds). NFTs and cNFTs come from the Metaplex plugin.
+// Funding profiles: `demo` (a small, varied wallet built mostly with real transactions), `large`
+// (thousands of accounts written directly, in seconds) and `collector` (the demo plus every NFT/cNFT state). NFTs and cNFTs come from the Metaplex plugin.
 import { fundDemoTokens } from './demo';
 import { fundDemoKinds } from './demoKinds';
 import { fundLargeTokens, LARGE } from './large';
@@ -10,7 +10,7 @@ import { fundRecoverySources } from './recovery';
 
 export type { FundEnv } from './fundEnv';
 
-export type FundProfile = 'demo' | 'large';
+export type FundProfile = 'demo' | 'large' | 'collector';
 export const FUND_LAMPORTS = 2_000_000_000;
 const FAUCET_MIN = 100_000_000_000n;
 const DEMO_NFTS = 5;
@@ -50,6 +50,8 @@ export async function fundOwner(env: FundEnv, owner: string, profile: FundProfil
     await new Promise<void>((r) => setImmediate(r));
     Object.assign(manifest, { collection: n.collection, nfts: n.nfts, tree: c.tree, cnfts: c.cnfts });
     if (!large) Object.assign(manifest, fundDemoKinds(env, owner));
+    // collector: the demo wallet plus every NFT/cNFT state of docs/PRODUCT.md's table.
+    if (profile === 'collector') manifest.states = metaplex.fundCollector(owner);
   }
   return manifest;
 }

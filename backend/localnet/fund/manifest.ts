@@ -1,5 +1,5 @@
 // What `fund(owner, profile)` made, address by address (answered by POST /api/localnet/fund).
-import type { CnftEntry, KindsManifest, NftEntry } from '../metaplex';
+import type { CnftEntry, CollectorManifest, KindsManifest, NftEntry } from '../metaplex';
 
 export interface FundedToken {
   mint: string;
@@ -57,7 +57,7 @@ export interface RecoveryManifest {
 
 export interface FundManifest {
   owner: string;
-  profile: 'demo' | 'large';
+  profile: 'demo' | 'large' | 'collector';
   lamports: number; // SOL airdropped to the owner
   tokens: FundedToken[];
   wrappedSol: FundedWrappedSol | null;
@@ -72,5 +72,7 @@ export interface FundManifest {
   cnfts: CnftEntry[];
   /** demo only: pNFTs, print edition, Token-2022 NFT, Core assets, Bubblegum V2 leaves, each entry naming its kind. */
   kinds?: KindsManifest;
+  /** collector only: the NFT and cNFT states of docs/PRODUCT.md's table, beside everything the demo makes. */
+  states?: CollectorManifest;
   recovery?: RecoveryManifest;
 }

@@ -100,7 +100,11 @@ export class CnftStore {
   /** Mints `items` as new leaves (a fresh tree when the open one is full) and writes each touched tree once. */
   mint(
     owner: string,
-    items: (CnftContent & { image: string; delegate?: string | null; v2?: { flags: number } })[],
+    items: (CnftContent & {
+      image: string;
+      delegate?: string | null;
+      v2?: { flags: number; coreCollection?: string };
+    })[],
   ): CnftRecord[] {
     const touched = new Set<LocalTree>();
     const out: CnftRecord[] = [];
@@ -108,10 +112,10 @@ export class CnftStore {
       const tree = this.treeWithRoom(item.v2 ? 2 : 1);
       const leafIndex = tree.numLeaves;
       const { delegate, v2, ...content } = item;
-      // V2 leaves here carry no collection (their data hash then has collection: None, as getAssetWithProof rebuilds it).
+      // A V2 leaf's data hash carries its Core collection (MetadataArgsV2.collection), as getAssetWithProof rebuilds it.
       const r: CnftRecord = {
         ...content,
-        ...(v2 ? contentHashesV2(content) : contentHashes(content)),
+        ...(v2 ? contentHashesV2({ ...content, coreCollection: v2.coreCollection }) : contentHashes(content)),
         id: assetIdPda(tree.address, leafIndex),
         tree: tree.address,
         leafIndex,
@@ -119,7 +123,13 @@ export class CnftStore {
         delegate: delegate ?? null,
         burnt: false,
         ...(v2
-          ? { v2: { flags: v2.flags, coreCollection: null, assetDataHash: bs58.encode(DEFAULT_ASSET_DATA_HASH) } }
+          ? {
+              v2: {
+                flags: v2.flags,
+                coreCollection: v2.coreCollection ?? null,
+                assetDataHash: bs58.encode(DEFAULT_ASSET_DATA_HASH),
+              },
+            }
           : {}),
       };
       tree.append(this.leafOf(r));

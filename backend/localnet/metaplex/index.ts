@@ -8,6 +8,7 @@ import { CnftStore, type CnftEntry, type CnftRecord, type CnftSnapshot } from '.
 import { createDasMethods } from './das';
 import { bubblegumEmulator } from './emulators/bubblegum';
 import { coreEmulator } from './emulators/core';
+import { fundCollectorStates, type CollectorManifest } from './collectorStates';
 import { fundKinds, type KindsManifest } from './fundKinds';
 import { tokenMetadataEmulator } from './emulators/tokenMetadata';
 import { funder } from './nftMint';
@@ -17,6 +18,7 @@ import { TokenIndex } from './tokenIndex';
 export type { NftEntry } from './nfts';
 export type { CnftEntry } from './cnfts';
 export type { KindsManifest } from './fundKinds';
+export type { CollectorManifest } from './collectorStates';
 
 export interface MetaplexOptions {
   authority: string; // update authority, tree creator and holder of the cNFT collection NFT
@@ -37,6 +39,8 @@ export interface MetaplexPlugin {
   ): { tree: string; cnfts: CnftEntry[] };
   /** Today's kinds (PRODUCT difference 12): pNFTs, a print edition, a Token-2022 NFT, Core assets, Bubblegum V2 leaves. */
   fundKinds(owner: string): KindsManifest;
+  /** The `collector` profile's states (docs/PRODUCT.md, "Every state of an NFT or cNFT"). */
+  fundCollector(owner: string): CollectorManifest;
   snapshot(): MetaplexSnapshot;
   restore(snapshot: unknown): void;
   cnfts: CnftStore; // for tests and diagnostics
@@ -131,6 +135,13 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
       );
       for (const c of made.coreAssets) coreIds.add(c.asset);
       return made;
+    },
+
+    fundCollector(owner) {
+      return fundCollectorStates(
+        { chain, cnfts, authority: opts.authority, media, payer: funder(chain, payerKeypair), serial },
+        owner,
+      );
     },
 
     snapshot() {

@@ -72,8 +72,8 @@ export function leafHash(f: LeafFields): Buffer {
 // leaf = keccak(2, id, owner, delegate, nonce, data hash, creator hash, collection hash, asset data hash, flags);
 // data hash over MetadataArgsV2 (collection: Option<Pubkey>); no collection hashes the default (zero) key.
 
-/** MetadataArgsV2 as getAssetWithProof rebuilds it from a DAS answer without a collection grouping. */
-export function metadataArgsV2(c: Omit<CnftContent, 'collection'>): MetadataArgsV2Args {
+/** MetadataArgsV2 as getAssetWithProof rebuilds it from a DAS answer (collection: the grouping's Core collection). */
+export function metadataArgsV2(c: Omit<CnftContent, 'collection'> & { coreCollection?: string }): MetadataArgsV2Args {
   return {
     name: c.name,
     symbol: c.symbol,
@@ -82,12 +82,15 @@ export function metadataArgsV2(c: Omit<CnftContent, 'collection'>): MetadataArgs
     primarySaleHappened: false,
     isMutable: true,
     tokenStandard: some(TokenStandard.NonFungible),
-    collection: none(),
+    collection: c.coreCollection ? some(c.coreCollection as UmiPublicKey) : none(),
     creators: c.creators.map((x) => ({ ...x, address: x.address as UmiPublicKey })),
   };
 }
 
-export function contentHashesV2(c: Omit<CnftContent, 'collection'>): { dataHash: string; creatorHash: string } {
+export function contentHashesV2(c: Omit<CnftContent, 'collection'> & { coreCollection?: string }): {
+  dataHash: string;
+  creatorHash: string;
+} {
   const args = metadataArgsV2(c);
   return {
     dataHash: bs58.encode(hashMetadataDataV2(args)),

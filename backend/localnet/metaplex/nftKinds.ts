@@ -8,8 +8,10 @@ import {
   TokenState,
   getEditionAccountDataSerializer,
   getEditionMarkerAccountDataSerializer,
+  getMasterEditionAccountDataSerializer,
   getTokenRecordAccountDataSerializer,
 } from '@metaplex-foundation/mpl-token-metadata';
+import { ExtensionType } from '@solana/spl-token';
 import type { Chain } from '../chain';
 import { encodeMasterEdition, encodeMetadata } from './accounts';
 import {
@@ -19,10 +21,11 @@ import {
   PRINT_EDITION_SIZE,
   TOKEN_2022_PROGRAM,
   TOKEN_METADATA_PROGRAM,
+  TOKEN_PROGRAM,
   TOKEN_RECORD_SIZE,
 } from './constants';
 import { mintNftByTransaction } from './nftMint';
-import { writeNft, type NftEntry, type NftSpec } from './nfts';
+import type { NftEntry, NftSpec } from './nfts';
 import { associatedTokenAddress, editionMarkerPda, editionPda, metadataPda, tokenRecordPda } from './pdas';
 
 export type NftKind = 'pnft' | 'token2022' | 'print';
@@ -130,35 +133,66 @@ export function writeToken2022Nft(chain: Chain, spec: NftSpec, payer: Keypair): 
   };
 }
 
+export interface MasterEntry extends NftEntry {
+  owner: string;
+  tokenProgram: string;
+}
+
 /**
- * Print edition #1 of a master NFT held by `masterOwner`: the print's edition names the master edition as parent and
- * its bit is set in the marker ['metadata', program, master mint, 'edition', '0'] (EditionMarker: key + 31-byte
- * ledger; bit of edition e: byte (e % 248) / 8, mask 2^(7 - e % 8), mpl-token-metadata state/edition_marker.rs).
+ * A master edition NFT held by `spec.owner`, counting no prints yet. A Token-2022 master's mint carries the
+ * MetadataPointer and MintCloseAuthority extensions (270 bytes), as Token-2022 NFT mints on mainnet do.
  */
-export function writePrintEdition(chain: Chain, spec: NftSpec & { masterOwner: string }, payer: Keypair): KindNftEntry {
-  const master = writeNft(
-    chain,
-    { ...spec, owner: spec.masterOwner, name: `${spec.name} (master)`, collection: undefined },
-    payer,
-  );
-  chain.setAccount(master.edition, {
-    lamports: rentOf(chain, EDITION_SIZE),
-    owner: TOKEN_METADATA_PROGRAM,
-    data: encodeMasterEdition({ supply: 1n, maxSupply: 10n }),
-  });
+export function writeMaster(chain: Chain, spec: NftSpec, payer: Keypair, program?: string): MasterEntry {
+  const mintKp = Kp.generate();
+  const mint = mintKp.publicKey.toBase58();
+  const extensions =
+    program === TOKEN_2022_PROGRAM ? [ExtensionType.MetadataPointer, ExtensionType.MintCloseAuthority] : undefined;
+  mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp, { program, extensions });
+  const edition = encodeMasterEdition({ supply: 0n, maxSupply: 10n });
+  writeMetadataAndEdition(chain, spec, mint, TokenStandard.NonFungible, edition, EDITION_SIZE);
+  const tokenProgram = program ?? TOKEN_PROGRAM;
+  return {
+    mint,
+    tokenAccount: associatedTokenAddress(spec.owner, mint, tokenProgram),
+    metadata: metadataPda(mint),
+    edition: editionPda(mint),
+    name: spec.name,
+    symbol: spec.symbol,
+    uri: spec.uri,
+    image: spec.image,
+    owner: spec.owner,
+    tokenProgram,
+  };
+}
+
+/**
+ * Print edition `editionNumber` of `master`, held by `spec.owner` (an SPL Token mint): the print's edition names the
+ * master edition as parent, its bit is set in the marker ['metadata', program, master mint, 'edition', e / 248]
+ * (EditionMarker: key + 31-byte ledger; bit of edition e: byte (e % 248) / 8, mask 2^(7 - e % 8), mpl-token-metadata
+ * state/edition_marker.rs) and the master edition counts one more print (its supply).
+ */
+export function writePrint(
+  chain: Chain,
+  spec: NftSpec,
+  payer: Keypair,
+  master: MasterEntry,
+  editionNumber: bigint,
+): KindNftEntry {
   const mintKp = Kp.generate();
   const mint = mintKp.publicKey.toBase58();
   mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp);
-  const editionNumber = 1n;
   const editionBytes = getEditionAccountDataSerializer().serialize({
     parent: master.edition as UmiPublicKey,
     edition: editionNumber,
   });
   writeMetadataAndEdition(chain, spec, mint, TokenStandard.NonFungibleEdition, editionBytes, PRINT_EDITION_SIZE);
-  const ledger = new Array<number>(31).fill(0);
+  const marker = editionMarkerPda(master.mint, editionNumber);
+  const old = chain.getAccount(marker);
+  const ledger = old?.data.length
+    ? [...getEditionMarkerAccountDataSerializer().deserialize(old.data)[0].ledger]
+    : new Array<number>(31).fill(0);
   const offset = Number(editionNumber % 248n);
   ledger[Math.floor(offset / 8)] |= 2 ** (7 - (offset % 8));
-  const marker = editionMarkerPda(master.mint, editionNumber);
   const markerData = new Uint8Array(EDITION_MARKER_SIZE);
   markerData.set(getEditionMarkerAccountDataSerializer().serialize({ ledger }));
   chain.setAccount(marker, {
@@ -166,6 +200,11 @@ export function writePrintEdition(chain: Chain, spec: NftSpec & { masterOwner: s
     owner: TOKEN_METADATA_PROGRAM,
     data: markerData,
   });
+  const me = chain.getAccount(master.edition)!;
+  const [med] = getMasterEditionAccountDataSerializer().deserialize(me.data);
+  const meData = new Uint8Array(me.data.length);
+  meData.set(getMasterEditionAccountDataSerializer().serialize({ ...med, supply: med.supply + 1n }));
+  chain.setAccount(master.edition, { lamports: me.lamports, owner: me.owner, data: meData });
   return {
     mint,
     tokenAccount: associatedTokenAddress(spec.owner, mint),
@@ -181,9 +220,19 @@ export function writePrintEdition(chain: Chain, spec: NftSpec & { masterOwner: s
       mint: master.mint,
       edition: master.edition,
       tokenAccount: master.tokenAccount,
-      owner: spec.masterOwner,
+      owner: master.owner,
       marker,
       editionNumber: Number(editionNumber),
     },
   };
+}
+
+/** Print edition #1 of a master NFT held by `masterOwner` (the demo's print). */
+export function writePrintEdition(chain: Chain, spec: NftSpec & { masterOwner: string }, payer: Keypair): KindNftEntry {
+  const master = writeMaster(
+    chain,
+    { ...spec, owner: spec.masterOwner, name: `${spec.name} (master)`, collection: undefined },
+    payer,
+  );
+  return writePrint(chain, spec, payer, master, 1n);
 }

@@ -3,7 +3,11 @@
 // createMasterEditionV3 does. Metadata and edition are then written directly (their program is emulated).
 import {
   AuthorityType,
+  ExtensionType,
   MINT_SIZE,
+  createInitializeMetadataPointerInstruction,
+  createInitializeMintCloseAuthorityInstruction,
+  getMintLen,
   createFreezeAccountInstruction,
   TOKEN_PROGRAM_ID,
   createAssociatedTokenAccountIdempotentInstruction,
@@ -34,20 +38,22 @@ export function mintNftByTransaction(
   owner: string,
   edition: string,
   mint = Keypair.generate(),
-  o: { program?: string; freeze?: boolean } = {},
+  o: { program?: string; freeze?: boolean; extensions?: ExtensionType[] } = {},
 ): string {
   const ownerKey = new PublicKey(owner);
   const editionKey = new PublicKey(edition);
   const programId = o.program ? new PublicKey(o.program) : TOKEN_PROGRAM_ID;
   const ata = getAssociatedTokenAddressSync(mint.publicKey, ownerKey, true, programId);
+  const space = o.extensions?.length ? getMintLen(o.extensions) : MINT_SIZE;
   const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: chain.latestBlockhash().blockhash }).add(
     SystemProgram.createAccount({
       fromPubkey: payer.publicKey,
       newAccountPubkey: mint.publicKey,
-      space: MINT_SIZE,
-      lamports: chain.rent(MINT_SIZE),
+      space,
+      lamports: chain.rent(space),
       programId,
     }),
+    ...extensionIxs(mint.publicKey, o.extensions ?? [], programId),
     createInitializeMint2Instruction(mint.publicKey, 0, payer.publicKey, payer.publicKey, programId),
     createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, ata, ownerKey, mint.publicKey, programId),
     createMintToInstruction(mint.publicKey, ata, payer.publicKey, 1, [], programId),
@@ -66,4 +72,15 @@ export function mintNftByTransaction(
   const r = chain.send(tx.serialize());
   if (r.err) throw new Error(`minting an NFT failed: ${JSON.stringify(r.err)}`);
   return mint.publicKey.toBase58();
+}
+
+/** Token-2022 mint extensions an NFT mint carries on mainnet (initialised before the mint, as the program requires). */
+function extensionIxs(mint: PublicKey, extensions: ExtensionType[], programId: PublicKey) {
+  return extensions.map((e) => {
+    if (e === ExtensionType.MintCloseAuthority)
+      return createInitializeMintCloseAuthorityInstruction(mint, null, programId);
+    if (e === ExtensionType.MetadataPointer)
+      return createInitializeMetadataPointerInstruction(mint, null, mint, programId);
+    throw new Error(`mint extension ${ExtensionType[e]} is not made here`);
+  });
 }

@@ -55,3 +55,6 @@ export function editionMarkerPda(masterMint: string, edition: bigint): string {
     META,
   );
 }
+
+/** Bubblegum's signer for mpl-core CPIs (state/mod.rs MPL_CORE_CPI_SIGNER_PREFIX). */
+export const mplCoreCpiSignerPda = () => pda([Buffer.from('mpl_core_cpi_signer')], BGUM);

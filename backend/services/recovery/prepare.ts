@@ -4,7 +4,8 @@
 // Every message is remembered so POST /api/submit-burn-transaction relays nothing else.
 import type { RecoveryActionReport, RecoverableSource } from '../../../src/common/api/recovery';
 import { transactionToBase64 } from '../../../src/chain/pack';
-import { recoverySource } from '../../../src/chain/recovery/registry';
+import { recoverySource, sourcesOfFlow } from '../../../src/chain/recovery/registry';
+import { notRecoverable } from '../../../src/common/texts';
 import type { RecoveryPlan } from '../../../src/chain/recovery/source';
 import { ValidationError } from '../../errors';
 import type { RpcClient } from '../rpc';
@@ -12,8 +13,11 @@ import type { PreparedBurnStore } from '../vacantPrepared';
 import { packPlans, type FeePayerPlan } from './pack';
 import { scanRecoverable } from './scan';
 
-export const NOT_RECOVERABLE = (address: string) =>
-  `${address} is not a stake account, program buffer, nonce account, lookup table or approval this wallet can recover from.`;
+const NOT_RECOVERABLE = (address: string) =>
+  notRecoverable(
+    address,
+    sourcesOfFlow('recover').map((source) => source.kind),
+  );
 export const NOTHING_NOW = (address: string, state: string) => `${address} has nothing to recover now (${state}).`;
 export const SCAN_REFUSED = (address: string) =>
   `${address} could not be checked: the provider refused the scan of its kind. Nothing was prepared.`;

@@ -1,16 +1,17 @@
-// The one list of recovery sources: the server's scan, prepare and estimate and the page's guard iterate over it.
-// Adding a source: one file under sources/ and one line here (docs/ARCHITECTURE.md, "Adding a source").
+// The one list of recovery sources: the server's scan, prepare and estimate and the page's guard iterate over it, and
+// the kinds (RecoveryKind, RECOVERY_KINDS) are read from it. Adding a source: one folder under sources/ and one line
+// here (docs/ARCHITECTURE.md, "Adding a recovery source").
 import type { RecoveryKind } from '../../common/api/recovery';
 import type { RecoveryFlow, RecoverySource } from './source';
-import { approvalSource } from './sources/approval';
-import { lookupTableSource } from './sources/lookupTable';
-import { nonceSource } from './sources/nonce';
-import { programBufferSource } from './sources/programBuffer';
-import { stakeSource } from './sources/stake';
-import { surplusSource } from './sources/surplus';
-import { vacantSource } from './sources/vacant';
+import { approvalSource } from './sources/approval/source';
+import { lookupTableSource } from './sources/lookupTable/source';
+import { nonceSource } from './sources/nonce/source';
+import { programBufferSource } from './sources/programBuffer/source';
+import { stakeSource } from './sources/stake/source';
+import { surplusSource } from './sources/surplus/source';
+import { vacantSource } from './sources/vacant/source';
 
-export const RECOVERY_SOURCES: readonly RecoverySource[] = [
+export const RECOVERY_SOURCES = [
   stakeSource,
   programBufferSource,
   nonceSource,
@@ -18,10 +19,13 @@ export const RECOVERY_SOURCES: readonly RecoverySource[] = [
   approvalSource,
   vacantSource,
   surplusSource,
-];
+] as const;
 
-export const recoverySource = (kind: RecoveryKind): RecoverySource => RECOVERY_SOURCES.find((s) => s.kind === kind)!;
+export const RECOVERY_KINDS: readonly RecoveryKind[] = RECOVERY_SOURCES.map((s) => s.kind);
+
+export const recoverySource = (kind: RecoveryKind): RecoverySource =>
+  (RECOVERY_SOURCES as readonly RecoverySource[]).find((s) => s.kind === kind)!;
 
 /** The sources one page flow recovers (`recover`: More SOL in your wallet; `closeVacant`: empty accounts, surplus). */
 export const sourcesOfFlow = (flow: RecoveryFlow): readonly RecoverySource[] =>
-  RECOVERY_SOURCES.filter((s) => s.flow === flow);
+  (RECOVERY_SOURCES as readonly RecoverySource[]).filter((s) => s.flow === flow);

@@ -8,6 +8,7 @@ import type { TransactionInstruction } from '@solana/web3.js';
 import type { RecoverableSource, RecoveryAction, RecoveryKind } from '../../common/api/recovery';
 import type { ChainRule } from '../chainRules';
 import type { DecodedInstruction } from '../decode';
+import type { RECOVERY_SOURCES } from './registry';
 
 /** The JSON-RPC the scans need (the server's RpcClient satisfies it). */
 export interface RecoveryRpc {
@@ -67,6 +68,13 @@ export interface GuardScope {
 }
 export type TokenRule = (ix: DecodedInstruction, scope: GuardScope) => string | null;
 
+/** A rule for one instruction of a program the guard owns (System), named for the refusal in other flows. */
+export interface NamedRule {
+  /** "nonce withdrawal": another flow's guard answers "nonce withdrawal not allowed". */
+  name: string;
+  check: RecoveryCheck;
+}
+
 /**
  * The page's flow (and guard kind) that recovers a source: `recover` is "More SOL in your wallet" (listed by
  * GET /api/recoverable, prepared by POST /api/prepare-recovery); `closeVacant` is the empty-account flow (its own
@@ -74,46 +82,30 @@ export type TokenRule = (ix: DecodedInstruction, scope: GuardScope) => string | 
  */
 export type RecoveryFlow = 'recover' | 'closeVacant';
 
+/** What a scan says of an item, in figures and names: each source declares its own (`RecoverySource<kind, detail>`). */
+export interface DetailFacts {
+  about: string;
+}
+
 /**
- * What a scan says of an item, in figures and names; the server words it (recoveryDetailText in src/common/texts) before
+ * Every source's detail, read from the registry. The server words it (recoveryDetailText in src/common/texts) before
  * the item leaves as a RecoverableSource: src/chain imports no texts.
  */
-export type RecoveryDetail =
-  | {
-      about:
-        | 'buffer'
-        | 'nonce'
-        | 'tableActive'
-        | 'tableCooling'
-        | 'tableReady'
-        | 'vacant'
-        | 'surplusAccount'
-        | 'surplusMint';
-    }
-  | { about: 'approval'; delegate: string; amount: string }
-  | {
-      about: 'stake';
-      delegation:
-        | { state: 'inactive' }
-        | { state: 'deactivating'; stakeLamports: number }
-        | { state: 'active'; stakeLamports: number; voter: string };
-      /** Unstaked principal that comes back (0: none). */
-      principalLamports: number;
-      lockedUp: boolean;
-    };
+export type RecoveryDetail = DetailOf<(typeof RECOVERY_SOURCES)[number]>;
+type DetailOf<S> = S extends RecoverySource<RecoveryKind, infer D> ? D : never;
 
 /** A scanned item: a RecoverableSource whose detail is not worded yet. */
-export type ScannedItem = Omit<RecoverableSource, 'detail'> & { detail: RecoveryDetail };
+export type ScannedItem<D extends DetailFacts = RecoveryDetail> = Omit<RecoverableSource, 'detail'> & { detail: D };
 
-/** What a plan reads of an item: anything but its detail, worded (from the page) or not (from a scan). */
-export type RecoveryItem = Omit<RecoverableSource, 'detail'> & { detail: string | RecoveryDetail };
+/** What a plan reads of an item: anything but its detail (worded when it comes from the page, not from a scan). */
+export type RecoveryItem = Omit<RecoverableSource, 'detail'> & { detail?: unknown };
 
-export interface RecoverySource {
-  kind: RecoveryKind;
+export interface RecoverySource<K extends RecoveryKind = RecoveryKind, D extends DetailFacts = RecoveryDetail> {
+  kind: K;
   flow: RecoveryFlow;
   /** The provider calls of the scan, as docs/UPSTREAM.md records them. */
   scanCalls: string;
-  scan(ctx: ScanContext): Promise<ScannedItem[]>;
+  scan(ctx: ScanContext): Promise<ScannedItem<D>[]>;
   /** The instructions that recover a listed item now; null when nothing can run now. */
   plan(item: RecoveryItem, owner: string): RecoveryPlan | null;
   /** Page guard: chain rules (what each instruction returns, read from the chain) and static rules by program. */
@@ -124,6 +116,8 @@ export interface RecoverySource {
    * the token programs' own rule in guardRules.ts hands them over.
    */
   tokenRules?: Record<number, TokenRule>;
+  /** System program instructions by their u32 tag, applied when the guard's kind is `flow` (transfers are the guard's). */
+  systemRules?: Record<number, NamedRule>;
 }
 
 export interface ProgramAccount {

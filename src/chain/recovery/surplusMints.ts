@@ -1,4 +1,4 @@
-// The mints whose mint authority is the wallet, for the surplus source (sources/surplus.ts). SPL Token mints are 82
+// The mints whose mint authority is the wallet, for the surplus source (sources/surplus/source.ts). SPL Token mints are 82
 // bytes, Token-2022 mints 82 bytes or, with extensions, tagged 1 at byte 165; the authority sits at bytes 4..36.
 // Upstream RPCs may refuse getProgramAccounts on the token programs, or take long: then only the mints of the
 // wallet's own token accounts are looked at (docs/UPSTREAM.md).

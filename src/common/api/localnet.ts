@@ -6,7 +6,7 @@ import type { ApiResult } from './result';
 /** POST /api/localnet/fund — 404 in upstream mode. */
 export const localnetFundRequest = z.strictObject({
   owner: walletAddress,
-  profile: z.enum(['demo', 'large']).optional(),
+  profile: z.enum(['demo', 'large', 'collector']).optional(),
 });
 export type LocalnetFundRequest = z.input<typeof localnetFundRequest>;
 /**
@@ -15,7 +15,7 @@ export type LocalnetFundRequest = z.input<typeof localnetFundRequest>;
  */
 export interface LocalnetFundManifest {
   owner: string;
-  profile: 'demo' | 'large';
+  profile: 'demo' | 'large' | 'collector';
   /** SOL airdropped to the owner, lamports. */
   lamports: number;
 }

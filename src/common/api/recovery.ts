@@ -4,18 +4,11 @@
 // minimum (`surplus`, fee base: the surplus) keep their own routes (src/common/api/vacant.ts). All are submitted like
 // every recovery (the wallet, or POST /api/submit-burn-transaction).
 import { z } from 'zod';
+import type { RECOVERY_SOURCES } from '../../chain/recovery/registry';
 import type { ApiResult } from './result';
 
-export const RECOVERY_KINDS = [
-  'stake',
-  'programBuffer',
-  'nonce',
-  'lookupTable',
-  'approval',
-  'vacant',
-  'surplus',
-] as const;
-export type RecoveryKind = (typeof RECOVERY_KINDS)[number];
+/** The kinds of the recovery sources, as the registry lists them. */
+export type RecoveryKind = (typeof RECOVERY_SOURCES)[number]['kind'];
 
 /**
  * ready: the recovery can run now · cooling-down: it waits for the chain (a table's deactivation slot still in the

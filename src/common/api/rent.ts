@@ -28,6 +28,11 @@ export interface RentEstimateData {
   surplusRent?: number;
   surplusRentLamports?: number;
   surplusAccounts?: number;
+  /**
+   * SIMD-0437 steps still to come: what the kept accounts would hold above the minimum at each (today's surplus
+   * included). A forecast: no step has a date, and none is in any figure that can come back now.
+   */
+  rentAheadLamports?: { lamportsPerByte: number; surplusLamports: number; accounts: number }[];
   /** Whether the provider answered the Core asset lookup; `refused` is "not checked on this provider", never a zero. */
   coreAssetsScan?: ScanStatus;
   /**

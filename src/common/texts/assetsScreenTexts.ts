@@ -5,6 +5,13 @@ export const ASSETS_SCREEN = {
   nothingToRecoverHint: 'No token accounts, NFTs or empty accounts hold rent here.',
   walletBalance: 'Wallet balance',
   connectRejected: 'The wallet did not connect. Nothing was shared; you can try again.',
+  // The wallet list (our dialog on the wallet adapter's state; its title and labels are the adapter's own words)
+  connectDialogTitle: 'Connect a wallet on Solana to continue',
+  connectDialogNoWallet: "You'll need a wallet on Solana to continue",
+  connectDialogClose: 'Close',
+  connectDialogDetected: 'Detected',
+  connectDialogMore: 'More options',
+  connectDialogLess: 'Less options',
   unwrap: 'Unwrap',
   unwrapTitle: 'Wrapped SOL unwrapped',
   unwrapNote: 'Wrapped SOL is your own SOL: closing the account unwraps it, it is not recovered rent.',

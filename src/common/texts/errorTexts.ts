@@ -8,6 +8,7 @@ import { VACANT_ERRORS, vacantBurnFailed } from './vacantTexts';
 
 export function errorText(kind: ErrorKind, flow: ErrorFlow, detail: string): string {
   if (kind === 'guard') return GUARD.mismatch;
+  if (kind === 'stopped') return detail; // already the catalogue's ONE_AT_A_TIME text
   if (kind === 'unconfirmed') return CNFT_OUTCOMES.assumedSuccess;
   if (kind === 'expired') return VACANT_ERRORS.expired;
   if (flow === 'vacant') {

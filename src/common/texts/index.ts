@@ -19,3 +19,4 @@ export * from './authTexts';
 export * from './walletModeTexts';
 export * from './recoveryTexts';
 export * from './errorTexts';
+export * from './oneAtATimeTexts';

@@ -42,6 +42,24 @@ export function recoveryDetailText(detail: RecoveryDetail): string {
   return [state, principal, detail.lockedUp ? STAKE_ACCOUNTS.lockedUp : ''].filter(Boolean).join(' ');
 }
 
+/** Each source as a sentence names it: "… is not a stake account, program buffer, … or approval …". */
+const RECOVERY_SOURCE_NOUNS = {
+  stake: 'stake account',
+  programBuffer: 'program buffer',
+  nonce: 'nonce account',
+  lookupTable: 'lookup table',
+  approval: 'approval',
+  vacant: 'empty token account',
+  surplus: 'account holding surplus rent',
+} satisfies Record<RecoveryKind, string>;
+
+/** The refusal of an address none of `kinds` (a flow's sources, in the registry's order) lists for this wallet. */
+export function notRecoverable(address: string, kinds: readonly RecoveryKind[]): string {
+  const nouns = kinds.map((kind) => RECOVERY_SOURCE_NOUNS[kind]);
+  const list = nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} or ${nouns.at(-1)}` : nouns.join('');
+  return `${address} is not a ${list} this wallet can recover from.`;
+}
+
 export const RECOVERY_SECTION = {
   title: 'More SOL in your wallet',
   intro: 'Stake accounts, program buffers, nonce accounts and lookup tables your wallet controls.',

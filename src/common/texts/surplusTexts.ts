@@ -2,6 +2,9 @@
 export const SURPLUS = {
   cardLine: 'SOL held above rent in accounts you keep',
   withdrawTick: 'Also withdraw the SOL held above rent in accounts you keep',
+  aheadLine: (perByte: string) => `More if rent falls to ${perByte} lamports per byte`,
+  aheadNote:
+    'A forecast, not counted above: each further rent cut (SIMD-0437) waits for its own activation and has no date.',
 } as const;
 /** The banner when nothing is empty but kept accounts hold surplus (the recover button then only withdraws it). */
 export const surplusBannerText = (count: number, sol: string): string =>

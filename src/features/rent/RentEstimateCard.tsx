@@ -33,6 +33,26 @@ function Line({
   );
 }
 
+/** What each SIMD-0437 step to come would add to today's surplus: a forecast, in no total (PRODUCT, "Rent ahead"). */
+function RentAhead({ estimate }: { estimate: RentEstimate }) {
+  const steps = estimate.rentAhead.filter((s) => s.surplusLamports > estimate.surplusRent);
+  if (steps.length === 0) return null;
+  return (
+    <>
+      <ul className="rent-breakdown" data-testid="rent-ahead">
+        {steps.map((s) => (
+          <Line
+            key={s.lamportsPerByte}
+            label={SURPLUS.aheadLine(s.lamportsPerByte.toLocaleString('en-US'))}
+            lamports={s.surplusLamports - estimate.surplusRent}
+          />
+        ))}
+      </ul>
+      <p className="rent-note">{SURPLUS.aheadNote}</p>
+    </>
+  );
+}
+
 export function RentEstimateCard() {
   const { status, estimate, error } = useAppSelector(selectRent);
   const selected = useAppSelector(selectSelectedCounts);
@@ -91,6 +111,7 @@ export function RentEstimateCard() {
             />
           </ul>
         )}
+        <RentAhead estimate={estimate} />
         <CoreNotChecked refused={estimate.coreRefused} prints={estimate.printsRefused} />
         <ul className="rent-per-account">
           <Line label={RENT.rentPerTokenAccount} lamports={estimate.rentPerAccount} />

@@ -20,6 +20,8 @@ export interface RentEstimate {
   /** SOL above today's minimum in kept accounts (SIMD-0437), and how many accounts hold it. */
   surplusRent: number;
   surplusAccounts: number;
+  /** SIMD-0437 steps to come: the surplus each would leave in kept accounts (today's included). A forecast only. */
+  rentAhead: { lamportsPerByte: number; surplusLamports: number }[];
   /** The provider refused the Core asset lookup: Core assets are not in these figures (not a zero). */
   coreRefused: boolean;
   /** The provider refused a print edition's master lookup: those prints are not in these figures (not a zero). */
@@ -47,6 +49,9 @@ export function toRentEstimate(b: Partial<RentEstimateData> & Pick<RentEstimateD
     ...(b.nftRentsLamports ? { nftRents: b.nftRentsLamports } : {}),
     surplusRent: lamportsOf(b.surplusRentLamports, b.surplusRent),
     surplusAccounts: b.surplusAccounts ?? 0,
+    rentAhead: (b.rentAheadLamports ?? []).filter(
+      (s) => Number.isSafeInteger(s.lamportsPerByte) && Number.isSafeInteger(s.surplusLamports),
+    ),
     coreRefused: b.coreAssetsScan === 'refused',
     printsRefused: b.printEditionsScan === 'refused',
   };

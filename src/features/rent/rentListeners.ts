@@ -39,6 +39,7 @@ const EMPTY_ESTIMATE: RentEstimate = {
   avgVacantRent: 0,
   surplusRent: 0,
   surplusAccounts: 0,
+  rentAhead: [],
   coreRefused: false,
   printsRefused: false,
 };

@@ -22,7 +22,7 @@ import { LazyAssetGrid } from '../selection';
 import { SelectedAssetsPanel } from '../selection';
 import { TokensSection } from '../tokens';
 import { VacantBanner } from '../vacant';
-import { selectWalletConnected } from '../wallet';
+import { OneAtATimeStatus, selectWalletConnected } from '../wallet';
 import { BulkModeToggle } from './BulkModeToggle';
 import { lazyPart } from '../../ui/lazyPart';
 
@@ -110,6 +110,7 @@ function Connected() {
       <VacantBanner />
       <MoreSolSection />
       <SolChangeNotice active={awaitingSignature} />
+      <OneAtATimeStatus />
       <ActivityPanel />
       <SelectedAssetsPanel />
       <ReviewStep />

@@ -95,7 +95,7 @@ export default function DelegatedTransferModal({
             ))}
         </>
       )}
-      {!succeeded && <NetworkFeeLine payer="server" simulated={false} />}
+      {!succeeded && <NetworkFeeLine payer="server" simulated={false} v2Moves={asset.v2 ? 1 : 0} />}
       {busy && (
         <p className="trash-status" role="status" data-testid="delegated-progress">
           <span className="trash-spinner" aria-hidden="true" />

@@ -87,7 +87,7 @@ export default function DirectTrashModal({
         <p className="trash-info" data-testid="direct-info">
           {DIRECT_MODAL.info}
         </p>
-        <NetworkFeeLine payer="wallet" simulated={AWAITS_WALLET.includes(status)} />
+        <NetworkFeeLine payer="wallet" simulated={AWAITS_WALLET.includes(status)} v2Moves={asset.v2 ? 1 : 0} />
         {loading && (
           <p className="trash-status" role="status" data-testid="direct-loading">
             <span className="trash-spinner" aria-hidden="true" />

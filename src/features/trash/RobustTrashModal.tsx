@@ -31,7 +31,7 @@ export default function RobustTrashModal({
   onClose,
   onDone,
 }: {
-  asset: { mint: string; name: string; image: string };
+  asset: { mint: string; name: string; image: string; v2?: boolean };
   deps: RobustDeps | null;
   explorerUrl: (sig: string) => string;
   onClose: () => void;
@@ -127,7 +127,7 @@ export default function RobustTrashModal({
               onChange={(e) => setKeyText(e.target.value)}
             />
           </label>
-          <NetworkFeeLine payer="key" simulated={false} />
+          <NetworkFeeLine payer="key" simulated={false} v2Moves={asset.v2 ? 1 : 0} />
           <p className="trash-warning" role="note" data-testid="robust-key-warning">
             {TRASH_UI.keyWarning}
           </p>

@@ -41,7 +41,17 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
   const api = useMemo<HostApi>(
     () => ({
       open: (kind, cnft) =>
-        dispatch(trashModalOpened({ way: kind, asset: { mint: cnft.mint, name: cnft.name, image: cnft.image } })),
+        dispatch(
+          trashModalOpened({
+            way: kind,
+            asset: {
+              mint: cnft.mint,
+              name: cnft.name,
+              image: cnft.image,
+              ...(cnft.kind === 'cnftV2' ? { v2: true } : {}),
+            },
+          }),
+        ),
       openQueue: () => dispatch(trashModalOpened({ way: 'queue' })),
     }),
     [dispatch],
@@ -49,12 +59,13 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
   const close = useCallback(() => dispatch(trashModalClosed()), [dispatch]);
 
   // The queue takes only what Bubblegum will move; the rest is named in the modal, never sent to fail.
-  const { queueAssets, queueLeftOut } = useMemo(() => {
+  const { queueAssets, queueV2, queueLeftOut } = useMemo(() => {
     const byId = new Map(cnfts.map((c) => [c.mint, c]));
     const chosen = selectedIds.map((id) => byId.get(id)).filter((c): c is Cnft => !!c);
     const { movable, leftOut } = splitMovable(chosen, stuck);
     return {
       queueAssets: movable.map((c) => ({ assetId: c.mint, name: c.name, image: c.image })),
+      queueV2: movable.filter((c) => c.kind === 'cnftV2').length,
       queueLeftOut: leftOut.map((l) => l.cnft.name),
     };
   }, [selectedIds, cnfts, stuck]);
@@ -89,6 +100,7 @@ export function TrashModalsHost({ children }: { children: ReactNode }) {
         {modal?.way === 'queue' && (
           <QueueTrashModal
             assets={queueAssets}
+            v2Moves={queueV2}
             leftOut={queueLeftOut}
             explorerUrl={explorerUrl}
             cluster={cluster}

@@ -26,6 +26,8 @@ export interface TrashAsset {
   mint: string;
   name: string;
   image: string;
+  /** A Bubblegum V2 leaf: moving it costs V2's transfer fee (NetworkFeeLine). */
+  v2?: boolean;
 }
 
 export interface TrashBanner {

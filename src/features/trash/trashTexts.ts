@@ -64,6 +64,16 @@ export const TRASH_UI = {
     'signs a message.',
   feeSimulated: (sol: string) =>
     `Network fee: ${sol} SOL, as the network simulated what your wallet is asked to approve. No SOL comes back.`,
+  /** Bubblegum V2 charges every transferV2's payer a fee of its own (docs/PRODUCT.md, "Every state of an NFT or cNFT"). */
+  v2FeeFromPayer: (perLeaf: string, n: number) =>
+    ` Bubblegum V2 also charges ${perLeaf} SOL for each V2 cNFT it moves (${n} here), paid by the same wallet.`,
+  v2FeeFromServer: (perLeaf: string, n: number) =>
+    ` SolBack's server also pays Bubblegum V2's ${perLeaf} SOL for each V2 cNFT it moves (${n} here).`,
+  v2FeeSimulated: (sol: string) =>
+    `Network fee and Bubblegum V2's transfer fee: ${sol} SOL, as the network simulated what your wallet is asked to ` +
+    'approve. No SOL comes back.',
   queueIntro:
     'Selected cNFTs are delegated to the server (one wallet approval), then the server moves each to the trash wallet.',
+  queueCloseQuestion: 'The transfer is still running. Cancel it, or keep it running?',
+  queueKeepRunning: 'Keep it running',
 } as const;

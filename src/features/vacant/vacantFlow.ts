@@ -25,6 +25,7 @@ import {
   SendFailedError,
   SigningPathError,
   SigningRejectedError,
+  SigningStoppedError,
   errorInfo,
   isAbort,
 } from '../wallet';
@@ -238,6 +239,7 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     }
   }
   let submitted: SubmitBody;
+  let stopped: string | undefined;
   try {
     submitted = await signAndSend(
       {
@@ -273,7 +275,10 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     );
   } catch (err) {
     if (isAbort(err)) throw err;
-    return fail(signingFailureText(err), err);
+    // One transaction per request, ended early: what was sent before is reported as the chain has it.
+    if (!(err instanceof SigningStoppedError && err.result)) return fail(signingFailureText(err), err);
+    submitted = err.result as SubmitBody;
+    stopped = err.message;
   }
   const recovered = submitted.recoveredRentLamports ?? Math.round((submitted.recoveredRent ?? 0) * 1e9);
   const fee = submitted.serviceFeeLamports ?? serviceFee(recovered);
@@ -281,12 +286,19 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     accountCount: submitted.accountCount ?? accountCount,
     recoveredLamports: recovered,
     serviceFeeLamports: fee,
-    ...(reviewed ? { networkFeeLamports: reviewed.networkFeeLamports } : {}),
+    // The network fee as the chain charged it (a priority fee the wallet added included): the owner's balance change
+    // the server read is what came back less the service fee and that fee. Without it, the review's figure.
+    ...(submitted.ownerBalanceChangeLamports !== undefined
+      ? { networkFeeLamports: recovered - fee - submitted.ownerBalanceChangeLamports }
+      : reviewed
+        ? { networkFeeLamports: reviewed.networkFeeLamports }
+        : {}),
     signature: submitted.signature ?? '',
     signatures: submitted.signatures ?? (submitted.signature ? [submitted.signature] : []),
   };
-  // What reached the wallet: rent and surplus back, less the service fee and the network fee (the review's figure).
+  // What reached the wallet: rent and surplus back, less the service fee and the network fee.
   const back = exactSol(recovered - fee - (result.networkFeeLamports ?? 0));
-  const alert = result.accountCount === 0 ? surplusSuccessReport(back) : vacantSuccessReport(result.accountCount, back);
-  return { ok: true, result, alert };
+  const report =
+    result.accountCount === 0 ? surplusSuccessReport(back) : vacantSuccessReport(result.accountCount, back);
+  return { ok: true, result, alert: stopped ? `${stopped} ${report}` : report };
 }

@@ -1,11 +1,10 @@
 // Chain and wallet providers, set up from /api/config: ConnectionProvider on the server's RPC proxy, the three
-// adapters of the spec plus every Wallet Standard wallet (auto-connect), the modal, and — in local mode — the
+// adapters of the spec plus every Wallet Standard wallet (auto-connect), the wallet list dialog, and — in local mode — the
 // Local Demo Wallet.
 import { WalletAdapterNetwork, type WalletError } from '@solana/wallet-adapter-base';
 import { CoinbaseWalletAdapter } from '@solana/wallet-adapter-coinbase';
 import { PhantomWalletAdapter } from '@solana/wallet-adapter-phantom';
 import { ConnectionProvider, WalletProvider } from '@solana/wallet-adapter-react';
-import { WalletModalProvider } from '@solana/wallet-adapter-react-ui';
 import { SolflareWalletAdapter } from '@solana/wallet-adapter-solflare';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useAppDispatch } from '../../app/hooks';
@@ -17,6 +16,7 @@ import { ASSETS } from '../../common/texts';
 import { chainEndpoint } from './chainEndpoint';
 import { registerDemoWallet } from './demoWallet/registerDemoWallet';
 import { WalletBridge } from './WalletBridge';
+import { WalletDialogProvider } from './ConnectWalletDialog';
 import { walletConnectFailed } from './walletSlice';
 
 function logWalletError(error: WalletError): void {
@@ -68,10 +68,10 @@ export function ChainProviders({
   return (
     <ConnectionProvider endpoint={endpoint} config={{ commitment: CONNECTION_COMMITMENT, wsEndpoint }}>
       <WalletProvider wallets={wallets} autoConnect onError={onError} localStorageKey={REMEMBERED_WALLET_KEY}>
-        <WalletModalProvider>
+        <WalletDialogProvider>
           <WalletBridge extra={extra} />
           {children}
-        </WalletModalProvider>
+        </WalletDialogProvider>
       </WalletProvider>
     </ConnectionProvider>
   );

@@ -16,12 +16,14 @@ export {
   SigningFailedError,
   SigningPathError,
   SigningRejectedError,
+  SigningStoppedError,
   SigningTimedOutError,
   WalletNotReadyError,
   errorInfo,
   isAbort,
 } from './signingErrors';
 export { canSignOrSend } from './signingMode';
+export { OneAtATimeStatus } from './OneAtATimeStatus';
 export {
   selectWalletAddress,
   selectWalletConnected,

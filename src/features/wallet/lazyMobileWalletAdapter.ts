@@ -106,7 +106,7 @@ export class SolanaMobileWalletAdapter extends BaseSignInMessageSignerWalletAdap
     return (await this.#use()).sendTransaction(transaction, connection, options);
   }
   /**
-   * Sign-and-send for every transaction, in order (PRODUCT difference 17: Mobile Wallet Adapter 2.0 makes
+   * Sign-and-send for every transaction, in order (PRODUCT difference 10: Mobile Wallet Adapter 2.0 makes
    * signAndSendTransactions mandatory and signTransactions optional). The adapter's sendTransaction goes through
    * the wallet's `solana:signAndSendTransaction`, which opens one wallet session per transaction
    * (@solana-mobile/wallet-standard-mobile), so on Android each transaction is its own approval. A legacy

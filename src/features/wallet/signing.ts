@@ -6,6 +6,9 @@
 // - the wallet request, chosen by signingMode.ts per wallet and flow: sign-and-send (all transactions in one
 //   `solana:signAndSendTransaction` call; then `sent` confirms by the returned signatures) or sign-only (then `send`
 //   takes the signed transactions to the chain or the server).
+// - a wallet that refuses a request carrying several transactions (not the user: Phantom's "Request blocked") is
+//   asked once per transaction instead, in order, with progress and a Stop (oneAtATime below); the port's session
+//   remembers it, so the next action goes straight to one at a time (docs/PRODUCT.md, "One transaction at a time").
 // The wallet is the port from `extra` (src/app/walletPort.ts); waits go through the listener's `delay`.
 import type { Connection, Transaction } from '@solana/web3.js';
 import type { SolanaSignInInput } from '@solana/wallet-standard-features';
@@ -14,12 +17,15 @@ import { CONFIRM_COMMITMENT, SIGNING_TIMEOUT_MS } from '../../common/constants';
 import {
   BlockhashExpiredError,
   GuardRefusedError,
+  PartlySentError,
   SigningPathError,
+  SigningStoppedError,
   SigningTimedOutError,
   WalletCannotDoFlowError,
   WalletNotReadyError,
   fromWalletError,
   isAbort,
+  isBatchRefusal,
 } from './signingErrors';
 import { type SigningMode, capabilitiesOf, chooseSigningMode } from './signingMode';
 
@@ -71,7 +77,7 @@ export interface SigningRequest<R> {
   send: SendStep<R>;
   /** After a sign-and-send answer; absent: this flow cannot use what a wallet sends itself (sign-only then). */
   sent?: SentStep<R>;
-  /** How the wallet should send (sign-and-send). */
+  /** How the wallet should send (sign-and-send); `mode: 'serial'` where a later transaction needs an earlier one. */
   sendOptions?: SendAllOptions;
   /** Told of every transaction that landed, by its index in attempt 0. */
   onLanded?: (index: number, signature: string, status: 'confirmed' | 'assumed') => void;
@@ -163,9 +169,92 @@ async function signAndSendWithinLimit(deps: SigningDeps, txs: Transaction[], opt
   return withinLimit(deps, () => wallet.signAndSendAll!(txs, options));
 }
 
+type Answer = { kind: 'sent'; signatures: string[] } | { kind: 'signed'; signed: Transaction[] };
+
+/** The one wallet request for all `txs` in the chosen mode. */
+async function askWallet<R>(deps: SigningDeps, request: SigningRequest<R>, mode: SigningMode, txs: Transaction[]) {
+  if (mode.kind === 'signAndSend')
+    return { kind: 'sent', signatures: await signAndSendWithinLimit(deps, txs, request.sendOptions) } as const;
+  return { kind: 'signed', signed: await signWithinLimit(deps, txs) } as const;
+}
+
+/** Hands what the wallet answered to the flow's step: confirm by signatures, or send what it signed. */
+function handOn<R>(request: SigningRequest<R>, answer: Answer, txs: Transaction[], ctx: SendContext): Promise<R> {
+  ctx.onStep('sending');
+  return answer.kind === 'sent' ? request.sent!(answer.signatures, txs, ctx) : request.send(answer.signed, ctx);
+}
+
+/**
+ * Some of one request's transactions were sent and some refused (per-transaction results): the sent ones are
+ * confirmed and reported as usual (landed indexes mapped back), then the first refusal is thrown.
+ */
+async function handOnPart<R>(
+  request: SigningRequest<R>,
+  err: PartlySentError,
+  txs: Transaction[],
+  ctx: SendContext,
+): Promise<never> {
+  const kept = err.signatures.flatMap((signature, k) => (signature ? [{ signature, k }] : []));
+  const part: SendContext = { ...ctx, landed: (j, signature, status) => ctx.landed(kept[j].k, signature, status) };
+  const sent = { kind: 'sent', signatures: kept.map((x) => x.signature) } as const;
+  await handOn(
+    request,
+    sent,
+    kept.map((x) => txs[x.k]),
+    part,
+  );
+  throw fromWalletError(err.cause);
+}
+
+/**
+ * One transaction per request, in order, for a wallet that refuses batches: "Approve k of n" before each, a Stop
+ * honoured between requests (never mid-request: what the wallet is already sending cannot be called back). What
+ * was answered is handed to the flow's step in one go; when the run ended early, the flow's answer for those rides
+ * on a SigningStoppedError, so it reports exactly what landed.
+ */
+async function oneAtATime<R>(
+  deps: SigningDeps,
+  request: SigningRequest<R>,
+  mode: SigningMode,
+  txs: Transaction[],
+  ctx: SendContext,
+): Promise<R> {
+  const session = deps.wallet.session;
+  const signatures: string[] = [];
+  const signed: Transaction[] = [];
+  let reason: unknown;
+  let stopped = false;
+  try {
+    for (const [k, tx] of txs.entries()) {
+      if (k > 0 && session?.stopRequested()) {
+        stopped = true;
+        break;
+      }
+      session?.asking(k + 1, txs.length);
+      try {
+        const answer = await askWallet(deps, request, mode, [tx]);
+        if (answer.kind === 'sent') signatures.push(answer.signatures[0]);
+        else signed.push(answer.signed[0]);
+      } catch (err) {
+        if (isAbort(err) || k === 0) throw err;
+        reason = err;
+        break;
+      }
+    }
+  } finally {
+    session?.finished();
+  }
+  const count = Math.max(signatures.length, signed.length);
+  const answer: Answer = mode.kind === 'signAndSend' ? { kind: 'sent', signatures } : { kind: 'signed', signed };
+  const result = await handOn(request, answer, txs.slice(0, count), ctx);
+  if (count < txs.length) throw new SigningStoppedError(count, txs.length, result, stopped ? undefined : reason);
+  return result;
+}
+
 /** The path. Resolves with what the send (or sent) step returns; throws a SigningPathError (or the listener's abort). */
 export async function signAndSend<R>(deps: SigningDeps, request: SigningRequest<R>): Promise<R> {
   const onStep = deps.onStep ?? (() => undefined);
+  const session = deps.wallet.session;
   let pending: number[] | undefined;
   for (let attempt = 0; ; attempt++) {
     const txs = await request.build(attempt, pending);
@@ -194,14 +283,19 @@ export async function signAndSend<R>(deps: SigningDeps, request: SigningRequest<
     };
     onStep('awaitingSignature');
     try {
-      if (mode.kind === 'signAndSend') {
-        const signatures = await signAndSendWithinLimit(deps, txs, request.sendOptions);
-        onStep('sending');
-        return await request.sent!(signatures, txs, ctx);
+      if (txs.length > 1 && session?.refusesBatches()) return await oneAtATime(deps, request, mode, txs, ctx);
+      let answer: Answer;
+      try {
+        answer = await askWallet(deps, request, mode, txs);
+      } catch (err) {
+        if (err instanceof PartlySentError) return await handOnPart(request, err, txs, ctx);
+        if (!isBatchRefusal(err, txs.length)) throw err;
+        // Nothing was sent: the same transactions (same blockhash, so a duplicate could never land twice) go one
+        // per request from here on, and for the rest of the session.
+        session?.refusedBatch();
+        return await oneAtATime(deps, request, mode, txs, ctx);
       }
-      const signed = await signWithinLimit(deps, txs);
-      onStep('sending');
-      return await request.send(signed, ctx);
+      return await handOn(request, answer, txs, ctx);
     } catch (err) {
       if (attempt === 0 && request.blockhash === 'fresh' && err instanceof BlockhashExpiredError) {
         pending = indexes.filter((i) => !landed.has(i));

@@ -5,7 +5,7 @@
 // carries no type we could match, so it is classified once, where it enters.
 import { errorDetail } from '../../chain/classifyError';
 import { classifyError } from '../../common/classifyError';
-import { GUARD, WALLET_MODES } from '../../common/texts';
+import { GUARD, ONE_AT_A_TIME, WALLET_MODES } from '../../common/texts';
 import type { UnsupportedReason } from './signingMode';
 
 export class SigningPathError extends Error {
@@ -47,6 +47,41 @@ export class SigningTimedOutError extends SigningPathError {
 /** The wallet failed for another reason (locked, disconnected, adapter error); `cause` is what it threw. */
 export class SigningFailedError extends SigningPathError {
   name = 'SigningFailedError';
+}
+
+/**
+ * One request carried several transactions and the wallet answered for each (`solana:signAndSendAllTransactions`):
+ * some were sent, some refused. `signatures` follows the request's order, null where the wallet refused.
+ */
+export class PartlySentError extends SigningPathError {
+  name = 'PartlySentError';
+  constructor(
+    readonly signatures: readonly (string | null)[],
+    cause: unknown,
+  ) {
+    super(undefined, cause);
+  }
+}
+
+/**
+ * One transaction per request (the wallet refused a batch) ended before the last: the user stopped, declined one, or
+ * the wallet failed one. `result` is what the flow's send step answered for the `landed` transactions before it
+ * (they were sent and confirmed as usual); `reason` is what ended it, when it was not the user's stop.
+ */
+export class SigningStoppedError extends SigningPathError {
+  name = 'SigningStoppedError';
+  constructor(
+    readonly sent: number,
+    readonly total: number,
+    readonly result: unknown,
+    readonly reason?: unknown,
+  ) {
+    super(
+      reason === undefined
+        ? ONE_AT_A_TIME.stopped(sent, total)
+        : ONE_AT_A_TIME.endedPartWay(sent, total, reason instanceof SigningRejectedError),
+    );
+  }
 }
 
 /** The guard step refused the transactions before the wallet was asked; `message` is the user's text. */
@@ -100,6 +135,14 @@ export function fromWalletError(err: unknown): SigningPathError {
   if (classifyError(err, 'vacant').kind === 'cancelled') return new SigningRejectedError(undefined, err);
   return new SigningFailedError(undefined, err);
 }
+
+/**
+ * A wallet's refusal of a request carrying several transactions that is not the user's answer: Phantom's "Request
+ * blocked. This dApp could be malicious. (RELIABLE_SIMULATION_NOT_POSSIBLE)" for sites it has not reviewed
+ * (docs/PRODUCT.md, "One transaction at a time"). Nothing was sent; one transaction per request may pass.
+ */
+export const isBatchRefusal = (err: unknown, transactions: number): boolean =>
+  transactions > 1 && err instanceof SigningFailedError;
 
 /** What a node threw while sending or confirming → Expired, ConfirmTimedOut or SendFailed. */
 export function fromSendError(err: unknown, signature?: string): SigningPathError {

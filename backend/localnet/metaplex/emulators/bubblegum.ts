@@ -62,6 +62,8 @@ const LAYOUT = {
 export function bubblegumEmulator(store: CnftStore): ProgramEmulator {
   return {
     programId: BUBBLEGUM_PROGRAM,
+    // transferV2 moves its fee from the payer: simulations report it (chain.simulating; the index is left alone then).
+    lamportEffects: true,
     prepare(ix, { chain, signers }) {
       const head = Buffer.from(ix.data.subarray(0, 8));
       const v2 = V2_DISCRIMINATORS.find(([, d]) => head.equals(d))?.[0];
@@ -69,7 +71,10 @@ export function bubblegumEmulator(store: CnftStore): ProgramEmulator {
       const kind = DISCRIMINATORS.find(([, d]) => head.equals(d))?.[0];
       if (!kind)
         throw fail('InstructionFallbackNotFound', 'only transfer, delegate and burn (V1 and V2) are emulated locally');
-      return prepare(kind, ix, store, signers);
+      const apply = prepare(kind, ix, store, signers);
+      return () => {
+        if (!chain.simulating) apply();
+      };
     },
   };
 }

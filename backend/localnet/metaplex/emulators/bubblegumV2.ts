@@ -21,7 +21,7 @@ import type { CnftStore } from '../cnfts';
 import { BUBBLEGUM_PROGRAM, MPL_ACCOUNT_COMPRESSION_PROGRAM, MPL_CORE_PROGRAM, MPL_NOOP_PROGRAM } from '../constants';
 import { decodeCoreCollection, writeCollectionData } from '../core';
 import { DEFAULT_ASSET_DATA_HASH, collectionHashOf, leafHashV2 } from '../leaf';
-import { assetIdPda, treeConfigPda } from '../pdas';
+import { assetIdPda, mplCoreCpiSignerPda, treeConfigPda } from '../pdas';
 import { claim } from './claims';
 
 const E = {
@@ -38,6 +38,7 @@ const E = {
   AssetIsFrozen: 6045,
   AssetIsNonTransferable: 6046,
   InvalidAuthority: 6047,
+  MissingMplCoreCpiSignerAccount: 6055,
   ConcurrentMerkleTreeError: 6001,
 };
 const fail = (code: keyof typeof E, msg: string) => new EmulatedProgramError(E[code], `Emulated Bubblegum: ${msg}`);
@@ -162,6 +163,13 @@ export function prepareV2(
   else {
     if (collection && chain.getAccount(collection)?.owner !== MPL_CORE_PROGRAM)
       throw fail('IncorrectOwner', 'collection is not a Core account');
+    // burn_v2 updates the collection's size through mpl-core, signed by its CPI signer PDA (processor/burn.rs).
+    if (kind === 'burnV2' && collection) {
+      if (!acc(l.collection).isWritable) throw fail('ConstraintMut', 'core collection must be writable');
+      const signer = opt(7);
+      if (!signer) throw fail('MissingMplCoreCpiSignerAccount', 'the mpl-core CPI signer account is missing');
+      if (signer !== mplCoreCpiSignerPda()) throw fail('ConstraintSeeds', 'not the mpl-core CPI signer PDA');
+    }
     collectionHash = collectionHashOf(collection);
   }
   const assetDataHash = isSome(args.assetDataHash) ? args.assetDataHash.value : DEFAULT_ASSET_DATA_HASH;
@@ -205,15 +213,18 @@ export function prepareV2(
         owner: cfg.owner,
         data: cfg.data,
       });
-      store.update(id, { owner: target, delegate: null });
+      if (!chain.simulating) store.update(id, { owner: target, delegate: null });
     };
   }
-  if (kind === 'delegateV2') return () => store.update(id, { delegate: target === owner ? null : target });
+  if (kind === 'delegateV2')
+    return () => {
+      if (!chain.simulating) store.update(id, { delegate: target === owner ? null : target });
+    };
   return () => {
     if (collection) {
       const c = decodeCoreCollection(chain.getAccount(collection)!.data);
       if (c) writeCollectionData(chain, collection, { ...c, currentSize: Math.max(0, c.currentSize - 1) });
     }
-    store.update(id, { burnt: true });
+    if (!chain.simulating) store.update(id, { burnt: true });
   };
 }

@@ -10,7 +10,7 @@ import {
 import type { Chain } from '../../chain';
 import { EmulatedProgramError } from '../../emulated/types';
 import { type TokenAccountInfo, decodeMint, decodeTokenAccount } from '../accounts';
-import { TOKEN_METADATA_PROGRAM } from '../constants';
+import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../constants';
 import { editionMarkerPda, editionPda, tokenRecordPda } from '../pdas';
 
 // mpl-token-metadata error codes (generated/errors/mplTokenMetadata.js); AccountFrozen is SPL Token's (CPI burn).
@@ -122,14 +122,17 @@ export function checkPrintBurn(
   const me = acc.masterEdition ?? fail_('MissingMasterEditionAccount');
   const meToken = acc.masterEditionToken ?? fail_('MissingMasterEditionTokenAccount');
   const marker = acc.editionMarker ?? fail_('MissingEditionMarkerAccount');
-  const owned = (k: string, owner: string) => {
+  const owned = (k: string, ...owners: string[]) => {
     const x = chain.getAccount(k);
-    if (!x || x.owner !== owner) throw fail('IncorrectOwner', `${k} has the wrong owner`);
+    if (!x || !owners.includes(x.owner)) throw fail('IncorrectOwner', `${k} has the wrong owner`);
     return x;
   };
-  const meMintAcc = owned(meMint.pubkey, acc.splTokenProgram);
+  // The master's mint and token account may live in either token program, whatever the print's: the program reads
+  // them with spl-token-2022's unpack (get_mint_decimals/get_mint_supply, unpack_initialized::<Account>), which
+  // accepts both layouts, and checks no program against the print's.
+  const meMintAcc = owned(meMint.pubkey, TOKEN_PROGRAM, TOKEN_2022_PROGRAM);
   const meAcc = owned(me.pubkey, TOKEN_METADATA_PROGRAM);
-  const meTokenAcc = owned(meToken.pubkey, acc.splTokenProgram);
+  const meTokenAcc = owned(meToken.pubkey, meMintAcc.owner);
   owned(marker.pubkey, TOKEN_METADATA_PROGRAM);
   const printAcc = owned(acc.edition!.pubkey, TOKEN_METADATA_PROGRAM);
   const meMintInfo = decodeMint(meMintAcc.data);

@@ -10,9 +10,9 @@ import {
   STAKE_WITHDRAWER_OFFSET,
   stakeWithdrawIx,
   U64_MAX,
-} from '../layouts';
-import type { StakeAccountState } from '../layouts';
-import { at, memcmpKey, n, programAccounts, u32At, u64At, type RecoverySource } from '../source';
+} from '../../layouts';
+import type { StakeAccountState } from '../../layouts';
+import { at, memcmpKey, n, programAccounts, u32At, u64At, type RecoverySource } from '../../source';
 
 const STAKE_WITHDRAW_TAG = 4;
 const CU_PER_WITHDRAW = 15_000; // measured on LiteSVM ≈ 7k (the BPF stake program), with headroom
@@ -45,7 +45,19 @@ function lockedUp(state: StakeAccountState, owner: string, epoch: bigint): boole
   return state.custodian !== owner && (state.lockupEpoch > epoch || state.lockupUnixTimestamp > now);
 }
 
-export const stakeSource: RecoverySource = {
+/** What the scan says of a stake account (worded in src/common/texts). */
+export interface StakeDetail {
+  about: 'stake';
+  delegation:
+    | { state: 'inactive' }
+    | { state: 'deactivating'; stakeLamports: number }
+    | { state: 'active'; stakeLamports: number; voter: string };
+  /** Unstaked principal that comes back (0: none). */
+  principalLamports: number;
+  lockedUp: boolean;
+}
+
+export const stakeSource: RecoverySource<'stake', StakeDetail> = {
   kind: 'stake',
   flow: 'recover',
   scanCalls: `getProgramAccounts(Stake, dataSize ${STAKE_ACCOUNT_SIZE}, memcmp withdrawer @${STAKE_WITHDRAWER_OFFSET})`,

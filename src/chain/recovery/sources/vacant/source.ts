@@ -3,16 +3,13 @@
 // one returns its whole balance, the rent, to the owner; a Token-2022 account with withheld transfer fees is harvested
 // into its mint first (Token-2022 refuses to close it otherwise). Its own flow and routes (`closeVacant`,
 // POST /api/prepare-burn-transactions); the fee base is the rent.
-import { TOKEN_2022_PROGRAM } from '../../../common/addresses';
-import { ownTokenAccount } from '../../ownTokenAccount';
-import { closeVacantIxs } from '../../tokenInstructions';
-import type { SkippedAccountInfo, VacantAccountInfo } from '../../vacantAccounts';
-import { isTokenProgram } from '../../keys';
-import { at, type RecoverySource, type ScannedItem, type ScannedTokenAccount, type TokenRule } from '../source';
+import { ownTokenAccount } from '../../../ownTokenAccount';
+import { CLOSE_ACCOUNT_TAG, checkClose, checkHarvest, HARVEST_TAG } from '../../../tokenCloseRules';
+import { closeVacantIxs } from '../../../tokenInstructions';
+import type { SkippedAccountInfo, VacantAccountInfo } from '../../../vacantAccounts';
+import { isTokenProgram } from '../../../keys';
+import { at, type RecoverySource, type ScannedItem, type ScannedTokenAccount } from '../../source';
 
-export const CLOSE_ACCOUNT_TAG = 9;
-const HARVEST_TAG = 26; // Token-2022 TransferFeeExtension, sub-instruction 4: HarvestWithheldTokensToMint
-const HARVEST_SUB_TAG = 4;
 // Compute units, measured on the local runtime with headroom: SPL close ≈ 3k, Token-2022 close ≈ 5k, harvest ≈ 8k.
 export const CU_PER_CLOSE = 10_000;
 export const CU_PER_HARVEST = 20_000;
@@ -54,7 +51,7 @@ export function classifyVacant(
 }
 
 /** One closable account as the registry lists it: its whole balance comes back, and is the fee base. */
-export const vacantItem = (a: VacantAccountInfo): ScannedItem => ({
+export const vacantItem = (a: VacantAccountInfo): ScannedItem<VacantDetail> => ({
   kind: 'vacant',
   address: a.address,
   programId: a.programId,
@@ -68,24 +65,10 @@ export const vacantItem = (a: VacantAccountInfo): ScannedItem => ({
   detail: { about: 'vacant' },
 });
 
-/** CloseAccount [account, destination, authority]: pays the owner, signed by the owner, of a ticked account. */
-export const checkClose: TokenRule = (ix, { owner, allowed }) => {
-  const [account, destination, authority] = [at(ix, 0), at(ix, 1), at(ix, 2)];
-  if (destination !== owner) return `close pays ${destination}, not the owner`;
-  if (authority !== owner) return 'close authority is not the owner';
-  if (!account || !allowed.has(account)) return `close of an account not selected: ${account}`;
-  return null;
-};
+/** What the scan says of an item (worded in src/common/texts). */
+export type VacantDetail = { about: 'vacant' };
 
-/** HarvestWithheldTokensToMint [mint, sources…]: permissionless, from ticked accounts only. */
-export const checkHarvest: TokenRule = (ix, { allowed }) => {
-  if (ix.programId !== TOKEN_2022_PROGRAM || ix.data[1] !== HARVEST_SUB_TAG)
-    return `token instruction ${HARVEST_TAG} not allowed`;
-  const sources = ix.accounts.slice(1).map((a) => a.pubkey);
-  return sources.every((s) => allowed.has(s)) ? null : 'harvest from an account not selected';
-};
-
-export const vacantSource: RecoverySource = {
+export const vacantSource: RecoverySource<'vacant', VacantDetail> = {
   kind: 'vacant',
   flow: 'closeVacant',
   scanCalls: 'getTokenAccountsByOwner(owner, SPL Token and Token-2022, base64)',

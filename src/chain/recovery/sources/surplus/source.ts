@@ -5,9 +5,9 @@
 // processor/withdraw_excess_lamports.rs, Token-2022 processor.rs process_withdraw_excess_lamports); wrapped SOL
 // answers NativeNotSupported. Every figure is the account's own lamports minus the chain's minimum for its size, never
 // a constant. Part of the empty-account flow (`closeVacant`, `withdrawSurplus`); the fee base is the surplus.
-import { surplusWithdrawal } from '../../chainRuleSurplus';
-import { WITHDRAW_EXCESS_LAMPORTS_TAG, withdrawExcessLamportsIx } from '../../withdrawExcess';
-import { mintsControlledBy } from '../surplusMints';
+import { surplusWithdrawal } from '../../../chainRuleSurplus';
+import { WITHDRAW_EXCESS_LAMPORTS_TAG, withdrawExcessLamportsIx } from '../../../withdrawExcess';
+import { mintsControlledBy } from '../../surplusMints';
 import {
   at,
   type RecoveryRpc,
@@ -15,8 +15,8 @@ import {
   type ScannedItem,
   type ScannedTokenAccount,
   type TokenRule,
-} from '../source';
-import { classifyVacant } from './vacant';
+} from '../../source';
+import { classifyVacant } from '../vacant/source';
 
 export interface SurplusAccount {
   address: string;
@@ -31,61 +31,75 @@ export interface SurplusAccount {
 
 const CU_PER_WITHDRAW = 10_000; // WithdrawExcessLamports reads the Rent sysvar and moves lamports: like a close
 
+/** An account the user keeps whose authority can withdraw what it holds above the rent minimum for its size. */
+export interface KeptAccount {
+  address: string;
+  programId: string;
+  kind: SurplusAccount['kind'];
+  lamports: number;
+  /** Data bytes: the rent minimum is (space + 128) × lamports per byte. */
+  space: number;
+}
+
 /**
- * Accounts the user keeps that hold more than today's minimum: every token account of the wallet that the vacant
- * recovery does not close (not wrapped SOL), and every mint whose mint authority is the wallet.
+ * Accounts the user keeps: every token account of the wallet that the vacant recovery does not close (not wrapped
+ * SOL), and every mint whose mint authority is the wallet (each once).
  */
+export async function keptAccounts(
+  rpc: RecoveryRpc,
+  owner: string,
+  accounts: ScannedTokenAccount[],
+): Promise<KeptAccount[]> {
+  const closing = new Set(classifyVacant(accounts, owner).vacant.map((a) => a.address));
+  const kept: KeptAccount[] = accounts
+    .filter((a) => !closing.has(a.address) && a.nativeReserve === null)
+    .map((a) => ({
+      address: a.address,
+      programId: a.programId,
+      kind: 'token-account',
+      lamports: a.lamports,
+      space: a.space,
+    }));
+  const mints = await mintsControlledBy(
+    rpc,
+    owner,
+    accounts.map((a) => a.mint),
+  );
+  const seen = new Set<string>();
+  for (const m of mints) {
+    if (seen.has(m.address)) continue;
+    seen.add(m.address);
+    kept.push({ address: m.address, programId: m.programId, kind: 'mint', lamports: m.lamports, space: m.data.length });
+  }
+  return kept;
+}
+
+/** The kept accounts holding more than `minimumOf(space)`, with what is above it. */
+export function surplusAbove(kept: KeptAccount[], minimumOf: (space: number) => number): SurplusAccount[] {
+  return kept.flatMap(({ space, ...a }) => {
+    const minimum = minimumOf(space);
+    return a.lamports > minimum ? [{ ...a, minimum, surplus: a.lamports - minimum }] : [];
+  });
+}
+
+/** Accounts the user keeps that hold more than today's minimum (the chain's, asked once per size). */
 export async function findSurplus(
   rpc: RecoveryRpc,
   owner: string,
   accounts: ScannedTokenAccount[],
   rentMinimum: (bytes: number) => Promise<number>,
 ): Promise<SurplusAccount[]> {
-  const closing = new Set(classifyVacant(accounts, owner).vacant.map((a) => a.address));
-  const kept = accounts.filter((a) => !closing.has(a.address) && a.nativeReserve === null);
-  const mints = await mintsControlledBy(
-    rpc,
-    owner,
-    accounts.map((a) => a.mint),
-  );
-  const sizes = [...new Set([...kept.map((a) => a.space), ...mints.map((m) => m.data.length)])];
+  const kept = await keptAccounts(rpc, owner, accounts);
+  const sizes = [...new Set(kept.map((a) => a.space))];
   const values = await Promise.all(sizes.map(rentMinimum));
   const minimums = new Map(sizes.map((size, i) => [size, values[i]]));
-  const out: SurplusAccount[] = [];
-  for (const a of kept) {
-    const minimum = minimums.get(a.space)!;
-    if (a.lamports > minimum)
-      out.push({
-        address: a.address,
-        programId: a.programId,
-        kind: 'token-account',
-        lamports: a.lamports,
-        minimum,
-        surplus: a.lamports - minimum,
-      });
-  }
-  const seen = new Set<string>();
-  for (const m of mints) {
-    if (seen.has(m.address)) continue;
-    seen.add(m.address);
-    const minimum = minimums.get(m.data.length)!;
-    if (m.lamports > minimum)
-      out.push({
-        address: m.address,
-        programId: m.programId,
-        kind: 'mint',
-        lamports: m.lamports,
-        minimum,
-        surplus: m.lamports - minimum,
-      });
-  }
-  return out;
+  return surplusAbove(kept, (space) => minimums.get(space)!);
 }
 
 export const sumSurplus = (list: { surplus: number }[]): number => list.reduce((s, a) => s + a.surplus, 0);
 
 /** One source of surplus as the registry lists it: the surplus comes back, and is the fee base. */
-export const surplusItem = (a: SurplusAccount): ScannedItem => ({
+export const surplusItem = (a: SurplusAccount): ScannedItem<SurplusDetail> => ({
   kind: 'surplus',
   address: a.address,
   programId: a.programId,
@@ -112,7 +126,10 @@ export const checkWithdrawSurplus: TokenRule = (ix, { owner, surplusSources }) =
   return null;
 };
 
-export const surplusSource: RecoverySource = {
+/** What the scan says of an item: a kept token account or a mint (worded in src/common/texts). */
+export type SurplusDetail = { about: 'surplusAccount' | 'surplusMint' };
+
+export const surplusSource: RecoverySource<'surplus', SurplusDetail> = {
   kind: 'surplus',
   flow: 'closeVacant',
   scanCalls:

@@ -3,12 +3,12 @@
 // no SOL; clean-up tools' users expect it for safety. Empty delegated accounts are the empty-account recovery's:
 // CloseAccount ignores a delegate, so they close without a Revoke (see backend/services/vacantScan.ts).
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
-import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../common/addresses';
-import { isTokenProgram } from '../../keys';
-import { readTokenAccountHead } from '../../tokenAccountData';
-import { at, type RecoveryCheck, type RecoverySource } from '../source';
+import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../../common/addresses';
+import { isTokenProgram } from '../../../keys';
+import { readTokenAccountHead } from '../../../tokenAccountData';
+import { at, type RecoverySource, type TokenRule } from '../../source';
 
-export const REVOKE_TAG = 5;
+const REVOKE_TAG = 5;
 const CU_PER_REVOKE = 5_000;
 
 interface ParsedTokenAccount {
@@ -42,13 +42,16 @@ function revokeIx(account: string, owner: string, programId: string): Transactio
 }
 
 /** Revoke is allowed on the owner's own accounts only: the owner signs, and the source is one the owner listed. */
-export const checkRevoke: RecoveryCheck = (ix, owner, allowed) => {
+const checkRevoke: TokenRule = (ix, { owner, allowed }) => {
   if (ix.data.length !== 1 || ix.accounts.length !== 2) return 'revoke of an unexpected shape';
   if (at(ix, 1) !== owner || !ix.accounts[1]?.isSigner) return 'revoke signed by someone other than the owner';
   return allowed.has(at(ix, 0)) ? null : `revoke on an account not selected: ${at(ix, 0)}`;
 };
 
-export const approvalSource: RecoverySource = {
+/** What the scan says of an item: the delegate and the amount it may move (worded in src/common/texts). */
+export type ApprovalDetail = { about: 'approval'; delegate: string; amount: string };
+
+export const approvalSource: RecoverySource<'approval', ApprovalDetail> = {
   kind: 'approval',
   flow: 'recover',
   scanCalls: 'getTokenAccountsByOwner(owner, SPL Token and Token-2022, jsonParsed)',
@@ -95,8 +98,8 @@ export const approvalSource: RecoverySource = {
       feeBase: 0n,
     };
   },
-  // Token instructions are checked in guardRules.ts; it hands Revoke (5) to checkRevoke.
   staticRules: {},
+  tokenRules: { [REVOKE_TAG]: checkRevoke },
   chainRules: [
     {
       name: 'token approval revoke',

@@ -9,12 +9,15 @@ import {
   LOADER_CLOSE_TAG,
   LOADER_UPGRADEABLE_PROGRAM,
   readBufferAuthority,
-} from '../layouts';
-import { at, memcmpBytes, memcmpKey, n, programAccounts, u32At, type RecoverySource } from '../source';
+} from '../../layouts';
+import { at, memcmpBytes, memcmpKey, n, programAccounts, u32At, type RecoverySource } from '../../source';
 
 const CU_PER_CLOSE = 5_000; // the loader is a builtin: ≈ 2.4k measured on LiteSVM
 
-export const programBufferSource: RecoverySource = {
+/** What the scan says of an item (worded in src/common/texts). */
+export type ProgramBufferDetail = { about: 'buffer' };
+
+export const programBufferSource: RecoverySource<'programBuffer', ProgramBufferDetail> = {
   kind: 'programBuffer',
   flow: 'recover',
   scanCalls: `getProgramAccounts(BPF Upgradeable Loader, memcmp Buffer tag @0 and Some @4, authority @${BUFFER_AUTHORITY_OFFSET}, dataSlice 0..${BUFFER_METADATA_SIZE})`,

@@ -13,8 +13,8 @@ import {
   TABLE_META_SIZE,
   tableCloseIx,
   tableDeactivateIx,
-} from '../layouts';
-import { at, memcmpBytes, memcmpKey, n, programAccounts, u32At, type RecoverySource } from '../source';
+} from '../../layouts';
+import { at, memcmpBytes, memcmpKey, n, programAccounts, u32At, type RecoverySource } from '../../source';
 
 const CU_PER_ACTION = 5_000; // a BPF program now; ≈ 1.5k measured on LiteSVM
 
@@ -25,7 +25,10 @@ export function tableReadySlot(deactivationSlot: bigint, currentSlot: number, sl
   return position < 0 ? null : currentSlot + SLOT_HASHES_ENTRIES - position;
 }
 
-export const lookupTableSource: RecoverySource = {
+/** What the scan says of an item: which of its two phases can run (worded in src/common/texts). */
+export type LookupTableDetail = { about: 'tableActive' | 'tableCooling' | 'tableReady' };
+
+export const lookupTableSource: RecoverySource<'lookupTable', LookupTableDetail> = {
   kind: 'lookupTable',
   flow: 'recover',
   scanCalls: `getProgramAccounts(Address Lookup Table, memcmp Some @21 and authority @${TABLE_AUTHORITY_OFFSET}, dataSlice 0..${TABLE_META_SIZE}); getAccountInfo(SlotHashes) when one is deactivated`,

@@ -1,30 +1,30 @@
 // Durable nonce accounts whose authority is the wallet. WithdrawNonceAccount (System instruction 5) of the whole
 // balance closes the account (solana-program system processor, withdraw_nonce_account; verified on LiteSVM 1.5:
 // 1,447,680 at 6,960 per byte). Listed but left alone unless ticked: the owner may use it for offline signing.
-import { SYSTEM_PROGRAM } from '../../../common/addresses';
+import { SYSTEM_PROGRAM } from '../../../../common/addresses';
 import {
   NONCE_ACCOUNT_SIZE,
   NONCE_AUTHORITY_OFFSET,
   NONCE_WITHDRAW_TAG,
   nonceWithdrawIx,
   readNonceAuthority,
-} from '../layouts';
-import { at, memcmpKey, n, programAccounts, u32At, u64At, type RecoveryCheck, type RecoverySource } from '../source';
+} from '../../layouts';
+import { at, memcmpKey, n, programAccounts, u32At, u64At, type RecoveryCheck, type RecoverySource } from '../../source';
 
 const CU_PER_WITHDRAW = 1_000; // a builtin: ≈ 450 measured
 
-/** The static rule for WithdrawNonceAccount: [nonce, recipient, RecentBlockhashes, Rent, authority]. */
-export const checkNonceWithdraw: RecoveryCheck = (ix, owner, allowed) => {
+/** The guard's rule for WithdrawNonceAccount: [nonce, recipient, RecentBlockhashes, Rent, authority]. */
+const checkNonceWithdraw: RecoveryCheck = (ix, owner, allowed) => {
   if (ix.data.length !== 12) return 'nonce withdrawal of an unexpected shape';
   if (!allowed.has(at(ix, 0))) return `withdrawal from a nonce account not selected: ${at(ix, 0)}`;
   if (at(ix, 1) !== owner) return `nonce withdrawal pays ${at(ix, 1)}, not the owner`;
   return at(ix, 4) === owner && ix.accounts[4]?.isSigner ? null : 'nonce authority is not the owner';
 };
 
-export const isNonceWithdraw = (programId: string, data: Uint8Array): boolean =>
-  programId === SYSTEM_PROGRAM && u32At(data, 0) === NONCE_WITHDRAW_TAG;
+/** What the scan says of an item (worded in src/common/texts). */
+export type NonceDetail = { about: 'nonce' };
 
-export const nonceSource: RecoverySource = {
+export const nonceSource: RecoverySource<'nonce', NonceDetail> = {
   kind: 'nonce',
   flow: 'recover',
   scanCalls: `getProgramAccounts(System, dataSize ${NONCE_ACCOUNT_SIZE}, memcmp authority @${NONCE_AUTHORITY_OFFSET})`,
@@ -55,12 +55,13 @@ export const nonceSource: RecoverySource = {
       feeBase: BigInt(item.lamports),
     };
   },
-  // The System program's rule (transfers) lives in guardRules.ts; it hands WithdrawNonceAccount to checkNonceWithdraw.
+  // The System program's rule (transfers) lives in guardRules.ts; it hands WithdrawNonceAccount to this one.
   staticRules: {},
+  systemRules: { [NONCE_WITHDRAW_TAG]: { name: 'nonce withdrawal', check: checkNonceWithdraw } },
   chainRules: [
     {
       name: 'nonce account withdrawal',
-      matches: (ix) => isNonceWithdraw(ix.programId, ix.data),
+      matches: (ix) => ix.programId === SYSTEM_PROGRAM && u32At(ix.data, 0) === NONCE_WITHDRAW_TAG,
       reads: (ix) => [at(ix, 0)],
       check(ix, facts, state) {
         const address = at(ix, 0);

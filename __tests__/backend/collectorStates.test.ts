@@ -1,0 +1,201 @@
+// docs/PRODUCT.md, "Every state of an NFT or cNFT": each state the `collector` profile makes is either burned with
+// exactly the lamports the chain returns (fee included) or left alone with the program's real reason, 0 lamports
+// moved and 0 transactions sent. Real HTTP, the local chain's emulated programs, exact lamports.
+import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import type { SolbackApp } from '../../backend/app';
+import type { CollectorManifest, KindsManifest } from '../../backend/localnet/metaplex';
+import { decodeCoreCollection } from '../../backend/localnet/metaplex/core';
+import { type ChainGuardReport, chainGuard } from '../../src/chain/chainGuard';
+import { connectionChainReader } from '../../src/chain/chainReader';
+import { treeShapeFromAccount } from '../../src/chain/cnftTransactions';
+import { MPL_CORE_CPI_SIGNER } from '../../src/chain/cnftV2';
+import { serviceFee } from '../../src/chain/fees';
+import { buildTrashTransaction, leafFor } from '../../src/common/cnftBuilders';
+import { BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS } from '../../src/common/constants';
+import { masterHasPrints, readNftBurns } from '../../src/chain/nftBurnPlan';
+import { KIND_BLOCKED, VALIDATION } from '../../src/common/texts';
+import { networkFee } from '../support/networkFee';
+import { type LocalChainServer, startLocalChainServer } from './localChainServer';
+
+let server: LocalChainServer;
+let solback: SolbackApp;
+let connection: Connection;
+const post = (route: string, body: unknown) => server.api(route, body);
+
+beforeAll(async () => {
+  server = await startLocalChainServer();
+  ({ solback, connection } = server);
+  await post('localnet/fund', { owner: solback.config.feeWallet });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function collector(): Promise<{ owner: Keypair; o: string; states: CollectorManifest; kinds: KindsManifest }> {
+  const owner = Keypair.generate();
+  const o = owner.publicKey.toBase58();
+  const { status, body } = await post('localnet/fund', { owner: o, profile: 'collector' });
+  expect(status).toBe(200);
+  expect(body.manifest.profile).toBe('collector');
+  return { owner, o, states: body.manifest.states, kinds: body.manifest.kinds };
+}
+
+const lamports = async (a: string) => (await connection.getAccountInfo(new PublicKey(a), 'confirmed'))?.lamports ?? 0;
+const item = (n: { mint: string; tokenAccount: string; name: string }) => ({
+  mint: n.mint,
+  tokenAccount: n.tokenAccount,
+  name: n.name,
+});
+
+/** What burnV1 returns for a print or plain NFT: token account and edition whole, the metadata's rent minimum. */
+async function burnReturn(n: { tokenAccount: string; metadata: string; edition: string }): Promise<number> {
+  const meta = await connection.getAccountInfo(new PublicKey(n.metadata), 'confirmed');
+  const metaRent = await connection.getMinimumBalanceForRentExemption(meta!.data.length);
+  return (await lamports(n.tokenAccount)) + (await lamports(n.edition)) + Math.min(meta!.lamports, metaRent);
+}
+
+/** Signs and lands every transaction of a plan; the network fees the runtime charged. */
+async function land(owner: Keypair, transactions: string[]): Promise<number> {
+  let fees = 0;
+  for (const b64 of transactions) {
+    const tx = Transaction.from(Buffer.from(b64, 'base64'));
+    tx.partialSign(owner);
+    await connection.confirmTransaction(await connection.sendRawTransaction(tx.serialize()), 'confirmed');
+    fees += networkFee(tx);
+  }
+  return fees;
+}
+
+test('a master edition with prints outstanding is left alone with the true reason: 0 transactions, 0 lamports', async () => {
+  const { o, states } = await collector();
+  const master = states.masterWithPrints;
+  const before = await lamports(o);
+  const alone = await post('batch-burn-nft', { owner: o, nfts: [item(master)] });
+  expect(alone).toEqual({ status: 400, body: { success: false, error: VALIDATION.noValidNfts } });
+  const own = await readNftBurns(connection, o, [item(master)]);
+  expect(own.skipped).toEqual([{ mint: master.mint, reason: masterHasPrints(3n) }]);
+  expect(masterHasPrints(3n)).toBe('this master has 3 prints: burn them first');
+  expect(await lamports(o)).toBe(before);
+  expect(await lamports(master.tokenAccount)).toBeGreaterThan(0);
+});
+
+test('the listing and the rent estimate agree: the master with prints is labelled and counted nowhere, the prints are', async () => {
+  const { o, states } = await collector();
+  const listing = (await server.get(`/api/helius/wallet/nfts/${o}`)).json.data.regularNfts;
+  const card = (mint: string) => listing.find((n: { mint: string }) => n.mint === mint);
+  expect(card(states.masterWithPrints.mint).blocked).toBe(KIND_BLOCKED.masterHasPrints);
+  expect(card(states.ownMaster.mint).blocked).toBe(KIND_BLOCKED.masterHasPrints);
+  for (const p of [...states.ownPrints, states.printOfToken2022Master]) expect(card(p.mint).blocked).toBeUndefined();
+  const estimate = (await server.get(`/api/rent-estimate/${o}?useAccurateCalculator=true`)).json.data;
+  const rents = estimate.nftRentsLamports as Record<string, number>;
+  expect(rents[states.masterWithPrints.mint]).toBeUndefined();
+  expect(rents[states.ownMaster.mint]).toBeUndefined();
+  // The two own prints together return the marker too, as the batch burn does.
+  const [p1, p2] = states.ownPrints;
+  const marker = await lamports(p1.master!.marker);
+  expect(rents[p1.mint] + rents[p2.mint]).toBe((await burnReturn(p1)) + (await burnReturn(p2)) + marker);
+  expect(rents[states.printOfToken2022Master.mint]).toBe(await burnReturn(states.printOfToken2022Master));
+});
+
+test("two prints of the owner's own master in one batch: the figure (and the 1 % fee) equals the chain's change", async () => {
+  const { owner, o, states } = await collector();
+  const [p1, p2] = states.ownPrints;
+  const marker = p1.master!.marker;
+  expect(p2.master!.marker).toBe(marker);
+  const markerLamports = await lamports(marker);
+  const items = [item(p1), item(p2), item(states.ownMaster)];
+  const { status, body } = await post('batch-burn-nft', { owner: o, nfts: items });
+  expect(status).toBe(200);
+  expect(body.skipped).toEqual([{ mint: states.ownMaster.mint, reason: masterHasPrints(2n) }]);
+  // The second burn empties the marker: its lamports are in the figure, once.
+  expect(body.totalRentRecovered).toBe((await burnReturn(p1)) + (await burnReturn(p2)) + markerLamports);
+  expect(body.totalFee).toBe(serviceFee(body.totalRentRecovered));
+  const before = await lamports(o);
+  const fees = await land(owner, body.transactions);
+  expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);
+  expect(await lamports(marker)).toBe(0);
+  console.log('two own prints (lamports):', JSON.stringify({ plan: body.totalRentRecovered, marker: markerLamports }));
+  // The master's prints are gone: its burn is now the program's to allow, and SolBack plans it.
+  const after = await readNftBurns(connection, o, [item(states.ownMaster)]);
+  expect(after.skipped).toEqual([]);
+});
+
+test('a print whose master mint is a Token-2022 mint (270 bytes) is planned and burned to the lamport', async () => {
+  const { owner, o, states } = await collector();
+  const print = states.printOfToken2022Master;
+  const masterMint = await connection.getAccountInfo(new PublicKey(print.master!.mint), 'confirmed');
+  expect(masterMint!.data.length).toBe(270);
+  const { status, body } = await post('batch-burn-nft', { owner: o, nfts: [item(print)] });
+  expect(status).toBe(200);
+  expect(body.skipped).toEqual([]);
+  expect(body.totalRentRecovered).toBe(await burnReturn(print));
+  const markerBefore = await lamports(print.master!.marker);
+  const before = await lamports(o);
+  const fees = await land(owner, body.transactions);
+  expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);
+  expect(await lamports(print.master!.marker)).toBe(markerBefore); // the master is someone else's: its bit stays
+});
+
+/** The leaf of a cNFT as the page builds it: the /api/helius/asset answer (collectionAddress), a fresh DAS proof. */
+async function pageLeaf(assetId: string) {
+  const asset = (await server.get(`/api/helius/asset/${assetId}`)).json.data;
+  const proof = (await post('rpc', { jsonrpc: '2.0', id: 1, method: 'getAssetProof', params: { id: assetId } })).body
+    .result;
+  const tree = await connection.getAccountInfo(new PublicKey(asset.compression.tree), 'confirmed');
+  return leafFor(asset, proof, treeShapeFromAccount(tree!.data));
+}
+const dasAsset = async (id: string) =>
+  (await post('rpc', { jsonrpc: '2.0', id: 1, method: 'getAsset', params: { id } })).body.result;
+const collectionSize = async (c: string) =>
+  decodeCoreCollection((await connection.getAccountInfo(new PublicKey(c), 'confirmed'))!.data)!.currentSize;
+
+test('a V2 cNFT in a Core collection, trashed: the leaf names its collection; the owner pays the network fee + 6,000 lamports', async () => {
+  const { owner, o, states } = await collector();
+  const leaf = states.cnftV2InCoreCollection;
+  const built = await pageLeaf(leaf.assetId);
+  expect(built.v2?.coreCollection).toBe(leaf.coreCollection);
+  const tx = buildTrashTransaction(built, solback.config.trashWallet);
+  tx.recentBlockhash = (await connection.getLatestBlockhash('confirmed')).blockhash;
+  // The page's guard simulates the chain's figure (V2's transfer fee included) and accepts it as the owner's cost.
+  let report: ChainGuardReport | undefined;
+  await chainGuard([tx], {
+    owner: o,
+    kind: 'trashCnft',
+    allowedAccounts: [leaf.assetId],
+    trashWallet: solback.config.trashWallet,
+    reader: connectionChainReader(connection),
+    onChecked: (r) => (report = r),
+  });
+  tx.sign(owner);
+  const before = await lamports(o);
+  await connection.confirmTransaction(await connection.sendRawTransaction(tx.serialize()), 'confirmed');
+  expect(await lamports(o)).toBe(before - networkFee(tx) - BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS);
+  expect(report!.ownerChangeLamports).toBe(-networkFee(tx) - BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS);
+  expect((await dasAsset(leaf.assetId)).ownership.owner).toBe(solback.config.trashWallet);
+});
+
+test('a V2 cNFT in a Core collection, burned: burnV2 carries the mpl-core CPI signer; the collection counts one less', async () => {
+  const { owner, o, states } = await collector();
+  const leaf = states.cnftV2InCoreCollection;
+  const { body } = await post(`burn-cnft/${leaf.assetId}`, { ownerAddress: o });
+  expect(body.success).toBe(true);
+  const tx = Transaction.from(Buffer.from(body.transaction, 'base64'));
+  const burn = tx.instructions[tx.instructions.length - 1];
+  expect(burn.keys[6].pubkey.toBase58()).toBe(leaf.coreCollection);
+  expect(burn.keys[7].pubkey.equals(MPL_CORE_CPI_SIGNER)).toBe(true);
+  // Without the CPI signer the program refuses: 0x17a7 MissingMplCoreCpiSignerAccount.
+  const without = Transaction.from(Buffer.from(body.transaction, 'base64'));
+  const ix = without.instructions[without.instructions.length - 1];
+  ix.keys[7] = { ...ix.keys[7], pubkey: ix.programId };
+  without.sign(owner);
+  const refused = await connection.simulateTransaction(without);
+  expect(refused.value.err).toEqual({ InstructionError: [without.instructions.length - 1, { Custom: 0x17a7 }] });
+
+  const size = await collectionSize(leaf.coreCollection);
+  tx.sign(owner);
+  const before = await lamports(o);
+  await connection.confirmTransaction(await connection.sendRawTransaction(tx.serialize()), 'confirmed');
+  expect(await lamports(o)).toBe(before - networkFee(tx));
+  expect((await dasAsset(leaf.assetId)).burnt).toBe(true);
+  expect(await collectionSize(leaf.coreCollection)).toBe(size - 1);
+});
