@@ -1,6 +1,7 @@
 import path from 'path';
 import { z } from 'zod';
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../src/common/addresses';
+import { secondReaderOrigin } from '../src/common/secondReader';
 import { base58Address } from './routes/schemas';
 import { PACKAGE_ROOT } from './packageRoot';
 
@@ -82,10 +83,25 @@ export interface Config {
   /** METRICS_PORT: Prometheus metrics served on this port only (unset = off), bound to METRICS_HOST (127.0.0.1). */
   metricsPort?: number;
   metricsHost: string;
+  /**
+   * PUBLIC_SECOND_READER (upstream mode): a public RPC address the page reads beside this server to check what it is
+   * about to sign, unless its user turns it off (PRODUCT difference 10); `connect-src` allows its origin. Unset: the
+   * page checks against this server alone unless its user names a reader, and says so.
+   */
+  publicSecondReader?: string;
   /** SHUTDOWN_GRACE_MS (default 25 000): how long in-flight requests may finish after SIGTERM before they are cut. */
   shutdownGraceMs: number;
   /** How old the last upstream answer may be before /readyz asks the provider itself (tests shorten it; no env var). */
   readyFreshMs: number;
+  /**
+   * /.well-known/security.txt (RFC 9116) and the /safety page: SECURITY_CONTACT (a mailto:, https: or tel: URI;
+   * default mailto:security@ the public host), SECURITY_TXT_EXPIRES (an ISO 8601 date; default 180 days after the
+   * server started, so the file never goes stale) and SOURCE_URL (where the open-source guard can be read; unset: the
+   * page names its files only).
+   */
+  securityContact?: string;
+  securityTxtExpires?: string;
+  sourceUrl?: string;
 }
 
 export type TrustProxy = { kind: 'off' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
@@ -135,6 +151,16 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TRUST_PROXY: optionalString,
+  PUBLIC_SECOND_READER: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https$/ })
+      .refine(
+        (u) => secondReaderOrigin(u) !== null,
+        'PUBLIC_SECOND_READER must be https://, without a user name or password',
+      )
+      .optional(),
+  ),
   LOCALNET_FAULTS: optionalString,
   LOCALNET_LAMPORTS_PER_BYTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
   RELAYER_KEYPAIR: optionalString,
@@ -161,6 +187,18 @@ const EnvSchema = z.object({
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   SHUTDOWN_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(25_000)),
+  SECURITY_CONTACT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+|tel:\+?[0-9-]+)$/,
+        'SECURITY_CONTACT must be a mailto:, https: or tel: URI',
+      )
+      .optional(),
+  ),
+  SECURITY_TXT_EXPIRES: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true }).optional()),
+  SOURCE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https$/ }).optional()),
 });
 
 /** Reads the settings from an environment (process.env by default). Throws a readable error on a bad value. */
@@ -175,6 +213,9 @@ export function loadConfig(
   }
   const e = parsed.data;
   const mode = e.SOLANA_RPC_URL ? 'upstream' : 'local';
+  // A public reader would disagree with the local chain about every account, so every action would be refused.
+  if (e.PUBLIC_SECOND_READER && mode === 'local')
+    throw new Error('Invalid configuration:\n  PUBLIC_SECOND_READER: only in upstream mode (with SOLANA_RPC_URL)');
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const config: Config = {
     port: e.PORT,
@@ -201,6 +242,7 @@ export function loadConfig(
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    publicSecondReader: e.PUBLIC_SECOND_READER,
     listeningHosts: [],
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     localnetFaults: e.LOCALNET_FAULTS === '1',
@@ -226,6 +268,9 @@ export function loadConfig(
     metricsHost: e.METRICS_HOST,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     readyFreshMs: 10_000,
+    securityContact: e.SECURITY_CONTACT,
+    securityTxtExpires: e.SECURITY_TXT_EXPIRES,
+    sourceUrl: e.SOURCE_URL,
     ...overrides,
   };
   if (overrides.dataDir && !overrides.delegateKeypairPath && !e.DELEGATE_KEYPAIR && config.mode === 'local') {

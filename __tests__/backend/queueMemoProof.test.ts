@@ -13,6 +13,8 @@ import {
   TransactionInstruction,
 } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
+import { addWalletGuards } from '../../src/chain/walletAdditions';
+import { networkFee } from '../support/networkFee';
 import { formatAuthMessage } from '../../src/common/authMessage';
 import { MEMO_PROOF_REFUSALS, expectedMemoOf } from '../../backend/services/authMemoProof';
 import { AUTH_REFUSALS } from '../../backend/services/authVerify';
@@ -23,6 +25,8 @@ import type { WalletPort } from '../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
 import { fetchNonce, queueStatus } from '../support/signedAuth';
 import { until } from '../support/until';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 import { startServer, type TestServer } from './helpers';
 import { fundOwner, ownerOf, type FundedCnft } from './cnftSupport';
 import { httpTrashApi } from './trashApiSupport';
@@ -46,12 +50,17 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-/** A send-only wallet (embedded, mobile): every call is one approval, recorded with its transaction count. */
-function sendOnlyWallet(kp: Keypair, approvals: string[], sent: string[] = []): WalletPort {
+/**
+ * A send-only wallet (embedded, mobile): every call is one approval, recorded with its transaction count. `guarded`
+ * records what it sent once its own guard added Lighthouse assertions and a compute budget (walletAdditions.ts).
+ */
+function sendOnlyWallet(kp: Keypair, approvals: string[], sent: string[] = [], guarded?: Transaction[]): WalletPort {
   return {
     publicKey: kp.publicKey.toBase58(),
-    signAndSendAll: async (txs: Transaction[]) => {
-      approvals.push(`signAndSend(${txs.length})`);
+    signAndSendAll: async (asked: Transaction[]) => {
+      approvals.push(`signAndSend(${asked.length})`);
+      const txs = guarded ? asked.map((tx) => addWalletGuards(tx)) : asked;
+      guarded?.push(...txs);
       const out: string[] = [];
       for (const tx of txs) {
         tx.partialSign(kp);
@@ -180,40 +189,50 @@ it("refuses another text, a memo not the owner's, a failed one, one that does mo
   expect((await queueStatus(server.url, queueId, ok.json.accessToken)).status).toBe(200);
 });
 
-it('a queue of 3 in one approval: delegations + memo in one send; all 3 reach the trash wallet; fees exact', async () => {
-  const three = cnfts.slice(0, 3);
-  const queueId = await createQueue(three);
-  const [approvals, sent, steps]: string[][] = [[], [], []];
-  const before = await connection.getBalance(owner.publicKey, 'confirmed');
-  const proof = await delegateAndAuthorize(
-    deps(sendOnlyWallet(owner, approvals, sent)),
-    {
-      ways: { delegateWithMemo, delegatedBeforeFailure },
-      fetchNonce: () => fetchNonce(server.url).then((n) => ({ success: true, ...n })),
-      onStep: (s) => steps.push(s),
-      onDelegated: () => undefined,
-    },
-    { queueId, assetIds: three.map((c) => c.assetId), delegate: server.solback.delegate!.publicKey.toBase58() },
-  );
-  const delegations = three.filter((c) => !c.delegate).length;
-  expect(delegations).toBeGreaterThan(0);
-  expect(approvals).toEqual([`signAndSend(${delegations + 1})`]);
-  expect(proof.memoSignature).toBeTruthy();
-  expect(proof.signature).toBeUndefined();
-  const res = await authorize(queueId, proof.message!, proof.memoSignature!);
-  expect(res.json.success).toBe(true);
-  const done = await until(async () => {
-    const s = (await queueStatus(server.url, queueId, res.json.accessToken)).json.status;
-    return s.isComplete && s;
-  }, 60_000);
-  expect(done).toMatchObject({ completed: 3, failed: 0 });
-  for (const c of three) expect((await ownerOf(server, c.assetId)).owner).toBe(server.solback.config.trashWallet);
-  expect(steps).toEqual([QUEUE_STEPS.approving]);
-  // The owner paid the network fees of its transactions (the delegations + the memo, the last) and nothing else.
-  expect(sent).toHaveLength(delegations + 1);
-  expect(sent[delegations]).toBe(proof.memoSignature);
-  let fees = 0;
-  for (const signature of sent)
-    fees += (await connection.getTransaction(signature, { commitment: 'confirmed' }))!.meta!.fee;
-  expect((await connection.getBalance(owner.publicKey, 'confirmed')) - before).toBe(-fees);
-});
+it.each([
+  ['', false],
+  [", through the wallet's own guard (the added compute price paid by the owner)", true],
+])(
+  'a queue of 3 in one approval%s: delegations + memo in one send; all 3 reach the trash wallet; fees exact',
+  async (_, guard) => {
+    const three = cnfts.slice(0, 3);
+    const queueId = await createQueue(three);
+    const [approvals, sent, steps]: string[][] = [[], [], []];
+    const guarded: Transaction[] | undefined = guard ? [] : undefined;
+    const before = await connection.getBalance(owner.publicKey, 'confirmed');
+    const proof = await delegateAndAuthorize(
+      deps(sendOnlyWallet(owner, approvals, sent, guarded)),
+      {
+        ways: { delegateWithMemo, delegatedBeforeFailure },
+        fetchNonce: () => fetchNonce(server.url).then((n) => ({ success: true, ...n })),
+        onStep: (s) => steps.push(s),
+        onDelegated: () => undefined,
+      },
+      { queueId, assetIds: three.map((c) => c.assetId), delegate: server.solback.delegate!.publicKey.toBase58() },
+    );
+    const delegations = three.filter((c) => !c.delegate).length;
+    expect(delegations).toBeGreaterThan(0);
+    expect(approvals).toEqual([`signAndSend(${delegations + 1})`]);
+    expect(proof.memoSignature).toBeTruthy();
+    expect(proof.signature).toBeUndefined();
+    const res = await authorize(queueId, proof.message!, proof.memoSignature!);
+    expect(res.json.success).toBe(true);
+    const done = await until(async () => {
+      const s = (await queueStatus(server.url, queueId, res.json.accessToken)).json.status;
+      return s.isComplete && s;
+    }, 60_000);
+    expect(done).toMatchObject({ completed: 3, failed: 0 });
+    for (const c of three) expect((await ownerOf(server, c.assetId)).owner).toBe(server.solback.config.trashWallet);
+    expect(steps).toEqual([QUEUE_STEPS.approving]);
+    // The owner paid the network fees of its transactions (the delegations + the memo, the last) and nothing else.
+    expect(sent).toHaveLength(delegations + 1);
+    expect(sent[delegations]).toBe(proof.memoSignature);
+    let fees = 0;
+    for (const signature of sent)
+      fees += (await connection.getTransaction(signature, { commitment: 'confirmed' }))!.meta!.fee;
+    expect((await connection.getBalance(owner.publicKey, 'confirmed')) - before).toBe(-fees);
+    // The guard's figures, from the transactions as the wallet sent them: its compute-unit price is in each fee.
+    if (guarded) expect(fees).toBe(sum(guarded.map(networkFee)));
+    if (guarded) expect(fees).toBeGreaterThan(guarded.length * 5000);
+  },
+);

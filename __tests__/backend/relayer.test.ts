@@ -194,3 +194,34 @@ it('upstream mode has a relayer only when RELAYER_KEYPAIR is set (and the file e
   const key = loadRelayerKey({ mode: 'upstream', dataDir, relayerKeypairPath: `${dataDir}/relayer-keypair.json` });
   expect(key!.publicKey.toBase58()).toBe(relayerAddress());
 });
+
+it('a relayed recovery of 3 transactions from a 0-SOL wallet lands whole in one submit; the figures are the chain’s', async () => {
+  const { owner, accounts } = emptiedWallet(h.solback.localnet!, 60);
+  const ownerAddress = owner.publicKey.toBase58();
+  const rent = sum(await h.lamportsOf(accounts));
+  const prep = await prepareRelayed(ownerAddress);
+  expect(prep.status).toBe(200);
+  const txs: Transaction[] = prep.body.transactions.map(fromBase64);
+  expect(txs.length).toBeGreaterThanOrEqual(3);
+  for (const tx of txs) tx.partialSign(owner);
+  const [relayerBefore, feeBefore] = await h.lamportsOf([relayerAddress(), h.solback.config.feeWallet]);
+  // All of them in one submit, as the page sends them: the relayer takes one relayed transaction per wallet at a
+  // time, so the server confirms each before sending the next (the second used to get 429).
+  const sub = await h.post('submit-burn-transaction', {
+    signedTransactions: txs.map((tx) => tx.serialize({ requireAllSignatures: false }).toString('base64')),
+    accountCount: accounts.length,
+  });
+  expect([sub.status, sub.body.error]).toEqual([200, undefined]);
+  expect(sub.body.signatures).toHaveLength(txs.length);
+  const [ownerAfter, relayerAfter, feeAfter] = await h.lamportsOf([
+    ownerAddress,
+    relayerAddress(),
+    h.solback.config.feeWallet,
+  ]);
+  const fees = sum(txs.map(networkFee));
+  expect(feeAfter - feeBefore).toBe(sub.body.serviceFeeLamports);
+  expect(ownerAfter).toBe(rent - fees - sub.body.serviceFeeLamports);
+  expect(sub.body.ownerBalanceChangeLamports).toBe(ownerAfter);
+  expect(relayerAfter - relayerBefore).toBe(0);
+  expect(await h.lamportsOf(accounts)).toEqual(accounts.map(() => 0));
+});

@@ -195,10 +195,6 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       // What the server had done when the cancel took hold: 1 moved, 1 being sent, 1 never started.
       await expect(report.textContent()).resolves.toBe(queueCancelledReport(1, 1, 0));
       await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('1');
-      // The cNFT the queue moved before the cancel is in Recent Activity, with 0 SOL.
-      const entry = page.getByTestId('activity-entry').filter({ hasText: ASSETS_SCREEN.cnftQueueTitle(1) });
-      await entry.waitFor({ state: 'attached' });
-      await expect(entry.locator('.activity-sol').getAttribute('data-lamports')).resolves.toBe('0');
       const moved = (await Promise.all(three.map(async (c) => [c, (await h.assetOf(c.assetId)).owner] as const)))
         .filter(([, o]) => o === trash)
         .map(([c]) => c);
@@ -217,6 +213,11 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
         60_000,
         'the held transfer landed',
       );
+      // Once nothing is in flight: the report and Recent Activity count both moved cNFTs (0 SOL: cNFTs hold no rent).
+      await report.filter({ hasText: queueCancelledReport(2, 0, 0) }).waitFor({ timeout: 60_000 });
+      const entry = page.getByTestId('activity-entry').filter({ hasText: ASSETS_SCREEN.cnftQueueTitle(2) });
+      await entry.waitFor({ state: 'attached' });
+      await expect(entry.locator('.activity-sol').getAttribute('data-lamports')).resolves.toBe('0');
       const untouched = (await Promise.all(sent.map(async (c) => [c, await h.assetOf(c.assetId)] as const))).find(
         ([, a]) => a.owner === owner,
       )![0];

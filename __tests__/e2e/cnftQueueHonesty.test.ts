@@ -4,11 +4,20 @@
 // approval lands the revoke is offered and puts each leaf back on chain. Each failed before its fix (Select all (9)
 // took the frozen and non-transferable leaves, the error named no asset, the cancel reset the modal silently).
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
-import { QUEUE_MODAL, ASSETS_SCREEN } from '../../src/common/texts';
+import { QUEUE_MODAL, ASSETS_SCREEN, queueCancelledReport } from '../../src/common/texts';
 import { REVOKE } from '../../src/features/revoke/revokeTexts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { networkFee } from './burnSupport';
-import { VIEWPORT_NAMES, card, newDelegates, plainCnfts, sum, screenHarness } from './screenSupport';
+import { seriousViolations } from './support/axe';
+import {
+  VIEWPORT_NAMES,
+  card,
+  holdSecondWorkerSend,
+  newDelegates,
+  plainCnfts,
+  sum,
+  screenHarness,
+} from './screenSupport';
 import { until } from '../support/until';
 
 const h = screenHarness();
@@ -119,4 +128,65 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
       expect(await h.leafOnChain(c.assetId, owner, owner)).toBe(true);
     }
   }, 240_000);
+
+  test('Close on a running queue asks first; after a cancel, the transfer in flight lands and the log and lists say 2 moved', async () => {
+    const { page, manifest } = await h.session(viewport, 'demo', { messages: true });
+    const { trashWallet: trash } = h.server.app.config;
+    const worker = holdSecondWorkerSend(h); // the second transfer waits at the chain's door
+    try {
+      const three = plainCnfts(manifest).slice(0, 3);
+      await card(page, three[0].assetId).waitFor({ timeout: 30_000 });
+      for (const c of three) await card(page, c.assetId).getByTestId('cnft-checkbox').check();
+      await page.getByTestId('cnft-trash-selected').click();
+      const modal = page.getByTestId('queue-modal');
+      await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+      const owners = () => Promise.all(three.map(async (c) => (await h.assetOf(c.assetId)).owner));
+      await until(
+        async () => (await owners()).filter((o) => o === trash).length === 1 && worker.sends.size >= 2,
+        120_000,
+        'the first cNFT moved and the second held',
+      );
+
+      // Close asks and cancels nothing; Escape answers "keep it running"; the queue still runs.
+      const state = modal.getByTestId('queue-state');
+      await modal.getByTestId('queue-close').click();
+      const ask = modal.getByTestId('queue-close-ask');
+      await expect(ask.textContent()).resolves.toContain(TRASH_UI.queueCloseQuestion);
+      await until(
+        () => page.evaluate((t) => document.activeElement?.textContent === t, TRASH_UI.queueKeepRunning),
+        5_000,
+        'focus on Keep it running',
+      );
+      await ask.scrollIntoViewIfNeeded();
+      await h.shot(page, `queue-close-asks-${viewport}`);
+      expect(await seriousViolations(page, '[data-testid="queue-modal"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await ask.waitFor({ state: 'detached' });
+      await expect(state.getAttribute('data-state')).resolves.toBe('processing');
+      await page.keyboard.press('Escape');
+      await ask.waitFor();
+      await expect(state.getAttribute('data-state')).resolves.toBe('processing');
+
+      // Cancel on purpose: 1 moved, 1 in flight. The held transfer then lands; the report, the counts, the list
+      // and Recent Activity all end at 2 moved (the log once said fewer than had moved).
+      await ask.getByRole('button', { name: QUEUE_MODAL.cancel }).click();
+      const report = modal.getByTestId('queue-cancelled');
+      await expect(report.textContent()).resolves.toBe(queueCancelledReport(1, 1, 0));
+      worker.release();
+      await report.filter({ hasText: queueCancelledReport(2, 0, 0) }).waitFor({ timeout: 60_000 });
+      expect((await owners()).filter((o) => o === trash)).toHaveLength(2);
+      for (const c of three) {
+        const gone = (await h.assetOf(c.assetId)).owner === trash;
+        await card(page, c.assetId).waitFor({ state: gone ? 'detached' : 'attached' });
+      }
+      await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('2');
+      const entries = page.getByTestId('activity-entry').filter({ hasText: 'trashed by the queue' });
+      await entries.filter({ hasText: ASSETS_SCREEN.cnftQueueTitle(2) }).waitFor({ state: 'attached' });
+      await expect(entries.count()).resolves.toBe(1);
+      await report.scrollIntoViewIfNeeded();
+      await h.shot(page, `queue-cancel-settled-${viewport}`);
+    } finally {
+      worker.stop();
+    }
+  }, 300_000);
 });

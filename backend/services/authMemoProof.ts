@@ -1,12 +1,15 @@
 // The landed-memo proof of an authorisation (src/chain/authorizationMemo.ts; PRODUCT difference 11): the owner's
-// wallet sent, with the queue's delegations, a transaction whose only instruction is the memo of SHA-256(text).
+// wallet sent, with the queue's delegations, a transaction whose only instruction is the memo of SHA-256(text), besides
+// what the wallet's own guard may add.
 // Read from the chain at 'confirmed': it succeeded, the owner alone signed and paid for it, and it does nothing
 // but that memo. Only the owner can have sent a transaction the owner signed; the hash ties it to this one text.
 import { createHash } from 'crypto';
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { authorizationMemoOf } from '../../src/chain/authorizationMemo';
+import { decodeTransaction } from '../../src/chain/decode';
 import { MEMO_PROGRAM } from '../../src/chain/guardAuthorizationMemo';
+import { payloadOrRefusal } from '../../src/chain/walletAdditionsCheck';
 import { AppError, ForbiddenError } from '../errors';
 import type { RpcClient } from './rpc';
 import { fetchLanded } from './vacantSent';
@@ -45,11 +48,12 @@ export async function verifyLandedMemo(rpc: RpcClient, owner: string, text: stri
   if (message.header.numRequiredSignatures !== 1 || keys[0] !== owner)
     throw ForbiddenError(MEMO_PROOF_REFUSALS.notOwner);
   const lookups = 'addressTableLookups' in message ? message.addressTableLookups.length : 0;
-  const ixs = message.compiledInstructions;
-  if (lookups > 0 || ixs.length !== 1) throw ForbiddenError(MEMO_PROOF_REFUSALS.other);
-  const [ix] = ixs;
-  const accounts = ix.accountKeyIndexes.map((i) => keys[i]);
-  if (keys[ix.programIdIndex] !== MEMO_PROGRAM || accounts.some((a) => a !== owner))
+  // Besides the memo, only what a wallet's own guard adds (src/chain/walletAdditionsCheck.ts).
+  const payload = payloadOrRefusal(decodeTransaction(tx));
+  if (lookups > 0 || typeof payload === 'string' || payload.length !== 1)
+    throw ForbiddenError(MEMO_PROOF_REFUSALS.other);
+  const [ix] = payload;
+  if (ix.programId !== MEMO_PROGRAM || ix.accounts.some((a) => a.pubkey !== owner))
     throw ForbiddenError(MEMO_PROOF_REFUSALS.other);
   if (Buffer.from(ix.data).toString('utf8') !== expectedMemoOf(text)) throw ForbiddenError(MEMO_PROOF_REFUSALS.other);
 }

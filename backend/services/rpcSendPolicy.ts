@@ -1,6 +1,7 @@
 // What `/api/rpc` sends and airdrops (docs/RPC.md, "sendTransaction"; RELIABILITY, "Bounded answers"): only
 // transactions the page could have built — every signature present and valid, every program one of the page's, a
-// program's instruction beside any memo or compute-budget one — and, on the local chain, no account created larger
+// program's instruction beside any memo one, and what a wallet adds (Lighthouse and compute-budget instructions,
+// bounded) — and, on the local chain, no account created larger
 // than MAX_CREATED_ACCOUNT_BYTES (a 10 MiB account was the lever of the memory finding) and airdrops capped.
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
@@ -10,7 +11,6 @@ import {
   ACCOUNT_COMPRESSION_PROGRAM,
   ASSOCIATED_TOKEN_PROGRAM,
   BUBBLEGUM_PROGRAM,
-  COMPUTE_BUDGET_PROGRAM,
   MPL_ACCOUNT_COMPRESSION_PROGRAM,
   MPL_CORE_PROGRAM,
   MPL_NOOP_PROGRAM,
@@ -21,6 +21,8 @@ import {
   TOKEN_PROGRAM,
 } from '../../src/common/addresses';
 import { isAuthorizationMemo } from '../../src/chain/authorizationMemo';
+import { decodeTransaction } from '../../src/chain/decode';
+import { payloadOrRefusal } from '../../src/chain/walletAdditionsCheck';
 
 const MEMO_PROGRAMS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EeVDDwLi6ZQJ'];
 const STAKE_PROGRAM = 'Stake11111111111111111111111111111111111111';
@@ -44,7 +46,6 @@ const WORK_PROGRAMS: ReadonlySet<string> = new Set([
 ]);
 /** Allowed only beside a work instruction: a memo-only or budget-only transaction is none the page builds, but one. */
 const HELPER_PROGRAMS: ReadonlySet<string> = new Set([
-  COMPUTE_BUDGET_PROGRAM,
   ...MEMO_PROGRAMS,
   SPL_NOOP_PROGRAM,
   MPL_NOOP_PROGRAM,
@@ -73,10 +74,13 @@ export function sendRefusal(params: unknown, local: boolean): string | null {
     if (!tx.signatures[i] || !nacl.sign.detached.verify(signed, tx.signatures[i], keys[i].toBytes()))
       return 'every signer must have signed';
   }
+  // What a wallet's own guard adds (Lighthouse, Compute Budget: src/chain/walletAdditionsCheck.ts) is set aside first.
+  const payload = payloadOrRefusal(decodeTransaction(tx));
+  if (typeof payload === 'string') return payload;
   let work = false;
-  for (const ix of message.compiledInstructions) {
-    const program = keys[ix.programIdIndex]?.toBase58();
-    if (!program) return 'a program from a lookup table';
+  for (const ix of payload) {
+    const program = ix.programId;
+    if (program.startsWith('lookup#')) return 'a program from a lookup table';
     if (program === UPGRADEABLE_LOADER && ix.data[0] !== LOADER_CLOSE_TAG) return 'a program deployment';
     if (WORK_PROGRAMS.has(program)) work = true;
     else if (!HELPER_PROGRAMS.has(program)) return `a program this page never calls (${program})`;
@@ -88,9 +92,9 @@ export function sendRefusal(params: unknown, local: boolean): string | null {
   }
   if (work) return null;
   // The queue's authorisation (src/chain/authorizationMemo.ts): a memo of an authorisation hash, alone.
-  const [only, ...rest] = message.compiledInstructions;
-  const program = only && keys[only.programIdIndex]?.toBase58();
-  if (rest.length === 0 && program && MEMO_PROGRAMS.includes(program) && isAuthorizationMemo(only.data)) return null;
+  const [only, ...rest] = payload;
+  if (rest.length === 0 && only && MEMO_PROGRAMS.includes(only.programId) && isAuthorizationMemo(only.data))
+    return null;
   return 'no instruction of a program this page uses';
 }
 

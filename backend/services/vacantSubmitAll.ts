@@ -1,5 +1,6 @@
 // Relaying a recovery of several transactions (submit-burn): every transaction is checked, co-signed when the relayer
-// pays its fee, and sent, one after another; only then are they confirmed, all together in one poll. Sent and
+// pays its fee, and sent, one after another; only then are they confirmed, all together in one poll (a relayed one
+// is confirmed before the next is sent: see submitChecked). Sent and
 // confirmed one at a time, a large recovery (the `large` profile: about 44 transactions) took longer than the life of
 // the blockhash it was prepared with (150 blocks, about 60 s at 400 ms a slot), and its last transactions expired
 // (RELIABILITY, "What changed to make these hold").
@@ -53,25 +54,14 @@ async function sendOne(deps: SubmitDeps, item: Checked, client: string): Promise
   return { item: ready, signature, settle };
 }
 
-/** Sends every checked transaction, then confirms them together and reads each one's figures from the chain. */
-export async function submitChecked(deps: SubmitDeps, checked: Checked[], client: string): Promise<SubmitOutcome> {
-  const sent: Sent[] = [];
-  let sendFailure: AppError | null = null;
-  for (const item of checked) {
-    try {
-      sent.push(await sendOne(deps, item, client));
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      sendFailure = err;
-      break;
-    }
-  }
+/** Waits for these sent transactions together; each one's ending: its figures read from the chain, or why not. */
+async function confirmSent(deps: SubmitDeps, sent: Sent[]): Promise<Promise<SubmittedBurn>[]> {
   const outcomes = await pollSignatures(
     deps.rpc,
     sent.map((s) => s.signature),
     { timeoutMs: deps.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS },
   );
-  const endings = sent.map(async ({ item, signature, settle }, i) => {
+  return sent.map(({ item, signature, settle }, i) => {
     const ending = (async () => {
       if (outcomes[i].status !== 'confirmed') throw notLanded(signature, outcomes[i], sentButNotConfirmed(signature));
       deps.store.forget(item.message);
@@ -79,6 +69,40 @@ export async function submitChecked(deps: SubmitDeps, checked: Checked[], client
     })();
     return settle ? settle(ending) : ending;
   });
+}
+
+/**
+ * Sends every checked transaction, then confirms them together and reads each one's figures from the chain. A
+ * relayed one is confirmed before the next is sent: the relayer takes one relayed transaction per wallet at a time
+ * (RelayerPolicy.reserve), so sending the second before the first landed was refused with 429 half-way through.
+ * One that did not land stops the rest (they are not sent).
+ */
+export async function submitChecked(deps: SubmitDeps, checked: Checked[], client: string): Promise<SubmitOutcome> {
+  const endings: Promise<SubmittedBurn>[] = [];
+  const batch: Sent[] = []; // sent by the owner's fee: confirmed together at the end
+  let sendFailure: AppError | null = null;
+  for (const item of checked) {
+    let one: Sent;
+    try {
+      one = await sendOne(deps, item, client);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      sendFailure = err;
+      break;
+    }
+    if (!one.settle) {
+      batch.push(one);
+      continue;
+    }
+    const [ending] = await confirmSent(deps, [one]);
+    endings.push(ending);
+    const landed = await ending.then(
+      () => true,
+      () => false,
+    );
+    if (!landed) break;
+  }
+  endings.push(...(await confirmSent(deps, batch)));
   const done: SubmittedBurn[] = [];
   let failure: AppError | null = null;
   for (const ending of await Promise.allSettled(endings)) {

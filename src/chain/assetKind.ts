@@ -13,6 +13,8 @@ export interface DasKindFields {
   compression?: { compressed?: boolean; flags?: number; collection_hash?: string; asset_data_hash?: string };
   ownership?: { frozen?: boolean; non_transferable?: boolean; delegated?: boolean; delegate?: string | null };
   token_info?: { token_program?: string };
+  /** A master edition's prints outstanding (Helius and the reference indexer: supply.print_current_supply). */
+  supply?: { print_current_supply?: number } | null;
   plugins?: {
     freeze_delegate?: { data?: { frozen?: boolean } };
     permanent_freeze_delegate?: { data?: { frozen?: boolean } };
@@ -20,7 +22,8 @@ export interface DasKindFields {
 }
 
 /** Why a program refuses the asset. Shared code holds no texts: the server words it (KIND_BLOCKED, services/walletAssets.ts). */
-export type BlockedReason = 'cnftFrozen' | 'cnftNonTransferable' | 'pnftLocked' | 'coreFrozen' | 'fungibleFrozen';
+export type BlockedReason =
+  'cnftFrozen' | 'cnftNonTransferable' | 'pnftLocked' | 'coreFrozen' | 'fungibleFrozen' | 'masterHasPrints';
 
 export interface KindInfo {
   kind: AssetKind;
@@ -76,6 +79,9 @@ export function classifyAsset(a: DasKindFields): KindInfo {
     blocked,
     actions,
   });
+  // Token Metadata refuses to burn a master edition while prints of it exist (burn/nonfungible.rs MasterEditionHasPrints).
+  if ((kind === 'nft' || kind === 'pnft' || kind === 'token2022Nft') && (a.supply?.print_current_supply ?? 0) > 0)
+    return refused('masterHasPrints', ['hide']);
   switch (kind) {
     case 'cnftV2':
       // Bubblegum V2: frozen refuses transfer, burn and delegate; non-transferable refuses transfer only.

@@ -15,7 +15,7 @@ import {
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, leafV2FromDas, type CnftLeaf } from './cnft';
 import { leafAllows } from './cnftLeafFlags';
 import { DEFAULT_COLLECTION_HASH, cnftTransferV2Ix } from './cnftV2';
-import { measureTransactionSize } from './pack';
+import { sizeAfterWalletAdditions } from './pack';
 
 /** Header of a ConcurrentMerkleTree account (V1): type, version, max buffer, max depth, authority, slot, padding. */
 const HEADER_BYTES = 56;
@@ -177,7 +177,8 @@ function withBudget(feePayer: string, units: number, ixs: TransactionInstruction
   const tx = new Transaction({ feePayer: new PublicKey(feePayer) });
   tx.add(ComputeBudgetProgram.setComputeUnitLimit({ units }));
   tx.add(...ixs);
-  const bytes = measureTransactionSize(tx);
+  // Measured as a wallet sends it: its guard's instructions and a compute-unit price in (pack.ts).
+  const bytes = sizeAfterWalletAdditions(tx);
   if (bytes > TRANSACTION_SIZE_LIMIT_BYTES) {
     const nodes = ixs.reduce((n, ix) => n + Math.max(0, ix.keys.length - 8), 0);
     throw new ProofTooLargeError(nodes, bytes);

@@ -11,11 +11,11 @@
 // that could land.
 import { PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
+import { TRANSACTION_SIZE_LIMIT_BYTES, WALLET_COMPUTE_BUDGET_BYTES, WALLET_GUARD_BYTES } from '../common/constants';
+import { payloadOrRefusal } from './walletAdditionsCheck';
 
 /** SPL Memo program v2 (it requires every account it is given to be a signer). */
 export const MEMO_PROGRAM_ID = new PublicKey('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
-/** A legacy transaction is at most this many bytes serialized (PRODUCT figures). */
-const MAX_TRANSACTION_BYTES = 1232;
 const HEX_NONCE = /^[0-9a-f]{32}$/;
 
 /** The never-landing blockhash of an authorisation: the nonce's own 32 ASCII bytes, base58. */
@@ -38,10 +38,14 @@ export function buildMemoAuthorization(wallet: string, message: string, nonce: s
   return tx;
 }
 
-/** Does the memo transaction of this text fit the size limit? (Queues of many cNFTs list too many ids for one.) */
+/**
+ * Does the memo transaction of this text fit the size limit, with room for what a wallet's guard adds (it has no
+ * compute budget of its own)? Queues of many cNFTs list too many ids for one.
+ */
 export function memoAuthorizationFits(wallet: string, message: string, nonce: string): boolean {
   // One signature: its count (1 byte) and 64 bytes, then the message.
-  return 1 + 64 + buildMemoAuthorization(wallet, message, nonce).serializeMessage().length <= MAX_TRANSACTION_BYTES;
+  const bytes = 1 + 64 + buildMemoAuthorization(wallet, message, nonce).serializeMessage().length;
+  return bytes + WALLET_GUARD_BYTES + WALLET_COMPUTE_BUDGET_BYTES <= TRANSACTION_SIZE_LIMIT_BYTES;
 }
 
 export class MemoAuthorizationError extends Error {
@@ -53,12 +57,12 @@ export class MemoAuthorizationError extends Error {
 
 /**
  * Checks a signed memo authorisation (base64) for `wallet` and answers the memo's text: legacy only, one required
- * signature (the wallet's, as fee payer) that verifies, exactly one instruction — the memo, naming no account but
- * the wallet — and the never-landing blockhash of `nonceOf(text)`. The text's own rules are checked by the caller.
+ * signature (the wallet's, as fee payer) that verifies, exactly one instruction besides a wallet's additions — the
+ * memo, naming no account but the wallet — and the never-landing blockhash of `nonceOf(text)`. The text's own rules are checked by the caller.
  */
 export function readMemoAuthorization(base64: string, wallet: string, nonceOf: (text: string) => string): string {
   const raw = Buffer.from(base64, 'base64');
-  if (raw.length === 0 || raw.length > MAX_TRANSACTION_BYTES) throw new MemoAuthorizationError('size');
+  if (raw.length === 0 || raw.length > TRANSACTION_SIZE_LIMIT_BYTES) throw new MemoAuthorizationError('size');
   // Legacy message: after the signatures, the first byte is the header's signature count (< 0x80); a versioned
   // message starts with 0x80 | version.
   const sigCount = raw[0];
@@ -71,10 +75,18 @@ export function readMemoAuthorization(base64: string, wallet: string, nonceOf: (
   }
   const payer = tx.feePayer?.toBase58();
   if (payer !== wallet || tx.signatures.length !== 1) throw new MemoAuthorizationError('fee payer');
-  if (tx.instructions.length !== 1) throw new MemoAuthorizationError('instructions');
-  const [ix] = tx.instructions;
-  if (!ix.programId.equals(MEMO_PROGRAM_ID)) throw new MemoAuthorizationError('program');
-  if (ix.keys.some((k) => k.pubkey.toBase58() !== wallet)) throw new MemoAuthorizationError('accounts');
+  // Besides the memo, only what a wallet's own guard adds (walletAdditionsCheck.ts).
+  const payload = payloadOrRefusal({
+    instructions: tx.instructions.map((i) => ({
+      programId: i.programId.toBase58(),
+      accounts: i.keys.map((k) => ({ ...k, pubkey: k.pubkey.toBase58() })),
+      data: i.data,
+    })),
+  });
+  if (typeof payload === 'string' || payload.length !== 1) throw new MemoAuthorizationError('instructions');
+  const [ix] = payload;
+  if (ix.programId !== MEMO_PROGRAM_ID.toBase58()) throw new MemoAuthorizationError('program');
+  if (ix.accounts.some((k) => k.pubkey !== wallet)) throw new MemoAuthorizationError('accounts');
   let text: string;
   let expected: string;
   try {

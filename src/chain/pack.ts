@@ -1,8 +1,14 @@
 // Packs instruction groups into as few legacy transactions as fit, by the measured serialized size.
-import { PublicKey, Transaction, type TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
+import {
+  PublicKey,
+  Transaction,
+  type TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../common/constants';
 import { type Address, toPublicKey } from './keys';
-import { addWalletGuards } from './walletAdditions';
+import { walletAdditionsBytes } from './walletAdditions';
 
 function shortVecLength(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
@@ -29,19 +35,11 @@ function withPlaceholderBlockhash(tx: Transaction): Transaction {
   return copy;
 }
 
-/**
- * Room a wallet's additions take (walletAdditions.ts), measured by serializing a transaction with and without them:
- * the four Lighthouse assertions (4 × (program index + account count + 1 account index + data length) + 17 + 52 + 16
- * + 27 data bytes = 128) plus Lighthouse's program key (32) = 160 bytes; the compute-budget pair a wallet adds where
- * there is none = 52 more (its program key 32, setComputeUnitLimit 3 + 5, setComputeUnitPrice 3 + 9). A transaction
- * of ours is at most TRANSACTION_SIZE_LIMIT_BYTES minus this, so the wallet's version still fits the packet.
- */
-export const WALLET_GUARD_BYTES = 160;
-export const WALLET_COMPUTE_BUDGET_BYTES = 52;
-
 /** Serialized size once a guarded wallet has added its instructions: what must stay within the 1232-byte packet. */
 export function sizeAfterWalletAdditions(tx: Transaction | VersionedTransaction): number {
-  return measureTransactionSize(addWalletGuards(tx));
+  const instructions =
+    tx instanceof Transaction ? tx.instructions : TransactionMessage.decompile(tx.message).instructions;
+  return measureTransactionSize(tx) + walletAdditionsBytes(instructions);
 }
 
 export interface PackOptions {
@@ -86,7 +84,8 @@ function build(opts: PackOptions, payer: PublicKey, indexes: number[]): Built {
     ...(opts.suffix?.(indexes) ?? []),
   ];
   if (instructions.length > 0) transaction.add(...instructions);
-  return { transaction, size: measureTransactionSize(transaction), sent: sizeAfterWalletAdditions(transaction) };
+  const size = measureTransactionSize(transaction);
+  return { transaction, size, sent: size + walletAdditionsBytes(instructions) };
 }
 
 /**
@@ -102,16 +101,16 @@ export function packTransactions(opts: PackOptions): PackedTransaction[] {
   let best: Built | null = null;
   for (let i = 0; i < opts.groups.length; i++) {
     const candidate = build(opts, payer, [...current, i]);
-    if (candidate.size <= limit && current.length < maxGroups) {
+    if (candidate.sent <= limit && current.length < maxGroups) {
       current.push(i);
       best = candidate;
       continue;
     }
     if (current.length === 0)
-      throw new GroupTooLargeError(`Group ${i} alone needs ${candidate.size} bytes (limit ${limit})`);
+      throw new GroupTooLargeError(`Group ${i} alone needs ${candidate.sent} bytes (limit ${limit})`);
     packed.push({ transaction: best!.transaction, groupIndexes: current, size: best!.size });
     const alone = build(opts, payer, [i]);
-    if (alone.size > limit) throw new GroupTooLargeError(`Group ${i} alone needs ${alone.size} bytes (limit ${limit})`);
+    if (alone.sent > limit) throw new GroupTooLargeError(`Group ${i} alone needs ${alone.sent} bytes (limit ${limit})`);
     current = [i];
     best = alone;
   }

@@ -3,7 +3,7 @@
 // from what you originally submitted": https://docs.phantom.com/developer-powertools/lighthouse). Observed on mainnet:
 //   [computeLimit, computePrice, LH(17), LH(52), LH(16), payload…, LH(27)]
 // — three assertions before the payload and one after (data bytes in brackets), each naming the fee payer, and a
-// compute-budget pair in front when the transaction carries none. The packers leave room for exactly this
+// compute-budget pair in front when the transaction carries none (here: whichever half of the pair it lacks). The packers leave room for exactly this
 // (transactionSize.ts), the e2e "guarded" wallet applies it, and every check after the wallet accepts it
 // (walletAdditionsCheck.ts).
 import {
@@ -48,29 +48,67 @@ export function lighthouseAssertionIx(feePayer: PublicKey, dataBytes: number, se
   });
 }
 
-function isComputeBudget(ix: TransactionInstruction): boolean {
-  return ix.programId.toBase58() === COMPUTE_BUDGET_PROGRAM;
-}
+/** Compute Budget's instruction tags (its first data byte). */
+const SET_COMPUTE_UNIT_LIMIT = 2;
+const SET_COMPUTE_UNIT_PRICE = 3;
 
-/** The instruction list as the guarded wallet sends it: [budget pair if none] + LH×3 + payload + LH. */
+const hasBudget = (instructions: TransactionInstruction[], tag: number) =>
+  instructions.some((ix) => ix.programId.toBase58() === COMPUTE_BUDGET_PROGRAM && ix.data[0] === tag);
+
+/**
+ * The instruction list as the guarded wallet sends it: [budget pair, or its missing half] + LH×3 + payload + LH.
+ * A transaction with a limit but no price (a cNFT's) gets a price, which the fee payer then pays.
+ */
 export function withWalletGuards(
   instructions: TransactionInstruction[],
   feePayer: PublicKey,
   options: WalletGuardOptions = {},
 ): TransactionInstruction[] {
-  const budget = instructions.some(isComputeBudget)
-    ? []
-    : [
-        ComputeBudgetProgram.setComputeUnitLimit({
-          units: options.computeUnitLimit ?? WALLET_DEFAULT_COMPUTE_UNIT_LIMIT,
-        }),
-        ComputeBudgetProgram.setComputeUnitPrice({
-          microLamports: options.microLamportsPerUnit ?? WALLET_DEFAULT_MICROLAMPORTS_PER_UNIT,
-        }),
-      ];
+  const budget = [
+    ...(hasBudget(instructions, SET_COMPUTE_UNIT_LIMIT)
+      ? []
+      : [
+          ComputeBudgetProgram.setComputeUnitLimit({
+            units: options.computeUnitLimit ?? WALLET_DEFAULT_COMPUTE_UNIT_LIMIT,
+          }),
+        ]),
+    ...(hasBudget(instructions, SET_COMPUTE_UNIT_PRICE)
+      ? []
+      : [
+          ComputeBudgetProgram.setComputeUnitPrice({
+            microLamports: options.microLamportsPerUnit ?? WALLET_DEFAULT_MICROLAMPORTS_PER_UNIT,
+          }),
+        ]),
+  ];
   const before = GUARD_DATA_BYTES_BEFORE.map((n, i) => lighthouseAssertionIx(feePayer, n, i));
   const after = GUARD_DATA_BYTES_AFTER.map((n, i) => lighthouseAssertionIx(feePayer, n, 0x80 + i));
   return [...budget, ...before, ...instructions, ...after];
+}
+
+const shortVecLength = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : 3);
+
+/**
+ * Bytes withWalletGuards adds to a legacy message of these instructions, by the message format: each assertion is its
+ * program index, account count, one account index (the fee payer, already a key), data length and data (4 + 17, 52, 16,
+ * 27 = 128), plus Lighthouse's key (32) when new; a missing setComputeUnitLimit 3 + 5 and setComputeUnitPrice 3 + 9,
+ * plus Compute Budget's key (32) when new; and a longer instruction count where it crosses 127. Packers call this for
+ * every candidate instead of serializing twice; walletAdditions.test.ts checks it against the serialized bytes.
+ */
+export function walletAdditionsBytes(instructions: TransactionInstruction[]): number {
+  const programs = new Set(instructions.map((ix) => ix.programId.toBase58()));
+  const assertions = [...GUARD_DATA_BYTES_BEFORE, ...GUARD_DATA_BYTES_AFTER];
+  const limit = hasBudget(instructions, SET_COMPUTE_UNIT_LIMIT) ? 0 : 1;
+  const price = hasBudget(instructions, SET_COMPUTE_UNIT_PRICE) ? 0 : 1;
+  const added = assertions.length + limit + price;
+  return (
+    assertions.reduce((n, data) => n + 4 + data, 0) +
+    (programs.has(LIGHTHOUSE_PROGRAM) ? 0 : 32) +
+    limit * (3 + 5) +
+    price * (3 + 9) +
+    (limit + price > 0 && !programs.has(COMPUTE_BUDGET_PROGRAM) ? 32 : 0) +
+    shortVecLength(instructions.length + added) -
+    shortVecLength(instructions.length)
+  );
 }
 
 /**

@@ -66,6 +66,16 @@ export const MAX_PRIORITY_FEE_ACCOUNTS = 128;
 // --- Transactions ---
 /** Legacy and v0 transactions: at most 1232 serialized bytes (1280 IPv6 MTU − 48 header bytes). */
 export const TRANSACTION_SIZE_LIMIT_BYTES = 1232;
+/**
+ * Room a wallet's own guard takes in every transaction it is asked to sign (src/chain/walletAdditions.ts), measured by
+ * serializing transactions with and without the additions (walletAdditions.test.ts): the four Lighthouse assertions
+ * (4 × (program index + account count + 1 account index + data length) + 17 + 52 + 16 + 27 data bytes = 128) plus
+ * Lighthouse's program key (32) = 160 bytes; the compute-budget pair a wallet adds where there is none = 52 more
+ * (program key 32, setComputeUnitLimit 3 + 5, setComputeUnitPrice 3 + 9). Packers measure the transaction with the
+ * additions in (src/chain/pack.ts sizeAfterWalletAdditions); arithmetic over sizes subtracts these.
+ */
+export const WALLET_GUARD_BYTES = 160;
+export const WALLET_COMPUTE_BUDGET_BYTES = 52;
 export const BATCH_SEND_MAX_RETRIES = 5;
 
 // --- Commitments ---

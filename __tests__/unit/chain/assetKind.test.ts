@@ -61,3 +61,13 @@ test("print editions by Helius' interface or the token standard; Token-2022 NFTs
     blocked: 'fungibleFrozen',
   });
 });
+
+test('a master edition with prints outstanding (supply.print_current_supply) can only be hidden; without prints, burned', () => {
+  const pnft = fixtures.find((f) => f.file === 'pnft-mainnet.json')!.answer;
+  const master = { ...pnft, interface: 'V1_NFT', content: { metadata: { token_standard: 'NonFungible' } } };
+  const withPrints = { ...master, supply: { print_max_supply: 10, print_current_supply: 3, edition_nonce: 254 } };
+  expect(classifyAsset(withPrints)).toMatchObject({ kind: 'nft', canBurn: false, blocked: 'masterHasPrints' });
+  expect(classifyAsset({ ...pnft, supply: withPrints.supply })).toMatchObject({ blocked: 'masterHasPrints' });
+  const none = { ...master, ownership: { ...master.ownership, frozen: false }, supply: { print_current_supply: 0 } };
+  expect(classifyAsset(none)).toMatchObject({ kind: 'nft', canBurn: true, blocked: null });
+});

@@ -16,7 +16,7 @@ import { cnftTransferIx } from '../../../src/chain/cnft';
 import { MAX_TRANSFER_PROOF_NODES, proofFitsTransfer, treeProofNodes } from '../../../src/chain/cnftProofFit';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
 import { leftAloneAccounts } from '../../../src/chain/leftAlone';
-import { measureTransactionSize } from '../../../src/chain/pack';
+import { sizeAfterWalletAdditions } from '../../../src/chain/pack';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../../src/common/constants';
 import { inspectText, spamLabels } from '../../../src/common/safeText';
 
@@ -130,13 +130,13 @@ describe('a cNFT in a tree whose proof cannot fit a transfer transaction', () =>
         key(),
       ),
     );
-    return measureTransactionSize(tx);
+    return sizeAfterWalletAdditions(tx);
   };
-  it('21 proof nodes is the limit, measured on real transfer transactions with compute budget', () => {
-    expect(MAX_TRANSFER_PROOF_NODES).toBe(21);
-    expect(transferBytes(21)).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
-    expect(transferBytes(22)).toBeGreaterThan(TRANSACTION_SIZE_LIMIT_BYTES);
-    expect(transferBytes(21) - transferBytes(20)).toBe(33);
+  it("16 proof nodes is the limit, measured on real transfer transactions with compute budget and a wallet's guard", () => {
+    expect(MAX_TRANSFER_PROOF_NODES).toBe(16);
+    expect(transferBytes(16)).toBeLessThanOrEqual(TRANSACTION_SIZE_LIMIT_BYTES);
+    expect(transferBytes(17)).toBeGreaterThan(TRANSACTION_SIZE_LIMIT_BYTES);
+    expect(transferBytes(16) - transferBytes(15)).toBe(33);
   });
   it('the recorded proof (14 nodes, tree depth 14) fits even with no canopy', () => {
     expect(recordedProof.response.proof).toHaveLength(14);
@@ -154,10 +154,10 @@ describe('a cNFT in a tree whose proof cannot fit a transfer transaction', () =>
     };
     for (const { maxDepth, maxBufferSize } of ALL_DEPTH_SIZE_PAIRS) {
       expect(treeProofNodes(account(maxDepth, maxBufferSize, 0))).toBe(maxDepth);
-      expect(proofFitsTransfer({ maxDepth, canopyDepth: 0 })).toBe(maxDepth <= 21);
+      expect(proofFitsTransfer({ maxDepth, canopyDepth: 0 })).toBe(maxDepth <= 16);
     }
-    expect(treeProofNodes(account(30, 2048, 10))).toBe(20); // a depth-30 tree with a 10-level canopy fits
-    expect(treeProofNodes(account(30, 2048, 8))).toBe(22); // with 8 levels it does not
+    expect(treeProofNodes(account(30, 2048, 14))).toBe(16); // a depth-30 tree with a 14-level canopy fits
+    expect(treeProofNodes(account(30, 2048, 13))).toBe(17); // with 13 levels it does not
     expect(treeProofNodes(new Uint8Array(40))).toBeNull();
   });
 });

@@ -65,7 +65,7 @@ it('reads each tree once from the chain and labels only the cNFTs of the too-dee
   rerender(<TreeTooDeepLabel cnft={items[1]} />);
   const label = screen.getByTestId('tree-too-deep-label');
   expect(label).toHaveAttribute('data-nodes', '24');
-  expect(label).toHaveAttribute('title', expect.stringMatching(/needs 24 proof nodes.*at most 21/));
+  expect(label).toHaveAttribute('title', expect.stringMatching(/needs 24 proof nodes.*at most 16/));
   await user.click(screen.getByTestId('hide-cnft'));
   expect(store.getState().hiddenAssets.ids).toContain(items[1].mint);
 });

@@ -303,6 +303,9 @@ it('a proof that cannot fit one transaction gives a clear message', async () => 
   expect(() => buildTrashTransaction(leaf, trashWallet)).toThrow(
     /needs 24 proof nodes, which do not fit in one transaction/,
   );
-  const fits = leafFor(a, { proof: Array.from({ length: 21 }, rnd), root: rnd() });
-  expect(() => buildTrashTransaction(fits, trashWallet)).not.toThrow(); // PRODUCT figures: at most 21 nodes
+  // PRODUCT figures: at most 16 nodes, with room for a wallet's guard
+  const fits = leafFor(a, { proof: Array.from({ length: 16 }, rnd), root: rnd() });
+  expect(() => buildTrashTransaction(fits, trashWallet)).not.toThrow();
+  const over = leafFor(a, { proof: Array.from({ length: 17 }, rnd), root: rnd() });
+  expect(() => buildTrashTransaction(over, trashWallet)).toThrow(ProofTooLargeError);
 });

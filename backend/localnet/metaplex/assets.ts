@@ -131,7 +131,14 @@ const INTERFACE: Partial<Record<TokenStandard, [string, string]>> = {
   [TokenStandard.NonFungibleEdition]: ['V1_PRINT', 'NonFungibleEdition'],
 };
 
-export function nftAsset(mint: string, meta: MetadataAccountData, holder: IndexedTokenAccount) {
+/** A master edition's prints outstanding (MasterEditionV1/V2: key, then supply u64 LE); 0 for anything else. */
+export function printsOf(edition: Uint8Array | undefined): number {
+  if (!edition || (edition[0] !== 2 && edition[0] !== 6) || edition.length < 9) return 0;
+  return Number(Buffer.from(edition).readBigUInt64LE(1));
+}
+
+/** `prints`: a master edition's current supply, answered as Helius does (supply.print_current_supply). */
+export function nftAsset(mint: string, meta: MetadataAccountData, holder: IndexedTokenAccount, prints = 0) {
   const [iface, standard] = INTERFACE[unwrapOption(meta.tokenStandard) ?? TokenStandard.NonFungible] ?? [
     'V1_NFT',
     'NonFungible',
@@ -158,7 +165,7 @@ export function nftAsset(mint: string, meta: MetadataAccountData, holder: Indexe
     },
     supply: {
       print_max_supply: 0,
-      print_current_supply: 0,
+      print_current_supply: prints,
       edition_nonce: isSome(meta.editionNonce) ? meta.editionNonce.value : null,
     },
     mutable: meta.isMutable,

@@ -7,9 +7,10 @@ import { isValidAddress } from '../decode';
 import { localTokenPriceUsd, nativeBalance } from '../prices';
 import { RpcError } from '../txErrors';
 import { decodeMetadata, decodeMint } from './accounts';
-import { cnftAsset, coreAsset, fungibleAsset, isNonFungible, nftAsset } from './assets';
+import { cnftAsset, coreAsset, fungibleAsset, isNonFungible, nftAsset, printsOf } from './assets';
 import { MPL_CORE_PROGRAM } from './constants';
 import { decodeCoreAsset } from './core';
+import { editionPda } from './pdas';
 import { getTokenAccounts } from './dasTokenAccounts';
 import type { CnftStore } from './cnfts';
 import type { IndexedTokenAccount, TokenIndex } from './tokenIndex';
@@ -105,7 +106,8 @@ export function createDasMethods(
       const info = mintOf(mint);
       if (!info) continue;
       const meta = metadataOf(mint);
-      if (isNonFungible(meta, info.decimals, info.supply)) nfts.push(nftAsset(mint, meta!, holders[0]));
+      if (isNonFungible(meta, info.decimals, info.supply))
+        nfts.push(nftAsset(mint, meta!, holders[0], printsOf(chain.getAccount(editionPda(mint))?.data)));
       else if (showFungible)
         fungibles.push(fungibleAsset(mint, meta, holders, info, localTokenPriceUsd(mint, meta, authority)));
     }

@@ -3,6 +3,7 @@ import path from 'path';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import type { Config } from '../../config';
+import { SAFETY_PATH, SECURITY_TXT_PATH, safetyPage, securityTxt } from './trustPages';
 
 /** Built file names carry a content hash (`main.0123abcdef01.js`): such a file never changes, so caches keep it. */
 const HASHED = /\.[0-9a-f]{8,}\.(?:js|css|woff2?|png|svg|jpe?g|webp)$/i;
@@ -41,7 +42,7 @@ function notModified(ctx: Context): void {
 
 /**
  * /static/* from config.staticDir (koa-send refuses paths leaving the folder), a built file's brotli or gzip
- * sibling when the client accepts it; every other non-API GET gets the single page, `<staticDir>/dist/index.html`
+ * sibling when the client accepts it; /.well-known/security.txt and /safety (trustPages.ts); every other non-API GET gets the single page, `<staticDir>/dist/index.html`
  * (no-cache: always revalidated, so a new build reaches everyone at once; its hashed files are then kept a year), or
  * a 503 page saying how to build it.
  */
@@ -60,6 +61,8 @@ export function staticFiles(config: Config): Middleware {
       await send(ctx, file, { root, setHeaders: staticHeaders });
       return;
     }
+    if (ctx.path === SECURITY_TXT_PATH) return securityTxt(ctx, config);
+    if (ctx.path === SAFETY_PATH) return safetyPage(ctx, config);
     if (path.extname(ctx.path) && ctx.path !== '/index.html') return next(); // e.g. /favicon.ico → 404
 
     if (!fs.existsSync(indexFile)) {

@@ -43,9 +43,12 @@ export function setupCnftActivityListeners(startAppListening: AppStartListening)
     effect: (action, api) => recordQueue(api, action.payload.completed),
   });
   // A cancelled queue may already have moved some: those are cNFT actions too (PRODUCT, the flows: trash a cNFT).
+  // Recorded once nothing is in flight, so a transfer that lands after the cancel is counted.
   startAppListening({
     actionCreator: queueCancelAnswered,
-    effect: (action, api) => recordQueue(api, action.payload.completed, action.payload.lastSignature),
+    effect: (action, api) => {
+      if (action.payload.processing === 0) recordQueue(api, action.payload.completed, action.payload.lastSignature);
+    },
   });
 }
 

@@ -34,7 +34,7 @@ export function NftsSection() {
             kind="nft"
             shown={nfts.length}
             total={all.length}
-            selectable={nfts.map((n) => n.mint)}
+            selectable={nfts.filter((n) => !n.blocked).map((n) => n.mint)}
             filters={['all', 'burnable', 'spam']}
             sorts={['default', 'name', 'solBack']}
           />

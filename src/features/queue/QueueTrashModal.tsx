@@ -1,6 +1,6 @@
 // docs/PRODUCT.md#queued-cnft-trash Queued cNFT Trash Operation: initial → creating queue → processing (polled every 2 s) → complete.
 // Counts, progress bar, trashed and failed lists with explorer links; Start Transfer / Cancel Transfer / Close.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { explorerAddressUrl, type ExplorerCluster } from '../../chain/format';
 import type { QueueAsset } from '../../common/api';
@@ -49,13 +49,21 @@ export default function QueueTrashModal({
     }
   }, [succeeded, onSuccess]);
 
-  // Closing while the queue runs cancels it and keeps the modal open: what happened (and the revoke) must be seen.
+  // Close (or Escape) while the server moves cNFTs only asks: cancelling is a choice, never a side effect of
+  // closing. Before the queue runs (the wallet is asked), closing cancels it. Either way the modal stays open after a
+  // cancel: what happened (and the revoke) must be seen.
+  const [asking, setAsking] = useState(false);
   const close = () => {
-    if (status === 'creating_queue' || status === 'processing') return void dispatch(queueCancelRequested());
+    if (status === 'processing') return void setAsking(!asking);
+    if (status === 'creating_queue') return void dispatch(queueCancelRequested());
     dispatch(queueClosed());
     onClose();
   };
   const busy = status === 'creating_queue' || status === 'processing';
+  const cancel = () => {
+    setAsking(false);
+    dispatch(queueCancelRequested());
+  };
   const nameOf = (id: string) => list.find((a) => a.assetId === id)?.name ?? id;
 
   return (
@@ -132,6 +140,7 @@ export default function QueueTrashModal({
           {TRASH_UI.cancelledEarly(queue.cancelledEarly.delegated.length)}
         </p>
       )}
+      {asking && status === 'processing' && <CloseQuestion onKeep={() => setAsking(false)} onCancel={cancel} />}
       <RevokeOffer />
       {progress && progress.completedAssets.length > 0 && (
         <>
@@ -177,12 +186,7 @@ export default function QueueTrashModal({
           </button>
         )}
         {busy && (
-          <button
-            type="button"
-            className="secondary"
-            data-testid="queue-cancel"
-            onClick={() => dispatch(queueCancelRequested())}
-          >
+          <button type="button" className="secondary" data-testid="queue-cancel" onClick={cancel}>
             {QUEUE_MODAL.cancel}
           </button>
         )}
@@ -191,5 +195,24 @@ export default function QueueTrashModal({
         </button>
       </div>
     </TrashModalShell>
+  );
+}
+
+/** Asked when Close or Escape comes while the queue runs; focus goes to the choice that changes nothing. */
+function CloseQuestion({ onKeep, onCancel }: { onKeep: () => void; onCancel: () => void }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <div className="trash-info" role="group" aria-labelledby="queue-close-question" data-testid="queue-close-ask">
+      <p id="queue-close-question">{TRASH_UI.queueCloseQuestion}</p>
+      <div className="trash-actions">
+        <button type="button" ref={keep} onClick={onKeep}>
+          {TRASH_UI.queueKeepRunning}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          {QUEUE_MODAL.cancel}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -204,23 +204,35 @@ async function postCancel(api: AppListenerEffectAPI, queueId: string) {
     .catch(() => undefined);
 }
 
+/** Polls allowed while a cancelled queue's last transfer settles (the worker confirms or fails it on its own). */
+const MAX_SETTLE_POLLS = 150;
+
 async function cancelQueue(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
   const queueId = api.getOriginalState().queue.queueId;
   // Not authorised by this page (cancelled before the owner signed): the server never runs a queue its owner did
   // not authorise, and the listener drops the signature if it still comes, so there is nothing to cancel there.
   if (!queueId || !queueAccess.has(queueId)) return;
-  const answer = await postCancel(api, queueId);
-  queueAccess.forget(queueId);
+  let status = (await postCancel(api, queueId))?.status;
   // The answer carries what the server had already done: moved cNFTs are gone from the wallet, so they leave the
-  // list (and the selection) and the modal says so, instead of offering to start them again.
-  const status = answer?.status;
-  if (!status) return;
-  const moved = status.completedAssets.map((a) => a.assetId);
-  if (moved.length > 0) {
-    api.dispatch(assetsHidden({ ids: moved, left: true }));
-    api.dispatch(assetsDeselected({ kind: 'cnft', mints: moved }));
+  // list (and the selection) and the modal says so, instead of offering to start them again. A transfer in flight
+  // when the cancel took hold lands (or fails) after it: the status is read again until none is, so the list, the
+  // report and Recent Activity end with what really moved.
+  for (let polls = 0; status; polls++) {
+    const moved = status.completedAssets.map((a) => a.assetId);
+    if (moved.length > 0) {
+      api.dispatch(assetsHidden({ ids: moved, left: true }));
+      api.dispatch(assetsDeselected({ kind: 'cnft', mints: moved }));
+    }
+    api.dispatch(queueCancelAnswered(status, queueId));
+    if (status.processing === 0 || polls >= MAX_SETTLE_POLLS) break;
+    await api.delay(QUEUE_POLL_INTERVAL_MS);
+    const res = await api
+      .dispatch(queueApi.endpoints.getQueueStatus.initiate(queueId, { subscribe: false, forceRefetch: true }))
+      .unwrap()
+      .catch(() => undefined);
+    if (res?.success && res.status) status = res.status;
   }
-  api.dispatch(queueCancelAnswered(status));
+  queueAccess.forget(queueId);
 }
 
 export function setupQueueListeners(startAppListening: AppStartListening): void {

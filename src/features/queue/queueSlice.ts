@@ -26,6 +26,8 @@ export interface QueueState {
   cancelledEarly: { delegated: string[] } | null;
   /** The cNFTs this run delegated to the server (set when the delegation step ends). */
   delegated: string[];
+  /** The queue this modal cancelled: its status answers (until nothing is in flight) are this modal's to show. */
+  cancelledId: string | null;
 }
 
 export const initialState: QueueState = {
@@ -39,6 +41,7 @@ export const initialState: QueueState = {
   cancelled: null,
   cancelledEarly: null,
   delegated: [],
+  cancelledId: null,
 };
 
 const queueSlice = createSlice({
@@ -79,6 +82,7 @@ const queueSlice = createSlice({
       const early = state.status === 'creating_queue';
       Object.assign(state, {
         cancelledEarly: early ? { delegated: state.delegated } : null,
+        cancelledId: state.queueId,
         status: 'initial',
         queueId: null,
         progress: null,
@@ -87,10 +91,15 @@ const queueSlice = createSlice({
         cancelled: null,
       });
     },
-    queueCancelAnswered(state, action: PayloadAction<QueueStatus>) {
-      if (state.status !== 'initial') return; // a new run started meanwhile
-      state.cancelled = action.payload;
-      state.progress = action.payload;
+    /** The cancelled queue's status: the cancel's answer, then each poll until nothing is in flight (meta: its id). */
+    queueCancelAnswered: {
+      reducer(state, action: PayloadAction<QueueStatus, string, string>) {
+        // A new run started meanwhile, or the modal closed: the listeners still record what moved.
+        if (state.status !== 'initial' || state.cancelledId !== action.meta) return;
+        state.cancelled = action.payload;
+        state.progress = action.payload;
+      },
+      prepare: (status: QueueStatus, queueId: string) => ({ payload: status, meta: queueId }),
     },
     queueClosed() {
       return initialState;

@@ -74,4 +74,6 @@ export const TRASH_UI = {
     'approve. No SOL comes back.',
   queueIntro:
     'Selected cNFTs are delegated to the server (one wallet approval), then the server moves each to the trash wallet.',
+  queueCloseQuestion: 'The transfer is still running. Cancel it, or keep it running?',
+  queueKeepRunning: 'Keep it running',
 } as const;
