@@ -160,7 +160,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
   app.use(healthRoutes(readiness)); // before the log, the limits and the GET sharing
   app.use(requestLogger(logger));
   app.use(errorHandler());
-  app.use(securityHeaders(config.trustProxy));
+  app.use(securityHeaders(config.trustProxy, config.publicSecondReader));
   app.use(limits.middleware);
   app.use(coalesceGets(shared.answers));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: BODY_LIMIT, jsonStrict: true }));

@@ -1,7 +1,9 @@
 import path from 'path';
 import { z } from 'zod';
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../src/common/addresses';
+import { secondReaderOrigin } from '../src/common/secondReader';
 import { base58Address } from './routes/schemas';
+import { PACKAGE_ROOT } from './packageRoot';
 
 /** Config.confirmTimeoutMs unless set: web3.js's own wait for a signature. */
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
@@ -81,6 +83,12 @@ export interface Config {
   /** METRICS_PORT: Prometheus metrics served on this port only (unset = off), bound to METRICS_HOST (127.0.0.1). */
   metricsPort?: number;
   metricsHost: string;
+  /**
+   * PUBLIC_SECOND_READER (upstream mode): a public RPC address the page reads beside this server to check what it is
+   * about to sign, unless its user turns it off (PRODUCT difference 10); `connect-src` allows its origin. Unset: the
+   * page checks against this server alone unless its user names a reader, and says so.
+   */
+  publicSecondReader?: string;
   /** SHUTDOWN_GRACE_MS (default 25 000): how long in-flight requests may finish after SIGTERM before they are cut. */
   shutdownGraceMs: number;
   /** How old the last upstream answer may be before /readyz asks the provider itself (tests shorten it; no env var). */
@@ -143,6 +151,16 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TRUST_PROXY: optionalString,
+  PUBLIC_SECOND_READER: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https$/ })
+      .refine(
+        (u) => secondReaderOrigin(u) !== null,
+        'PUBLIC_SECOND_READER must be https://, without a user name or password',
+      )
+      .optional(),
+  ),
   LOCALNET_FAULTS: optionalString,
   LOCALNET_LAMPORTS_PER_BYTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).optional()),
   RELAYER_KEYPAIR: optionalString,
@@ -195,6 +213,9 @@ export function loadConfig(
   }
   const e = parsed.data;
   const mode = e.SOLANA_RPC_URL ? 'upstream' : 'local';
+  // A public reader would disagree with the local chain about every account, so every action would be refused.
+  if (e.PUBLIC_SECOND_READER && mode === 'local')
+    throw new Error('Invalid configuration:\n  PUBLIC_SECOND_READER: only in upstream mode (with SOLANA_RPC_URL)');
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const config: Config = {
     port: e.PORT,
@@ -212,7 +233,7 @@ export function loadConfig(
     dataDir,
     solscanApiKey: e.SOLSCAN_API_KEY,
     logLevel: e.LOG_LEVEL,
-    staticDir: path.resolve(e.STATIC_DIR ?? path.join(__dirname, '..', 'static')),
+    staticDir: path.resolve(e.STATIC_DIR ?? path.join(PACKAGE_ROOT, 'static')),
     memoryOnly: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,
@@ -221,6 +242,7 @@ export function loadConfig(
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
+    publicSecondReader: e.PUBLIC_SECOND_READER,
     listeningHosts: [],
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     localnetFaults: e.LOCALNET_FAULTS === '1',

@@ -114,6 +114,7 @@ test("two prints of the owner's own master in one batch: the figure (and the 1 %
   const fees = await land(owner, body.transactions);
   expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);
   expect(await lamports(marker)).toBe(0);
+  console.log('two own prints (lamports):', JSON.stringify({ plan: body.totalRentRecovered, marker: markerLamports }));
   // The master's prints are gone: its burn is now the program's to allow, and SolBack plans it.
   const after = await readNftBurns(connection, o, [item(states.ownMaster)]);
   expect(after.skipped).toEqual([]);

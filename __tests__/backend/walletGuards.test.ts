@@ -7,6 +7,7 @@ import { Keypair, SystemProgram, type Transaction } from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
 import { LIGHTHOUSE_PROGRAM } from '../../src/common/addresses';
 import { addWalletGuards, lighthouseAssertionIx } from '../../src/chain/walletAdditions';
+import { emptiedWallet } from './relayerSupport';
 import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
 
 let h: Harness;
@@ -15,8 +16,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-const list = (owner: Keypair) =>
-  h.post('burn-vacant-accounts', { ownerAddress: owner.publicKey.toBase58(), signedMessage: 'simulated-signature' });
+/** The owner's vacant accounts as the server lists them (the vacant-account call accepts the placeholder signature). */
+const vacantOf = async (owner: Keypair): Promise<string[]> =>
+  (
+    await h.post('burn-vacant-accounts', {
+      ownerAddress: owner.publicKey.toBase58(),
+      signedMessage: 'simulated-signature',
+    })
+  ).body.vacantAccounts.map((a: { address: string }) => a.address);
 const prepare = async (owner: Keypair, vacantAccounts: string[]) => {
   const res = await h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), vacantAccounts });
   expect(res.status).toBe(200);
@@ -31,7 +38,7 @@ const guardedBy = (owner: Keypair, tx: Transaction) => {
 
 it('a wallet-guarded recovery: sent by the wallet or by the server, found as prepared, exact to the lamport', async () => {
   const { owner } = await h.fund('demo');
-  const addresses: string[] = (await list(owner)).body.vacantAccounts.map((a: any) => a.address);
+  const addresses = await vacantOf(owner);
   const [sentByWallet, submitted] = [addresses.slice(0, 3), addresses.slice(3)];
   const feeWallet = h.solback.config.feeWallet;
   const [ownerBefore, feeBefore] = await h.lamportsOf([owner.publicKey.toBase58(), feeWallet]);
@@ -62,9 +69,31 @@ it('a wallet-guarded recovery: sent by the wallet or by the server, found as pre
   expect(programs.filter((p) => p === LIGHTHOUSE_PROGRAM)).toHaveLength(4);
 });
 
+it("a relayed recovery signed through a wallet's guard: co-signed as prepared, the relayer repaid exactly", async () => {
+  const { owner, accounts } = emptiedWallet(h.solback.localnet!, 4);
+  const relayer = h.solback.relayer!.address;
+  const rent = sum(await h.lamportsOf(accounts));
+  const prep = await h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), relayFee: true });
+  expect(prep.body.transactions).toHaveLength(1);
+  const guarded = addWalletGuards(fromBase64(prep.body.transactions[0]));
+  guarded.partialSign(owner);
+  const relayerBefore = (await h.lamportsOf([relayer]))[0];
+  const sub = await h.post('submit-burn-transaction', {
+    signedTransaction: guarded.serialize({ requireAllSignatures: false }).toString('base64'),
+    accountCount: accounts.length,
+  });
+  expect(sub.status).toBe(200);
+  // Our compute budget was there, so the guard added only its assertions: the fee the relayer is repaid is unchanged.
+  expect(networkFee(guarded)).toBe(prep.body.repaymentsPerTransactionLamports[0]);
+  const [ownerAfter, relayerAfter] = await h.lamportsOf([owner.publicKey.toBase58(), relayer]);
+  expect(ownerAfter).toBe(rent - networkFee(guarded) - serviceFee(rent));
+  expect(relayerAfter - relayerBefore).toBe(0);
+  expect(await h.lamportsOf(accounts)).toEqual(accounts.map(() => 0));
+});
+
 it('refuses a transaction to which anything else was added, or more than 6 additions: 0 moved', async () => {
   const { owner } = await h.fund('demo');
-  const addresses: string[] = (await list(owner)).body.vacantAccounts.map((a: any) => a.address);
+  const addresses = await vacantOf(owner);
   const before = await h.lamportsOf([owner.publicKey.toBase58(), ...addresses]);
 
   const transfer = addWalletGuards(await prepare(owner, addresses));

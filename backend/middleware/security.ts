@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import helmet from 'koa-helmet';
 import type { IncomingMessage } from 'http';
 import type { TrustProxy } from '../config';
-import { secondReaderOriginFromCookie } from '../../src/common/secondReader';
+import { secondReaderOrigin, secondReaderOriginFromCookie } from '../../src/common/secondReader';
 import { publicOrigin } from './proxyTrust';
 
 /**
@@ -10,12 +10,13 @@ import { publicOrigin } from './proxyTrust';
  * wallet-adapter-react-ui injects <style> tags, and the page talks only to its own origin (HTTP + ws on /api/rpc).
  * Pictures come from this server only (remote ones through GET /api/image, so their hosts never see the user) or
  * are data: URLs (wallet icons); no font or stylesheet comes from a third party (PRODUCT difference 16). Solflare's web
- * wallet runs in an iframe. The one other origin the page may reach is the second chain reader its user chose, named
- * by the page's own cookie (src/common/secondReader.ts: an https origin, or http on this machine; nothing else is
- * copied into the header): absent, `connect-src` is this host alone.
+ * wallet runs in an iframe. The other origins the page may reach are the second chain readers: the one the operator
+ * offers (PUBLIC_SECOND_READER) and the one its user chose, named by the page's own cookie (src/common/secondReader.ts:
+ * an https origin, or http on this machine; nothing else is copied into the header): without them, `connect-src` is
+ * this host alone.
  */
-export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware {
-  const headers = helmetHeaders(trust);
+export function securityHeaders(trust: TrustProxy = { kind: 'off' }, publicSecondReader?: string): Middleware {
+  const headers = helmetHeaders(trust, publicSecondReader ? secondReaderOrigin(publicSecondReader) : null);
   // HSTS only when the page was reached over HTTPS (directly, or as a trusted proxy says): the local server is plain
   // http, where it would break the page.
   return async (ctx, next) => {
@@ -27,12 +28,13 @@ export function securityHeaders(trust: TrustProxy = { kind: 'off' }): Middleware
   };
 }
 
-function helmetHeaders(trust: TrustProxy): Middleware {
+function helmetHeaders(trust: TrustProxy, offeredReader: string | null): Middleware {
   // The page's own host: X-Forwarded-Host only from a trusted proxy, and never anything but a plain host name.
   const selfWs = (req: IncomingMessage) => {
     const { host } = publicOrigin(req, trust);
-    const secondReader = secondReaderOriginFromCookie(req.headers.cookie);
-    return `ws://${host} wss://${host}` + (secondReader ? ` ${secondReader}` : '');
+    const readers = new Set([offeredReader, secondReaderOriginFromCookie(req.headers.cookie)]);
+    readers.delete(null);
+    return [`ws://${host} wss://${host}`, ...readers].join(' ');
   };
   return helmet({
     contentSecurityPolicy: {

@@ -14,7 +14,7 @@ const V1_NONCE_OFFSET = 8 + 96;
 const startsWith = (data: Uint8Array, prefix: readonly number[]) => prefix.every((b, i) => data[i] === b);
 
 /** The leaf nonce of a V2 instruction: after root + hashes come the Option fields, then nonce u64. */
-export function v2Nonce(data: Uint8Array, withCollectionHash: boolean): bigint | null {
+function v2Nonce(data: Uint8Array, withCollectionHash: boolean): bigint | null {
   let o = 8 + 96;
   const skipOption = (size: number) => {
     if (data[o] === 0) o += 1;
@@ -27,10 +27,10 @@ export function v2Nonce(data: Uint8Array, withCollectionHash: boolean): bigint |
   return o + 12 <= data.length ? Buffer.from(data).readBigUInt64LE(o) : null;
 }
 
-export type V1Kind = keyof typeof BUBBLEGUM_DISCRIMINATORS;
-export type V2Kind = keyof typeof BUBBLEGUM_V2_DISCRIMINATORS;
+type V1Kind = keyof typeof BUBBLEGUM_DISCRIMINATORS;
+type V2Kind = keyof typeof BUBBLEGUM_V2_DISCRIMINATORS;
 
-export const v1KindOf = (data: Uint8Array): V1Kind | undefined =>
+const v1KindOf = (data: Uint8Array): V1Kind | undefined =>
   (Object.keys(BUBBLEGUM_DISCRIMINATORS) as V1Kind[]).find((k) => startsWith(data, BUBBLEGUM_DISCRIMINATORS[k]));
 export const v2KindOf = (data: Uint8Array): V2Kind | undefined =>
   (Object.keys(BUBBLEGUM_V2_DISCRIMINATORS) as V2Kind[]).find((k) => startsWith(data, BUBBLEGUM_V2_DISCRIMINATORS[k]));

@@ -1,8 +1,14 @@
 // Packs instruction groups into as few legacy transactions as fit, by the measured serialized size.
-import { PublicKey, Transaction, type TransactionInstruction, VersionedTransaction } from '@solana/web3.js';
+import {
+  PublicKey,
+  Transaction,
+  type TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../common/constants';
 import { type Address, toPublicKey } from './keys';
-import { addWalletGuards } from './walletAdditions';
+import { walletAdditionsBytes } from './walletAdditions';
 
 function shortVecLength(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
@@ -31,7 +37,9 @@ function withPlaceholderBlockhash(tx: Transaction): Transaction {
 
 /** Serialized size once a guarded wallet has added its instructions: what must stay within the 1232-byte packet. */
 export function sizeAfterWalletAdditions(tx: Transaction | VersionedTransaction): number {
-  return measureTransactionSize(addWalletGuards(tx));
+  const instructions =
+    tx instanceof Transaction ? tx.instructions : TransactionMessage.decompile(tx.message).instructions;
+  return measureTransactionSize(tx) + walletAdditionsBytes(instructions);
 }
 
 export interface PackOptions {
@@ -76,7 +84,8 @@ function build(opts: PackOptions, payer: PublicKey, indexes: number[]): Built {
     ...(opts.suffix?.(indexes) ?? []),
   ];
   if (instructions.length > 0) transaction.add(...instructions);
-  return { transaction, size: measureTransactionSize(transaction), sent: sizeAfterWalletAdditions(transaction) };
+  const size = measureTransactionSize(transaction);
+  return { transaction, size, sent: size + walletAdditionsBytes(instructions) };
 }
 
 /**
@@ -84,6 +93,18 @@ function build(opts: PackOptions, payer: PublicKey, indexes: number[]): Built {
  * `limit` bytes; a group is never split. Throws GroupTooLargeError when a single group cannot fit on its own.
  */
 export function packTransactions(opts: PackOptions): PackedTransaction[] {
+  const steps = packSteps(opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * packTransactions one measured candidate at a time: a caller packing thousands of groups can give way between steps
+ * (the server does, so one wallet of 1,500 accounts does not hold every other request; backend recovery/pack.ts).
+ */
+export function* packSteps(opts: PackOptions): Generator<void, PackedTransaction[]> {
   const limit = opts.limit ?? TRANSACTION_SIZE_LIMIT_BYTES;
   const maxGroups = opts.maxGroupsPerTransaction ?? Infinity;
   const payer = toPublicKey(opts.payer);
@@ -91,6 +112,7 @@ export function packTransactions(opts: PackOptions): PackedTransaction[] {
   let current: number[] = [];
   let best: Built | null = null;
   for (let i = 0; i < opts.groups.length; i++) {
+    yield;
     const candidate = build(opts, payer, [...current, i]);
     if (candidate.sent <= limit && current.length < maxGroups) {
       current.push(i);

@@ -3,9 +3,9 @@
 // from what you originally submitted": https://docs.phantom.com/developer-powertools/lighthouse). Observed on mainnet:
 //   [computeLimit, computePrice, LH(17), LH(52), LH(16), payload…, LH(27)]
 // — three assertions before the payload and one after (data bytes in brackets), each naming the fee payer, and a
-// compute-budget pair in front when the transaction carries none (here: whichever half of the pair it lacks). The packers leave room for exactly this
-// (transactionSize.ts), the e2e "guarded" wallet applies it, and every check after the wallet accepts it
-// (walletAdditionsCheck.ts).
+// compute-budget pair in front when the transaction carries none (here: whichever half of the pair it lacks). The
+// packers leave room for exactly this (pack.ts sizeAfterWalletAdditions), the e2e "guarded" wallet applies it with
+// addWalletGuards, and every check after the wallet accepts it (walletAdditionsCheck.ts).
 import {
   ComputeBudgetProgram,
   PublicKey,
@@ -30,7 +30,10 @@ export interface WalletGuardOptions {
   microLamportsPerUnit?: number;
 }
 
-/** Added only where the transaction has no compute budget of its own; its price is part of the fee the chain takes. */
+/**
+ * Added only where the transaction lacks them; the price is part of the fee the chain takes (1.4M CU × 1,000 µlamports
+ * = 1,400 lamports on top of the signatures' fee for a transaction with no budget of its own).
+ */
 export const WALLET_DEFAULT_COMPUTE_UNIT_LIMIT = 1_400_000;
 export const WALLET_DEFAULT_MICROLAMPORTS_PER_UNIT = 1_000;
 
@@ -83,6 +86,32 @@ export function withWalletGuards(
   const before = GUARD_DATA_BYTES_BEFORE.map((n, i) => lighthouseAssertionIx(feePayer, n, i));
   const after = GUARD_DATA_BYTES_AFTER.map((n, i) => lighthouseAssertionIx(feePayer, n, 0x80 + i));
   return [...budget, ...before, ...instructions, ...after];
+}
+
+const shortVecLength = (n: number) => (n < 0x80 ? 1 : n < 0x4000 ? 2 : 3);
+
+/**
+ * Bytes withWalletGuards adds to a legacy message of these instructions, by the message format: each assertion is its
+ * program index, account count, one account index (the fee payer, already a key), data length and data (4 + 17, 52, 16,
+ * 27 = 128), plus Lighthouse's key (32) when new; a missing setComputeUnitLimit 3 + 5 and setComputeUnitPrice 3 + 9,
+ * plus Compute Budget's key (32) when new; and a longer instruction count where it crosses 127. Packers call this for
+ * every candidate instead of serializing twice; walletAdditions.test.ts checks it against the serialized bytes.
+ */
+export function walletAdditionsBytes(instructions: TransactionInstruction[]): number {
+  const programs = new Set(instructions.map((ix) => ix.programId.toBase58()));
+  const assertions = [...GUARD_DATA_BYTES_BEFORE, ...GUARD_DATA_BYTES_AFTER];
+  const limit = hasBudget(instructions, SET_COMPUTE_UNIT_LIMIT) ? 0 : 1;
+  const price = hasBudget(instructions, SET_COMPUTE_UNIT_PRICE) ? 0 : 1;
+  const added = assertions.length + limit + price;
+  return (
+    assertions.reduce((n, data) => n + 4 + data, 0) +
+    (programs.has(LIGHTHOUSE_PROGRAM) ? 0 : 32) +
+    limit * (3 + 5) +
+    price * (3 + 9) +
+    (limit + price > 0 && !programs.has(COMPUTE_BUDGET_PROGRAM) ? 32 : 0) +
+    shortVecLength(instructions.length + added) -
+    shortVecLength(instructions.length)
+  );
 }
 
 /**

@@ -20,7 +20,9 @@ const CORS = {
   'access-control-max-age': '600',
 };
 
-export async function startSecondRpc(serverUrl: string): Promise<SecondRpc> {
+/** `serverUrl` may be given later (a function): the server the reader is offered by starts after it. */
+export async function startSecondRpc(serverUrl: string | (() => string)): Promise<SecondRpc> {
+  const target = typeof serverUrl === 'string' ? () => serverUrl : serverUrl;
   const methods = new Map<string, number>();
   const answer = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method === 'OPTIONS') return void res.writeHead(204, CORS).end();
@@ -29,7 +31,7 @@ export async function startSecondRpc(serverUrl: string): Promise<SecondRpc> {
     const body = Buffer.concat(chunks).toString('utf8');
     try {
       for (const call of [JSON.parse(body)].flat()) methods.set(call.method, (methods.get(call.method) ?? 0) + 1);
-      const reply = await fetch(`${serverUrl}/api/rpc`, {
+      const reply = await fetch(`${target()}/api/rpc`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,

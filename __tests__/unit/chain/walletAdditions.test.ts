@@ -1,6 +1,13 @@
 /** @jest-environment node */
 import { address } from '@solana/kit';
-import { Keypair, PublicKey, Transaction, VersionedTransaction } from '@solana/web3.js';
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  PublicKey,
+  Transaction,
+  TransactionInstruction,
+  VersionedTransaction,
+} from '@solana/web3.js';
 import { COMPUTE_BUDGET_PROGRAM, LIGHTHOUSE_PROGRAM } from '../../../src/common/addresses';
 import {
   DEFAULT_TOKEN_ACCOUNT_RENT_LAMPORTS,
@@ -14,6 +21,7 @@ import { measureTransactionSize, packTransactions, sizeAfterWalletAdditions } fr
 import { closeAccountIx } from '../../../src/chain/tokenInstructions';
 import {
   addWalletGuards,
+  walletAdditionsBytes,
   WALLET_DEFAULT_COMPUTE_UNIT_LIMIT,
   WALLET_DEFAULT_MICROLAMPORTS_PER_UNIT,
 } from '../../../src/chain/walletAdditions';
@@ -60,6 +68,27 @@ describe('the wallet additions (Phantom: compute pair where none, LH(17) LH(52) 
     const bare = closes(owner, 3, false);
     expect(sizeAfterWalletAdditions(withBudget) - measureTransactionSize(withBudget)).toBe(160);
     expect(sizeAfterWalletAdditions(bare) - measureTransactionSize(bare)).toBe(160 + 52);
+  });
+
+  it('take exactly the bytes walletAdditionsBytes counts, whatever the transaction already holds', () => {
+    const owner = Keypair.generate().publicKey;
+    const limitOnly = closes(owner, 2, false).add(ComputeBudgetProgram.setComputeUnitLimit({ units: 100_000 }));
+    const tiny = (n: number) =>
+      Array.from(
+        { length: n },
+        () => new TransactionInstruction({ programId: owner, keys: [], data: Buffer.alloc(0) }),
+      );
+    const shapes = [
+      closes(owner, 0, false),
+      closes(owner, 5, true),
+      limitOnly,
+      addWalletGuards(closes(owner, 1, true)), // its Lighthouse key is already there
+      closes(owner, 0, false).add(...tiny(124)), // the instruction count crosses 127 with the additions
+    ];
+    for (const tx of shapes)
+      expect(measureTransactionSize(addWalletGuards(tx)) - measureTransactionSize(tx)).toBe(
+        walletAdditionsBytes(tx.instructions),
+      );
   });
 
   it('keep a versioned transaction in its version, unsigned, with the same payload', () => {

@@ -19,6 +19,7 @@ export function configRoutes({ config, delegate }: Services): Router {
       trashWallet: config.trashWallet,
       feeWallet: config.feeWallet,
       delegate: delegate?.publicKey.toBase58() ?? null,
+      publicSecondReader: config.publicSecondReader ?? null,
     } satisfies ConfigResponse;
   });
   return router;

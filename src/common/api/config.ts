@@ -13,4 +13,6 @@ export interface ConfigResponse extends ApiResult {
   feeWallet: string;
   /** The server's fixed cNFT delegate address; null when the server has no delegate key (upstream, DELEGATE_KEYPAIR unset). */
   delegate: string | null;
+  /** PUBLIC_SECOND_READER: the public RPC the page reads beside this server unless its user turns it off; null: none. */
+  publicSecondReader: string | null;
 }

@@ -6,6 +6,8 @@ export const CHAIN_GUARD = {
   serverMismatch: (what: string, named: string, built: string): string =>
     `This server names ${named} as ${what}, but this page was built for ${built}. Nothing was signed.`,
   solChange: (sol: string): string => `Your SOL balance will change by ${sol} SOL (simulated on the network).`,
+  /** Said beside the figure when the guard read the chain through this server alone (no second reader). */
+  oneReader: 'Only this server’s reading of the chain checked it: no second chain reader is in use.',
   /** The second chain reader the user chose (PRODUCT difference 10) and this server read the chain differently. */
   readersDisagree: (reader: string, what: string): string =>
     `Your second chain reader (${reader}) and this server disagree about ${what}. The server may be showing a false chain. Nothing was signed.`,
@@ -25,6 +27,12 @@ export const SECOND_READER = {
   invalid: 'Enter an https:// address (http:// only on this machine), without a user name or password.',
   inUse: (origin: string): string => `Each transaction is also checked against ${origin}.`,
   notInUse: 'Not set: transactions are checked against this server’s reading of the chain only.',
+  /** The public reader the operator offers (PUBLIC_SECOND_READER), used unless the user turns it off. */
+  offered: (origin: string): string =>
+    `Each transaction is also checked against ${origin}, the public reader this server offers.`,
+  offeredOff: (origin: string): string =>
+    `Turned off: transactions are checked against this server’s reading of the chain only. This server offers ${origin}.`,
+  turnOnOffered: (origin: string): string => `Use ${origin} again`,
 } as const;
 
 // PRODUCT differences: where we do better than the spec

@@ -6,25 +6,32 @@ import { walletDisconnected } from '../wallet';
 export interface GuardState {
   /** Owner's SOL change (lamports, network fee included) of the transactions now awaiting approval. */
   simulatedChangeLamports: number | null;
+  /** Whether a second chain reader checked them too (false: this server's reading alone, which the page says). */
+  secondReaderChecked: boolean;
 }
 
-export const initialState: GuardState = { simulatedChangeLamports: null };
+export const initialState: GuardState = { simulatedChangeLamports: null, secondReaderChecked: false };
 
 const guardSlice = createSlice({
   name: 'guard',
   initialState,
   reducers: {
-    solChangeSimulated(state, action: PayloadAction<number>) {
-      state.simulatedChangeLamports = action.payload;
+    solChangeSimulated: {
+      reducer(state, action: PayloadAction<{ lamports: number; secondReaderChecked: boolean }>) {
+        state.simulatedChangeLamports = action.payload.lamports;
+        state.secondReaderChecked = action.payload.secondReaderChecked;
+      },
+      prepare: (lamports: number, secondReaderChecked = false) => ({ payload: { lamports, secondReaderChecked } }),
     },
-    solChangeCleared(state) {
-      state.simulatedChangeLamports = null;
-    },
+    solChangeCleared: () => initialState,
   },
   extraReducers: (builder) => builder.addCase(walletDisconnected, () => initialState),
-  selectors: { selectSimulatedChange: (state) => state.simulatedChangeLamports },
+  selectors: {
+    selectSimulatedChange: (state) => state.simulatedChangeLamports,
+    selectSecondReaderChecked: (state) => state.secondReaderChecked,
+  },
 });
 
 export const { solChangeSimulated, solChangeCleared } = guardSlice.actions;
-export const { selectSimulatedChange } = guardSlice.selectors;
+export const { selectSimulatedChange, selectSecondReaderChecked } = guardSlice.selectors;
 export default guardSlice;

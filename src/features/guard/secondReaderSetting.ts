@@ -1,6 +1,7 @@
 // Where the page keeps the second chain reader the user chose (src/common/secondReader.ts): the full address in this
-// browser's localStorage, its origin in a cookie for the server's CSP. The guard reads through both readers when it
-// is set (src/chain/crossCheckedReader.ts).
+// browser's localStorage, its origin in a cookie for the server's CSP. Without one, the reader the server offers
+// (PUBLIC_SECOND_READER, in /api/config and its CSP) is used unless the user turned it off. The guard reads through
+// both readers when one is in use (src/chain/crossCheckedReader.ts).
 import { Connection } from '@solana/web3.js';
 import { type ChainReader, connectionChainReader } from '../../chain/chainReader';
 import { crossCheckedReader } from '../../chain/crossCheckedReader';
@@ -60,13 +61,46 @@ export function secondReaderNeedsReload(): boolean {
   return true;
 }
 
+/** Kept when the user turns off the reader the server offers (PUBLIC_SECOND_READER); it stays off in this browser. */
+const OFFERED_OFF_KEY = 'solback.offeredSecondReaderOff';
+
+export function offeredReaderTurnedOff(): boolean {
+  return storage()?.getItem(OFFERED_OFF_KEY) === '1';
+}
+
+/** Turns the offered reader off (true) or on again (false); the CSP allows it either way, so no reload is needed. */
+export function turnOffOfferedReader(off: boolean): void {
+  if (off) storage()?.setItem(OFFERED_OFF_KEY, '1');
+  else storage()?.removeItem(OFFERED_OFF_KEY);
+}
+
+/** The reader the guard reads beside this server: the user's own, else the offered one unless turned off, else none. */
+function activeSecondReader(offered: string | null | undefined): string | null {
+  const own = storedSecondReader();
+  if (own) return own;
+  return offered && secondReaderOrigin(offered) && !offeredReaderTurnedOff() ? offered : null;
+}
+
 let second: { address: string; connection: Connection } | null = null;
 
-/** The reader the guard uses: this server's chain, and the second reader's beside it when one is set. */
-export function guardReader(connection: Parameters<typeof connectionChainReader>[0]): ChainReader {
+interface GuardReader {
+  reader: ChainReader;
+  /** The second reader's origin, or null: this server's reading alone (the page says so). */
+  secondReader: string | null;
+}
+
+/**
+ * The reader the guard uses: this server's chain, and the second reader's beside it when one is in use (the user's,
+ * or the one the server offers in /api/config).
+ */
+export function guardReader(
+  connection: Parameters<typeof connectionChainReader>[0],
+  offered?: string | null,
+): GuardReader {
   const own = connectionChainReader(connection);
-  const address = storedSecondReader();
-  if (!address) return own;
+  const address = activeSecondReader(offered);
+  if (!address) return { reader: own, secondReader: null };
   if (second?.address !== address) second = { address, connection: new Connection(address, 'confirmed') };
-  return crossCheckedReader(own, connectionChainReader(second.connection), { label: secondReaderOrigin(address)! });
+  const label = secondReaderOrigin(address)!;
+  return { reader: crossCheckedReader(own, connectionChainReader(second.connection), { label }), secondReader: label };
 }

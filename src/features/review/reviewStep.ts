@@ -43,7 +43,10 @@ export interface ReviewInput {
   relayed?: boolean;
 }
 
-/** The owner's SOL change if each transaction ran on the chain as it is now (they touch disjoint accounts). */
+/**
+ * The owner's SOL change if each transaction ran on the chain as it is now: their sum is the request's, since the guard
+ * that ran first lets a request act on each account once (src/chain/guardRequest.ts).
+ */
 export async function simulateOwnerChange(api: AppListenerEffectAPI, owner: string, txs: Transaction[]) {
   const connection = requireConnection(api.extra);
   const ownerKey = new PublicKey(owner);

@@ -1,6 +1,7 @@
 // The signing path's guard step that trusts no server figure (PRODUCT difference 10): the build's wallets against the server's
 // /api/config, then src/chain/chainGuard over the page's own connection (figures read from the chain, priority fee
-// capped, each transaction simulated), and over the second chain reader beside it when the user set one. Refusals come out as GuardRefusedError, with the user's text as message.
+// capped, each transaction simulated), and over the second chain reader beside it when one is in use (the user's, or the
+// one the server offers). Refusals come out as GuardRefusedError, with the user's text as message.
 import type { Connection } from '@solana/web3.js';
 import {
   type ChainGuardContext,
@@ -36,8 +37,11 @@ export class SimulationFailedError extends SendFailedError {
 }
 
 export interface ChainGuardStepOptions {
-  /** The server's /api/config: refused when it names wallets this page was not built for. */
-  serverWallets?: ServerWallets;
+  /**
+   * The server's /api/config: refused when it names wallets this page was not built for; its `publicSecondReader` is
+   * read beside this server unless the user chose another reader or turned it off.
+   */
+  serverWallets?: ServerWallets & { publicSecondReader?: string | null };
   /** Receives the store's actions (the simulated SOL change the confirm step shows). */
   dispatch?: (action: { type: string }) => unknown;
   onChecked?: (report: ChainGuardReport) => void;
@@ -50,14 +54,15 @@ export function chainGuardStep(
 ): GuardStep {
   return async (txs) => {
     opts.dispatch?.(solChangeCleared());
-    const reader = guardReader(connection); // the second reader as set now
+    // The second reader as set now: the user's, or the one the server offers (PUBLIC_SECOND_READER).
+    const { reader, secondReader } = guardReader(connection, opts.serverWallets?.publicSecondReader);
     try {
       if (opts.serverWallets) pinnedWallets(opts.serverWallets);
       await chainGuard(txs, {
         ...intent,
         reader,
         onChecked: (report) => {
-          opts.dispatch?.(solChangeSimulated(report.ownerChangeLamports));
+          opts.dispatch?.(solChangeSimulated(report.ownerChangeLamports, secondReader !== null));
           opts.onChecked?.(report);
         },
       });
