@@ -3,9 +3,9 @@
 // from what you originally submitted": https://docs.phantom.com/developer-powertools/lighthouse). Observed on mainnet:
 //   [computeLimit, computePrice, LH(17), LH(52), LH(16), payload…, LH(27)]
 // — three assertions before the payload and one after (data bytes in brackets), each naming the fee payer, and a
-// compute-budget pair in front when the transaction carries none (here: whichever half of the pair it lacks). The packers leave room for exactly this
-// (transactionSize.ts), the e2e "guarded" wallet applies it, and every check after the wallet accepts it
-// (walletAdditionsCheck.ts).
+// compute-budget pair in front when the transaction carries none (here: whichever half of the pair it lacks). The
+// packers leave room for exactly this (pack.ts sizeAfterWalletAdditions), the e2e "guarded" wallet applies it with
+// addWalletGuards, and every check after the wallet accepts it (walletAdditionsCheck.ts).
 import {
   ComputeBudgetProgram,
   PublicKey,
@@ -30,7 +30,10 @@ export interface WalletGuardOptions {
   microLamportsPerUnit?: number;
 }
 
-/** Added only where the transaction has no compute budget of its own; its price is part of the fee the chain takes. */
+/**
+ * Added only where the transaction lacks them; the price is part of the fee the chain takes (1.4M CU × 1,000 µlamports
+ * = 1,400 lamports on top of the signatures' fee for a transaction with no budget of its own).
+ */
 export const WALLET_DEFAULT_COMPUTE_UNIT_LIMIT = 1_400_000;
 export const WALLET_DEFAULT_MICROLAMPORTS_PER_UNIT = 1_000;
 

@@ -1,5 +1,5 @@
 // The cNFT tree check in the page (PRODUCT, the page: spam labels): after the cNFTs load, each tree account is read once from the
-// chain connection; a cNFT whose tree needs more than 21 proof nodes is labelled, offered Hide, and left out of the
+// chain connection; a cNFT whose tree needs more than 16 proof nodes is labelled, offered Hide, and left out of the
 // section's select-all. Tree accounts are laid out as spl-account-compression sizes them.
 import path from 'path';
 import { screen, waitFor } from '@testing-library/react';

@@ -1,6 +1,6 @@
 // The one definition of a signed authorisation (PRODUCT difference 11): the exact Sign-In-With-Solana layout,
 // a strict round trip, and the memo form (PRODUCT difference 11) that carries the same text in a never-sent transaction.
-import { Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import {
@@ -18,6 +18,7 @@ import {
   neverLandingBlockhash,
   readMemoAuthorization,
 } from '../../../src/chain/memoAuthorization';
+import { addWalletGuards } from '../../../src/chain/walletAdditions';
 import { AUTH_TEXTS } from '../../../src/common/texts/authTexts';
 
 const wallet = Keypair.generate();
@@ -109,6 +110,16 @@ describe('the memo form', () => {
     expect(Buffer.from(bs58.decode(tx.recentBlockhash!)).toString('ascii')).toBe(base.nonce);
     expect(tx.recentBlockhash).toBe(neverLandingBlockhash(base.nonce));
     expect(readMemoAuthorization(signed(tx, wallet), owner, nonceOf)).toBe(text);
+  });
+
+  it("accepts it with a wallet guard's additions (Lighthouse, compute budget), and refuses a transfer added beside them", () => {
+    const guarded = addWalletGuards(buildMemoAuthorization(owner, text, base.nonce));
+    expect(guarded.instructions).toHaveLength(1 + 6);
+    expect(readMemoAuthorization(signed(guarded, wallet), owner, nonceOf)).toBe(text);
+    const paying = addWalletGuards(buildMemoAuthorization(owner, text, base.nonce)).add(
+      SystemProgram.transfer({ fromPubkey: wallet.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 }),
+    );
+    expect(() => readMemoAuthorization(signed(paying, wallet), owner, nonceOf)).toThrow('instructions');
   });
 
   it('refuses another signer, a second instruction, another program, another blockhash, another wallet', () => {

@@ -24,7 +24,8 @@ export const PRINT_EDITION_SIZE = 42;
 export const EDITION_MARKER_SIZE = 32;
 export const TOKEN_RECORD_SIZE = 80;
 
-// A transfer carries maxDepth - canopyDepth = 6 proof nodes: ~685 bytes, far below 1232 (PRODUCT figures: ≤ 21 nodes).
+// A transfer carries maxDepth - canopyDepth = 6 proof nodes: ~685 bytes, far below 1232 (PRODUCT figures: ≤ 16 nodes
+// with room for a wallet's additions).
 // (14, 64) is one of the (depth, buffer) pairs account compression accepts; 16,384 leaves per tree.
 export const TREE_MAX_DEPTH = 14;
 export const TREE_MAX_BUFFER = 64;
