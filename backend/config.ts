@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../src/common/addresses';
 import { secondReaderOrigin } from '../src/common/secondReader';
 import { base58Address } from './routes/schemas';
+import { PACKAGE_ROOT } from './packageRoot';
 
 /** Config.confirmTimeoutMs unless set: web3.js's own wait for a signature. */
 export const DEFAULT_CONFIRM_TIMEOUT_MS = 60_000;
@@ -232,7 +233,7 @@ export function loadConfig(
     dataDir,
     solscanApiKey: e.SOLSCAN_API_KEY,
     logLevel: e.LOG_LEVEL,
-    staticDir: path.resolve(e.STATIC_DIR ?? path.join(__dirname, '..', 'static')),
+    staticDir: path.resolve(e.STATIC_DIR ?? path.join(PACKAGE_ROOT, 'static')),
     memoryOnly: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rpcRateLimitPerMinute: e.RPC_RATE_LIMIT_PER_MINUTE,

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run lint:docs` (part of `npm run lint`): comments cite what the repository holds. Fails on a section sign
 // (a citation of an outside specification's numbered section) anywhere in the code or the docs, and on a citation such as
-// `docs/PRODUCT.md#loading` whose anchor is not a heading of docs/PRODUCT.md (anchors as GitHub makes them from headings).
+// `docs/PRODUCT.md#loading` whose anchor is not a heading of docs/PRODUCT.md (anchors as GitHub makes them from headings),
+// and on a README longer than 160 lines.
 const fs = require('fs');
 const path = require('path');
 
@@ -74,9 +75,22 @@ function brokenAnchors(root) {
   return broken;
 }
 
+/** The README is the newcomer's door: what it is, the commands, the essential settings, a map of the docs. */
+const README_MAX_LINES = 160;
+
+function readmeProblems(root) {
+  const readme = path.join(root, 'README.md');
+  if (!fs.existsSync(readme)) return [];
+  const lines = fs.readFileSync(readme, 'utf8').trimEnd().split('\n').length;
+  return lines > README_MAX_LINES
+    ? [`README.md: ${lines} lines, more than ${README_MAX_LINES}; move the detail to docs/ (docs/SETTINGS.md, …)`]
+    : [];
+}
+
 /** Every problem the docs lint finds in the repository at `root`, one line each. */
 function docsProblems(root) {
   return [
+    ...readmeProblems(root),
     ...sectionSigns(root).map((at) => `${at}: a section sign; cite a docs/PRODUCT.md section (its #anchor) instead`),
     ...brokenAnchors(root).map((at) => `${at}: docs/PRODUCT.md has no heading with this anchor`),
   ];

@@ -70,6 +70,14 @@ describe('docs lint', () => {
     ]);
   });
 
+  it('fails on a README longer than 160 lines, and not on one of 160', () => {
+    const readme = (lines: number) => Array.from({ length: lines }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+    expect(problemsIn({ 'docs/PRODUCT.md': product, 'README.md': readme(160) })).toEqual([]);
+    expect(problemsIn({ 'docs/PRODUCT.md': product, 'README.md': readme(161) })).toEqual([
+      'README.md: 161 lines, more than 160; move the detail to docs/ (docs/SETTINGS.md, …)',
+    ]);
+  });
+
   it('makes anchors as GitHub does: lower case, punctuation dropped, each space a hyphen', () => {
     expect(check.anchorOf("The server's calls")).toBe('the-servers-calls');
     expect(check.anchorOf('Vacant-accounts banner')).toBe('vacant-accounts-banner');

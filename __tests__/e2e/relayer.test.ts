@@ -4,7 +4,8 @@ import { type Connection, PublicKey, SystemProgram, Transaction } from '@solana/
 import type { Dialog } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { recoverVacant } from './support/vacantReport';
-import { GUARD } from '../../src/common/texts';
+import { GUARD, vacantSuccessReport } from '../../src/common/texts';
+import { exactSol } from '../../src/chain/format';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import type { TestServer } from './support/server';
@@ -22,8 +23,8 @@ const suite = browserSuite({}, async (s) => {
 
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses);
 
-async function openEmptiedWallet(tamper = false) {
-  const { owner, accounts } = emptiedWallet(server.app.localnet!, 6);
+async function openEmptiedWallet(tamper = false, count = 6) {
+  const { owner, accounts } = emptiedWallet(server.app.localnet!, count);
   const context = await suite.newContext();
   const approve = { current: (async () => true) as Approver };
   const log = await installApprovalWallet(context, owner, approve);
@@ -112,3 +113,27 @@ it('a repayment larger than the fee is refused by the page guard: nothing is sig
   expect(s.log.approvals).toEqual([]);
   expect(await lamportsOf([server.app.relayer!.address, ...s.accounts])).toEqual(before);
 }, 180_000);
+
+it('0 SOL, 60 vacant accounts: a relayed recovery of ≥ 3 transactions lands whole; the figure shown is the chain’s change', async () => {
+  const s = await openEmptiedWallet(false, 60);
+  const ownerAddress = s.owner.publicKey.toBase58();
+  expect(await connection.getBalance(s.owner.publicKey)).toBe(0);
+  const rent = sum(await lamportsOf(s.accounts));
+  const report = await recoverVacant(s.page);
+  expect(s.log.approvals).toHaveLength(1); // one approval for all of them
+  const [count] = s.log.approvals;
+  expect(count).toBeGreaterThanOrEqual(3);
+  expect([report.kind, report.text]).toEqual(['success', expect.any(String)]);
+  expect(report.signatures).toHaveLength(count);
+  const [ownerAfter] = await lamportsOf([ownerAddress]);
+  expect(await lamportsOf(s.accounts)).toEqual(s.accounts.map(() => 0));
+  const fees = await Promise.all(
+    report.signatures.map(async (sig) => {
+      const tx = await connection.getTransaction(sig, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+      return tx!.meta!.fee;
+    }),
+  );
+  expect(ownerAfter).toBeGreaterThan(rent - sum(fees) - serviceFee(rent) - count); // 1 % rounded per transaction
+  // The report states exactly what the wallet gained (it started at 0).
+  expect(report.text).toBe(vacantSuccessReport(60, exactSol(ownerAfter)));
+}, 240_000);

@@ -63,23 +63,37 @@ export interface ImageServer {
   sent: Record<string, number>;
   /** Requests answered or hanging right now, per path (a hanging request stays open). */
   open: Record<string, number>;
+  /** The most requests open at once, per path. */
+  maxOpen: Record<string, number>;
+  /** Hanging requests of a path that are still waiting for an answer. */
+  held(path: string): number;
+  /** Answers every hanging request of a path that is waiting now with `file`; how many it answered. */
+  answerHeld(path: string, file: Omit<ServedFile, 'hang'>): number;
   serve(path: string, file: ServedFile): void;
   close(): Promise<void>;
 }
 
-export async function startImageServer(): Promise<ImageServer> {
+/** A picture host on `address` (a loopback address: 127.0.0.2 is another host than 127.0.0.1, whatever the port). */
+export async function startImageServer(address = '127.0.0.1'): Promise<ImageServer> {
   const files = new Map<string, ServedFile>();
   const hits: Record<string, number> = {};
   const sent: Record<string, number> = {};
   const open: Record<string, number> = {};
+  const maxOpen: Record<string, number> = {};
+  const waiting = new Map<string, Set<http.ServerResponse>>();
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     hits[path] = (hits[path] ?? 0) + 1;
     open[path] = (open[path] ?? 0) + 1;
+    maxOpen[path] = Math.max(maxOpen[path] ?? 0, open[path]);
     res.on('close', () => open[path]--);
     const file = files.get(path);
     if (!file) return res.writeHead(404).end();
-    if (file.hang) return;
+    if (file.hang) {
+      const held = waiting.get(path) ?? new Set();
+      waiting.set(path, held.add(res));
+      return void res.on('close', () => held.delete(res));
+    }
     if (file.trickle) {
       const body = Buffer.from(file.body);
       res.writeHead(200, { 'content-type': file.type, 'content-length': body.length });
@@ -104,14 +118,25 @@ export async function startImageServer(): Promise<ImageServer> {
     }
     res.writeHead(200, { 'content-type': file.type, 'content-length': body.length }).end(body);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(0, address, r));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${address}:${port}`,
     port,
     hits,
     sent,
     open,
+    maxOpen,
+    held: (path) => waiting.get(path)?.size ?? 0,
+    answerHeld(path, file) {
+      const held = [...(waiting.get(path) ?? [])];
+      waiting.get(path)?.clear();
+      for (const res of held) {
+        const body = Buffer.from(file.body);
+        res.writeHead(200, { 'content-type': file.type, 'content-length': body.length }).end(body);
+      }
+      return held.length;
+    },
     serve: (path, file) => void files.set(path, file),
     close: () =>
       new Promise<void>((r) => {

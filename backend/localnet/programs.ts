@@ -1,10 +1,11 @@
 // Where the SPL Noop program binary lives (fetched by scripts/fetch-programs.js at npm install).
 import fs from 'node:fs';
 import path from 'node:path';
+import { PACKAGE_ROOT } from '../packageRoot';
 
 export function noopProgramPath(): string {
   const candidates = [
-    path.resolve(__dirname, '../../node_modules/.solback-programs/spl_noop.so'),
+    path.join(PACKAGE_ROOT, 'node_modules/.solback-programs/spl_noop.so'),
     path.resolve(process.cwd(), 'node_modules/.solback-programs/spl_noop.so'),
   ];
   const found = candidates.find((p) => fs.existsSync(p));

@@ -1,10 +1,14 @@
 // Websocket upgrades on /api/rpc skip Koa's middleware, so they pass this gate instead (RELIABILITY, trust): a browser's
 // Origin must be the page's own (or one of ALLOWED_ORIGINS), each client opens at most so many sockets at once and
 // so many per minute. Clients without an Origin header are not browsers (a page cannot omit it) and are let through.
+// A client is an IPv4 address or an IPv6 /64 (rateLimit.ts clientKey), and its wider prefixes have a few clients'
+// worth of sockets (services/prefixAllowance.ts): 40 of 40 sockets once opened from fresh addresses of one /64.
 import type { IncomingMessage } from 'http';
 import { LRUCache } from 'lru-cache';
 import type { TrustProxy } from '../config';
+import { PrefixCounts } from '../services/prefixAllowance';
 import { clientIp, isLoopback, publicOrigin } from './proxyTrust';
+import { clientKey } from './rateLimit';
 
 export const MAX_SOCKETS_PER_CLIENT = 16;
 export const MAX_UPGRADES_PER_MINUTE = 60;
@@ -27,7 +31,7 @@ export function createUpgradeGate(opts: UpgradeGateOptions) {
   const perMinute = opts.upgradesPerMinute ?? MAX_UPGRADES_PER_MINUTE;
   const now = opts.now ?? Date.now;
   // Sockets open now: not a cache (forgetting one would lift the cap), each entry goes when its last socket closes.
-  const open = new Map<string, number>();
+  const open = new PrefixCounts(maxSockets);
   // npm lru-cache. Recency is what a window wants: the client that upgraded longest ago has the fewest upgrades still
   // counted (first sight would drop a busy client's count first), and an entry lapses a minute after its last upgrade.
   const recent = new LRUCache<string, number[]>({
@@ -48,24 +52,22 @@ export function createUpgradeGate(opts: UpgradeGateOptions) {
   return {
     admit(req: IncomingMessage): Verdict {
       if (!originAllowed(req)) return { ok: false, status: 403, reason: 'origin not allowed' };
-      const client = clientIp(req, opts.trustProxy);
-      if (isLoopback(client)) return { ok: true, release: () => undefined }; // the operator itself, as for /api
+      const ip = clientIp(req, opts.trustProxy);
+      if (isLoopback(ip)) return { ok: true, release: () => undefined }; // the operator itself, as for /api
+      const client = clientKey(ip);
       const t = now();
       const times = (recent.peek(client) ?? []).filter((x) => t - x < MINUTE_MS); // a refusal leaves the order alone
-      if (times.length >= perMinute || (open.get(client) ?? 0) >= maxSockets)
+      if (times.length >= perMinute || !open.take(client))
         return { ok: false, status: 429, reason: 'too many sockets' };
       times.push(t);
       recent.set(client, times);
-      open.set(client, (open.get(client) ?? 0) + 1);
       let released = false;
       return {
         ok: true,
         release() {
           if (released) return;
           released = true;
-          const n = (open.get(client) ?? 1) - 1;
-          if (n <= 0) open.delete(client);
-          else open.set(client, n);
+          open.giveBack(client);
         },
       };
     },

@@ -43,9 +43,10 @@ export function createKeyedTurns(atOnce: number, waiting: number, refusal: strin
     get keys() {
       return byKey.size;
     },
-    async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    /** Runs `task` in `key`'s turns: `keyAtOnce` of them at once (atOnce unless told; fixed while the key has work). */
+    async run<T>(key: string, task: () => Promise<T>, keyAtOnce = atOnce): Promise<T> {
       let turns = byKey.get(key);
-      if (!turns) byKey.set(key, (turns = createTurns(atOnce, waiting, refusal)));
+      if (!turns) byKey.set(key, (turns = createTurns(keyAtOnce, waiting, refusal)));
       try {
         return await turns.run(task);
       } finally {

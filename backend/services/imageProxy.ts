@@ -5,6 +5,7 @@
 import { AppError, ForbiddenError, ValidationError } from '../errors';
 import { createKeyedTurns, createTurns } from './fetchTurns';
 import { headVerdict, imageType } from './imageBytes';
+import { prefixLimits } from './prefixAllowance';
 import { ImageCache, type CachedImage } from './imageCache';
 import { BlockedAddressError, SafeFetchError, safeGet } from './safeFetch';
 
@@ -51,9 +52,10 @@ export function imageKey(url: string): string {
   }
 }
 
+// The host without its port: one address answering on 38 ports once counted as 38 hosts, each with its own turns.
 const hostOf = (url: string): string => {
   try {
-    return new URL(url).host.toLowerCase();
+    return new URL(url).hostname.toLowerCase();
   } catch {
     return '';
   }
@@ -79,7 +81,8 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
   const inflight = new Map<string, Promise<CachedImage>>();
 
   // One line for all fetches (memory), one per picture host (a hanging host holds at most its own few turns) and
-  // one per client (one client's many hanging hosts hold at most its own few): RELIABILITY, pictures.
+  // one per client and per wider prefix (one network's many hanging hosts hold at most its own few,
+  // services/prefixAllowance.ts): RELIABILITY, pictures.
   const turns = createTurns(opts.fetchesAtOnce ?? IMAGE_FETCHES_AT_ONCE, opts.fetchesWaiting ?? IMAGE_FETCHES_WAITING);
   const hostTurns = createKeyedTurns(
     opts.fetchesPerHost ?? IMAGE_FETCHES_PER_HOST,
@@ -91,9 +94,17 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
     KEYED_WAITING,
     'Too many of your pictures are being fetched; try again',
   );
+  const perClient = opts.fetchesPerClient ?? IMAGE_FETCHES_PER_CLIENT;
   const inTurn = (url: string, client: string | null, task: () => Promise<CachedImage>): Promise<CachedImage> => {
     const inHostTurn = () => hostTurns.run(hostOf(url), () => turns.run(task));
-    return client === null ? inHostTurn() : clientTurns.run(client, inHostTurn);
+    if (client === null) return inHostTurn();
+    // The client's turn, then its /56 (or /24) and its /48's: taken in that order by everyone, so none waits in a circle.
+    return prefixLimits(client, perClient).reduceRight<() => Promise<CachedImage>>(
+      (inner, { key, limit }) =>
+        () =>
+          clientTurns.run(key, inner, limit),
+      inHostTurn,
+    )();
   };
 
   // The type is judged from the headers before the body is read, and the body's first bytes as they arrive: a host

@@ -3,10 +3,13 @@
 // process; with REDIS_URL a Redis-backed store implements the same contract so every process shares them.
 //
 // Bounded per client (RELIABILITY, hostile clients: nonces): a client — an IPv4 address or an IPv6 /64
-// (middleware/rateLimit.ts clientKey) — holds at most AUTH_NONCES_PER_CLIENT unused ones (the operator on this
-// machine, exempt from limits as everywhere, only the store's), and a full store refuses new nonces. An issued nonce is never dropped to make room, so a flood of requests cannot make a victim's signed
+// (middleware/rateLimit.ts clientKey) — holds at most AUTH_NONCES_PER_CLIENT unused ones, and each wider prefix it
+// is in (IPv4 /24, IPv6 /56 and /48) a few clients' worth (services/prefixAllowance.ts): 3,315 /64s of one /48 once
+// filled the store and every sign-in got 503. The operator on this machine, exempt from limits as everywhere, is
+// bounded only by the store's, and a full store refuses new nonces. An issued nonce is never dropped to make room, so a flood of requests cannot make a victim's signed
 // request fail as "already used"; the flood only waits for its own nonces to be used or to expire.
 import { randomBytes } from 'crypto';
+import { prefixLimits } from './prefixAllowance';
 
 /** A nonce, or how long until the client (or the store) has room for one. */
 export type NonceIssue = { nonce: string } | { refused: 'client' | 'full'; retryAfterMs: number };
@@ -39,15 +42,16 @@ export function newNonce(): string {
 
 interface Held {
   expiry: number;
-  /** The client it was issued to (undefined: the operator's, or put back by restore; counted for no one). */
-  client?: string;
+  /** The client and prefixes it counts for (none: the operator's, or put back by restore; counted for no one). */
+  prefixes: string[];
 }
 
 /** In-process store; bounded per client and in all (refusing, never dropping an issued nonce). */
 export class MemoryNonceStore implements NonceStore {
   /** Insertion order is expiry order for issued nonces (one time to live), so expired ones are swept from the front. */
   private readonly held = new Map<string, Held>();
-  private readonly perClient = new Map<string, Map<string, number>>();
+  /** Unused nonces by client and by prefix: nonce → expiry. */
+  private readonly perPrefix = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly perClientMax = NONCES_PER_CLIENT,
@@ -58,10 +62,12 @@ export class MemoryNonceStore implements NonceStore {
   async issue(ttlMs: number, client: string | null): Promise<NonceIssue> {
     const now = this.now();
     this.sweep(now);
-    const mine = client === null ? undefined : this.perClient.get(client);
-    if (mine) {
+    const limits = client === null ? [] : prefixLimits(client, this.perClientMax);
+    for (const { key, limit } of limits) {
+      const mine = this.perPrefix.get(key);
+      if (!mine) continue;
       for (const [nonce, expiry] of mine) if (expiry <= now) this.forget(nonce);
-      if (mine.size >= this.perClientMax) return { refused: 'client', retryAfterMs: Math.min(...mine.values()) - now };
+      if (mine.size >= limit) return { refused: 'client', retryAfterMs: Math.min(...mine.values()) - now };
     }
     if (this.held.size >= this.maxEntries) {
       const first = this.held.values().next().value!;
@@ -69,19 +75,18 @@ export class MemoryNonceStore implements NonceStore {
     }
     const nonce = newNonce();
     const expiry = now + ttlMs;
-    if (client === null) {
-      this.held.set(nonce, { expiry });
-      return { nonce };
+    const prefixes = limits.map((l) => l.key);
+    this.held.set(nonce, { expiry, prefixes });
+    for (const key of prefixes) {
+      const set = this.perPrefix.get(key) ?? new Map<string, number>();
+      set.set(nonce, expiry);
+      this.perPrefix.set(key, set);
     }
-    this.held.set(nonce, { expiry, client });
-    const set = this.perClient.get(client) ?? new Map<string, number>();
-    set.set(nonce, expiry);
-    this.perClient.set(client, set);
     return { nonce };
   }
 
   async restore(nonce: string, expiresAt: number): Promise<void> {
-    if (expiresAt > this.now() && !this.held.has(nonce)) this.held.set(nonce, { expiry: expiresAt });
+    if (expiresAt > this.now() && !this.held.has(nonce)) this.held.set(nonce, { expiry: expiresAt, prefixes: [] });
   }
 
   async consume(nonce: string): Promise<boolean> {
@@ -91,9 +96,9 @@ export class MemoryNonceStore implements NonceStore {
     return held.expiry > this.now();
   }
 
-  /** Nonces held for `client` now (tests). */
+  /** Nonces held for `client` (or a prefix) now (tests). */
   heldBy(client: string): number {
-    return this.perClient.get(client)?.size ?? 0;
+    return this.perPrefix.get(client)?.size ?? 0;
   }
 
   private sweep(now: number): void {
@@ -106,9 +111,10 @@ export class MemoryNonceStore implements NonceStore {
   private forget(nonce: string): void {
     const held = this.held.get(nonce);
     this.held.delete(nonce);
-    if (held?.client === undefined) return;
-    const set = this.perClient.get(held.client);
-    set?.delete(nonce);
-    if (set?.size === 0) this.perClient.delete(held.client);
+    for (const key of held?.prefixes ?? []) {
+      const set = this.perPrefix.get(key);
+      set?.delete(nonce);
+      if (set?.size === 0) this.perPrefix.delete(key);
+    }
   }
 }

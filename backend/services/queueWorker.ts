@@ -180,51 +180,59 @@ export function createQueueWorker(
     }
   }
 
+  /** One step of a queue (an unresolved send settled, or its next item sent): true when it moved on. */
   async function processLeased(queueId: string): Promise<boolean> {
-    let progressed = false;
-    for (;;) {
-      if (halted()) return progressed;
-      const q = await store.get(queueId);
-      if (!q) return progressed;
-      const sending = q.items.find((i) => i.state === 'sending');
-      if (sending) {
-        if (!(await resolveSending(q, sending))) {
-          const after = (await store.get(queueId))?.items.find((i) => i.assetId === sending.assetId);
-          if (after?.state === 'sending') return progressed; // unresolved for now: come back later
-        }
-        progressed = true;
-        continue;
-      }
-      if (q.cancelledAt) {
-        await store.update(
-          q.id,
-          (r) => {
-            for (const it of r.items)
-              if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
-          },
-          { lease: workerId },
-        );
-        return progressed;
-      }
-      const next = q.items.find((i) => i.state === 'pending');
-      if (!next) return progressed;
-      await sendItem(q, next);
-      progressed = true;
+    if (halted()) return false;
+    const q = await store.get(queueId);
+    if (!q) return false;
+    const sending = q.items.find((i) => i.state === 'sending');
+    if (sending) {
+      if (await resolveSending(q, sending)) return true;
+      const after = (await store.get(queueId))?.items.find((i) => i.assetId === sending.assetId);
+      return after?.state !== 'sending'; // still sending: unresolved for now, come back later
     }
+    if (q.cancelledAt) {
+      await store.update(
+        q.id,
+        (r) => {
+          for (const it of r.items)
+            if (it.state === 'pending') Object.assign(it, { state: 'cancelled', updatedAt: Date.now() });
+        },
+        { lease: workerId },
+      );
+      return false;
+    }
+    const next = q.items.find((i) => i.state === 'pending');
+    if (!next) return false;
+    await sendItem(q, next);
+    return true;
+  }
+
+  /**
+   * Round-robin across owners: each round takes one step of one queue per owner (its oldest active), so one owner's
+   * many queues wait their turn like anyone's. 40 junk queues from throwaway wallets once took an honest queue from
+   * 0.9 s to 24.8 s, run one whole queue after another.
+   */
+  async function round(): Promise<boolean> {
+    const byOwner = new Map<string, string>();
+    for (const q of await store.listActive()) if (!byOwner.has(q.owner)) byOwner.set(q.owner, q.id);
+    let progressed = false;
+    for (const queueId of byOwner.values()) {
+      if (stopped) return false;
+      try {
+        if (await processQueue(queueId)) progressed = true;
+      } catch (err) {
+        services.logger.warn({ err: (err as Error).message, queue: queueId }, 'queue step failed');
+      }
+    }
+    return progressed;
   }
 
   async function run(): Promise<void> {
     do {
       again = false;
-      const active = await store.listActive();
-      for (const q of active) {
-        if (stopped) return;
-        try {
-          await processQueue(q.id);
-        } catch (err) {
-          services.logger.warn({ err: (err as Error).message, queue: q.id }, 'queue step failed');
-        }
-      }
+      while (!stopped && (await round()));
+      if (stopped) return;
       if (!stopped && !again && !timer && (await store.listActive()).length > 0) {
         timer = setTimeout(() => {
           timer = null;

@@ -1,25 +1,31 @@
 // One-use nonces shared by every process on one Redis: the same contract as MemoryNonceStore (nonceStore.ts).
 // The nonce expires with its key, and consume is a single GETDEL, so of two processes consuming the same nonce at
-// the same moment exactly one gets it. Each client's unused nonces are a sorted set scored by expiry; counting and
-// issuing run as one script, so two processes cannot both give a client its last free place.
+// the same moment exactly one gets it. The unused nonces of each client and of each wider prefix it is in
+// (services/prefixAllowance.ts) are a sorted set scored by expiry; counting and issuing run as one script, so two
+// processes cannot both give a client or a prefix its last free place.
 import type { Redis } from 'ioredis';
 import { NONCES_PER_CLIENT, newNonce, type NonceIssue, type NonceStore } from './nonceStore';
+import { prefixLimits } from './prefixAllowance';
 import { REDIS_PREFIX } from './redis';
 
 // Whatever newNonce() makes (hex today) fits; anything else never reaches Redis as a key.
 const NONCE = /^[A-Za-z0-9_-]{8,128}$/;
 
-// KEYS: the client's set, the nonce's key. ARGV: now, ttl, per-client maximum, nonce, client.
-// Answers {1} when issued, {0, earliest expiry} when the client holds its maximum.
+// KEYS: the nonce's key, then the sets of the client and its prefixes. ARGV: now, ttl, nonce, the value kept under
+// the nonce (its sets' names), then each set's maximum. Answers {1} when issued, {0, earliest expiry} when a set is full.
 const ISSUE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
-  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {0, first[2]}
+for i = 2, #KEYS do
+  redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', ARGV[1])
+  if redis.call('ZCARD', KEYS[i]) >= tonumber(ARGV[3 + i]) then
+    local first = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
+    return {0, first[2]}
+  end
 end
-redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('SET', KEYS[2], ARGV[5], 'PX', ARGV[2])
+for i = 2, #KEYS do
+  redis.call('ZADD', KEYS[i], tonumber(ARGV[1]) + tonumber(ARGV[2]), ARGV[3])
+  redis.call('PEXPIRE', KEYS[i], ARGV[2])
+end
+redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[2])
 return {1}
 `;
 
@@ -40,16 +46,18 @@ export class RedisNonceStore implements NonceStore {
       return { nonce };
     }
     const now = Date.now();
+    const limits = prefixLimits(client, this.perClientMax);
+    const sets = limits.map((l) => this.clientKey(l.key));
     const [issued, earliest] = (await this.redis.eval(
       ISSUE,
-      2,
-      this.clientKey(client),
+      1 + sets.length,
       this.key(nonce),
+      ...sets,
       now,
       ttl,
-      this.perClientMax,
       nonce,
-      client,
+      sets.join(' '),
+      ...limits.map((l) => l.limit),
     )) as [number, string?];
     if (issued === 1) return { nonce };
     return { refused: 'client', retryAfterMs: Math.max(1, Number(earliest) - now) };
@@ -62,9 +70,9 @@ export class RedisNonceStore implements NonceStore {
 
   async consume(nonce: string): Promise<boolean> {
     if (!NONCE.test(nonce)) return false;
-    const client = await this.redis.getdel(this.key(nonce));
-    if (client === null) return false;
-    if (client) await this.redis.zrem(this.clientKey(client), nonce);
+    const sets = await this.redis.getdel(this.key(nonce));
+    if (sets === null) return false;
+    for (const set of sets.split(' ').filter(Boolean)) await this.redis.zrem(set, nonce);
     return true;
   }
 }

@@ -10,6 +10,7 @@ import { priorityFeeLamports } from '../../src/chain/fees';
 import { LAMPORTS_PER_SIGNATURE } from '../../src/common/constants';
 import type { Config } from '../config';
 import type { RpcClient } from './rpc';
+import { prefixLimits } from './prefixAllowance';
 import type { FeePayerPlan } from './recovery/pack';
 
 export const RELAYER_UNAVAILABLE = 'SolBack cannot pay the network fee right now: ';
@@ -96,8 +97,18 @@ export class RelayerPolicy {
     this.roll();
     if (r.day !== this.day) return; // counted on a day that is over
     this.total = Math.max(0, this.total + total);
-    for (const key of [`client:${r.client}`, `owner:${r.owner}`])
+    for (const { key } of this.allowances(r.client, r.owner))
       this.counts.set(key, Math.max(0, (this.counts.get(key) ?? 0) + n));
+  }
+
+  /**
+   * The owner's allowance, the client's and each wider prefix's (services/prefixAllowance.ts): 50 /64s once used up
+   * the all-clients total, and the relayer was off for everyone for the rest of the UTC day.
+   */
+  private allowances(client: string, owner: string) {
+    const perClient = this.limits.perClientPerDay;
+    const prefixes = prefixLimits(client, perClient).map((l) => ({ key: `client:${l.key}`, limit: l.limit }));
+    return [{ key: `owner:${owner}`, limit: perClient }, ...prefixes];
   }
 
   /** The reason `n` more relayed transactions for this client and owner would break a limit, or null. */
@@ -105,8 +116,8 @@ export class RelayerPolicy {
     this.roll();
     if (this.total + n > this.limits.perDay)
       return 'the daily limit of relayed transactions is reached; try again tomorrow.';
-    for (const key of [`client:${client}`, `owner:${owner}`])
-      if ((this.counts.get(key) ?? 0) + n > this.limits.perClientPerDay)
+    for (const { key, limit } of this.allowances(client, owner))
+      if ((this.counts.get(key) ?? 0) + n > limit)
         return `at most ${this.limits.perClientPerDay} relayed transactions per wallet and per client each day.`;
     return null;
   }

@@ -48,7 +48,7 @@ function configOf(req: Req): (Config & { accounts?: unknown }) | undefined {
   if (!config || typeof config !== 'object') return undefined;
   if (req.method !== 'simulateTransaction') return config as Config;
   const accounts = (config as { accounts?: unknown }).accounts;
-  return { accounts, ...(accounts && typeof accounts === 'object' ? (accounts) : {}) };
+  return { accounts, ...(accounts && typeof accounts === 'object' ? accounts : {}) };
 }
 
 const isBase58 = (config: Config | undefined) => config?.encoding === 'base58' || config?.encoding === 'binary';

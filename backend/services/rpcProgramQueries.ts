@@ -31,10 +31,20 @@ export function pageProgramQuery(params: unknown): PageProgramQuery | null {
   if (!Array.isArray(filters) || filters.length !== 2) return null;
   const [size, match] = filters as Filter[];
   const key = memcmpKey(match?.memcmp);
-  if (!key || Object.keys(size ?? {}).join() !== 'dataSize' || Object.keys(match).join() !== 'memcmp') return null;
+  if (!key || Object.keys(match ?? {}).join() !== 'memcmp') return null;
+  // A Token-2022 master mint with extensions is found by its account type instead of its size (masterMintOf).
+  if (program === TOKEN_2022_PROGRAM && isT22MintType(size) && match.memcmp?.offset === 4)
+    return { key, names: 'masterEdition', program };
+  if (Object.keys(size ?? {}).join() !== 'dataSize') return null;
   if (size.dataSize === MINT_SIZE && match.memcmp?.offset === 4) return { key, names: 'masterEdition', program };
   if (size.dataSize === TOKEN_ACCOUNT_SIZE && match.memcmp?.offset === 0) return { key, names: 'nftMint', program };
   return null;
+}
+
+/** Token-2022's AccountType byte after the 165-byte base, 1 = Mint (base58 '2'): spl-token-2022 extension/mod.rs. */
+function isT22MintType(f: Filter | undefined): boolean {
+  const m = f?.memcmp;
+  return Object.keys(f ?? {}).join() === 'memcmp' && m?.offset === 165 && m.bytes === '2' && m.encoding !== 'base64';
 }
 
 /** The base58 of a memcmp on a whole 32-byte address that is not all zeros (32 zero bytes match every empty field). */

@@ -1,11 +1,13 @@
 // Per-client counts in a sliding window, in memory, for limits that are not a request rate: unauthorised queues
-// held, queues written, relayed transactions. A null client (the operator on loopback) is never counted.
+// held, queues written. Each client's wider prefixes have their own count (services/prefixAllowance.ts), so a few
+// hundred /64s of one /48 cannot take what everyone shares. A null client (the operator on loopback) is never counted.
 import { LRUCache } from 'lru-cache';
+import { prefixLimits } from './prefixAllowance';
 
 export const MAX_TRACKED_CLIENTS = 10_000;
 
 export interface WindowCounter {
-  /** Counts one use for `client` when under `limit` within the window and answers true; false (nothing counted) otherwise. */
+  /** Counts one use for `client` when it and its prefixes are under their limits within the window and answers true; false (nothing counted) otherwise. */
   take(client: string | null): boolean;
   /** Gives one use back (a refusal after taking it). */
   giveBack(client: string | null): void;
@@ -20,24 +22,26 @@ export function windowCounter(limit: number, windowMs: number, now: () => number
     perf: { now },
     ttlResolution: 0,
   });
-  const live = (client: string) => {
+  const live = (key: string) => {
     const t = now();
-    return (uses.peek(client) ?? []).filter((at) => at > t - windowMs);
+    return (uses.peek(key) ?? []).filter((at) => at > t - windowMs);
   };
   return {
     take(client) {
       if (client === null) return true;
-      const list = live(client);
-      if (list.length >= limit) return false; // a refusal leaves the order alone
-      uses.set(client, [...list, now()]);
+      const limits = prefixLimits(client, limit);
+      if (limits.some((l) => live(l.key).length >= l.limit)) return false; // a refusal leaves the order alone
+      for (const { key } of limits) uses.set(key, [...live(key), now()]);
       return true;
     },
     giveBack(client) {
       if (client === null) return;
-      const list = live(client);
-      list.pop();
-      if (list.length) uses.set(client, list, { noUpdateTTL: true });
-      else uses.delete(client);
+      for (const { key } of prefixLimits(client, limit)) {
+        const list = live(key);
+        list.pop();
+        if (list.length) uses.set(key, list, { noUpdateTTL: true });
+        else uses.delete(key);
+      }
     },
   };
 }

@@ -93,6 +93,18 @@ function build(opts: PackOptions, payer: PublicKey, indexes: number[]): Built {
  * `limit` bytes; a group is never split. Throws GroupTooLargeError when a single group cannot fit on its own.
  */
 export function packTransactions(opts: PackOptions): PackedTransaction[] {
+  const steps = packSteps(opts);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * packTransactions one measured candidate at a time: a caller packing thousands of groups can give way between steps
+ * (the server does, so one wallet of 1,500 accounts does not hold every other request; backend recovery/pack.ts).
+ */
+export function* packSteps(opts: PackOptions): Generator<void, PackedTransaction[]> {
   const limit = opts.limit ?? TRANSACTION_SIZE_LIMIT_BYTES;
   const maxGroups = opts.maxGroupsPerTransaction ?? Infinity;
   const payer = toPublicKey(opts.payer);
@@ -100,6 +112,7 @@ export function packTransactions(opts: PackOptions): PackedTransaction[] {
   let current: number[] = [];
   let best: Built | null = null;
   for (let i = 0; i < opts.groups.length; i++) {
+    yield;
     const candidate = build(opts, payer, [...current, i]);
     if (candidate.sent <= limit && current.length < maxGroups) {
       current.push(i);

@@ -36,7 +36,11 @@ export function prepareRecoveryRoutes({ rpc, config, relayer, prepared }: Servic
         throw upstreamFailure(err, { unavailable: PREPARE_RECOVERY_UNAVAILABLE }) ?? err;
       }
       if (relayFee && relayer) {
-        const refusal = relayer.policy.refusal(clientAddress(ctx) ?? 'local', ownerAddress, p.transactions.length);
+        const refusal = relayer.policy.refusal(
+          clientAddress(ctx, config.trustProxy) ?? 'local',
+          ownerAddress,
+          p.transactions.length,
+        );
         if (refusal) throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + refusal);
       }
       ctx.body = {

@@ -11,6 +11,7 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { UnauthorizedError, verifyAuthorization } from '../../services/authVerify';
 import { requireDelegate } from '../../services/delegatedTransfer';
 import { bearerToken, newQueueAccessToken, QUEUE_ACCESS_TEXTS, tokenOpens } from '../../services/queueAccess';
+import { listedCnfts, NOT_LISTED } from '../../services/queueAssets';
 import { queueStatusOf, type QueueRecord } from '../../services/queueStore';
 import { QueueAuthorizeSchema, QueueCancelSchema, QueueCreateSchema, QueueIdSchema } from './schema';
 import type { QueueAuthorizeResponse, QueueCreateResponse, QueueStatusResponse } from '../../../src/common/api';
@@ -83,6 +84,7 @@ export function queueRoutes(services: Services): Router {
         { wallet: q.owner, action: 'queue-authorize', queueId, assetIds },
         proof,
       );
+      const listed = q.authorizedAt ? null : await listedCnfts(services.das, q.owner, assetIds);
       if (!q.authorizedAt) {
         if (!writes.take(client(ctx))) throw RateLimitedError(QUEUE_LIMIT_TEXT);
         // No longer held unauthorised: its slot is free again (the page creates the queue before the one wallet
@@ -91,6 +93,10 @@ export function queueRoutes(services: Services): Router {
       }
       const access = newQueueAccessToken();
       await store.update(queueId, (r) => {
+        if (!r.authorizedAt && listed)
+          for (const it of r.items)
+            if (it.state === 'pending' && !listed.has(it.assetId))
+              Object.assign(it, { state: 'failed', error: NOT_LISTED, updatedAt: Date.now() });
         if (!r.authorizedAt) r.authorizedAt = Date.now();
         r.accessTokenHash = access.hash; // a newer authorisation replaces the older token
       });

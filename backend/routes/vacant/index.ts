@@ -65,7 +65,11 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
         },
       );
       if (relayFee && relayer) {
-        const refusal = relayer.policy.refusal(clientAddress(ctx) ?? 'local', ownerAddress, p.transactions.length);
+        const refusal = relayer.policy.refusal(
+          clientAddress(ctx, config.trustProxy) ?? 'local',
+          ownerAddress,
+          p.transactions.length,
+        );
         if (refusal) throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + refusal);
         if (p.repaymentsPerTransaction.some((fee) => fee > relayer.policy.limits.maxFeePerTransaction))
           throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}network fees are too high right now.`);

@@ -8,7 +8,8 @@ import { computeBudgetIxs } from '../../../src/chain/computeBudget';
 import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { priorityFeeFromRecent, serviceFee } from '../../../src/chain/fees';
 import { MAX_PRIORITY_FEE_ACCOUNTS } from '../../../src/common/constants';
-import { packTransactions } from '../../../src/chain/pack';
+import { packSteps, type PackedTransaction, type PackOptions as PackInput } from '../../../src/chain/pack';
+import { createTurns } from '../fetchTurns';
 import { priorityFeeCap } from '../../../src/chain/priorityFee';
 import type { RecoveryPlan } from '../../../src/chain/recovery/source';
 import type { RpcClient } from '../rpc';
@@ -73,6 +74,36 @@ export interface PackOptions {
   capPriceByReturn?: boolean;
 }
 
+/** Packings at once (each gives way every few milliseconds) and waiting; any more is refused (503). */
+export const PACKINGS_AT_ONCE = 2;
+export const PACKINGS_WAITING = 16;
+const packings = createTurns(
+  PACKINGS_AT_ONCE,
+  PACKINGS_WAITING,
+  'Too many large preparations are running; try again in a moment',
+);
+/** Longest the packing runs before it lets other requests in. */
+const SLICE_MS = 10;
+
+/**
+ * packTransactions, giving way to other requests every SLICE_MS, in one of PACKINGS_AT_ONCE turns: three anonymous
+ * prepares of a 1,500-account wallet once held /api/config for 27 s.
+ */
+function packGivingWay(opts: PackInput): Promise<PackedTransaction[]> {
+  return packings.run(async () => {
+    const steps = packSteps(opts);
+    let since = performance.now();
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() - since > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
+    }
+  });
+}
+
 export async function packPlans(
   deps: { rpc: RpcClient; feeWallet: string },
   owner: string,
@@ -103,7 +134,7 @@ export async function packPlans(
   const { feePayer } = options;
   const repaymentFor = (indexes: number[]) =>
     feePayer ? feePayer.networkFee(unitsFor(indexes), priceFor(indexes)) : 0;
-  const packed = packTransactions({
+  const packed = await packGivingWay({
     payer: feePayer?.payer ?? owner,
     recentBlockhash: blockhash,
     groups: plans.map((p) => p.plan.instructions),

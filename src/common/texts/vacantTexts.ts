@@ -12,6 +12,9 @@ export const vacantBannerText = (count: number, sol: string): string =>
 /** The in-page success report (PRODUCT difference 18: no native alert, no reload); the signatures are listed below it. */
 export const vacantSuccessReport = (count: number, sol: string): string =>
   `Closed ${count} empty token account${count === 1 ? '' : 's'}: +${sol} SOL to your wallet, after the service fee and the network fee.`; // ours
+/** A submit that stopped part-way: the server's reason, then what landed (the report after it says what came back). */
+export const vacantLandedPartWay = (reason: string, landed: number, total: number): string =>
+  `${reason} ${landed} of ${total} transactions landed; the other ${total - landed} did not.`; // ours
 export const vacantBannerWithSurplus = (count: number, sol: string): string =>
   `${count} vacant token account${count === 1 ? '' : 's'} found: ${sol} SOL recoverable with the SOL held above rent`; // ours
 

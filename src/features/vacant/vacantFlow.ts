@@ -13,6 +13,7 @@ import {
   vacantFetchError,
   vacantPrepareError,
   surplusSuccessReport,
+  vacantLandedPartWay,
   vacantSubmitError,
   vacantSuccessReport,
 } from '../../common/texts';
@@ -256,7 +257,8 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
         send: submitToServer(
           async (signed) => {
             const body = await deps.submit(signed, accountCount);
-            if (!body.success) throw new ServerRefusedError(body);
+            // Stopped part-way (a relayed transaction that did not land stops the rest): what landed is reported.
+            if (!body.success && !body.signatures?.length) throw new ServerRefusedError(body);
             return body;
           },
           { signatures: cosigned ? 'owner' : 'all' },
@@ -279,6 +281,10 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
     if (!(err instanceof SigningStoppedError && err.result)) return fail(signingFailureText(err), err);
     submitted = err.result as SubmitBody;
     stopped = err.message;
+  }
+  if (!submitted.success) {
+    const landed = submitted.signatures?.length ?? 0;
+    stopped = vacantLandedPartWay(vacantSubmitError(submitted.error ?? VACANT_ERRORS.unknown), landed, batch.length);
   }
   const recovered = submitted.recoveredRentLamports ?? Math.round((submitted.recoveredRent ?? 0) * 1e9);
   const fee = submitted.serviceFeeLamports ?? serviceFee(recovered);

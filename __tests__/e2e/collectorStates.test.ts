@@ -1,0 +1,64 @@
+// docs/PRODUCT.md, "Every state of an NFT or cNFT", in real Chromium on the `collector` profile: a Bubblegum V2 leaf in
+// a Metaplex Core collection goes to the trash (its leaf built with the collection), and the fee line names V2's
+// transfer fee before and after the guard's simulation; the owner pays exactly the figure shown.
+import type { Connection } from '@solana/web3.js';
+import type { Page } from 'playwright-core';
+import { exactSol } from '../../src/chain/format';
+import {
+  BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS,
+  MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION,
+} from '../../src/common/constants';
+import { TRASH_UI } from '../../src/features/trash';
+import { watchErrors } from './support/browser';
+import { type TestServer, postApi } from './support/server';
+import { browserSuite } from './support/suite';
+import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+
+let server: TestServer;
+let connection: Connection;
+
+const post = (route: string, body: unknown) => postApi(server.url, route, body);
+
+const suite = browserSuite({}, async (s) => {
+  server = s.server;
+  connection = s.connection;
+  await post('localnet/fund', { owner: server.app.config.feeWallet }); // exists on a real cluster
+});
+
+test("a V2 cNFT in a Core collection goes to the trash: the fee line names V2's transfer fee and the owner pays exactly what it shows", async () => {
+  const ctx = await suite.newContext();
+  const wallet: BurnWallet = await installBurnWallet(ctx);
+  const { manifest } = await post('localnet/fund', {
+    owner: wallet.keypair.publicKey.toBase58(),
+    profile: 'collector',
+  });
+  const leaf = manifest.states.cnftV2InCoreCollection;
+  const page: Page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await openAndConnect(page, server.url, wallet);
+  const card = page.locator(`[data-testid="cnft-card"][data-mint="${leaf.assetId}"]`);
+  await card.waitFor({ timeout: 30_000 });
+  await page.getByTestId('bulk-mode-toggle').click(); // per-card buttons
+  await card.getByTestId('cnft-trash').click();
+  const fee = page.getByTestId('direct-trash-modal').getByTestId('cnft-network-fee');
+  await expect(fee.textContent()).resolves.toBe(
+    TRASH_UI.feeFromWallet(exactSol(5_000), exactSol(MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION)) +
+      TRASH_UI.v2FeeFromPayer(exactSol(BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS), 1),
+  );
+  let release!: () => void;
+  const held = new Promise<boolean>((r) => (release = () => r(true)));
+  wallet.control.approve = () => held;
+  const before = await connection.getBalance(wallet.keypair.publicKey);
+  await page.getByTestId('direct-send').click();
+  const exact = page.locator('[data-testid="direct-trash-modal"] [data-testid="cnft-network-fee"][data-lamports]');
+  await exact.waitFor({ timeout: 60_000 });
+  const shown = Number(await exact.getAttribute('data-lamports'));
+  await expect(exact.textContent()).resolves.toBe(TRASH_UI.v2FeeSimulated(exactSol(shown)));
+  release();
+  await card.waitFor({ state: 'detached', timeout: 60_000 });
+  const tx = wallet.approvals[wallet.approvals.length - 1][0];
+  expect(shown).toBe(networkFee(tx) + BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS);
+  expect((await connection.getBalance(wallet.keypair.publicKey)) - before).toBe(-shown);
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  await ctx.close();
+}, 240_000);
