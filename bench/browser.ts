@@ -11,6 +11,8 @@ import { launchBrowser } from '../__tests__/e2e/support/browser';
 import { until } from '../__tests__/support/until';
 import { sectionCount, sectionLoading } from './page';
 import { type ApprovalRow, burnNfts, burnTokens, closeVacant, listsReady } from './approvals';
+import type { WalletGuard } from '../__tests__/e2e/support/testWallet';
+import { GUARDS } from '../__tests__/e2e/support/walletGuards';
 import { type Bench, fund } from './support';
 
 const SECTIONS = ['tokens-section', 'nfts-section', 'cnfts-section'] as const;
@@ -109,11 +111,11 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
   const browser: Browser = await launchBrowser();
   try {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const open = async (profile: 'demo' | 'large') => {
+    const open = async (profile: 'demo' | 'large', guard?: WalletGuard) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       // tsx (esbuild keepNames) wraps functions in __name(); the wallet's page half is serialised, so define it there.
       await context.addInitScript('globalThis.__name = globalThis.__name || ((f) => f);');
-      const wallet = await installBurnWallet(context, WALLET_NAME);
+      const wallet = await installBurnWallet(context, WALLET_NAME, { guard });
       const { manifest, ms } = await fund(b, wallet.keypair.publicKey.toBase58(), profile);
       const page = await context.newPage();
       page.on('dialog', (d) => void d.accept());
@@ -149,6 +151,12 @@ export async function measureBrowser(b: Bench, log: (s: string) => void): Promis
       return burnTokens(b, page, wallet, manifest, 50);
     });
     await step('burn 20 NFTs', () => burnNfts(b, page, wallet, manifest, 20));
+    // The same 200 closes with a wallet that refuses every request of 2 or more transactions: it must finish.
+    const refusing = await open('large', GUARDS.batchRefusing);
+    await step('close 200 vacant accounts, batch-refusing wallet', () =>
+      closeVacant(b, refusing.page, refusing.wallet, refusing.manifest),
+    );
+    await refusing.context.close();
     return { fundMs, small: demo.load, load, upstreamPerHundredExtraAssets, approvals };
   } finally {
     await browser.close();

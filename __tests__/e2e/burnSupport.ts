@@ -2,7 +2,7 @@
 // (`solana:signTransaction` gets every transaction of one approval in one call), and chain reads for exact lamports.
 import { type Keypair, Transaction } from '@solana/web3.js';
 import type { BrowserContext, Page } from 'playwright-core';
-import { WALLET_KINDS, installTestWallet } from './support/testWallet';
+import { WALLET_KINDS, type WalletGuard, installTestWallet } from './support/testWallet';
 export { networkFee } from '../support/networkFee';
 
 export interface BurnWalletControl {
@@ -22,20 +22,23 @@ export interface BurnWallet {
   /** With `messages`: every message the user was asked to sign, and whether it was signed. */
   messages: { text: string; signed: boolean }[];
   control: BurnWalletControl;
+  /** Requests the wallet's own guard refused before the user saw them. */
+  refused: () => number;
 }
 
 export async function installBurnWallet(
   context: BrowserContext,
   name = 'Burn Test Wallet',
-  opts: { messages?: boolean } = {},
+  opts: { messages?: boolean; guard?: WalletGuard } = {},
 ): Promise<BurnWallet> {
   const control: BurnWalletControl = { approve: () => true };
   const approvals: Transaction[][] = [];
   const messages: BurnWallet['messages'] = [];
   // The one test wallet (support/testWallet.ts), sign-only, seen through this file's older shape: the signed
   // transactions of each approval, the messages asked, and controls a test may change while it runs.
-  const { keypair } = await installTestWallet(context, {
+  const wallet = await installTestWallet(context, {
     name,
+    guard: opts.guard,
     features: opts.messages ? WALLET_KINDS.signOnly : WALLET_KINDS.noSignMessage,
     approve: async (op, detail, count) => {
       if (op === 'signTransaction') return control.approve(count);
@@ -50,7 +53,7 @@ export async function installBurnWallet(
       await control.afterSign?.(approvals.length - 1);
     },
   });
-  return { keypair, name, approvals, messages, control };
+  return { keypair: wallet.keypair, name, approvals, messages, control, refused: () => wallet.refused.length };
 }
 
 /** Opens the page and connects the wallet through the modal; resolves once the token list has loaded. */

@@ -2,7 +2,9 @@
 // Phantom-like, sign-only, sign-in capable, without signMessage). The page half is a plain init script (no
 // bundling); the key stays in Node and the page reaches it through exposed functions. Every wallet call is ONE
 // approval however many transactions it carries (`approvals`, with the feature it used); a sign-and-send call signs
-// and sends every transaction itself, to the test server's chain. Lists as "Detected" in the wallet modal.
+// and sends every transaction itself, to the test server's chain. Lists as "Detected" in the wallet modal. A wallet
+// may run its own guard before the user sees a request (`guard`, support/walletGuards.ts): refuse it outright, or
+// change what it signs and sends, as Phantom does.
 import crypto from 'crypto';
 import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
 import { createSignInMessageText, type SolanaSignInInputWithRequiredFields } from '@solana/wallet-standard-util';
@@ -10,7 +12,11 @@ import bs58 from 'bs58';
 import type { BrowserContext } from 'playwright-core';
 
 export type WalletFeature =
-  'solana:signTransaction' | 'solana:signAndSendTransaction' | 'solana:signMessage' | 'solana:signIn';
+  | 'solana:signTransaction'
+  | 'solana:signAndSendTransaction'
+  | 'solana:signAndSendAllTransactions'
+  | 'solana:signMessage'
+  | 'solana:signIn';
 
 /** The kinds of wallet people have (PRODUCT, "Which request your wallet sees"). */
 export const WALLET_KINDS = {
@@ -24,9 +30,17 @@ export const WALLET_KINDS = {
   signIn: ['solana:signAndSendTransaction', 'solana:signMessage', 'solana:signIn'],
   /** Many hardware-wallet set-ups: transactions only. */
   noSignMessage: ['solana:signTransaction'],
+  /** Phantom today: both kinds of request, and several transactions sent with per-transaction results. */
+  phantomAll: [
+    'solana:signTransaction',
+    'solana:signAndSendTransaction',
+    'solana:signAndSendAllTransactions',
+    'solana:signMessage',
+  ],
 } as const satisfies Record<string, readonly WalletFeature[]>;
 
-export type WalletOp = 'connect' | 'signTransaction' | 'signAndSendTransaction' | 'signMessage' | 'signIn';
+export type WalletOp =
+  'connect' | 'signTransaction' | 'signAndSendTransaction' | 'signAndSendAllTransactions' | 'signMessage' | 'signIn';
 export interface WalletLogEntry {
   op: WalletOp;
   /** Which approval (index into `approvals`) this entry belongs to. */
@@ -59,6 +73,15 @@ export interface TestWalletOptions {
   afterApproval?: (n: number, op: WalletApproval['op'], signed: VersionedTransaction[]) => Promise<void>;
   /** false: drop `solana:signMessage` from the features (many hardware-wallet set-ups). */
   signMessage?: boolean;
+  /** The wallet's own guard, run before the user is asked (support/walletGuards.ts). */
+  guard?: WalletGuard;
+}
+/** What a wallet's security layer does between the page's request and the user (support/walletGuards.ts). */
+export interface WalletGuard {
+  /** A refusal of the whole request (nothing is signed, the user never sees it), or undefined to go on. */
+  refuse?: (op: WalletApproval['op'], count: number) => string | undefined;
+  /** What the wallet signs and sends in place of `tx` (sign-and-send only); throws to fail the request. */
+  rewrite?: (tx: VersionedTransaction) => VersionedTransaction;
 }
 export interface TestWallet {
   keypair: Keypair;
@@ -68,6 +91,8 @@ export interface TestWallet {
   log: WalletLogEntry[];
   /** One entry per approval the user gave, with the feature it came through. */
   approvals: WalletApproval[];
+  /** Requests the wallet's own guard refused before the user saw them (with its message). */
+  refused: (WalletApproval & { message: string })[];
 }
 
 interface PageWalletArgs {
@@ -132,6 +157,23 @@ function pageWallet({ name, address, publicKey, chains, features }: PageWalletAr
           )) as number[][]
         ).map((s) => ({ signature: bytes(s) })),
     },
+    // The Wallet Standard's per-transaction answer: a settled result each, in order.
+    'solana:signAndSendAllTransactions': {
+      version: '1.0.0',
+      supportedTransactionVersions: ['legacy', 0],
+      signAndSendAllTransactions: async (ins: In[], options: { mode?: string } = {}) =>
+        (
+          (await w.__e2eWalletSignAndSendAll(
+            ins.map((i) => Array.from(i.transaction)),
+            ins[0]?.chain,
+            options.mode ?? 'parallel',
+          )) as ({ signature: number[] } | { error: string })[]
+        ).map((r) =>
+          'signature' in r
+            ? { status: 'fulfilled', value: { signature: bytes(r.signature) } }
+            : { status: 'rejected', reason: new Error(r.error) },
+        ),
+    },
     'solana:signMessage': {
       version: '1.0.0',
       signMessage: async (...ins: In[]) =>
@@ -185,13 +227,15 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     afterApproval,
     rpcUrl,
     signMessage = true,
+    guard = {},
   } = options;
   const features = (options.features ?? WALLET_KINDS.signOnly).filter((f) => signMessage || f !== 'solana:signMessage');
-  if (features.includes('solana:signAndSendTransaction') && !rpcUrl)
+  if (features.some((f) => f.startsWith('solana:signAndSend')) && !rpcUrl)
     throw new Error('a sign-and-send test wallet needs rpcUrl (the test server’s /api/rpc)');
   const connection = rpcUrl ? new Connection(rpcUrl, 'confirmed') : null;
   const log: WalletLogEntry[] = [];
   const approvals: WalletApproval[] = [];
+  const refused: TestWallet['refused'] = [];
   const pkcs8 = crypto.createPrivateKey({
     format: 'der',
     type: 'pkcs8',
@@ -206,6 +250,11 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     return tx;
   };
   const approval = async (op: WalletApproval['op'], count: number, detail: unknown) => {
+    const refusal = guard.refuse?.(op, count);
+    if (refusal) {
+      refused.push({ op, count, message: refusal });
+      throw new Error(refusal);
+    }
     if (!(await approve(op, detail, count))) throw new Error('User rejected');
     approvals.push({ op, count });
     return approvals.length - 1;
@@ -221,16 +270,50 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     await afterApproval?.(n, 'signTransaction', signed);
     return signed.map((tx) => Array.from(tx.serialize()));
   });
+  /** Signed as the wallet sends it: through its guard's rewrite first (which may fail the whole request). */
+  const signForSending = (arrs: number[][]) =>
+    arrs.map((arr) => {
+      const tx = VersionedTransaction.deserialize(Uint8Array.from(arr));
+      const sent = guard.rewrite ? guard.rewrite(tx) : tx;
+      sent.sign([keypair]);
+      return sent;
+    });
   await context.exposeFunction('__e2eWalletSignAndSend', async (arrs: number[][], chain: string) => {
-    const n = await approval('signAndSendTransaction', arrs.length, arrs.length === 1 ? arrs[0] : arrs);
-    const signed = arrs.map(signTx);
-    await afterApproval?.(n, 'signAndSendTransaction', signed);
+    const op = 'signAndSendTransaction';
+    const n = await approval(op, arrs.length, arrs.length === 1 ? arrs[0] : arrs);
+    const signed = signForSending(arrs);
+    await afterApproval?.(n, op, signed);
     // Like a wallet: all are sent, then the signatures go back; a refused send is the wallet's error.
     for (const tx of signed) {
-      log.push({ op: 'signAndSendTransaction', approval: n, tx, chain });
+      log.push({ op, approval: n, tx, chain });
       await connection!.sendRawTransaction(tx.serialize(), { preflightCommitment: 'confirmed' });
     }
     return signed.map((tx) => Array.from(tx.signatures[0]));
+  });
+  // One result per transaction; 'serial' sends each only after the one before it confirmed, and stops at a failure.
+  await context.exposeFunction('__e2eWalletSignAndSendAll', async (arrs: number[][], chain: string, mode: string) => {
+    const op = 'signAndSendAllTransactions';
+    const n = await approval(op, arrs.length, arrs.length === 1 ? arrs[0] : arrs);
+    const signed = signForSending(arrs);
+    await afterApproval?.(n, op, signed);
+    const results: ({ signature: number[] } | { error: string })[] = [];
+    let failed = false;
+    for (const tx of signed) {
+      if (failed && mode === 'serial') {
+        results.push({ error: 'Not sent: an earlier transaction of this request failed' });
+        continue;
+      }
+      log.push({ op, approval: n, tx, chain });
+      try {
+        const signature = await connection!.sendRawTransaction(tx.serialize(), { preflightCommitment: 'confirmed' });
+        if (mode === 'serial') await connection!.confirmTransaction(signature, 'confirmed');
+        results.push({ signature: Array.from(tx.signatures[0]) });
+      } catch (err) {
+        failed = true;
+        results.push({ error: (err as Error).message });
+      }
+    }
+    return results;
   });
   await context.exposeFunction('__e2eWalletSignMsg', async (arr: number[]) => {
     const n = await approval('signMessage', 1, arr);
@@ -253,7 +336,7 @@ export async function installTestWallet(context: BrowserContext, options: TestWa
     chains,
     features,
   });
-  return { keypair, name, features, log, approvals };
+  return { keypair, name, features, log, approvals, refused };
 }
 
 /** The signatures (base58) of what one approval carried, in order. */

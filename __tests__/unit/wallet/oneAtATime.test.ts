@@ -112,3 +112,11 @@ it('declining the first of the one-at-a-time requests is a plain rejection (noth
   const { run } = setUp((amounts) => (amounts.length > 1 ? new Error(BLOCKED) : new Error('User rejected')));
   await expect(run([1, 2])).rejects.toBeInstanceOf(SigningRejectedError);
 });
+
+it('a blockhash that expired while the earlier ones were approved: said as such, with what was sent', async () => {
+  const { run } = setUp((amounts) =>
+    amounts.length > 1 ? new Error(BLOCKED) : amounts[0] === 2 ? new Error('Blockhash not found') : undefined,
+  );
+  const err = (await run([1, 2, 3]).catch((e: unknown) => e)) as SigningStoppedError;
+  expect(err.message).toBe(ONE_AT_A_TIME.expiredPartWay(1, 3));
+});

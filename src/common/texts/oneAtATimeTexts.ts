@@ -15,4 +15,7 @@ export const ONE_AT_A_TIME = {
   /** Transaction `sent + 1` was declined (or the wallet failed it): the ones before it were sent. */
   endedPartWay: (sent: number, total: number, declined: boolean) =>
     `${declined ? 'Declined' : 'The wallet refused'} transaction ${sent + 1} of ${total}: ${sent} of ${plural(total)} were sent, the rest were not. What landed is shown as the chain records it.`,
+  /** Transaction `sent + 1` could no longer be sent: its blockhash expired while the ones before were approved. */
+  expiredPartWay: (sent: number, total: number) =>
+    `Transaction ${sent + 1} of ${total} expired while waiting for approval: ${sent} of ${plural(total)} were sent, the rest were not. Start again for the rest.`,
 } as const;

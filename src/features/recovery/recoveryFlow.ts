@@ -9,7 +9,7 @@ import type { ChainGuardReport } from '../../chain/chainGuard';
 import { decodeTransaction } from '../../chain/decode';
 import { exactSol } from '../../chain/format';
 import { BUILT_WALLETS } from '../../common/builtWallets';
-import type { RecoveryActionReport } from '../../common/api';
+import type { RecoveryActionReport, SubmitBurnTransactionResponse } from '../../common/api';
 import { RECOVERY_SECTION as T } from '../../common/texts';
 import type { NewActivity } from '../activity';
 import { reviewBeforeSigning } from '../review/reviewStep';
@@ -20,7 +20,7 @@ import { chainGuardStep } from '../wallet/chainGuardStep';
 import { legacyTransactions } from '../wallet/serverTransactions';
 import { signAndSend, signingModeFor } from '../wallet';
 import { submitToServer } from '../wallet/signingSteps';
-import { SendFailedError, SigningPathError, isAbort } from '../wallet';
+import { SendFailedError, SigningPathError, SigningStoppedError, isAbort } from '../wallet';
 import { recoveryApi } from './recoveryApi';
 
 export interface RecoveryOutcome {
@@ -79,6 +79,7 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
     { serverWallets, dispatch: api.dispatch, onChecked: (report) => (checked = report) },
   );
   let networkFee = 0;
+  let stopped: SigningStoppedError | undefined;
   const submitted = await signAndSend(
     { wallet, delay: (ms) => api.delay(ms), pause: api.pause },
     {
@@ -107,11 +108,18 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
       sent: (sentSignatures) =>
         unwrapSubmit(api.dispatch(vacantApi.endpoints.submitBurnTransaction.initiate({ sentSignatures })).unwrap()),
     },
-  );
+  ).catch((err: unknown) => {
+    // One transaction per request, ended early: what was sent before is reported as the chain has it.
+    if (!(err instanceof SigningStoppedError && err.result)) throw err;
+    stopped = err;
+    return err.result as SubmitBurnTransactionResponse;
+  });
+  const landedActions = stopped ? actionsIn(batch.slice(0, stopped.sent), prepared.data.actions) : actions;
   const returned = (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0);
   const back = submitted.sourcesRecoveredLamports ?? returned;
-  // What reached the wallet: returns less the service fee and the network fee (the review's figures).
-  const net = back - (submitted.serviceFeeLamports ?? 0) - networkFee;
+  // What reached the wallet: the owner's balance change the server read from the chain (a priority fee the wallet
+  // added included); without it, returns less the service fee and the network fee (the review's figures).
+  const net = submitted.ownerBalanceChangeLamports ?? back - (submitted.serviceFeeLamports ?? 0) - networkFee;
   const activity: NewActivity[] = [];
   if (back > 0)
     activity.push({
@@ -122,7 +130,7 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
       timestamp: Date.now(),
       signature: submitted.signature,
     });
-  const deactivated = actions.filter((a) => a.action === 'deactivate');
+  const deactivated = landedActions.filter((a) => a.action === 'deactivate');
   if (deactivated.length > 0) {
     const slot = await api.pause(connection.getSlot('confirmed'));
     for (const a of deactivated)
@@ -137,5 +145,5 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
       });
   }
   const message = back > 0 ? T.done(exactSol(net)) : deactivated.length > 0 ? T.deactivated : T.revoked;
-  return { ok: true, message, activity };
+  return { ok: true, message: stopped ? `${stopped.message} ${message}` : message, activity };
 }

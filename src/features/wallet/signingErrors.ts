@@ -79,7 +79,9 @@ export class SigningStoppedError extends SigningPathError {
     super(
       reason === undefined
         ? ONE_AT_A_TIME.stopped(sent, total)
-        : ONE_AT_A_TIME.endedPartWay(sent, total, reason instanceof SigningRejectedError),
+        : classifyError(reason, 'vacant').kind === 'expired'
+          ? ONE_AT_A_TIME.expiredPartWay(sent, total)
+          : ONE_AT_A_TIME.endedPartWay(sent, total, reason instanceof SigningRejectedError),
     );
   }
 }
