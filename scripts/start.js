@@ -39,5 +39,7 @@ if (reason) {
 const tsx = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
 const server = spawn(tsx, [path.join(root, 'backend', 'main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
 // The server prints `SolBack running at http://localhost:PORT` once it listens; pass signals on so it saves the chain.
+// package.json runs this script with `exec`: npm passes SIGTERM/SIGINT to its shell (`sh -c`), and dash does not pass
+// them on, so without `exec` the shell died and this script and the server kept the port.
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -42,6 +42,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp, ms: number): Promise<
 
 describe('npm start', () => {
   let child: ChildProcess | undefined;
+  let listeningPort = 0;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-start-'));
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -54,7 +55,7 @@ describe('npm start', () => {
   });
 
   it('serves the page and the local chain, and prints the URL', async () => {
-    const port = await freePort();
+    const port = (listeningPort = await freePort());
     child = spawn('npm', ['start'], {
       cwd: root,
       detached: true,
@@ -87,5 +88,19 @@ describe('npm start', () => {
     };
     expect(tokens.success).toBe(true);
     expect(tokens.tokens.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('SIGTERM to the npm process stops the server: the port is free once every process has exited', async () => {
+    expect(child?.exitCode).toBeNull();
+    // 'close' fires once every process holding the output pipes is gone: npm, the start script, tsx and the server.
+    const closed = new Promise((r) => child!.once('close', r));
+    process.kill(child!.pid!, 'SIGTERM'); // npm alone, as a process manager or a terminal's kill does
+    await closed;
+    const stillListening = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(listeningPort, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    expect(stillListening).toBe(false);
   }, 120_000);
 });
