@@ -2,7 +2,8 @@
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { signedAuth } from '../support/signedAuth';
 import { GUARD, CNFT_ERRORS } from '../../src/common/texts';
-import { buildTrashTransaction, leafFor, treeShapeFromAccount } from '../../src/chain/cnftTransactions';
+import { buildTrashTransaction, leafFor } from '../../src/chain/cnftTransactions';
+import { treeShapeFromAccount } from '../../src/chain/cnftTreeShape';
 import { startServer, type TestServer } from './helpers';
 import { fundOwner, ownerOf, signAndSend, type FundedCnft } from './cnftSupport';
 

@@ -3,7 +3,8 @@
 // stays in the test. Covers the cNFT trash flows (docs/PRODUCT.md#trash-a-cnft) that need no browser.
 import { Connection, type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
-import { treeShapeFromAccount, treeRootFromAccount } from '../../src/chain/cnftTransactions';
+import { treeRootFromAccount } from '../../src/chain/cnftTransactions';
+import { treeShapeFromAccount } from '../../src/chain/cnftTreeShape';
 import {
   basicFallback,
   delegateForQueue,

@@ -9,7 +9,7 @@ import { getAssetWithProof, mplBubblegum, transferV2 } from '@metaplex-foundatio
 import { dasApi } from '@metaplex-foundation/digital-asset-standard-api';
 import type { SolbackApp } from '../../backend/app';
 import type { KindsManifest } from '../../backend/localnet/metaplex';
-import { treeShapeFromAccount } from '../../src/chain/cnftTransactions';
+import { treeShapeFromAccount } from '../../src/chain/cnftTreeShape';
 import { buildTrashTransaction, leafFor } from '../../src/common/cnftBuilders';
 import { checkTransaction } from '../../src/chain/guard';
 import { CNFT_V2_REFUSED } from '../../src/common/texts';

@@ -7,7 +7,7 @@ import type { CollectorManifest, KindsManifest } from '../../backend/localnet/me
 import { decodeCoreCollection } from '../../backend/localnet/metaplex/core';
 import { type ChainGuardReport, chainGuard } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
-import { treeShapeFromAccount } from '../../src/chain/cnftTransactions';
+import { treeShapeFromAccount } from '../../src/chain/cnftTreeShape';
 import { MPL_CORE_CPI_SIGNER } from '../../src/chain/cnftV2';
 import { serviceFee } from '../../src/chain/fees';
 import { buildTrashTransaction, leafFor } from '../../src/common/cnftBuilders';

@@ -4,7 +4,8 @@ import nacl from 'tweetnacl';
 import { PublicKey, type Transaction } from '@solana/web3.js';
 import type { CnftLeaf } from '../../src/chain/cnft';
 import { explorerTxUrl, type ExplorerCluster } from '../../src/chain/format';
-import { treeShapeFromAccount, type ProofLike, type TreeShape } from '../../src/chain/cnftTransactions';
+import type { ProofLike } from '../../src/chain/cnftTransactions';
+import { treeShapeFromAccount, type TreeShape } from '../../src/chain/cnftTreeShape';
 import { leafFor } from '../../src/common/cnftBuilders';
 import type { Services } from '../context';
 import {

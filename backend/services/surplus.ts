@@ -1,7 +1,12 @@
 // Surplus rent (PRODUCT difference 13): the surplus recovery source (src/chain/recovery/sources/surplus/) read
 // for the rent estimate and the empty-account flow's `withdrawSurplus`, with the chain's rent minimum per size.
 import { lamportsPerByteOf, rentAhead, type RentStepForecast } from '../../src/chain/rentAhead';
-import { findSurplus, keptAccounts, surplusAbove, type SurplusAccount } from '../../src/chain/recovery/sources/surplus/source';
+import {
+  findSurplus,
+  keptAccounts,
+  surplusAbove,
+  type SurplusAccount,
+} from '../../src/chain/recovery/sources/surplus/source';
 import type { RpcClient } from './rpc';
 import type { ScannedTokenAccount } from './vacantScan';
 

@@ -5,7 +5,7 @@
 // the price a wallet adds), + 160 for the wallet's guard (WALLET_GUARD_BYTES), so
 // N ≤ floor((1232 − 160 − 485 − 52) / 33) = 16. A cNFT whose tree needs more is labelled (and offered hide), never tried.
 import { TRANSACTION_SIZE_LIMIT_BYTES, WALLET_COMPUTE_BUDGET_BYTES, WALLET_GUARD_BYTES } from '../common/constants';
-import { proofNodesNeeded, treeShapeFromAccount, type TreeShape } from './cnftTransactions';
+import { proofNodesNeeded, treeShapeFromAccount, type TreeShape } from './cnftTreeShape';
 
 export const TRANSFER_BASE_BYTES = 485;
 export const PROOF_NODE_BYTES = 33;

@@ -52,7 +52,7 @@ describe('the settings field with an offered reader', () => {
   function renderSettings() {
     const r = renderWithProviders(<SecondReaderSettings reload={() => {}} />);
     act(() => {
-      r.store.dispatch(configApi.util.upsertQueryData('getConfig', undefined, config));
+      void r.store.dispatch(configApi.util.upsertQueryData('getConfig', undefined, config));
     });
     return r;
   }

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import bs58 from 'bs58';
 import { PublicKey } from '@solana/web3.js';
-import { treeRootFromAccount, treeShapeFromAccount } from '../../../src/chain/cnftTransactions';
+import { treeRootFromAccount } from '../../../src/chain/cnftTransactions';
+import { treeShapeFromAccount } from '../../../src/chain/cnftTreeShape';
 import type { Services } from '../../context';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';

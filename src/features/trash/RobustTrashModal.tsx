@@ -7,7 +7,7 @@ import { ROBUST_MODAL } from '../../common/texts';
 import { NetworkFeeLine } from './NetworkFeeLine';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { TRASH_UI } from './trashTexts';
-import { parsePrivateKey, robustTrash } from './robustTrash';
+import { parsePrivateKey } from './privateKey';
 import { cnftFailureText } from './trashErrors';
 import type { TrashOutcome } from './trashTypes';
 import type { RobustDeps } from './useTrashPage';
@@ -79,6 +79,8 @@ export default function RobustTrashModal({
     setMessage(TRASH_UI.robustProcessing);
     try {
       const { keypair } = parsePrivateKey(keyText);
+      // The Bubblegum builders load with the first trash, not with the page (the lazy "trash-flows" chunk).
+      const { robustTrash } = await import(/* webpackChunkName: "trash-flows" */ './trashWays');
       const outcome = await robustTrash(deps, keypair, asset.mint);
       keypair.secretKey.fill(0);
       setKeyText('');

@@ -2,13 +2,8 @@
 // canopy depth read from the chain, turned into the leaf Bubblegum's instructions need.
 import { PublicKey } from '@solana/web3.js';
 import type { CnftLeaf } from '../../chain/cnft';
-import {
-  normalizeProofResponse,
-  treeShapeFromAccount,
-  type AssetLike,
-  type ProofLike,
-  type TreeShape,
-} from '../../chain/cnftTransactions';
+import { normalizeProofResponse, type AssetLike, type ProofLike } from '../../chain/cnftTransactions';
+import { treeShapeFromAccount, type TreeShape } from '../../chain/cnftTreeShape';
 import { leafFor } from '../../common/cnftBuilders';
 import { CNFT_BETWEEN_PROOF_REFRESHES_MS, CNFT_COMMITMENT, MAX_PROOF_NODES } from '../../common/constants';
 import { CNFT_ERRORS, VALIDATION } from '../../common/texts';

@@ -3,5 +3,6 @@
 export { fetchFreshProof, loadLeaf, readTreeShape } from './cnftLeaf';
 export { delegateForQueue, delegateWithMemo, delegatedBeforeFailure, delegatedTrash } from './delegatedTrash';
 export { ownerBurn } from './ownerBurn';
-export { parsePrivateKey, robustTrash, type ParsedKey } from './robustTrash';
+export { parsePrivateKey, type ParsedKey } from './privateKey';
+export { robustTrash } from './robustTrash';
 export { HideDeclinedError, basicFallback, standardTrash, trashWithFallback } from './standardTrash';
