@@ -6,7 +6,8 @@ import { MAX_TRACKED_UPGRADE_CLIENTS, createUpgradeGate } from '../../backend/mi
 
 const req = (peer: string) =>
   ({ socket: { remoteAddress: peer }, headers: { host: 'solback.example' } }) as unknown as IncomingMessage;
-const peer = (i: number) => `198.18.${i >> 8}.${i & 255}`; // RFC 2544 benchmark addresses, never loopback
+// Each peer in its own /24: a /24 holds only a few clients' worth of sockets (backend/services/prefixAllowance.ts).
+const peer = (i: number) => `${1 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}.1`; // never loopback
 const gate = (now: () => number) =>
   createUpgradeGate({ allowedOrigins: [], trustProxy: parseTrustProxy(''), upgradesPerMinute: 2, now });
 
