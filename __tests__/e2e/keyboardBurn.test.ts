@@ -8,6 +8,7 @@ import { networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
 import { VIEWPORT_NAMES, sum, screenHarness } from './screenSupport';
 import { until } from '../support/until';
+import { localTokenPriceUsd } from '../../backend/localnet/prices';
 
 const h = screenHarness();
 
@@ -39,7 +40,9 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     await page.keyboard.press('Space');
     await until(async () => !(await toggle.isChecked()), 5_000, 'bulk mode off');
 
-    // The first card with a plain Burn button (no unwrap, no frozen label), reached with Tab.
+    // The first card with a plain Burn button (no unwrap, no frozen label) and no price, reached with Tab. A priced
+    // token may be the valuable one (Sample Gold), whose review keeps Confirm off until the value box is ticked; the
+    // list's order is the chain's, which differs run to run, so the card is chosen by the local price feed too.
     const mints: string[] = await cards.evaluateAll(
       (els, label) =>
         els
@@ -47,7 +50,11 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
           .map((el) => (el as HTMLElement).dataset.mint!),
       ASSETS.burnButton,
     );
-    const [target] = mints;
+    const unpriced = (mint: string) => {
+      const t = manifest.tokens.find((x: any) => x.mint === mint);
+      return !!t && localTokenPriceUsd(mint, { symbol: t.symbol, updateAuthority: 'faucet' }, 'faucet') === undefined;
+    };
+    const target = mints.find(unpriced)!;
     const token = manifest.tokens.find((t: any) => t.mint === target);
     expect(token).toBeDefined();
     await tabTo(page, (f) => f.mint === target && f.tag === 'BUTTON' && f.text === ASSETS.burnButton);
