@@ -2,7 +2,7 @@
 // Every transaction the page builds for a wallet carries its own compute-budget pair (src/chain/computeBudget.ts), so
 // a guarded wallet adds Lighthouse's assertions and nothing to the fee: the fee shown before signing is the chain's.
 import bs58 from 'bs58';
-import { Keypair, Transaction } from '@solana/web3.js';
+import { Keypair, type Transaction } from '@solana/web3.js';
 import { COMPUTE_BUDGET_PROGRAM } from '../../../src/common/addresses';
 import { authorizationMemoOf, buildAuthorizationMemoTx } from '../../../src/chain/authorizationMemo';
 import type { CnftLeaf } from '../../../src/chain/cnft';
