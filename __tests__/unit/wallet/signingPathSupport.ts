@@ -78,7 +78,7 @@ export function chain(expiredOnce: number[] = []) {
   return { connection, seen };
 }
 
-const SEND = { preflightCommitment: 'confirmed', commitment: 'confirmed', unconfirmed: 'fail' } as const;
+export const SEND = { preflightCommitment: 'confirmed', commitment: 'confirmed', unconfirmed: 'fail' } as const;
 export const never = () => new Promise<void>(() => undefined);
 
 export function request(
