@@ -165,236 +165,235 @@ function expectedApprovals(kind: Kind, n: number) {
   return [{ op: kind === 'guarded' ? SEND_ALL : SEND, count: n }];
 }
 
-describe.each<[Kind]>([['sendOnly'], ['phantomLike'], ['guarded'], ['batchRefusing']])(
-  '%s wallet: every flow',
-  (kind) => {
-    let s: Session;
-    let manifests: any[];
-    const trash = () => server.app.config.trashWallet;
-    const keptForSingleBurn = () =>
-      manifests[4].tokens.find((t: any) => t.program === TOKEN_PROGRAM && t.mint !== NATIVE_MINT);
-    const assetOwner = async (id: string) =>
-      ((await server.app.das.call<any>('getAsset', { id })).ownership.owner as string) ?? null;
+const EVERY_FLOW: [Kind][] = [['sendOnly'], ['phantomLike'], ['guarded'], ['batchRefusing']];
 
-    beforeAll(async () => {
-      s = await open(kind);
-      manifests = [];
-      for (let i = 0; i < 5; i++) manifests.push((await post('localnet/fund', { owner: s.owner })).manifest);
-      await connect(s);
-      await s.page.getByTestId('token-card').first().waitFor({ timeout: 60_000 });
-    });
-    afterAll(async () => {
-      // Whatever the flows did, no request was sign-only and the page stayed healthy.
-      expect(s.wallet.approvals.filter((a) => a.op === 'signTransaction')).toEqual([]);
-      expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
-      // A batch-refusing wallet refused exactly one request this session: the page remembered its answer.
-      expect(s.wallet.refused.length).toBe(kind === 'batchRefusing' ? 1 : 0);
-      // Every transaction the guarded wallet sent landed with its guard's instructions in: the figures above are of
-      // wallet-modified transactions, as Phantom sends them.
-      if (kind === 'guarded') {
-        const { signatures } = since(s, 0);
-        expect(signatures.length).toBeGreaterThan(0);
-        for (const signature of signatures) {
-          const landed = await connection.getTransaction(signature, { commitment: 'confirmed' });
-          const keys = landed!.transaction.message.accountKeys.map((k) => k.toBase58());
-          expect(keys).toContain(LIGHTHOUSE_PROGRAM);
-        }
-      }
-    });
+describe.each<[Kind]>(EVERY_FLOW)('%s wallet: every flow', (kind) => {
+  let s: Session;
+  let manifests: any[];
+  const trash = () => server.app.config.trashWallet;
+  const keptForSingleBurn = () =>
+    manifests[4].tokens.find((t: any) => t.program === TOKEN_PROGRAM && t.mint !== NATIVE_MINT);
+  const assetOwner = async (id: string) =>
+    ((await server.app.das.call<any>('getAsset', { id })).ownership.owner as string) ?? null;
 
-    test('bulk burn of 20 tokens: one request, exact lamports', async () => {
-      const tokens = manifests
-        .flatMap((m) => m.tokens)
-        .filter((t: any) => t.mint !== NATIVE_MINT && t !== keptForSingleBurn())
-        .slice(0, 20);
-      expect(tokens).toHaveLength(20);
-      for (const t of tokens) {
-        const card = tokenCard(s.page, t.mint);
-        await card.waitFor({ timeout: 60_000 });
-        for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
-          if (attempt > 3) throw new Error(`could not select ${t.mint}`);
-          await card.press('Enter');
-        }
-      }
-      const rent = sum(await lamportsOf(tokens.map((t: any) => t.account)));
-      const [before, from] = [await balance(s), s.wallet.approvals.length];
-      await s.page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
-      const review = await answerReview(s.page);
-      await burnMessage(s.page).waitFor({ timeout: 90_000 });
-      const { approvals, signatures } = since(s, from);
-      expect(approvals).toEqual(expectedApprovals(kind, signatures.length));
-      const fees = await feesOf(signatures);
-      expect((await balance(s)) - before).toBe(rent - fees);
-      expect(review.solChange).toBe(rent - fees); // the figure shown before the wallet was asked
-      expect(await lamportsOf(tokens.map((t: any) => t.account))).toEqual(tokens.map(() => 0));
-    });
-
-    test('bulk burn of NFTs of mixed kinds (pNFT, print, Token-2022 NFT, Core, plain): one request, exact lamports', async () => {
-      const k = manifests[0].kinds;
-      const mints = [
-        k.pnfts[0].mint,
-        k.printEditions[0].mint,
-        k.token2022Nfts[0].mint,
-        k.coreAssets[0].asset,
-        manifests[0].nfts[0].mint,
-      ];
-      const feeWallet = server.app.config.feeWallet;
-      for (const m of mints) await clickCard(s.page, nftCard(s.page, m));
-      const [[before, feeBefore], from] = [await lamportsOf([s.owner, feeWallet]), s.wallet.approvals.length];
-      await s.page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
-      const review = await answerReview(s.page);
-      await burnMessage(s.page).waitFor({ timeout: 90_000 });
-      const { approvals, signatures } = since(s, from);
-      expect(approvals).toEqual(expectedApprovals(kind, signatures.length));
-      const fees = await feesOf(signatures);
-      const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
-      expect(feeAfter - feeBefore).toBe(review.serviceFee);
-      expect(after - before).toBe(review.rent - review.serviceFee - fees);
-      expect(review.solChange).toBe(after - before);
-      for (const m of mints) await nftCard(s.page, m).waitFor({ state: 'detached' });
-    });
-
-    test('a queue of 3 cNFTs: the delegations and the authorisation memo in one request; all 3 reach the trash wallet', async () => {
-      const three = manifests[0].cnfts.slice(0, 3);
-      for (const c of three) await cnftCard(s.page, c.assetId).click();
-      const [before, from] = [await balance(s), s.wallet.approvals.length];
-      await s.page.getByTestId('cnft-trash-selected').click();
-      const modal = s.page.getByTestId('queue-modal');
-      await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
-      await modal.locator('[data-state="complete"]').waitFor({ timeout: 120_000 });
-      await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('3');
-      for (const c of three) expect(await assetOwner(c.assetId)).toBe(trash());
-      const { approvals, signatures } = since(s, from);
-      // ONE approval: the delegations of the cNFTs not yet delegated, and the memo of the authorisation's hash (last).
-      const delegations = three.filter((c: any) => !c.delegate).length;
-      expect(approvals).toEqual(expectedApprovals(kind, delegations + 1));
-      expect(s.wallet.log.filter((l) => l.op === 'signMessage' || l.op === 'signIn')).toEqual([]);
-      const memo = (await connection.getTransaction(signatures[delegations], { commitment: 'confirmed' }))!;
-      const { accountKeys, instructions } = memo.transaction.message;
-      const memoIx = instructions.find((ix) => accountKeys[ix.programIdIndex].equals(MEMO_PROGRAM_ID))!;
-      expect(Buffer.from(bs58.decode(memoIx.data)).toString()).toMatch(/^SolBack authorisation sha256:[0-9a-f]{64}$/);
-      // Exact: the owner's change is minus the network fees the chain charged, and the figure the modal showed.
-      const fees = await feesOf(signatures);
-      expect((await balance(s)) - before).toBe(-fees);
-      await expect(modal.getByTestId('cnft-network-fee').getAttribute('data-lamports')).resolves.toBe(String(fees));
-      await modal.getByRole('button', { name: QUEUE_MODAL.close, exact: true }).click();
-      await modal.waitFor({ state: 'detached' });
-    });
-
-    test('a direct cNFT trash: one request; the owner pays exactly the network fee', async () => {
-      const id = manifests[1].cnfts[1].assetId;
-      const [before, from] = [await balance(s), s.wallet.approvals.length];
-      const shownFees = await watchShownFees(s.page);
-      await cnftCard(s.page, id).getByTestId('cnft-trash').click();
-      await s.page.getByTestId('direct-trash-modal').getByRole('button', { name: DIRECT_MODAL.send }).click();
-      await cnftCard(s.page, id).waitFor({ state: 'detached', timeout: 60_000 });
-      expect(await assetOwner(id)).toBe(trash());
-      const { approvals, signatures } = since(s, from);
-      expect(approvals).toEqual(expectedApprovals(kind, 1));
-      const fees = await feesOf(signatures);
-      expect((await balance(s)) - before).toBe(-fees);
-      // The fee the modal showed while the wallet was asked is the fee the chain charged (a wallet adds none).
-      expect([...new Set(await shownFees())]).toEqual([fees]);
-    });
-
-    test('empty-account + surplus recovery: one request; the server reads the figures of what the wallet sent', async () => {
-      const closing = manifests.flatMap((m) => [...m.emptyAccounts, ...m.frozenAccounts].map((a: any) => a.account));
-      const feeWallet = server.app.config.feeWallet;
-      await s.page.getByTestId('vacant-recover').waitFor({ timeout: 60_000 });
-      const rent = sum(await lamportsOf(closing));
-      const [[before, feeBefore], from] = [await lamportsOf([s.owner, feeWallet]), s.wallet.approvals.length];
-      const report = await recoverVacant(s.page);
-      expect(report.kind).toBe('success');
-      const { approvals, signatures } = since(s, from);
-      expect([...report.signatures].sort()).toEqual([...signatures].sort());
-      expect(approvals).toEqual(expectedApprovals(kind, signatures.length));
-      const fees = await feesOf(signatures);
-      const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
-      expect(await lamportsOf(closing)).toEqual(closing.map(() => 0));
-      // What each transaction returned, read from its own balances: the closed accounts' rent and the surplus of kept
-      // accounts; the service fee is 1 % of each transaction's return, floored per transaction.
-      let returned = 0;
-      let surplus = 0;
-      let expectedFee = 0;
+  beforeAll(async () => {
+    s = await open(kind);
+    manifests = [];
+    for (let i = 0; i < 5; i++) manifests.push((await post('localnet/fund', { owner: s.owner })).manifest);
+    await connect(s);
+    await s.page.getByTestId('token-card').first().waitFor({ timeout: 60_000 });
+  });
+  afterAll(async () => {
+    // Whatever the flows did, no request was sign-only and the page stayed healthy.
+    expect(s.wallet.approvals.filter((a) => a.op === 'signTransaction')).toEqual([]);
+    expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+    // A batch-refusing wallet refused exactly one request this session: the page remembered its answer.
+    expect(s.wallet.refused.length).toBe(kind === 'batchRefusing' ? 1 : 0);
+    // Every transaction the guarded wallet sent landed with its guard's instructions in: the figures above are of
+    // wallet-modified transactions, as Phantom sends them.
+    if (kind === 'guarded') {
+      const { signatures } = since(s, 0);
+      expect(signatures.length).toBeGreaterThan(0);
       for (const signature of signatures) {
-        const taken = await takenBy(connection, s.owner, signature);
-        const back = [...taken.values()].reduce((a, b) => a + b, 0);
-        for (const [address, drop] of taken) if (!closing.includes(address)) surplus += drop;
-        returned += back;
-        expectedFee += serviceFee(back);
+        const landed = await connection.getTransaction(signature, { commitment: 'confirmed' });
+        const keys = landed!.transaction.message.accountKeys.map((k) => k.toBase58());
+        expect(keys).toContain(LIGHTHOUSE_PROGRAM);
       }
-      expect(surplus).toBeGreaterThan(0);
-      expect(returned).toBe(rent + surplus);
-      expect(feeAfter - feeBefore).toBe(expectedFee);
-      expect(after - before).toBe(returned - expectedFee - fees);
-      expect(s.dialogs).toEqual([]); // the report is in the page: no native dialog
-    });
+    }
+  });
 
-    test('"More SOL": stake, buffers and a nonce account of five fundings; the report is the chain’s change', async () => {
-      const section = s.page.getByTestId('more-sol');
-      await section.getByTestId('recovery-recover').waitFor({ timeout: 60_000 });
-      const r = manifests[2].recovery;
-      await section.getByLabel(`Nonce account ${r.nonce}`).check();
-      const [before, from] = [await balance(s), s.wallet.approvals.length];
-      await section.getByTestId('recovery-recover').click();
-      const review = await answerReview(s.page);
-      const done = section.locator('[data-testid="recovery-message"][data-status="done"]');
-      await done.waitFor({ timeout: 120_000 });
-      const { approvals, signatures } = since(s, from);
-      expect(approvals).toEqual(expectedApprovals(kind, signatures.length));
-      const change = (await balance(s)) - before;
-      expect(change).toBe(review.solChange);
-      await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(change)));
-      const emptied = manifests.flatMap((m) => [m.recovery.buffer, m.recovery.stakeInactive]).concat(r.nonce);
-      expect(await lamportsOf(emptied)).toEqual(emptied.map(() => 0));
-    });
-
-    test('revoke: after a refused queue authorisation, each leaf’s delegate is the owner again; exact fees', async () => {
-      const two = plainCnfts(manifests[2]).slice(0, 2);
-      await s.page.route('**/api/queue/authorize', (r) =>
-        r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"down"}' }),
-      );
-      for (const c of two) await clickCard(s.page, cnftCard(s.page, c.assetId));
-      await s.page.getByTestId('cnft-trash-selected').click();
-      const modal = s.page.getByTestId('queue-modal');
-      await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
-      const offer = modal.getByTestId('revoke-offer');
-      await offer.getByRole('button', { name: REVOKE.button(2) }).waitFor({ timeout: 90_000 });
-      await s.page.unroute('**/api/queue/authorize');
-      const [before, from] = [await balance(s), s.wallet.approvals.length];
-      await offer.getByRole('button', { name: REVOKE.button(2) }).click();
-      await offer
-        .getByTestId('revoke-done')
-        .filter({ hasText: REVOKE.done(2) })
-        .waitFor({ timeout: 60_000 });
-      const { approvals, signatures } = since(s, from);
-      expect(approvals).toEqual(expectedApprovals(kind, 2));
-      expect((await balance(s)) - before).toBe(-(await feesOf(signatures)));
-      for (const c of two) {
-        const asset = await server.app.das.call<any>('getAsset', { id: c.assetId });
-        expect([asset.ownership.owner, asset.ownership.delegate ?? null]).toEqual([s.owner, null]);
+  test('bulk burn of 20 tokens: one request, exact lamports', async () => {
+    const tokens = manifests
+      .flatMap((m) => m.tokens)
+      .filter((t: any) => t.mint !== NATIVE_MINT && t !== keptForSingleBurn())
+      .slice(0, 20);
+    expect(tokens).toHaveLength(20);
+    for (const t of tokens) {
+      const card = tokenCard(s.page, t.mint);
+      await card.waitFor({ timeout: 60_000 });
+      for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
+        if (attempt > 3) throw new Error(`could not select ${t.mint}`);
+        await card.press('Enter');
       }
-      await modal.getByRole('button', { name: QUEUE_MODAL.close, exact: true }).click();
-      await modal.waitFor({ state: 'detached' });
-    });
+    }
+    const rent = sum(await lamportsOf(tokens.map((t: any) => t.account)));
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await s.page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
+    const review = await answerReview(s.page);
+    await burnMessage(s.page).waitFor({ timeout: 90_000 });
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual(expectedApprovals(kind, signatures.length));
+    const fees = await feesOf(signatures);
+    expect((await balance(s)) - before).toBe(rent - fees);
+    expect(review.solChange).toBe(rent - fees); // the figure shown before the wallet was asked
+    expect(await lamportsOf(tokens.map((t: any) => t.account))).toEqual(tokens.map(() => 0));
+  });
 
-    test('single token burn: one request, exact lamports', async () => {
-      const token = keptForSingleBurn();
-      const toggle = s.page.getByRole('switch', { name: 'Bulk Select Mode' });
-      if (await toggle.isChecked()) await s.page.getByTestId('bulk-mode-toggle').click();
-      const [rent] = await lamportsOf([token.account]);
-      const [before, from] = [await balance(s), s.wallet.approvals.length];
-      await tokenCard(s.page, token.mint).getByRole('button', { name: 'Burn' }).click();
-      const review = await answerReview(s.page);
-      await burnMessage(s.page).waitFor({ timeout: 60_000 });
-      const { approvals, signatures } = since(s, from);
-      expect(approvals).toEqual(expectedApprovals(kind, 1));
-      const fees = await feesOf(signatures);
-      expect((await balance(s)) - before).toBe(rent - fees);
-      expect(review.solChange).toBe(rent - fees);
-    });
-  },
-);
+  test('bulk burn of NFTs of mixed kinds (pNFT, print, Token-2022 NFT, Core, plain): one request, exact lamports', async () => {
+    const k = manifests[0].kinds;
+    const mints = [
+      k.pnfts[0].mint,
+      k.printEditions[0].mint,
+      k.token2022Nfts[0].mint,
+      k.coreAssets[0].asset,
+      manifests[0].nfts[0].mint,
+    ];
+    const feeWallet = server.app.config.feeWallet;
+    for (const m of mints) await clickCard(s.page, nftCard(s.page, m));
+    const [[before, feeBefore], from] = [await lamportsOf([s.owner, feeWallet]), s.wallet.approvals.length];
+    await s.page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+    const review = await answerReview(s.page);
+    await burnMessage(s.page).waitFor({ timeout: 90_000 });
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual(expectedApprovals(kind, signatures.length));
+    const fees = await feesOf(signatures);
+    const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
+    expect(feeAfter - feeBefore).toBe(review.serviceFee);
+    expect(after - before).toBe(review.rent - review.serviceFee - fees);
+    expect(review.solChange).toBe(after - before);
+    for (const m of mints) await nftCard(s.page, m).waitFor({ state: 'detached' });
+  });
+
+  test('a queue of 3 cNFTs: the delegations and the authorisation memo in one request; all 3 reach the trash wallet', async () => {
+    const three = manifests[0].cnfts.slice(0, 3);
+    for (const c of three) await cnftCard(s.page, c.assetId).click();
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await s.page.getByTestId('cnft-trash-selected').click();
+    const modal = s.page.getByTestId('queue-modal');
+    await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+    await modal.locator('[data-state="complete"]').waitFor({ timeout: 120_000 });
+    await expect(modal.getByTestId('queue-successful').textContent()).resolves.toBe('3');
+    for (const c of three) expect(await assetOwner(c.assetId)).toBe(trash());
+    const { approvals, signatures } = since(s, from);
+    // ONE approval: the delegations of the cNFTs not yet delegated, and the memo of the authorisation's hash (last).
+    const delegations = three.filter((c: any) => !c.delegate).length;
+    expect(approvals).toEqual(expectedApprovals(kind, delegations + 1));
+    expect(s.wallet.log.filter((l) => l.op === 'signMessage' || l.op === 'signIn')).toEqual([]);
+    const memo = (await connection.getTransaction(signatures[delegations], { commitment: 'confirmed' }))!;
+    const { accountKeys, instructions } = memo.transaction.message;
+    const memoIx = instructions.find((ix) => accountKeys[ix.programIdIndex].equals(MEMO_PROGRAM_ID))!;
+    expect(Buffer.from(bs58.decode(memoIx.data)).toString()).toMatch(/^SolBack authorisation sha256:[0-9a-f]{64}$/);
+    // Exact: the owner's change is minus the network fees the chain charged, and the figure the modal showed.
+    const fees = await feesOf(signatures);
+    expect((await balance(s)) - before).toBe(-fees);
+    await expect(modal.getByTestId('cnft-network-fee').getAttribute('data-lamports')).resolves.toBe(String(fees));
+    await modal.getByRole('button', { name: QUEUE_MODAL.close, exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+  });
+
+  test('a direct cNFT trash: one request; the owner pays exactly the network fee', async () => {
+    const id = manifests[1].cnfts[1].assetId;
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    const shownFees = await watchShownFees(s.page);
+    await cnftCard(s.page, id).getByTestId('cnft-trash').click();
+    await s.page.getByTestId('direct-trash-modal').getByRole('button', { name: DIRECT_MODAL.send }).click();
+    await cnftCard(s.page, id).waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await assetOwner(id)).toBe(trash());
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual(expectedApprovals(kind, 1));
+    const fees = await feesOf(signatures);
+    expect((await balance(s)) - before).toBe(-fees);
+    // The fee the modal showed while the wallet was asked is the fee the chain charged (a wallet adds none).
+    expect([...new Set(await shownFees())]).toEqual([fees]);
+  });
+
+  test('empty-account + surplus recovery: one request; the server reads the figures of what the wallet sent', async () => {
+    const closing = manifests.flatMap((m) => [...m.emptyAccounts, ...m.frozenAccounts].map((a: any) => a.account));
+    const feeWallet = server.app.config.feeWallet;
+    await s.page.getByTestId('vacant-recover').waitFor({ timeout: 60_000 });
+    const rent = sum(await lamportsOf(closing));
+    const [[before, feeBefore], from] = [await lamportsOf([s.owner, feeWallet]), s.wallet.approvals.length];
+    const report = await recoverVacant(s.page);
+    expect(report.kind).toBe('success');
+    const { approvals, signatures } = since(s, from);
+    expect([...report.signatures].sort()).toEqual([...signatures].sort());
+    expect(approvals).toEqual(expectedApprovals(kind, signatures.length));
+    const fees = await feesOf(signatures);
+    const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
+    expect(await lamportsOf(closing)).toEqual(closing.map(() => 0));
+    // What each transaction returned, read from its own balances: the closed accounts' rent and the surplus of kept
+    // accounts; the service fee is 1 % of each transaction's return, floored per transaction.
+    let returned = 0;
+    let surplus = 0;
+    let expectedFee = 0;
+    for (const signature of signatures) {
+      const taken = await takenBy(connection, s.owner, signature);
+      const back = [...taken.values()].reduce((a, b) => a + b, 0);
+      for (const [address, drop] of taken) if (!closing.includes(address)) surplus += drop;
+      returned += back;
+      expectedFee += serviceFee(back);
+    }
+    expect(surplus).toBeGreaterThan(0);
+    expect(returned).toBe(rent + surplus);
+    expect(feeAfter - feeBefore).toBe(expectedFee);
+    expect(after - before).toBe(returned - expectedFee - fees);
+    expect(s.dialogs).toEqual([]); // the report is in the page: no native dialog
+  });
+
+  test('"More SOL": stake, buffers and a nonce account of five fundings; the report is the chain’s change', async () => {
+    const section = s.page.getByTestId('more-sol');
+    await section.getByTestId('recovery-recover').waitFor({ timeout: 60_000 });
+    const r = manifests[2].recovery;
+    await section.getByLabel(`Nonce account ${r.nonce}`).check();
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await section.getByTestId('recovery-recover').click();
+    const review = await answerReview(s.page);
+    const done = section.locator('[data-testid="recovery-message"][data-status="done"]');
+    await done.waitFor({ timeout: 120_000 });
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual(expectedApprovals(kind, signatures.length));
+    const change = (await balance(s)) - before;
+    expect(change).toBe(review.solChange);
+    await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(change)));
+    const emptied = manifests.flatMap((m) => [m.recovery.buffer, m.recovery.stakeInactive]).concat(r.nonce);
+    expect(await lamportsOf(emptied)).toEqual(emptied.map(() => 0));
+  });
+
+  test('revoke: after a refused queue authorisation, each leaf’s delegate is the owner again; exact fees', async () => {
+    const two = plainCnfts(manifests[2]).slice(0, 2);
+    await s.page.route('**/api/queue/authorize', (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"down"}' }),
+    );
+    for (const c of two) await clickCard(s.page, cnftCard(s.page, c.assetId));
+    await s.page.getByTestId('cnft-trash-selected').click();
+    const modal = s.page.getByTestId('queue-modal');
+    await modal.getByRole('button', { name: QUEUE_MODAL.start }).click();
+    const offer = modal.getByTestId('revoke-offer');
+    await offer.getByRole('button', { name: REVOKE.button(2) }).waitFor({ timeout: 90_000 });
+    await s.page.unroute('**/api/queue/authorize');
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await offer.getByRole('button', { name: REVOKE.button(2) }).click();
+    await offer
+      .getByTestId('revoke-done')
+      .filter({ hasText: REVOKE.done(2) })
+      .waitFor({ timeout: 60_000 });
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual(expectedApprovals(kind, 2));
+    expect((await balance(s)) - before).toBe(-(await feesOf(signatures)));
+    for (const c of two) {
+      const asset = await server.app.das.call<any>('getAsset', { id: c.assetId });
+      expect([asset.ownership.owner, asset.ownership.delegate ?? null]).toEqual([s.owner, null]);
+    }
+    await modal.getByRole('button', { name: QUEUE_MODAL.close, exact: true }).click();
+    await modal.waitFor({ state: 'detached' });
+  });
+
+  test('single token burn: one request, exact lamports', async () => {
+    const token = keptForSingleBurn();
+    const toggle = s.page.getByRole('switch', { name: 'Bulk Select Mode' });
+    if (await toggle.isChecked()) await s.page.getByTestId('bulk-mode-toggle').click();
+    const [rent] = await lamportsOf([token.account]);
+    const [before, from] = [await balance(s), s.wallet.approvals.length];
+    await tokenCard(s.page, token.mint).getByRole('button', { name: 'Burn' }).click();
+    const review = await answerReview(s.page);
+    await burnMessage(s.page).waitFor({ timeout: 60_000 });
+    const { approvals, signatures } = since(s, from);
+    expect(approvals).toEqual(expectedApprovals(kind, 1));
+    const fees = await feesOf(signatures);
+    expect((await balance(s)) - before).toBe(rent - fees);
+    expect(review.solChange).toBe(rent - fees);
+  });
+});
 
 describe('the relayer-paid recovery (the one co-signed flow)', () => {
   test('a send-only wallet in a 390 px in-app browser: the plain explanation before anything is signed; nothing moves', async () => {

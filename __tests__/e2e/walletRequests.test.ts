@@ -98,6 +98,27 @@ async function recoverLarge(s: Session) {
   return { report, signatures };
 }
 
+/** Four demo fundings, connected, 20 token cards selected for a bulk burn: their token accounts. */
+async function selectTwentyTokens(s: Session): Promise<string[]> {
+  const manifests: any[] = [];
+  for (let i = 0; i < 4; i++) manifests.push(await suite.fund(s.owner, 'demo'));
+  await suite.connect(s.page, s.wallet);
+  const tokens = manifests
+    .flatMap((m) => m.tokens)
+    .filter((t: any) => t.mint !== NATIVE_MINT)
+    .slice(0, 20);
+  expect(tokens).toHaveLength(20);
+  for (const t of tokens) {
+    const card = s.page.locator(`[data-testid="token-card"][data-mint="${t.mint}"]`);
+    await card.waitFor({ timeout: 60_000 });
+    for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
+      if (attempt > 3) throw new Error(`could not select ${t.mint}`);
+      await card.press('Enter');
+    }
+  }
+  return tokens.map((t: any) => t.account);
+}
+
 test('guarded wallet, large wallet: 200 closes in ONE approval; the report is the chain’s change', async () => {
   const s = await open('guarded', 'large');
   const { signatures } = await recoverLarge(s);
@@ -141,23 +162,7 @@ test('batch-refusing wallet: Stop during approval 1 of a bulk burn; exactly what
     }
     return true;
   });
-  const manifests: any[] = [];
-  for (let i = 0; i < 4; i++) manifests.push(await suite.fund(s.owner, 'demo'));
-  await suite.connect(s.page, s.wallet);
-  const tokens = manifests
-    .flatMap((m) => m.tokens)
-    .filter((t: any) => t.mint !== NATIVE_MINT)
-    .slice(0, 20);
-  expect(tokens).toHaveLength(20);
-  for (const t of tokens) {
-    const card = s.page.locator(`[data-testid="token-card"][data-mint="${t.mint}"]`);
-    await card.waitFor({ timeout: 60_000 });
-    for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
-      if (attempt > 3) throw new Error(`could not select ${t.mint}`);
-      await card.press('Enter');
-    }
-  }
-  const accounts: string[] = tokens.map((t: any) => t.account);
+  const accounts = await selectTwentyTokens(s);
   const rents = await lamportsOf(accounts);
   const before = (await lamportsOf([s.owner]))[0];
   await s.page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
@@ -209,23 +214,7 @@ test('batch-refusing wallet: the blockhash runs out during approval 2 of a bulk 
     if (count === 1 && ++singles === 2) await suite.post('localnet/faults', { expireBlockhash: true });
     return true;
   });
-  const manifests: any[] = [];
-  for (let i = 0; i < 4; i++) manifests.push(await suite.fund(s.owner, 'demo'));
-  await suite.connect(s.page, s.wallet);
-  const tokens = manifests
-    .flatMap((m) => m.tokens)
-    .filter((t: any) => t.mint !== NATIVE_MINT)
-    .slice(0, 20);
-  expect(tokens).toHaveLength(20);
-  for (const t of tokens) {
-    const card = s.page.locator(`[data-testid="token-card"][data-mint="${t.mint}"]`);
-    await card.waitFor({ timeout: 60_000 });
-    for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
-      if (attempt > 3) throw new Error(`could not select ${t.mint}`);
-      await card.press('Enter');
-    }
-  }
-  const accounts: string[] = tokens.map((t: any) => t.account);
+  const accounts = await selectTwentyTokens(s);
   const rent = sum(await lamportsOf(accounts));
   const before = (await lamportsOf([s.owner]))[0];
   await s.page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
