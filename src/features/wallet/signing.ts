@@ -248,7 +248,8 @@ async function oneAtATime<R>(
           return askWallet(deps, request, mode, [tx]);
         };
         const answer = await ask().catch(async (err: unknown) => {
-          if (request.blockhash !== 'fresh' || !(err instanceof BlockhashExpiredError)) throw err;
+          const again = request.blockhash === 'fresh' && err instanceof BlockhashExpiredError;
+          if (!again || session?.stopRequested()) throw err; // after a Stop, nothing more is asked
           if (k === 0) await setFreshBlockhash(deps, [tx], fresh); // k > 0: ask() fetches one itself
           return ask();
         });
