@@ -71,6 +71,7 @@ describe('the recovery sources of the demo wallet', () => {
       nonce: 'ok',
       lookupTable: 'ok',
       approval: 'ok',
+      closableMint: 'ok',
     });
     const by = (a: string) => listed.body.sources.find((s: any) => s.address === a);
     expect(by(r.buffer)).toMatchObject({ kind: 'programBuffer', recoverableLamports: buffer, rentLamports: buffer });
