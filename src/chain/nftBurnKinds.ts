@@ -39,15 +39,27 @@ export function findEditionMarkerAddress(masterMint: string, edition: bigint): P
   ]);
 }
 
-/** pNFT token record: null when it is not the program's account; `locked` for the Locked and Listed states. */
-export function readTokenRecord(info: AccountInfo<Buffer> | null): { locked: boolean } | null {
+/**
+ * pNFT token record: null when it is not the program's account; else why burnV1 refuses it, or null reason when
+ * Unlocked. "Locked and Listed states cannot be burned" (mpl-token-metadata processor/burn/burn.rs `burn_v1`,
+ * IncorrectTokenState): a Sale delegate lists it (processor/delegate/delegate.rs), a staking or utility delegate
+ * locks it (processor/state/lock.rs).
+ */
+export function readTokenRecord(info: AccountInfo<Buffer> | null): { refused: string | null } | null {
   if (!info || info.owner.toBase58() !== TOKEN_METADATA_PROGRAM) return null;
   try {
-    return { locked: getTokenRecordAccountDataSerializer().deserialize(info.data)[0].state !== TokenState.Unlocked };
+    const { state } = getTokenRecordAccountDataSerializer().deserialize(info.data)[0];
+    if (state === TokenState.Locked) return { refused: PNFT_LOCKED };
+    if (state === TokenState.Listed) return { refused: PNFT_LISTED };
+    return { refused: null };
   } catch {
     return null;
   }
 }
+export const PNFT_LOCKED = 'locked by its delegate (staked): unstake it first';
+export const PNFT_LISTED = 'listed for sale (a marketplace is its delegate): cancel the listing first';
+/** Token Metadata freezes an NFT's token account only for its delegate (freeze_delegated_account.rs): a staking program. */
+export const NFT_FROZEN_BY_DELEGATE = 'frozen by its delegate (staked): unstake it first';
 
 export interface PrintParent {
   masterMint: string;

@@ -15,6 +15,7 @@ import {
   readCoreBurn,
   readPrintParent,
   readTokenRecord,
+  NFT_FROZEN_BY_DELEGATE,
   settlePrintMarkers,
   type MasterMintCache,
 } from './nftBurnKinds';
@@ -176,7 +177,7 @@ export async function readNftBurns(
         // Always frozen: the program thaws it itself. A Locked or Listed token record (staked, listed) refuses the burn.
         const tr = readTokenRecord(record);
         if (!tr) return skip('token record not found');
-        if (tr.locked) return skip('locked by a delegate (staked or listed)');
+        if (tr.refused) return skip(tr.refused);
         return {
           ...base,
           full: true,
@@ -185,7 +186,8 @@ export async function readNftBurns(
           verifiedCollectionMint: meta.verifiedCollection,
         };
       }
-      if (frozen) return skip('token account is frozen');
+      // SPL Token's burn refuses a frozen account (AccountFrozen); for an NFT only its delegate can have frozen it.
+      if (frozen) return skip(token.delegateOption ? NFT_FROZEN_BY_DELEGATE : 'token account is frozen');
       if (meta.standard === TokenStandard.NonFungibleEdition) {
         const parent = await readPrintParent(
           connection,
