@@ -18,6 +18,7 @@ import {
   NFT_FROZEN_BY_DELEGATE,
   settlePrintMarkers,
   type MasterMintCache,
+  type CoreCollectionFreezes,
 } from './nftBurnKinds';
 import type { TokenAccountsOfMint } from './masterHolder';
 
@@ -132,6 +133,7 @@ export async function readNftBurns(
   const metadataProgram = Boolean(infos[0]?.executable);
   const rentCache = new Map<number, Promise<number>>();
   const masterMints: MasterMintCache = new Map();
+  const coreCollections: CoreCollectionFreezes = new Map();
   const seen = new Set<string>();
   const results = await Promise.all(
     items.map(async (item, i): Promise<PlannedNftBurn | SkippedNft> => {
@@ -142,7 +144,7 @@ export async function readNftBurns(
       seen.add(key);
       if (!item.tokenAccount) {
         if (first?.owner.toBase58() !== MPL_CORE_PROGRAM) return skip('token account not found');
-        const core = await readCoreBurn(connection, owner, first);
+        const core = await readCoreBurn(connection, owner, first, coreCollections);
         if (typeof core === 'string') return skip(core);
         return { ...item, full: true, kind: 'core', rentLamports: core.rentLamports, coreCollection: core.collection };
       }
