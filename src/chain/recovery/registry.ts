@@ -4,6 +4,7 @@
 import type { RecoveryKind } from '../../common/api/recovery';
 import type { RecoveryFlow, RecoverySource } from './source';
 import { approvalSource } from './sources/approval/source';
+import { closableMintSource } from './sources/closableMint/source';
 import { lookupTableSource } from './sources/lookupTable/source';
 import { nonceSource } from './sources/nonce/source';
 import { programBufferSource } from './sources/programBuffer/source';
@@ -17,6 +18,7 @@ export const RECOVERY_SOURCES = [
   nonceSource,
   lookupTableSource,
   approvalSource,
+  closableMintSource,
   vacantSource,
   surplusSource,
 ] as const;

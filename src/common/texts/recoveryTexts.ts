@@ -23,6 +23,8 @@ export const RECOVERY_DETAIL = {
   vacant: 'Empty token account: closing it returns its rent.',
   surplusAccount: "Token account kept: the SOL above today's rent minimum comes back.",
   surplusMint: "Mint you are the authority of: the SOL above today's rent minimum comes back.",
+  closableMint:
+    'Token-2022 mint you can close: nothing was minted and you are its close authority. Closing returns its whole balance; the token can never be minted again.',
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
 } as const;
@@ -49,6 +51,7 @@ const RECOVERY_SOURCE_NOUNS = {
   nonce: 'nonce account',
   lookupTable: 'lookup table',
   approval: 'approval',
+  closableMint: 'closable mint',
   vacant: 'empty token account',
   surplus: 'account holding surplus rent',
 } satisfies Record<RecoveryKind, string>;
@@ -69,6 +72,7 @@ export const RECOVERY_SECTION = {
     nonce: 'Nonce account',
     lookupTable: 'Lookup table',
     approval: 'Token approval',
+    closableMint: 'Closable mint',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
   } satisfies Record<RecoveryKind, string>,
