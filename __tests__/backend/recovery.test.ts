@@ -80,6 +80,7 @@ describe('the recovery sources of the demo wallet', () => {
       lookupTable: 'ok',
       approval: 'ok',
       closableMint: 'ok',
+      wrappedSol: 'ok',
     });
     const by = (a: string) => listed.body.sources.find((s: any) => s.address === a);
     expect(by(r.buffer)).toMatchObject({ kind: 'programBuffer', recoverableLamports: buffer, rentLamports: buffer });
