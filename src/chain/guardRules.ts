@@ -110,14 +110,13 @@ const SOURCE_SYSTEM_RULES = new Map<GuardKind, Record<number, NamedRule>>();
 const SYSTEM_RULES_BY_TAG = new Map<number, NamedRule>();
 /**
  * Two sources of one flow may both own a token instruction (the closable mint and wrapped SOL both close): the
- * instruction passes when either source's rule takes it; the chain rules then read which account it is.
+ * instruction passes when either source's rule takes it, else the later one says why; the chain rules then read
+ * which account it is.
  */
 const eitherRule =
   (first: TokenRule, second: TokenRule): TokenRule =>
-  (ix, scope) => {
-    const refused = first(ix, scope);
-    return refused === null || second(ix, scope) === null ? null : refused;
-  };
+  (ix, scope) =>
+    first(ix, scope) === null ? null : second(ix, scope);
 for (const source of RECOVERY_SOURCES) {
   const rules = { ...SOURCE_TOKEN_RULES.get(source.flow) };
   for (const [tag, rule] of Object.entries(source.tokenRules ?? {}))
