@@ -25,7 +25,7 @@ it('lists the sources, recovers them through the review, and closes the table af
   const section = page.getByTestId('more-sol');
   await section.waitFor({ timeout: 60_000 });
   const rows = section.getByTestId('recovery-source');
-  await until(async () => (await rows.count()) === 6);
+  await until(async () => (await rows.count()) === 7);
   const kinds = await rows.evaluateAll((els) => els.map((e) => `${e.dataset.kind}:${e.dataset.state}`));
   expect(kinds.sort()).toEqual(
     [
@@ -35,6 +35,7 @@ it('lists the sources, recovers them through the review, and closes the table af
       'programBuffer:ready',
       'stake:ready',
       'stake:ready',
+      'wrappedSol:ready',
     ].sort(),
   );
   await expect(section.getByTestId('recovery-refused').count()).resolves.toBe(0);
@@ -58,12 +59,13 @@ it('lists the sources, recovers them through the review, and closes the table af
   expect(await lamportsOf(suite.connection, [r.nonce])).toEqual([nonceBefore]);
   await page.unroute('**/api/prepare-recovery');
 
-  // The nonce account, the table and the closable mint are left alone unless ticked: tick all three.
+  // The nonce account, the table, the closable mint and the wrapped SOL are left alone unless ticked: tick all four.
   await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 3 selected');
   await section.getByLabel(`Nonce account ${r.nonce}`).check();
   await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
   await section.getByLabel(`${RECOVERY_SECTION.kinds.closableMint} ${mint}`).check();
-  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 6 selected');
+  await section.getByLabel(`${RECOVERY_SECTION.kinds.wrappedSol} ${manifest.wrappedSol.account}`).check();
+  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 7 selected');
   const before = (await lamportsOf(suite.connection, [owner]))[0];
   await section.getByTestId('recovery-recover').click();
   const review = await answerReview(page);
@@ -72,7 +74,8 @@ it('lists the sources, recovers them through the review, and closes the table af
   await section.locator('[data-testid="recovery-message"][data-status="done"]').waitFor({ timeout: 60_000 });
   const after = (await lamportsOf(suite.connection, [owner]))[0];
   expect(after - before).toBe(review.solChange); // every figure shown before signing equals the chain's change
-  expect(await lamportsOf(suite.connection, [r.buffer, r.stakeInactive, r.nonce, mint])).toEqual([0, 0, 0, 0]);
+  const emptied = [r.buffer, r.stakeInactive, r.nonce, mint, manifest.wrappedSol.account];
+  expect(await lamportsOf(suite.connection, emptied)).toEqual(emptied.map(() => 0));
 
   // Phase two: the table cools down, with the slots left shown; once they have passed it can be closed.
   const table = section.locator(`[data-testid="recovery-source"][data-kind="lookupTable"]`);
@@ -132,18 +135,18 @@ it('the read-only check of an address lists the same sources with the chain’s 
   };
   const part = await check(page);
   const rows = part.getByTestId('recovery-source');
-  await until(async () => (await rows.count()) === 6);
+  await until(async () => (await rows.count()) === 7);
   const ownedMints = manifest.ownedMints.map((m: { mint: string }) => m.mint);
   const [mint] = await mintsClosableBy(suite.connection, new PublicKey(owner), ownedMints);
-  // Whole balances come back from the never-delegated stake, the buffer, the nonce, the closable mint and (after its
-  // close) the table.
+  // Whole balances come back from the never-delegated stake, the buffer, the nonce, the closable mint, the wrapped SOL
+  // and (after its close) the table.
   const shown = async (address: string) =>
     Number(
       await part
         .locator(`[data-testid="recovery-source"]:has([title="${address}"]) .recovery-returns`)
         .getAttribute('data-lamports'),
     );
-  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable, mint];
+  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable, mint, manifest.wrappedSol.account];
   expect(await Promise.all(wholes.map(shown))).toEqual(await lamportsOf(suite.connection, wholes));
   expect(await part.getByRole('checkbox').count()).toBe(0);
   expect(await page.getByRole('button', { name: /Recover|Burn|Trash|Confirm/ }).count()).toBe(0);

@@ -98,6 +98,7 @@ it('the registry carries vacant and surplus under the empty-account flow, kept o
     'lookupTable',
     'approval',
     'closableMint',
+    'wrappedSol',
   ]);
 });
 

@@ -11,6 +11,7 @@ import { programBufferSource } from './sources/programBuffer/source';
 import { stakeSource } from './sources/stake/source';
 import { surplusSource } from './sources/surplus/source';
 import { vacantSource } from './sources/vacant/source';
+import { wrappedSolSource } from './sources/wrappedSol/source';
 
 export const RECOVERY_SOURCES = [
   stakeSource,
@@ -19,6 +20,7 @@ export const RECOVERY_SOURCES = [
   lookupTableSource,
   approvalSource,
   closableMintSource,
+  wrappedSolSource,
   vacantSource,
   surplusSource,
 ] as const;

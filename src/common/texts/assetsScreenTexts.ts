@@ -96,7 +96,8 @@ export const leftAloneText = (
   party?: string,
 ): string =>
   ({
-    'wrapped-sol': 'Wrapped SOL: your own SOL, not rent. Use Unwrap on its card if you want it back as SOL.',
+    'wrapped-sol':
+      'Wrapped SOL: your own SOL, not rent. Unwrap it on its card, or tick it in "More SOL in your wallet", to get it and its rent back as SOL.',
     frozen: 'Frozen by its mint: the token program refuses to burn its tokens, so it cannot be closed either.',
     delegated: `Delegated to ${party ?? 'another address'}: closing it would cancel a permission you gave.`,
     'close-authority': `Only ${party ?? 'another address'} may close it (its close authority).`,

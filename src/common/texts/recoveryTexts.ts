@@ -25,6 +25,8 @@ export const RECOVERY_DETAIL = {
   surplusMint: "Mint you are the authority of: the SOL above today's rent minimum comes back.",
   closableMint:
     'Token-2022 mint you can close: nothing was minted and you are its close authority. Closing returns its whole balance; the token can never be minted again.',
+  wrappedSol: (wrapped: string, rent: string) =>
+    `Wrapped SOL: closing the account unwraps ${wrapped} SOL, your own SOL (no fee on it), and returns its rent, ${rent} SOL.`,
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
 } as const;
@@ -32,6 +34,8 @@ export const RECOVERY_DETAIL = {
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
+  if (detail.about === 'wrappedSol')
+    return RECOVERY_DETAIL.wrappedSol(formatSol(detail.wrappedLamports), formatSol(detail.rentLamports));
   if (detail.about !== 'stake') return RECOVERY_DETAIL[detail.about];
   const d = detail.delegation;
   const state =
@@ -52,6 +56,7 @@ const RECOVERY_SOURCE_NOUNS = {
   lookupTable: 'lookup table',
   approval: 'approval',
   closableMint: 'closable mint',
+  wrappedSol: 'wrapped SOL account',
   vacant: 'empty token account',
   surplus: 'account holding surplus rent',
 } satisfies Record<RecoveryKind, string>;
@@ -73,6 +78,7 @@ export const RECOVERY_SECTION = {
     lookupTable: 'Lookup table',
     approval: 'Token approval',
     closableMint: 'Closable mint',
+    wrappedSol: 'Wrapped SOL',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
   } satisfies Record<RecoveryKind, string>,
