@@ -73,6 +73,8 @@ export interface ReviewFigures {
   serviceFee: number;
   networkFee: number;
   solChange: number;
+  /** Unstaked SOL a stake account gives back, apart from the rent. */
+  principal: number;
   /** The owner's change as the chain's simulation answered it. */
   simulated: number;
   destroyed: number;
@@ -85,10 +87,15 @@ export interface ReviewFigures {
 export async function answerReview(page: Page, confirm = true): Promise<ReviewFigures> {
   const dialog = page.getByTestId('review-dialog');
   await dialog.waitFor({ timeout: 60_000 });
-  const lamports = async (id: string) => Number(await dialog.getByTestId(id).getAttribute('data-lamports'));
+  // A figure the review leaves out (no rent back for a revoke alone, no unstaked SOL) reads 0.
+  const lamports = async (id: string) =>
+    (await dialog.getByTestId(id).count())
+      ? Number(await dialog.getByTestId(id).getAttribute('data-lamports'))
+      : 0;
   const destroyed = dialog.getByTestId('review-destroyed');
   const figures = {
     rent: await lamports('review-rent'),
+    principal: await lamports('review-principal'),
     serviceFee: await lamports('review-service-fee'),
     networkFee: await lamports('review-network-fee'),
     solChange: await lamports('review-sol-change'),

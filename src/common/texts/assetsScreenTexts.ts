@@ -31,6 +31,7 @@ export const ASSETS_SCREEN = {
   reviewClosed: 'Empty accounts closed',
   reviewLeftAlone: 'Left alone',
   reviewSurplus: 'SOL above rent withdrawn from accounts you keep',
+  reviewPrincipal: 'Unstaked SOL back (your own SOL, not rent: no fee on it)',
   reviewSolChange: 'Your SOL balance changes by',
   reviewSimulated: 'The chain simulated these transactions just now and agrees; nothing is signed until you confirm.',
   reviewSimulationDiffers: (sol: string, negative: boolean): string =>

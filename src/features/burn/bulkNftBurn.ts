@@ -141,8 +141,9 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     const inBatch = batch.map((tx) => effectOf(tx, config.feeWallet));
     const inBatchMints = new Set(inBatch.flatMap((e) => e.mints));
     // The path runs the guard once, then this review: refused transactions never reach it.
-    const review = (reviewed: Transaction[]) =>
-      reviewBeforeSigning(api, {
+    let reviewedNetworkFee = 0;
+    const review = async (reviewed: Transaction[]) => {
+      const shown = await reviewBeforeSigning(api, {
         owner,
         txs: reviewed,
         destroyed: nfts.filter((n) => inBatchMints.has(n.mint)).map((n) => ({ mint: n.mint, label: n.name })),
@@ -150,17 +151,21 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
         serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
         collections: collectionParents(own.planned.filter((p) => inBatchMints.has(p.mint))),
       });
+      reviewedNetworkFee = shown.networkFeeLamports;
+    };
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs), review);
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], BUILT_WALLETS.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);
-    const lamports = mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0) - fee;
     const names = nfts.filter((n) => mints.includes(n.mint)).map((n) => n.name);
-    recordBurn(api, {
+    await recordBurn(api, {
       kind: 'nft',
+      owner,
       mints,
       signatures: outcome.signatures,
-      lamports,
+      rentLamports: mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
+      serviceFeeLamports: fee,
+      reviewedNetworkFeeLamports: reviewedNetworkFee,
       what: `${mints.length} NFT${mints.length === 1 ? '' : 's'}`,
       activity: {
         type: 'batch-burn',
