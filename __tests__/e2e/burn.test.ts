@@ -7,7 +7,16 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { MAX_NFTS_PER_BURN_REQUEST } from '../../src/common/constants';
-import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS, batchLimitFromServer } from '../../src/common/texts';
+import { exactSol, formatSol } from '../../src/chain/format';
+import {
+  ACTIVITY,
+  BURN_ERRORS,
+  GUARD,
+  SELECTION,
+  SUCCESS,
+  batchLimitFromServer,
+  netParts,
+} from '../../src/common/texts';
 import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { type TestServer, postApi } from './support/server';
@@ -78,16 +87,21 @@ test('single token burn: card gone, balance + closed account lamports − networ
   await tokenCard(page, token.mint).getByRole('button', { name: 'Burn' }).click();
   await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
-  await expect(message(page).textContent()).resolves.toContain(`${rent / 1e9} SOL`);
   await tokenCard(page, token.mint).waitFor({ state: 'detached' });
   expect(await page.getByRole('link', { name: SUCCESS.viewTransaction }).count()).toBe(1);
   expect(wallet.approvals).toHaveLength(1);
-  expect((await balance(wallet)) - before).toBe(rent - networkFee(wallet.approvals[0][0]));
+  const fee = networkFee(wallet.approvals[0][0]);
+  const gained = (await balance(wallet)) - before;
+  expect(gained).toBe(rent - fee);
   expect(await lamportsOf([token.account])).toEqual([0]);
+  // The line states what the wallet gained, net, with its parts: the chain's change, not the gross rent.
+  await expect(message(page).textContent()).resolves.toContain(
+    `${exactSol(gained)} SOL returned to your wallet (${netParts(exactSol(rent), null, exactSol(fee))})`,
+  );
 
   const entry = page.getByTestId('activity-entry').first();
   await entry.waitFor();
-  await expect(entry.textContent()).resolves.toContain(`+${(rent / 1e9).toFixed(4)} SOL`);
+  await expect(entry.textContent()).resolves.toContain(`+${formatSol(gained)} SOL`);
   await expect(entry.textContent()).resolves.toContain(ACTIVITY.justNow);
   await page.screenshot({ path: path.join(SHOTS, 'single-token-burn.png'), fullPage: true });
 
@@ -137,6 +151,11 @@ test('bulk burn of 15 tokens: one approval, as few transactions as the size limi
   });
   expect(await lamportsOf(tokens.map((t: any) => t.account))).toEqual(tokens.map(() => 0));
   for (const t of tokens) expect(await tokenCard(page, t.mint).count()).toBe(0);
+  // The line and the activity log: the net gain, and 'Transactions' counts the 2 transactions of the one entry.
+  const gained = (await balance(wallet)) - before;
+  await expect(message(page).textContent()).resolves.toContain(`${exactSol(gained)} SOL returned to your wallet`);
+  await page.getByTestId('activity-entry').first().waitFor();
+  await expect(page.getByTestId('activity-count').textContent()).resolves.toBe(String(txs.length));
   await page.screenshot({ path: path.join(SHOTS, 'bulk-15-tokens.png'), fullPage: true });
 }, 180_000);
 
@@ -203,7 +222,11 @@ test('batch NFT burn: a server answer altered to pay someone else is refused, no
   const review = await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
   expect(wallet.approvals).toHaveLength(1);
-  expect((await balance(wallet)) - before).toBe(rent - sum(wallet.approvals[0].map(networkFee)) - serviceFee(rent));
+  const fees = sum(wallet.approvals[0].map(networkFee));
+  expect((await balance(wallet)) - before).toBe(rent - fees - serviceFee(rent));
+  await expect(message(page).textContent()).resolves.toContain(
+    `${exactSol(rent - fees - serviceFee(rent))} SOL returned to your wallet (${netParts(exactSol(rent), exactSol(serviceFee(rent)), exactSol(fees))})`,
+  );
   expect(review.solChange).toBe(rent - sum(wallet.approvals[0].map(networkFee)) - serviceFee(rent));
   expect(review.serviceFee).toBe(serviceFee(rent));
   expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(serviceFee(rent));

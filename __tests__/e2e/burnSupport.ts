@@ -89,9 +89,7 @@ export async function answerReview(page: Page, confirm = true): Promise<ReviewFi
   await dialog.waitFor({ timeout: 60_000 });
   // A figure the review leaves out (no rent back for a revoke alone, no unstaked SOL) reads 0.
   const lamports = async (id: string) =>
-    (await dialog.getByTestId(id).count())
-      ? Number(await dialog.getByTestId(id).getAttribute('data-lamports'))
-      : 0;
+    (await dialog.getByTestId(id).count()) ? Number(await dialog.getByTestId(id).getAttribute('data-lamports')) : 0;
   const destroyed = dialog.getByTestId('review-destroyed');
   const figures = {
     rent: await lamports('review-rent'),

@@ -9,7 +9,8 @@ import { seriousViolations } from './support/axe';
 import { lamportsOf } from './support/lamports';
 import { browserSuite, VIEWPORTS } from './support/suite';
 import { until } from '../support/until';
-import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT } from '../../src/common/texts';
+import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT, recoveredParts } from '../../src/common/texts';
+import { exactSol } from '../../src/chain/format';
 
 const suite = browserSuite();
 const SHOTS = path.join(__dirname, '..', '..', '.tmp');
@@ -51,13 +52,28 @@ it('lists the sources, recovers them through the review, and closes the table af
   await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
   await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 5 selected');
   const before = (await lamportsOf(suite.connection, [owner]))[0];
+  // The inactive stake account's principal: its balance above the rent minimum, the owner's own SOL (not rent).
+  const stakeLamports = (await lamportsOf(suite.connection, [r.stakeInactive]))[0];
+  const principal = stakeLamports - (await suite.connection.getMinimumBalanceForRentExemption(200));
+  expect(principal).toBeGreaterThan(0);
   await section.getByTestId('recovery-recover').click();
   const review = await answerReview(page);
   await until(() => wallet.approvals.length === 1); // one approval for everything
   expect(review.simulated).toBe(review.solChange);
-  await section.locator('[data-testid="recovery-message"][data-status="done"]').waitFor({ timeout: 60_000 });
+  expect(review.principal).toBe(principal); // shown apart, never inside "Rent back"
+  const done = section.locator('[data-testid="recovery-message"][data-status="done"]');
+  await done.waitFor({ timeout: 60_000 });
   const after = (await lamportsOf(suite.connection, [owner]))[0];
   expect(after - before).toBe(review.solChange); // every figure shown before signing equals the chain's change
+  // The report: the wallet's gain as the chain has it, the principal named apart from the rent, the fees.
+  const parts = recoveredParts(
+    exactSol(review.rent),
+    exactSol(principal),
+    exactSol(review.serviceFee),
+    exactSol(review.rent + principal - review.serviceFee - (after - before)),
+  );
+  await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(after - before), parts));
+  expect(review.rent + principal - review.serviceFee - review.networkFee).toBe(after - before);
   expect(await lamportsOf(suite.connection, [r.buffer, r.stakeInactive, r.nonce])).toEqual([0, 0, 0]);
 
   // Phase two: the table cools down, with the slots left shown; once they have passed it can be closed.

@@ -192,7 +192,10 @@ describe('bulk token burn', () => {
     // Wrapped SOL among them is unwrapped: the owner's own SOL comes back but is never counted as recovered.
     expect(wrapped.length).toBeGreaterThan(0);
     expect(review.unwrapLamports).toBe(wrappedLamports);
-    expect(store.getState().activity.entries[0]).toMatchObject({ lamports: rent - wrappedLamports - fees, transactions: 2 });
+    expect(store.getState().activity.entries[0]).toMatchObject({
+      lamports: rent - wrappedLamports - fees,
+      transactions: 2,
+    });
     expect(store.getState().burn.message?.text).toContain('wrapped SOL unwrapped');
   }, 60_000);
 

@@ -99,5 +99,10 @@ export const RECOVERY_SECTION = {
 } as const;
 
 /** What a recovery's gain is made of: rent (and surplus) back, the owner's own unstaked SOL apart, less the fees. */
-export const recoveredParts = (rent: string, principal: string | null, serviceFee: string, networkFee: string): string =>
+export const recoveredParts = (
+  rent: string,
+  principal: string | null,
+  serviceFee: string,
+  networkFee: string,
+): string =>
   `${rent} SOL rent back${principal ? ` and ${principal} SOL of your own unstaked SOL (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;

@@ -41,7 +41,9 @@ async function gainOnChain(api: BurnApi, burn: ConfirmedBurn): Promise<Gain> {
   const unwrapped = burn.unwrappedLamports ?? 0;
   const change = await ownerChangeOnChain(connectionOf(api), burn.owner, burn.signatures);
   const networkFee =
-    change === undefined ? burn.reviewedNetworkFeeLamports : burn.rentLamports + unwrapped - burn.serviceFeeLamports - change;
+    change === undefined
+      ? burn.reviewedNetworkFeeLamports
+      : burn.rentLamports + unwrapped - burn.serviceFeeLamports - change;
   return { net: burn.rentLamports - burn.serviceFeeLamports - networkFee, networkFee };
 }
 

@@ -104,7 +104,10 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
           closed: actions.map((a) => ({ mint: a.address, label: `${T.kinds[a.kind]} ${short(a.address)}` })),
           closedTitle: actions.every((a) => a.action === 'revoke') ? T.reviewRevokes : T.reviewItems,
           rentLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0),
-          principalLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0),
+          principalLamports: (checked?.transactions ?? []).reduce(
+            (s, t) => s + t.returnsLamports - t.feeBaseLamports,
+            0,
+          ),
           serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
         });
         networkFee = reviewed.networkFeeLamports;
