@@ -234,6 +234,28 @@ test('batch NFT burn: a server answer altered to pay someone else is refused, no
   await expect(page.getByTestId('selected-count').textContent()).resolves.toContain('0');
 }, 120_000);
 
+test('one NFT selected alone and burned with "Burn Selected NFTs" pays what its card\'s Burn pays: no service fee', async () => {
+  const { page, wallet, manifests } = await session();
+  const nft = manifests[0].nfts[0];
+  const accounts = [nft.tokenAccount, nft.metadata, nft.edition];
+  const rent = sum(await lamportsOf(accounts));
+  const feeWallet = new PublicKey(server.app.config.feeWallet);
+  const [before, feeBefore] = [await balance(wallet), await connection.getBalance(feeWallet)];
+  await page.locator(`[data-testid="nft-card"][data-mint="${nft.mint}"]`).click();
+  await page.getByTestId('rent-selected-nfts').filter({ hasText: '(1)' }).waitFor();
+  await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  const review = await answerReview(page);
+  await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
+  expect(review.serviceFee).toBe(0);
+  const fee = networkFee(wallet.approvals[0][0]);
+  expect((await balance(wallet)) - before).toBe(rent - fee);
+  expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(0);
+  expect(await lamportsOf(accounts)).toEqual([0, 0, 0]);
+  await expect(message(page).textContent()).resolves.toContain(
+    `${exactSol(rent - fee)} SOL returned to your wallet (${netParts(exactSol(rent), null, exactSol(fee))})`,
+  );
+}, 120_000);
+
 test("the server's batch limit reads '{error} Please select {n} or fewer NFTs.'", async () => {
   const { page, context, wallet, manifests } = await session();
   // One request padded past the server's cap (50) on the way gets its refusal (the page never sends more than the cap).
