@@ -73,8 +73,8 @@ export interface ReviewFigures {
   serviceFee: number;
   networkFee: number;
   solChange: number;
-  /** Unstaked SOL a stake account gives back, apart from the rent. */
-  principal: number;
+  /** Unstaked SOL a stake account gives back, apart from the rent (only when the review shows it). */
+  principal?: number;
   /** The owner's change as the chain's simulation answered it. */
   simulated: number;
   destroyed: number;
@@ -93,12 +93,14 @@ export async function answerReview(page: Page, confirm = true): Promise<ReviewFi
   const destroyed = dialog.getByTestId('review-destroyed');
   const figures = {
     rent: await lamports('review-rent'),
-    principal: await lamports('review-principal'),
     serviceFee: await lamports('review-service-fee'),
     networkFee: await lamports('review-network-fee'),
     solChange: await lamports('review-sol-change'),
     simulated: Number(await dialog.getByTestId('review-simulated-agrees').getAttribute('data-lamports')),
     destroyed: (await destroyed.count()) ? Number(await destroyed.getAttribute('data-count')) : 0,
+    ...((await dialog.getByTestId('review-principal').count())
+      ? { principal: await lamports('review-principal') }
+      : {}),
   };
   // Confirming says yes to everything the review asks: when the burn includes tokens worth more than their rent
   // (PRODUCT difference 14), the second question too. value.test.ts checks that question itself.

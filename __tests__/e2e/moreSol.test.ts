@@ -4,6 +4,7 @@
 // then close once its deactivation slot has left the slot hashes). Screenshots at 1280 and 390 px in .tmp/.
 import fs from 'fs';
 import path from 'path';
+import { PublicKey } from '@solana/web3.js';
 import { answerReview } from './burnSupport';
 import { seriousViolations } from './support/axe';
 import { lamportsOf } from './support/lamports';
@@ -52,9 +53,10 @@ it('lists the sources, recovers them through the review, and closes the table af
   await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
   await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 5 selected');
   const before = (await lamportsOf(suite.connection, [owner]))[0];
-  // The inactive stake account's principal: its balance above the rent minimum, the owner's own SOL (not rent).
-  const stakeLamports = (await lamportsOf(suite.connection, [r.stakeInactive]))[0];
-  const principal = stakeLamports - (await suite.connection.getMinimumBalanceForRentExemption(200));
+  // The inactive stake account's principal: its balance above the rent reserve its own data records (Meta's
+  // rent_exempt_reserve, bytes 4..12: solana-program stake/state.rs), the owner's own SOL, not rent.
+  const stake = (await suite.connection.getAccountInfo(new PublicKey(r.stakeInactive)))!;
+  const principal = stake.lamports - Number(stake.data.readBigUInt64LE(4));
   expect(principal).toBeGreaterThan(0);
   await section.getByTestId('recovery-recover').click();
   const review = await answerReview(page);
@@ -73,7 +75,7 @@ it('lists the sources, recovers them through the review, and closes the table af
     exactSol(review.rent + principal - review.serviceFee - (after - before)),
   );
   await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(after - before), parts));
-  expect(review.rent + principal - review.serviceFee - review.networkFee).toBe(after - before);
+  expect(review.rent + principal - review.serviceFee - review.networkFee).toBe(after - before); // the parts add up
   expect(await lamportsOf(suite.connection, [r.buffer, r.stakeInactive, r.nonce])).toEqual([0, 0, 0]);
 
   // Phase two: the table cools down, with the slots left shown; once they have passed it can be closed.
