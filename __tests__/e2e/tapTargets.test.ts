@@ -26,7 +26,13 @@ async function smallTargets(page: Page): Promise<string[]> {
       const label = (el as HTMLInputElement).labels?.[0]?.getBoundingClientRect();
       const hit = style.opacity === '0' && label ? label : r;
       if (hit.width < min || hit.height < min) {
-        const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 30) || el.getAttribute('type');
+        const name = [
+          el.dataset.testid,
+          el.className,
+          el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 30),
+        ]
+          .filter(Boolean)
+          .join(' ');
         small.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(hit.width)}×${Math.round(hit.height)}`);
       }
     }
