@@ -3,8 +3,7 @@
 // Chromium on the demo wallet, in bulk mode and out of it; axe's target-size rule agrees. Screenshots in
 // .tmp/e2e-screen/. Links inside a sentence are the rule's own exception and are left out.
 import type { Page } from 'playwright-core';
-import path from 'path';
-import { SHOTS, screenHarness } from './screenSupport';
+import { VIEWPORTS, screenHarness } from './screenSupport';
 import { seriousViolations } from './support/axe';
 
 const h = screenHarness();
@@ -56,11 +55,16 @@ test('at 390 px every control is at least 24 × 24 px, in bulk mode and out of i
   await page.getByTestId('more-sol').getByTestId('recovery-source').first().waitFor({ timeout: 60_000 });
   expect(await smallTargets(page)).toEqual([]);
   expect(await axeTargetSize(page)).toEqual([]);
-  await page.screenshot({ path: path.join(SHOTS, 'tap-targets-390-bulk.png'), fullPage: true });
+  await page.getByTestId('more-sol').scrollIntoViewIfNeeded();
+  await h.shot(page, 'tap-targets-390-more-sol');
 
   await page.getByTestId('bulk-mode-toggle').click();
   await page.getByRole('button', { name: 'Burn', exact: true }).first().waitFor();
   expect(await smallTargets(page)).toEqual([]);
   expect(await axeTargetSize(page)).toEqual([]);
-  await page.screenshot({ path: path.join(SHOTS, 'tap-targets-390-cards.png'), fullPage: true });
+  await page.getByTestId('cnft-card').first().scrollIntoViewIfNeeded();
+  await h.shot(page, 'tap-targets-390-cnfts');
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.getByTestId('cnft-card').first().scrollIntoViewIfNeeded();
+  await h.shot(page, 'tap-targets-1280-cnfts');
 }, 180_000);
