@@ -11,10 +11,7 @@ import { ASSETS_SCREEN } from '../../../src/common/texts';
 const root = path.resolve(__dirname, '../../..');
 /** A Markdown file's prose with its line breaks and block-quote marks undone. */
 const prose = (file: string) =>
-  fs
-    .readFileSync(path.join(root, file), 'utf8')
-    .replace(/^> ?/gm, '')
-    .replace(/\s+/g, ' ');
+  fs.readFileSync(path.join(root, file), 'utf8').replace(/^> ?/gm, '').replace(/\s+/g, ' ');
 
 it.each(['README.md', 'docs/PRODUCT.md'])('%s states the landing page’s cost line word for word', (file) => {
   expect(prose(file)).toContain(ASSETS_SCREEN.landingCost);

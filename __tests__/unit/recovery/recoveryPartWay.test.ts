@@ -33,13 +33,14 @@ it('a part-way stop reports the transactions that landed and the wallet’s exac
   }
   let emptied: string | undefined;
   const wallet = keypairWallet(owner, {
-    // Signed, not yet sent: one program buffer of the second transaction disappears, so that transaction fails.
+    // Signed, not yet sent: one account the second transaction recovers disappears, so that transaction fails.
     afterSign: async () => {
       const second = wallet.signed[0][1];
+      const chosen = [...buffers, ...stakes];
       emptied = second
         ?.compileMessage()
         .accountKeys.map((k) => k.toBase58())
-        .find((k) => buffers.includes(k));
+        .find((k) => chosen.includes(k));
       if (emptied) chain.solback.localnet!.chain.setAccount(emptied, { lamports: 0 });
     },
   });
