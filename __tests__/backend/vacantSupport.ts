@@ -1,11 +1,8 @@
 // Shared by the rent-estimate and vacant-account HTTP tests: a real app on the local chain, funded wallets, and
 // lamport reads straight from the chain (never from the app's own answers).
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
 import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
-import { createApp, type SolbackApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
+import type { SolbackApp } from '../../backend/app';
+import { startServer } from './helpers';
 export { networkFee } from '../support/networkFee';
 
 export interface Harness {
@@ -21,9 +18,8 @@ export interface Harness {
 
 /** `settings`: more of the README's settings (e.g. LOCALNET_SLOT_MS), as the environment would give them. */
 export async function startHarness(settings: Record<string, string> = {}): Promise<Harness> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-vacant-'));
-  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent', ...settings }, { dataDir, memoryOnly: true }));
-  const { url } = await solback.listen(0);
+  const server = await startServer(settings, { withIndex: false });
+  const { solback, url } = server;
   const connection = new Connection(`${url}/api/rpc`, {
     commitment: 'confirmed',
     wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
@@ -64,10 +60,7 @@ export async function startHarness(settings: Record<string, string> = {}): Promi
       if (status !== 200) throw new Error(`fund failed: ${status} ${JSON.stringify(body)}`);
       return { owner, manifest: body.manifest };
     },
-    async close() {
-      await solback.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => server.close(),
   };
 }
 

@@ -27,7 +27,7 @@ const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNf
 export interface TransactionEstimate {
   /** Lamports the transaction returns to the owner (closed accounts), read from the chain. */
   returnsLamports: number;
-  /** Of the returns, the part the 1 % fee is measured on: all of it but unstaked principal (the owner's own SOL). */
+  /** Of the returns, the part the 1 % fee is measured on: all but the owner's own SOL (stake principal, wrapped SOL). */
   feeBaseLamports: number;
   /** Everything the owner pays out: transfers, priority fee (not the network fee). */
   paysLamports: number;

@@ -31,7 +31,7 @@ export const ASSETS_SCREEN = {
   reviewClosed: 'Empty accounts closed',
   reviewLeftAlone: 'Left alone',
   reviewSurplus: 'SOL above rent withdrawn from accounts you keep',
-  reviewPrincipal: 'Unstaked SOL back (your own SOL, not rent: no fee on it)',
+  reviewPrincipal: 'Your own SOL back, unstaked or unwrapped (not rent: no fee on it)',
   reviewSolChange: 'Your SOL balance changes by',
   reviewSimulated: 'The chain simulated these transactions just now and agrees; nothing is signed until you confirm.',
   reviewSimulationDiffers: (sol: string, negative: boolean): string =>
@@ -80,7 +80,7 @@ export const ASSETS_SCREEN = {
     'SolBack closes token accounts you no longer need and burns unwanted tokens and NFTs, so the rent they hold comes back to your wallet.',
   // The one fee statement: README and docs/PRODUCT.md#fees quote it word for word (a unit test compares them).
   landingCost:
-    'Cost: a 1% service fee on the SOL that comes back when SolBack closes empty accounts, withdraws the SOL held above rent, recovers More SOL (stake, program buffers, nonce accounts, lookup tables; never on unstaked SOL) or burns two or more NFTs together. Token burns, one NFT burned alone (by its Burn button or selected alone) and revoking an approval carry none. Network fees are paid as usual.',
+    'Cost: a 1% service fee on the SOL that comes back when SolBack closes empty accounts, withdraws the SOL held above rent, recovers More SOL (stake, program buffers, nonce accounts, lookup tables, closable mints, wrapped SOL; never on your own unstaked or unwrapped SOL) or burns two or more NFTs together. Token burns, one NFT burned alone (by its Burn button or selected alone) and revoking an approval carry none. Network fees are paid as usual.',
   landingKeys:
     'Your keys never leave your wallet: every transaction is checked in this page and signed by your wallet.',
   checkTitle: 'Check any address (read only)',
@@ -98,7 +98,8 @@ export const leftAloneText = (
   party?: string,
 ): string =>
   ({
-    'wrapped-sol': 'Wrapped SOL: your own SOL, not rent. Use Unwrap on its card if you want it back as SOL.',
+    'wrapped-sol':
+      'Wrapped SOL: your own SOL, not rent. Unwrap it on its card, or tick it in "More SOL in your wallet", to get it and its rent back as SOL.',
     frozen: 'Frozen by its mint: the token program refuses to burn its tokens, so it cannot be closed either.',
     delegated: `Delegated to ${party ?? 'another address'}: closing it would cancel a permission you gave.`,
     'close-authority': `Only ${party ?? 'another address'} may close it (its close authority).`,
