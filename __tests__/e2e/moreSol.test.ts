@@ -11,7 +11,8 @@ import { lamportsOf } from './support/lamports';
 import { browserSuite, VIEWPORTS } from './support/suite';
 import { mintsClosableBy } from '../support/closableMints';
 import { until } from '../support/until';
-import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT } from '../../src/common/texts';
+import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT, recoveredParts } from '../../src/common/texts';
+import { exactSol } from '../../src/chain/format';
 
 const suite = browserSuite();
 const SHOTS = path.join(__dirname, '..', '..', '.tmp');
@@ -67,13 +68,31 @@ it('lists the sources, recovers them through the review, and closes the table af
   await section.getByLabel(`${RECOVERY_SECTION.kinds.wrappedSol} ${manifest.wrappedSol.account}`).check();
   await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 7 selected');
   const before = (await lamportsOf(suite.connection, [owner]))[0];
+  // The inactive stake account's principal: its balance above the rent reserve its own data records (Meta's
+  // rent_exempt_reserve, bytes 4..12: solana-program stake/state.rs), the owner's own SOL, not rent.
+  const stake = (await suite.connection.getAccountInfo(new PublicKey(r.stakeInactive)))!;
+  // With it, the wrapped SOL's own amount (the token account's amount, bytes 64..72): the owner's SOL too, not rent.
+  const wsol = (await suite.connection.getAccountInfo(new PublicKey(manifest.wrappedSol.account)))!;
+  const principal = stake.lamports - Number(stake.data.readBigUInt64LE(4)) + Number(wsol.data.readBigUInt64LE(64));
+  expect(principal).toBeGreaterThan(0);
   await section.getByTestId('recovery-recover').click();
   const review = await answerReview(page);
   await until(() => wallet.approvals.length === 1); // one approval for everything
   expect(review.simulated).toBe(review.solChange);
-  await section.locator('[data-testid="recovery-message"][data-status="done"]').waitFor({ timeout: 60_000 });
+  expect(review.principal).toBe(principal); // shown apart, never inside "Rent back"
+  const done = section.locator('[data-testid="recovery-message"][data-status="done"]');
+  await done.waitFor({ timeout: 60_000 });
   const after = (await lamportsOf(suite.connection, [owner]))[0];
   expect(after - before).toBe(review.solChange); // every figure shown before signing equals the chain's change
+  // The report: the wallet's gain as the chain has it, the owner's own SOL named apart from the rent, the fees.
+  const parts = recoveredParts(
+    exactSol(review.rent),
+    exactSol(principal),
+    exactSol(review.serviceFee),
+    exactSol(review.rent + principal - review.serviceFee - (after - before)),
+  );
+  await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(after - before), parts));
+  expect(review.rent + principal - review.serviceFee - review.networkFee).toBe(after - before); // the parts add up
   const emptied = [r.buffer, r.stakeInactive, r.nonce, mint, manifest.wrappedSol.account];
   expect(await lamportsOf(suite.connection, emptied)).toEqual(emptied.map(() => 0));
 

@@ -9,7 +9,7 @@ import { formatUnits } from '../../src/chain/format';
 import { sizeAfterWalletAdditions } from '../../src/chain/pack';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
-import { SURPLUS, surplusBannerText, surplusSuccessReport } from '../../src/common/texts';
+import { SURPLUS, surplusBannerText, surplusSuccessReport, vacantWithSurplusReport } from '../../src/common/texts';
 import { recoverVacant } from './support/vacantReport';
 import { mintsClosableBy } from '../support/closableMints';
 import { emptiedWallet } from '../backend/relayerSupport';
@@ -139,7 +139,15 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   const fee = feeAfter - feeBefore;
   expect(fee).toBeLessThanOrEqual(serviceFee(rent + surplus));
   expect(fee).toBeGreaterThan(serviceFee(rent + surplus) - signatures.length);
-  expect(report.text).toContain(`+${exactSol(rent + surplus - fee - networkFee)} SOL`);
+  // The surplus is named apart from the closed accounts' rent; the total is the wallet's change.
+  expect(report.text).toBe(
+    vacantWithSurplusReport(
+      closing.length,
+      kept.length,
+      exactSol(surplus),
+      exactSol(rent + surplus - fee - networkFee),
+    ),
+  );
   expect(report.signatures).toEqual(signatures);
   expect(s.dialogs).toEqual([]);
   expect(ownerAfter - ownerBefore).toBe(rent + surplus - fee - networkFee);

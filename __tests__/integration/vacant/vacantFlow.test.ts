@@ -210,7 +210,7 @@ describe('vacant burn flow', () => {
     expect(store.getState().vacant.alert).toBe(vacantSuccessReport(3, exactSol(net - review.networkFeeLamports)));
     expect(store.getState().activity.entries[0]).toMatchObject({
       type: 'vacant-burn',
-      lamports: net,
+      lamports: net - review.networkFeeLamports, // what the wallet gained, as the report says
       signature: 'SIG1',
     });
   });

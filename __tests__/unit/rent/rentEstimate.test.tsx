@@ -372,20 +372,27 @@ describe('Rent Return Estimate card', () => {
       store.dispatch(assetSelectionToggled({ kind: 'cnft', mint: 'C1' }));
     });
     expect(await screen.findByText(RENT.selectedForBurning)).toBeInTheDocument();
-    // Tokens 2 039 280 + 2 039 281 (no fee) + NFT 10 509 600 − 105 096 (1 %); wrapped SOL is shown apart, not counted.
+    // Tokens 2 039 280 + 2 039 281 (no fee) + one NFT alone 10 509 600 (no fee: burned the card's way, whichever
+    // button); wrapped SOL is shown apart, not counted.
+    expect(screen.getByTestId('rent-selected-total')).toHaveAttribute('data-lamports', String(4_078_561 + 10_509_600));
+    expect(screen.queryByTestId('rent-selected-fee')).toBeNull();
+    expect(screen.getByTestId('rent-selected-unwrap')).toHaveAttribute('data-lamports', '252039280');
+    // Two NFTs burned together: 1 % of their rent, 21 019 200 − 210 192.
+    act(() => {
+      store.dispatch(assetSelectionToggled({ kind: 'nft', mint: 'N1' }));
+    });
+    expect(await screen.findByTestId('rent-selected-fee')).toHaveAttribute('data-lamports', '210192');
     expect(screen.getByTestId('rent-selected-total')).toHaveAttribute(
       'data-lamports',
-      String(4_078_561 + 10_509_600 - 105_096),
+      String(4_078_561 + 21_019_200 - 210_192),
     );
-    expect(screen.getByTestId('rent-selected-unwrap')).toHaveAttribute('data-lamports', '252039280');
-    expect(screen.getByTestId('rent-selected-fee')).toHaveAttribute('data-lamports', '105096');
     expect(screen.getByText(`${RENT.cnfts} (1)`)).toBeInTheDocument();
     expect(screen.getByText(RENT.cnftsNoRentNote)).toBeInTheDocument();
     // 12 tokens and 12 NFTs with a wallet that signs all at once: no limit applies, no warning.
     act(() => {
       store.dispatch(walletCapabilitiesRead({ canSignAll: true }));
       for (let i = 2; i < 12; i++) store.dispatch(assetSelectionToggled({ kind: 'token', mint: `T${i}` }));
-      for (let i = 1; i < 12; i++) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: `N${i}` }));
+      for (let i = 2; i < 12; i++) store.dispatch(assetSelectionToggled({ kind: 'nft', mint: `N${i}` }));
     });
     expect(screen.queryByText(RENT.batchSizeLimitExceeded)).toBeNull();
     // A wallet that signs one transaction at a time: the spec's batch applies, so the warning shows.

@@ -98,10 +98,21 @@ export const RECOVERY_SECTION = {
   readyIn: (slots: number, slotMs: number, measured: boolean) =>
     `Closable in ${slots} slots (about ${Math.ceil((slots * slotMs) / 60_000)} min${measured ? '' : `, if slots take ${slotMs / 1000} s`})`,
   deactivated: 'Table deactivated: the close will be offered when it is ready.',
-  done: (sol: string) => `Recovered ${sol} SOL.`,
+  /** `sol` is the wallet's gain as the chain recorded it; `parts` (recoveredParts) what it is made of. */
+  done: (sol: string, parts: string) => `Recovered ${sol} SOL: ${parts}.`,
   revoked: 'Approvals revoked.',
   failed: (why: string) => `Recovery failed: ${why}`,
   refresh: 'Check again',
   reviewItems: 'Accounts recovered (closed, withdrawn or deactivated)',
+  reviewRevokes: 'Approvals revoked (no SOL comes back: revoking is for safety)',
   cancelled: 'Cancelled. Nothing was recovered.',
 } as const;
+
+/** What a recovery's gain is made of: rent (and surplus) back, the owner's own SOL (unstaked, unwrapped) apart, less the fees. */
+export const recoveredParts = (
+  rent: string,
+  principal: string | null,
+  serviceFee: string,
+  networkFee: string,
+): string =>
+  `${rent} SOL rent back${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;
