@@ -2,7 +2,7 @@
 // `npm run lint:docs` (part of `npm run lint`): comments cite what the repository holds. Fails on a section sign
 // (a citation of an outside specification's numbered section) anywhere in the code or the docs, and on a citation such as
 // `docs/PRODUCT.md#loading` whose anchor is not a heading of docs/PRODUCT.md (anchors as GitHub makes them from headings),
-// and on a README longer than 160 lines.
+// on a README longer than 160 lines, and on top-level and docs/ Markdown of more than 110 KB together.
 const fs = require('fs');
 const path = require('path');
 
@@ -87,16 +87,37 @@ function readmeProblems(root) {
     : [];
 }
 
+/**
+ * A newcomer reads the docs in minutes: the top-level and docs/ Markdown together stay within 110 KB (of 1,024 bytes,
+ * as the bench's figures count them). Evidence belongs in a test and RELIABILITY.md's row naming it, not in prose.
+ */
+const MARKDOWN_MAX_BYTES = 110 * 1024;
+
+function markdownSizeProblems(root) {
+  const sizes = markdownFiles(root).map((file) => [file, fs.statSync(path.join(root, file)).size]);
+  const total = sizes.reduce((sum, [, size]) => sum + size, 0);
+  if (total <= MARKDOWN_MAX_BYTES) return [];
+  const largest = sizes
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([file, size]) => `${file} ${size}`)
+    .join(', ');
+  return [
+    `Markdown: ${total} bytes in the top-level and docs/ files, more than ${MARKDOWN_MAX_BYTES} (110 KB); cut or merge (largest: ${largest})`,
+  ];
+}
+
 /** Every problem the docs lint finds in the repository at `root`, one line each. */
 function docsProblems(root) {
   return [
     ...readmeProblems(root),
+    ...markdownSizeProblems(root),
     ...sectionSigns(root).map((at) => `${at}: a section sign; cite a docs/PRODUCT.md section (its #anchor) instead`),
     ...brokenAnchors(root).map((at) => `${at}: docs/PRODUCT.md has no heading with this anchor`),
   ];
 }
 
-module.exports = { docsProblems, anchorOf };
+module.exports = { docsProblems, anchorOf, MARKDOWN_MAX_BYTES };
 
 if (require.main === module) {
   const problems = docsProblems(path.join(__dirname, '..'));

@@ -12,7 +12,16 @@ import { MPL_CORE_CPI_SIGNER } from '../../src/chain/cnftV2';
 import { serviceFee } from '../../src/chain/fees';
 import { buildTrashTransaction, leafFor } from '../../src/common/cnftBuilders';
 import { BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS } from '../../src/common/constants';
-import { masterHasPrints, readNftBurns } from '../../src/chain/nftBurnPlan';
+import { masterHasPrints, nftBurnIxs, readNftBurns } from '../../src/chain/nftBurnPlan';
+import {
+  CORE_COLLECTION_FROZEN,
+  CORE_FROZEN,
+  CORE_FROZEN_PERMANENTLY,
+  NFT_FROZEN_BY_DELEGATE,
+  PNFT_LISTED,
+  PNFT_LOCKED,
+} from '../../src/chain/nftBurnKinds';
+import { coreBurnV1Ix } from '../../src/chain/nftBurn';
 import { KIND_BLOCKED, VALIDATION } from '../../src/common/texts';
 import { networkFee } from '../support/networkFee';
 import { type LocalChainServer, startLocalChainServer } from './localChainServer';
@@ -198,4 +207,92 @@ test('a V2 cNFT in a Core collection, burned: burnV2 carries the mpl-core CPI si
   expect(await lamports(o)).toBe(before - networkFee(tx));
   expect((await dasAsset(leaf.assetId)).burnt).toBe(true);
   expect(await collectionSize(leaf.coreCollection)).toBe(size - 1);
+});
+
+/** The program's verdict on burning `n` anyway: the burnV1 SolBack would build, simulated on the local chain. */
+async function programRefusal(
+  owner: Keypair,
+  n: { mint: string; tokenAccount: string; name: string },
+  kind: 'nft' | 'pnft',
+) {
+  const ixs = nftBurnIxs(owner.publicKey.toBase58(), { ...item(n), full: true, kind, rentLamports: 0 });
+  const tx = new Transaction({ feePayer: owner.publicKey, ...(await connection.getLatestBlockhash('confirmed')) });
+  tx.add(...ixs).sign(owner);
+  return (await connection.simulateTransaction(tx)).value.err;
+}
+
+test('NFTs a delegate holds (a staked pNFT, a listed pNFT, a staked NFT) are left alone with the reason: 0 transactions, 0 lamports', async () => {
+  const { owner, o, states } = await collector();
+  const held = [states.pnftStaked, states.pnftListed, states.nftStaked];
+  const before = await lamports(o);
+  const alone = await post('batch-burn-nft', { owner: o, nfts: held.map(item) });
+  expect(alone).toEqual({ status: 400, body: { success: false, error: VALIDATION.noValidNfts } });
+  const plan = await readNftBurns(connection, o, held.map(item));
+  expect(plan.skipped).toEqual([
+    { mint: states.pnftStaked.mint, reason: PNFT_LOCKED },
+    { mint: states.pnftListed.mint, reason: PNFT_LISTED },
+    { mint: states.nftStaked.mint, reason: NFT_FROZEN_BY_DELEGATE },
+  ]);
+  // The program would refuse each burn: IncorrectTokenState (0xa4) for Locked and Listed, SPL's AccountFrozen (0x11).
+  const refusedWith = (code: number) => ({ InstructionError: [0, { Custom: code }] });
+  expect(await programRefusal(owner, states.pnftStaked, 'pnft')).toEqual(refusedWith(0xa4));
+  expect(await programRefusal(owner, states.pnftListed, 'pnft')).toEqual(refusedWith(0xa4));
+  expect(await programRefusal(owner, states.nftStaked, 'nft')).toEqual(refusedWith(0x11));
+  expect(await lamports(o)).toBe(before);
+  for (const n of held) expect(await lamports(n.tokenAccount)).toBeGreaterThan(0);
+
+  // The cards say why, and the rent estimate counts none of them.
+  const listing = (await server.get(`/api/helius/wallet/nfts/${o}`)).json.data.regularNfts;
+  const card = (mint: string) => listing.find((n: { mint: string }) => n.mint === mint);
+  expect(card(states.pnftStaked.mint).blocked).toBe(KIND_BLOCKED.pnftLocked);
+  expect(card(states.pnftListed.mint).blocked).toBe(KIND_BLOCKED.pnftLocked);
+  expect(card(states.nftStaked.mint).blocked).toBe(KIND_BLOCKED.nftStaked);
+  const rents = (await server.get(`/api/rent-estimate/${o}?useAccurateCalculator=true`)).json.data.nftRentsLamports;
+  for (const n of held) expect(rents[n.mint]).toBeUndefined();
+});
+
+test("Core assets under a frozen freeze plugin (their own or their collection's) are left alone; a thawed one burns to the lamport", async () => {
+  const { owner, o, states } = await collector();
+  const frozen = [states.coreStaked, states.corePermanentlyFrozen, states.coreInFrozenCollection];
+  const core = (a: { asset: string; name: string }) => ({ mint: a.asset, name: a.name });
+  const before = await lamports(o);
+  const alone = await post('batch-burn-nft', { owner: o, nfts: frozen.map(core) });
+  expect(alone).toEqual({ status: 400, body: { success: false, error: VALIDATION.noValidNfts } });
+  const plan = await readNftBurns(connection, o, frozen.map(core));
+  expect(plan.skipped).toEqual([
+    { mint: states.coreStaked.asset, reason: CORE_FROZEN },
+    { mint: states.corePermanentlyFrozen.asset, reason: CORE_FROZEN_PERMANENTLY },
+    { mint: states.coreInFrozenCollection.asset, reason: CORE_COLLECTION_FROZEN },
+  ]);
+  // The program would refuse each burn: the frozen plugin rejects it, InvalidAuthority (0x9).
+  for (const a of frozen) {
+    const tx = new Transaction({ feePayer: owner.publicKey, ...(await connection.getLatestBlockhash('confirmed')) });
+    tx.add(coreBurnV1Ix(o, a.asset, a.collection ?? undefined)).sign(owner);
+    expect((await connection.simulateTransaction(tx)).value.err).toEqual({ InstructionError: [0, { Custom: 9 }] });
+  }
+  expect(await lamports(o)).toBe(before);
+
+  // The cards of the assets frozen by their own plugin say so; the estimate counts none of the three.
+  const listing = (await server.get(`/api/helius/wallet/nfts/${o}`)).json.data.regularNfts;
+  const card = (id: string) => listing.find((n: { mint: string }) => n.mint === id);
+  expect(card(states.coreStaked.asset).blocked).toBe(KIND_BLOCKED.coreFrozen);
+  expect(card(states.corePermanentlyFrozen.asset).blocked).toBe(KIND_BLOCKED.coreFrozen);
+  expect(card(states.coreThawed.asset).blocked).toBeUndefined();
+  const rents = (await server.get(`/api/rent-estimate/${o}?useAccurateCalculator=true`)).json.data.nftRentsLamports;
+  for (const a of frozen) expect(rents[a.asset]).toBeUndefined();
+
+  // The thawed asset keeps its plugin (a longer account): the burn returns rent(its size) − rent(1), to the lamport.
+  const thawed = states.coreThawed;
+  const info = await connection.getAccountInfo(new PublicKey(thawed.asset), 'confirmed');
+  const back =
+    (await connection.getMinimumBalanceForRentExemption(info!.data.length)) -
+    (await connection.getMinimumBalanceForRentExemption(1));
+  expect(rents[thawed.asset]).toBe(back);
+  const { status, body } = await post('batch-burn-nft', { owner: o, nfts: [core(thawed)] });
+  expect(status).toBe(200);
+  expect(body.totalRentRecovered).toBe(back);
+  const start = await lamports(o);
+  const fees = await land(owner, body.transactions);
+  expect(await lamports(o)).toBe(start + back - body.totalFee - fees);
+  console.log('thawed Core asset (lamports):', JSON.stringify({ bytes: info!.data.length, back }));
 });

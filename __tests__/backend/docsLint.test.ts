@@ -8,6 +8,7 @@ import path from 'path';
 const check = require('../../scripts/check-docs.js') as {
   docsProblems: (root: string) => string[];
   anchorOf: (heading: string) => string;
+  MARKDOWN_MAX_BYTES: number;
 };
 
 const root = path.resolve(__dirname, '../..');
@@ -76,6 +77,25 @@ describe('docs lint', () => {
     expect(problemsIn({ 'docs/PRODUCT.md': product, 'README.md': readme(161) })).toEqual([
       'README.md: 161 lines, more than 160; move the detail to docs/ (docs/SETTINGS.md, …)',
     ]);
+  });
+
+  it('fails on top-level and docs/ Markdown over 110 KB together, counting no other folder', () => {
+    const limit = check.MARKDOWN_MAX_BYTES;
+    expect(limit).toBe(110 * 1024);
+    const text = (bytes: number) => 'x'.repeat(bytes - 1) + '\n';
+    const half = Math.floor(limit / 2);
+    const atLimit = {
+      'docs/PRODUCT.md': product,
+      'README.md': text(half),
+      'docs/X.md': text(limit - half - product.length),
+    };
+    expect(problemsIn(atLimit)).toEqual([]);
+    expect(problemsIn({ ...atLimit, 'backend/notes/README.md': text(limit) })).toEqual([]);
+    const over = problemsIn({ ...atLimit, 'docs/sub/Y.md': 'x' });
+    expect(over).toHaveLength(1);
+    expect(over[0]).toMatch(
+      new RegExp(`^Markdown: ${limit + 1} bytes in the top-level and docs/ files, more than ${limit} `),
+    );
   });
 
   it('makes anchors as GitHub does: lower case, punctuation dropped, each space a hyphen', () => {

@@ -23,7 +23,13 @@ export interface DasKindFields {
 
 /** Why a program refuses the asset. Shared code holds no texts: the server words it (KIND_BLOCKED, services/walletAssets.ts). */
 export type BlockedReason =
-  'cnftFrozen' | 'cnftNonTransferable' | 'pnftLocked' | 'coreFrozen' | 'fungibleFrozen' | 'masterHasPrints';
+  | 'cnftFrozen'
+  | 'cnftNonTransferable'
+  | 'pnftLocked'
+  | 'coreFrozen'
+  | 'fungibleFrozen'
+  | 'nftStaked'
+  | 'masterHasPrints';
 
 export interface KindInfo {
   kind: AssetKind;
@@ -103,8 +109,9 @@ export function classifyAsset(a: DasKindFields): KindInfo {
     case 'cnft':
       return ok(['burn', 'move', 'hide']);
     default:
-      // Regular, print and Token-2022 NFTs: a frozen token account (not a pNFT) cannot be burned.
-      if (o.frozen) return refused('fungibleFrozen', ['hide']);
+      // Regular, print and Token-2022 NFTs: a frozen token account (not a pNFT) cannot be burned. Token Metadata
+      // freezes one only for its delegate (freeze_delegated_account.rs): a staking program.
+      if (o.frozen) return refused(o.delegated || o.delegate ? 'nftStaked' : 'fungibleFrozen', ['hide']);
       return ok(['burn', 'hide']);
   }
 }

@@ -3,7 +3,7 @@
 // master mint + a token account holding it + the edition marker, which closes only when its last bit clears — and a
 // bit clears only when the burner also holds the master), utils close_program_account (a metadata account returns its
 // rent minimum, never stored fees); mpl-core processor/burn.rs + utils/account.rs (payer gets rent(size) − rent(1)).
-import { Key as CoreKey, deserializeAssetV1 } from '@metaplex-foundation/mpl-core';
+import { Key as CoreKey, deserializeAssetV1, deserializeCollectionV1 } from '@metaplex-foundation/mpl-core';
 import { lamports, publicKey as umiPublicKey } from '@metaplex-foundation/umi';
 import {
   TokenState,
@@ -39,15 +39,27 @@ export function findEditionMarkerAddress(masterMint: string, edition: bigint): P
   ]);
 }
 
-/** pNFT token record: null when it is not the program's account; `locked` for the Locked and Listed states. */
-export function readTokenRecord(info: AccountInfo<Buffer> | null): { locked: boolean } | null {
+/**
+ * pNFT token record: null when it is not the program's account; else why burnV1 refuses it, or null reason when
+ * Unlocked. "Locked and Listed states cannot be burned" (mpl-token-metadata processor/burn/burn.rs `burn_v1`,
+ * IncorrectTokenState): a Sale delegate lists it (processor/delegate/delegate.rs), a staking or utility delegate
+ * locks it (processor/state/lock.rs).
+ */
+export function readTokenRecord(info: AccountInfo<Buffer> | null): { refused: string | null } | null {
   if (!info || info.owner.toBase58() !== TOKEN_METADATA_PROGRAM) return null;
   try {
-    return { locked: getTokenRecordAccountDataSerializer().deserialize(info.data)[0].state !== TokenState.Unlocked };
+    const { state } = getTokenRecordAccountDataSerializer().deserialize(info.data)[0];
+    if (state === TokenState.Locked) return { refused: PNFT_LOCKED };
+    if (state === TokenState.Listed) return { refused: PNFT_LISTED };
+    return { refused: null };
   } catch {
     return null;
   }
 }
+export const PNFT_LOCKED = 'locked by its delegate (staked): unstake it first';
+export const PNFT_LISTED = 'listed for sale (a marketplace is its delegate): cancel the listing first';
+/** Token Metadata freezes an NFT's token account only for its delegate (freeze_delegated_account.rs): a staking program. */
+export const NFT_FROZEN_BY_DELEGATE = 'frozen by its delegate (staked): unstake it first';
 
 export interface PrintParent {
   masterMint: string;
@@ -197,35 +209,65 @@ export interface CoreBurn {
   rentLamports: number;
 }
 
-/** A Core asset the owner may burn: AssetV1, owned by `owner`, not frozen by a freeze plugin. */
+/**
+ * A frozen freeze plugin, the asset's or its collection's, rejects the burn (mpl-core
+ * plugins/internal/owner_managed/freeze_delegate.rs and permanent/permanent_freeze_delegate.rs `validate_burn`;
+ * utils/mod.rs `validate_asset_permissions`: rejected ⇒ InvalidAuthority).
+ */
+export const CORE_FROZEN = 'frozen by its freeze delegate (staked): unstake it first';
+export const CORE_FROZEN_PERMANENTLY = 'frozen by its permanent freeze delegate (its creator): only they can thaw it';
+export const CORE_COLLECTION_FROZEN = 'its collection is frozen by a permanent freeze delegate (its creator)';
+
+/** Whether a Core collection carries a frozen PermanentFreezeDelegate, read once per collection and batch. */
+export type CoreCollectionFreezes = Map<string, Promise<boolean>>;
+
+const umiAccount = (info: AccountInfo<Buffer>) => ({
+  publicKey: umiPublicKey(PublicKey.default.toBase58()),
+  executable: false,
+  owner: umiPublicKey(MPL_CORE_PROGRAM),
+  lamports: lamports(info.lamports),
+  data: new Uint8Array(info.data),
+});
+
+async function collectionFrozen(connection: Pick<Connection, 'getAccountInfo'>, collection: string) {
+  const info = await connection.getAccountInfo(new PublicKey(collection), 'confirmed');
+  if (!info || info.owner.toBase58() !== MPL_CORE_PROGRAM) return false;
+  try {
+    return Boolean(deserializeCollectionV1(umiAccount(info)).permanentFreezeDelegate?.frozen);
+  } catch {
+    return false;
+  }
+}
+
+/** A Core asset the owner may burn: AssetV1, owned by `owner`, frozen by no freeze plugin (its own or its collection's). */
 export async function readCoreBurn(
-  connection: Conn,
+  connection: Conn & Pick<Connection, 'getAccountInfo'>,
   owner: string,
   info: AccountInfo<Buffer> | null,
+  collections: CoreCollectionFreezes = new Map(),
 ): Promise<CoreBurn | string> {
   if (!info || info.owner.toBase58() !== MPL_CORE_PROGRAM || info.data[0] !== CoreKey.AssetV1)
     return 'not a Metaplex Core asset';
   let asset;
   try {
-    // mpl-core's own reader, plugins included (a frozen FreezeDelegate refuses the burn).
-    asset = deserializeAssetV1({
-      publicKey: umiPublicKey(PublicKey.default.toBase58()),
-      executable: false,
-      owner: umiPublicKey(MPL_CORE_PROGRAM),
-      lamports: lamports(info.lamports),
-      data: new Uint8Array(info.data),
-    });
+    // mpl-core's own reader, plugins included.
+    asset = deserializeAssetV1(umiAccount(info));
   } catch {
     return 'not a Metaplex Core asset';
   }
   if (asset.owner.toString() !== owner) return 'asset not owned by this wallet';
-  if (asset.freezeDelegate?.frozen || asset.permanentFreezeDelegate?.frozen) return 'asset is frozen by a delegate';
+  if (asset.freezeDelegate?.frozen) return CORE_FROZEN;
+  if (asset.permanentFreezeDelegate?.frozen) return CORE_FROZEN_PERMANENTLY;
+  const collection =
+    asset.updateAuthority.type === 'Collection' ? asset.updateAuthority.address?.toString() : undefined;
+  if (collection) {
+    if (!collections.has(collection)) collections.set(collection, collectionFrozen(connection, collection));
+    if (await collections.get(collection)) return CORE_COLLECTION_FROZEN;
+  }
   const [size, one] = await Promise.all([
     connection.getMinimumBalanceForRentExemption(info.data.length),
     connection.getMinimumBalanceForRentExemption(1),
   ]);
-  const collection =
-    asset.updateAuthority.type === 'Collection' ? asset.updateAuthority.address?.toString() : undefined;
   return { collection, rentLamports: Math.min(size, info.lamports) - one };
 }
 

@@ -15,8 +15,10 @@ import {
   readCoreBurn,
   readPrintParent,
   readTokenRecord,
+  NFT_FROZEN_BY_DELEGATE,
   settlePrintMarkers,
   type MasterMintCache,
+  type CoreCollectionFreezes,
 } from './nftBurnKinds';
 import type { TokenAccountsOfMint } from './masterHolder';
 
@@ -131,6 +133,7 @@ export async function readNftBurns(
   const metadataProgram = Boolean(infos[0]?.executable);
   const rentCache = new Map<number, Promise<number>>();
   const masterMints: MasterMintCache = new Map();
+  const coreCollections: CoreCollectionFreezes = new Map();
   const seen = new Set<string>();
   const results = await Promise.all(
     items.map(async (item, i): Promise<PlannedNftBurn | SkippedNft> => {
@@ -141,7 +144,7 @@ export async function readNftBurns(
       seen.add(key);
       if (!item.tokenAccount) {
         if (first?.owner.toBase58() !== MPL_CORE_PROGRAM) return skip('token account not found');
-        const core = await readCoreBurn(connection, owner, first);
+        const core = await readCoreBurn(connection, owner, first, coreCollections);
         if (typeof core === 'string') return skip(core);
         return { ...item, full: true, kind: 'core', rentLamports: core.rentLamports, coreCollection: core.collection };
       }
@@ -176,7 +179,7 @@ export async function readNftBurns(
         // Always frozen: the program thaws it itself. A Locked or Listed token record (staked, listed) refuses the burn.
         const tr = readTokenRecord(record);
         if (!tr) return skip('token record not found');
-        if (tr.locked) return skip('locked by a delegate (staked or listed)');
+        if (tr.refused) return skip(tr.refused);
         return {
           ...base,
           full: true,
@@ -185,7 +188,8 @@ export async function readNftBurns(
           verifiedCollectionMint: meta.verifiedCollection,
         };
       }
-      if (frozen) return skip('token account is frozen');
+      // SPL Token's burn refuses a frozen account (AccountFrozen); for an NFT only its delegate can have frozen it.
+      if (frozen) return skip(token.delegateOption ? NFT_FROZEN_BY_DELEGATE : 'token account is frozen');
       if (meta.standard === TokenStandard.NonFungibleEdition) {
         const parent = await readPrintParent(
           connection,

@@ -6,6 +6,8 @@ export const LAMPORTS_PER_SOL = 1_000_000_000;
 // --- Fees and rent ---
 /** Service fee: 1 % of the recovered rent, in basis points (fee = floor(rent × bps / 10 000)). */
 export const SERVICE_FEE_BPS = 100;
+/** An NFT burned alone (its card's Burn, or selected alone) carries no service fee; this many burned together do. */
+export const MIN_NFTS_FOR_SERVICE_FEE = 2;
 export const BASIS_POINTS_DENOMINATOR = 10_000;
 /** The spec's figure (docs/PRODUCT.md#figures-and-limits, "about 0.00204 SOL" = (165 + 128) × 6960, the pre-SIMD-0437 rate). No amount is computed from
  * these: rent comes from each account's lamports and the chain's getMinimumBalanceForRentExemption (PRODUCT difference 13). */

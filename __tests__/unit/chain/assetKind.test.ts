@@ -71,3 +71,10 @@ test('a master edition with prints outstanding (supply.print_current_supply) can
   const none = { ...master, ownership: { ...master.ownership, frozen: false }, supply: { print_current_supply: 0 } };
   expect(classifyAsset(none)).toMatchObject({ kind: 'nft', canBurn: true, blocked: null });
 });
+
+test('an NFT whose token account is frozen for its delegate (staked) can only be hidden, and says it is staked', () => {
+  const staked = { interface: 'V1_NFT', ownership: { frozen: true, delegated: true, delegate: 'Staker111' } };
+  expect(classifyAsset(staked)).toMatchObject({ kind: 'nft', canBurn: false, blocked: 'nftStaked' });
+  const frozen = { interface: 'V1_NFT', ownership: { frozen: true, delegated: false, delegate: null } };
+  expect(classifyAsset(frozen)).toMatchObject({ kind: 'nft', canBurn: false, blocked: 'fungibleFrozen' });
+});

@@ -4,6 +4,7 @@ import { TokenStandard, type MetadataAccountData } from '@metaplex-foundation/mp
 import { isSome, unwrapOption } from '@metaplex-foundation/umi';
 import { priceInfo } from '../prices';
 import type { CnftRecord } from './cnfts';
+import type { CoreFreezePlugin } from './corePlugins';
 import { collectionHashOf } from './leaf';
 import type { LocalTree } from './tree';
 import type { IndexedTokenAccount } from './tokenIndex';
@@ -215,10 +216,19 @@ export function fungibleAsset(
   };
 }
 
-/** A Metaplex Core asset, shaped like the reference indexer's answer (mpl_core_tests snapshots), without plugins. */
+/**
+ * A Metaplex Core asset, shaped like the reference indexer's answer (mpl_core_tests snapshots); of its plugins, the
+ * freeze ones (snake-case names, `data`, `authority` as the indexer writes them).
+ */
 export function coreAsset(
   id: string,
-  a: { owner: string; updateAuthority: { type: string; address?: string }; name: string; uri: string },
+  a: {
+    owner: string;
+    updateAuthority: { type: string; address?: string };
+    name: string;
+    uri: string;
+    plugins?: CoreFreezePlugin[];
+  },
 ) {
   const inCollection = a.updateAuthority.type === 'Collection';
   return {
@@ -233,7 +243,12 @@ export function coreAsset(
     ownership: { frozen: false, delegated: false, delegate: null, ownership_model: 'single', owner: a.owner },
     mutable: true,
     burnt: false,
-    plugins: {},
+    plugins: Object.fromEntries(
+      (a.plugins ?? []).map((p, index) => [
+        p.type === 'FreezeDelegate' ? 'freeze_delegate' : 'permanent_freeze_delegate',
+        { index, data: { frozen: p.frozen }, authority: { type: 'Address', address: p.authority } },
+      ]),
+    ),
     mpl_core_info: { plugins_json_version: 1 },
     external_plugins: [],
   };

@@ -15,6 +15,7 @@ import {
 } from '@metaplex-foundation/mpl-core/dist/src/generated/types/collectionV1AccountData';
 import type { Chain } from '../chain';
 import { MPL_CORE_PROGRAM } from './constants';
+import { type CoreFreezePlugin, withPlugins } from './corePlugins';
 
 export interface CoreEntry {
   asset: string;
@@ -33,46 +34,52 @@ const newAddress = () => new PublicKey(randomBytes(32)).toBase58();
 const write = (chain: Chain, address: string, data: Uint8Array) =>
   chain.setAccount(address, { lamports: BigInt(chain.rent(data.length)), owner: MPL_CORE_PROGRAM, data });
 
+/** A CollectionV1; with `plugins` (a PermanentFreezeDelegate) the account carries them after the base. */
 export function writeCoreCollection(
   chain: Chain,
-  o: { updateAuthority: string; name: string; uri: string },
+  o: { updateAuthority: string; name: string; uri: string; plugins?: CoreFreezePlugin[] },
 ): CoreCollectionEntry {
   const collection = newAddress();
-  write(
-    chain,
-    collection,
-    getCollectionV1AccountDataSerializer().serialize({
-      key: Key.CollectionV1,
-      updateAuthority: o.updateAuthority as UmiPublicKey,
-      name: o.name,
-      uri: o.uri,
-      numMinted: 0,
-      currentSize: 0,
-    }),
-  );
+  const base = getCollectionV1AccountDataSerializer().serialize({
+    key: Key.CollectionV1,
+    updateAuthority: o.updateAuthority as UmiPublicKey,
+    name: o.name,
+    uri: o.uri,
+    numMinted: 0,
+    currentSize: 0,
+  });
+  write(chain, collection, o.plugins?.length ? withPlugins(base, o.plugins) : base);
   return { collection, name: o.name, uri: o.uri };
 }
 
-/** An AssetV1; in a collection its update authority is that collection, whose numMinted and currentSize grow. */
+/**
+ * An AssetV1; in a collection its update authority is that collection, whose numMinted and currentSize grow. With
+ * `plugins` the account carries them after the base (corePlugins.ts) and is rent-exempt for the whole size.
+ */
 export function writeCoreAsset(
   chain: Chain,
-  o: { owner: string; updateAuthority: string; name: string; uri: string; image: string; collection?: string },
+  o: {
+    owner: string;
+    updateAuthority: string;
+    name: string;
+    uri: string;
+    image: string;
+    collection?: string;
+    plugins?: CoreFreezePlugin[];
+  },
 ): CoreEntry {
   const asset = newAddress();
-  write(
-    chain,
-    asset,
-    getAssetV1AccountDataSerializer().serialize({
-      key: Key.AssetV1,
-      owner: o.owner as UmiPublicKey,
-      updateAuthority: o.collection
-        ? { __kind: 'Collection', fields: [o.collection as UmiPublicKey] }
-        : { __kind: 'Address', fields: [o.updateAuthority as UmiPublicKey] },
-      name: o.name,
-      uri: o.uri,
-      seq: null,
-    }),
-  );
+  const base = getAssetV1AccountDataSerializer().serialize({
+    key: Key.AssetV1,
+    owner: o.owner as UmiPublicKey,
+    updateAuthority: o.collection
+      ? { __kind: 'Collection', fields: [o.collection as UmiPublicKey] }
+      : { __kind: 'Address', fields: [o.updateAuthority as UmiPublicKey] },
+    name: o.name,
+    uri: o.uri,
+    seq: null,
+  });
+  write(chain, asset, o.plugins?.length ? withPlugins(base, o.plugins) : base);
   if (o.collection) {
     const c = decodeCoreCollection(chain.getAccount(o.collection)!.data)!;
     writeCollectionData(chain, o.collection, { ...c, numMinted: c.numMinted + 1, currentSize: c.currentSize + 1 });
@@ -83,7 +90,7 @@ export function writeCoreAsset(
 export function writeCollectionData(chain: Chain, address: string, c: CollectionV1AccountData): void {
   const acc = chain.getAccount(address)!;
   const bytes = getCollectionV1AccountDataSerializer().serialize(c);
-  const data = new Uint8Array(acc.data.length);
+  const data = new Uint8Array(acc.data); // the plugins after the base stay as they are
   data.set(bytes.subarray(0, data.length));
   chain.setAccount(address, { lamports: acc.lamports, owner: acc.owner, data });
 }

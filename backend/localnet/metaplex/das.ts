@@ -10,6 +10,7 @@ import { decodeMetadata, decodeMint } from './accounts';
 import { cnftAsset, coreAsset, fungibleAsset, isNonFungible, nftAsset, printsOf } from './assets';
 import { MPL_CORE_PROGRAM } from './constants';
 import { decodeCoreAsset } from './core';
+import { freezePlugins } from './corePlugins';
 import { editionPda } from './pdas';
 import { getTokenAccounts } from './dasTokenAccounts';
 import type { CnftStore } from './cnfts';
@@ -59,6 +60,7 @@ export function createDasMethods(
       name: d.asset.name,
       uri: d.asset.uri,
       updateAuthority: { type: ua.__kind, address: ua.__kind === 'None' ? undefined : ua.fields[0] },
+      plugins: freezePlugins(acc!.data),
     });
   };
   const coreOwnedBy = (owner: string) =>

@@ -138,10 +138,18 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
     },
 
     fundCollector(owner) {
-      return fundCollectorStates(
+      const states = fundCollectorStates(
         { chain, cnfts, authority: opts.authority, media, payer: funder(chain, payerKeypair), serial },
         owner,
       );
+      for (const c of [
+        states.coreStaked,
+        states.corePermanentlyFrozen,
+        states.coreThawed,
+        states.coreInFrozenCollection,
+      ])
+        coreIds.add(c.asset);
+      return states;
     },
 
     snapshot() {

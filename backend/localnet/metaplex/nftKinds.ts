@@ -1,9 +1,10 @@
 // Today's Token Metadata kinds (PRODUCT difference 12): programmable NFTs (frozen token account + token record), Token-2022 NFTs
 // and print editions (edition + edition marker, master held by someone else). Mints and token accounts are made by
 // real SPL transactions; Token Metadata's accounts are written with mpl-token-metadata's serializers at mainnet sizes.
-import { Keypair as Kp, type Keypair } from '@solana/web3.js';
+import { Keypair as Kp, type Keypair, PublicKey } from '@solana/web3.js';
 import type { PublicKey as UmiPublicKey } from '@metaplex-foundation/umi';
 import {
+  type TokenDelegateRole,
   TokenStandard,
   TokenState,
   getEditionAccountDataSerializer,
@@ -11,7 +12,7 @@ import {
   getMasterEditionAccountDataSerializer,
   getTokenRecordAccountDataSerializer,
 } from '@metaplex-foundation/mpl-token-metadata';
-import { ExtensionType } from '@solana/spl-token';
+import { AccountLayout, AccountState, ExtensionType } from '@solana/spl-token';
 import type { Chain } from '../chain';
 import { encodeMasterEdition, encodeMetadata } from './accounts';
 import {
@@ -72,8 +73,20 @@ function writeMetadataAndEdition(
   chain.setAccount(editionPda(mint), { lamports: rentOf(chain, editionSize), owner: TOKEN_METADATA_PROGRAM, data });
 }
 
-/** A pNFT: frozen token account (freeze authority = edition PDA), metadata, master edition and an Unlocked token record. */
-export function writePnft(chain: Chain, spec: NftSpec, payer: Keypair): KindNftEntry {
+/** A pNFT's token delegate as its token record and token account keep it (a marketplace's or a staking program's). */
+export interface PnftDelegate {
+  delegate: string;
+  role: TokenDelegateRole;
+  /** Listed for a Sale delegate (delegate.rs), Locked once the delegate locks it (state/lock.rs), else Unlocked. */
+  state: TokenState;
+}
+
+/**
+ * A pNFT: frozen token account (freeze authority = edition PDA), metadata, master edition and a token record,
+ * Unlocked unless `delegated` says otherwise (then the token account names the delegate for its one token, as
+ * mpl-token-metadata processor/delegate/delegate.rs leaves it: thaw, SPL approve, freeze).
+ */
+export function writePnft(chain: Chain, spec: NftSpec, payer: Keypair, delegated?: PnftDelegate): KindNftEntry {
   const mintKp = Kp.generate();
   const mint = mintKp.publicKey.toBase58();
   mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp, { freeze: true });
@@ -89,12 +102,13 @@ export function writePnft(chain: Chain, spec: NftSpec, payer: Keypair): KindNftE
   const tokenRecord = tokenRecordPda(mint, tokenAccount);
   const bytes = getTokenRecordAccountDataSerializer().serialize({
     bump: 255,
-    state: TokenState.Unlocked,
+    state: delegated?.state ?? TokenState.Unlocked,
     ruleSetRevision: null,
-    delegate: null,
-    delegateRole: null,
+    delegate: delegated ? (delegated.delegate as UmiPublicKey) : null,
+    delegateRole: delegated?.role ?? null,
     lockedTransfer: null,
   });
+  if (delegated) delegateTokenAccount(chain, tokenAccount, delegated.delegate);
   const data = new Uint8Array(TOKEN_RECORD_SIZE);
   data.set(bytes.subarray(0, TOKEN_RECORD_SIZE));
   chain.setAccount(tokenRecord, { lamports: rentOf(chain, TOKEN_RECORD_SIZE), owner: TOKEN_METADATA_PROGRAM, data });
@@ -111,6 +125,29 @@ export function writePnft(chain: Chain, spec: NftSpec, payer: Keypair): KindNftE
     tokenProgram: chain.getAccount(tokenAccount)!.owner,
     tokenRecord,
   };
+}
+
+/**
+ * Names `delegate` on a token account for its one token, as SPL Token's Approve leaves it (delegate, delegated amount
+ * 1); `freeze` then freezes it, as Token Metadata's freeze_delegated_account does for a staking program's delegate
+ * (processor/freeze/freeze_delegated_account.rs, `process_freeze_delegated_account`: the edition PDA, the mint's
+ * freeze authority, signs SPL FreezeAccount).
+ */
+export function delegateTokenAccount(chain: Chain, tokenAccount: string, delegate: string, freeze = false): void {
+  const acc = chain.getAccount(tokenAccount)!;
+  const data = Buffer.from(acc.data);
+  const base = AccountLayout.decode(data.subarray(0, AccountLayout.span));
+  AccountLayout.encode(
+    {
+      ...base,
+      delegateOption: 1,
+      delegate: new PublicKey(delegate),
+      delegatedAmount: 1n,
+      state: freeze ? AccountState.Frozen : base.state,
+    },
+    data,
+  );
+  chain.setAccount(tokenAccount, { lamports: acc.lamports, owner: acc.owner, data: new Uint8Array(data) });
 }
 
 /** A Token Metadata NFT whose mint and token account live in Token-2022 (170-byte ATA with ImmutableOwner). */

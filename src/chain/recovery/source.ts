@@ -2,7 +2,7 @@
 // calls, within the providers' limits), its plan (instructions and compute units for packing), the guard's rules
 // (static: which instruction shapes; chain: what the page reads and how many lamports come back), and its estimate
 // (the scan's `recoverableLamports` and `rentLamports`). The registry (registry.ts) lists them; the server's scan,
-// prepare and estimate and the page's guard iterate over it. Recipe: docs/ARCHITECTURE.md, "Adding a source".
+// prepare and estimate and the page's guard iterate over it. Recipe: docs/ARCHITECTURE.md, "Adding a recovery source".
 import bs58 from 'bs58';
 import type { TransactionInstruction } from '@solana/web3.js';
 import type { RecoverableSource, RecoveryAction, RecoveryKind } from '../../common/api/recovery';

@@ -22,6 +22,8 @@ export const KIND_BLOCKED = {
     'Locked by a delegate (staked or listed): it cannot be burned while the delegate holds it. Revoke the delegate where you listed or staked it, or hide it.',
   coreFrozen: 'Frozen by a freeze delegate: it cannot be burned while frozen. You can hide it.',
   fungibleFrozen: 'Frozen by its issuer: it cannot be burned or closed. You can hide it.',
+  nftStaked:
+    'Frozen by its delegate (staked): it cannot be burned while frozen. Unstake it where you staked it, or hide it.',
   masterHasPrints:
     'A master edition with prints: Token Metadata refuses to burn it while any of its prints exist. Burn them first, or hide it.',
 } as const;

@@ -3,7 +3,7 @@
 // - payer signs; authority defaults to the payer; a given system program / log wrapper must be the real ones;
 // - the asset's key must be AssetV1 (a HashedAssetV1 burn is "not available"), anything else IncorrectAccount;
 // - an asset whose update authority is a collection needs that collection account (MissingCollection / InvalidCollection);
-// - only the owner approves a burn of a plugin-less asset (AssetV1::validate_burn), else InvalidAuthority;
+// - only the owner approves a burn (AssetV1::validate_burn), else InvalidAuthority; a frozen freeze plugin rejects it;
 // - close_program_account: the payer receives rent(size) − rent(1) at today's rent; the asset keeps one byte
 //   (Key::Uninitialized) and the rest of its lamports; a collection's current_size drops by one (decrement_size).
 import { getBurnV1InstructionDataSerializer } from '@metaplex-foundation/mpl-core';
@@ -12,6 +12,7 @@ import type { Chain } from '../../chain';
 import { EmulatedProgramError, type EmulatedInstruction, type ProgramEmulator } from '../../emulated/types';
 import { MPL_CORE_PROGRAM, SPL_NOOP_PROGRAM, SYSTEM_PROGRAM } from '../constants';
 import { decodeCoreAsset, decodeCoreCollection, writeCollectionData } from '../core';
+import { freezePlugins } from '../corePlugins';
 import { claim } from './claims';
 
 // mpl-core error codes (generated/errors/mplCore.js)
@@ -68,8 +69,6 @@ function burnV1(
   const assetAcc = chain.getAccount(asset.pubkey);
   const decoded = assetAcc?.owner === MPL_CORE_PROGRAM ? decodeCoreAsset(assetAcc.data) : null;
   if (!assetAcc || !decoded) throw fail('IncorrectAccount', 'not an AssetV1');
-  if (decoded.baseLength !== assetAcc.data.length)
-    throw fail('NotAvailable', 'assets with plugins are not emulated locally');
   const ua = decoded.asset.updateAuthority;
   let collectionAcc = null;
   if (ua.__kind === 'Collection') {
@@ -81,6 +80,14 @@ function burnV1(
     if (!collection.isWritable) throw fail('InvalidCollection', 'collection must be writable');
   } else if (collection) throw fail('InvalidCollection', 'the asset is in no collection');
   if (decoded.asset.owner !== authority) throw fail('InvalidAuthority', 'only the owner may burn this asset');
+  // A frozen FreezeDelegate or PermanentFreezeDelegate, the asset's or its collection's, rejects the burn, and any
+  // rejection fails it: plugins/internal/owner_managed/freeze_delegate.rs and permanent/permanent_freeze_delegate.rs
+  // `validate_burn` (reject! when frozen), utils/mod.rs `validate_asset_permissions` (rejected ⇒ InvalidAuthority).
+  // Other plugins abstain on a burn (royalties, attributes, …).
+  const frozenBy = [...freezePlugins(assetAcc.data), ...(collectionAcc ? freezePlugins(collectionAcc.data) : [])].find(
+    (p) => p.frozen,
+  );
+  if (frozenBy) throw fail('InvalidAuthority', `frozen by its ${frozenBy.type}`);
   if (!claim(signers, `core:${asset.pubkey}`)) throw fail('IncorrectAccount', 'asset already burned');
 
   return () => {
