@@ -37,6 +37,7 @@ const lazyChunkModules = [
   'value/ValueWarning',
   'value/valueAtBurn',
   'wallet/chainGuardStep',
+  'wallet/landedChange',
   'wallet/serverTransactions',
   'wallet/signingSteps',
 ];

@@ -1,5 +1,6 @@
-// Three projects: `unit` (jsdom: reducers, listeners, components, pure chain code), `backend` (node: a real Koa app
-// over HTTP on the embedded local chain) and `e2e` (real Chromium driving the built page with a Wallet Standard test wallet).
+// Four projects: `unit` (jsdom: reducers, listeners, components, pure chain code; fast, no chain), `integration` (jsdom:
+// the page's flows against a real app on the embedded local chain), `backend` (node: a real Koa app over HTTP on the
+// local chain) and `e2e` (real Chromium driving the built page with a Wallet Standard test wallet).
 const swc = [
   '@swc/jest',
   {
@@ -23,6 +24,13 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: '<rootDir>/__tests__/support/jsdomEnvironment.js',
       testMatch: ['<rootDir>/__tests__/unit/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/setupDom.ts'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testEnvironment: '<rootDir>/__tests__/support/jsdomEnvironment.js',
+      testMatch: ['<rootDir>/__tests__/integration/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/support/setupDom.ts'],
     },
     {

@@ -1,14 +1,13 @@
 // POST /api/batch-burn-nft over HTTP on the local chain: full Metaplex burns of demo NFTs, the 1 % fee, and figures
 // that equal the on-chain lamport changes exactly.
-import path from 'path';
 import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
-import { createApp, type SolbackApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
+import type { SolbackApp } from '../../backend/app';
 import { TOKEN_METADATA_PROGRAM } from '../../src/common/addresses';
 import { MAX_NFTS_PER_BURN_REQUEST, TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { networkFee } from '../support/networkFee';
+import { startServer } from './helpers';
 import { type LocalChainServer, startLocalChainServer } from './localChainServer';
 
 interface FundedNft {
@@ -233,15 +232,10 @@ describe('POST /api/batch-burn-nft', () => {
 
   it('waives a fee the fee wallet could not receive (it does not exist and the fee is below its rent minimum)', async () => {
     const missingFeeWallet = Keypair.generate().publicKey.toBase58();
-    const alone = await createApp(
-      loadConfig(
-        { LOG_LEVEL: 'silent', FEE_WALLET: missingFeeWallet },
-        { dataDir: path.join(server.dir, 'alone'), memoryOnly: true },
-      ),
-    );
-    alone.localnet!.chain.setAccount(missingFeeWallet, { lamports: 0 }); // the local chain opens it at start; a cluster may not have it
+    const alone = await startServer({ FEE_WALLET: missingFeeWallet }, { withIndex: false });
+    alone.solback.localnet!.chain.setAccount(missingFeeWallet, { lamports: 0 }); // the local chain opens it at start; a cluster may not have it
     try {
-      const { url: other } = await alone.listen(0);
+      const other = alone.url;
       const owner = Keypair.generate();
       const funded = await fetch(`${other}/api/localnet/fund`, {
         method: 'POST',

@@ -39,7 +39,12 @@ async function fault(body: Record<string, unknown>) {
   tally.faults += body.failNextSends ? (body.failNextSends as { n: number }).n : 1;
 }
 /** Lets sends held by a 'timeout' fault fail now instead of after 90 s (the switch's own time-out). */
-const releaseHeldSends = () => (s.solback.localnet!.faults as unknown as { close(): void }).close();
+/** Lets a send the 'timeout' fault holds fail, once the request has reached it (an event, not a time). */
+const releaseHeldSends = async () => {
+  const faults = s.solback.localnet!.faults;
+  await until(() => faults.heldSends() > 0, 60_000, 'a send held by the time-out fault');
+  (faults as unknown as { close(): void }).close();
+};
 const statusOf = async (sig: string) =>
   (
     await s.solback.rpc.call<{ value: ({ err: unknown; confirmationStatus: string } | null)[] }>(
@@ -117,8 +122,7 @@ describe('submit-burn-transaction', () => {
     const v = await preparedVacant();
     await fault({ failNextSends: { n: 1, kind: 'timeout' } });
     const pending = submit(v.signed, v.count);
-    await new Promise((r) => setTimeout(r, 500));
-    releaseHeldSends();
+    await releaseHeldSends();
     const r = await pending;
     expect(r.status).toBe(400);
     expect(r.json).toEqual(expect.objectContaining({ success: false, error: expect.stringMatching(/timed out/i) }));
@@ -197,8 +201,7 @@ describe('robust-transfer relay', () => {
     expect([limited.status, limited.json.error]).toEqual([429, CNFT_ERRORS.rateLimited]);
     await fault({ failNextSends: { n: 1, kind: 'timeout' } });
     const pending = robust(cnfts[1].assetId, signed);
-    await new Promise((r) => setTimeout(r, 500));
-    releaseHeldSends();
+    await releaseHeldSends();
     const timedOut = await pending;
     expect([timedOut.status, timedOut.json]).toEqual([504, { success: false, error: CNFT_ERRORS.timeout }]);
     expect((await ownerOf(s, cnfts[1].assetId)).owner).toBe(owner.publicKey.toBase58());
@@ -249,8 +252,7 @@ describe('delegated-transfer', () => {
     // usable again (PRODUCT difference 11), so the retry is not refused as a replay.
     const body = await transferBody(owner, id);
     const pending = s.post('/api/delegated-transfer', body);
-    await new Promise((r) => setTimeout(r, 1500));
-    releaseHeldSends();
+    await releaseHeldSends();
     const r = await pending;
     expect([r.status, r.json]).toEqual([504, { success: false, error: CNFT_ERRORS.timeout }]);
     expect((await ownerOf(s, id)).owner).toBe(owner.publicKey.toBase58());
@@ -280,8 +282,7 @@ describe('queue worker', () => {
       ...(await signedAuth(s.url, owner, { action: 'queue-authorize', queueId, assetIds: ids })),
     });
     expect(auth.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1000));
-    releaseHeldSends();
+    await releaseHeldSends();
     const status = await until(async () => {
       const st = (await queueStatus(s.url, queueId, auth.json.accessToken)).json.status;
       return st.isComplete && st;

@@ -20,7 +20,6 @@ export interface TestServer {
 export const INDEX_HTML =
   '<!doctype html><html><head><title>SolBack</title></head><body><div id="root"></div><script src="/static/dist/main.0123abcd.js"></script></body></html>';
 
-/** A real app over HTTP on port 0, with a temp data dir and (unless `withIndex: false`) a temp built page. */
 /** A response's status, headers, body text and JSON (undefined when the body is not JSON). */
 export async function readResponse(
   res: Response,
@@ -35,11 +34,17 @@ export async function readResponse(
   return { status: res.status, headers: res.headers, json, text };
 }
 
+/**
+ * A real app over HTTP on port 0: the one place tests create the app (backend, integration and e2e alike).
+ * A temp folder holds its data and (unless `withIndex: false`) a stand-in built page; `dir` names a folder to use and
+ * keep instead (a restart on the same DATA_DIR, with `overrides: { memoryOnly: false }`). `env` is the settings as the
+ * environment would give them.
+ */
 export async function startServer(
   env: Record<string, string> = {},
-  opts: { withIndex?: boolean; overrides?: Partial<Config> } = {},
+  opts: { withIndex?: boolean; overrides?: Partial<Config>; dir?: string } = {},
 ): Promise<TestServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-test-'));
+  const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'solback-test-'));
   const staticDir = path.join(dir, 'static');
   fs.mkdirSync(path.join(staticDir, 'dist'), { recursive: true });
   if (opts.withIndex !== false) {
@@ -69,7 +74,7 @@ export async function startServer(
       ),
     async close() {
       await solback.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!opts.dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

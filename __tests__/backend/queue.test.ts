@@ -5,41 +5,17 @@ import os from 'os';
 import path from 'path';
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
-import { createApp, type SolbackApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
 import { FileQueueStore } from '../../backend/services/queueStore';
 import { queueStatus, signedAuth } from '../support/signedAuth';
-import { readResponse, type TestServer } from './helpers';
+import { startServer, type TestServer } from './helpers';
 import { until } from '../support/until';
 import { fundOwner, ownerOf, signAndSend } from './cnftSupport';
 
 jest.setTimeout(120_000);
 
 /** A persistent server (local chain saved to DATA_DIR) that can be restarted on the same directory. */
-async function boot(dir: string): Promise<TestServer> {
-  const staticDir = path.join(dir, 'static');
-  fs.mkdirSync(path.join(staticDir, 'dist'), { recursive: true });
-  const config = loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: path.join(dir, 'data'), staticDir, memoryOnly: false });
-  const solback: SolbackApp = await createApp(config);
-  const { url } = await solback.listen(0);
-  return {
-    solback,
-    url,
-    dir,
-    get: async (p) => readResponse(await fetch(url + p)),
-    post: async (p, body) =>
-      readResponse(
-        await fetch(url + p, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }),
-      ),
-    async close() {
-      await solback.close();
-    },
-  };
-}
+const boot = (dir: string): Promise<TestServer> =>
+  startServer({}, { dir, withIndex: false, overrides: { memoryOnly: false } });
 
 async function delegateAll(server: TestServer, owner: Keypair, ids: string[]) {
   const delegate = server.solback.delegate!.publicKey.toBase58();

@@ -95,12 +95,15 @@ describeWithRedis('a queue taken over from a dead worker', () => {
     }
     await client.set(key, JSON.stringify(q));
     await client.sadd('solback:queues:active', queueId);
-    await client.set(`solback:queue-lease:${queueId}`, 'dead-host:999999:deadbeef', 'PX', 2_000);
+    const leaseKey = `solback:queue-lease:${queueId}`;
+    await client.set(leaseKey, 'dead-host:999999:deadbeef', 'PX', 120_000);
 
-    // While the dead worker's lease lasts, B leaves the queue alone.
+    // While the dead worker's lease lasts, B leaves the queue alone (B looks every second). The lease then lapses:
+    // deleted here as its expiry would, so no step depends on how fast the machine runs.
     await new Promise((r) => setTimeout(r, 1_200));
     const during = JSON.parse((await client.get(key))!) as QueueRecord;
     expect(during.items.map((i) => i.state)).toEqual(['sending', 'sending', 'pending', 'pending']);
+    await client.del(leaseKey);
 
     const done = await until(async () => {
       const s = (await queueStatus(b.url, queueId, access.token)).json.status;

@@ -1,12 +1,14 @@
 // The recovery sources over HTTP on the local chain: a demo wallet with a program buffer, a stake account never
 // delegated holding principal, a stake account delegated to a local vote account (both made at 6,960 per byte), a
-// nonce account and a lookup table. Every expected figure is read from the chain (balances, the rent minimum for
-// the account's size), never from the app's answers.
+// nonce account, a lookup table, a Token-2022 mint it can close and wrapped SOL. Every expected figure is read from
+// the chain (balances, token amounts, the rent minimum for the account's size), never from the app's answers.
+import { unpackAccount } from '@solana/spl-token';
 import { PublicKey, type Transaction } from '@solana/web3.js';
 import { chainGuard } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
 import { serviceFee } from '../../src/chain/fees';
 import { readStake, U64_MAX } from '../../src/chain/recovery/layouts';
+import { mintsClosableBy } from '../support/closableMints';
 import { until } from '../support/until';
 import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
 
@@ -60,6 +62,18 @@ describe('the recovery sources of the demo wallet', () => {
       r.nonce,
       r.lookupTable,
     ]);
+    // The demo's Token-2022 mint names the wallet as its close authority and nothing is minted: closable whole.
+    const [mint] = await mintsClosableBy(
+      h.connection,
+      owner.publicKey,
+      manifest.ownedMints.map((m: any) => m.mint),
+    );
+    const [mintLamports] = await h.lamportsOf([mint]);
+    // The demo's wrapped SOL: its amount (the owner's own SOL, no fee on it) and its rent, as the chain holds them.
+    const wsol = manifest.wrappedSol.account;
+    const wsolInfo = (await h.connection.getAccountInfo(new PublicKey(wsol)))!;
+    const wrapped = Number(unpackAccount(new PublicKey(wsol), wsolInfo).amount);
+    expect(wrapped).toBeGreaterThan(0);
     expect(delegated).toBe(1_000_000_000 + (STAKE_SIZE + 128) * 6960); // made at the legacy rent
     expect(minimum).toBe((STAKE_SIZE + 128) * 5080);
 
@@ -71,6 +85,8 @@ describe('the recovery sources of the demo wallet', () => {
       nonce: 'ok',
       lookupTable: 'ok',
       approval: 'ok',
+      closableMint: 'ok',
+      wrappedSol: 'ok',
     });
     const by = (a: string) => listed.body.sources.find((s: any) => s.address === a);
     expect(by(r.buffer)).toMatchObject({ kind: 'programBuffer', recoverableLamports: buffer, rentLamports: buffer });
@@ -87,17 +103,38 @@ describe('the recovery sources of the demo wallet', () => {
     expect(by(r.stakeDelegated)).toMatchObject({ kind: 'stake', recoverableLamports: excess, rentLamports: excess });
     expect(by(r.nonce)).toMatchObject({ kind: 'nonce', optIn: true, recoverableLamports: nonce });
     expect(by(r.lookupTable)).toMatchObject({ kind: 'lookupTable', optIn: true, state: 'deactivate-first' });
+    expect(by(mint)).toMatchObject({
+      kind: 'closableMint',
+      optIn: true,
+      state: 'ready',
+      recoverableLamports: mintLamports,
+      rentLamports: mintLamports,
+    });
+    expect(by(wsol)).toMatchObject({
+      kind: 'wrappedSol',
+      optIn: true,
+      state: 'ready',
+      recoverableLamports: wsolInfo.lamports,
+      principalLamports: wrapped,
+      rentLamports: wsolInfo.lamports - wrapped,
+    });
     expect(listed.body.sources.some((s: any) => s.address === manifest.recovery.voteAccount)).toBe(false);
+    // The SPL Token mint cannot be closed: it stays with the surplus flow, out of this list.
+    const splMint = manifest.ownedMints.find((m: any) => m.mint !== mint).mint;
+    expect(by(splMint)).toBeUndefined();
 
-    const all = [r.buffer, r.stakeInactive, r.stakeDelegated, r.nonce, r.lookupTable];
+    const all = [r.buffer, r.stakeInactive, r.stakeDelegated, r.nonce, r.lookupTable, mint, wsol];
     const first = await prepareSignSubmit(owner, all);
     expect(first.txs).toHaveLength(1); // one approval
     const actions = Object.fromEntries(first.body.actions.map((a: any) => [a.address, a]));
     expect(actions[r.lookupTable]).toMatchObject({ action: 'deactivate', lamportsBack: 0, feeLamports: 0 });
     expect(actions[r.buffer]).toMatchObject({ action: 'close', lamportsBack: buffer });
     expect(actions[r.nonce]).toMatchObject({ action: 'withdraw', lamportsBack: nonce });
-    const returned = buffer + inactive + excess + nonce;
-    const rentPart = buffer + (inactive - 50_000_000) + excess + nonce; // principal is never charged a fee
+    expect(actions[mint]).toMatchObject({ action: 'close', lamportsBack: mintLamports });
+    expect(actions[wsol]).toMatchObject({ action: 'close', lamportsBack: wsolInfo.lamports });
+    const returned = buffer + inactive + excess + nonce + mintLamports + wsolInfo.lamports;
+    // Stake principal and wrapped SOL are never charged a fee; a closed mint's balance is all rent.
+    const rentPart = buffer + (inactive - 50_000_000) + excess + nonce + mintLamports + (wsolInfo.lamports - wrapped);
     const fee = first.body.feesPerTransactionLamports[0];
     expect(fee).toBe(serviceFee(rentPart));
     expect(fee).toBeLessThan(serviceFee(returned));
@@ -107,7 +144,7 @@ describe('the recovery sources of the demo wallet', () => {
     expect(first.submitted.sourcesRecoveredLamports).toBe(returned);
 
     const after = await h.lamportsOf(all);
-    expect(after).toEqual([0, 0, 1_000_000_000 + minimum, 0, table]);
+    expect(after).toEqual([0, 0, 1_000_000_000 + minimum, 0, table, 0, 0]);
     // The delegated account stays delegated: same stake, never deactivated.
     const info = await h.connection.getAccountInfo(new PublicKey(r.stakeDelegated));
     const stake = readStake(Uint8Array.from(info!.data))!;

@@ -37,6 +37,8 @@ describe('recovery scans on a provider that refuses getProgramAccounts', () => {
       nonce: 'refused',
       lookupTable: 'refused',
       approval: 'ok', // getTokenAccountsByOwner is served
+      closableMint: 'ok', // the mint scan falls back to the wallet's own mints (docs/UPSTREAM.md)
+      wrappedSol: 'ok', // getTokenAccountsByOwner is served
     });
     expect(r.json.sources).toEqual([]);
   });

@@ -9,6 +9,7 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { startServer, type TestServer } from './helpers';
+import { eventually } from '../support/until';
 
 jest.setTimeout(240_000);
 
@@ -141,10 +142,13 @@ describe('logs of a real server process at debug level', () => {
       }),
       await fetch(`${url}/api/config?api-key=${KEY}`).then((r) => r.text()),
     ];
-    await new Promise((r) => setTimeout(r, 500)); // let pino flush
-    expect(out).toContain('/api/robust-transfer');
-    expect(out).toContain('/api/batch-burn-nft');
-    expect(out).toContain('[redacted]');
+    // Pino writes asynchronously: wait until the last request's line is out.
+    await eventually(20_000, () => {
+      expect(out).toContain('/api/robust-transfer');
+      expect(out).toContain('/api/batch-burn-nft');
+      expect(out).toContain('[redacted]');
+      expect(out).toContain('/api/config');
+    });
     const secrets = { secretKey58, sig64, sig58, signedTx, bytes: Array.from(kp.secretKey).join(',') };
     const found = Object.entries(secrets)
       .filter(([, v]) => out.includes(v))

@@ -6,6 +6,7 @@ import { PublicKey, SYSVAR_RENT_PUBKEY } from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
+import { mintsClosableBy } from '../support/closableMints';
 import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
 
 let h: Harness;
@@ -45,6 +46,16 @@ async function keptAccounts(owner: PublicKey, closing: Set<string>, mints: strin
   return out;
 }
 
+/**
+ * The owned mints the surplus flow keeps: all but those the owner can close whole, which "More SOL in your wallet"
+ * closes (the demo's Token-2022 mint names the wallet as its close authority and has nothing minted).
+ */
+async function keptMints(owner: PublicKey, manifest: any): Promise<{ kept: string[]; closable: string[] }> {
+  const owned = manifest.ownedMints.map((m: any) => m.mint as string);
+  const closable = await mintsClosableBy(h.connection, owner, owned);
+  return { kept: owned.filter((m: string) => !closable.includes(m)), closable };
+}
+
 async function tokenAmount(address: string, programId: string): Promise<bigint> {
   const info = await h.connection.getAccountInfo(new PublicKey(address));
   return unpackAccount(new PublicKey(address), info, new PublicKey(programId)).amount;
@@ -68,14 +79,15 @@ describe('surplus of the demo wallet', () => {
     const { owner, manifest } = await h.fund('demo');
     const ownerAddress = owner.publicKey.toBase58();
     const vacant = [...manifest.emptyAccounts, ...manifest.frozenAccounts].map((a: any) => a.account as string);
-    const ownedMints = manifest.ownedMints.map((m: any) => m.mint as string);
-    const kept = await keptAccounts(owner.publicKey, new Set(vacant), ownedMints);
+    const mints = await keptMints(owner.publicKey, manifest);
+    expect(mints.closable).toHaveLength(1);
+    const kept = await keptAccounts(owner.publicKey, new Set(vacant), mints.kept);
     const withSurplus = kept.filter((k) => k.lamports > k.minimum);
     const surplus = sum(withSurplus.map((k) => k.lamports - k.minimum));
     // Everything was funded at 6960, so every kept account holds surplus: tokens (the Token-2022 fee token is 182
-    // bytes), the token accounts of every NFT kind, the two owned mints.
+    // bytes), the token accounts of every NFT kind, the owned mint that cannot be closed.
     expect(withSurplus).toHaveLength(kept.length);
-    expect(kept.length).toBeGreaterThanOrEqual(manifest.tokens.length - 1 + manifest.nfts.length + 2);
+    expect(kept.length).toBeGreaterThanOrEqual(manifest.tokens.length - 1 + manifest.nfts.length + 1);
     expect(surplus).toBeGreaterThan(0);
 
     const estimate = await h.get(`rent-estimate/${ownerAddress}`);
@@ -110,7 +122,12 @@ describe('surplus of the demo wallet', () => {
 
     const feeWallet = h.solback.config.feeWallet;
     const wsol = manifest.wrappedSol.account;
-    const [ownerBefore, feeBefore, wsolBefore] = await h.lamportsOf([ownerAddress, feeWallet, wsol]);
+    const [ownerBefore, feeBefore, wsolBefore, closableBefore] = await h.lamportsOf([
+      ownerAddress,
+      feeWallet,
+      wsol,
+      ...mints.closable,
+    ]);
     const amountsBefore = await Promise.all(manifest.tokens.map((t: any) => tokenAmount(t.account, t.program)));
     txs.forEach((tx: any) => tx.partialSign(owner));
     const networkFees = sum(txs.map(networkFee));
@@ -123,10 +140,16 @@ describe('surplus of the demo wallet', () => {
     expect(sub.body.surplusRecoveredLamports).toBe(surplus);
     expect(sub.body.recoveredRentLamports).toBe(rent + surplus);
 
-    const [ownerAfter, feeAfter, wsolAfter] = await h.lamportsOf([ownerAddress, feeWallet, wsol]);
+    const [ownerAfter, feeAfter, wsolAfter, closableAfter] = await h.lamportsOf([
+      ownerAddress,
+      feeWallet,
+      wsol,
+      ...mints.closable,
+    ]);
     expect(ownerAfter - ownerBefore).toBe(rent + surplus - prep.body.totalFeeLamports - networkFees);
     expect(feeAfter - feeBefore).toBe(prep.body.totalFeeLamports);
     expect(wsolAfter).toBe(wsolBefore); // wrapped SOL untouched
+    expect(closableAfter).toBe(closableBefore); // the closable mint is More SOL's: not withdrawn here
     expect(await h.lamportsOf(vacant)).toEqual(vacant.map(() => 0));
     // Every kept account holds exactly its minimum, with its token amount unchanged.
     expect(await h.lamportsOf(kept.map((k) => k.address))).toEqual(kept.map((k) => k.minimum));
@@ -168,8 +191,11 @@ describe('rent ahead (SIMD-0437 steps to come)', () => {
     const { owner, manifest } = await h.fund('demo');
     const ownerAddress = owner.publicKey.toBase58();
     const vacant = [...manifest.emptyAccounts, ...manifest.frozenAccounts].map((a: any) => a.account as string);
-    const ownedMints = manifest.ownedMints.map((m: any) => m.mint as string);
-    const kept = await keptAccounts(owner.publicKey, new Set(vacant), ownedMints);
+    const kept = await keptAccounts(
+      owner.publicKey,
+      new Set(vacant),
+      (await keptMints(owner.publicKey, manifest)).kept,
+    );
     // The chain runs at 5080: each kept account's (bytes + 128) is its minimum / 5080.
     const today = 5080;
     const above = (perByte: number) => sum(kept.map((k) => Math.max(0, k.lamports - (k.minimum / today) * perByte)));

@@ -7,8 +7,6 @@ import os from 'os';
 import path from 'path';
 import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { createApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
 import { redactUrl } from '../../backend/middleware/logging';
 import { startServer, type TestServer } from './helpers';
 
@@ -115,13 +113,10 @@ describe('keys and files (RELIABILITY, trust)', () => {
     fs.writeFileSync(file, JSON.stringify(Array.from(Keypair.generate().secretKey)), { mode: 0o644 });
     fs.chmodSync(file, 0o644);
     try {
-      const config = loadConfig(
-        { LOG_LEVEL: 'silent', DELEGATE_KEYPAIR: file },
-        { dataDir: path.join(dir, 'data'), memoryOnly: true },
-      );
-      await expect(createApp(config)).rejects.toThrow(/readable by others \(mode 0644\).*chmod 600/);
+      const start = () => startServer({ DELEGATE_KEYPAIR: file }, { dir, withIndex: false });
+      await expect(start()).rejects.toThrow(/readable by others \(mode 0644\).*chmod 600/);
       fs.chmodSync(file, 0o600);
-      const ok = await createApp(config);
+      const ok = await start();
       await ok.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,8 @@
 // Shared by the rent-estimate and vacant-account HTTP tests: a real app on the local chain, funded wallets, and
 // lamport reads straight from the chain (never from the app's own answers).
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
-import { createApp, type SolbackApp } from '../../backend/app';
-import { loadConfig } from '../../backend/config';
+import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import type { SolbackApp } from '../../backend/app';
+import { startLocalChainServer } from './localChainServer';
 export { networkFee } from '../support/networkFee';
 
 export interface Harness {
@@ -21,21 +18,8 @@ export interface Harness {
 
 /** `settings`: more of the README's settings (e.g. LOCALNET_SLOT_MS), as the environment would give them. */
 export async function startHarness(settings: Record<string, string> = {}): Promise<Harness> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-vacant-'));
-  const solback = await createApp(loadConfig({ LOG_LEVEL: 'silent', ...settings }, { dataDir, memoryOnly: true }));
-  const { url } = await solback.listen(0);
-  const connection = new Connection(`${url}/api/rpc`, {
-    commitment: 'confirmed',
-    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
-  });
-  const post = async (route: string, body: unknown) => {
-    const res = await fetch(`${url}/api/${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const server = await startLocalChainServer({}, settings);
+  const { solback, url, connection, api: post } = server;
   const get = async (route: string) => {
     const res = await fetch(`${url}/api/${route}`);
     return { status: res.status, body: await res.json() };
@@ -64,10 +48,7 @@ export async function startHarness(settings: Record<string, string> = {}): Promi
       if (status !== 200) throw new Error(`fund failed: ${status} ${JSON.stringify(body)}`);
       return { owner, manifest: body.manifest };
     },
-    async close() {
-      await solback.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => server.close(),
   };
 }
 

@@ -7,7 +7,16 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { MAX_NFTS_PER_BURN_REQUEST } from '../../src/common/constants';
-import { ACTIVITY, BURN_ERRORS, GUARD, SELECTION, SUCCESS, batchLimitFromServer } from '../../src/common/texts';
+import { exactSol, formatSol } from '../../src/chain/format';
+import {
+  ACTIVITY,
+  BURN_ERRORS,
+  GUARD,
+  SELECTION,
+  SUCCESS,
+  batchLimitFromServer,
+  netParts,
+} from '../../src/common/texts';
 import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
 import { type TestServer, postApi } from './support/server';
@@ -78,16 +87,21 @@ test('single token burn: card gone, balance + closed account lamports − networ
   await tokenCard(page, token.mint).getByRole('button', { name: 'Burn' }).click();
   await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
-  await expect(message(page).textContent()).resolves.toContain(`${rent / 1e9} SOL`);
   await tokenCard(page, token.mint).waitFor({ state: 'detached' });
   expect(await page.getByRole('link', { name: SUCCESS.viewTransaction }).count()).toBe(1);
   expect(wallet.approvals).toHaveLength(1);
-  expect((await balance(wallet)) - before).toBe(rent - networkFee(wallet.approvals[0][0]));
+  const fee = networkFee(wallet.approvals[0][0]);
+  const gained = (await balance(wallet)) - before;
+  expect(gained).toBe(rent - fee);
   expect(await lamportsOf([token.account])).toEqual([0]);
+  // The line states what the wallet gained, net, with its parts: the chain's change, not the gross rent.
+  await expect(message(page).textContent()).resolves.toContain(
+    `${exactSol(gained)} SOL returned to your wallet (${netParts(exactSol(rent), null, exactSol(fee))})`,
+  );
 
   const entry = page.getByTestId('activity-entry').first();
   await entry.waitFor();
-  await expect(entry.textContent()).resolves.toContain(`+${(rent / 1e9).toFixed(4)} SOL`);
+  await expect(entry.textContent()).resolves.toContain(`+${formatSol(gained)} SOL`);
   await expect(entry.textContent()).resolves.toContain(ACTIVITY.justNow);
   await page.screenshot({ path: path.join(SHOTS, 'single-token-burn.png'), fullPage: true });
 
@@ -137,6 +151,11 @@ test('bulk burn of 15 tokens: one approval, as few transactions as the size limi
   });
   expect(await lamportsOf(tokens.map((t: any) => t.account))).toEqual(tokens.map(() => 0));
   for (const t of tokens) expect(await tokenCard(page, t.mint).count()).toBe(0);
+  // The line and the activity log: the net gain, and 'Transactions' counts the 2 transactions of the one entry.
+  const gained = (await balance(wallet)) - before;
+  await expect(message(page).textContent()).resolves.toContain(`${exactSol(gained)} SOL returned to your wallet`);
+  await page.getByTestId('activity-entry').first().waitFor();
+  await expect(page.getByTestId('activity-count').textContent()).resolves.toBe(String(txs.length));
   await page.screenshot({ path: path.join(SHOTS, 'bulk-15-tokens.png'), fullPage: true });
 }, 180_000);
 
@@ -203,12 +222,38 @@ test('batch NFT burn: a server answer altered to pay someone else is refused, no
   const review = await answerReview(page);
   await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 30_000 });
   expect(wallet.approvals).toHaveLength(1);
-  expect((await balance(wallet)) - before).toBe(rent - sum(wallet.approvals[0].map(networkFee)) - serviceFee(rent));
+  const fees = sum(wallet.approvals[0].map(networkFee));
+  expect((await balance(wallet)) - before).toBe(rent - fees - serviceFee(rent));
+  await expect(message(page).textContent()).resolves.toContain(
+    `${exactSol(rent - fees - serviceFee(rent))} SOL returned to your wallet (${netParts(exactSol(rent), exactSol(serviceFee(rent)), exactSol(fees))})`,
+  );
   expect(review.solChange).toBe(rent - sum(wallet.approvals[0].map(networkFee)) - serviceFee(rent));
   expect(review.serviceFee).toBe(serviceFee(rent));
   expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(serviceFee(rent));
   for (const n of nfts) expect(await page.locator(`[data-testid="nft-card"][data-mint="${n.mint}"]`).count()).toBe(0);
   await expect(page.getByTestId('selected-count').textContent()).resolves.toContain('0');
+}, 120_000);
+
+test('one NFT selected alone and burned with "Burn Selected NFTs" pays what its card\'s Burn pays: no service fee', async () => {
+  const { page, wallet, manifests } = await session();
+  const nft = manifests[0].nfts[0];
+  const accounts = [nft.tokenAccount, nft.metadata, nft.edition];
+  const rent = sum(await lamportsOf(accounts));
+  const feeWallet = new PublicKey(server.app.config.feeWallet);
+  const [before, feeBefore] = [await balance(wallet), await connection.getBalance(feeWallet)];
+  await page.locator(`[data-testid="nft-card"][data-mint="${nft.mint}"]`).click();
+  await page.getByTestId('rent-selected-nfts').filter({ hasText: '(1)' }).waitFor();
+  await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  const review = await answerReview(page);
+  await message(page).filter({ hasText: 'SOL returned' }).waitFor({ timeout: 60_000 });
+  expect(review.serviceFee).toBe(0);
+  const fee = networkFee(wallet.approvals[0][0]);
+  expect((await balance(wallet)) - before).toBe(rent - fee);
+  expect((await connection.getBalance(feeWallet)) - feeBefore).toBe(0);
+  expect(await lamportsOf(accounts)).toEqual([0, 0, 0]);
+  await expect(message(page).textContent()).resolves.toContain(
+    `${exactSol(rent - fee)} SOL returned to your wallet (${netParts(exactSol(rent), null, exactSol(fee))})`,
+  );
 }, 120_000);
 
 test("the server's batch limit reads '{error} Please select {n} or fewer NFTs.'", async () => {
@@ -220,7 +265,9 @@ test("the server's batch limit reads '{error} Please select {n} or fewer NFTs.'"
     body.nfts = Array.from({ length: over }, (_, i) => body.nfts[i % body.nfts.length]);
     await route.continue({ postData: JSON.stringify(body) });
   });
-  await page.locator(`[data-testid="nft-card"][data-mint="${manifests[0].nfts[0].mint}"]`).click();
+  // Two NFTs: one alone is burned the card's way, without the server.
+  for (const n of manifests[0].nfts.slice(0, 2))
+    await page.locator(`[data-testid="nft-card"][data-mint="${n.mint}"]`).click();
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
   await message(page)
     .filter({ hasText: `Please select ${MAX_NFTS_PER_BURN_REQUEST} or fewer NFTs.` })

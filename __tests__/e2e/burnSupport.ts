@@ -73,6 +73,8 @@ export interface ReviewFigures {
   serviceFee: number;
   networkFee: number;
   solChange: number;
+  /** Unstaked SOL a stake account gives back, apart from the rent (only when the review shows it). */
+  principal?: number;
   /** The owner's change as the chain's simulation answered it. */
   simulated: number;
   destroyed: number;
@@ -85,7 +87,9 @@ export interface ReviewFigures {
 export async function answerReview(page: Page, confirm = true): Promise<ReviewFigures> {
   const dialog = page.getByTestId('review-dialog');
   await dialog.waitFor({ timeout: 60_000 });
-  const lamports = async (id: string) => Number(await dialog.getByTestId(id).getAttribute('data-lamports'));
+  // A figure the review leaves out (no rent back for a revoke alone, no unstaked SOL) reads 0.
+  const lamports = async (id: string) =>
+    (await dialog.getByTestId(id).count()) ? Number(await dialog.getByTestId(id).getAttribute('data-lamports')) : 0;
   const destroyed = dialog.getByTestId('review-destroyed');
   const figures = {
     rent: await lamports('review-rent'),
@@ -94,6 +98,9 @@ export async function answerReview(page: Page, confirm = true): Promise<ReviewFi
     solChange: await lamports('review-sol-change'),
     simulated: Number(await dialog.getByTestId('review-simulated-agrees').getAttribute('data-lamports')),
     destroyed: (await destroyed.count()) ? Number(await destroyed.getAttribute('data-count')) : 0,
+    ...((await dialog.getByTestId('review-principal').count())
+      ? { principal: await lamports('review-principal') }
+      : {}),
   };
   // Confirming says yes to everything the review asks: when the burn includes tokens worth more than their rent
   // (PRODUCT difference 14), the second question too. value.test.ts checks that question itself.

@@ -4,12 +4,15 @@
 // then close once its deactivation slot has left the slot hashes). Screenshots at 1280 and 390 px in .tmp/.
 import fs from 'fs';
 import path from 'path';
+import { PublicKey } from '@solana/web3.js';
 import { answerReview } from './burnSupport';
 import { seriousViolations } from './support/axe';
 import { lamportsOf } from './support/lamports';
 import { browserSuite, VIEWPORTS } from './support/suite';
+import { mintsClosableBy } from '../support/closableMints';
 import { until } from '../support/until';
-import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT } from '../../src/common/texts';
+import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT, recoveredParts } from '../../src/common/texts';
+import { exactSol } from '../../src/chain/format';
 
 const suite = browserSuite();
 const SHOTS = path.join(__dirname, '..', '..', '.tmp');
@@ -17,13 +20,24 @@ const SHOTS = path.join(__dirname, '..', '..', '.tmp');
 it('lists the sources, recovers them through the review, and closes the table after its cooldown', async () => {
   const { page, owner, manifest, wallet } = await suite.session({ profile: 'demo' });
   const r = manifest.recovery;
+  // The demo's Token-2022 mint names the wallet as close authority and nothing is minted (read from the chain).
+  const ownedMints = manifest.ownedMints.map((m: { mint: string }) => m.mint);
+  const [mint] = await mintsClosableBy(suite.connection, new PublicKey(owner), ownedMints);
   const section = page.getByTestId('more-sol');
   await section.waitFor({ timeout: 60_000 });
   const rows = section.getByTestId('recovery-source');
-  await until(async () => (await rows.count()) === 5);
+  await until(async () => (await rows.count()) === 7);
   const kinds = await rows.evaluateAll((els) => els.map((e) => `${e.dataset.kind}:${e.dataset.state}`));
   expect(kinds.sort()).toEqual(
-    ['lookupTable:deactivate-first', 'nonce:ready', 'programBuffer:ready', 'stake:ready', 'stake:ready'].sort(),
+    [
+      'closableMint:ready',
+      'lookupTable:deactivate-first',
+      'nonce:ready',
+      'programBuffer:ready',
+      'stake:ready',
+      'stake:ready',
+      'wrappedSol:ready',
+    ].sort(),
   );
   await expect(section.getByTestId('recovery-refused').count()).resolves.toBe(0);
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -46,19 +60,41 @@ it('lists the sources, recovers them through the review, and closes the table af
   expect(await lamportsOf(suite.connection, [r.nonce])).toEqual([nonceBefore]);
   await page.unroute('**/api/prepare-recovery');
 
-  // The nonce account and the table are left alone unless ticked: tick both.
+  // The nonce account, the table, the closable mint and the wrapped SOL are left alone unless ticked: tick all four.
+  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 3 selected');
   await section.getByLabel(`Nonce account ${r.nonce}`).check();
   await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
-  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 5 selected');
+  await section.getByLabel(`${RECOVERY_SECTION.kinds.closableMint} ${mint}`).check();
+  await section.getByLabel(`${RECOVERY_SECTION.kinds.wrappedSol} ${manifest.wrappedSol.account}`).check();
+  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 7 selected');
   const before = (await lamportsOf(suite.connection, [owner]))[0];
+  // The inactive stake account's principal: its balance above the rent reserve its own data records (Meta's
+  // rent_exempt_reserve, bytes 4..12: solana-program stake/state.rs), the owner's own SOL, not rent.
+  const stake = (await suite.connection.getAccountInfo(new PublicKey(r.stakeInactive)))!;
+  // With it, the wrapped SOL's own amount (the token account's amount, bytes 64..72): the owner's SOL too, not rent.
+  const wsol = (await suite.connection.getAccountInfo(new PublicKey(manifest.wrappedSol.account)))!;
+  const principal = stake.lamports - Number(stake.data.readBigUInt64LE(4)) + Number(wsol.data.readBigUInt64LE(64));
+  expect(principal).toBeGreaterThan(0);
   await section.getByTestId('recovery-recover').click();
   const review = await answerReview(page);
   await until(() => wallet.approvals.length === 1); // one approval for everything
   expect(review.simulated).toBe(review.solChange);
-  await section.locator('[data-testid="recovery-message"][data-status="done"]').waitFor({ timeout: 60_000 });
+  expect(review.principal).toBe(principal); // shown apart, never inside "Rent back"
+  const done = section.locator('[data-testid="recovery-message"][data-status="done"]');
+  await done.waitFor({ timeout: 60_000 });
   const after = (await lamportsOf(suite.connection, [owner]))[0];
   expect(after - before).toBe(review.solChange); // every figure shown before signing equals the chain's change
-  expect(await lamportsOf(suite.connection, [r.buffer, r.stakeInactive, r.nonce])).toEqual([0, 0, 0]);
+  // The report: the wallet's gain as the chain has it, the owner's own SOL named apart from the rent, the fees.
+  const parts = recoveredParts(
+    exactSol(review.rent),
+    exactSol(principal),
+    exactSol(review.serviceFee),
+    exactSol(review.rent + principal - review.serviceFee - (after - before)),
+  );
+  await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(after - before), parts));
+  expect(review.rent + principal - review.serviceFee - review.networkFee).toBe(after - before); // the parts add up
+  const emptied = [r.buffer, r.stakeInactive, r.nonce, mint, manifest.wrappedSol.account];
+  expect(await lamportsOf(suite.connection, emptied)).toEqual(emptied.map(() => 0));
 
   // Phase two: the table cools down, with the slots left shown; once they have passed it can be closed.
   const table = section.locator(`[data-testid="recovery-source"][data-kind="lookupTable"]`);
@@ -118,15 +154,18 @@ it('the read-only check of an address lists the same sources with the chain’s 
   };
   const part = await check(page);
   const rows = part.getByTestId('recovery-source');
-  await until(async () => (await rows.count()) === 5);
-  // Whole balances come back from the never-delegated stake, the buffer, the nonce and (after its close) the table.
+  await until(async () => (await rows.count()) === 7);
+  const ownedMints = manifest.ownedMints.map((m: { mint: string }) => m.mint);
+  const [mint] = await mintsClosableBy(suite.connection, new PublicKey(owner), ownedMints);
+  // Whole balances come back from the never-delegated stake, the buffer, the nonce, the closable mint, the wrapped SOL
+  // and (after its close) the table.
   const shown = async (address: string) =>
     Number(
       await part
         .locator(`[data-testid="recovery-source"]:has([title="${address}"]) .recovery-returns`)
         .getAttribute('data-lamports'),
     );
-  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable];
+  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable, mint, manifest.wrappedSol.account];
   expect(await Promise.all(wholes.map(shown))).toEqual(await lamportsOf(suite.connection, wholes));
   expect(await part.getByRole('checkbox').count()).toBe(0);
   expect(await page.getByRole('button', { name: /Recover|Burn|Trash|Confirm/ }).count()).toBe(0);

@@ -9,8 +9,9 @@ import { formatUnits } from '../../src/chain/format';
 import { sizeAfterWalletAdditions } from '../../src/chain/pack';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
-import { SURPLUS, surplusBannerText, surplusSuccessReport } from '../../src/common/texts';
+import { SURPLUS, surplusBannerText, surplusSuccessReport, vacantWithSurplusReport } from '../../src/common/texts';
 import { recoverVacant } from './support/vacantReport';
+import { mintsClosableBy } from '../support/closableMints';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { type TestServer, postApi } from './support/server';
@@ -96,13 +97,12 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   const s = await openPage('demo');
   const ownerAddress = s.owner.publicKey.toBase58();
   const closing = [...s.manifest.emptyAccounts, ...s.manifest.frozenAccounts].map((a: any) => a.account as string);
-  const kept = (
-    await keptFromChain(
-      s.owner.publicKey,
-      new Set(closing),
-      s.manifest.ownedMints.map((m: any) => m.mint),
-    )
-  ).filter((k) => k.surplus > 0);
+  // The mint the wallet can close whole is "More SOL"'s to close, not this flow's to withdraw from.
+  const ownedMints: string[] = s.manifest.ownedMints.map((m: any) => m.mint);
+  const closable = await mintsClosableBy(connection, s.owner.publicKey, ownedMints);
+  expect(closable).toHaveLength(1);
+  const keptMints = ownedMints.filter((m) => !closable.includes(m));
+  const kept = (await keptFromChain(s.owner.publicKey, new Set(closing), keptMints)).filter((k) => k.surplus > 0);
   const surplus = sum(kept.map((k) => k.surplus));
   expect(await s.page.getByTestId('rent-surplus').textContent()).toBe(
     `${SURPLUS.cardLine} (${kept.length})${exactSol(surplus)} SOL`,
@@ -112,7 +112,12 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
   const rent = sum(await lamportsOf(closing));
   const feeWallet = server.app.config.feeWallet;
   const wsol = s.manifest.wrappedSol.account;
-  const [ownerBefore, feeBefore, wsolBefore] = await lamportsOf([ownerAddress, feeWallet, wsol]);
+  const [ownerBefore, feeBefore, wsolBefore, closableBefore] = await lamportsOf([
+    ownerAddress,
+    feeWallet,
+    wsol,
+    ...closable,
+  ]);
   const amountsBefore = await amountsOf(kept);
   const report = await recoverVacant(s.page);
   expect(s.log.approvals).toHaveLength(1); // one approval for every transaction (7 closes + the withdrawals)
@@ -124,16 +129,30 @@ it('demo: the card shows the surplus read from the chain; one approval leaves ev
       commitment: 'confirmed',
       maxSupportedTransactionVersion: 0,
     }))!.meta!.fee;
-  const [ownerAfter, feeAfter, wsolAfter] = await lamportsOf([ownerAddress, feeWallet, wsol]);
+  const [ownerAfter, feeAfter, wsolAfter, closableAfter] = await lamportsOf([
+    ownerAddress,
+    feeWallet,
+    wsol,
+    ...closable,
+  ]);
   // 1 % of all that came back, rounded down per transaction: at most 1 %, less by under a lamport per transaction.
   const fee = feeAfter - feeBefore;
   expect(fee).toBeLessThanOrEqual(serviceFee(rent + surplus));
   expect(fee).toBeGreaterThan(serviceFee(rent + surplus) - signatures.length);
-  expect(report.text).toContain(`+${exactSol(rent + surplus - fee - networkFee)} SOL`);
+  // The surplus is named apart from the closed accounts' rent; the total is the wallet's change.
+  expect(report.text).toBe(
+    vacantWithSurplusReport(
+      closing.length,
+      kept.length,
+      exactSol(surplus),
+      exactSol(rent + surplus - fee - networkFee),
+    ),
+  );
   expect(report.signatures).toEqual(signatures);
   expect(s.dialogs).toEqual([]);
   expect(ownerAfter - ownerBefore).toBe(rent + surplus - fee - networkFee);
   expect(wsolAfter).toBe(wsolBefore);
+  expect(closableAfter).toBe(closableBefore);
   expect(await lamportsOf(closing)).toEqual(closing.map(() => 0));
   expect(await lamportsOf(kept.map((k) => k.address))).toEqual(kept.map((k) => k.minimum));
   expect(await amountsOf(kept)).toEqual(amountsBefore);

@@ -13,6 +13,8 @@ export interface Faults {
   delayConfirmations(ms: number): void;
   /** One-shot hook run before the next sendTransaction (tests). */
   onNextSend(hook: SendHook): void;
+  /** How many sends a 'timeout' fault is holding now: tests wait for one before releasing it. */
+  heldSends(): number;
   reset(): void;
 }
 
@@ -43,6 +45,10 @@ export class FaultState implements Faults {
 
   onNextSend(hook: SendHook): void {
     this.hooks.push(hook);
+  }
+
+  heldSends(): number {
+    return this.timers.size;
   }
 
   reset(): void {

@@ -27,6 +27,8 @@ const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNf
 export interface TransactionEstimate {
   /** Lamports the transaction returns to the owner (closed accounts), read from the chain. */
   returnsLamports: number;
+  /** Of the returns, the part the 1 % fee is measured on: all but the owner's own SOL (stake principal, wrapped SOL). */
+  feeBaseLamports: number;
   /** Everything the owner pays out: transfers, priority fee (not the network fee). */
   paysLamports: number;
   /** Owner's SOL change in the simulation (network fee included). */
@@ -195,6 +197,7 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
     }
     return {
       returnsLamports: Number(returns[t]),
+      feeBaseLamports: Number(measured[t].feeBase),
       paysLamports: Number(pays[t]),
       simulatedChangeLamports: Number(change),
       networkFeeLamports: Number(networkFee),

@@ -4,6 +4,7 @@ import {
   BULK_BURN_COMPUTE_UNITS_PER_TOKEN,
   LAMPORTS_PER_SIGNATURE,
   MAX_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
+  MIN_NFTS_FOR_SERVICE_FEE,
   MIN_COMPUTE_UNIT_PRICE_MICROLAMPORTS,
   SERVICE_FEE_BPS,
 } from '../common/constants';
@@ -19,6 +20,14 @@ export function serviceFee(rentLamports: number | bigint): number | bigint {
   if (!Number.isSafeInteger(rentLamports)) throw new RangeError(`Not integer lamports: ${rentLamports}`);
   if (rentLamports <= 0) return 0;
   return Math.floor((rentLamports * SERVICE_FEE_BPS) / BASIS_POINTS_DENOMINATOR);
+}
+
+/**
+ * The service fee of burning `count` NFTs whose accounts return `rentLamports`: none for one NFT, whichever button
+ * burns it (the page builds a lone NFT's burn itself), 1 % for two or more burned together (docs/PRODUCT.md#fees).
+ */
+export function nftBurnServiceFee(count: number, rentLamports: number): number {
+  return count >= MIN_NFTS_FOR_SERVICE_FEE ? serviceFee(rentLamports) : 0;
 }
 
 /** Rent minus the service fee: what the user gets back before network fees. */

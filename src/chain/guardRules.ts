@@ -108,8 +108,20 @@ const SOURCE_TOKEN_RULES = new Map<GuardKind, Record<number, TokenRule>>();
 /** Per guard kind, the System instruction rules of the recovery sources whose flow it is; by tag, every source's. */
 const SOURCE_SYSTEM_RULES = new Map<GuardKind, Record<number, NamedRule>>();
 const SYSTEM_RULES_BY_TAG = new Map<number, NamedRule>();
+/**
+ * Two sources of one flow may both own a token instruction (the closable mint and wrapped SOL both close): the
+ * instruction passes when either source's rule takes it, else the later one says why; the chain rules then read
+ * which account it is.
+ */
+const eitherRule =
+  (first: TokenRule, second: TokenRule): TokenRule =>
+  (ix, scope) =>
+    first(ix, scope) === null ? null : second(ix, scope);
 for (const source of RECOVERY_SOURCES) {
-  SOURCE_TOKEN_RULES.set(source.flow, { ...SOURCE_TOKEN_RULES.get(source.flow), ...source.tokenRules });
+  const rules = { ...SOURCE_TOKEN_RULES.get(source.flow) };
+  for (const [tag, rule] of Object.entries(source.tokenRules ?? {}))
+    rules[Number(tag)] = rules[Number(tag)] ? eitherRule(rules[Number(tag)], rule) : rule;
+  SOURCE_TOKEN_RULES.set(source.flow, rules);
   SOURCE_SYSTEM_RULES.set(source.flow, { ...SOURCE_SYSTEM_RULES.get(source.flow), ...source.systemRules });
   for (const [tag, rule] of Object.entries(source.systemRules ?? {})) SYSTEM_RULES_BY_TAG.set(Number(tag), rule);
 }

@@ -6,6 +6,8 @@ export const LAMPORTS_PER_SOL = 1_000_000_000;
 // --- Fees and rent ---
 /** Service fee: 1 % of the recovered rent, in basis points (fee = floor(rent × bps / 10 000)). */
 export const SERVICE_FEE_BPS = 100;
+/** An NFT burned alone (its card's Burn, or selected alone) carries no service fee; this many burned together do. */
+export const MIN_NFTS_FOR_SERVICE_FEE = 2;
 export const BASIS_POINTS_DENOMINATOR = 10_000;
 /** The spec's figure (docs/PRODUCT.md#figures-and-limits, "about 0.00204 SOL" = (165 + 128) × 6960, the pre-SIMD-0437 rate). No amount is computed from
  * these: rent comes from each account's lamports and the chain's getMinimumBalanceForRentExemption (PRODUCT difference 13). */
@@ -38,6 +40,13 @@ export const BULK_TOKEN_BURN_PER_TRANSACTION = 8;
 export const MAX_PROOF_NODES = 12;
 /** Basic trash fallback: a 1000-lamport transfer that only hides the asset. */
 export const BASIC_FALLBACK_TRANSFER_LAMPORTS = 1_000;
+/** Its compute-unit limit: a System transfer takes 150 units, each compute-budget instruction 150 more. */
+export const BASIC_FALLBACK_COMPUTE_UNITS = 10_000;
+/**
+ * The queue's authorisation memo (src/chain/authorizationMemo.ts): SPL Memo checks its signer and the text's UTF-8,
+ * about 22,400 units for a 20-byte memo (solana-mobile/mobile-wallet-adapter PR #752), more per byte; ours has ~94.
+ */
+export const AUTHORIZATION_MEMO_COMPUTE_UNITS = 100_000;
 /**
  * Bubblegum V2's fee on every transferV2, paid by the transfer's payer to the tree config beside the network fee
  * (mpl-bubblegum programs/bubblegum/program/src/state/collect.rs TRANSFER_V2_FEE_LAMPORTS, processor/transfer.rs).

@@ -15,6 +15,7 @@ import {
 import { TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { startRpcServer, type RpcServer } from './rpcServer';
+import { until } from '../../support/until';
 
 const wallets = {
   delegate: Keypair.generate().publicKey.toBase58(),
@@ -77,14 +78,16 @@ describe('local chain JSON-RPC with a stock Connection', () => {
     });
     const slots: number[] = [];
     const slotSub = rpc.connection.onSlotChange((s) => slots.push(s.slot));
-    await new Promise((r) => setTimeout(r, 200)); // let both subscriptions reach the server
+    // A slot notification means both subscriptions reached the server: the socket carries them in order.
+    await until(() => slots.length > 0, 20_000, 'a slot notification');
+    const slotsBefore = slots.length;
     await sendAndConfirmTransaction(
       rpc.connection,
       new Transaction().add(SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: 3_000_000 })),
       [payer],
     );
     expect(await changed).toBe(3_000_000);
-    expect(slots.length).toBeGreaterThan(0);
+    await until(() => slots.length > slotsBefore, 20_000, 'a slot notification after the transfer');
     await rpc.connection.removeSlotChangeListener(slotSub);
   });
 

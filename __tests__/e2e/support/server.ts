@@ -1,9 +1,9 @@
-// A real SolBack server for browser tests: createApp on the local chain, port 0, a temp DATA_DIR, silent logs.
-import fs from 'fs';
-import os from 'os';
+// A real SolBack server for browser tests: the tests' one app starter (`__tests__/backend/helpers.ts`) on the local
+// chain, port 0, a temp DATA_DIR, silent logs, serving the built page from static/.
 import path from 'path';
-import { createApp, type SolbackApp } from '../../../backend/app';
-import { loadConfig, type Config } from '../../../backend/config';
+import type { SolbackApp } from '../../../backend/app';
+import type { Config } from '../../../backend/config';
+import { startServer as startApp } from '../../backend/helpers';
 import { ROOT } from './buildBundle';
 
 export interface TestServer {
@@ -13,22 +13,12 @@ export interface TestServer {
 }
 
 export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-e2e-'));
-  const config = loadConfig(
-    // E2E_LOG_LEVEL=info shows the server's request log while a browser test runs (timings of a slow flow).
-    { LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'silent', LOCALNET_FAULTS: '1' }, // the fault hooks are for tests (RELIABILITY, trust)
-    { dataDir, memoryOnly: true, staticDir: path.join(ROOT, 'static'), ...overrides },
-  );
-  const app = await createApp(config);
-  const { url } = await app.listen(0);
-  return {
-    url,
-    app,
-    async close() {
-      await app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // E2E_LOG_LEVEL=info shows the server's request log while a browser test runs (timings of a slow flow).
+  const server = await startApp(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}, {
+    withIndex: false,
+    overrides: { staticDir: path.join(ROOT, 'static'), ...overrides },
+  });
+  return { url: server.url, app: server.solback, close: server.close };
 }
 
 /** POSTs JSON to one of the server's `/api` routes and returns the parsed answer, whatever its status. */

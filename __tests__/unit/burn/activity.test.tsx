@@ -43,6 +43,15 @@ describe('activity log', () => {
     expect(recent.entries.some((e) => e.title === 'Burn 100')).toBe(false);
   });
 
+  it("'Transactions' counts transactions, not entries: a bulk burn of 3 transactions is 3", () => {
+    const store = makeStore();
+    const now = Date.now();
+    store.dispatch(entry(now - 2000, 2_000_000, 1)); // an entry that does not say: one transaction
+    store.dispatch(activityRecorded({ ...entry(now - 1000, 6_000_000, 2).payload, transactions: 3 }));
+    store.dispatch(activityRecorded({ ...entry(now - 500, 0, 3).payload, transactions: 0 })); // counted elsewhere
+    expect(selectRecentActivity(store.getState(), now).count).toBe(4);
+  });
+
   it('formats relative time and SOL as the spec says', () => {
     const now = 10 * 24 * HOUR;
     expect(relativeTime(now - 10_000, now)).toBe('just now');

@@ -97,6 +97,8 @@ it('the registry carries vacant and surplus under the empty-account flow, kept o
     'nonce',
     'lookupTable',
     'approval',
+    'closableMint',
+    'wrappedSol',
   ]);
 });
 

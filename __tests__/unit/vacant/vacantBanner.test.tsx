@@ -1,6 +1,6 @@
 // The vacant banner (docs/PRODUCT.md#vacant-accounts-banner, #close-vacant-accounts) in jsdom: hidden without vacant rent, count and exact SOL, PROCESSING... and
 // Reset while busy. The flow itself (guard on a real local chain, review, in-page report) is in
-// vacantFlow.test.ts and the browser tests; here the page has no chain connection, so the guard refuses and nothing
+// integration/vacant/vacantFlow.test.ts and the browser tests; here the page has no chain connection, so the guard refuses and nothing
 // is signed.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Keypair } from '@solana/web3.js';

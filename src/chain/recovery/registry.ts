@@ -4,12 +4,14 @@
 import type { RecoveryKind } from '../../common/api/recovery';
 import type { RecoveryFlow, RecoverySource } from './source';
 import { approvalSource } from './sources/approval/source';
+import { closableMintSource } from './sources/closableMint/source';
 import { lookupTableSource } from './sources/lookupTable/source';
 import { nonceSource } from './sources/nonce/source';
 import { programBufferSource } from './sources/programBuffer/source';
 import { stakeSource } from './sources/stake/source';
 import { surplusSource } from './sources/surplus/source';
 import { vacantSource } from './sources/vacant/source';
+import { wrappedSolSource } from './sources/wrappedSol/source';
 
 export const RECOVERY_SOURCES = [
   stakeSource,
@@ -17,6 +19,8 @@ export const RECOVERY_SOURCES = [
   nonceSource,
   lookupTableSource,
   approvalSource,
+  closableMintSource,
+  wrappedSolSource,
   vacantSource,
   surplusSource,
 ] as const;

@@ -33,7 +33,7 @@ export interface RecoverableSource {
   rentLamports: number;
   /** What a recovery returns to the owner, principal included (stake withdrawn whole). */
   recoverableLamports: number;
-  /** Stake only: unstaked principal inside `recoverableLamports`, never charged a fee. */
+  /** Stake: unstaked principal; wrapped SOL: the wrapped amount. Inside `recoverableLamports`, never charged a fee. */
   principalLamports?: number;
   state: RecoveryState;
   /** Lookup tables cooling down: the slot from which the close can run (estimated from the slot hashes). */

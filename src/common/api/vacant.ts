@@ -117,6 +117,9 @@ export interface SubmitBurnTransactionResponse extends ApiResult {
   recoveredRentLamports?: number;
   serviceFeeLamports?: number;
   accountCount?: number;
+  /** Of recoveredRentLamports: SOL above rent withdrawn from accounts the owner keeps, and from how many. */
+  surplusRecoveredLamports?: number;
+  surplusAccountCount?: number;
   /** Of recoveredRentLamports: lamports from the recovery sources of POST /api/prepare-recovery (stake, buffers…). */
   sourcesRecoveredLamports?: number;
   ownerBalanceChangeLamports?: number;

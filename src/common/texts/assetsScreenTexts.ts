@@ -16,7 +16,7 @@ export const ASSETS_SCREEN = {
   unwrapTitle: 'Wrapped SOL unwrapped',
   unwrapNote: 'Wrapped SOL is your own SOL: closing the account unwraps it, it is not recovered rent.',
   noServiceFeeTokens: 'Token burns carry no service fee.',
-  serviceFeeNfts: 'Bulk NFT burns carry the 1% service fee (a single NFT burn carries none).',
+  serviceFeeNfts: 'Two or more NFTs burned together carry the 1% service fee (one NFT alone carries none).',
   serviceFeeVacant: 'Closing empty accounts carries the 1% service fee.',
   cnftsNoRent: "cNFTs don't return rent",
   // Review step
@@ -31,6 +31,7 @@ export const ASSETS_SCREEN = {
   reviewClosed: 'Empty accounts closed',
   reviewLeftAlone: 'Left alone',
   reviewSurplus: 'SOL above rent withdrawn from accounts you keep',
+  reviewPrincipal: 'Your own SOL back, unstaked or unwrapped (not rent: no fee on it)',
   reviewSolChange: 'Your SOL balance changes by',
   reviewSimulated: 'The chain simulated these transactions just now and agrees; nothing is signed until you confirm.',
   reviewSimulationDiffers: (sol: string, negative: boolean): string =>
@@ -77,8 +78,9 @@ export const ASSETS_SCREEN = {
   // Landing
   landingWhat:
     'SolBack closes token accounts you no longer need and burns unwanted tokens and NFTs, so the rent they hold comes back to your wallet.',
+  // The one fee statement: README and docs/PRODUCT.md#fees quote it word for word (a unit test compares them).
   landingCost:
-    'Cost: a 1% service fee on the rent returned by closing empty accounts and by bulk NFT burns; single burns and token burns carry none. Network fees are paid as usual.',
+    'Cost: a 1% service fee on the SOL that comes back when SolBack closes empty accounts, withdraws the SOL held above rent, recovers More SOL (stake, program buffers, nonce accounts, lookup tables, closable mints, wrapped SOL; never on your own unstaked or unwrapped SOL) or burns two or more NFTs together. Token burns, one NFT burned alone (by its Burn button or selected alone) and revoking an approval carry none. Network fees are paid as usual.',
   landingKeys:
     'Your keys never leave your wallet: every transaction is checked in this page and signed by your wallet.',
   checkTitle: 'Check any address (read only)',
@@ -96,7 +98,8 @@ export const leftAloneText = (
   party?: string,
 ): string =>
   ({
-    'wrapped-sol': 'Wrapped SOL: your own SOL, not rent. Use Unwrap on its card if you want it back as SOL.',
+    'wrapped-sol':
+      'Wrapped SOL: your own SOL, not rent. Unwrap it on its card, or tick it in "More SOL in your wallet", to get it and its rent back as SOL.',
     frozen: 'Frozen by its mint: the token program refuses to burn its tokens, so it cannot be closed either.',
     delegated: `Delegated to ${party ?? 'another address'}: closing it would cancel a permission you gave.`,
     'close-authority': `Only ${party ?? 'another address'} may close it (its close authority).`,

@@ -7,8 +7,14 @@ export const SUCCESS = {
   viewOnSolanaExplorer: 'View on Solana Explorer',
   dismiss: 'Dismiss', // ours: the line stays until dismissed or the next burn (PRODUCT difference 18)
 } as const;
-export const burnSuccess = (what: string, sol: string, shortSignature: string): string =>
-  `Burned ${what}. ${sol} SOL returned to your wallet. Signature: ${shortSignature}`; // ours, contents per docs/PRODUCT.md#burn-one-token-or-nft
+/** `sol` is the wallet's net gain as the chain recorded it; `parts` (netParts) what it is made of. */
+export const burnSuccess = (what: string, sol: string, parts: string, shortSignature: string): string =>
+  `Burned ${what}. ${sol} SOL returned to your wallet (${parts}). Signature: ${shortSignature}`; // ours, contents per docs/PRODUCT.md#burn-status-line
+/** What a net figure after success is made of: what came back, less each fee paid out of it (SOL texts). */
+export const netParts = (back: string, serviceFee: string | null, networkFee: string): string =>
+  serviceFee
+    ? `${back} SOL rent back, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`
+    : `${back} SOL rent back, less the ${networkFee} SOL network fee`; // ours
 export const remainingTokensMessage = (n: number): string =>
   `${n} token${n === 1 ? '' : 's'} remain selected. Click 'Burn Selected Tokens' again to burn them.`; // ours, docs/PRODUCT.md#burn-selected-tokens
 export const remainingNftsMessage = (n: number): string =>

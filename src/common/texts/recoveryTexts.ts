@@ -23,6 +23,10 @@ export const RECOVERY_DETAIL = {
   vacant: 'Empty token account: closing it returns its rent.',
   surplusAccount: "Token account kept: the SOL above today's rent minimum comes back.",
   surplusMint: "Mint you are the authority of: the SOL above today's rent minimum comes back.",
+  closableMint:
+    'Token-2022 mint you can close: nothing was minted and you are its close authority. Closing returns its whole balance; the token can never be minted again.',
+  wrappedSol: (wrapped: string, rent: string) =>
+    `Wrapped SOL: closing the account unwraps ${wrapped} SOL, your own SOL (no fee on it), and returns its rent, ${rent} SOL.`,
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
 } as const;
@@ -30,6 +34,8 @@ export const RECOVERY_DETAIL = {
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
+  if (detail.about === 'wrappedSol')
+    return RECOVERY_DETAIL.wrappedSol(formatSol(detail.wrappedLamports), formatSol(detail.rentLamports));
   if (detail.about !== 'stake') return RECOVERY_DETAIL[detail.about];
   const d = detail.delegation;
   const state =
@@ -49,6 +55,8 @@ const RECOVERY_SOURCE_NOUNS = {
   nonce: 'nonce account',
   lookupTable: 'lookup table',
   approval: 'approval',
+  closableMint: 'closable mint',
+  wrappedSol: 'wrapped SOL account',
   vacant: 'empty token account',
   surplus: 'account holding surplus rent',
 } satisfies Record<RecoveryKind, string>;
@@ -69,6 +77,8 @@ export const RECOVERY_SECTION = {
     nonce: 'Nonce account',
     lookupTable: 'Lookup table',
     approval: 'Token approval',
+    closableMint: 'Closable mint',
+    wrappedSol: 'Wrapped SOL',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
   } satisfies Record<RecoveryKind, string>,
@@ -88,10 +98,21 @@ export const RECOVERY_SECTION = {
   readyIn: (slots: number, slotMs: number, measured: boolean) =>
     `Closable in ${slots} slots (about ${Math.ceil((slots * slotMs) / 60_000)} min${measured ? '' : `, if slots take ${slotMs / 1000} s`})`,
   deactivated: 'Table deactivated: the close will be offered when it is ready.',
-  done: (sol: string) => `Recovered ${sol} SOL.`,
+  /** `sol` is the wallet's gain as the chain recorded it; `parts` (recoveredParts) what it is made of. */
+  done: (sol: string, parts: string) => `Recovered ${sol} SOL: ${parts}.`,
   revoked: 'Approvals revoked.',
   failed: (why: string) => `Recovery failed: ${why}`,
   refresh: 'Check again',
   reviewItems: 'Accounts recovered (closed, withdrawn or deactivated)',
+  reviewRevokes: 'Approvals revoked (no SOL comes back: revoking is for safety)',
   cancelled: 'Cancelled. Nothing was recovered.',
 } as const;
+
+/** What a recovery's gain is made of: rent (and surplus) back, the owner's own SOL (unstaked, unwrapped) apart, less the fees. */
+export const recoveredParts = (
+  rent: string,
+  principal: string | null,
+  serviceFee: string,
+  networkFee: string,
+): string =>
+  `${rent} SOL rent back${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;

@@ -12,6 +12,9 @@ export const vacantBannerText = (count: number, sol: string): string =>
 /** The in-page success report (PRODUCT difference 18: no native alert, no reload); the signatures are listed below it. */
 export const vacantSuccessReport = (count: number, sol: string): string =>
   `Closed ${count} empty token account${count === 1 ? '' : 's'}: +${sol} SOL to your wallet, after the service fee and the network fee.`; // ours
+/** The same when kept accounts' SOL above rent came back too: the surplus is named, apart from the closed accounts' rent. */
+export const vacantWithSurplusReport = (count: number, kept: number, surplusSol: string, sol: string): string =>
+  `Closed ${count} empty token account${count === 1 ? '' : 's'} and withdrew ${surplusSol} SOL held above rent in ${kept} account${kept === 1 ? '' : 's'} you keep: +${sol} SOL to your wallet, after the service fee and the network fee.`; // ours
 /** A submit that stopped part-way: the server's reason, then what landed (the report after it says what came back). */
 export const vacantLandedPartWay = (reason: string, landed: number, total: number): string =>
   `${reason} ${landed} of ${total} transactions landed; the other ${total - landed} did not.`; // ours

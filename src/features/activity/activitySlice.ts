@@ -33,6 +33,8 @@ export interface ActivityEntry {
   /** Epoch ms. The spec's `time` (relative text) is derived when shown, see relativeTime (src/common/texts). */
   timestamp: number;
   signature?: string;
+  /** Transactions the entry stands for (a bulk burn or a recovery may take several); 1 when not said. */
+  transactions?: number;
   /** table-deactivated: the table, and the slot from which its close can run. */
   address?: string;
   readySlot?: number;
@@ -84,6 +86,8 @@ export const selectRecentActivity = createSelector(
       .filter((e) => now - e.timestamp <= ACTIVITY_RECENT_WINDOW_MS && e.timestamp <= now + 60_000)
       .slice(0, ACTIVITY_RECENT_MAX_SHOWN);
     const totalLamports = recent.reduce((sum, e) => sum + e.lamports, 0);
-    return { entries: recent, totalLamports, count: recent.length };
+    // The summary's 'Transactions' counts transactions, not entries: one bulk burn of three transactions is three.
+    const count = recent.reduce((sum, e) => sum + (e.transactions ?? 1), 0);
+    return { entries: recent, totalLamports, count };
   },
 );

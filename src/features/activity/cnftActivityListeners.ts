@@ -61,6 +61,7 @@ function recordQueue(api: AppListenerEffectAPI, n: number, lastSignature?: strin
       title: ASSETS_SCREEN.cnftQueueTitle(n),
       description: ASSETS_SCREEN.cnftsNoRent,
       lamports: 0,
+      transactions: n, // one transfer each
       timestamp: Date.now(),
       signature: sig ? `queue-${sig}` : undefined,
     }),

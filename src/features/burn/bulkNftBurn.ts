@@ -17,7 +17,11 @@ import {
   TOKEN_PROGRAM,
   TOKEN_2022_PROGRAM,
 } from '../../common/addresses';
-import { MAX_NFTS_PER_BURN_REQUEST, REMAINING_TOKENS_MESSAGE_DELAY_MS } from '../../common/constants';
+import {
+  MAX_NFTS_PER_BURN_REQUEST,
+  MIN_NFTS_FOR_SERVICE_FEE,
+  REMAINING_TOKENS_MESSAGE_DELAY_MS,
+} from '../../common/constants';
 import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } from '../../common/texts';
 import { nftsApi } from '../nfts';
 import { selectNfts } from '../nfts';
@@ -27,7 +31,8 @@ import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { legacyTransactions } from '../wallet/serverTransactions';
-import { burnFailed, burnMessageShown } from './burnSlice';
+import { burnFailed, burnMessageShown, singleBurnRequested } from './burnSlice';
+import { singleBurnEffect } from './singleBurn';
 import { runTransactions } from './txRunner';
 import { canDoAllAtOnce } from '../wallet';
 import { canSignOrSend } from '../wallet';
@@ -105,6 +110,11 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       .filter((n) => selected.has(n.mint) && (n.tokenAddress || n.kind === 'core'))
       .map((n) => ({ mint: n.mint, ...(n.tokenAddress ? { tokenAccount: n.tokenAddress } : {}), name: n.name }));
     if (nfts.length === 0) throw new BurnValidationError(VALIDATION.noValidNfts);
+    // One NFT costs the same whichever button burns it: selected alone, it is the card's burn, built here, no fee.
+    if (nfts.length < MIN_NFTS_FOR_SERVICE_FEE) {
+      await singleBurnEffect(singleBurnRequested({ kind: 'nft', mint: nfts[0].mint }), api);
+      return;
+    }
 
     const connection = connectionOf(api);
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
@@ -141,8 +151,9 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     const inBatch = batch.map((tx) => effectOf(tx, config.feeWallet));
     const inBatchMints = new Set(inBatch.flatMap((e) => e.mints));
     // The path runs the guard once, then this review: refused transactions never reach it.
-    const review = (reviewed: Transaction[]) =>
-      reviewBeforeSigning(api, {
+    let reviewedNetworkFee = 0;
+    const review = async (reviewed: Transaction[]) => {
+      const shown = await reviewBeforeSigning(api, {
         owner,
         txs: reviewed,
         destroyed: nfts.filter((n) => inBatchMints.has(n.mint)).map((n) => ({ mint: n.mint, label: n.name })),
@@ -150,17 +161,21 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
         serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
         collections: collectionParents(own.planned.filter((p) => inBatchMints.has(p.mint))),
       });
+      reviewedNetworkFee = shown.networkFeeLamports;
+    };
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs), review);
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], BUILT_WALLETS.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);
-    const lamports = mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0) - fee;
     const names = nfts.filter((n) => mints.includes(n.mint)).map((n) => n.name);
-    recordBurn(api, {
+    await recordBurn(api, {
       kind: 'nft',
+      owner,
       mints,
       signatures: outcome.signatures,
-      lamports,
+      rentLamports: mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
+      serviceFeeLamports: fee,
+      reviewedNetworkFeeLamports: reviewedNetworkFee,
       what: `${mints.length} NFT${mints.length === 1 ? '' : 's'}`,
       activity: {
         type: 'batch-burn',

@@ -97,8 +97,9 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       label: `${formatTokenBalance(g.amount, g.token.decimals)} ${g.token.symbol || g.token.name}`,
     });
     // The path runs the guard once, then this review: refused transactions never reach it.
-    const review = (reviewed: Transaction[]) =>
-      reviewBeforeSigning(api, {
+    let reviewedNetworkFee = 0;
+    const review = async (reviewed: Transaction[]) => {
+      const shown = await reviewBeforeSigning(api, {
         owner,
         txs: reviewed,
         destroyed: inBatch.filter((g) => !g.native).map(itemOf),
@@ -108,15 +109,19 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
         serviceFeeLamports: 0, // bulk token burns are built here and carry no service fee
         valuable: valuableAtBurn(inBatch, selectSolPriceUsd(api.getState())),
       });
+      reviewedNetworkFee = shown.networkFeeLamports;
+    };
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard, review);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
-    const lamports = sumLamports(burned.filter((g) => !g.native));
     const n = burned.length;
-    recordBurn(api, {
+    await recordBurn(api, {
       kind: 'token',
+      owner,
       mints: burned.map((g) => g.token.mint),
       signatures: outcome.signatures,
-      lamports,
+      rentLamports: sumLamports(burned.filter((g) => !g.native)),
+      serviceFeeLamports: 0,
+      reviewedNetworkFeeLamports: reviewedNetworkFee,
       unwrappedLamports: sumLamports(burned.filter((g) => g.native)),
       what: `${n} token${n === 1 ? '' : 's'}`,
       activity: {

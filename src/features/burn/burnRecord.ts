@@ -2,22 +2,28 @@
 // gets an entry and the celebration plays. The message stays until the owner dismisses it or starts another burn
 // (PRODUCT difference 18: a link that vanished after the spec's 8 s could not be read or followed in time).
 import { exactSol, shortenSignature } from '../../chain/format';
-import { burnSuccess, unwrapSuccess, unwrappedAlso } from '../../common/texts';
+import { burnSuccess, netParts, unwrapSuccess, unwrappedAlso } from '../../common/texts';
+import { ownerChangeOnChain } from '../wallet/landedChange';
 import { ReviewCancelledError, SimulationRefusedError } from '../review/reviewStep';
 import { activityRecorded, type ActivityType } from '../activity';
 import { celebrationTriggered } from '../celebration';
 import { nftsRemoved } from '../nfts';
 import { assetsDeselected } from '../selection';
 import { tokensRemoved } from '../tokens';
-import type { BurnApi } from './burnContext';
+import { type BurnApi, connectionOf } from './burnContext';
 import { burnFailed, burnMessageShown, burnSucceeded, type BurnKind } from './burnSlice';
 
 export interface ConfirmedBurn {
   kind: BurnKind;
+  owner: string;
   mints: string[];
   signatures: string[];
-  /** What came back to the wallet from the closed accounts, after any service fee (lamports). */
-  lamports: number;
+  /** Rent of the closed accounts of what was burned (wrapped SOL's own lamports not counted), lamports. */
+  rentLamports: number;
+  /** The service fee the confirmed transactions paid (0 for the burns the page builds). */
+  serviceFeeLamports: number;
+  /** The network fee the review simulated: used only when the chain's record of a transaction cannot be read. */
+  reviewedNetworkFeeLamports: number;
   /** 'the token XYZ', '3 NFTs' … for the message. */
   what: string;
   activity: { type: ActivityType; title: string; description: string };
@@ -25,10 +31,28 @@ export interface ConfirmedBurn {
   unwrappedLamports?: number;
 }
 
-function successText(burn: ConfirmedBurn, shortSignature: string): string {
+/** The parts of what the wallet gained: the network fee is what the chain's record leaves after rent, unwrap and fee. */
+interface Gain {
+  net: number;
+  networkFee: number;
+}
+
+async function gainOnChain(api: BurnApi, burn: ConfirmedBurn): Promise<Gain> {
+  const unwrapped = burn.unwrappedLamports ?? 0;
+  const change = await ownerChangeOnChain(connectionOf(api), burn.owner, burn.signatures);
+  const networkFee =
+    change === undefined
+      ? burn.reviewedNetworkFeeLamports
+      : burn.rentLamports + unwrapped - burn.serviceFeeLamports - change;
+  return { net: burn.rentLamports - burn.serviceFeeLamports - networkFee, networkFee };
+}
+
+function successText(burn: ConfirmedBurn, gain: Gain, shortSignature: string): string {
   const unwrapped = burn.unwrappedLamports ?? 0;
   if (unwrapped > 0 && burn.mints.length === 1) return unwrapSuccess(exactSol(unwrapped), shortSignature);
-  const text = burnSuccess(burn.what, exactSol(burn.lamports), shortSignature);
+  const fee = burn.serviceFeeLamports > 0 ? exactSol(burn.serviceFeeLamports) : null;
+  const parts = netParts(exactSol(burn.rentLamports), fee, exactSol(gain.networkFee));
+  const text = burnSuccess(burn.what, exactSol(gain.net), parts, shortSignature);
   return unwrapped > 0 ? `${text} ${unwrappedAlso(exactSol(unwrapped))}` : text;
 }
 
@@ -40,23 +64,29 @@ export function burnStoppedBeforeSigning(api: BurnApi, err: unknown): boolean {
   return true;
 }
 
-export function recordBurn(api: BurnApi, burn: ConfirmedBurn): void {
+/** The lists, the status line, the activity log and the celebration, with the wallet's gain as the chain has it. */
+export async function recordBurn(api: BurnApi, burn: ConfirmedBurn): Promise<void> {
   const last = burn.signatures[burn.signatures.length - 1];
+  const gain = await gainOnChain(api, burn);
   if (burn.kind === 'token') api.dispatch(tokensRemoved({ mints: burn.mints }));
   else api.dispatch(nftsRemoved({ mints: burn.mints }));
   api.dispatch(assetsDeselected({ kind: burn.kind, mints: burn.mints }));
   api.dispatch(
     burnSucceeded({
-      result: { kind: burn.kind, mints: burn.mints, signatures: burn.signatures, lamportsRecovered: burn.lamports },
-      message: { kind: 'success', text: successText(burn, shortenSignature(last)), signature: last },
+      result: { kind: burn.kind, mints: burn.mints, signatures: burn.signatures, lamportsRecovered: gain.net },
+      message: { kind: 'success', text: successText(burn, gain, shortenSignature(last)), signature: last },
     }),
   );
-  api.dispatch(activityRecorded({ ...burn.activity, lamports: burn.lamports, timestamp: Date.now(), signature: last }));
   api.dispatch(
-    celebrationTriggered({
-      title: burn.activity.title,
-      description: burn.activity.description,
-      lamports: burn.lamports,
+    activityRecorded({
+      ...burn.activity,
+      lamports: gain.net,
+      transactions: burn.signatures.length,
+      timestamp: Date.now(),
+      signature: last,
     }),
+  );
+  api.dispatch(
+    celebrationTriggered({ title: burn.activity.title, description: burn.activity.description, lamports: gain.net }),
   );
 }

@@ -20,7 +20,7 @@ export interface BurnResult {
   kind: BurnKind;
   mints: string[];
   signatures: string[];
-  lamportsRecovered: number; // lamports of the closed accounts, minus any service fee
+  lamportsRecovered: number; // what the wallet gained: rent back less the service fee and the network fee
 }
 
 export interface BurnState {

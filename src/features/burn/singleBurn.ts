@@ -101,8 +101,9 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     });
     const item = [{ mint, label: built.label }];
     // The path runs the guard once, then this review: refused transactions never reach it.
-    const review = (txs: Transaction[]) =>
-      reviewBeforeSigning(api, {
+    let reviewedNetworkFee = 0;
+    const review = async (txs: Transaction[]) => {
+      const reviewed = await reviewBeforeSigning(api, {
         owner,
         txs,
         destroyed: built.native ? [] : item,
@@ -113,12 +114,17 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
         valuable: built.valuable,
         collections: built.collections,
       });
+      reviewedNetworkFee = reviewed.networkFeeLamports;
+    };
     const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard, review);
-    recordBurn(api, {
+    await recordBurn(api, {
       kind,
+      owner,
       mints: [mint],
       signatures,
-      lamports: built.native ? 0 : built.lamports,
+      rentLamports: built.native ? 0 : built.lamports,
+      serviceFeeLamports: 0,
+      reviewedNetworkFeeLamports: reviewedNetworkFee,
       unwrappedLamports: built.native ? built.lamports : 0,
       what: built.label,
       activity: built.native

@@ -10,13 +10,14 @@ import { decodeTransaction } from '../../chain/decode';
 import { exactSol } from '../../chain/format';
 import { BUILT_WALLETS } from '../../common/builtWallets';
 import type { RecoveryActionReport, SubmitBurnTransactionResponse } from '../../common/api';
-import { RECOVERY_SECTION as T } from '../../common/texts';
+import { RECOVERY_SECTION as T, recoveredParts, vacantLandedPartWay } from '../../common/texts';
 import type { NewActivity } from '../activity';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { requireConnection } from '../../app/requireConnection';
 import { vacantEffects } from '../vacant/vacantReview';
 import { vacantApi } from '../vacant';
 import { chainGuardStep } from '../wallet/chainGuardStep';
+import { ownerChangeOnChain } from '../wallet/landedChange';
 import { legacyTransactions } from '../wallet/serverTransactions';
 import { signAndSend, signingModeFor } from '../wallet';
 import { submitToServer } from '../wallet/signingSteps';
@@ -41,15 +42,22 @@ function actionsIn(batch: readonly Transaction[], actions: RecoveryActionReport[
   return actions.filter((a) => keys.has(a.address));
 }
 
-async function unwrapSubmit<R extends { success: boolean; error?: string }>(call: Promise<R>): Promise<R> {
+/**
+ * The server's answer. One that stopped part-way (some transactions landed, then one did not: a relayed or sent
+ * transaction that fails stops the rest) is kept, whatever its HTTP status, so the report can say what landed.
+ */
+async function unwrapSubmit(call: Promise<SubmitBurnTransactionResponse>): Promise<SubmitBurnTransactionResponse> {
+  let body: SubmitBurnTransactionResponse | undefined;
   try {
-    const body = await call;
-    if (!body.success) throw new Error(body.error ?? 'the server refused the transactions');
-    return body;
+    body = await call;
   } catch (err) {
     if (err instanceof SigningPathError || isAbort(err)) throw err;
-    throw new SendFailedError(undefined, err);
+    body = (err as { data?: SubmitBurnTransactionResponse }).data;
+    if (!body?.signatures?.length) throw new SendFailedError(undefined, err);
   }
+  if (!body.success && !body.signatures?.length)
+    throw new SendFailedError(undefined, new Error(body.error ?? 'the server refused the transactions'));
+  return body;
 }
 
 export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]): Promise<RecoveryOutcome> {
@@ -94,8 +102,12 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
           txs: signing,
           destroyed: [],
           closed: actions.map((a) => ({ mint: a.address, label: `${T.kinds[a.kind]} ${short(a.address)}` })),
-          closedTitle: T.reviewItems,
+          closedTitle: actions.every((a) => a.action === 'revoke') ? T.reviewRevokes : T.reviewItems,
           rentLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0),
+          principalLamports: (checked?.transactions ?? []).reduce(
+            (s, t) => s + t.returnsLamports - t.feeBaseLamports,
+            0,
+          ),
           serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
         });
         networkFee = reviewed.networkFeeLamports;
@@ -114,36 +126,58 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
     stopped = err;
     return err.result as SubmitBurnTransactionResponse;
   });
-  const landedActions = stopped ? actionsIn(batch.slice(0, stopped.sent), prepared.data.actions) : actions;
-  const returned = (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0);
-  const back = submitted.sourcesRecoveredLamports ?? returned;
-  // What reached the wallet: the owner's balance change the server read from the chain (a priority fee the wallet
-  // added included); without it, returns less the service fee and the network fee (the review's figures).
-  const net = submitted.ownerBalanceChangeLamports ?? back - (submitted.serviceFeeLamports ?? 0) - networkFee;
+  // What landed, in order (each is confirmed before the next is sent): ended early by the wallet (one per request) or
+  // by the server (a transaction that did not land stops the rest).
+  const signatures = submitted.signatures ?? (submitted.signature ? [submitted.signature] : []);
+  const landedCount = stopped ? stopped.sent : submitted.success ? batch.length : signatures.length;
+  const landed = batch.slice(0, landedCount);
+  const partWay = submitted.success
+    ? stopped?.message
+    : vacantLandedPartWay(T.failed(submitted.error ?? 'a transaction did not land'), landedCount, batch.length);
+  const landedActions = actionsIn(landed, prepared.data.actions);
+  // Every part from the page's own reading: returns and principal from the guard's reading of the chain, the service
+  // fee decoded from the landed transactions, the gain from the chain's record of them (getTransaction's balances).
+  const estimates = (checked?.transactions ?? []).slice(0, landedCount);
+  const back = estimates.reduce((s, t) => s + t.returnsLamports, 0);
+  const principal = estimates.reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0);
+  const fee = vacantEffects(landed, BUILT_WALLETS.feeWallet).serviceFee;
+  const net =
+    (await api.pause(ownerChangeOnChain(connection, owner, signatures))) ??
+    submitted.ownerBalanceChangeLamports ??
+    back - fee - networkFee;
+  const parts = recoveredParts(
+    exactSol(back - principal),
+    principal > 0 ? exactSol(principal) : null,
+    exactSol(fee),
+    exactSol(back - fee - net),
+  );
   const activity: NewActivity[] = [];
   if (back > 0)
     activity.push({
       type: 'recovery',
       title: T.title,
-      description: T.done(exactSol(net)),
+      description: T.done(exactSol(net), parts),
       lamports: net,
+      transactions: landedCount,
       timestamp: Date.now(),
-      signature: submitted.signature,
+      signature: signatures[signatures.length - 1],
     });
   const deactivated = landedActions.filter((a) => a.action === 'deactivate');
   if (deactivated.length > 0) {
     const slot = await api.pause(connection.getSlot('confirmed'));
-    for (const a of deactivated)
+    for (const [i, a] of deactivated.entries())
       activity.push({
         type: 'table-deactivated',
         title: T.kinds.lookupTable,
         description: T.deactivated,
         lamports: 0,
+        // The transactions are counted once: by the recovery's entry, else by the first deactivation.
+        transactions: back > 0 || i > 0 ? 0 : landedCount,
         timestamp: Date.now(),
         address: a.address,
         readySlot: slot + TABLE_COOLDOWN_SLOTS,
       });
   }
-  const message = back > 0 ? T.done(exactSol(net)) : deactivated.length > 0 ? T.deactivated : T.revoked;
-  return { ok: true, message: stopped ? `${stopped.message} ${message}` : message, activity };
+  const message = back > 0 ? T.done(exactSol(net), parts) : deactivated.length > 0 ? T.deactivated : T.revoked;
+  return { ok: true, message: partWay ? `${partWay} ${message}` : message, activity };
 }

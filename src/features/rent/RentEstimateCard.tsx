@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { serviceFee } from '../../chain/fees';
+import { nftBurnServiceFee, serviceFee } from '../../chain/fees';
 import { RENT, SURPLUS, ASSETS_SCREEN } from '../../common/texts';
 import { SelectionEstimate } from '../selectionRent';
 import { selectSelectedCounts } from '../selection';
@@ -12,7 +12,8 @@ import './rent.css';
 // docs/PRODUCT.md#rent-estimate-card. All sums in lamports; SOL only when shown. The "potential return" is net of the 1 % service fee.
 
 /** Everything burned and closed: tokens carry no fee; NFTs (bulk) and vacant closes carry the 1 % service fee. */
-const potentialReturn = (e: RentEstimate): number => e.total - serviceFee(e.nftRent) - serviceFee(e.vacantRent);
+const potentialReturn = (e: RentEstimate): number =>
+  e.total - nftBurnServiceFee(e.nftAccounts, e.nftRent) - serviceFee(e.vacantRent);
 
 function Line({
   label,

@@ -93,6 +93,9 @@ function OpenReview({
   const dispatch = useAppDispatch();
   const ref = useRef<HTMLDivElement>(null);
   const waitsForValue = (review.valuable?.length ?? 0) > 0 && valueAgreed !== review.id;
+  // Rent alone: the owner's own SOL (unwrapped, unstaked) and the surplus have lines of their own.
+  const rent =
+    review.rentLamports - review.unwrapLamports - (review.surplusLamports ?? 0) - (review.principalLamports ?? 0);
   const cancel = () => dispatch(reviewCancelled(review.id));
   // WAI-ARIA modal dialog: first focus on Cancel (Enter must never sign at once), Tab stays inside, Escape cancels.
   useModalDialog(ref, { onEscape: cancel, fallbackFocus: burnPanelFocus });
@@ -123,12 +126,18 @@ function OpenReview({
         />
         <Items title={ASSETS_SCREEN.reviewLeftAlone} items={review.leftAlone ?? []} testId="review-left-alone" />
         <ul className="review-figures">
-          <Figure
-            label={ASSETS_SCREEN.reviewRent}
-            lamports={review.rentLamports - review.unwrapLamports - (review.surplusLamports ?? 0)}
-            testId="review-rent"
-            sign="+"
-          />
+          {/* A revoke alone returns nothing: no "Rent back +0" line. */}
+          {(rent > 0 || !review.closed) && (
+            <Figure label={ASSETS_SCREEN.reviewRent} lamports={rent} testId="review-rent" sign="+" />
+          )}
+          {(review.principalLamports ?? 0) > 0 && (
+            <Figure
+              label={ASSETS_SCREEN.reviewPrincipal}
+              lamports={review.principalLamports!}
+              testId="review-principal"
+              sign="+"
+            />
+          )}
           {(review.surplusLamports ?? 0) > 0 && (
             <Figure
               label={ASSETS_SCREEN.reviewSurplus}

@@ -38,6 +38,8 @@ export interface BurnReview {
   leftAlone?: ReviewItem[];
   /** Of `rentLamports`, the SOL above rent withdrawn from accounts the owner keeps (the banner's tick). */
   surplusLamports?: number;
+  /** Of `rentLamports`, the owner's own SOL that comes back (stake principal, wrapped SOL): not rent, no fee on it. */
+  principalLamports?: number;
   /** SolBack's relayer pays the network fee and is repaid in the same transaction: two signatures per transaction. */
   relayed?: boolean;
 }

@@ -40,6 +40,7 @@ export interface ReviewInput {
   closedTitle?: string;
   leftAlone?: ReviewItem[];
   surplusLamports?: number;
+  principalLamports?: number;
   relayed?: boolean;
 }
 
@@ -106,6 +107,7 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     ...(input.closedTitle ? { closedTitle: input.closedTitle } : {}),
     ...(input.leftAlone?.length ? { leftAlone: input.leftAlone } : {}),
     ...(input.surplusLamports ? { surplusLamports: input.surplusLamports } : {}),
+    ...(input.principalLamports ? { principalLamports: input.principalLamports } : {}),
     ...(input.relayed ? { relayed: true } : {}),
   };
   // Listen first: an answer may come in the same tick as the review opens.

@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks';
-import { serviceFee } from '../../chain/fees';
+import { nftBurnServiceFee } from '../../chain/fees';
 import { MAX_SELECTED_NFTS_WARNING_THRESHOLD, MAX_SELECTED_TOKENS_WARNING_THRESHOLD } from '../../common/constants';
 import { RENT, ASSETS_SCREEN, VALIDATION } from '../../common/texts';
 import { selectSelectedCnftIds, selectSelectedNftMints, selectSelectedTokenMints } from '../selection';
@@ -63,7 +63,7 @@ export function selectionFigures(
       f.nftCount++;
     }
   }
-  f.fee = serviceFee(f.nfts);
+  f.fee = nftBurnServiceFee(f.nftCount, f.nfts);
   f.total = f.tokens + f.nfts - f.fee;
   return f;
 }

@@ -16,6 +16,7 @@ import {
   vacantLandedPartWay,
   vacantSubmitError,
   vacantSuccessReport,
+  vacantWithSurplusReport,
 } from '../../common/texts';
 import type { WalletPort } from '../../app/walletPort';
 import { signAndSend, signingModeFor, type SigningStep } from '../wallet';
@@ -304,7 +305,12 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   };
   // What reached the wallet: rent and surplus back, less the service fee and the network fee.
   const back = exactSol(recovered - fee - (result.networkFeeLamports ?? 0));
+  const surplus = submitted.surplusRecoveredLamports ?? 0;
   const report =
-    result.accountCount === 0 ? surplusSuccessReport(back) : vacantSuccessReport(result.accountCount, back);
+    result.accountCount === 0
+      ? surplusSuccessReport(back)
+      : surplus > 0
+        ? vacantWithSurplusReport(result.accountCount, submitted.surplusAccountCount ?? 0, exactSol(surplus), back)
+        : vacantSuccessReport(result.accountCount, back);
   return { ok: true, result, alert: stopped ? `${stopped} ${report}` : report };
 }

@@ -42,6 +42,8 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
     return;
   }
   const { result } = value;
+  // What reached the wallet, as the report says it: back less the service fee and the network fee.
+  const gain = result.recoveredLamports - result.serviceFeeLamports - (result.networkFeeLamports ?? 0);
   api.dispatch(
     activityRecorded({
       type: 'vacant-burn',
@@ -50,7 +52,8 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
         result.accountCount > 0
           ? `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`
           : 'SOL held above rent in accounts you keep',
-      lamports: result.recoveredLamports - result.serviceFeeLamports,
+      lamports: gain,
+      transactions: result.signatures.length,
       timestamp: Date.now(),
       signature: result.signature,
     }),
@@ -60,7 +63,7 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
     celebrationTriggered({
       title: result.accountCount > 0 ? 'Vacant accounts closed' : 'Surplus rent withdrawn',
       description: value.alert,
-      lamports: result.recoveredLamports - result.serviceFeeLamports - (result.networkFeeLamports ?? 0),
+      lamports: gain,
     }),
   );
   api.dispatch(rentEstimateRefreshRequested());

@@ -7,6 +7,7 @@
 // a constant. Part of the empty-account flow (`closeVacant`, `withdrawSurplus`); the fee base is the surplus.
 import { surplusWithdrawal } from '../../../chainRuleSurplus';
 import { WITHDRAW_EXCESS_LAMPORTS_TAG, withdrawExcessLamportsIx } from '../../../withdrawExcess';
+import { isClosableMintOf } from '../../../mintCloseAuthority';
 import { mintsControlledBy } from '../../surplusMints';
 import {
   at,
@@ -67,7 +68,8 @@ export async function keptAccounts(
   );
   const seen = new Set<string>();
   for (const m of mints) {
-    if (seen.has(m.address)) continue;
+    // A mint the owner can close whole is not kept: the closable-mint source returns all of it.
+    if (seen.has(m.address) || isClosableMintOf(m.data, owner)) continue;
     seen.add(m.address);
     kept.push({ address: m.address, programId: m.programId, kind: 'mint', lamports: m.lamports, space: m.data.length });
   }

@@ -27,7 +27,7 @@ export function classifyVacant(
       skipped.push({
         ...base,
         reason: 'wrapped-sol',
-        detail: `Wrapped SOL account holding ${a.amount} lamports; unwrap it yourself`,
+        detail: `Wrapped SOL account holding ${a.amount} lamports; the wrapped-SOL source unwraps it with its rent`,
       });
       continue;
     }

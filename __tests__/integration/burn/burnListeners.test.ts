@@ -6,7 +6,14 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { serviceFee } from '../../../src/chain/fees';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../../src/common/addresses';
-import { BURN_ERRORS, VALIDATION, remainingNftsMessage, remainingTokensMessage } from '../../../src/common/texts';
+import { exactSol } from '../../../src/chain/format';
+import {
+  BURN_ERRORS,
+  VALIDATION,
+  netParts,
+  remainingNftsMessage,
+  remainingTokensMessage,
+} from '../../../src/common/texts';
 import {
   bulkNftBurnRequested,
   bulkTokenBurnRequested,
@@ -54,12 +61,16 @@ describe('single burn', () => {
     expect((await balance(owner)) - before).toBe(rent - networkFee(tx));
     expect(await chain.lamportsOf([token.account])).toEqual([0]);
     expect(state.tokens.items.some((t) => t.mint === token.mint)).toBe(false);
+    // What the wallet gained, as the chain recorded it: rent back less the network fee, and the parts named.
     expect(state.activity.entries[0]).toMatchObject({
       type: 'token-burn',
-      lamports: rent,
+      lamports: rent - networkFee(tx),
+      transactions: 1,
       signature: state.burn.lastResult!.signatures[0],
     });
-    expect(state.burn.message!.text).toContain(`${rent / 1e9} SOL`);
+    expect(state.burn.message!.text).toContain(
+      `${exactSol(rent - networkFee(tx))} SOL returned to your wallet (${netParts(exactSol(rent), null, exactSol(networkFee(tx)))})`,
+    );
     expect(state.celebration.active).not.toBeNull();
     // Compute budget: limit 200 000, price from recent prioritization fees (≥ 1).
     expect(tx.instructions[0].data.readUInt32LE(1)).toBe(200_000);
@@ -83,7 +94,10 @@ describe('single burn', () => {
     expect((await balance(owner)) - before).toBe(rent - networkFee(wallet.signed[0][0]));
     expect(await chain.lamportsOf(accounts)).toEqual([0, 0, 0]);
     expect(store.getState().nfts.items.some((n) => n.mint === nft.mint)).toBe(false);
-    expect(store.getState().activity.entries[0]).toMatchObject({ type: 'nft-burn', lamports: rent });
+    expect(store.getState().activity.entries[0]).toMatchObject({
+      type: 'nft-burn',
+      lamports: rent - networkFee(wallet.signed[0][0]),
+    });
   }, 30_000);
 
   it('a rejection shows the cancelled text and changes nothing', async () => {
@@ -178,7 +192,10 @@ describe('bulk token burn', () => {
     // Wrapped SOL among them is unwrapped: the owner's own SOL comes back but is never counted as recovered.
     expect(wrapped.length).toBeGreaterThan(0);
     expect(review.unwrapLamports).toBe(wrappedLamports);
-    expect(store.getState().activity.entries[0].lamports).toBe(rent - wrappedLamports);
+    expect(store.getState().activity.entries[0]).toMatchObject({
+      lamports: rent - wrappedLamports - fees,
+      transactions: 2,
+    });
     expect(store.getState().burn.message?.text).toContain('wrapped SOL unwrapped');
   }, 60_000);
 
@@ -228,8 +245,11 @@ describe('bulk NFT burn', () => {
     expect(store.getState().selection.nfts).toEqual([]);
     expect(store.getState().activity.entries[0]).toMatchObject({
       type: 'batch-burn',
-      lamports: rent - serviceFee(rent),
+      lamports: rent - fees - serviceFee(rent),
     });
+    expect(store.getState().burn.message!.text).toContain(
+      `${exactSol(rent - fees - serviceFee(rent))} SOL returned to your wallet (${netParts(exactSol(rent), exactSol(serviceFee(rent)), exactSol(fees))})`,
+    );
   }, 60_000);
 
   it('12 selected (over the spec warning of 10): all go to the server in one request, one approval, several transactions', async () => {
@@ -287,7 +307,11 @@ describe('bulk NFT burn', () => {
     expect(await chain.lamportsOf(accounts)).toEqual(accounts.map(() => 0));
     expect(store.getState().selection.nfts).toEqual([]);
     expect(store.getState().nfts.items.some((n) => nfts.some((x: any) => x.mint === n.mint))).toBe(false);
-    expect(store.getState().activity.entries[0]).toMatchObject({ type: 'batch-burn', lamports: rent - feePaid });
+    expect(store.getState().activity.entries[0]).toMatchObject({
+      type: 'batch-burn',
+      lamports: rent - feePaid - fees,
+      transactions: txs.length,
+    });
   }, 90_000);
 
   it('a wallet without signAllTransactions: the first transaction only, the rest stay selected, and a message says so', async () => {

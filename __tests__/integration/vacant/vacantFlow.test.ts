@@ -13,14 +13,10 @@ import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { serviceFee } from '../../../src/chain/fees';
 import { packTransactions, transactionToBase64 } from '../../../src/chain/pack';
 import { closeVacantIxs } from '../../../src/chain/tokenInstructions';
-import fs from 'fs';
-import os from 'os';
-import path from 'path';
 import { AccountLayout } from '@solana/spl-token';
 import { stopStore } from '../../support/stopStore';
 import { Connection, PublicKey } from '@solana/web3.js';
-import { createApp, type SolbackApp } from '../../../backend/app';
-import { loadConfig } from '../../../backend/config';
+import { startServer, type TestServer } from '../../backend/helpers';
 import { LOCAL_DEFAULT_FEE_WALLET, TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { GUARD, VACANT_ERRORS, VALIDATION, vacantSuccessReport } from '../../../src/common/texts';
 import { exactSol } from '../../../src/chain/format';
@@ -59,8 +55,7 @@ let preparedCounts: number[] = [];
 let server: RecordingServer;
 // The chain the page's guard reads (PRODUCT difference 10): a real local chain holding the three empty accounts; the /api answers
 // stay scripted by the recording server.
-let chainApp: SolbackApp;
-let chainDir: string;
+let chainApp: TestServer;
 let connection: Connection;
 function emptyTokenAccount(mint: string): Uint8Array {
   const data = Buffer.alloc(AccountLayout.span);
@@ -110,11 +105,9 @@ let listed: unknown;
 beforeAll(async () => {
   server = await startRecordingServer();
   setApiOrigin(server.origin);
-  chainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-vacant-unit-'));
-  chainApp = await createApp(loadConfig({ LOG_LEVEL: 'silent' }, { dataDir: chainDir, memoryOnly: true }));
-  const { url } = await chainApp.listen(0);
-  connection = new Connection(`${url}/api/rpc`, 'confirmed');
-  const chain = chainApp.localnet!.chain;
+  chainApp = await startServer({}, { withIndex: false });
+  connection = new Connection(`${chainApp.url}/api/rpc`, 'confirmed');
+  const chain = chainApp.solback.localnet!.chain;
   chain.setAccount(OWNER, { lamports: 1_000_000_000n });
   chain.setAccount(FEE_WALLET, { lamports: 1_000_000_000n }); // on a cluster the fee wallet exists
   for (const a of accounts)
@@ -127,7 +120,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   await chainApp.close();
-  fs.rmSync(chainDir, { recursive: true, force: true });
 });
 beforeEach(() => {
   server.requests.length = 0;
@@ -218,7 +210,7 @@ describe('vacant burn flow', () => {
     expect(store.getState().vacant.alert).toBe(vacantSuccessReport(3, exactSol(net - review.networkFeeLamports)));
     expect(store.getState().activity.entries[0]).toMatchObject({
       type: 'vacant-burn',
-      lamports: net,
+      lamports: net - review.networkFeeLamports, // what the wallet gained, as the report says
       signature: 'SIG1',
     });
   });
