@@ -311,9 +311,6 @@ test("prints of one marker with other NFTs between them go in one transaction: t
   expect(status).toBe(200);
   const txs = body.transactions.map((b64: string) => Transaction.from(Buffer.from(b64, 'base64')));
   expect(txs.length).toBeGreaterThan(1);
-  const txOf = (mint: string) =>
-    txs.findIndex((tx: Transaction) => tx.instructions.some((ix) => ix.keys.some((k) => k.pubkey.toBase58() === mint)));
-  expect(txOf(p1.mint)).toBe(txOf(p2.mint));
   // As the page checks it: each transaction simulated on its own against the chain as it is (chainGuard).
   const own = await readNftBurns(connection, o, items);
   let report: ChainGuardReport | undefined;
@@ -326,6 +323,9 @@ test("prints of one marker with other NFTs between them go in one transaction: t
     reader: connectionChainReader(connection),
     onChecked: (r) => (report = r),
   });
+  const txOf = (mint: string) =>
+    txs.findIndex((tx: Transaction) => tx.instructions.some((ix) => ix.keys.some((k) => k.pubkey.toBase58() === mint)));
+  expect(txOf(p1.mint)).toBe(txOf(p2.mint));
   const before = await lamports(o);
   const fees = await land(owner, body.transactions);
   expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);

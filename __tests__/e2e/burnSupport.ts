@@ -110,3 +110,21 @@ export async function answerReview(page: Page, confirm = true): Promise<ReviewFi
   await dialog.waitFor({ state: 'detached' });
   return figures;
 }
+
+/** Grids are windowed and scroll with the page: scrolls down until the card is rendered. */
+export async function scrollToCard(page: Page, card: ReturnType<Page['locator']>): Promise<void> {
+  for (let y = 0; !(await card.count()); y += 400) {
+    const height = await page.evaluate((top) => {
+      window.scrollTo({ top });
+      return document.documentElement.scrollHeight;
+    }, y);
+    if (y > height) throw new Error('the card is not on the page');
+    await page.waitForTimeout(50);
+  }
+}
+
+/** Scrolls the windowed grid until the card is rendered, then clicks it. */
+export async function clickCard(page: Page, card: ReturnType<Page['locator']>): Promise<void> {
+  await scrollToCard(page, card);
+  await card.click();
+}

@@ -13,7 +13,15 @@ import { TRASH_UI } from '../../src/features/trash';
 import { watchErrors } from './support/browser';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
-import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+import {
+  type BurnWallet,
+  answerReview,
+  clickCard,
+  installBurnWallet,
+  networkFee,
+  openAndConnect,
+  scrollToCard,
+} from './burnSupport';
 
 let server: TestServer;
 let connection: Connection;
@@ -64,19 +72,6 @@ test("a V2 cNFT in a Core collection goes to the trash: the fee line names V2's 
   await ctx.close();
 }, 240_000);
 
-/** Grids are windowed and scroll with the page: scrolls down until the card is rendered. */
-async function scrollTo(page: Page, card: ReturnType<Page['locator']>): Promise<void> {
-  for (let y = 0; !(await card.count()); y += 400) {
-    const height = await page.evaluate((top) => {
-      window.scrollTo({ top });
-      return document.documentElement.scrollHeight;
-    }, y);
-    if (y > height) throw new Error('the card is not on the page');
-    await page.waitForTimeout(50);
-  }
-  await card.scrollIntoViewIfNeeded();
-}
-
 test("a batch of mixed states (2 prints of one master, a print of a Token-2022 master, 2 plain NFTs) beside a master with prints: the review opens, the figure shown equals the chain's change", async () => {
   const ctx = await suite.newContext();
   const wallet: BurnWallet = await installBurnWallet(ctx);
@@ -88,17 +83,14 @@ test("a batch of mixed states (2 prints of one master, a print of a Token-2022 m
   await openAndConnect(page, server.url, wallet);
   const nftCard = (mint: string) => page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`);
   // The master with prints is on the page, labelled (backend/collectorStates proves the label and the estimate).
-  await scrollTo(page, nftCard(s.masterWithPrints.mint));
+  await scrollToCard(page, nftCard(s.masterWithPrints.mint));
   const mints = [
     s.ownPrints[0].mint,
     s.ownPrints[1].mint,
     s.printOfToken2022Master.mint,
     ...manifest.nfts.slice(0, 2).map((n: { mint: string }) => n.mint),
   ];
-  for (const m of mints) {
-    await scrollTo(page, nftCard(m));
-    await nftCard(m).click();
-  }
+  for (const m of mints) await clickCard(page, nftCard(m));
   const feeKey = new PublicKey(server.app.config.feeWallet);
   const [before, feeBefore] = [
     await connection.getBalance(owner, 'confirmed'),

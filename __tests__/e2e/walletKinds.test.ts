@@ -28,7 +28,7 @@ import { exactSol } from '../../src/chain/format';
 import { REVOKE } from '../../src/features/revoke/revokeTexts';
 import { plainCnfts } from './screenSupport';
 import { emptiedWallet } from '../backend/relayerSupport';
-import { answerReview } from './burnSupport';
+import { answerReview, clickCard } from './burnSupport';
 import { ROOT } from './support/buildBundle';
 import type { TestServer } from './support/server';
 import { lamportsOf as readLamports } from './support/lamports';
@@ -115,18 +115,6 @@ const balance = async (s: Session) => (await lamportsOf([s.owner]))[0];
 const tokenCard = (page: Page, mint: string) => page.locator(`[data-testid="token-card"][data-mint="${mint}"]`);
 const nftCard = (page: Page, mint: string) => page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`);
 const cnftCard = (page: Page, id: string) => page.locator(`[data-testid="cnft-card"][data-mint="${id}"]`);
-/** Grids are windowed and scroll with the page: scrolls down until the card is rendered, then clicks it. */
-async function clickCard(page: Page, card: ReturnType<Page['locator']>): Promise<void> {
-  for (let y = 0; !(await card.count()); y += 400) {
-    const height = await page.evaluate((top) => {
-      window.scrollTo({ top });
-      return document.documentElement.scrollHeight;
-    }, y);
-    if (y > height) throw new Error('the card is not on the page');
-    await page.waitForTimeout(50);
-  }
-  await card.click();
-}
 /**
  * From now on, every exact network fee the page's cNFT fee line shows (its data-lamports, set once the guard has
  * simulated what the wallet is asked), recorded as the page renders it: the line is there only while the wallet is
