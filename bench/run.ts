@@ -1,6 +1,7 @@
 // `npm run bench`: every figure of BENCHMARKS.md in one run on the local chain and in Chromium; prints a table,
-// writes bench/results.json and, after a full run, BENCHMARKS.md's table. BENCH_QUICK=1 shortens the load phases (3 s instead of 30 s) for a smoke run; `.ci/run`
-// runs `BENCH_QUICK=1 BENCH_ONLY=browser` on every submission (the three browser approvals, about a minute).
+// writes bench/results.json and, after a full run, BENCHMARKS.md's table. BENCH_QUICK=1 shortens the load phases (3 s
+// instead of 30 s) for a smoke run; `.ci/run` runs `BENCH_QUICK=1 BENCH_ONLY=browser` on every submission (the three
+// browser approvals, about a minute).
 import fs from 'fs';
 import os from 'os';
 import path from 'path';

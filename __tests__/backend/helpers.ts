@@ -35,7 +35,7 @@ export async function readResponse(
 }
 
 /**
- * A real app over HTTP on port 0: the one place tests create the app (backend, unit flows on a chain and e2e alike).
+ * A real app over HTTP on port 0: the one place tests create the app (backend, integration and e2e alike).
  * A temp folder holds its data and (unless `withIndex: false`) a stand-in built page; `dir` names a folder to use and
  * keep instead (a restart on the same DATA_DIR, with `overrides: { memoryOnly: false }`). `env` is the settings as the
  * environment would give them.

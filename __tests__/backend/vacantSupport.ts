@@ -1,8 +1,8 @@
 // Shared by the rent-estimate and vacant-account HTTP tests: a real app on the local chain, funded wallets, and
 // lamport reads straight from the chain (never from the app's own answers).
-import { Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { SolbackApp } from '../../backend/app';
-import { startServer } from './helpers';
+import { startLocalChainServer } from './localChainServer';
 export { networkFee } from '../support/networkFee';
 
 export interface Harness {
@@ -18,20 +18,8 @@ export interface Harness {
 
 /** `settings`: more of the README's settings (e.g. LOCALNET_SLOT_MS), as the environment would give them. */
 export async function startHarness(settings: Record<string, string> = {}): Promise<Harness> {
-  const server = await startServer(settings, { withIndex: false });
-  const { solback, url } = server;
-  const connection = new Connection(`${url}/api/rpc`, {
-    commitment: 'confirmed',
-    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
-  });
-  const post = async (route: string, body: unknown) => {
-    const res = await fetch(`${url}/api/${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  const server = await startLocalChainServer({}, settings);
+  const { solback, url, connection, api: post } = server;
   const get = async (route: string) => {
     const res = await fetch(`${url}/api/${route}`);
     return { status: res.status, body: await res.json() };

@@ -1,14 +1,14 @@
 // A real app on the local chain for the burn listener tests, a fresh store per test wired to it, and a wallet port
 // that signs with a Keypair in Node (what a browser wallet does, minus the popup).
 import { addListener } from '@reduxjs/toolkit';
-import { Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { type Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import type { SolbackApp } from '../../../../backend/app';
 import { setApiOrigin } from '../../../../src/api/baseApi';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import { type BurnReview, reviewConfirmed, reviewOpened } from '../../../../src/features/review/reviewSlice';
 import { walletConnected } from '../../../../src/features/wallet/walletSlice';
-import { startServer } from '../../../backend/helpers';
+import { startLocalChainServer } from '../../../backend/localChainServer';
 import { stopStore } from '../../../support/stopStore';
 import { until } from '../../../support/until';
 export { networkFee } from '../../../support/networkFee';
@@ -25,21 +25,9 @@ export interface Chain {
 export async function startChain(): Promise<Chain> {
   // Runs at the legacy rent (6960 lamports/byte), the rate the NFTs were made at: a full burn then returns every deposit.
   // Under today's lower rate Token Metadata keeps a metadata account's surplus; batchBurnNftKinds.test.ts covers that.
-  const server = await startServer({}, { withIndex: false, overrides: { localnetLamportsPerByte: 6960 } });
-  const { solback, url } = server;
+  const server = await startLocalChainServer({ localnetLamportsPerByte: 6960 });
+  const { solback, url, connection, api: post } = server;
   setApiOrigin(url);
-  const connection = new Connection(`${url}/api/rpc`, {
-    commitment: 'confirmed',
-    wsEndpoint: `${url.replace('http', 'ws')}/api/rpc`,
-  });
-  const post = async (route: string, body: unknown) => {
-    const res = await fetch(`${url}/api/${route}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() };
-  };
   const lamportsOf = async (addresses: string[]) =>
     (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
   // On a real cluster the fee wallet exists; here it is funded once so the 1 % fee can be received.
