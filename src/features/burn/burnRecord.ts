@@ -51,7 +51,13 @@ async function gainOnChain(api: BurnApi, burn: ConfirmedBurn): Promise<Gain> {
 
 function successText(burn: ConfirmedBurn, gain: Gain, shortSignature: string): string {
   const unwrapped = burn.unwrappedLamports ?? 0;
-  if (unwrapped > 0 && burn.mints.length === 1) return unwrapSuccess(exactSol(unwrapped), shortSignature);
+  if (unwrapped > 0 && burn.mints.length === 1)
+    return unwrapSuccess(
+      exactSol(unwrapped + gain.net),
+      exactSol(unwrapped),
+      exactSol(gain.networkFee),
+      shortSignature,
+    );
   const fee = burn.serviceFeeLamports > 0 ? exactSol(burn.serviceFeeLamports) : null;
   const parts = netParts(exactSol(burn.rentLamports), fee, exactSol(gain.networkFee));
   const text = burnSuccess(burn.what, exactSol(gain.net), parts, shortSignature);
