@@ -12,7 +12,7 @@ import { MPL_CORE_CPI_SIGNER } from '../../src/chain/cnftV2';
 import { serviceFee } from '../../src/chain/fees';
 import { buildTrashTransaction, leafFor } from '../../src/common/cnftBuilders';
 import { BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS } from '../../src/common/constants';
-import { masterHasPrints, nftBurnIxs, readNftBurns } from '../../src/chain/nftBurnPlan';
+import { burnAllowedAccounts, masterHasPrints, nftBurnIxs, readNftBurns } from '../../src/chain/nftBurnPlan';
 import {
   CORE_COLLECTION_FROZEN,
   CORE_FROZEN,
@@ -40,13 +40,19 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function collector(): Promise<{ owner: Keypair; o: string; states: CollectorManifest; kinds: KindsManifest }> {
+async function collector(): Promise<{
+  owner: Keypair;
+  o: string;
+  states: CollectorManifest;
+  kinds: KindsManifest;
+  nfts: { mint: string; tokenAccount: string; name: string }[];
+}> {
   const owner = Keypair.generate();
   const o = owner.publicKey.toBase58();
   const { status, body } = await post('localnet/fund', { owner: o, profile: 'collector' });
   expect(status).toBe(200);
   expect(body.manifest.profile).toBe('collector');
-  return { owner, o, states: body.manifest.states, kinds: body.manifest.kinds };
+  return { owner, o, states: body.manifest.states, kinds: body.manifest.kinds, nfts: body.manifest.nfts };
 }
 
 const lamports = async (a: string) => (await connection.getAccountInfo(new PublicKey(a), 'confirmed'))?.lamports ?? 0;
@@ -295,4 +301,34 @@ test("Core assets under a frozen freeze plugin (their own or their collection's)
   const fees = await land(owner, body.transactions);
   expect(await lamports(o)).toBe(start + back - body.totalFee - fees);
   console.log('thawed Core asset (lamports):', JSON.stringify({ bytes: info!.data.length, back }));
+});
+
+test("prints of one marker with other NFTs between them go in one transaction: the page's guard, simulating each transaction alone, agrees; the batch lands to the lamport", async () => {
+  const { owner, o, states, nfts } = await collector();
+  const [p1, p2] = states.ownPrints;
+  const items = [item(p1), item(states.printOfToken2022Master), ...nfts.map(item), item(p2)];
+  const { status, body } = await post('batch-burn-nft', { owner: o, nfts: items });
+  expect(status).toBe(200);
+  const txs = body.transactions.map((b64: string) => Transaction.from(Buffer.from(b64, 'base64')));
+  expect(txs.length).toBeGreaterThan(1);
+  const txOf = (mint: string) =>
+    txs.findIndex((tx: Transaction) => tx.instructions.some((ix) => ix.keys.some((k) => k.pubkey.toBase58() === mint)));
+  expect(txOf(p1.mint)).toBe(txOf(p2.mint));
+  // As the page checks it: each transaction simulated on its own against the chain as it is (chainGuard).
+  const own = await readNftBurns(connection, o, items);
+  let report: ChainGuardReport | undefined;
+  await chainGuard(txs, {
+    owner: o,
+    kind: 'burnNfts',
+    feeWallet: solback.config.feeWallet,
+    allowedAccounts: own.planned.flatMap(burnAllowedAccounts),
+    expectedReturns: Object.fromEntries(own.planned.map((p) => [p.mint, p.rentLamports])),
+    reader: connectionChainReader(connection),
+    onChecked: (r) => (report = r),
+  });
+  const before = await lamports(o);
+  const fees = await land(owner, body.transactions);
+  expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);
+  expect(report!.ownerChangeLamports).toBe(body.totalRentRecovered - body.totalFee - fees);
+  expect(await lamports(p1.master!.marker)).toBe(0);
 });

@@ -3,6 +3,7 @@
 // fails is named; a queue cancelled while its delegations await the wallet says what happened, and when the late
 // approval lands the revoke is offered and puts each leaf back on chain. Each failed before its fix (Select all (9)
 // took the frozen and non-transferable leaves, the error named no asset, the cancel reset the modal silently).
+import { ComputeBudgetProgram } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 import { QUEUE_MODAL, ASSETS_SCREEN, queueCancelledReport } from '../../src/common/texts';
 import { REVOKE } from '../../src/features/revoke/revokeTexts';
@@ -112,7 +113,12 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     const delegations = wallet.approvals[0];
     // ONE approval held the 2 delegations and the authorisation memo (last); the page sent them once approved.
     expect(delegations).toHaveLength(2 + 1);
-    expect(delegations[2].instructions.map((ix) => ix.programId.toBase58())).toEqual([MEMO_PROGRAM_ID.toBase58()]);
+    // The memo after our compute-budget pair (so the wallet adds no fee of its own).
+    expect(delegations[2].instructions.map((ix) => ix.programId.toBase58())).toEqual([
+      ComputeBudgetProgram.programId.toBase58(),
+      ComputeBudgetProgram.programId.toBase58(),
+      MEMO_PROGRAM_ID.toBase58(),
+    ]);
     expect((await h.balance(wallet)) - before).toBe(-sum(delegations.map(networkFee)));
     await offer.scrollIntoViewIfNeeded();
     await h.shot(page, `queue-cancelled-revoke-offer-${viewport}`);

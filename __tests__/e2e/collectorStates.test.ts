@@ -1,18 +1,19 @@
 // docs/PRODUCT.md, "Every state of an NFT or cNFT", in real Chromium on the `collector` profile: a Bubblegum V2 leaf in
 // a Metaplex Core collection goes to the trash (its leaf built with the collection), and the fee line names V2's
 // transfer fee before and after the guard's simulation; the owner pays exactly the figure shown.
-import type { Connection } from '@solana/web3.js';
+import { type Connection, PublicKey } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { exactSol } from '../../src/chain/format';
 import {
   BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS,
   MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION,
 } from '../../src/common/constants';
+import { SELECTION } from '../../src/common/texts';
 import { TRASH_UI } from '../../src/features/trash';
 import { watchErrors } from './support/browser';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
-import { type BurnWallet, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
+import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
 
 let server: TestServer;
 let connection: Connection;
@@ -59,6 +60,60 @@ test("a V2 cNFT in a Core collection goes to the trash: the fee line names V2's 
   const tx = wallet.approvals[wallet.approvals.length - 1][0];
   expect(shown).toBe(networkFee(tx) + BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS);
   expect((await connection.getBalance(wallet.keypair.publicKey)) - before).toBe(-shown);
+  expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+  await ctx.close();
+}, 240_000);
+
+/** Grids are windowed and scroll with the page: scrolls down until the card is rendered. */
+async function scrollTo(page: Page, card: ReturnType<Page['locator']>): Promise<void> {
+  for (let y = 0; !(await card.count()); y += 400) {
+    const height = await page.evaluate((top) => {
+      window.scrollTo({ top });
+      return document.documentElement.scrollHeight;
+    }, y);
+    if (y > height) throw new Error('the card is not on the page');
+    await page.waitForTimeout(50);
+  }
+  await card.scrollIntoViewIfNeeded();
+}
+
+test("a batch of mixed states (2 prints of one master, a print of a Token-2022 master, 2 plain NFTs) beside a master with prints: the review opens, the figure shown equals the chain's change", async () => {
+  const ctx = await suite.newContext();
+  const wallet: BurnWallet = await installBurnWallet(ctx);
+  const owner = wallet.keypair.publicKey;
+  const { manifest } = await post('localnet/fund', { owner: owner.toBase58(), profile: 'collector' });
+  const s = manifest.states;
+  const page: Page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await openAndConnect(page, server.url, wallet);
+  const nftCard = (mint: string) => page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`);
+  // The master with prints is on the page, labelled (backend/collectorStates proves the label and the estimate).
+  await scrollTo(page, nftCard(s.masterWithPrints.mint));
+  const mints = [
+    s.ownPrints[0].mint,
+    s.ownPrints[1].mint,
+    s.printOfToken2022Master.mint,
+    ...manifest.nfts.slice(0, 2).map((n: { mint: string }) => n.mint),
+  ];
+  for (const m of mints) {
+    await scrollTo(page, nftCard(m));
+    await nftCard(m).click();
+  }
+  const feeKey = new PublicKey(server.app.config.feeWallet);
+  const [before, feeBefore] = [
+    await connection.getBalance(owner, 'confirmed'),
+    await connection.getBalance(feeKey, 'confirmed'),
+  ];
+  await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
+  const review = await answerReview(page);
+  await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 90_000 });
+  const txs = wallet.approvals.flat();
+  const fees = txs.reduce((n, tx) => n + networkFee(tx), 0);
+  const after = await connection.getBalance(owner, 'confirmed');
+  expect(review.solChange).toBe(after - before);
+  expect(after - before).toBe(review.rent - review.serviceFee - fees);
+  expect((await connection.getBalance(feeKey, 'confirmed')) - feeBefore).toBe(review.serviceFee);
+  console.log('mixed batch (lamports):', JSON.stringify(review));
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   await ctx.close();
 }, 240_000);

@@ -8,6 +8,7 @@ import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { ASSETS, DIRECT_MODAL, QUEUE_MODAL, SELECTION, SUCCESS, ASSETS_SCREEN } from '../../src/common/texts';
+import { SAFETY_PAGE } from '../../src/common/texts/brandTexts';
 import { TRASH_UI } from '../../src/features/trash/trashTexts';
 import { installBurnWallet, networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
@@ -202,6 +203,24 @@ describe.each(VIEWPORT_NAMES)('at %s', (viewport) => {
     const overflow = await direct.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
     expect(overflow).toBe(false);
   }, 180_000);
+
+  test('the footer’s “How SolBack keeps you safe”: reached with Tab from the top of the page, Enter opens /safety', async () => {
+    const context = await h.newPage(viewport);
+    const page = await context.newPage();
+    await page.goto(h.server.url);
+    const link = page.getByTestId('brand-footer').getByRole('link', { name: SAFETY_PAGE.title, exact: true });
+    await link.waitFor();
+    expect(await link.isVisible()).toBe(true);
+    // From the top, Tab walks the landing's controls and comes to the link (a plain link: in the tab order).
+    const isLink = () =>
+      page.evaluate((href) => document.activeElement?.getAttribute('href') === href, SAFETY_PAGE.path);
+    let presses = 0;
+    for (; presses < 40 && !(await isLink()); presses++) await page.keyboard.press('Tab');
+    expect(await isLink()).toBe(true);
+    await expectAxeClean(page, 'landing with its footer');
+    await Promise.all([page.waitForURL((url) => url.pathname === SAFETY_PAGE.path), page.keyboard.press('Enter')]);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(SAFETY_PAGE.title);
+  }, 60_000);
 
   test('the wallet list: opened with the keyboard, named, focus inside and kept there, back on close; axe clean', async () => {
     const context = await h.newPage(viewport);

@@ -5,7 +5,7 @@
 // authorisation is the signed text carried in the memo of a legacy transaction that the wallet signs and nobody
 // sends: the chain never learns its signature, and the owner's lamports do not move.
 import bs58 from 'bs58';
-import { PublicKey, Transaction, type VersionedTransaction } from '@solana/web3.js';
+import { ComputeBudgetProgram, PublicKey, Transaction, type VersionedTransaction } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { parseAuthMessage } from '../../src/common/authMessage';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
@@ -44,11 +44,16 @@ async function session() {
   return { page, wallet, errors, cnfts: manifest.cnfts as { assetId: string; delegate: string | null }[] };
 }
 
-const isMemo = (tx: VersionedTransaction) => {
+/** The transaction's instructions but our compute-budget pair (a transaction the page asks a wallet to send has one). */
+const payload = (tx: VersionedTransaction) => {
   const keys = tx.message.staticAccountKeys;
-  return tx.message.compiledInstructions.every((ix) => keys[ix.programIdIndex].equals(MEMO_PROGRAM_ID));
+  return tx.message.compiledInstructions.filter(
+    (ix) => !keys[ix.programIdIndex].equals(ComputeBudgetProgram.programId),
+  );
 };
-const memoText = (tx: VersionedTransaction) => Buffer.from(tx.message.compiledInstructions[0].data).toString('utf8');
+const isMemo = (tx: VersionedTransaction) =>
+  payload(tx).every((ix) => tx.message.staticAccountKeys[ix.programIdIndex].equals(MEMO_PROGRAM_ID));
+const memoText = (tx: VersionedTransaction) => Buffer.from(payload(tx)[0].data).toString('utf8');
 /** Is this signature known to the chain at all (any commitment, full history)? */
 const onChain = async (sig: Uint8Array) =>
   (await server.app.connection.getSignatureStatuses([bs58.encode(sig)], { searchTransactionHistory: true })).value[0];

@@ -1,10 +1,11 @@
 // Wallets as people have them, in real Chromium (PRODUCT, "Which request your wallet sees"): a send-only wallet
-// (embedded, mobile) and a Phantom-like one (both kinds of request) each do every flow — bulk burn of ≥ 20 tokens,
-// bulk burn of NFTs of mixed kinds, a queue of 3 cNFTs (delegations + authorisation memo), a direct cNFT trash, the empty-account + surplus recovery
-// and a single token burn — each with one wallet request, never a sign-only one, and exact to the lamport on chain.
-// The same flows with the wallets' own guards (support/walletGuards.ts): a guarded wallet (Lighthouse additions, one
-// approval each, the screen reporting what the chain shows) and a batch-refusing one (exactly one refused request in
-// the session, then one request per transaction).
+// (embedded, mobile), a Phantom-like one (both kinds of request), a guarded one (Phantom's own guard: Lighthouse
+// assertions added to every transaction it sends, support/walletGuards.ts) and a batch-refusing one each do every
+// flow — bulk burn of ≥ 20 tokens, bulk burn of NFTs of mixed kinds, a queue of 3 cNFTs (delegations + authorisation
+// memo), a direct cNFT trash, the empty-account + surplus recovery, "More SOL", revoke and a single token burn —
+// exact to the lamport on chain, the figure shown before the wallet was asked equal to the chain's change (fees a
+// wallet adds included), and never a sign-only request. One approval each, but for the batch-refusing wallet:
+// exactly one refused request in the session, then one request per transaction.
 // The relayer-paid recovery is the one flow that needs a sign-only request: a Phantom-like wallet signs it; a
 // send-only one is told why not, in plain words, before anything is signed, in a 390 px in-app browser too.
 import fs from 'fs';
@@ -14,7 +15,7 @@ import type { Connection } from '@solana/web3.js';
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { parseAuthMessage } from '../../src/common/authMessage';
-import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
+import { LIGHTHOUSE_PROGRAM, NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import {
   DELEGATED_MODAL,
   QUEUE_MODAL,
@@ -32,10 +33,16 @@ import { ROOT } from './support/buildBundle';
 import type { TestServer } from './support/server';
 import { lamportsOf as readLamports } from './support/lamports';
 import { type ViewportName, browserSuite } from './support/suite';
-import { WALLET_KINDS, type TestWallet, approvalSignatures } from './support/testWallet';
+import {
+  WALLET_KINDS,
+  type TestWallet,
+  type WalletFeature,
+  type WalletGuard,
+  approvalSignatures,
+} from './support/testWallet';
 import { recoverVacant } from './support/vacantReport';
 import { feesOf as chainFees, takenBy } from './support/chainFigures';
-import { GUARDS, GUARDED_FEATURES, type GuardedKind } from './support/walletGuards';
+import { GUARDS, GUARDED_FEATURES } from './support/walletGuards';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 
 jest.setTimeout(240_000);
@@ -53,7 +60,15 @@ const post = (route: string, body: unknown) => suite.post(route, body);
 const lamportsOf = (addresses: string[]) => readLamports(connection, addresses, 'confirmed');
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-type Kind = 'sendOnly' | 'phantomLike' | 'signIn' | Exclude<GuardedKind, 'sendOnly'>;
+/** Each wallet of this file: its features, and the guard it runs before it signs, where it runs one. */
+const WALLETS = {
+  sendOnly: { features: WALLET_KINDS.sendOnly },
+  phantomLike: { features: WALLET_KINDS.phantomLike },
+  signIn: { features: WALLET_KINDS.signIn },
+  guarded: { features: GUARDED_FEATURES.guarded, guard: GUARDS.guarded },
+  batchRefusing: { features: GUARDED_FEATURES.batchRefusing, guard: GUARDS.batchRefusing },
+} satisfies Record<string, { features: readonly WalletFeature[]; guard?: WalletGuard }>;
+type Kind = keyof typeof WALLETS;
 
 interface Session {
   context: BrowserContext;
@@ -74,13 +89,7 @@ async function open(
     profile: null,
     connect: false,
     viewport: opts.viewport,
-    wallet: {
-      name: `${kind} Wallet`,
-      keypair: opts.keypair,
-      ...(kind === 'guarded' || kind === 'batchRefusing'
-        ? { features: GUARDED_FEATURES[kind], guard: GUARDS[kind] }
-        : { features: WALLET_KINDS[kind] }),
-    },
+    wallet: { name: `${kind} Wallet`, keypair: opts.keypair, ...WALLETS[kind] },
   });
   const s: Session = { context, page, wallet, owner, dialogs: [], errors, popups: 0 };
   page.on('dialog', (d: Dialog) => {
@@ -118,6 +127,31 @@ async function clickCard(page: Page, card: ReturnType<Page['locator']>): Promise
   }
   await card.click();
 }
+/**
+ * From now on, every exact network fee the page's cNFT fee line shows (its data-lamports, set once the guard has
+ * simulated what the wallet is asked), recorded as the page renders it: the line is there only while the wallet is
+ * asked. Resolves to a reader of what was shown, in order.
+ */
+async function watchShownFees(page: Page): Promise<() => Promise<number[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { shownFees: number[]; shownFeesObserver?: MutationObserver };
+    w.shownFeesObserver?.disconnect();
+    w.shownFees = [];
+    const take = (node: Node) => {
+      if (!(node instanceof Element)) return;
+      const lines = [node, ...node.querySelectorAll('[data-testid="cnft-network-fee"]')];
+      for (const el of lines)
+        if (el.getAttribute('data-testid') === 'cnft-network-fee' && el.hasAttribute('data-lamports'))
+          w.shownFees.push(Number(el.getAttribute('data-lamports')));
+    };
+    w.shownFeesObserver = new MutationObserver((records) => {
+      for (const r of records) (r.type === 'attributes' ? [r.target] : [...r.addedNodes]).forEach(take);
+    });
+    w.shownFeesObserver.observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shownFees: number[] }).shownFees);
+}
+
 const burnMessage = (page: Page) => page.getByTestId('burn-message').filter({ hasText: 'SOL returned' });
 const SEND = 'signAndSendTransaction';
 const SEND_ALL = 'signAndSendAllTransactions';
@@ -131,7 +165,9 @@ function expectedApprovals(kind: Kind, n: number) {
   return [{ op: kind === 'guarded' ? SEND_ALL : SEND, count: n }];
 }
 
-describe.each<[Kind]>([['sendOnly'], ['phantomLike'], ['batchRefusing']])('%s wallet: every flow', (kind) => {
+const EVERY_FLOW: [Kind][] = [['sendOnly'], ['phantomLike'], ['guarded'], ['batchRefusing']];
+
+describe.each<[Kind]>(EVERY_FLOW)('%s wallet: every flow', (kind) => {
   let s: Session;
   let manifests: any[];
   const trash = () => server.app.config.trashWallet;
@@ -153,6 +189,17 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike'], ['batchRefusing']])('%s wa
     expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
     // A batch-refusing wallet refused exactly one request this session: the page remembered its answer.
     expect(s.wallet.refused.length).toBe(kind === 'batchRefusing' ? 1 : 0);
+    // Every transaction the guarded wallet sent landed with its guard's instructions in: the figures above are of
+    // wallet-modified transactions, as Phantom sends them.
+    if (kind === 'guarded') {
+      const { signatures } = since(s, 0);
+      expect(signatures.length).toBeGreaterThan(0);
+      for (const signature of signatures) {
+        const landed = await connection.getTransaction(signature, { commitment: 'confirmed' });
+        const keys = landed!.transaction.message.accountKeys.map((k) => k.toBase58());
+        expect(keys).toContain(LIGHTHOUSE_PROGRAM);
+      }
+    }
   });
 
   test('bulk burn of 20 tokens: one request, exact lamports', async () => {
@@ -237,13 +284,17 @@ describe.each<[Kind]>([['sendOnly'], ['phantomLike'], ['batchRefusing']])('%s wa
   test('a direct cNFT trash: one request; the owner pays exactly the network fee', async () => {
     const id = manifests[1].cnfts[1].assetId;
     const [before, from] = [await balance(s), s.wallet.approvals.length];
+    const shownFees = await watchShownFees(s.page);
     await cnftCard(s.page, id).getByTestId('cnft-trash').click();
     await s.page.getByTestId('direct-trash-modal').getByRole('button', { name: DIRECT_MODAL.send }).click();
     await cnftCard(s.page, id).waitFor({ state: 'detached', timeout: 60_000 });
     expect(await assetOwner(id)).toBe(trash());
     const { approvals, signatures } = since(s, from);
     expect(approvals).toEqual(expectedApprovals(kind, 1));
-    expect((await balance(s)) - before).toBe(-(await feesOf(signatures)));
+    const fees = await feesOf(signatures);
+    expect((await balance(s)) - before).toBe(-fees);
+    // The fee the modal showed while the wallet was asked is the fee the chain charged (a wallet adds none).
+    expect([...new Set(await shownFees())]).toEqual([fees]);
   });
 
   test('empty-account + surplus recovery: one request; the server reads the figures of what the wallet sent', async () => {

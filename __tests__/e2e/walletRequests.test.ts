@@ -1,8 +1,9 @@
 // Through the wallet's own guard, where it matters most (docs/PRODUCT.md, "One transaction at a time" and "What each
 // transaction does"): the large wallet's 200 closes with a guarded wallet (ONE approval, exact lamports)
 // and a batch-refusing one (one refused request, then one per transaction, progress on screen, the step finishes),
-// and a Stop part-way through a bulk burn that reports exactly what landed. The progress and its Stop are looked at
-// at 1280 and 390 px and checked with axe. walletKinds.test.ts runs every other flow with each of these wallets.
+// and a Stop part-way through a bulk burn that reports exactly what landed; one at a time, an approval that outlasted
+// its blockhash is asked once more with a fresh one and nothing is lost. The progress and its Stop are looked at at
+// 1280 and 390 px and checked with axe. walletKinds.test.ts runs every other flow with each of these wallets.
 import fs from 'fs';
 import path from 'path';
 import type { Connection } from '@solana/web3.js';
@@ -97,6 +98,27 @@ async function recoverLarge(s: Session) {
   return { report, signatures };
 }
 
+/** Four demo fundings, connected, 20 token cards selected for a bulk burn: their token accounts. */
+async function selectTwentyTokens(s: Session): Promise<string[]> {
+  const manifests: any[] = [];
+  for (let i = 0; i < 4; i++) manifests.push(await suite.fund(s.owner, 'demo'));
+  await suite.connect(s.page, s.wallet);
+  const tokens = manifests
+    .flatMap((m) => m.tokens)
+    .filter((t: any) => t.mint !== NATIVE_MINT)
+    .slice(0, 20);
+  expect(tokens).toHaveLength(20);
+  for (const t of tokens) {
+    const card = s.page.locator(`[data-testid="token-card"][data-mint="${t.mint}"]`);
+    await card.waitFor({ timeout: 60_000 });
+    for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
+      if (attempt > 3) throw new Error(`could not select ${t.mint}`);
+      await card.press('Enter');
+    }
+  }
+  return tokens.map((t: any) => t.account);
+}
+
 test('guarded wallet, large wallet: 200 closes in ONE approval; the report is the chain’s change', async () => {
   const s = await open('guarded', 'large');
   const { signatures } = await recoverLarge(s);
@@ -140,23 +162,7 @@ test('batch-refusing wallet: Stop during approval 1 of a bulk burn; exactly what
     }
     return true;
   });
-  const manifests: any[] = [];
-  for (let i = 0; i < 4; i++) manifests.push(await suite.fund(s.owner, 'demo'));
-  await suite.connect(s.page, s.wallet);
-  const tokens = manifests
-    .flatMap((m) => m.tokens)
-    .filter((t: any) => t.mint !== NATIVE_MINT)
-    .slice(0, 20);
-  expect(tokens).toHaveLength(20);
-  for (const t of tokens) {
-    const card = s.page.locator(`[data-testid="token-card"][data-mint="${t.mint}"]`);
-    await card.waitFor({ timeout: 60_000 });
-    for (let attempt = 0; (await card.getAttribute('aria-pressed')) !== 'true'; attempt++) {
-      if (attempt > 3) throw new Error(`could not select ${t.mint}`);
-      await card.press('Enter');
-    }
-  }
-  const accounts: string[] = tokens.map((t: any) => t.account);
+  const accounts = await selectTwentyTokens(s);
   const rents = await lamportsOf(accounts);
   const before = (await lamportsOf([s.owner]))[0];
   await s.page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
@@ -197,6 +203,41 @@ test('batch-refusing wallet: Stop during approval 1 of a bulk burn; exactly what
   expect(accounts.filter((a) => inSent.has(a))).toEqual(closed);
   accounts.forEach((a, i) => expect(after[i]).toBe(closed.includes(a) ? 0 : rents[i]));
   const rent = sum(rents.filter((_, i) => after[i] === 0));
-  expect((await lamportsOf([s.owner]))[0] - before).toBe(rent - (await feesOf(signatures)));
+  const gained = (await lamportsOf([s.owner]))[0] - before;
+  expect(gained).toBe(rent - (await feesOf(signatures)));
+  // One line says both: why it stopped, and what landed as the chain has it (not the stop replacing the figure).
+  await expect(message.textContent()).resolves.toContain(`${exactSol(gained)} SOL returned to your wallet`);
+  expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
+});
+
+test('batch-refusing wallet: the blockhash runs out during approval 2 of a bulk burn; asked once more, all 20 burned', async () => {
+  let singles = 0;
+  // While the user looks at approval 2, every blockhash issued so far expires (as a slow approval on a busy machine).
+  const s = await open('batchRefusing', null, async (count) => {
+    if (count === 1 && ++singles === 2) await suite.post('localnet/faults', { expireBlockhash: true });
+    return true;
+  });
+  const accounts = await selectTwentyTokens(s);
+  const rent = sum(await lamportsOf(accounts));
+  const before = (await lamportsOf([s.owner]))[0];
+  await s.page.getByRole('button', { name: SELECTION.burnSelectedTokens }).click();
+  const review = await answerReview(s.page);
+  await s.page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 120_000 });
+  const n = s.wallet.refused[0].count;
+  expect(n).toBeGreaterThanOrEqual(2);
+  // One refused request, then one per transaction and one more for the transaction whose blockhash ran out.
+  expect(s.wallet.approvals).toEqual(Array.from({ length: n + 1 }, () => ({ op: SEND_ALL, count: 1 })));
+  const asked = s.wallet.log.filter((l) => l.tx && (l.approval === 1 || l.approval === 2)).map((l) => l.tx!);
+  expect(asked[1].message.recentBlockhash).not.toBe(asked[0].message.recentBlockhash); // approval 3: a fresh one
+  // Everything burned, exact to the lamport, the figure shown before the wallet was asked included.
+  expect(await lamportsOf(accounts)).toEqual(accounts.map(() => 0));
+  const landed: string[] = [];
+  for (const signature of sentSignatures(s))
+    if ((await connection.getSignatureStatus(signature, { searchTransactionHistory: true })).value?.err === null)
+      landed.push(signature);
+  expect(landed).toHaveLength(n);
+  const fees = await feesOf(landed);
+  expect((await lamportsOf([s.owner]))[0] - before).toBe(rent - fees);
+  expect(review.solChange).toBe(rent - fees);
   expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });

@@ -52,6 +52,29 @@ async function smallestPayableFee(connection: Connection, feeWallet: string): Pr
   return connection.getMinimumBalanceForRentExemption(0);
 }
 
+/**
+ * The NFTs' indexes in the units packed whole: prints of one edition marker together (at most `perUnit`), every other
+ * NFT alone, in request order by each unit's first NFT. The burn that empties a marker closes it, and the page's guard
+ * simulates each transaction on its own against the chain as it is (src/chain/chainGuard.ts): only a transaction
+ * holding the marker's prints closes it there as the plan counts it. Their order among themselves is kept, so the
+ * same print closes it (src/chain/nftBurnPlan.ts, settleMarkers).
+ */
+function burnUnits(nfts: PlannedNftBurn[], perUnit: number): number[][] {
+  const units: number[][] = [];
+  const byMarker = new Map<string, number[]>();
+  nfts.forEach((n, i) => {
+    const marker = n.print?.marker;
+    const unit = marker ? byMarker.get(marker) : undefined;
+    if (unit && unit.length < perUnit) {
+      unit.push(i);
+      return;
+    }
+    units.push([i]);
+    if (marker) byMarker.set(marker, units[units.length - 1]);
+  });
+  return units;
+}
+
 function packNftBurns(
   owner: string,
   feeWallet: string,
@@ -59,23 +82,25 @@ function packNftBurns(
   blockhash: string,
   price: number,
   minFee: number,
+  units: number[][] = nfts.map((_, i) => [i]),
 ) {
+  const nftsOf = (indexes: number[]) => indexes.flatMap((u) => units[u]);
   return packTransactions({
     payer: owner,
     recentBlockhash: blockhash,
-    groups: nfts.map((n) => nftBurnIxs(owner, n)),
-    prefix: (count) => computeBudgetIxs(bulkBurnComputeUnits(count), price),
+    groups: units.map((u) => u.flatMap((i) => nftBurnIxs(owner, nfts[i]))),
+    prefix: (_count, indexes) => computeBudgetIxs(bulkBurnComputeUnits(nftsOf(indexes).length), price),
     // The fee goes last: by then the burns have credited the owner.
     suffix: (indexes) =>
       feeTransferIxs(
         owner,
         feeWallet,
         feeOf(
-          indexes.map((i) => nfts[i]),
+          nftsOf(indexes).map((i) => nfts[i]),
           minFee,
         ),
       ),
-  });
+  }).map((p) => ({ ...p, groupIndexes: nftsOf(p.groupIndexes) }));
 }
 
 function feeOf(nfts: PlannedNftBurn[], minFee: number): number {
@@ -122,7 +147,10 @@ export async function planNftBurn(
     smallestPayableFee(connection, opts.feeWallet),
   ]);
   const price = priorityFeeFromRecent(recentFees);
-  const packed = packNftBurns(opts.owner, opts.feeWallet, planned, blockhash, price, minFee);
+  const print = planned.find((p) => p.print);
+  const perUnit = print ? measureMaxBatchSize(opts.owner, opts.feeWallet, print, blockhash, price) : 1;
+  const units = burnUnits(planned, perUnit);
+  const packed = packNftBurns(opts.owner, opts.feeWallet, planned, blockhash, price, minFee, units);
   const totalRentRecovered = planned.reduce((sum, n) => sum + n.rentLamports, 0);
   const totalFee = packed.reduce(
     (sum, p) =>

@@ -9,6 +9,8 @@
 // view of the transaction, short enough for every text (a queue of 100 cNFTs lists ~6 KB of ids; the hash is
 // 64 characters whatever the text), and a fixed shape the guard and the server's send policy can match exactly.
 import { PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { AUTHORIZATION_MEMO_COMPUTE_UNITS } from '../common/constants';
+import { computeBudgetIxs } from './computeBudget';
 import { MEMO_PROGRAM_ID } from './memoAuthorization';
 
 export const AUTHORIZATION_MEMO_PREFIX = 'SolBack authorisation sha256:';
@@ -33,11 +35,15 @@ export async function sha256Hex(text: string): Promise<string | undefined> {
   return Buffer.from(new Uint8Array(digest)).toString('hex');
 }
 
-/** The transaction the owner's wallet sends: fee payer the owner, one memo naming only the owner (as signer). */
+/**
+ * The transaction the owner's wallet sends: fee payer the owner, our compute-budget pair (computeBudget.ts: so the
+ * wallet adds none and the fee shown is the fee charged), and one memo naming only the owner (as signer).
+ */
 export function buildAuthorizationMemoTx(owner: string, memo: string): Transaction {
   const payer = new PublicKey(owner);
   const tx = new Transaction({ feePayer: payer });
   tx.add(
+    ...computeBudgetIxs(AUTHORIZATION_MEMO_COMPUTE_UNITS),
     new TransactionInstruction({
       programId: MEMO_PROGRAM_ID,
       keys: [{ pubkey: payer, isSigner: true, isWritable: false }],

@@ -1,17 +1,13 @@
 // Pure cNFT helpers shared by the page and the server (no React, no Redux): the tree account's canopy depth,
 // DAS answers → a leaf with a canopy-truncated proof, the transfer/burn/delegate transactions and their size check.
+import { PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import {
-  ComputeBudgetProgram,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-  type TransactionInstruction,
-} from '@solana/web3.js';
-import {
+  BASIC_FALLBACK_COMPUTE_UNITS,
   CNFT_TRANSFER_COMPUTE_UNITS,
   TRANSACTION_SIZE_LIMIT_BYTES,
   BASIC_FALLBACK_TRANSFER_LAMPORTS,
 } from '../common/constants';
+import { computeBudgetIxs } from './computeBudget';
 import { cnftBurnIx, cnftDelegateIx, cnftTransferIx, leafV2FromDas, type CnftLeaf } from './cnft';
 import { leafAllows } from './cnftLeafFlags';
 import { DEFAULT_COLLECTION_HASH, cnftTransferV2Ix } from './cnftV2';
@@ -142,8 +138,8 @@ export class ProofTooLargeError extends Error {
 
 function withBudget(feePayer: string, units: number, ixs: TransactionInstruction[]): Transaction {
   const tx = new Transaction({ feePayer: new PublicKey(feePayer) });
-  tx.add(ComputeBudgetProgram.setComputeUnitLimit({ units }));
-  tx.add(...ixs);
+  // Our own limit and price, so a wallet adds no pair of its own and the fee shown is the fee charged (computeBudget.ts).
+  tx.add(...computeBudgetIxs(units), ...ixs);
   // Measured as a wallet sends it: its guard's instructions and a compute-unit price in (pack.ts).
   const bytes = sizeAfterWalletAdditions(tx);
   if (bytes > TRANSACTION_SIZE_LIMIT_BYTES) {
@@ -211,6 +207,7 @@ export function buildDelegatedTransferTransaction(leaf: CnftLeaf, delegate: stri
 export function buildBasicFallbackTransaction(owner: string, trashWallet: string): Transaction {
   const tx = new Transaction({ feePayer: new PublicKey(owner) });
   tx.add(
+    ...computeBudgetIxs(BASIC_FALLBACK_COMPUTE_UNITS),
     SystemProgram.transfer({
       fromPubkey: new PublicKey(owner),
       toPubkey: new PublicKey(trashWallet),

@@ -1,6 +1,8 @@
 // Guard rule for the queue's authorisation memo (src/chain/authorizationMemo.ts; PRODUCT difference 11): the page
-// adds it to the delegations' wallet request itself, and the guard lets through exactly that one transaction — its
-// only instruction the memo of the hash the page computed, naming the owner alone — and no other memo anywhere.
+// adds it to the delegations' wallet request itself, and the guard lets through exactly that one transaction — the
+// memo of the hash the page computed, naming the owner alone, after our compute-budget pair (computeBudget.ts) and
+// nothing else — and no other memo anywhere.
+import { COMPUTE_BUDGET_PROGRAM } from '../common/addresses';
 import { MEMO_PROGRAM_ID } from './memoAuthorization';
 import type { DecodedTransaction } from './decode';
 
@@ -18,7 +20,11 @@ export function checkAuthorizationMemo(tx: DecodedTransaction, intent: Authoriza
   const memos = tx.instructions.filter((ix) => ix.programId === MEMO_PROGRAM);
   if (memos.length === 0) return null;
   if (intent.kind !== 'delegateCnft' || !intent.authorizationMemo) return 'a memo this action does not ask for';
-  if (tx.instructions.length !== 1) return 'the authorisation memo must be alone in its transaction';
+  // Besides the memo, at most our limit and price (each checked by the guard's compute-budget rule).
+  const besides = tx.instructions.filter((ix) => ix.programId !== MEMO_PROGRAM);
+  const budgetTags = besides.map((ix) => (ix.programId === COMPUTE_BUDGET_PROGRAM ? ix.data[0] : -1));
+  if (memos.length !== 1 || budgetTags.some((t) => t !== 2 && t !== 3) || new Set(budgetTags).size !== besides.length)
+    return 'the authorisation memo must be alone in its transaction';
   const [ix] = memos;
   if (Buffer.from(ix.data).toString('utf8') !== intent.authorizationMemo) return 'a memo other than the authorisation';
   const [only, ...others] = ix.accounts;

@@ -40,6 +40,13 @@ export const BULK_TOKEN_BURN_PER_TRANSACTION = 8;
 export const MAX_PROOF_NODES = 12;
 /** Basic trash fallback: a 1000-lamport transfer that only hides the asset. */
 export const BASIC_FALLBACK_TRANSFER_LAMPORTS = 1_000;
+/** Its compute-unit limit: a System transfer takes 150 units, each compute-budget instruction 150 more. */
+export const BASIC_FALLBACK_COMPUTE_UNITS = 10_000;
+/**
+ * The queue's authorisation memo (src/chain/authorizationMemo.ts): SPL Memo checks its signer and the text's UTF-8,
+ * about 22,400 units for a 20-byte memo (solana-mobile/mobile-wallet-adapter PR #752), more per byte; ours has ~94.
+ */
+export const AUTHORIZATION_MEMO_COMPUTE_UNITS = 100_000;
 /**
  * Bubblegum V2's fee on every transferV2, paid by the transfer's payer to the tree config beside the network fee
  * (mpl-bubblegum programs/bubblegum/program/src/state/collect.rs TRANSFER_V2_FEE_LAMPORTS, processor/transfer.rs).

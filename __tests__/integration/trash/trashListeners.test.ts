@@ -269,10 +269,11 @@ describe('queue authorisation (docs/PRODUCT.md#trash-a-cnft queued trash)', () =
     // One request: a delegation per cNFT, then the memo; no text of its own to sign (PRODUCT difference 11).
     expect(wallet.signed.map((txs) => txs.length)).toEqual([2 + 1]);
     expect(wallet.messages).toEqual([]);
+    // Our compute-budget pair (so the wallet adds no fee of its own), then the memo.
     const memo = wallet.signed[0][2].instructions;
-    expect(memo).toHaveLength(1);
-    expect(memo[0].programId.toBase58()).toBe(MEMO_PROGRAM_ID.toBase58());
-    expect(isAuthorizationMemo(memo[0].data)).toBe(true);
+    expect(memo).toHaveLength(3);
+    expect(memo[2].programId.toBase58()).toBe(MEMO_PROGRAM_ID.toBase58());
+    expect(isAuthorizationMemo(memo[2].data)).toBe(true);
     for (const c of picked) expect((await onChain(chain, c.assetId)).owner).toBe(trash);
   }, 90_000);
 

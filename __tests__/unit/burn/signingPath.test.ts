@@ -143,7 +143,7 @@ describe('signAndSend (the steps other flows plug in)', () => {
         build: async (attempt) => (builds.push(attempt), [tx()]),
         guard: async () => undefined,
         send: async (_signed, ctx) => {
-          heights.push(ctx.lastValidBlockHeight);
+          heights.push(ctx.lastValidBlockHeight(_signed[0].recentBlockhash));
           throw new BlockhashExpiredError('Blockhash not found');
         },
       },

@@ -58,5 +58,5 @@ test('flags: frozen refuses everything, non-transferable refuses moves only', ()
   expect(leafAllows(4)).toEqual({ canBurn: true, canMove: false, canDelegate: true });
   expect(() => buildTrashTransaction(leaf(4), key())).toThrow(LeafRefusedError);
   expect(() => buildBurnTransaction(leaf(1))).toThrow(LeafRefusedError);
-  expect(buildBurnTransaction(leaf(4)).instructions).toHaveLength(2);
+  expect(buildBurnTransaction(leaf(4)).instructions).toHaveLength(3); // compute-unit limit and price, burn
 });

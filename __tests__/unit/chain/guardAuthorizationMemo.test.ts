@@ -1,6 +1,14 @@
 // The guard's rule for the queue's authorisation memo (src/chain/guardAuthorizationMemo.ts): exactly the memo the page
-// computed, alone in its transaction, naming the owner alone, once per request, for the delegations only.
-import { Keypair, SystemProgram, Transaction, TransactionInstruction, type PublicKey } from '@solana/web3.js';
+// computed, alone in its transaction but for our compute-budget pair, naming the owner alone, once per request, for
+// the delegations only.
+import {
+  ComputeBudgetProgram,
+  Keypair,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+  type PublicKey,
+} from '@solana/web3.js';
 import { authorizationMemoOf, buildAuthorizationMemoTx } from '../../../src/chain/authorizationMemo';
 import { checkTransactions, type GuardIntent } from '../../../src/chain/guard';
 import { MEMO_PROGRAM_ID } from '../../../src/chain/memoAuthorization';
@@ -30,8 +38,16 @@ const reason = (txs: Transaction[], i: GuardIntent = intent) => {
   return r.ok ? null : r.reason;
 };
 
-it('lets through exactly the expected memo, alone, paid by the owner', () => {
-  expect(reason([memoTx()])).toBeNull();
+it('lets through exactly the expected memo, alone but for our compute-budget pair, paid by the owner', () => {
+  const tx = memoTx();
+  expect(tx.instructions.map((ix) => ix.programId.toBase58())).toEqual([
+    ComputeBudgetProgram.programId.toBase58(),
+    ComputeBudgetProgram.programId.toBase58(),
+    MEMO_PROGRAM_ID.toBase58(),
+  ]);
+  expect(reason([tx])).toBeNull();
+  const bare = withBlockhash(new Transaction({ feePayer: owner }).add(memoIx(memo, [owner])));
+  expect(reason([bare])).toBeNull();
 });
 
 it('refuses every other memo or place for it', () => {
@@ -42,6 +58,10 @@ it('refuses every other memo or place for it', () => {
   expect(reason([memoTx(authorizationMemoOf('1f'.repeat(32)))])).toBe('a memo other than the authorisation');
   const plusTransfer = memoTx().add(SystemProgram.transfer({ fromPubkey: owner, toPubkey: other, lamports: 1 }));
   expect(reason([plusTransfer])).toBe('the authorisation memo must be alone in its transaction');
+  const secondPrice = memoTx().add(ComputeBudgetProgram.setComputeUnitPrice({ microLamports: 1 }));
+  expect(reason([secondPrice])).toBe('the authorisation memo must be alone in its transaction');
+  const twice = memoTx().add(memoIx(memo, [owner]));
+  expect(reason([twice])).toBe('the authorisation memo must be alone in its transaction');
   const naming = withBlockhash(new Transaction({ feePayer: owner }).add(memoIx(memo, [owner, other])));
   expect(reason([naming])).toBe('the authorisation memo must name the owner alone');
   expect(reason([memoTx(), memoTx()])).toBe('transaction 1: a second authorisation memo');

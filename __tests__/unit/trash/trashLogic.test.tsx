@@ -197,7 +197,7 @@ describe('docs/PRODUCT.md#validation, #error-texts texts of the trash logic', ()
       sign(tx)
     );
     await standardTrash(d, assetId());
-    expect(sent!.instructions[1].keys.length).toBe(8 + depth - canopy);
+    expect(sent!.instructions[2].keys.length).toBe(8 + depth - canopy); // after our compute-budget pair
   });
 });
 

@@ -13,7 +13,7 @@ import {
   selectRefusesBatches,
   walletDisconnected,
 } from '../../../src/features/wallet/walletSlice';
-import { chain, never, recordingWallet, request, tx } from './signingPathSupport';
+import { chain, never, owner, recordingWallet, request, tx } from './signingPathSupport';
 
 const BLOCKED = 'Request blocked. This dApp could be malicious. (RELIABLE_SIMULATION_NOT_POSSIBLE)';
 const refusesBatches = (amounts: number[]) => (amounts.length > 1 ? new Error(BLOCKED) : undefined);
@@ -113,10 +113,69 @@ it('declining the first of the one-at-a-time requests is a plain rejection (noth
   await expect(run([1, 2])).rejects.toBeInstanceOf(SigningRejectedError);
 });
 
-it('a blockhash that expired while the earlier ones were approved: said as such, with what was sent', async () => {
-  const { run } = setUp((amounts) =>
+it('each request after the first carries a blockhash fetched right before it is asked (the page builds them)', async () => {
+  const { wallet, run } = setUp(refusesBatches);
+  await run([1, 2, 3]);
+  const [batch, ...singles] = wallet.blockhashes;
+  expect(singles.map((b) => b.length)).toEqual([1, 1, 1]);
+  expect(singles[0][0]).toBe(batch[0]); // the first is asked at once, with the request's own blockhash
+  expect(new Set([batch[0], singles[1][0], singles[2][0]]).size).toBe(3);
+});
+
+it('an approval that outlasted its blockhash (nothing of it sent) is asked once more with a fresh one; all land', async () => {
+  let expiredOnce = false;
+  const { wallet, run } = setUp((amounts) => {
+    if (amounts.length > 1) return new Error(BLOCKED);
+    if (amounts[0] === 2 && !expiredOnce) return ((expiredOnce = true), new Error('Blockhash not found'));
+    return undefined;
+  });
+  const log: string[] = [];
+  const sent = await run([1, 2, 3], log);
+  expect(wallet.calls.map((c) => c.amounts)).toEqual([[1, 2, 3], [1], [2], [2], [3]]);
+  expect(wallet.blockhashes[3][0]).not.toBe(wallet.blockhashes[2][0]);
+  expect(sent.map((s) => s.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+  expect(log.filter((l) => l.startsWith('landed'))).toEqual(['landed 0', 'landed 1', 'landed 2']);
+});
+
+it('a blockhash that expired again on the second ask: said as such, with what was sent', async () => {
+  const { wallet, run } = setUp((amounts) =>
     amounts.length > 1 ? new Error(BLOCKED) : amounts[0] === 2 ? new Error('Blockhash not found') : undefined,
   );
   const err = (await run([1, 2, 3]).catch((e: unknown) => e)) as SigningStoppedError;
+  expect(wallet.calls.map((c) => c.amounts)).toEqual([[1, 2, 3], [1], [2], [2]]);
   expect(err.message).toBe(ONE_AT_A_TIME.expiredPartWay(1, 3));
+});
+
+it("server-built transactions ('keep') keep the server's blockhash one at a time; an expiry ends the run part-way", async () => {
+  const store = makeStore();
+  const wallet = recordingWallet(
+    'sendOnly',
+    (amounts) =>
+      amounts.length > 1 ? new Error(BLOCKED) : amounts[0] === 2 ? new Error('Blockhash not found') : undefined,
+    store.extra.wallet,
+  );
+  const c = chain();
+  const built = [1, 2, 3].map((n) => Object.assign(tx(n), { recentBlockhash: owner.publicKey.toBase58() }));
+  const err = (await signAndSend(
+    { wallet: store.extra.wallet, delay: never, connection: c.connection },
+    request(c, built, [], { blockhash: 'keep' }),
+  ).catch((e: unknown) => e)) as SigningStoppedError;
+  expect(wallet.calls.map((call) => call.amounts)).toEqual([[1, 2, 3], [1], [2]]);
+  expect(new Set(wallet.blockhashes.flat())).toEqual(new Set([owner.publicKey.toBase58()]));
+  expect(err.message).toBe(ONE_AT_A_TIME.expiredPartWay(1, 3));
+});
+
+it('a sign-and-send request whose blockhash ran out is no batch refusal: asked again, whole, with a fresh one', async () => {
+  let expiredOnce = false;
+  const { store, wallet, run } = setUp(() =>
+    expiredOnce ? undefined : ((expiredOnce = true), new Error('Transaction simulation failed: Blockhash not found')),
+  );
+  const sent = await run([1, 2, 3]);
+  expect(wallet.calls.map((c) => c.amounts)).toEqual([
+    [1, 2, 3],
+    [1, 2, 3],
+  ]);
+  expect(wallet.blockhashes[1][0]).not.toBe(wallet.blockhashes[0][0]);
+  expect(sent).toHaveLength(3);
+  expect(selectRefusesBatches(store.getState())).toBe(false);
 });

@@ -10,7 +10,8 @@ import {
   WalletCannotDoFlowError,
 } from '../../../src/features/wallet/signingErrors';
 import { WALLET_MODES } from '../../../src/common/texts';
-import { chain, never, owner, recordingWallet, request, tx } from './signingPathSupport';
+import { SEND, amountOf, chain, never, owner, recordingWallet, request, tx } from './signingPathSupport';
+import { confirmSent } from '../../../src/features/wallet/signingSteps';
 
 it('a send-only wallet: ONE sign-and-send call for all transactions; guard and review once; confirmed by signature', async () => {
   const w = recordingWallet('sendOnly');
@@ -107,4 +108,31 @@ it('per-transaction results: only the transactions the wallet sent are confirmed
   expect(err).toBeInstanceOf(SigningFailedError);
   expect((err as Error).message).toBe('Request blocked');
   expect(log.filter((l) => l.startsWith('landed'))).toEqual(['landed 0', 'landed 2']);
+});
+
+it('per-transaction results where the refused one had run out of blockhash: it alone is asked again, fresh', async () => {
+  const c = chain();
+  const asked: { amounts: number[]; blockhashes: string[] }[] = [];
+  const port: WalletPort = {
+    publicKey: owner.publicKey.toBase58(),
+    signAndSendAll: async (txs) => {
+      asked.push({ amounts: txs.map(amountOf), blockhashes: txs.map((t) => t.recentBlockhash!) });
+      const signatures = txs.map((t) => (t.partialSign(owner), bs58.encode(t.signature!)));
+      for (const [i, t] of txs.entries()) c.seen.set(signatures[i], amountOf(t));
+      if (asked.length > 1) return signatures;
+      throw new PartlySentError(
+        [signatures[0], null, signatures[2]],
+        new Error('Transaction simulation failed: Blockhash not found'),
+      );
+    },
+  };
+  const log: string[] = [];
+  const sent = await signAndSend(
+    { wallet: port, delay: never, connection: c.connection },
+    request(c, [tx(1), tx(2), tx(3)], log, { sent: confirmSent(c.connection, SEND) }),
+  );
+  expect(asked.map((a) => a.amounts)).toEqual([[1, 2, 3], [2]]);
+  expect(asked[1].blockhashes[0]).not.toBe(asked[0].blockhashes[1]);
+  expect(log.filter((l) => l.startsWith('landed'))).toEqual(['landed 0', 'landed 2', 'landed 1']);
+  expect(sent).toHaveLength(1); // the last attempt's own answer; every landing was told as it came
 });

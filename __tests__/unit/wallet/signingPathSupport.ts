@@ -24,12 +24,15 @@ export function recordingWallet(
   port: WalletPort = { publicKey: null },
 ) {
   const calls: { op: string; amounts: number[] }[] = [];
+  /** The blockhash of each transaction of each sign-and-send request, as asked. */
+  const blockhashes: string[][] = [];
   const sign = <T>(t: T) => ((t as unknown as Transaction).partialSign(owner), t);
   Object.assign(port, {
     publicKey: owner.publicKey.toBase58(),
     signAndSendAll: async (txs: Transaction[]) => {
       const amounts = txs.map(amountOf);
       calls.push({ op: 'signAndSend', amounts });
+      blockhashes.push(txs.map((t) => t.recentBlockhash!));
       const refusal = refuse(amounts);
       if (refusal) throw refusal;
       return txs.map((t) => bs58.encode(sign(t).signature!));
@@ -46,7 +49,7 @@ export function recordingWallet(
       ts.map(sign)
     );
   }
-  return { port, calls };
+  return { port, calls, blockhashes };
 }
 
 /** A chain where the transactions whose amount is in `expiredOnce` miss their first blockhash. */
@@ -75,7 +78,7 @@ export function chain(expiredOnce: number[] = []) {
   return { connection, seen };
 }
 
-const SEND = { preflightCommitment: 'confirmed', commitment: 'confirmed', unconfirmed: 'fail' } as const;
+export const SEND = { preflightCommitment: 'confirmed', commitment: 'confirmed', unconfirmed: 'fail' } as const;
 export const never = () => new Promise<void>(() => undefined);
 
 export function request(

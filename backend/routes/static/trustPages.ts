@@ -3,12 +3,13 @@
 // and /safety, "How SolBack keeps you safe" (the fee wallet, the open-source guard, the fee wallet's history).
 import type { Context } from 'koa';
 import { explorerAddressUrl } from '../../../src/chain/format';
+import { SAFETY_PAGE } from '../../../src/common/texts/brandTexts';
 import { SAFETY_TEXTS as T } from '../../../src/common/texts/safetyTexts';
 import type { Config } from '../../config';
 import { publicOrigin } from '../../middleware/proxyTrust';
 
 export const SECURITY_TXT_PATH = '/.well-known/security.txt';
-export const SAFETY_PATH = '/safety';
+export const SAFETY_PATH = SAFETY_PAGE.path;
 /** RFC 9116 asks for an expiry under a year away; the default rolls with each start so it never goes stale. */
 const DEFAULT_EXPIRY_MS = 180 * 86_400_000;
 const startedAt = Date.now();

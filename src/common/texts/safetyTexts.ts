@@ -1,7 +1,9 @@
 // ours: the public page "How SolBack keeps you safe" (GET /safety, docs/OPERATIONS.md#before-you-launch), rendered by
 // the server only. Deliberately not re-exported from ./index: the page's bundle never needs it.
+import { SAFETY_PAGE } from './brandTexts';
+
 export const SAFETY_TEXTS = {
-  title: 'How SolBack keeps you safe',
+  title: SAFETY_PAGE.title,
   intro:
     'SolBack closes empty accounts and burns what you choose, so the rent they hold comes back to your wallet. Here is what protects you while it does.',
   feeHeading: 'One fee wallet, in the open',

@@ -29,6 +29,8 @@ export interface ConfirmedBurn {
   activity: { type: ActivityType; title: string; description: string };
   /** Wrapped SOL closed on the way: the owner's own SOL, said in the message but never counted as recovered. */
   unwrappedLamports?: number;
+  /** Why the rest did not land, when only some transactions did: said first, on the same line as what landed. */
+  stoppedText?: string;
 }
 
 /** The parts of what the wallet gained: the network fee is what the chain's record leaves after rent, unwrap and fee. */
@@ -74,7 +76,14 @@ export async function recordBurn(api: BurnApi, burn: ConfirmedBurn): Promise<voi
   api.dispatch(
     burnSucceeded({
       result: { kind: burn.kind, mints: burn.mints, signatures: burn.signatures, lamportsRecovered: gain.net },
-      message: { kind: 'success', text: successText(burn, gain, shortenSignature(last)), signature: last },
+      // One outcome line: a stop part-way says why, then what did land, never one replacing the other.
+      message: burn.stoppedText
+        ? {
+            kind: 'error',
+            text: `${burn.stoppedText} ${successText(burn, gain, shortenSignature(last))}`,
+            signature: last,
+          }
+        : { kind: 'success', text: successText(burn, gain, shortenSignature(last)), signature: last },
     }),
   );
   api.dispatch(

@@ -7,6 +7,7 @@ import { ASSETS } from '../../common/texts/screenTexts';
 import { ConnectScreen } from '../landing';
 import { LandingProvider, REMEMBERED_WALLET_KEY, useLanding } from '../landing';
 import { ErrorBoundary } from './ErrorBoundary';
+import { Footer } from './Footer';
 import { Header } from './Header';
 
 export type WalletAppComponent = ComponentType<{ fallback: ReactNode }>;
@@ -89,6 +90,7 @@ export function Page() {
           <PageBody />
         </LandingProvider>
       </ErrorBoundary>
+      <Footer />
     </div>
   );
 }

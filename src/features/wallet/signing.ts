@@ -23,6 +23,7 @@ import {
   SigningTimedOutError,
   WalletCannotDoFlowError,
   WalletNotReadyError,
+  fromSendingWalletError,
   fromWalletError,
   isAbort,
   isBatchRefusal,
@@ -46,8 +47,8 @@ export interface SigningDeps {
 export type GuardStep = (txs: readonly Transaction[]) => Promise<void>;
 
 export interface SendContext {
-  /** Of the blockhash this attempt set (`blockhash: 'fresh'`), for confirmTransaction. */
-  lastValidBlockHeight?: number;
+  /** Of a blockhash the path set (`blockhash: 'fresh'`), for confirmTransaction; undefined for one it did not set. */
+  lastValidBlockHeight: (blockhash: string | undefined) => number | undefined;
   attempt: number;
   onStep: (step: SigningStep) => void;
   /** Tells the path that transaction k of this attempt landed (never asked again after an expiry). */
@@ -142,14 +143,17 @@ export async function signInWithinLimit(deps: SigningDeps, input: SolanaSignInIn
   return withinLimit(deps, () => wallet.signIn!(input));
 }
 
-async function setFreshBlockhash(deps: SigningDeps, txs: Transaction[]): Promise<number> {
+/** The blockhashes the path set this attempt, each with its last valid block height. */
+type FreshBlockhashes = Map<string, number>;
+
+async function setFreshBlockhash(deps: SigningDeps, txs: Transaction[], fresh: FreshBlockhashes): Promise<void> {
   if (!deps.connection) throw new WalletNotReadyError('No chain connection available');
   const { blockhash, lastValidBlockHeight } = await deps.connection.getLatestBlockhash(CONFIRM_COMMITMENT);
+  fresh.set(blockhash, lastValidBlockHeight);
   for (const tx of txs) {
     tx.recentBlockhash = blockhash;
     tx.signatures = tx.signatures.map((s) => ({ publicKey: s.publicKey, signature: null }));
   }
-  return lastValidBlockHeight;
 }
 
 async function runGuard(guard: GuardStep, txs: Transaction[]): Promise<void> {
@@ -166,7 +170,9 @@ async function signAndSendWithinLimit(deps: SigningDeps, txs: Transaction[], opt
   const { wallet } = deps;
   if (!wallet.publicKey || !wallet.signAndSendAll)
     throw new WalletNotReadyError('Wallet connection error: the wallet cannot send transactions');
-  return withinLimit(deps, () => wallet.signAndSendAll!(txs, options));
+  return withinLimit(deps, () => wallet.signAndSendAll!(txs, options)).catch((err: unknown) => {
+    throw err instanceof PartlySentError || isAbort(err) ? err : fromSendingWalletError(err);
+  });
 }
 
 type Answer = { kind: 'sent'; signatures: string[] } | { kind: 'signed'; signed: Transaction[] };
@@ -203,7 +209,7 @@ async function handOnPart<R>(
     kept.map((x) => txs[x.k]),
     part,
   );
-  throw fromWalletError(err.cause);
+  throw fromSendingWalletError(err.cause);
 }
 
 /**
@@ -211,6 +217,10 @@ async function handOnPart<R>(
  * honoured between requests (never mid-request: what the wallet is already sending cannot be called back). What
  * was answered is handed to the flow's step in one go; when the run ended early, the flow's answer for those rides
  * on a SigningStoppedError, so it reports exactly what landed.
+ * Each approval takes the user's time, and n of them outlast a blockhash (about a minute). Where the page builds the
+ * transactions (`blockhash: 'fresh'`), each request gets a blockhash fetched right before it is asked, and one whose
+ * blockhash still expired while the user looked at it (nothing of it was sent) is asked once more with a fresh one.
+ * Server-built transactions keep the server's: an expiry there ends the run part-way (the flow says so).
  */
 async function oneAtATime<R>(
   deps: SigningDeps,
@@ -218,6 +228,7 @@ async function oneAtATime<R>(
   mode: SigningMode,
   txs: Transaction[],
   ctx: SendContext,
+  fresh: FreshBlockhashes,
 ): Promise<R> {
   const session = deps.wallet.session;
   const signatures: string[] = [];
@@ -232,7 +243,16 @@ async function oneAtATime<R>(
       }
       session?.asking(k + 1, txs.length);
       try {
-        const answer = await askWallet(deps, request, mode, [tx]);
+        const ask = async () => {
+          if (request.blockhash === 'fresh' && k > 0) await setFreshBlockhash(deps, [tx], fresh);
+          return askWallet(deps, request, mode, [tx]);
+        };
+        const answer = await ask().catch(async (err: unknown) => {
+          const again = request.blockhash === 'fresh' && err instanceof BlockhashExpiredError;
+          if (!again || session?.stopRequested()) throw err; // after a Stop, nothing more is asked
+          if (k === 0) await setFreshBlockhash(deps, [tx], fresh); // k > 0: ask() fetches one itself
+          return ask();
+        });
         if (answer.kind === 'sent') signatures.push(answer.signatures[0]);
         else signed.push(answer.signed[0]);
       } catch (err) {
@@ -270,10 +290,11 @@ export async function signAndSend<R>(deps: SigningDeps, request: SigningRequest<
     if (attempt === 0 && request.review) await request.review(txs);
     // The blockhash is set last, right before the wallet: the guard's simulation replaces it anyway
     // (chainReader.ts), and a review that took its time leaves the wallet a whole blockhash lifetime.
-    const lastValidBlockHeight = request.blockhash === 'fresh' ? await setFreshBlockhash(deps, txs) : undefined;
+    const fresh: FreshBlockhashes = new Map();
+    if (request.blockhash === 'fresh') await setFreshBlockhash(deps, txs, fresh);
     const landed = new Set<number>();
     const ctx: SendContext = {
-      lastValidBlockHeight,
+      lastValidBlockHeight: (blockhash) => (blockhash === undefined ? undefined : fresh.get(blockhash)),
       attempt,
       onStep,
       landed: (k, signature, status) => {
@@ -283,7 +304,7 @@ export async function signAndSend<R>(deps: SigningDeps, request: SigningRequest<
     };
     onStep('awaitingSignature');
     try {
-      if (txs.length > 1 && session?.refusesBatches()) return await oneAtATime(deps, request, mode, txs, ctx);
+      if (txs.length > 1 && session?.refusesBatches()) return await oneAtATime(deps, request, mode, txs, ctx, fresh);
       let answer: Answer;
       try {
         answer = await askWallet(deps, request, mode, txs);
@@ -293,7 +314,7 @@ export async function signAndSend<R>(deps: SigningDeps, request: SigningRequest<
         // Nothing was sent: the same transactions (same blockhash, so a duplicate could never land twice) go one
         // per request from here on, and for the rest of the session.
         session?.refusedBatch();
-        return await oneAtATime(deps, request, mode, txs, ctx);
+        return await oneAtATime(deps, request, mode, txs, ctx, fresh);
       }
       return await handOn(request, answer, txs, ctx);
     } catch (err) {

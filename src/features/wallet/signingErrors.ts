@@ -139,6 +139,19 @@ export function fromWalletError(err: unknown): SigningPathError {
 }
 
 /**
+ * What a wallet that sends threw for a transaction: as fromWalletError, but a send the node refused because the
+ * blockhash had run out (while the user looked at the request) is an expiry. Nothing of that transaction was sent, so
+ * the path may ask for it again with a fresh blockhash. A wallet that only signs never meets the chain: never an expiry.
+ */
+export function fromSendingWalletError(err: unknown): SigningPathError {
+  const mapped = fromWalletError(err);
+  const cause = mapped instanceof SigningFailedError ? (mapped.cause ?? err) : undefined;
+  return cause !== undefined && classifyError(cause, 'vacant').kind === 'expired'
+    ? new BlockhashExpiredError(undefined, cause)
+    : mapped;
+}
+
+/**
  * A wallet's refusal of a request carrying several transactions that is not the user's answer: Phantom's "Request
  * blocked. This dApp could be malicious. (RELIABLE_SIMULATION_NOT_POSSIBLE)" for sites it has not reviewed
  * (docs/PRODUCT.md, "One transaction at a time"). Nothing was sent; one transaction per request may pass.

@@ -53,7 +53,7 @@ function confirmOne(
   ctx: SendContext,
   opts: ChainSendOptions,
 ): Promise<ChainSent> {
-  const lastValidBlockHeight = ctx.lastValidBlockHeight;
+  const lastValidBlockHeight = ctx.lastValidBlockHeight(tx.recentBlockhash);
   return lastValidBlockHeight === undefined
     ? confirmSignature(connection, signature, opts)
     : confirmWith(connection, signature, opts, { blockhash: tx.recentBlockhash!, lastValidBlockHeight });
