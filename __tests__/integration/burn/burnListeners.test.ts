@@ -230,7 +230,7 @@ describe('bulk token burn', () => {
     expect(wallet.signed).toHaveLength(1);
     expect(wallet.signed[0]).toHaveLength(1);
     expect(store.getState().selection.tokens).toEqual(tokens.slice(8).map((t) => t.mint));
-    await until(() => store.getState().burn.message?.text === remainingTokensMessage(2), 8_000);
+    await until(() => store.getState().burn.message?.text === remainingTokensMessage(2), 30_000);
   }, 60_000);
 
   it('none addable → the spec text', async () => {
@@ -358,6 +358,6 @@ describe('bulk NFT burn', () => {
     expect(
       (await chain.lamportsOf(left.map((m) => nfts.find((n: any) => n.mint === m).tokenAccount))).every((l) => l > 0),
     ).toBe(true);
-    await until(() => store.getState().burn.message?.text === remainingNftsMessage(left.length), 8_000);
+    await until(() => store.getState().burn.message?.text === remainingNftsMessage(left.length), 30_000);
   }, 90_000);
 });
