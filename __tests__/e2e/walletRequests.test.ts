@@ -203,7 +203,10 @@ test('batch-refusing wallet: Stop during approval 1 of a bulk burn; exactly what
   expect(accounts.filter((a) => inSent.has(a))).toEqual(closed);
   accounts.forEach((a, i) => expect(after[i]).toBe(closed.includes(a) ? 0 : rents[i]));
   const rent = sum(rents.filter((_, i) => after[i] === 0));
-  expect((await lamportsOf([s.owner]))[0] - before).toBe(rent - (await feesOf(signatures)));
+  const gained = (await lamportsOf([s.owner]))[0] - before;
+  expect(gained).toBe(rent - (await feesOf(signatures)));
+  // One line says both: why it stopped, and what landed as the chain has it (not the stop replacing the figure).
+  await expect(message.textContent()).resolves.toContain(`${exactSol(gained)} SOL returned to your wallet`);
   expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
 

@@ -6,13 +6,14 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { serviceFee } from '../../../src/chain/fees';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM } from '../../../src/common/addresses';
-import { exactSol } from '../../../src/chain/format';
+import { exactSol, shortenSignature } from '../../../src/chain/format';
 import {
   BURN_ERRORS,
   VALIDATION,
   netParts,
   remainingNftsMessage,
   remainingTokensMessage,
+  unwrapSuccess,
 } from '../../../src/common/texts';
 import {
   bulkNftBurnRequested,
@@ -98,6 +99,25 @@ describe('single burn', () => {
       type: 'nft-burn',
       lamports: rent - networkFee(wallet.signed[0][0]),
     });
+  }, 30_000);
+
+  it('unwraps wrapped SOL: the line names the SOL unwrapped, the network fee and the change the chain recorded', async () => {
+    const { owner } = await funded();
+    const wallet = keypairWallet(owner);
+    const store = await connectedStore(chain, wallet);
+    const wrapped = store.getState().tokens.items.find((t) => t.mint === NATIVE_MINT)!;
+    const [lamports] = await chain.lamportsOf([wrapped.account]);
+    const before = await balance(owner);
+    store.dispatch(singleBurnRequested({ kind: 'token', mint: wrapped.mint }));
+    await settled(store);
+    expect(store.getState().burn.status).toBe('done');
+    const fee = networkFee(wallet.signed[0][0]);
+    const change = (await balance(owner)) - before;
+    expect(change).toBe(lamports - fee);
+    const signature = store.getState().burn.lastResult!.signatures[0];
+    expect(store.getState().burn.message!.text).toBe(
+      unwrapSuccess(exactSol(change), exactSol(lamports), exactSol(fee), shortenSignature(signature)),
+    );
   }, 30_000);
 
   it('a rejection shows the cancelled text and changes nothing', async () => {
@@ -210,7 +230,7 @@ describe('bulk token burn', () => {
     expect(wallet.signed).toHaveLength(1);
     expect(wallet.signed[0]).toHaveLength(1);
     expect(store.getState().selection.tokens).toEqual(tokens.slice(8).map((t) => t.mint));
-    await until(() => store.getState().burn.message?.text === remainingTokensMessage(2), 8_000);
+    await until(() => store.getState().burn.message?.text === remainingTokensMessage(2), 30_000);
   }, 60_000);
 
   it('none addable → the spec text', async () => {
@@ -338,6 +358,6 @@ describe('bulk NFT burn', () => {
     expect(
       (await chain.lamportsOf(left.map((m) => nfts.find((n: any) => n.mint === m).tokenAccount))).every((l) => l > 0),
     ).toBe(true);
-    await until(() => store.getState().burn.message?.text === remainingNftsMessage(left.length), 8_000);
+    await until(() => store.getState().burn.message?.text === remainingNftsMessage(left.length), 30_000);
   }, 90_000);
 });

@@ -53,7 +53,7 @@ test('auto-connect fills the wallet port and the store; a wallet-side disconnect
       </ChainProviders>
     </Provider>,
   );
-  await screen.findByRole('heading', { name: 'Your Wallet Assets' }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Your Wallet Assets' }, { timeout: 15_000 });
   const address = (wallet.accounts[0] as { address: string }).address;
   expect(selectWalletAddress(store.getState())).toBe(address);
   expect(extra.wallet.publicKey).toBe(address);

@@ -211,7 +211,7 @@ it('create → sign the queue message → authorise → poll until complete; com
   expect(Date.now() - t0).toBeGreaterThanOrEqual(4_000); // 2 s between polls
   expect(store.getState().hiddenAssets.ids).toEqual(expect.arrayContaining(assets.map((a) => a.assetId)));
   expect(store.getState().queue.succeeded).toBeNull();
-  await until(() => store.getState().queue.succeeded !== null, 4_000);
+  await until(() => store.getState().queue.succeeded !== null, 15_000);
   expect(store.getState().queue.succeeded).toEqual({ completed: 2 });
   expect(store.getState().celebration.active).not.toBeNull();
 }, 30_000);

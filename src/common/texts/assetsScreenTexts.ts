@@ -89,8 +89,9 @@ export const ASSETS_SCREEN = {
   checkInvalid: 'That is not a Solana address.',
   checkReadOnly: 'Read only: connect this wallet to act on it.',
 } as const;
-export const unwrapSuccess = (sol: string, shortSignature: string): string =>
-  `Unwrapped ${sol} SOL back to your wallet (your own SOL, not recovered rent). Signature: ${shortSignature}`; // ours
+/** `sol` is the wallet's change as the chain recorded it: the account's SOL unwrapped, less the network fee. */
+export const unwrapSuccess = (sol: string, unwrapped: string, networkFee: string, shortSignature: string): string =>
+  `Unwrapped ${unwrapped} SOL back to your wallet (your own SOL, not recovered rent), less the ${networkFee} SOL network fee: ${sol} SOL. Signature: ${shortSignature}`; // ours
 export const unwrappedAlso = (sol: string): string =>
   `${sol} SOL of wrapped SOL unwrapped (your own SOL, not recovered rent).`; // ours
 export const leftAloneText = (

@@ -176,6 +176,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       rentLamports: mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
       serviceFeeLamports: fee,
       reviewedNetworkFeeLamports: reviewedNetworkFee,
+      ...(outcome.error ? { stoppedText: burnFailureText(outcome.error, 'bulkNfts') } : {}),
       what: `${mints.length} NFT${mints.length === 1 ? '' : 's'}`,
       activity: {
         type: 'batch-burn',
@@ -183,10 +184,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
         description: names.slice(0, 4).join(', ') + (names.length > 4 ? ', …' : ''),
       },
     });
-    if (outcome.error) {
-      api.dispatch(burnMessageShown({ kind: 'error', text: burnFailureText(outcome.error, 'bulkNfts') }));
-      return;
-    }
+    if (outcome.error) return;
     if (all || batch.length === txs.length) {
       api.dispatch(selectionCleared());
       return;

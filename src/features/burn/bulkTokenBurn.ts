@@ -122,6 +122,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       rentLamports: sumLamports(burned.filter((g) => !g.native)),
       serviceFeeLamports: 0,
       reviewedNetworkFeeLamports: reviewedNetworkFee,
+      ...(outcome.error ? { stoppedText: burnFailureText(outcome.error, 'bulkTokens') } : {}),
       unwrappedLamports: sumLamports(burned.filter((g) => g.native)),
       what: `${n} token${n === 1 ? '' : 's'}`,
       activity: {
@@ -134,10 +135,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
             .join(', ') + (n > 6 ? ', …' : ''),
       },
     });
-    if (outcome.error) {
-      api.dispatch(burnMessageShown({ kind: 'error', text: burnFailureText(outcome.error, 'bulkTokens') }));
-      return;
-    }
+    if (outcome.error) return;
     const remaining = selectSelectedTokenMints(api.getState()).length;
     if (!all && remaining > 0) {
       await api.delay(REMAINING_TOKENS_MESSAGE_DELAY_MS);

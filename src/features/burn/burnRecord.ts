@@ -29,6 +29,8 @@ export interface ConfirmedBurn {
   activity: { type: ActivityType; title: string; description: string };
   /** Wrapped SOL closed on the way: the owner's own SOL, said in the message but never counted as recovered. */
   unwrappedLamports?: number;
+  /** Why the rest did not land, when only some transactions did: said first, on the same line as what landed. */
+  stoppedText?: string;
 }
 
 /** The parts of what the wallet gained: the network fee is what the chain's record leaves after rent, unwrap and fee. */
@@ -49,7 +51,13 @@ async function gainOnChain(api: BurnApi, burn: ConfirmedBurn): Promise<Gain> {
 
 function successText(burn: ConfirmedBurn, gain: Gain, shortSignature: string): string {
   const unwrapped = burn.unwrappedLamports ?? 0;
-  if (unwrapped > 0 && burn.mints.length === 1) return unwrapSuccess(exactSol(unwrapped), shortSignature);
+  if (unwrapped > 0 && burn.mints.length === 1)
+    return unwrapSuccess(
+      exactSol(unwrapped + gain.net),
+      exactSol(unwrapped),
+      exactSol(gain.networkFee),
+      shortSignature,
+    );
   const fee = burn.serviceFeeLamports > 0 ? exactSol(burn.serviceFeeLamports) : null;
   const parts = netParts(exactSol(burn.rentLamports), fee, exactSol(gain.networkFee));
   const text = burnSuccess(burn.what, exactSol(gain.net), parts, shortSignature);
@@ -74,7 +82,14 @@ export async function recordBurn(api: BurnApi, burn: ConfirmedBurn): Promise<voi
   api.dispatch(
     burnSucceeded({
       result: { kind: burn.kind, mints: burn.mints, signatures: burn.signatures, lamportsRecovered: gain.net },
-      message: { kind: 'success', text: successText(burn, gain, shortenSignature(last)), signature: last },
+      // One outcome line: a stop part-way says why, then what did land, never one replacing the other.
+      message: burn.stoppedText
+        ? {
+            kind: 'error',
+            text: `${burn.stoppedText} ${successText(burn, gain, shortenSignature(last))}`,
+            signature: last,
+          }
+        : { kind: 'success', text: successText(burn, gain, shortenSignature(last)), signature: last },
     }),
   );
   api.dispatch(
