@@ -8,7 +8,7 @@ import {
   BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS,
   MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION,
 } from '../../src/common/constants';
-import { SELECTION } from '../../src/common/texts';
+import { KIND_BLOCKED, SELECTION } from '../../src/common/texts';
 import { TRASH_UI } from '../../src/features/trash';
 import { watchErrors } from './support/browser';
 import { type TestServer, postApi } from './support/server';
@@ -82,8 +82,10 @@ test("a batch of mixed states (2 prints of one master, a print of a Token-2022 m
   const errors = watchErrors(page);
   await openAndConnect(page, server.url, wallet);
   const nftCard = (mint: string) => page.locator(`[data-testid="nft-card"][data-mint="${mint}"]`);
-  // The master with prints is on the page, labelled (backend/collectorStates proves the label and the estimate).
-  await scrollToCard(page, nftCard(s.masterWithPrints.mint));
+  // The master with prints is on the page with Token Metadata's reason (MasterEditionHasPrints), and stays.
+  const master = nftCard(s.masterWithPrints.mint);
+  await scrollToCard(page, master);
+  await expect(master.getByTestId('kind-blocked').textContent()).resolves.toBe(KIND_BLOCKED.masterHasPrints);
   const mints = [
     s.ownPrints[0].mint,
     s.ownPrints[1].mint,
@@ -99,6 +101,7 @@ test("a batch of mixed states (2 prints of one master, a print of a Token-2022 m
   await page.getByRole('button', { name: SELECTION.burnSelectedNfts }).click();
   const review = await answerReview(page);
   await page.getByTestId('burn-message').filter({ hasText: 'SOL returned' }).waitFor({ timeout: 90_000 });
+  expect(review.destroyed).toBe(mints.length);
   const txs = wallet.approvals.flat();
   const fees = txs.reduce((n, tx) => n + networkFee(tx), 0);
   const after = await connection.getBalance(owner, 'confirmed');
@@ -106,6 +109,7 @@ test("a batch of mixed states (2 prints of one master, a print of a Token-2022 m
   expect(after - before).toBe(review.rent - review.serviceFee - fees);
   expect((await connection.getBalance(feeKey, 'confirmed')) - feeBefore).toBe(review.serviceFee);
   console.log('mixed batch (lamports):', JSON.stringify(review));
+  expect(await connection.getBalance(new PublicKey(s.masterWithPrints.tokenAccount), 'confirmed')).toBeGreaterThan(0);
   expect(errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
   await ctx.close();
 }, 240_000);
