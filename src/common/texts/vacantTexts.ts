@@ -36,3 +36,9 @@ export const vacantFetchError = (error: string): string => `Error: ${error}`;
 export const vacantPrepareError = (detail: string): string => `Error preparing transactions: ${detail}`;
 export const vacantSubmitError = (error: string): string => `Transaction failed: ${error}`;
 export const vacantBurnFailed = (message: string): string => `Failed to burn vacant accounts: ${message}`;
+
+/** Ours: the server-built transactions' blockhash ran out part-way; the rest is prepared again and asked for. */
+export const VACANT_CONTINUE = {
+  continuing: (landed: number, time: number) =>
+    `The approved transactions ran out of time before all were sent (a transaction stays valid for about a minute). ${landed} transaction${landed === 1 ? '' : 's'} landed. Preparing the rest again from the chain and asking for it now (continuation ${time}).`,
+} as const;

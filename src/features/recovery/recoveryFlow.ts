@@ -7,6 +7,7 @@ import { configApi } from '../../api/configApi';
 import type { AppListenerEffectAPI } from '../../app/listenerMiddleware';
 import type { ChainGuardReport } from '../../chain/chainGuard';
 import { decodeTransaction } from '../../chain/decode';
+import { classifyError } from '../../common/classifyError';
 import { exactSol } from '../../chain/format';
 import { BUILT_WALLETS } from '../../common/builtWallets';
 import type { RecoveryActionReport, SubmitBurnTransactionResponse } from '../../common/api';
@@ -88,6 +89,7 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
   );
   let networkFee = 0;
   let stopped: SigningStoppedError | undefined;
+  let cutShort: SigningPathError | undefined;
   const submitted = await signAndSend(
     { wallet, delay: (ms) => api.delay(ms), pause: api.pause },
     {
@@ -122,18 +124,29 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
     },
   ).catch((err: unknown) => {
     // One transaction per request, ended early: what was sent before is reported as the chain has it.
-    if (!(err instanceof SigningStoppedError && err.result)) throw err;
-    stopped = err;
-    return err.result as SubmitBurnTransactionResponse;
+    if (err instanceof SigningStoppedError && err.result) {
+      stopped = err;
+      return err.result as SubmitBurnTransactionResponse;
+    }
+    // One request the wallet sent only in part (the rest expired or was refused): what it sent is reported too.
+    if (!(err instanceof SigningPathError && err.landedPart)) throw err;
+    cutShort = err;
+    return err.landedPart as SubmitBurnTransactionResponse;
   });
   // What landed, in order (each is confirmed before the next is sent): ended early by the wallet (one per request) or
   // by the server (a transaction that did not land stops the rest).
   const signatures = submitted.signatures ?? (submitted.signature ? [submitted.signature] : []);
-  const landedCount = stopped ? stopped.sent : submitted.success ? batch.length : signatures.length;
+  const landedCount = stopped ? stopped.sent : submitted.success && !cutShort ? batch.length : signatures.length;
   const landed = batch.slice(0, landedCount);
-  const partWay = submitted.success
-    ? stopped?.message
-    : vacantLandedPartWay(T.failed(submitted.error ?? 'a transaction did not land'), landedCount, batch.length);
+  const partWay = cutShort
+    ? vacantLandedPartWay(
+        T.failed(classifyError(cutShort.cause ?? cutShort, 'vacant').message),
+        landedCount,
+        batch.length,
+      )
+    : submitted.success
+      ? stopped?.message
+      : vacantLandedPartWay(T.failed(submitted.error ?? 'a transaction did not land'), landedCount, batch.length);
   const landedActions = actionsIn(landed, prepared.data.actions);
   // Every part from the page's own reading: returns and principal from the guard's reading of the chain, the service
   // fee decoded from the landed transactions, the gain from the chain's record of them (getTransaction's balances).

@@ -65,7 +65,7 @@ function VacantReport() {
 export function VacantBanner() {
   const dispatch = useAppDispatch();
   const estimate = useAppSelector(selectRentEstimate);
-  const { status, alert, withdrawSurplus, relayFee } = useAppSelector(selectVacant);
+  const { status, alert, withdrawSurplus, relayFee, progress } = useAppSelector(selectVacant);
   const relayer = useGetRelayerStatusQuery().data;
   // A send-only wallet cannot take part in a recovery the relayer co-signs: said here, before anything is signed.
   const signsOnly = useAppSelector(selectCanSignOnly);
@@ -135,6 +135,11 @@ export function VacantBanner() {
         <p className="vacant-sub" data-testid="vacant-relay-unavailable">
           {RELAY.unavailablePrefix}
           {relayer.reason}
+        </p>
+      )}
+      {busy && progress && (
+        <p className="vacant-sub" role="status" data-testid="vacant-continuing">
+          {progress}
         </p>
       )}
       <div className="vacant-actions">

@@ -7,6 +7,7 @@ import { classifyError } from '../../common/classifyError';
 import { serviceFee } from '../../chain/fees';
 import { exactSol } from '../../chain/format';
 import {
+  VACANT_CONTINUE,
   VACANT_ERRORS,
   VALIDATION,
   WALLET_MODES,
@@ -31,13 +32,14 @@ import {
   errorInfo,
   isAbort,
 } from '../wallet';
-import type { GuardStep } from '../wallet';
+import type { GuardStep, SigningRequest } from '../wallet';
 import { type ChainGuardIntent, GuardRefusedWithTextError } from '../wallet/chainGuardStep';
 import { BUILT_WALLETS, type ServerWallets } from '../../common/builtWallets';
 import { pinnedRelayer } from '../../common/builtRelayer';
 import { legacyTransactions } from '../wallet/serverTransactions';
 import { surplusSourcesIn } from '../../chain/surplusCheck';
 import type { VacantResult, VacantStep } from './vacantSlice';
+import { type RoundEnd, addRound, roundAnswered, roundThrew, shouldReprepare, stillToClose } from './continueRecovery';
 import type {
   PrepareBurnTransactionsResponse as PrepareBody,
   SkippedVacantAccount,
@@ -83,6 +85,8 @@ export interface VacantFlowDeps {
   }): Promise<{ solChangeLamports: number; networkFeeLamports: number }>;
   /** Wraps every wait so an abandoned run (Reset) stops at once; rejects when the run was cancelled. */
   pause?<T>(promise: Promise<T>): Promise<T>;
+  /** Says on screen that the run goes on after an expiry (null: nothing to say). */
+  progress?(text: string | null): void;
 }
 
 export type VacantOutcome =
@@ -130,6 +134,53 @@ function signingFailureText(err: unknown): string {
     return text ? vacantSubmitError(text) : VACANT_ERRORS.unknown;
   }
   return classifyError(err instanceof SigningPathError && err.cause !== undefined ? err.cause : err, 'vacant').message;
+}
+
+/** One prepare's transactions: those asked for in one go (`batch`, per the wallet) and the accounts they close. */
+interface Round {
+  encoded: string[];
+  batch: Transaction[];
+  accountCount: number;
+}
+
+function toRound(encoded: string[], prepared: PrepareBody, inBatch: (txs: Transaction[]) => Transaction[]): Round {
+  const batch = inBatch(legacyTransactions(encoded)); // a lookup table or undecodable bytes: the guard's refusal
+  const counts = prepared.accountCounts ?? [prepared.accountCount];
+  return { encoded, batch, accountCount: counts.slice(0, batch.length).reduce((s, n) => s + n, 0) };
+}
+
+/** The signing path's request for one round: the server's blockhash kept, the server sends or records. */
+function roundRequest(
+  deps: VacantFlowDeps,
+  round: Round,
+  check: (round: Round) => Promise<void>,
+  cosigned: boolean,
+): SigningRequest<SubmitBody> {
+  return {
+    blockhash: 'keep',
+    build: async () => round.batch,
+    guard: () => check(round),
+    cosigned,
+    send: submitToServer(
+      async (signed) => {
+        const body = await deps.submit(signed, round.accountCount);
+        // Stopped part-way (a relayed transaction that did not land stops the rest): what landed is reported.
+        if (!body.success && !body.signatures?.length) throw new ServerRefusedError(body);
+        return body;
+      },
+      { signatures: cosigned ? 'owner' : 'all' },
+    ),
+    sent: async (signatures) => {
+      try {
+        const body = await deps.record(signatures, round.accountCount);
+        if (!body.success) throw new ServerRefusedError(body);
+        return body;
+      } catch (err) {
+        if (err instanceof SigningPathError || isAbort(err)) throw err;
+        throw new SendFailedError(undefined, err);
+      }
+    },
+  };
 }
 
 export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome> {
@@ -190,21 +241,25 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
   // The server built these with its blockhash: the path keeps it (no re-sign). The wallet sends them itself where it
   // can and nobody signs after the owner; else the server sends what the owner signed (and the relayer co-signs).
   // One request for all (PRODUCT difference 6); a wallet that signs one at a time gets the first (the spec's behaviour).
-  let txs: Transaction[];
+  const cosigned = relayer !== undefined;
+  let relayerAddress: string | undefined;
+  const inBatch = (txs: Transaction[]) => {
+    const mode = signingModeFor(deps.wallet, { cosigned, transactions: txs.length, acceptsSent: true });
+    return mode.kind === 'signAndSend' || (mode.kind === 'signOnly' && mode.all) ? txs : txs.slice(0, 1);
+  };
+  let round: Round;
   try {
-    txs = legacyTransactions(encoded); // a lookup table or undecodable bytes: the guard's refusal
+    round = toRound(encoded, prepared, inBatch);
   } catch (err) {
     return fail(signingFailureText(err), err);
   }
-  const cosigned = relayer !== undefined;
-  const mode = signingModeFor(deps.wallet, { cosigned, transactions: txs.length, acceptsSent: true });
-  const batch = mode.kind === 'signAndSend' || (mode.kind === 'signOnly' && mode.all) ? txs : txs.slice(0, 1);
-  const counts = prepared.accountCounts ?? [prepared.accountCount];
-  const accountCount = counts.slice(0, batch.length).reduce((s, n) => s + n, 0);
+  const batch = round.batch;
+  const batchAccounts = round.accountCount;
+  const withSurplus = surplusSourcesIn(encoded).length > 0;
   // Fee wallet and relayer from the build (a server naming others is refused); every figure — closed accounts'
-  // lamports, surplus above the chain's rent minimum — from the page's own chain reading and a simulation (PRODUCT difference 10).
-  const checkAll = async () => {
-    let relayerAddress: string | undefined;
+  // lamports, surplus above the chain's rent minimum — from the page's own chain reading and a simulation (PRODUCT
+  // difference 10). A round prepared again after an expiry is checked the same way, against the same accounts.
+  const checkRound = async (r: Round) => {
     try {
       if (relayer !== undefined) relayerAddress = pinnedRelayer({ relayer, localnet: server.localnet });
     } catch (err) {
@@ -217,17 +272,17 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
         allowedAccounts: accounts.map((a) => a.address),
         feeWallet: BUILT_WALLETS.feeWallet,
         // Each source is checked on chain by the guard's surplus rule (owner's account or mint, surplus above rent).
-        surplusSources: surplusSourcesIn(encoded),
+        surplusSources: surplusSourcesIn(r.encoded),
         ...(relayerAddress ? { relayer: relayerAddress } : {}),
       },
       server,
-    )(batch);
+    )(r.batch);
   };
   // The review (same dialog as the burns) after the guard has passed: nothing is signed before the user confirms.
   let reviewed: { solChangeLamports: number; networkFeeLamports: number } | undefined;
   if (deps.review) {
     try {
-      await checkAll();
+      await checkRound(round);
       reviewed = await deps.review({
         owner,
         txs: batch,
@@ -240,57 +295,80 @@ export async function runVacantBurn(deps: VacantFlowDeps): Promise<VacantOutcome
       return fail(signingFailureText(err), err);
     }
   }
-  let submitted: SubmitBody;
+  const signRound = async (r: Round): Promise<RoundEnd> => {
+    try {
+      return roundAnswered(await signAndSend(signingDeps, roundRequest(deps, r, checkRound, cosigned)));
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      return roundThrew(err);
+    }
+  };
+  const signingDeps = {
+    wallet: deps.wallet,
+    delay: (ms: number) => deps.delay(ms),
+    pause: deps.pause,
+    onStep: (step: SigningStep) => deps.step(STEPS[step]),
+  };
+  // Each round's blockhash may run out part-way: the rest is prepared again from the chain (only what is still there
+  // to close or withdraw), checked, and asked for — a bounded number of times (continueRecovery.ts).
+  let submitted: SubmitBody | undefined;
+  let end: RoundEnd;
   let stopped: string | undefined;
-  try {
-    submitted = await signAndSend(
-      {
-        wallet: deps.wallet,
-        delay: (ms) => deps.delay(ms),
-        pause: deps.pause,
-        onStep: (step) => deps.step(STEPS[step]),
-      },
-      {
-        blockhash: 'keep',
-        build: async () => batch,
-        guard: () => checkAll(),
-        cosigned,
-        send: submitToServer(
-          async (signed) => {
-            const body = await deps.submit(signed, accountCount);
-            // Stopped part-way (a relayed transaction that did not land stops the rest): what landed is reported.
-            if (!body.success && !body.signatures?.length) throw new ServerRefusedError(body);
-            return body;
-          },
-          { signatures: cosigned ? 'owner' : 'all' },
-        ),
-        sent: async (signatures) => {
-          try {
-            const body = await deps.record(signatures, accountCount);
-            if (!body.success) throw new ServerRefusedError(body);
-            return body;
-          } catch (err) {
-            if (err instanceof SigningPathError || isAbort(err)) throw err;
-            throw new SendFailedError(undefined, err);
-          }
-        },
-      },
-    );
-  } catch (err) {
-    if (isAbort(err)) throw err;
-    // One transaction per request, ended early: what was sent before is reported as the chain has it.
-    if (!(err instanceof SigningStoppedError && err.result)) return fail(signingFailureText(err), err);
-    submitted = err.result as SubmitBody;
-    stopped = err.message;
+  for (let reprepares = 0; ; reprepares++) {
+    end = await signRound(round);
+    submitted = addRound(submitted, end.landed);
+    if (!shouldReprepare(reprepares, end)) break;
+    const landedSoFar = submitted.signatures?.length ?? 0;
+    deps.progress?.(VACANT_CONTINUE.continuing(landedSoFar, reprepares + 1));
+    deps.step('preparing');
+    try {
+      const again = await deps.list(owner);
+      if (!again.success) throw new ServerRefusedError(again);
+      const rest = stillToClose(
+        accounts.map((a) => a.address),
+        (again.vacantAccounts ?? []).map((a) => a.address),
+      );
+      if (rest.length === 0 && !withSurplus) {
+        end = { landed: end.landed, expired: false };
+        break;
+      }
+      const next = await deps.prepare(owner, rest, { relayFee: cosigned, surplusOnly: rest.length === 0 });
+      // Nothing left to close or withdraw: everything landed after all.
+      if (!next.success || !next.transaction) {
+        end =
+          rest.length === 0 ? { landed: end.landed, expired: false } : { ...end, error: new ServerRefusedError(next) };
+        break;
+      }
+      round = toRound(next.transactions?.length ? next.transactions : [next.transaction], next, inBatch);
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      end = { ...end, error: err };
+      break;
+    }
   }
-  if (!submitted.success) {
-    const landed = submitted.signatures?.length ?? 0;
-    stopped = vacantLandedPartWay(vacantSubmitError(submitted.error ?? VACANT_ERRORS.unknown), landed, batch.length);
+  deps.progress?.(null);
+  const landedCount = submitted.signatures?.length ?? 0;
+  if (end.expired || end.error !== undefined) {
+    const unlanded = Math.max(round.batch.length - (end.landed.signatures?.length ?? 0), 1);
+    const reason =
+      end.error instanceof SigningStoppedError
+        ? undefined
+        : end.error === undefined
+          ? VACANT_ERRORS.expired
+          : end.error && typeof end.error === 'object' && 'success' in end.error
+            ? vacantSubmitError((end.error as SubmitBody).error ?? VACANT_ERRORS.unknown)
+            : signingFailureText(end.error);
+    // Nothing landed at all: the failure alone, as before any round went on.
+    if (landedCount === 0) return fail(reason ?? (end.error as Error).message, end.error);
+    stopped =
+      reason === undefined
+        ? (end.error as SigningStoppedError).message
+        : vacantLandedPartWay(reason, landedCount, landedCount + unlanded);
   }
   const recovered = submitted.recoveredRentLamports ?? Math.round((submitted.recoveredRent ?? 0) * 1e9);
   const fee = submitted.serviceFeeLamports ?? serviceFee(recovered);
   const result: VacantResult = {
-    accountCount: submitted.accountCount ?? accountCount,
+    accountCount: submitted.accountCount ?? batchAccounts,
     recoveredLamports: recovered,
     serviceFeeLamports: fee,
     // The network fee as the chain charged it (a priority fee the wallet added included): the owner's balance change

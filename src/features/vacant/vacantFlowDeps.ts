@@ -11,7 +11,7 @@ import { vacantApi } from './vacantApi';
 import { relayerApi } from './relayerApi';
 import { ownerCannotPayFees } from '../../chain/relayChoice';
 import type { VacantFlowDeps } from './vacantFlow';
-import { vacantStepChanged } from './vacantSlice';
+import { vacantProgressChanged, vacantStepChanged } from './vacantSlice';
 import { reviewVacant } from './vacantReview';
 import { BUILT_WALLETS } from '../../common/builtWallets';
 
@@ -95,6 +95,7 @@ export function flowDeps(api: AppListenerEffectAPI, runId: number, fork: ForkCon
       chainGuardStep(requireConnection(api.extra), intent, { serverWallets, dispatch })(txs),
     delay: (ms) => api.delay(ms),
     step: (step) => dispatch(vacantStepChanged({ runId, step })),
+    progress: (text) => dispatch(vacantProgressChanged({ runId, text })),
     review: async (plan) =>
       await pause(() =>
         reviewVacant(api, requireConnection(api.extra), { ...plan, feeWallet: BUILT_WALLETS.feeWallet }),

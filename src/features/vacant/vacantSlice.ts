@@ -27,6 +27,8 @@ export interface VacantState {
   /** The report shown in the banner (docs/PRODUCT.md#error-texts texts, in the page rather than a native alert), if any. */
   alert: string | null;
   error: { name: string; message: string } | null;
+  /** While a run goes on after its blockhash ran out: what the banner says (plain words, what landed so far). */
+  progress: string | null;
   /** The banner's tick box: also withdraw the surplus rent of kept accounts (PRODUCT difference 13, on by default). */
   withdrawSurplus: boolean;
   /** The banner's "Let SolBack pay the fee" tick box (PRODUCT difference 15); relayed anyway when the owner cannot pay. */
@@ -40,6 +42,7 @@ export const initialState: VacantState = {
   result: null,
   alert: null,
   error: null,
+  progress: null,
   withdrawSurplus: true,
   relayFee: false,
 };
@@ -57,9 +60,18 @@ const vacantSlice = createSlice({
     vacantStepChanged(state, action: PayloadAction<{ runId: number; step: VacantStep }>) {
       if (state.status === 'processing' && action.payload.runId === state.runId) state.step = action.payload.step;
     },
+    vacantProgressChanged(state, action: PayloadAction<{ runId: number; text: string | null }>) {
+      if (state.status === 'processing' && action.payload.runId === state.runId) state.progress = action.payload.text;
+    },
     vacantBurnSucceeded(state, action: PayloadAction<{ runId: number; result: VacantResult; alert: string }>) {
       if (state.status !== 'processing' || action.payload.runId !== state.runId) return;
-      Object.assign(state, { status: 'done', step: null, result: action.payload.result, alert: action.payload.alert });
+      Object.assign(state, {
+        status: 'done',
+        step: null,
+        progress: null,
+        result: action.payload.result,
+        alert: action.payload.alert,
+      });
     },
     vacantBurnEnded(
       state,
@@ -69,6 +81,7 @@ const vacantSlice = createSlice({
       Object.assign(state, {
         status: 'idle',
         step: null,
+        progress: null,
         alert: action.payload.alert,
         error: action.payload.error ?? null,
       });
@@ -100,6 +113,7 @@ const vacantSlice = createSlice({
 export const {
   vacantBurnRequested,
   vacantStepChanged,
+  vacantProgressChanged,
   vacantBurnSucceeded,
   vacantBurnEnded,
   vacantReset,

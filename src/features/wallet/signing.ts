@@ -192,7 +192,8 @@ function handOn<R>(request: SigningRequest<R>, answer: Answer, txs: Transaction[
 
 /**
  * Some of one request's transactions were sent and some refused (per-transaction results): the sent ones are
- * confirmed and reported as usual (landed indexes mapped back), then the first refusal is thrown.
+ * confirmed and reported as usual (landed indexes mapped back), then the first refusal is thrown, carrying the flow's
+ * answer for the sent ones (`landedPart`).
  */
 async function handOnPart<R>(
   request: SigningRequest<R>,
@@ -203,13 +204,15 @@ async function handOnPart<R>(
   const kept = err.signatures.flatMap((signature, k) => (signature ? [{ signature, k }] : []));
   const part: SendContext = { ...ctx, landed: (j, signature, status) => ctx.landed(kept[j].k, signature, status) };
   const sent = { kind: 'sent', signatures: kept.map((x) => x.signature) } as const;
-  await handOn(
+  const result = await handOn(
     request,
     sent,
     kept.map((x) => txs[x.k]),
     part,
   );
-  throw fromSendingWalletError(err.cause);
+  const failure = fromSendingWalletError(err.cause);
+  failure.landedPart = result;
+  throw failure;
 }
 
 /**

@@ -10,6 +10,11 @@ import type { UnsupportedReason } from './signingMode';
 
 export class SigningPathError extends Error {
   name = 'SigningPathError';
+  /**
+   * What the flow's step answered for the part of the request that was sent before this error ended it (one
+   * sign-and-send request that the wallet sent only in part): the flow reports it, so what landed is never dropped.
+   */
+  landedPart?: unknown;
   constructor(message?: string, cause?: unknown) {
     super(message ?? errorDetail(cause), cause === undefined ? undefined : { cause });
   }
