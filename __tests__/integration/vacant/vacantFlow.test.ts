@@ -18,7 +18,8 @@ import { stopStore } from '../../support/stopStore';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { startServer, type TestServer } from '../../backend/helpers';
 import { LOCAL_DEFAULT_FEE_WALLET, TOKEN_PROGRAM } from '../../../src/common/addresses';
-import { GUARD, VACANT_ERRORS, VALIDATION, vacantSuccessReport } from '../../../src/common/texts';
+import { GUARD, VACANT_CONTINUE, VACANT_ERRORS, VALIDATION, vacantSuccessReport } from '../../../src/common/texts';
+import { MAX_REPREPARES } from '../../../src/features/vacant/continueRecovery';
 import { exactSol } from '../../../src/chain/format';
 import { type BurnReview, reviewConfirmed } from '../../../src/features/review/reviewSlice';
 import { vacantBurnRequested, vacantReset } from '../../../src/features/vacant/vacantSlice';
@@ -38,11 +39,11 @@ const accounts = [0, 1, 2].map(() => ({
 const RENT = 3 * 2_039_280;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function preparedTransactions(feeTo = FEE_WALLET, perTx = 3): string[] {
+function preparedTransactions(feeTo = FEE_WALLET, perTx = 3, of = accounts): string[] {
   const packed = packTransactions({
     payer: OWNER,
     recentBlockhash: Keypair.generate().publicKey.toBase58(),
-    groups: accounts.map((a) => closeVacantIxs({ owner: OWNER, account: a.address, programId: a.programId })),
+    groups: of.map((a) => closeVacantIxs({ owner: OWNER, account: a.address, programId: a.programId })),
     prefix: (n) => computeBudgetIxs(5_000 + n * 10_000, 1),
     suffix: (idx) => feeTransferIxs(OWNER, feeTo, serviceFee(idx.length * 2_039_280)),
     maxGroupsPerTransaction: perTx,
@@ -352,5 +353,88 @@ describe('vacant burn flow', () => {
     store.dispatch(vacantBurnRequested());
     await until(() => store.getState().vacant.status !== 'processing');
     expect(store.getState().vacant.alert).toBe('Error preparing transactions: No vacant accounts found to burn.');
+  });
+});
+
+describe("the server's blockhash runs out part-way", () => {
+  /** What the server records for `n` closed accounts that landed under `signatures`, the chain charging `networkFee`. */
+  const landedBody = (signatures: string[], n: number, networkFee: number) => ({
+    success: true,
+    signature: signatures[0],
+    signatures,
+    accountCount: n,
+    recoveredRent: (n * 2_039_280) / 1e9,
+    recoveredRentLamports: n * 2_039_280,
+    serviceFeeLamports: serviceFee(n * 2_039_280),
+    ownerBalanceChangeLamports: n * 2_039_280 - serviceFee(n * 2_039_280) - networkFee,
+  });
+  /** Answers each submit in turn; a prepare after the first builds only what `left()` names. */
+  function script(submits: { status?: number; body: unknown }[], left: () => typeof accounts) {
+    let submitted = 0;
+    server.respond((req) => {
+      if (req.path === '/api/config')
+        return { body: { success: true, feeWallet: FEE_WALLET, quicknodeRpcUrl: 'x', localnet: true } };
+      if (req.path === '/api/burn-vacant-accounts')
+        return { body: { success: true, accountCount: left().length, vacantAccounts: left() } };
+      if (req.path === '/api/prepare-burn-transactions') {
+        const txs = submitted === 0 ? preparedTransactions(FEE_WALLET, 2) : preparedTransactions(FEE_WALLET, 2, left());
+        return {
+          body: {
+            success: true,
+            transaction: txs[0],
+            transactions: txs,
+            accountCount: preparedCounts.reduce((a, b) => a + b, 0),
+            accountCounts: preparedCounts,
+          },
+        };
+      }
+      if (req.path === '/api/submit-burn-transaction') return submits[Math.min(submitted++, submits.length - 1)];
+      return undefined;
+    });
+  }
+
+  it('the rest is prepared again from the chain, checked, asked for once more, and the report sums both rounds', async () => {
+    // Round 1: two transactions (2 + 1 accounts); the first lands, the second's blockhash ran out (the server's
+    // partial answer, as it sends it: HTTP 400 with what landed). Round 2: the one account left, in one transaction.
+    let left = accounts;
+    const expired = { ...landedBody(['SIG1'], 2, 10_000), success: false, error: 'Transaction 2: Blockhash not found' };
+    script([{ status: 400, body: expired }, { body: landedBody(['SIG3'], 1, 7_000) }], () => left);
+    const { store, signAll } = setup();
+    const said: (string | null)[] = [];
+    store.subscribe(() => {
+      const { progress } = store.getState().vacant;
+      if (progress && said[said.length - 1] !== progress) said.push(progress);
+      if (requests('/api/submit-burn-transaction').length === 1) left = accounts.slice(2);
+    });
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(store.getState().vacant.error).toBeNull();
+    expect(store.getState().vacant.status).toBe('done');
+    expect(said).toEqual([VACANT_CONTINUE.continuing(1, 1)]);
+    expect(signAll.mock.calls.map((c) => (c[0] as unknown[]).length)).toEqual([2, 1]);
+    const asked = requests('/api/prepare-burn-transactions').map((r) => (r.body as any).vacantAccounts);
+    expect(asked).toEqual([accounts.map((a) => a.address), [accounts[2].address]]);
+    // Every figure summed over both rounds: what the server read from the chain for each landed transaction.
+    expect(store.getState().vacant.result).toMatchObject({
+      accountCount: 3,
+      recoveredLamports: 3 * 2_039_280,
+      serviceFeeLamports: serviceFee(2 * 2_039_280) + serviceFee(2_039_280),
+      networkFeeLamports: 17_000,
+      signatures: ['SIG1', 'SIG3'],
+    });
+    const back = 3 * 2_039_280 - serviceFee(2 * 2_039_280) - serviceFee(2_039_280) - 17_000;
+    expect(store.getState().vacant.alert).toBe(vacantSuccessReport(3, exactSol(back)));
+    expect(store.getState().vacant.progress).toBeNull();
+  });
+
+  it(`bounded: after ${MAX_REPREPARES} fresh prepares that all ran out, the run stops with the expiry`, async () => {
+    const nothing = { success: false, error: 'Blockhash not found', signatures: [] };
+    script([{ status: 400, body: nothing }], () => accounts);
+    const { store, signAll } = setup();
+    store.dispatch(vacantBurnRequested());
+    await until(() => store.getState().vacant.status !== 'processing');
+    expect(signAll).toHaveBeenCalledTimes(1 + MAX_REPREPARES);
+    expect(requests('/api/prepare-burn-transactions')).toHaveLength(1 + MAX_REPREPARES);
+    expect(store.getState().vacant).toMatchObject({ status: 'idle', alert: VACANT_ERRORS.expired });
   });
 });
