@@ -93,10 +93,12 @@ it('co-signed after the owner: a Phantom-like wallet signs only; a send-only wal
 
 it('per-transaction results: only the transactions the wallet sent are confirmed and reported, then its refusal', async () => {
   const c = chain();
+  const sentBy: string[] = [];
   const port: WalletPort = {
     publicKey: owner.publicKey.toBase58(),
     signAndSendAll: async (txs) => {
       const signatures = txs.map((t) => (t.partialSign(owner), bs58.encode(t.signature!)));
+      sentBy.push(signatures[0], signatures[2]);
       throw new PartlySentError([signatures[0], null, signatures[2]], new Error('Request blocked'));
     },
   };
@@ -108,6 +110,10 @@ it('per-transaction results: only the transactions the wallet sent are confirmed
   expect(err).toBeInstanceOf(SigningFailedError);
   expect((err as Error).message).toBe('Request blocked');
   expect(log.filter((l) => l.startsWith('landed'))).toEqual(['landed 0', 'landed 2']);
+  // The flow's answer for the sent ones rides on the refusal: its report of what landed is never dropped.
+  expect((err as SigningFailedError).landedPart).toEqual(
+    sentBy.map((signature) => ({ signature, status: 'confirmed' })),
+  );
 });
 
 it('per-transaction results where the refused one had run out of blockhash: it alone is asked again, fresh', async () => {
