@@ -9,6 +9,7 @@ import { type TransactionGuardError } from '../../src/chain/guard';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { emptiedWallet } from './relayerSupport';
 import { startHarness, type Harness } from './vacantSupport';
+import { tokenAccountData } from '../support/tokenAccountData';
 
 let h: Harness;
 beforeAll(async () => {
@@ -23,23 +24,12 @@ function fundedWrappedSol(owner: Keypair): string {
   const chain = h.solback.localnet!.chain;
   const rent = BigInt(chain.rent(T.ACCOUNT_SIZE));
   const address = T.getAssociatedTokenAddressSync(new PublicKey(NATIVE_MINT), owner.publicKey);
-  const data = Buffer.alloc(T.ACCOUNT_SIZE);
-  T.AccountLayout.encode(
-    {
-      mint: new PublicKey(NATIVE_MINT),
-      owner: owner.publicKey,
-      amount: WRAPPED,
-      delegateOption: 0,
-      delegate: PublicKey.default,
-      state: T.AccountState.Initialized,
-      isNativeOption: 1,
-      isNative: rent,
-      delegatedAmount: 0n,
-      closeAuthorityOption: 0,
-      closeAuthority: PublicKey.default,
-    },
-    data,
-  );
+  const data = tokenAccountData({
+    mint: new PublicKey(NATIVE_MINT),
+    owner: owner.publicKey,
+    amount: WRAPPED,
+    nativeRent: rent,
+  });
   chain.setAccount(address.toBase58(), { lamports: rent + WRAPPED, data, owner: TOKEN_PROGRAM });
   return address.toBase58();
 }

@@ -5,6 +5,7 @@ import { Keypair, PublicKey } from '@solana/web3.js';
 import * as T from '@solana/spl-token';
 import type { Localnet } from '../../backend/localnet';
 import { TOKEN_PROGRAM } from '../../src/common/addresses';
+import { tokenAccountData } from '../support/tokenAccountData';
 
 export function emptiedWallet(
   localnet: Localnet,
@@ -31,23 +32,7 @@ export function emptiedWallet(
     );
     localnet.chain.setAccount(mint.toBase58(), { lamports: legacy(T.MINT_SIZE), data: mintData, owner: TOKEN_PROGRAM });
     const account = T.getAssociatedTokenAddressSync(mint, owner.publicKey);
-    const data = Buffer.alloc(T.ACCOUNT_SIZE);
-    T.AccountLayout.encode(
-      {
-        mint,
-        owner: owner.publicKey,
-        amount,
-        delegateOption: 0,
-        delegate: PublicKey.default,
-        state: T.AccountState.Initialized,
-        isNativeOption: 0,
-        isNative: 0n,
-        delegatedAmount: 0n,
-        closeAuthorityOption: 0,
-        closeAuthority: PublicKey.default,
-      },
-      data,
-    );
+    const data = tokenAccountData({ mint, owner: owner.publicKey, amount });
     localnet.chain.setAccount(account.toBase58(), { lamports: legacy(T.ACCOUNT_SIZE), data, owner: TOKEN_PROGRAM });
     accounts.push(account.toBase58());
   }

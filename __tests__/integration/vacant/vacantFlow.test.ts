@@ -13,7 +13,6 @@ import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { serviceFee } from '../../../src/chain/fees';
 import { packTransactions, transactionToBase64 } from '../../../src/chain/pack';
 import { closeVacantIxs } from '../../../src/chain/tokenInstructions';
-import { AccountLayout } from '@solana/spl-token';
 import { stopStore } from '../../support/stopStore';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { startServer, type TestServer } from '../../backend/helpers';
@@ -25,6 +24,7 @@ import { type BurnReview, reviewConfirmed } from '../../../src/features/review/r
 import { vacantBurnRequested, vacantReset } from '../../../src/features/vacant/vacantSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { until } from '../../support/until';
+import { tokenAccountData } from '../../support/tokenAccountData';
 
 const owner = Keypair.generate();
 const OWNER = owner.publicKey.toBase58();
@@ -59,24 +59,7 @@ let server: RecordingServer;
 let chainApp: TestServer;
 let connection: Connection;
 function emptyTokenAccount(mint: string): Uint8Array {
-  const data = Buffer.alloc(AccountLayout.span);
-  AccountLayout.encode(
-    {
-      mint: new PublicKey(mint),
-      owner: owner.publicKey,
-      amount: 0n,
-      delegateOption: 0,
-      delegate: PublicKey.default,
-      state: 1,
-      isNativeOption: 0,
-      isNative: 0n,
-      delegatedAmount: 0n,
-      closeAuthorityOption: 0,
-      closeAuthority: PublicKey.default,
-    },
-    data,
-  );
-  return data;
+  return tokenAccountData({ mint: new PublicKey(mint), owner: owner.publicKey });
 }
 // Node's timers keep the process alive: each store's running listeners (the 120 s signing limit) end with the test.
 const stores: ReturnType<typeof makeStore>[] = [];

@@ -6,6 +6,7 @@ import { type AccountInfo, Keypair, PublicKey } from '@solana/web3.js';
 import { surplusWithdrawal } from '../../../src/chain/chainRuleSurplus';
 import type { DecodedInstruction } from '../../../src/chain/decode';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../../src/common/addresses';
+import { tokenAccountData } from '../../support/tokenAccountData';
 
 const owner = Keypair.generate().publicKey;
 const stranger = Keypair.generate().publicKey;
@@ -14,23 +15,7 @@ const legacy = (n: number) => (n + 128) * 6960;
 const minimum = (n: number) => (n + 128) * 5080;
 
 function tokenAccount(who: PublicKey, mint = Keypair.generate().publicKey, native = false): AccountInfo<Buffer> {
-  const data = Buffer.alloc(T.ACCOUNT_SIZE);
-  T.AccountLayout.encode(
-    {
-      mint,
-      owner: who,
-      amount: 5n,
-      delegateOption: 0,
-      delegate: PublicKey.default,
-      state: T.AccountState.Initialized,
-      isNativeOption: native ? 1 : 0,
-      isNative: native ? 2_039_280n : 0n,
-      delegatedAmount: 0n,
-      closeAuthorityOption: 0,
-      closeAuthority: PublicKey.default,
-    },
-    data,
-  );
+  const data = tokenAccountData({ mint, owner: who, amount: 5n, ...(native ? { nativeRent: 2_039_280n } : {}) });
   return { data, owner: P, lamports: legacy(T.ACCOUNT_SIZE), executable: false };
 }
 function mint(authority: PublicKey | null): AccountInfo<Buffer> {

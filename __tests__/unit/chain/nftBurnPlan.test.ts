@@ -1,34 +1,19 @@
 // Where Token Metadata is not on the cluster (a case the local chain cannot show: it has the program), an NFT is
 // burned with SPL burn + close and only the token account's rent is counted. The connection here stands in for
 // such a cluster; everything else is the real code.
-import { AccountLayout, TOKEN_PROGRAM_ID } from '@solana/spl-token';
+import { TOKEN_PROGRAM_ID } from '@solana/spl-token';
 import { type AccountInfo, Keypair, PublicKey } from '@solana/web3.js';
 import { TOKEN_METADATA_PROGRAM } from '../../../src/common/addresses';
 import { nftBurnIxs, readNftBurns } from '../../../src/chain/nftBurnPlan';
 import { encodeMetadata } from '../../../backend/localnet/metaplex/accounts';
+import { tokenAccountData } from '../../support/tokenAccountData';
 
 const owner = Keypair.generate().publicKey;
 const mint = Keypair.generate().publicKey;
 const tokenAccount = Keypair.generate().publicKey;
 
 function tokenAccountInfo(amount: bigint, holder = owner): AccountInfo<Buffer> {
-  const data = Buffer.alloc(AccountLayout.span);
-  AccountLayout.encode(
-    {
-      mint,
-      owner: holder,
-      amount,
-      delegateOption: 0,
-      delegate: PublicKey.default,
-      state: 1,
-      isNativeOption: 0,
-      isNative: 0n,
-      delegatedAmount: 0n,
-      closeAuthorityOption: 0,
-      closeAuthority: PublicKey.default,
-    },
-    data,
-  );
+  const data = tokenAccountData({ mint, owner: holder, amount });
   return { data, owner: TOKEN_PROGRAM_ID, lamports: 2_039_280, executable: false };
 }
 const metaplexOwned = (lamports: number, data = Buffer.alloc(1)): AccountInfo<Buffer> => ({

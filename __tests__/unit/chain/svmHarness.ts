@@ -1,10 +1,11 @@
 // A real Solana runtime in-process (LiteSVM with SPL Token, Token-2022 and ATA) for chain tests: web3.js
 // transactions in, balances and account states out.
 import { type Address as KitAddress, getTransactionDecoder, lamports as kitLamports } from '@solana/kit';
-import { AccountLayout, ACCOUNT_SIZE, MintLayout, MINT_SIZE } from '@solana/spl-token';
+import { MintLayout, MINT_SIZE } from '@solana/spl-token';
 import { type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
+import { tokenAccountData } from '../../support/tokenAccountData';
 
 const decoder = getTransactionDecoder();
 const addr = (k: PublicKey | string) => (typeof k === 'string' ? k : k.toBase58()) as KitAddress;
@@ -74,23 +75,7 @@ export class SvmHarness {
 
   /** Writes an initialised SPL token account directly. */
   setTokenAccount(account: PublicKey, mint: PublicKey, owner: PublicKey, amount = 0n): void {
-    const data = Buffer.alloc(ACCOUNT_SIZE);
-    AccountLayout.encode(
-      {
-        mint,
-        owner,
-        amount,
-        delegateOption: 0,
-        delegate: PublicKey.default,
-        state: 1,
-        isNativeOption: 0,
-        isNative: 0n,
-        delegatedAmount: 0n,
-        closeAuthorityOption: 0,
-        closeAuthority: PublicKey.default,
-      },
-      data,
-    );
+    const data = tokenAccountData({ mint, owner, amount });
     this.setRaw(account, data, TOKEN_PROGRAM);
   }
 

@@ -3,7 +3,6 @@
 // the registry carries them under the empty-account flow (`closeVacant`, kept out of "More SOL in your wallet"), and
 // the page's chain-reading guard closes by the vacant source's own rule: an account it refuses (holding tokens,
 // someone else's, wrapped SOL with a balance) is refused through that rule, before any simulation.
-import * as T from '@solana/spl-token';
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { AccountSnapshot, ChainReader } from '../../../src/chain/chainReader';
 import { chainGuard, type ChainGuardReport } from '../../../src/chain/chainGuard';
@@ -15,6 +14,7 @@ import { RECOVERY_SOURCES, recoverySource, sourcesOfFlow } from '../../../src/ch
 import { vacantItem } from '../../../src/chain/recovery/sources/vacant/source';
 import { NATIVE_MINT, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { RECOVERY_KINDS } from '../../../src/chain/recovery/registry';
+import { tokenAccountData } from '../../support/tokenAccountData';
 
 const owner = Keypair.generate().publicKey;
 const stranger = Keypair.generate().publicKey;
@@ -23,24 +23,8 @@ const RENT = 2_039_280n;
 const OWNER_LAMPORTS = 1_000_000_000n;
 
 function tokenAccount(who: PublicKey, amount: bigint, mint = Keypair.generate().publicKey): AccountSnapshot {
-  const data = Buffer.alloc(T.ACCOUNT_SIZE);
   const native = mint.toBase58() === NATIVE_MINT;
-  T.AccountLayout.encode(
-    {
-      mint,
-      owner: who,
-      amount,
-      delegateOption: 0,
-      delegate: PublicKey.default,
-      state: T.AccountState.Initialized,
-      isNativeOption: native ? 1 : 0,
-      isNative: native ? RENT : 0n,
-      delegatedAmount: 0n,
-      closeAuthorityOption: 0,
-      closeAuthority: PublicKey.default,
-    },
-    data,
-  );
+  const data = tokenAccountData({ mint, owner: who, amount, ...(native ? { nativeRent: RENT } : {}) });
   return { data, owner: TOKEN_PROGRAM, lamports: RENT + (native ? amount : 0n) };
 }
 

@@ -3,7 +3,6 @@
 // flow, takes an unwrap of the owner's wrapped SOL as returning its whole balance with the 1 % fee measured on the
 // rent only; a fee taken on the wrapped SOL, a close of an account that is not wrapped SOL, someone else's account or
 // a close paying another wallet are refused before any simulation.
-import * as T from '@solana/spl-token';
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { AccountSnapshot, ChainReader } from '../../../src/chain/chainReader';
 import { chainGuard, type ChainGuardReport } from '../../../src/chain/chainGuard';
@@ -11,6 +10,7 @@ import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { serviceFee } from '../../../src/chain/fees';
 import { wrappedSolSource } from '../../../src/chain/recovery/sources/wrappedSol/source';
 import { NATIVE_MINT, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../src/common/addresses';
+import { tokenAccountData } from '../../support/tokenAccountData';
 
 const owner = Keypair.generate().publicKey;
 const stranger = Keypair.generate().publicKey;
@@ -22,24 +22,8 @@ const NETWORK_FEE = 5_000n;
 
 /** An SPL Token account of `mint` holding `amount`; wrapped SOL holds its amount in lamports above the rent. */
 function tokenAccount(who: PublicKey, amount: bigint, mint = new PublicKey(NATIVE_MINT)): AccountSnapshot {
-  const data = Buffer.alloc(T.ACCOUNT_SIZE);
   const native = mint.toBase58() === NATIVE_MINT;
-  T.AccountLayout.encode(
-    {
-      mint,
-      owner: who,
-      amount,
-      delegateOption: 0,
-      delegate: PublicKey.default,
-      state: T.AccountState.Initialized,
-      isNativeOption: native ? 1 : 0,
-      isNative: native ? RENT : 0n,
-      delegatedAmount: 0n,
-      closeAuthorityOption: 0,
-      closeAuthority: PublicKey.default,
-    },
-    data,
-  );
+  const data = tokenAccountData({ mint, owner: who, amount, ...(native ? { nativeRent: RENT } : {}) });
   return { data, owner: TOKEN_PROGRAM, lamports: RENT + (native ? amount : 0n) };
 }
 
