@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { NATIVE_MINT } from '../../src/common/addresses';
 import { exactSol } from '../../src/chain/format';
-import { ONE_AT_A_TIME, SELECTION, vacantSuccessReport } from '../../src/common/texts';
+import { ONE_AT_A_TIME, SELECTION, VACANT_CONTINUE, vacantSuccessReport } from '../../src/common/texts';
 import { answerReview } from './burnSupport';
 import { seriousViolations } from './support/axe';
 import { ROOT } from './support/buildBundle';
@@ -148,6 +148,48 @@ test('batch-refusing wallet, large wallet: one refused request, then one per tra
   const shown = await s.page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
   expect(shown).toEqual(Array.from({ length: n }, (_, k) => ONE_AT_A_TIME.progress(k + 1, n)));
   await s.page.getByTestId('one-at-a-time').waitFor({ state: 'detached' }); // gone once the step finished
+});
+
+test('batch-refusing wallet, large wallet: the server-built blockhash runs out at approval 2; the rest is prepared again and all 200 close', async () => {
+  let singles = 0;
+  // While the user looks at approval 2, every blockhash issued so far expires (as a slow approval on a busy machine):
+  // the server's transactions 2.. can no longer land, and only a fresh prepare can go on.
+  const s = await open('batchRefusing', 'large', async (count) => {
+    if (count === 1 && ++singles === 2) await suite.post('localnet/faults', { expireBlockhash: true });
+    return true;
+  });
+  await s.page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __continuing: string[] }).__continuing = []);
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="vacant-continuing"]')?.textContent?.trim();
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const closing: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
+  await suite.connect(s.page, s.wallet);
+  await bannerShown(s.page);
+  await s.page.getByTestId('vacant-withdraw-surplus').uncheck();
+  const feeWallet = suite.server.app.config.feeWallet;
+  const [before, feeBefore] = await lamportsOf([s.owner, feeWallet]);
+  const report = await recoverVacant(s.page, { timeout: 240_000 });
+  expect(report.kind).toBe('success');
+  expect(sum(await lamportsOf(closing))).toBe(0);
+  // One refused request; approval 1 landed, approval 2 ran out; then one per transaction of the fresh prepare.
+  expect(s.wallet.refused).toHaveLength(1);
+  expect(s.wallet.approvals).toEqual(
+    Array.from({ length: report.signatures.length + 1 }, () => ({ op: SEND_ALL, count: 1 })),
+  );
+  const shown = await s.page.evaluate(() => (window as unknown as { __continuing: string[] }).__continuing);
+  expect(shown).toEqual([VACANT_CONTINUE.continuing(1, 1)]);
+  // The report is the chain's change over both rounds, exact to the lamport.
+  const returned = await returnedBy(s.owner, report.signatures);
+  const fees = await feesOf(report.signatures);
+  const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
+  const fee = sum(returned.map((r) => serviceFee(r)));
+  expect(feeAfter - feeBefore).toBe(fee);
+  expect(after - before).toBe(sum(returned) - fee - fees);
+  expect(report.text).toBe(vacantSuccessReport(200, exactSol(after - before)));
+  expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
 
 test('batch-refusing wallet: Stop during approval 1 of a bulk burn; exactly what landed is reported and moved', async () => {
