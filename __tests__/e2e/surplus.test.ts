@@ -17,6 +17,8 @@ import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
 import { lamportsOf as readLamports } from './support/lamports';
+import { feesOf, takenBy } from './support/chainFigures';
+import { GUARDS, GUARDED_FEATURES, type GuardedKind } from './support/walletGuards';
 
 const exactSol = (lamports: number) => formatUnits(lamports, 9, 9, { trim: true });
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -207,6 +209,59 @@ it('large: 200 closes and the surplus of 1,301 kept accounts, one approval, tran
       limit: TRANSACTION_SIZE_LIMIT_BYTES,
     }),
   );
+}, 600_000);
+
+/**
+ * The large wallet's 200 closes + the surplus of its kept accounts through a wallet's own guard: exact to the
+ * lamport against the chain, the report summing whatever landed (a request whose blockhash ran out part-way goes on
+ * with a fresh prepare: docs/PRODUCT.md, "When a blockhash runs out").
+ */
+async function largeThroughGuard(kind: GuardedKind) {
+  const s = await suite.session({
+    profile: 'large',
+    connect: false,
+    wallet: { name: `${kind} Wallet`, features: GUARDED_FEATURES[kind], guard: GUARDS[kind] },
+  });
+  const closing: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
+  const owner = new PublicKey(s.owner);
+  const kept = (await keptFromChain(owner, new Set(closing), [])).filter((k) => k.surplus > 0);
+  const surplus = sum(kept.map((k) => k.surplus));
+  await suite.connect(s.page, s.wallet);
+  for (const end = Date.now() + 150_000; !(await s.page.getByTestId('rent-surplus').isVisible());) {
+    if (await s.page.getByTestId('rent-retry').isVisible()) await s.page.getByTestId('rent-retry').click();
+    if (Date.now() > end) throw new Error('the surplus line never showed');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await expect(s.page.getByTestId('vacant-withdraw-surplus').isChecked()).resolves.toBe(true);
+  const feeWallet = server.app.config.feeWallet;
+  const [before, feeBefore] = await lamportsOf([s.owner, feeWallet]);
+  const report = await recoverVacant(s.page, { timeout: 400_000 });
+  expect(report.kind).toBe('success');
+  expect(sum(await lamportsOf(closing))).toBe(0);
+  expect(await lamportsOf(kept.map((k) => k.address))).toEqual(kept.map((k) => k.minimum));
+  const returned: number[] = [];
+  for (const signature of report.signatures)
+    returned.push(sum([...(await takenBy(connection, s.owner, signature)).values()]));
+  const fees = await feesOf(connection, report.signatures);
+  const [after, feeAfter] = await lamportsOf([s.owner, feeWallet]);
+  const fee = sum(returned.map((r) => serviceFee(r)));
+  expect(feeAfter - feeBefore).toBe(fee);
+  expect(after - before).toBe(sum(returned) - fee - fees);
+  expect(report.text).toBe(vacantWithSurplusReport(200, kept.length, exactSol(surplus), exactSol(after - before)));
+  return { s, report };
+}
+
+it('guarded wallet, large: 200 closes + the surplus of every kept account in ONE approval; exact', async () => {
+  const { s, report } = await largeThroughGuard('guarded');
+  expect(s.wallet.refused).toEqual([]);
+  expect(s.wallet.approvals).toEqual([{ op: 'signAndSendAllTransactions', count: report.signatures.length }]);
+}, 600_000);
+
+it('batch-refusing wallet, large: one refused request, then one per transaction; 200 closes + surplus, exact', async () => {
+  const { s, report } = await largeThroughGuard('batchRefusing');
+  expect(s.wallet.refused).toHaveLength(1);
+  expect(s.wallet.approvals.length).toBeGreaterThanOrEqual(report.signatures.length);
+  s.wallet.approvals.forEach((a) => expect(a.count).toBe(1));
 }, 600_000);
 
 it('nothing to close, surplus to withdraw: the banner offers it and one approval leaves the accounts at their minimum', async () => {
