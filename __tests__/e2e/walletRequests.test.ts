@@ -192,6 +192,35 @@ test('batch-refusing wallet, large wallet: the server-built blockhash runs out a
   expect(s.errors.filter((e) => e.startsWith('pageerror'))).toEqual([]);
 });
 
+test('guarded wallet, large wallet: the blockhash runs out during its ONE approval; prepared again, one more approval, all 200 close', async () => {
+  let asked = 0;
+  // While the user looks at the one request, every blockhash issued so far expires: none of it can land.
+  const s = await open('guarded', 'large', async () => {
+    if (++asked === 1) await suite.post('localnet/faults', { expireBlockhash: true });
+    return true;
+  });
+  const closing: string[] = s.manifest.emptyAccounts.map((a: any) => a.account);
+  await suite.connect(s.page, s.wallet);
+  await bannerShown(s.page);
+  await s.page.getByTestId('vacant-withdraw-surplus').uncheck();
+  const [before] = await lamportsOf([s.owner]);
+  const report = await recoverVacant(s.page, { timeout: 240_000 });
+  expect(report.kind).toBe('success');
+  expect(sum(await lamportsOf(closing))).toBe(0);
+  expect(s.wallet.refused).toEqual([]);
+  // The first request (nothing landed), then one request for the fresh prepare: never one per transaction.
+  expect(s.wallet.approvals).toEqual([
+    { op: SEND_ALL, count: report.signatures.length },
+    { op: SEND_ALL, count: report.signatures.length },
+  ]);
+  const returned = await returnedBy(s.owner, report.signatures);
+  const fees = await feesOf(report.signatures);
+  const [after] = await lamportsOf([s.owner]);
+  const fee = sum(returned.map((r) => serviceFee(r)));
+  expect(after - before).toBe(sum(returned) - fee - fees);
+  expect(report.text).toBe(vacantSuccessReport(200, exactSol(after - before)));
+});
+
 test('batch-refusing wallet: Stop during approval 1 of a bulk burn; exactly what landed is reported and moved', async () => {
   let release: () => void = () => undefined;
   let asked!: () => void;
