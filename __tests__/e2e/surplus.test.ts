@@ -257,6 +257,12 @@ it('guarded wallet, large: 200 closes + the surplus of every kept account in ONE
   expect(s.wallet.approvals).toEqual([{ op: 'signAndSendAllTransactions', count: report.signatures.length }]);
 }, 600_000);
 
+it('send-only wallet, large: 200 closes + the surplus of every kept account in ONE sign-and-send request; exact', async () => {
+  const { s, report } = await largeThroughGuard('sendOnly');
+  expect(s.wallet.refused).toEqual([]);
+  expect(s.wallet.approvals).toEqual([{ op: 'signAndSendTransaction', count: report.signatures.length }]);
+}, 600_000);
+
 it('batch-refusing wallet, large: one refused request, then one per transaction; 200 closes + surplus, exact', async () => {
   const { s, report } = await largeThroughGuard('batchRefusing');
   expect(s.wallet.refused).toHaveLength(1);
