@@ -1,6 +1,7 @@
 // Relaying a recovery of several transactions on the local chain (RELIABILITY, "Every transaction of a recovery is
 // sent before any is confirmed"): every transaction is sent before the first status poll, each poll asks for every
 // signature still open, and each transaction's figures are the chain's own balances around it.
+import bs58 from 'bs58';
 import type { RpcClient } from '../../backend/services/rpc';
 import { checkSubmitted } from '../../backend/services/vacantSubmit';
 import { recordSentAll } from '../../backend/services/vacantSent';
@@ -98,4 +99,29 @@ it('a recovery the wallet sent itself: one poll for every signature, figures fro
   const again = await h.post('submit-burn-transaction', { sentSignatures: signatures });
   expect(again.status).toBe(400);
   expect(again.body).toMatchObject({ success: false, accountCount: 0, ownerBalanceChangeLamports: 0 });
+});
+
+it('a request the wallet sent in part: a later transaction that landed is recorded though an earlier one did not', async () => {
+  const { owner } = await h.fund('demo');
+  const ownerAddress = owner.publicKey.toBase58();
+  const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+  const txs = prep.body.transactions.map(fromBase64);
+  expect(txs.length).toBeGreaterThanOrEqual(2);
+  txs.forEach((tx: any) => tx.sign(owner));
+  const [ownerBefore] = await h.lamportsOf([ownerAddress]);
+  // The wallet sent the second transaction only; the first (its signature known, never sent) did not land.
+  const firstSignature = bs58.encode(txs[0].signature);
+  const second = await h.solback.rpc.call<string>('sendTransaction', [toBase64(txs[1]), { encoding: 'base64' }]);
+
+  const { done, failure } = await recordSentAll(
+    h.solback.services.prepared,
+    h.solback.rpc,
+    [firstSignature, second],
+    3_000,
+  );
+  expect(failure?.status).toBe(504);
+  expect(done.map((d) => d.signature)).toEqual([second]);
+  const [ownerAfter] = await h.lamportsOf([ownerAddress]);
+  expect(done[0].ownerBalanceChange).toBe(ownerAfter - ownerBefore);
+  expect(ownerAfter - ownerBefore).toBe(done[0].recoveredRent - done[0].serviceFee - networkFee(txs[1]));
 });

@@ -69,24 +69,27 @@ async function recordLanded(store: PreparedBurnStore, rpc: RpcClient, signature:
 
 /**
  * Reads every recovery transaction the owner's wallet sent: one status poll for all of them (a many-transaction
- * recovery is not confirmed one by one), then each one's figures in order. The first that did not land, or that this
- * server did not prepare, ends the reading: what came before it stays recorded, as for relayed recoveries.
+ * recovery is not confirmed one by one), then each one's figures. A wallet sends a request's transactions in
+ * parallel, so any of them may land while another did not: every one that landed is recorded, whatever its place,
+ * and the first that did not land, or that this server did not prepare, is the answer's failure.
  */
 export async function recordSentAll(
   store: PreparedBurnStore,
   rpc: RpcClient,
   signatures: string[],
+  timeoutMs = 60_000,
 ): Promise<{ done: SubmittedBurn[]; failure: AppError | null }> {
-  const outcomes = signatures.length ? await pollSignatures(rpc, signatures, { timeoutMs: 60_000 }) : [];
+  const outcomes = signatures.length ? await pollSignatures(rpc, signatures, { timeoutMs }) : [];
   const done: SubmittedBurn[] = [];
+  let failure: AppError | null = null;
   for (const [i, signature] of signatures.entries()) {
     try {
       if (outcomes[i].status !== 'confirmed') throw notLanded(signature, outcomes[i], NOT_LANDED);
       done.push(await recordLanded(store, rpc, signature));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return { done, failure: err };
+      failure ??= err;
     }
   }
-  return { done, failure: null };
+  return { done, failure };
 }
