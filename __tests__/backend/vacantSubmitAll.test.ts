@@ -69,7 +69,8 @@ it('sends every transaction before polling once for all of them; the figures are
   expect(await h.lamportsOf(closing)).toEqual(closing.map(() => 0));
 });
 
-it('a recovery the wallet sent itself: one poll for every signature, figures from the chain, each recorded once', async () => {
+/** The demo's closes + surplus, prepared and signed by the owner as a sign-and-send wallet does (two or more). */
+async function signedDemoRecovery() {
   const { owner } = await h.fund('demo');
   const ownerAddress = owner.publicKey.toBase58();
   const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
@@ -77,6 +78,11 @@ it('a recovery the wallet sent itself: one poll for every signature, figures fro
   expect(txs.length).toBeGreaterThanOrEqual(2);
   txs.forEach((tx: any) => tx.sign(owner));
   const [ownerBefore] = await h.lamportsOf([ownerAddress]);
+  return { ownerAddress, txs, ownerBefore };
+}
+
+it('a recovery the wallet sent itself: one poll for every signature, figures from the chain, each recorded once', async () => {
+  const { ownerAddress, txs, ownerBefore } = await signedDemoRecovery();
   // The owner's wallet sends them (sign-and-send); the server is only told the signatures.
   const signatures: string[] = [];
   for (const tx of txs)
@@ -102,13 +108,7 @@ it('a recovery the wallet sent itself: one poll for every signature, figures fro
 });
 
 it('a request the wallet sent in part: a later transaction that landed is recorded though an earlier one did not', async () => {
-  const { owner } = await h.fund('demo');
-  const ownerAddress = owner.publicKey.toBase58();
-  const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
-  const txs = prep.body.transactions.map(fromBase64);
-  expect(txs.length).toBeGreaterThanOrEqual(2);
-  txs.forEach((tx: any) => tx.sign(owner));
-  const [ownerBefore] = await h.lamportsOf([ownerAddress]);
+  const { ownerAddress, txs, ownerBefore } = await signedDemoRecovery();
   // The wallet sent the second transaction only; the first (its signature known, never sent) did not land.
   const firstSignature = bs58.encode(txs[0].signature);
   const second = await h.solback.rpc.call<string>('sendTransaction', [toBase64(txs[1]), { encoding: 'base64' }]);
