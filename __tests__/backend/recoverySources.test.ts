@@ -82,7 +82,7 @@ describe.each(RECOVERY_SOURCES.map((source) => [source.kind, source] as const))(
     );
 
     // What each item gives up: its account, and the accounts its plan names beside it (an indexer it closes).
-    const given = listed.map((item) => [item.address, ...(item.planAccounts ?? [])]);
+    const given = listed.map((item) => [...new Set([item.address, ...(item.planAccounts ?? [])])]);
     const before = await h.lamportsOf([owner, ...given.flat()]);
     for (const tx of txs) {
       tx.sign(wallet.owner);

@@ -30,7 +30,8 @@ export const RECOVERY_DETAIL = {
   openbookV1Empty: 'OpenBook v1 (Serum) open-orders account holding nothing: closing it returns its rent.',
   openbookV1Funds:
     'OpenBook v1 (Serum) open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
-  openbookV2Empty: 'OpenBook v2 open-orders account holding nothing: closing it returns its rent.',
+  openbookV2Empty: (accounts: number) =>
+    `OpenBook v2: ${accounts === 1 ? 'an open-orders account' : `${accounts} open-orders accounts`} holding nothing, listed in your OpenBook v2 index account. Closing ${accounts === 1 ? 'it returns its' : 'them returns their'} rent, and the index account's rent it no longer needs.`,
   openbookV2Funds:
     'OpenBook v2 open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
   approval: (delegate: string, amount: string) =>
@@ -42,6 +43,7 @@ export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
   if (detail.about === 'wrappedSol')
     return RECOVERY_DETAIL.wrappedSol(formatSol(detail.wrappedLamports), formatSol(detail.rentLamports));
+  if (detail.about === 'openbookV2Empty') return RECOVERY_DETAIL.openbookV2Empty(detail.accounts);
   if (detail.about !== 'stake') return RECOVERY_DETAIL[detail.about];
   const d = detail.delegation;
   const state =

@@ -1,4 +1,5 @@
-// OpenBook v2 open-orders accounts the wallet owns. An empty one is closed whole: close_open_orders_account requires
+// OpenBook v2 open-orders accounts the wallet owns, listed as one item, its indexer: the empty accounts close together
+// in one transaction, because each close shrinks that indexer. An empty one is closed whole: close_open_orders_account requires
 // the owner's signature and an empty position, removes the account from the wallet's indexer and sends all its
 // lamports to the destination (openbook-v2 programs/openbook-v2/src/instructions/close_open_orders_account.rs,
 // accounts_ix/close_open_orders_account.rs: `has_one = owner`, `close = sol_destination`). The indexer shrinks by one
@@ -7,7 +8,7 @@
 // account is the indexer's last, the same transaction closes the indexer too (close_open_orders_indexer.rs: no
 // address left, `close = sol_destination`). An account holding funds is listed and left alone: settle_funds needs the
 // market's vaults and the wallet's token accounts (accounts_ix/settle_funds.rs), which this source does not build.
-import type { RecoveryRpc, RecoverySource } from '../../source';
+import type { RecoveryRpc, RecoverySource, ScannedItem } from '../../source';
 import { at, memcmpKey, n, programAccounts, sameBytes, type ProgramAccount } from '../../source';
 import type { ChainFacts, TransactionState } from '../../../chainRules';
 import type { DecodedInstruction } from '../../../decode';
@@ -27,9 +28,16 @@ import {
 } from './layout';
 
 const CU_PER_CLOSE = 15_000; // an Anchor instruction with a realloc: ≈ 10k on mainnet
+/** Closes one item (one transaction) carries: the rest are listed again once these are gone. */
+const MAX_CLOSES = 8;
 
 /** What the scan says of an item (worded in src/common/texts). */
-export type OpenbookV2Detail = { about: 'openbookV2Empty' } | { about: 'openbookV2Funds' };
+export type OpenbookV2Detail = { about: 'openbookV2Empty'; accounts: number } | { about: 'openbookV2Funds' };
+
+const ownOpenOrders = (a: ProgramAccount, owner: string) => {
+  const oo = readV2OpenOrders(a.data);
+  return oo?.owner === owner ? oo : null;
+};
 
 async function accountOf(rpc: RecoveryRpc, address: string): Promise<ProgramAccount | null> {
   const r = await rpc.call<{ value: { lamports: number; owner: string; data: [string, string] } | null }>(
@@ -103,36 +111,53 @@ export const openbookV2Source: RecoverySource<'openbookV2', OpenbookV2Detail> = 
       accountOf(ctx.rpc, indexerAddress),
     ]);
     const entries = indexer ? (readV2Indexer(indexer.data) ?? []) : [];
-    const shrunk = indexer ? await ctx.rentMinimum(indexerSpace(Math.max(entries.length - 1, 0))) : 0n;
-    const items = [];
-    for (const a of accounts) {
-      const oo = readV2OpenOrders(a.data);
-      // The close needs the account in the indexer (close_open_orders_account.rs finds its position there).
-      if (!oo || oo.owner !== ctx.owner || !indexer || !entries.includes(a.address)) continue;
-      const last = entries.length === 1;
-      const fromIndexer = last ? indexer.lamports : indexer.lamports > shrunk ? indexer.lamports - shrunk : 0n;
-      const back = oo.empty ? a.lamports + fromIndexer : 0n;
-      items.push({
-        kind: 'openbookV2' as const,
-        address: a.address,
-        ...(oo.empty && last ? { planAccounts: [indexerAddress] } : {}),
-        lamports: n(a.lamports),
-        rentLamports: n(back),
-        recoverableLamports: n(back),
-        state: oo.empty ? ('ready' as const) : ('left-alone' as const),
-        optIn: false,
-        detail: { about: oo.empty ? ('openbookV2Empty' as const) : ('openbookV2Funds' as const) },
-      });
-    }
+    // The close needs the account in the indexer (close_open_orders_account.rs finds its position there).
+    const mine = accounts.flatMap((a) => {
+      const oo = ownOpenOrders(a, ctx.owner);
+      return oo && entries.includes(a.address) ? [{ ...a, empty: oo.empty }] : [];
+    });
+    const held = mine.filter((a) => !a.empty);
+    const empty = mine.filter((a) => a.empty).slice(0, MAX_CLOSES);
+    const items: ScannedItem<OpenbookV2Detail>[] = held.map((a) => ({
+      kind: 'openbookV2' as const,
+      address: a.address,
+      lamports: n(a.lamports),
+      rentLamports: 0,
+      recoverableLamports: 0,
+      state: 'left-alone' as const,
+      optIn: false,
+      detail: { about: 'openbookV2Funds' as const },
+    }));
+    if (!indexer || empty.length === 0) return items;
+    // One item, one transaction: the closes shrink one indexer, and a transaction measures them in order.
+    const closesIndexer = empty.length === entries.length;
+    const left = closesIndexer ? 0n : await ctx.rentMinimum(indexerSpace(entries.length - empty.length));
+    const fromIndexer = indexer.lamports > left ? indexer.lamports - left : 0n;
+    const back = empty.reduce((total, a) => total + a.lamports, fromIndexer);
+    items.push({
+      kind: 'openbookV2' as const,
+      address: indexerAddress,
+      planAccounts: [...empty.map((a) => a.address), ...(closesIndexer ? [indexerAddress] : [])],
+      lamports: n(indexer.lamports),
+      rentLamports: n(back),
+      recoverableLamports: n(back),
+      state: 'ready' as const,
+      optIn: false,
+      detail: { about: 'openbookV2Empty' as const, accounts: empty.length },
+    });
     return items;
   },
   plan(item, owner) {
-    if (item.state !== 'ready') return null;
-    const closesIndexer = item.planAccounts?.[0] === v2IndexerOf(owner);
+    if (item.state !== 'ready' || item.address !== v2IndexerOf(owner)) return null;
+    const closes = (item.planAccounts ?? []).filter((a) => a !== item.address);
+    const closesIndexer = item.planAccounts?.includes(item.address) ?? false;
     return {
       action: 'close',
-      instructions: [v2CloseAccountIx(owner, item.address), ...(closesIndexer ? [v2CloseIndexerIx(owner)] : [])],
-      computeUnits: CU_PER_CLOSE * (closesIndexer ? 2 : 1),
+      instructions: [
+        ...closes.map((a) => v2CloseAccountIx(owner, a)),
+        ...(closesIndexer ? [v2CloseIndexerIx(owner)] : []),
+      ],
+      computeUnits: CU_PER_CLOSE * (closes.length + (closesIndexer ? 1 : 0)),
       lamportsBack: BigInt(item.recoverableLamports),
       feeBase: BigInt(item.recoverableLamports),
     };
@@ -143,14 +168,15 @@ export const openbookV2Source: RecoverySource<'openbookV2', OpenbookV2Detail> = 
       const ownIndexer = at(ix, 1) === v2IndexerOf(owner);
       if (sameBytes(ix.data, V2_CLOSE_ACCOUNT_DATA)) {
         if (ix.accounts.length !== 5 || at(ix, 4) !== SYSTEM_PROGRAM) return 'OpenBook v2 close of an unexpected shape';
-        if (!allowed.has(at(ix, 2))) return `close of an open-orders account not selected: ${at(ix, 2)}`;
-        if (at(ix, 3) !== owner) return `open-orders close pays ${at(ix, 3)}, not the owner`;
+        // The ticked item is the wallet's indexer: its empty accounts close with it (the chain rule reads each).
         if (!ownIndexer) return `open-orders close names indexer ${at(ix, 1)}, not the owner's`;
+        if (!allowed.has(at(ix, 1))) return `close of open-orders accounts not selected: ${at(ix, 2)}`;
+        if (at(ix, 3) !== owner) return `open-orders close pays ${at(ix, 3)}, not the owner`;
         return signed ? null : 'open-orders owner is not the signer';
       }
       if (sameBytes(ix.data, V2_CLOSE_INDEXER_DATA)) {
         if (ix.accounts.length !== 4 || at(ix, 3) !== TOKEN_PROGRAM) return 'OpenBook v2 close of an unexpected shape';
-        if (!ownIndexer) return `close of an indexer not the owner's: ${at(ix, 1)}`;
+        if (!ownIndexer || !allowed.has(at(ix, 1))) return `close of an indexer not selected: ${at(ix, 1)}`;
         if (at(ix, 2) !== owner) return `indexer close pays ${at(ix, 2)}, not the owner`;
         return signed ? null : 'indexer owner is not the signer';
       }
