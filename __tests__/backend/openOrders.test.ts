@@ -3,7 +3,7 @@
 // less 1 %; accounts holding funds are listed, left alone with the reason, and nothing moves; the page's guard refuses
 // a lying server's close (paying someone else, an account with funds) and the program refuses such a close too.
 // Every expected figure is read from the chain or computed from the sizes and the rent, never from the app's answers.
-import { Keypair, PublicKey, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { Keypair, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { chainGuard } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
 import { serviceFee } from '../../src/chain/fees';
@@ -27,7 +27,12 @@ const LEGACY = 6_960; // the rent per byte the demo's accounts were made at
 const V1_SIZE = 3_228;
 const V2_SIZE = 1_264;
 const reader = () => connectionChainReader(h.connection);
-const env = (): FundEnv => ({ chain: h.solback.localnet!.chain, faucet: Keypair.generate(), metaplex: null, delegate: '' });
+const env = (): FundEnv => ({
+  chain: h.solback.localnet!.chain,
+  faucet: Keypair.generate(),
+  metaplex: null,
+  delegate: '',
+});
 
 async function listed(wallet: string) {
   const r = await h.get(`recoverable/${wallet}`);
@@ -83,7 +88,12 @@ it('the demo: an empty v1 account and a v2 index with its empty account come bac
   ]);
 
   const by = await listed(wallet);
-  expect(by(r.openOrdersV1)).toMatchObject({ kind: 'openbookV1', state: 'ready', recoverableLamports: v1, rentLamports: v1 });
+  expect(by(r.openOrdersV1)).toMatchObject({
+    kind: 'openbookV1',
+    state: 'ready',
+    recoverableLamports: v1,
+    rentLamports: v1,
+  });
   expect(by(r.openOrdersIndexer)).toMatchObject({ kind: 'openbookV2', state: 'ready', recoverableLamports: v2 });
   expect(by(r.openOrdersV1).detail).toBe(RECOVERY_DETAIL.openbookV1Empty);
   expect(by(r.openOrdersIndexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));

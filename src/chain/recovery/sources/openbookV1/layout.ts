@@ -66,8 +66,7 @@ export function readV1OpenOrders(data: Uint8Array): V1OpenOrders | null {
 export const v1IsEmpty = (oo: V1OpenOrders): boolean =>
   !oo.hasOrders && oo.baseTotal === 0n && oo.quoteTotal === 0n && oo.referrerRebates === 0n;
 
-export const v1IsOpenOrders = (oo: V1OpenOrders): boolean =>
-  oo.flags === (V1_FLAGS.initialized | V1_FLAGS.openOrders);
+export const v1IsOpenOrders = (oo: V1OpenOrders): boolean => oo.flags === (V1_FLAGS.initialized | V1_FLAGS.openOrders);
 
 /** CloseOpenOrders: [open orders (w), owner (signer), destination (w), market] (dex/src/instruction.rs). */
 export function v1CloseIx(programId: string, openOrders: string, owner: string, market: string) {

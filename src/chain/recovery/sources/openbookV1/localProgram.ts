@@ -13,8 +13,7 @@ import { readV1OpenOrders, V1_CLOSE_DATA, V1_FLAGS, V1_PROGRAMS, v1IsOpenOrders 
 
 // dex/src/error.rs DexErrorCode
 const E = { InvalidMarketFlags: 0, TooManyOpenOrders: 42, WrongOrdersAccount: 45, InvalidArgument: 1000 } as const;
-const fail = (code: keyof typeof E, msg: string) =>
-  new EmulatedProgramError(E[code], `Emulated OpenBook v1: ${msg}`);
+const fail = (code: keyof typeof E, msg: string) => new EmulatedProgramError(E[code], `Emulated OpenBook v1: ${msg}`);
 
 const isMarket = (chain: Chain, programId: string, market: string): boolean => {
   const m = chain.getAccount(market);

@@ -87,10 +87,12 @@ export const openbookV1Source: RecoverySource<'openbookV1', OpenbookV1Detail> = 
         const address = at(ix, 0);
         const snapshot = facts.account(address);
         const oo = snapshot?.owner === ix.programId ? readV1OpenOrders(snapshot.data) : null;
-        if (!snapshot || !oo || !v1IsOpenOrders(oo)) return `${address} is not an open-orders account of ${ix.programId}`;
+        if (!snapshot || !oo || !v1IsOpenOrders(oo))
+          return `${address} is not an open-orders account of ${ix.programId}`;
         if (oo.owner !== facts.owner) return `open-orders account ${address} is not the owner's`;
         // The program refuses another market (dex/src/state.rs `load_orders_mut`): the page refuses it first.
-        if (oo.market !== at(ix, 3)) return `open-orders close names market ${at(ix, 3)}, the account trades on ${oo.market}`;
+        if (oo.market !== at(ix, 3))
+          return `open-orders close names market ${at(ix, 3)}, the account trades on ${oo.market}`;
         if (!v1IsEmpty(oo)) return `open-orders account ${address} still holds funds`;
         if (state.closed.has(address)) return `open-orders account ${address} closed twice`;
         state.closed.add(address);

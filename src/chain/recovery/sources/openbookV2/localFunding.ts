@@ -45,7 +45,11 @@ export function fundOpenOrdersV2(env: FundEnv, owner: string, withFunds = false)
   idx[8] = indexerBump;
   idx.writeUInt32LE(counter, 9); // created_counter
   idx.writeUInt32LE(entries.length, 13);
-  entries.forEach((e, i) => pk(e).toBuffer().copy(idx, 17 + 32 * i));
+  entries.forEach((e, i) =>
+    pk(e)
+      .toBuffer()
+      .copy(idx, 17 + 32 * i),
+  );
   chain.setAccount(indexer, { lamports: chain.rent(idx.length), data: idx, owner: OPENBOOK_V2_PROGRAM });
   return { openOrders: address.toBase58(), indexer };
 }

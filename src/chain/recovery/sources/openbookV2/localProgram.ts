@@ -33,8 +33,7 @@ const E = {
   IndexerActiveOO: 6020,
   NonEmptyOpenOrdersPosition: 6042,
 } as const;
-const fail = (code: keyof typeof E, msg: string) =>
-  new EmulatedProgramError(E[code], `Emulated OpenBook v2: ${msg}`);
+const fail = (code: keyof typeof E, msg: string) => new EmulatedProgramError(E[code], `Emulated OpenBook v2: ${msg}`);
 
 /** The addresses earlier closes of the same transaction run removed, by indexer (their changes apply afterwards). */
 const removedInRun = new WeakMap<Set<string>, Map<string, Set<string>>>();
