@@ -6,7 +6,11 @@
 // destination, the account marked Closed (the runtime then collects the emptied account).
 import bs58 from 'bs58';
 import type { Chain } from '../../../../../backend/localnet/chain';
-import { EmulatedProgramError, type ProgramEmulator } from '../../../../../backend/localnet/emulated/types';
+import {
+  creditLamports,
+  EmulatedProgramError,
+  type ProgramEmulator,
+} from '../../../../../backend/localnet/emulated/types';
 import { claim } from '../../../../../backend/localnet/metaplex/emulators/claims';
 import { sameBytes } from '../../source';
 import { readV1OpenOrders, V1_CLOSE_DATA, V1_FLAGS, V1_PROGRAMS, v1IsOpenOrders } from './layout';
@@ -47,11 +51,7 @@ export const openbookV1Emulators = (): ProgramEmulator[] =>
       if (!claim(signers, `openbookV1:${openOrders.pubkey}`)) throw fail('WrongOrdersAccount', 'closed already');
       return () => {
         const now = chain.getAccount(openOrders.pubkey)!;
-        const d = chain.getAccount(destination.pubkey);
-        chain.setAccount(destination.pubkey, {
-          lamports: (d?.lamports ?? 0n) + now.lamports,
-          ...(d ? { owner: d.owner, data: d.data, executable: d.executable } : {}),
-        });
+        creditLamports(chain, destination.pubkey, now.lamports);
         // Marked Closed (flags = 256) and emptied: the runtime drops an account left with no lamports.
         chain.setAccount(openOrders.pubkey, { lamports: 0 });
       };

@@ -10,7 +10,11 @@
 // AccountOwnedByWrongProgram 3007, InvalidProgramId 3008, AccountNotSigner 3010; the program's from 6000 (error.rs).
 import bs58 from 'bs58';
 import type { Chain } from '../../../../../backend/localnet/chain';
-import { EmulatedProgramError, type ProgramEmulator } from '../../../../../backend/localnet/emulated/types';
+import {
+  creditLamports,
+  EmulatedProgramError,
+  type ProgramEmulator,
+} from '../../../../../backend/localnet/emulated/types';
 import { SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../../common/addresses';
 import { sameBytes } from '../../source';
 import {
@@ -52,14 +56,6 @@ function ownIndexer(chain: Chain, owner: string, indexer: string): string[] {
   return entries;
 }
 
-function credit(chain: Chain, address: string, lamports: bigint): void {
-  const d = chain.getAccount(address);
-  chain.setAccount(address, {
-    lamports: (d?.lamports ?? 0n) + lamports,
-    ...(d ? { owner: d.owner, data: d.data, executable: d.executable } : {}),
-  });
-}
-
 function writeIndexer(chain: Chain, indexer: string, lamports: bigint, head: Uint8Array, entries: string[]): void {
   const data = new Uint8Array(indexerSpace(entries.length));
   data.set(head.subarray(0, 13));
@@ -97,7 +93,7 @@ export const openbookV2Emulator = (): ProgramEmulator => ({
         const rent = BigInt(chain.rent(indexerSpace(left.length)));
         const excess = idx.lamports > rent ? idx.lamports - rent : 0n;
         writeIndexer(chain, indexer.pubkey, idx.lamports - excess, idx.data, left);
-        credit(chain, destination.pubkey, now.lamports + excess);
+        creditLamports(chain, destination.pubkey, now.lamports + excess);
       };
     }
     if (sameBytes(ix.data, V2_CLOSE_INDEXER_DATA)) {
@@ -110,7 +106,7 @@ export const openbookV2Emulator = (): ProgramEmulator => ({
       return () => {
         const now = chain.getAccount(indexer.pubkey)!;
         chain.setAccount(indexer.pubkey, { lamports: 0 });
-        credit(chain, destination.pubkey, now.lamports);
+        creditLamports(chain, destination.pubkey, now.lamports);
       };
     }
     throw fail('InstructionFallbackNotFound', 'only the two closes are emulated');
