@@ -15,7 +15,13 @@ export function collectorHelpers(server: () => LocalChainServer) {
   return {
     lamports,
     /** A fresh owner funded with the collector profile. */
-    async collector(): Promise<{ owner: Keypair; o: string; states: CollectorManifest; kinds: KindsManifest; nfts: Item[] }> {
+    async collector(): Promise<{
+      owner: Keypair;
+      o: string;
+      states: CollectorManifest;
+      kinds: KindsManifest;
+      nfts: Item[];
+    }> {
       const owner = Keypair.generate();
       const o = owner.publicKey.toBase58();
       const { status, body } = await server().api('localnet/fund', { owner: o, profile: 'collector' });

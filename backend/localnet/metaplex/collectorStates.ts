@@ -12,11 +12,7 @@ import { decodeCoreCollection, writeCollectionData, writeCoreCollection } from '
 import type { KindsEnv } from './fundKinds';
 import { type KindNftEntry, type MasterEntry, writeMaster, writePrint } from './nftKinds';
 
-export interface CollectorManifest
-  extends LockedManifest,
-    CoreStatesManifest,
-    CollectionsManifest,
-    CnftStatesManifest {
+export interface CollectorManifest extends LockedManifest, CoreStatesManifest, CollectionsManifest, CnftStatesManifest {
   /** The owner's master with 3 prints held by someone else: Token Metadata refuses its burn (MasterEditionHasPrints). */
   masterWithPrints: MasterEntry & { prints: number };
   /** The owner's own master and 2 of its prints, both held by the owner, in one edition marker. */
