@@ -108,7 +108,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       replaceFor(
         /^@solana-mobile\/wallet-adapter-mobile$/,
         'wallet-adapter-react',
-        './src/features/wallet/lazyMobileWalletAdapter.ts',
+        './src/features/wallet/wallet/lazyMobileWalletAdapter.ts',
       ),
       // Only web3.js's Secp256k1Program uses these (SolBack never does); borsh uses the polyfill only without TextDecoder.
       replaceFor(/^@noble\/curves\/secp256k1(\.js)?$/, 'web3.js', './webpack-stubs/secp256k1.js'),
