@@ -3,5 +3,4 @@
 export { splitMovable } from './cnftMovable';
 export { cnftsApi } from './cnftsApi';
 export { selectCnfts } from './cnftsSlice';
-export { lookupCnftsViaDas } from './dasCnftLookup';
 export { CnftsSection } from './CnftsSection';

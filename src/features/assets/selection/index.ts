@@ -2,19 +2,14 @@
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
 export { LazyAssetGrid } from './lazyAssetGrid';
 export {
-  assetSelectionToggled,
   assetsDeselected,
-  assetsSelected,
   bulkModeSet,
   selectBulkMode,
-  selectIsSelected,
   selectSelectedCnftIds,
   selectSelectedCounts,
   selectSelectedNftMints,
   selectSelectedTokenMints,
   selectionCleared,
 } from './selectionSlice';
-export type { AssetKind } from './selectionSlice';
-export { AssetSection } from './AssetSection';
 export { AssetsStatusLine } from './AssetsStatusLine';
 export { SelectedAssetsPanel } from './SelectedAssetsPanel';

@@ -7,7 +7,7 @@ export {
   signAuthorization,
   signPrepared,
 } from './authorization';
-export { canDoAllAtOnce, canSign, signAndSend, signingModeFor } from './signing';
+export { canDoAllAtOnce, signAndSend, signingModeFor } from './signing';
 export type { GuardStep, SigningDeps, SigningRequest, SigningStep } from './signing';
 export {
   BlockhashExpiredError,
