@@ -86,8 +86,8 @@ test('every flow the landing page’s fee statement names: its review’s servic
     new Transaction().add(
       createApproveInstruction(
         new PublicKey(approved.account),
+        Keypair.generate().publicKey, // the delegate
         owner,
-        Keypair.generate().publicKey,
         1n,
         [],
         new PublicKey(approved.program),
