@@ -3,7 +3,7 @@
 // FEE_FLOWS); each flow's review is opened and cancelled, nothing is signed. A flow that carries it shows 1 % of what
 // comes back (rent and surplus, not the owner's own SOL), rounded down per transaction as the fee functions round it;
 // a flow that carries none shows 0. A flow named in the statement without a check here fails the test.
-import { Keypair, PublicKey, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
+import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createApproveInstruction } from '@solana/spl-token';
 import type { Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
@@ -81,20 +81,24 @@ test('every flow the landing page’s fee statement names: its review’s servic
   const tokens = manifest.tokens.filter((t: any) => t.mint !== NATIVE_MINT && BigInt(t.amount) > 0n);
   // An approval on one of the wallet's tokens, so that "More SOL" offers a revoke.
   const approved = tokens[0];
-  await sendAndConfirmTransaction(
-    h.connection,
-    new Transaction().add(
-      createApproveInstruction(
-        new PublicKey(approved.account),
-        Keypair.generate().publicKey, // the delegate
-        owner,
-        1n,
-        [],
-        new PublicKey(approved.program),
-      ),
+  const approve = new Transaction().add(
+    createApproveInstruction(
+      new PublicKey(approved.account),
+      Keypair.generate().publicKey, // the delegate
+      owner,
+      1n,
+      [],
+      new PublicKey(approved.program),
     ),
-    [wallet.keypair],
-    { commitment: 'confirmed' },
+  );
+  approve.feePayer = owner;
+  approve.recentBlockhash = (await h.connection.getLatestBlockhash()).blockhash;
+  approve.sign(wallet.keypair);
+  const approval = await h.connection.sendRawTransaction(approve.serialize());
+  await until(
+    async () => (await h.connection.getSignatureStatus(approval)).value?.confirmationStatus,
+    60_000,
+    'the approval confirmed',
   );
 
   // The statement as the landing page shows it, split where the flows that carry none begin.
