@@ -46,7 +46,10 @@ const tokenCard = (page: Page, mint: string) => page.locator(`[data-testid="toke
 /** Selects the cards (bulk mode), burns the selection through its button, reads its review, then deselects. */
 async function selectedReview(page: Page, cards: ReturnType<Page['locator']>[], button: string, estimate: string) {
   for (const c of cards) await clickCard(page, c);
-  await page.getByTestId(estimate).filter({ hasText: `(${cards.length})` }).waitFor();
+  await page
+    .getByTestId(estimate)
+    .filter({ hasText: `(${cards.length})` })
+    .waitFor();
   await page.getByRole('button', { name: button }).click();
   const seen = await readAndCancel(page);
   for (const c of cards) await clickCard(page, c);
@@ -104,7 +107,11 @@ test('every flow the landing page’s fee statement names: its review’s servic
   // The statement as the landing page shows it, split where the flows that carry none begin.
   const page = await context.newPage();
   await page.goto(h.server.url);
-  const statement = (await page.getByTestId('landing').getByText(/^Cost:/).textContent()) ?? '';
+  const statement =
+    (await page
+      .getByTestId('landing')
+      .getByText(/^Cost:/)
+      .textContent()) ?? '';
   expect(statement).toBe(ASSETS_SCREEN.landingCost);
   const cut = statement.indexOf(FEE_FLOWS.none.tokens);
   const [carriesText, noneText] = [statement.slice(0, cut), statement.slice(cut)];
@@ -122,12 +129,8 @@ test('every flow the landing page’s fee statement names: its review’s servic
   const twoTokens = tokens.slice(1, 3).map((t: any) => tokenCard(page, t.mint));
   // Every flow's reviews, each opened and cancelled (a flow with two routes has a review for each).
   const reviews: Record<Flow, () => Promise<FeeSeen[]>> = {
-    tokens: async () => [
-      await selectedReview(page, twoTokens, SELECTION.burnSelectedTokens, 'rent-selected-tokens'),
-    ],
-    nfts: async () => [
-      await selectedReview(page, nfts.slice(0, 2), SELECTION.burnSelectedNfts, 'rent-selected-nfts'),
-    ],
+    tokens: async () => [await selectedReview(page, twoTokens, SELECTION.burnSelectedTokens, 'rent-selected-tokens')],
+    nfts: async () => [await selectedReview(page, nfts.slice(0, 2), SELECTION.burnSelectedNfts, 'rent-selected-nfts')],
     nftAlone: async () => {
       const selected = await selectedReview(page, nfts.slice(0, 1), SELECTION.burnSelectedNfts, 'rent-selected-nfts');
       // Its card's own Burn button, with bulk mode off (then on again).

@@ -28,7 +28,13 @@ interface Section {
 }
 
 const asset = { mint: 'cnft', name: 'A cNFT', image: '' };
-const vacantResult = { accountCount: 1, recoveredLamports: 1, serviceFeeLamports: 0, signature: 's', signatures: ['s'] };
+const vacantResult = {
+  accountCount: 1,
+  recoveredLamports: 1,
+  serviceFeeLamports: 0,
+  signature: 's',
+  signatures: ['s'],
+};
 
 const SECTIONS: Record<string, Section> = {
   'token and NFT burns': {

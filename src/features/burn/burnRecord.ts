@@ -62,7 +62,8 @@ export async function recordBurn(api: BurnApi, burn: ConfirmedBurn): Promise<voi
   const last = burn.signatures[burn.signatures.length - 1];
   const change = await ownerChangeWhenRecorded(connectionOf(api), burn.owner, burn.signatures, (ms) => api.delay(ms));
   // The wallet's gain as recorded; with no record yet, the rent less the service fee (both read before), no estimate.
-  const net = change === undefined ? burn.rentLamports - burn.serviceFeeLamports : change - (burn.unwrappedLamports ?? 0);
+  const net =
+    change === undefined ? burn.rentLamports - burn.serviceFeeLamports : change - (burn.unwrappedLamports ?? 0);
   const text = burnSuccessText(burn, change, shortenSignature(last));
   if (burn.kind === 'token') api.dispatch(tokensRemoved({ mints: burn.mints }));
   else api.dispatch(nftsRemoved({ mints: burn.mints }));
