@@ -151,9 +151,8 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
     const inBatch = batch.map((tx) => effectOf(tx, config.feeWallet));
     const inBatchMints = new Set(inBatch.flatMap((e) => e.mints));
     // The path runs the guard once, then this review: refused transactions never reach it.
-    let reviewedNetworkFee = 0;
     const review = async (reviewed: Transaction[]) => {
-      const shown = await reviewBeforeSigning(api, {
+      await reviewBeforeSigning(api, {
         owner,
         txs: reviewed,
         destroyed: nfts.filter((n) => inBatchMints.has(n.mint)).map((n) => ({ mint: n.mint, label: n.name })),
@@ -161,7 +160,6 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
         serviceFeeLamports: inBatch.reduce((sum, e) => sum + e.fee, 0),
         collections: collectionParents(own.planned.filter((p) => inBatchMints.has(p.mint))),
       });
-      reviewedNetworkFee = shown.networkFeeLamports;
     };
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs), review);
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], BUILT_WALLETS.feeWallet));
@@ -175,7 +173,6 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       signatures: outcome.signatures,
       rentLamports: mints.reduce((sum, m) => sum + (rentByMint.get(m) ?? 0), 0),
       serviceFeeLamports: fee,
-      reviewedNetworkFeeLamports: reviewedNetworkFee,
       ...(outcome.error ? { stoppedText: burnFailureText(outcome.error, 'bulkNfts') } : {}),
       what: `${mints.length} NFT${mints.length === 1 ? '' : 's'}`,
       activity: {

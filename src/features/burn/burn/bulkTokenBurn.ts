@@ -97,9 +97,8 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       label: `${formatTokenBalance(g.amount, g.token.decimals)} ${g.token.symbol || g.token.name}`,
     });
     // The path runs the guard once, then this review: refused transactions never reach it.
-    let reviewedNetworkFee = 0;
     const review = async (reviewed: Transaction[]) => {
-      const shown = await reviewBeforeSigning(api, {
+      await reviewBeforeSigning(api, {
         owner,
         txs: reviewed,
         destroyed: inBatch.filter((g) => !g.native).map(itemOf),
@@ -109,7 +108,6 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
         serviceFeeLamports: 0, // bulk token burns are built here and carry no service fee
         valuable: valuableAtBurn(inBatch, selectSolPriceUsd(api.getState())),
       });
-      reviewedNetworkFee = shown.networkFeeLamports;
     };
     const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard, review);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
@@ -121,7 +119,6 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
       signatures: outcome.signatures,
       rentLamports: sumLamports(burned.filter((g) => !g.native)),
       serviceFeeLamports: 0,
-      reviewedNetworkFeeLamports: reviewedNetworkFee,
       ...(outcome.error ? { stoppedText: burnFailureText(outcome.error, 'bulkTokens') } : {}),
       unwrappedLamports: sumLamports(burned.filter((g) => g.native)),
       what: `${n} token${n === 1 ? '' : 's'}`,

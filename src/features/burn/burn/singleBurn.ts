@@ -101,9 +101,8 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     });
     const item = [{ mint, label: built.label }];
     // The path runs the guard once, then this review: refused transactions never reach it.
-    let reviewedNetworkFee = 0;
     const review = async (txs: Transaction[]) => {
-      const reviewed = await reviewBeforeSigning(api, {
+      await reviewBeforeSigning(api, {
         owner,
         txs,
         destroyed: built.native ? [] : item,
@@ -114,7 +113,6 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
         valuable: built.valuable,
         collections: built.collections,
       });
-      reviewedNetworkFee = reviewed.networkFeeLamports;
     };
     const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard, review);
     await recordBurn(api, {
@@ -124,7 +122,6 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
       signatures,
       rentLamports: built.native ? 0 : built.lamports,
       serviceFeeLamports: 0,
-      reviewedNetworkFeeLamports: reviewedNetworkFee,
       unwrappedLamports: built.native ? built.lamports : 0,
       what: built.label,
       activity: built.native

@@ -176,7 +176,12 @@ function OpenReview({
             )}
           </p>
         )}
-        <p className="review-note" data-testid="review-simulated-agrees" data-lamports={review.simulatedChangeLamports}>
+        <p
+          className="review-note"
+          data-testid="review-simulated-agrees"
+          data-lamports={review.simulatedChangeLamports}
+          data-transactions={review.transactions}
+        >
           {review.simulatedChangeLamports === review.solChangeLamports && ASSETS_SCREEN.reviewSimulated}{' '}
           {ASSETS_SCREEN.reviewTransactions(review.transactions)}
         </p>

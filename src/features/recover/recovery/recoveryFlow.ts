@@ -18,7 +18,7 @@ import { requireConnection } from '../../../app/requireConnection';
 import { vacantEffects } from '../vacant/vacantReview';
 import { vacantApi } from '../vacant/vacantApi';
 import { chainGuardStep } from '../../wallet/wallet/chainGuardStep';
-import { ownerChangeOnChain } from '../../wallet/wallet/landedChange';
+import { ownerChangeWhenRecorded } from '../../wallet/wallet/landedChange';
 import { legacyTransactions } from '../../wallet/wallet/serverTransactions';
 import { signAndSend, signingModeFor } from '../../wallet/wallet';
 import { submitToServer } from '../../wallet/wallet/signingSteps';
@@ -155,7 +155,7 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
   const principal = estimates.reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0);
   const fee = vacantEffects(landed, BUILT_WALLETS.feeWallet).serviceFee;
   const net =
-    (await api.pause(ownerChangeOnChain(connection, owner, signatures))) ??
+    (await api.pause(ownerChangeWhenRecorded(connection, owner, signatures, (ms) => api.delay(ms)))) ??
     submitted.ownerBalanceChangeLamports ??
     back - fee - networkFee;
   const parts = recoveredParts(

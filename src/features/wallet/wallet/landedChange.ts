@@ -23,3 +23,24 @@ export async function ownerChangeOnChain(
   }
   return change;
 }
+
+/** How long a confirmed transaction's record may take to reach the node the page reads: tries, and the pause after each. */
+export const RECORD_WAIT = { tries: 12, ms: 500 } as const;
+
+/**
+ * The owner's change over `signatures` once the chain has recorded every one of them: a node may confirm a transaction
+ * a moment before its getTransaction answers. Undefined when it still has no record after RECORD_WAIT: the caller
+ * says the figure is pending, never an estimate in its place.
+ */
+export async function ownerChangeWhenRecorded(
+  connection: TransactionReader,
+  owner: string,
+  signatures: readonly string[],
+  wait: (ms: number) => Promise<unknown>,
+): Promise<number | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const change = await ownerChangeOnChain(connection, owner, signatures);
+    if (change !== undefined || attempt >= RECORD_WAIT.tries) return change;
+    await wait(RECORD_WAIT.ms);
+  }
+}
