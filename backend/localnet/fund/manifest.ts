@@ -57,7 +57,7 @@ export interface RecoveryManifest {
   openOrdersV1?: string;
   openOrdersV2?: string;
   openOrdersIndexer?: string;
-  /** Collector: an OpenBook v1 open-orders account holding base tokens (left alone). */
+  /** Collector: an OpenBook v1 open-orders account with base tokens locked in an order (left alone). */
   openOrdersV1Funded?: string;
 }
 
