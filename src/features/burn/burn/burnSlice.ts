@@ -2,7 +2,6 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   bulkNftBurnRequested,
   bulkTokenBurnRequested,
-  selectBurnBusy,
   singleBurnRequested,
   walletDisconnected,
 } from '../../../app/events';
