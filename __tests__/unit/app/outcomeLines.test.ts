@@ -3,21 +3,25 @@
 // lines it shows; each runs a success, then a failure, then a success again through the app's own reducers.
 import type { Action } from '@reduxjs/toolkit';
 import { rootReducer, type CombinedState } from '../../../src/app/rootReducer';
-import { burnFailed, burnSucceeded, singleBurnRequested } from '../../../src/features/burn/burnSlice';
-import { recoveryEnded, recoveryRequested } from '../../../src/features/recovery/recoverySlice';
+import { burnFailed, burnSucceeded, singleBurnRequested } from '../../../src/features/burn/burn/burnSlice';
+import { recoveryEnded, recoveryRequested } from '../../../src/features/recover/recovery/recoverySlice';
 import {
   revokeFailed,
   revokeOffered,
   revokeRequested,
   revokeSucceeded,
-} from '../../../src/features/revoke/revokeSlice';
+} from '../../../src/features/trash/revoke/revokeSlice';
 import {
   robustTrashFinished,
   trashModalOpened,
   trashRequested,
   trashSucceeded,
-} from '../../../src/features/trash/trashSlice';
-import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded } from '../../../src/features/vacant/vacantSlice';
+} from '../../../src/features/trash/trash/trashSlice';
+import {
+  vacantBurnEnded,
+  vacantBurnRequested,
+  vacantBurnSucceeded,
+} from '../../../src/features/recover/vacant/vacantSlice';
 
 type Outcome = (text: string, s: CombinedState) => Action[];
 interface Section {

@@ -7,8 +7,8 @@
 import { Keypair } from '@solana/web3.js';
 import { exactSol } from '../../../src/chain/format';
 import { burnSuccess, burnSuccessPending, netParts } from '../../../src/common/texts';
-import { burnSuccessText, type ConfirmedBurn } from '../../../src/features/burn/burnRecord';
-import { ownerChangeWhenRecorded, RECORD_WAIT } from '../../../src/features/wallet/landedChange';
+import { burnSuccessText, type ConfirmedBurn } from '../../../src/features/burn/burn/burnRecord';
+import { ownerChangeWhenRecorded, RECORD_WAIT } from '../../../src/features/wallet/wallet/landedChange';
 
 const owner = Keypair.generate().publicKey;
 const other = Keypair.generate().publicKey;
