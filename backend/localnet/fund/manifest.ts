@@ -53,6 +53,12 @@ export interface RecoveryManifest {
   buffer: string;
   nonce: string;
   lookupTable: string;
+  /** Demo and collector: empty open-orders accounts, OpenBook v1 and v2 (the latter listed in the wallet's indexer). */
+  openOrdersV1?: string;
+  openOrdersV2?: string;
+  openOrdersIndexer?: string;
+  /** Collector: an OpenBook v1 open-orders account holding base tokens (left alone). */
+  openOrdersV1Funded?: string;
 }
 
 export interface FundManifest {
