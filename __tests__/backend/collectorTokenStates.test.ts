@@ -139,8 +139,8 @@ test('Core assets with a burn delegate, or in a collection whose plugins abstain
 test('a pNFT with an Unlocked delegate (a Transfer delegate): its card is not labelled locked, the estimate counts it, its holder burns it to the lamport', async () => {
   const { owner, o, states } = await collector();
   const pnft = states.pnftDelegatedUnlocked;
-  const asset = (await server.api('rpc', { jsonrpc: '2.0', id: 1, method: 'getAsset', params: { id: pnft.mint } }))
-    .body.result;
+  const asset = (await server.api('rpc', { jsonrpc: '2.0', id: 1, method: 'getAsset', params: { id: pnft.mint } })).body
+    .result;
   expect(asset.ownership.delegated).toBe(true); // what the card used to read as "locked"
   const card = await cards(o);
   expect(card(pnft.mint)?.blocked).toBeUndefined();
