@@ -112,6 +112,8 @@ export const RECOVERY_SECTION = {
   deactivated: 'Table deactivated: the close will be offered when it is ready.',
   /** `sol` is the wallet's gain as the chain recorded it; `parts` (recoveredParts) what it is made of. */
   done: (sol: string, parts: string) => `Recovered ${sol} SOL: ${parts}.`,
+  donePending:
+    'Recovered. The chain has not recorded the transactions yet, so the SOL your wallet gained is not shown here.',
   revoked: 'Approvals revoked.',
   failed: (why: string) => `Recovery failed: ${why}`,
   refresh: 'Check again',
