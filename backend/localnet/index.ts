@@ -6,6 +6,7 @@ import type { Duplex } from 'node:stream';
 import { Keypair } from '@solana/web3.js';
 import { Chain } from './chain';
 import { FaultState, type Faults } from './faults';
+import { pumpEmulator } from './emulated/pump';
 import { fundOwner, type FundProfile } from './fund';
 import type { FundManifest } from './fund/manifest';
 import { restoreLargeAccounts, trackLargeAccounts } from './largeAccounts';
@@ -82,6 +83,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
     authority: faucet.publicKey.toBase58(),
   });
   for (const e of metaplex.emulators) chain.registerEmulator(e);
+  chain.registerEmulator(pumpEmulator);
   if (restored?.state.metaplex !== undefined) metaplex.restore(restored.state.metaplex);
 
   const faults = new FaultState(chain, opts.sendTimeoutMs);

@@ -22,6 +22,7 @@ import {
 } from '../../src/common/addresses';
 import { isAuthorizationMemo } from '../../src/chain/authorizationMemo';
 import { decodeTransaction } from '../../src/chain/decode';
+import { RECOVERY_SOURCES } from '../../src/chain/recovery/registry';
 import { payloadOrRefusal } from '../../src/chain/walletAdditionsCheck';
 
 const MEMO_PROGRAMS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EeVDDwLi6ZQJ'];
@@ -31,8 +32,12 @@ const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
 /** The loader's `Close` (a buffer's rent back); deploying or writing programs is nothing the page does. */
 const LOADER_CLOSE_TAG = 5;
 
-/** Programs whose instructions make a transaction the page's: burns, closes, transfers, recoveries, cNFT ways. */
+/**
+ * Programs whose instructions make a transaction the page's: burns, closes, transfers, cNFT ways, and the programs of
+ * the recovery sources, read from the registry (each source's `staticRules` are keyed by its programs).
+ */
 const WORK_PROGRAMS: ReadonlySet<string> = new Set([
+  ...RECOVERY_SOURCES.flatMap((source) => Object.keys(source.staticRules)),
   SYSTEM_PROGRAM,
   TOKEN_PROGRAM,
   TOKEN_2022_PROGRAM,

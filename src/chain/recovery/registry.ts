@@ -8,6 +8,8 @@ import { closableMintSource } from './sources/closableMint/source';
 import { lookupTableSource } from './sources/lookupTable/source';
 import { nonceSource } from './sources/nonce/source';
 import { programBufferSource } from './sources/programBuffer/source';
+import { pumpCreatorFeeSource } from './sources/pumpCreatorFee/source';
+import { pumpVolumeAccumulatorSource } from './sources/pumpVolumeAccumulator/source';
 import { stakeSource } from './sources/stake/source';
 import { surplusSource } from './sources/surplus/source';
 import { vacantSource } from './sources/vacant/source';
@@ -23,6 +25,8 @@ export const RECOVERY_SOURCES = [
   wrappedSolSource,
   vacantSource,
   surplusSource,
+  pumpCreatorFeeSource,
+  pumpVolumeAccumulatorSource,
 ] as const;
 
 export const RECOVERY_KINDS: readonly RecoveryKind[] = RECOVERY_SOURCES.map((s) => s.kind);

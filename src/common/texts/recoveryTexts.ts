@@ -29,11 +29,20 @@ export const RECOVERY_DETAIL = {
     `Wrapped SOL: closing the account unwraps ${wrapped} SOL, your own SOL (no fee on it), and returns its rent, ${rent} SOL.`,
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
+  pumpCreatorFee: (fees: string) =>
+    `Pump.fun creator fees: ${fees} SOL of fees your coins earned come back (claimed rewards, not rent); the vault stays open for new fees.`,
+  pumpAccumulator: (cashback: string, rent: string) =>
+    `Pump.fun volume accumulator: ${cashback} SOL of cashback (claimed rewards) and its rent, ${rent} SOL, come back when it closes.`,
+  pumpAccumulatorIncentives:
+    'Pump.fun volume accumulator with PUMP rewards not yet claimed: left alone, closing it would forfeit them.',
 } as const;
 
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
+  if (detail.about === 'pumpCreatorFee') return RECOVERY_DETAIL.pumpCreatorFee(formatSol(detail.feeLamports));
+  if (detail.about === 'pumpAccumulator')
+    return RECOVERY_DETAIL.pumpAccumulator(formatSol(detail.cashbackLamports), formatSol(detail.rentLamports));
   if (detail.about === 'wrappedSol')
     return RECOVERY_DETAIL.wrappedSol(formatSol(detail.wrappedLamports), formatSol(detail.rentLamports));
   if (detail.about !== 'stake') return RECOVERY_DETAIL[detail.about];
@@ -59,6 +68,8 @@ const RECOVERY_SOURCE_NOUNS = {
   wrappedSol: 'wrapped SOL account',
   vacant: 'empty token account',
   surplus: 'account holding surplus rent',
+  pumpCreatorFee: 'Pump.fun creator vault',
+  pumpVolumeAccumulator: 'Pump.fun volume accumulator',
 } satisfies Record<RecoveryKind, string>;
 
 /** The refusal of an address none of `kinds` (a flow's sources, in the registry's order) lists for this wallet. */
@@ -81,6 +92,8 @@ export const RECOVERY_SECTION = {
     wrappedSol: 'Wrapped SOL',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
+    pumpCreatorFee: 'Pump.fun creator fees',
+    pumpVolumeAccumulator: 'Pump.fun cashback and volume accumulator',
   } satisfies Record<RecoveryKind, string>,
   states: {
     ready: 'Ready',
