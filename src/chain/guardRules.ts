@@ -174,7 +174,7 @@ export const TOKEN_INSTRUCTION_CHECKS: Record<number, Check> = {
 /**
  * The recovery sources' own programs (stake, loader, lookup tables, Pump): allowed for the source's flow only. Two
  * sources may own one program (Pump's creator vault and volume accumulator): an instruction passes when either's rule
- * takes it, else the later one says why.
+ * takes it, else both reasons are given.
  */
 const RECOVERY_CHECKS: Record<string, Check> = {};
 for (const source of RECOVERY_SOURCES)
@@ -184,7 +184,11 @@ for (const source of RECOVERY_SOURCES)
       intent.kind === source.flow ? rule(ix, intent.owner, allowed) : `program ${programId} not allowed for this action`;
     RECOVERY_CHECKS[programId] = earlier
       ? (ix, intent, allowed, totals) =>
-          earlier(ix, intent, allowed, totals) === null ? null : own(ix, intent, allowed, totals)
+          [earlier, own].reduce<string | null>((why, rule) => {
+            if (why === null) return null;
+            const next = rule(ix, intent, allowed, totals);
+            return next === null ? null : why ? `${why}; ${next}` : next;
+          }, '')
       : own;
   }
 

@@ -1,5 +1,5 @@
 // Texts of the recovery sources ("More SOL in your wallet"): the scan's details and the page's section (ours).
-import { formatSol } from '../../chain/format';
+import { exactSol, formatSol } from '../../chain/format';
 import type { RecoveryDetail } from '../../chain/recovery/source';
 import type { RecoveryKind, RecoveryState } from '../api/recovery';
 
@@ -40,9 +40,9 @@ export const RECOVERY_DETAIL = {
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
-  if (detail.about === 'pumpCreatorFee') return RECOVERY_DETAIL.pumpCreatorFee(formatSol(detail.feeLamports));
+  if (detail.about === 'pumpCreatorFee') return RECOVERY_DETAIL.pumpCreatorFee(exactSol(detail.feeLamports));
   if (detail.about === 'pumpAccumulator')
-    return RECOVERY_DETAIL.pumpAccumulator(formatSol(detail.cashbackLamports), formatSol(detail.rentLamports));
+    return RECOVERY_DETAIL.pumpAccumulator(exactSol(detail.cashbackLamports), exactSol(detail.rentLamports));
   if (detail.about === 'wrappedSol')
     return RECOVERY_DETAIL.wrappedSol(formatSol(detail.wrappedLamports), formatSol(detail.rentLamports));
   if (detail.about !== 'stake') return RECOVERY_DETAIL[detail.about];
