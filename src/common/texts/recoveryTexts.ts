@@ -125,7 +125,8 @@ export const RECOVERY_SECTION = {
 export const recoveredParts = (
   rent: string,
   principal: string | null,
+  rewards: string | null,
   serviceFee: string,
   networkFee: string,
 ): string =>
-  `${rent} SOL rent back${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;
+  `${rent} SOL rent back${rewards ? `, ${rewards} SOL of rewards claimed` : ''}${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;

@@ -110,6 +110,7 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
             (s, t) => s + t.returnsLamports - t.feeBaseLamports,
             0,
           ),
+          rewardsLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.rewardsLamports, 0),
           serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
         });
         networkFee = reviewed.networkFeeLamports;
@@ -153,14 +154,16 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
   const estimates = (checked?.transactions ?? []).slice(0, landedCount);
   const back = estimates.reduce((s, t) => s + t.returnsLamports, 0);
   const principal = estimates.reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0);
+  const rewards = estimates.reduce((s, t) => s + t.rewardsLamports, 0);
   const fee = vacantEffects(landed, BUILT_WALLETS.feeWallet).serviceFee;
   const net =
     (await api.pause(ownerChangeOnChain(connection, owner, signatures))) ??
     submitted.ownerBalanceChangeLamports ??
     back - fee - networkFee;
   const parts = recoveredParts(
-    exactSol(back - principal),
+    exactSol(back - principal - rewards),
     principal > 0 ? exactSol(principal) : null,
+    rewards > 0 ? exactSol(rewards) : null,
     exactSol(fee),
     exactSol(back - fee - net),
   );

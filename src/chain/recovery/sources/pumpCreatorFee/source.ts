@@ -70,7 +70,7 @@ export const pumpCreatorFeeSource: RecoverySource<'pumpCreatorFee', PumpCreatorF
         if (state.closed.has(vault)) return `creator vault ${vault} collected twice`;
         state.closed.add(vault);
         const fees = snapshot.lamports > rent ? snapshot.lamports - rent : 0n;
-        return { returns: fees, feeBase: fees };
+        return { returns: fees, feeBase: fees, rewards: fees };
       },
     },
   ],

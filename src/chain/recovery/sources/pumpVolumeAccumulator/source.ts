@@ -95,7 +95,7 @@ export const pumpVolumeAccumulatorSource: RecoverySource<'pumpVolumeAccumulator'
         if (state.closed.has(address) || state.burned.has(address)) return `cashback of ${address} claimed twice`;
         state.burned.add(address); // claimed: what is left is the rent, which the close returns
         const cashback = own.lamports > rent ? own.lamports - rent : 0n;
-        return { returns: cashback, feeBase: cashback };
+        return { returns: cashback, feeBase: cashback, rewards: cashback };
       },
     },
     {
