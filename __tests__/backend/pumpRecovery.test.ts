@@ -133,9 +133,9 @@ describe('a lying server', () => {
 
   it('the claim paying someone else is refused', async () => {
     // The stranger's vault with the stranger as creator: its fees would go to the stranger.
-    await expect(guard(wallet, [b64([collectCreatorFeeIx(stranger)])], [creatorVaultOf(stranger)], feeWallet)).rejects.toThrow(
-      `creator vault ${creatorVaultOf(stranger)} is not the owner's`,
-    );
+    await expect(
+      guard(wallet, [b64([collectCreatorFeeIx(stranger)])], [creatorVaultOf(stranger)], feeWallet),
+    ).rejects.toThrow(`creator vault ${creatorVaultOf(stranger)} is not the owner's`);
     // The owner's vault with the stranger as creator.
     const redirected = collectCreatorFeeIx(wallet);
     redirected.keys[0].pubkey = new PublicKey(stranger);

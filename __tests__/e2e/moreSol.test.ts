@@ -80,7 +80,9 @@ it('lists the sources, recovers them through the review, and closes the table af
   // The Pump rewards: the creator vault's and the volume accumulator's lamports above today's rent minimum (the
   // programs pay out exactly those: pump-public-docs, COLLECT_CREATOR_FEE.md and PUMP_CASHBACK_README.md).
   const pumpAccounts = [...r.sources.pumpCreatorFee, ...r.sources.pumpVolumeAccumulator];
-  const pumpInfos = await Promise.all(pumpAccounts.map((a: string) => suite.connection.getAccountInfo(new PublicKey(a))));
+  const pumpInfos = await Promise.all(
+    pumpAccounts.map((a: string) => suite.connection.getAccountInfo(new PublicKey(a))),
+  );
   let rewards = 0;
   for (const info of pumpInfos)
     rewards += info!.lamports - (await suite.connection.getMinimumBalanceForRentExemption(info!.data.length));

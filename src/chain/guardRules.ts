@@ -181,7 +181,9 @@ for (const source of RECOVERY_SOURCES)
   for (const [programId, rule] of Object.entries(source.staticRules)) {
     const earlier = RECOVERY_CHECKS[programId];
     const own: Check = (ix, intent, allowed) =>
-      intent.kind === source.flow ? rule(ix, intent.owner, allowed) : `program ${programId} not allowed for this action`;
+      intent.kind === source.flow
+        ? rule(ix, intent.owner, allowed)
+        : `program ${programId} not allowed for this action`;
     RECOVERY_CHECKS[programId] = earlier
       ? (ix, intent, allowed, totals) =>
           [earlier, own].reduce<string | null>((why, rule) => {

@@ -50,7 +50,11 @@ function nameOf(data: Uint8Array): PumpInstruction {
   const name = (Object.keys(PUMP_IX) as PumpInstruction[]).find(
     (k) => data.length === 8 && PUMP_IX[k].every((b, i) => data[i] === b),
   );
-  if (!name) throw fail('InstructionFallbackNotFound', 'only collect_creator_fee, claim_cashback and close_user_volume_accumulator are emulated locally');
+  if (!name)
+    throw fail(
+      'InstructionFallbackNotFound',
+      'only collect_creator_fee, claim_cashback and close_user_volume_accumulator are emulated locally',
+    );
   return name;
 }
 

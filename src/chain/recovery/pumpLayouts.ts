@@ -20,16 +20,14 @@ export type PumpInstruction = keyof typeof PUMP_IX;
 /** idl/pump.json `accounts`: UserVolumeAccumulator's discriminator. */
 export const USER_VOLUME_ACCUMULATOR_TAG = [86, 255, 112, 14, 102, 53, 154, 250] as const;
 
-const pda = (seeds: Uint8Array[]) =>
-  PublicKey.findProgramAddressSync(seeds, new PublicKey(PUMP_PROGRAM))[0].toBase58();
+const pda = (seeds: Uint8Array[]) => PublicKey.findProgramAddressSync(seeds, new PublicKey(PUMP_PROGRAM))[0].toBase58();
 const seed = (text: string) => new TextEncoder().encode(text);
 const keyBytes = (address: string) => new PublicKey(address).toBytes();
 
 /** `collect_creator_fee.creator_vault`: seeds ["creator-vault", creator]. */
 export const creatorVaultOf = (creator: string): string => pda([seed('creator-vault'), keyBytes(creator)]);
 /** `claim_cashback.user_volume_accumulator`: seeds ["user_volume_accumulator", user]. */
-export const volumeAccumulatorOf = (user: string): string =>
-  pda([seed('user_volume_accumulator'), keyBytes(user)]);
+export const volumeAccumulatorOf = (user: string): string => pda([seed('user_volume_accumulator'), keyBytes(user)]);
 /** Every instruction's `event_authority`: seeds ["__event_authority"] (Anchor's event CPI). */
 export const PUMP_EVENT_AUTHORITY = pda([seed('__event_authority')]);
 
@@ -45,7 +43,11 @@ export interface VolumeAccumulator {
 export function readVolumeAccumulator(data: Uint8Array): VolumeAccumulator | null {
   if (data.length < 49 || !USER_VOLUME_ACCUMULATOR_TAG.every((b, i) => data[i] === b)) return null;
   const view = Buffer.from(data.buffer, data.byteOffset, data.length);
-  return { user: bs58.encode(data.subarray(8, 40)), needsClaim: data[40] !== 0, unclaimedTokens: view.readBigUInt64LE(41) };
+  return {
+    user: bs58.encode(data.subarray(8, 40)),
+    needsClaim: data[40] !== 0,
+    unclaimedTokens: view.readBigUInt64LE(41),
+  };
 }
 
 /** Which of the built instructions `ix` is: its data is the discriminator alone (none takes arguments). */

@@ -153,7 +153,10 @@ export async function programAccounts(
 }
 
 /** getAccountInfo of one address (a source's PDA); null when the account does not exist. */
-export async function accountInfo(rpc: RecoveryRpc, address: string): Promise<(ProgramAccount & { owner: string }) | null> {
+export async function accountInfo(
+  rpc: RecoveryRpc,
+  address: string,
+): Promise<(ProgramAccount & { owner: string }) | null> {
   const res = await rpc.call<{ value: { lamports: number; owner: string; data: [string, string] } | null }>(
     'getAccountInfo',
     [address, { encoding: 'base64', commitment: 'confirmed' }],

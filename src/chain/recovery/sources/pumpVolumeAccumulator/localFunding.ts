@@ -6,7 +6,7 @@ import type { LocalFunding } from '../../../../../backend/localnet/fund/recovery
 import { PUMP_PROGRAM, USER_VOLUME_ACCUMULATOR_TAG, volumeAccumulatorOf } from '../../pumpLayouts';
 import { pk } from '../../../../../backend/localnet/fund/tx';
 
-export const VOLUME_ACCUMULATOR_SIZE = 106;
+const VOLUME_ACCUMULATOR_SIZE = 106;
 /** 0.00456 SOL of cashback earned and not claimed. */
 export const FUNDED_CASHBACK = 4_560_000;
 const CASHBACK_EARNED_OFFSET = 74;

@@ -18,8 +18,7 @@ const CU_PER_ACTION = 20_000; // each an Anchor program with an event CPI
 
 /** What the scan says of an item: its cashback and its rent apart (worded in src/common/texts). */
 export type PumpVolumeAccumulatorDetail =
-  | { about: 'pumpAccumulator'; cashbackLamports: number; rentLamports: number }
-  | { about: 'pumpAccumulatorIncentives' };
+  { about: 'pumpAccumulator'; cashbackLamports: number; rentLamports: number } | { about: 'pumpAccumulatorIncentives' };
 
 export const pumpVolumeAccumulatorSource: RecoverySource<'pumpVolumeAccumulator', PumpVolumeAccumulatorDetail> = {
   kind: 'pumpVolumeAccumulator',
@@ -52,7 +51,11 @@ export const pumpVolumeAccumulatorSource: RecoverySource<'pumpVolumeAccumulator'
         ...(cashback > 0n ? { harvestFirst: true as const } : {}),
         state: 'ready' as const,
         optIn: false,
-        detail: { about: 'pumpAccumulator' as const, cashbackLamports: n(cashback), rentLamports: n(account.lamports - cashback) },
+        detail: {
+          about: 'pumpAccumulator' as const,
+          cashbackLamports: n(cashback),
+          rentLamports: n(account.lamports - cashback),
+        },
       },
     ];
   },
@@ -74,7 +77,8 @@ export const pumpVolumeAccumulatorSource: RecoverySource<'pumpVolumeAccumulator'
       if (name !== 'claimCashback' && name !== 'closeUserVolumeAccumulator')
         return 'Pump instruction other than claim_cashback or close_user_volume_accumulator';
       if (at(ix, 0) !== owner) return `volume accumulator pays ${at(ix, 0)}, not the owner`;
-      if (name === 'closeUserVolumeAccumulator' && !ix.accounts[0]?.isSigner) return 'the owner does not sign the close';
+      if (name === 'closeUserVolumeAccumulator' && !ix.accounts[0]?.isSigner)
+        return 'the owner does not sign the close';
       if (at(ix, 1) !== volumeAccumulatorOf(owner) || !allowed.has(at(ix, 1)))
         return `volume accumulator not the owner's or not selected: ${at(ix, 1)}`;
       return pumpTailError(ix, 2, name === 'claimCashback');
@@ -107,8 +111,8 @@ export const pumpVolumeAccumulatorSource: RecoverySource<'pumpVolumeAccumulator'
         const address = at(ix, 1);
         const own = ownAccumulator(address, facts.owner, facts.account(address));
         if (typeof own === 'string') return own;
-        const state_ = readVolumeAccumulator(own.data)!;
-        if (state_.needsClaim || state_.unclaimedTokens > 0n)
+        const held = readVolumeAccumulator(own.data)!;
+        if (held.needsClaim || held.unclaimedTokens > 0n)
           return `closing ${address} would forfeit unclaimed PUMP incentives`;
         if (state.closed.has(address)) return `volume accumulator ${address} closed twice`;
         state.closed.add(address);
@@ -121,8 +125,14 @@ export const pumpVolumeAccumulatorSource: RecoverySource<'pumpVolumeAccumulator'
   ],
 };
 
-function ownAccumulator(address: string, owner: string, snapshot: { lamports: bigint; owner: string; data: Uint8Array } | null) {
+function ownAccumulator(
+  address: string,
+  owner: string,
+  snapshot: { lamports: bigint; owner: string; data: Uint8Array } | null,
+) {
   if (address !== volumeAccumulatorOf(owner)) return `volume accumulator ${address} is not the owner's`;
   if (!snapshot || snapshot.owner !== PUMP_PROGRAM) return `volume accumulator ${address} does not exist on chain`;
-  return readVolumeAccumulator(snapshot.data)?.user === owner ? snapshot : `volume accumulator ${address} is not the owner's`;
+  return readVolumeAccumulator(snapshot.data)?.user === owner
+    ? snapshot
+    : `volume accumulator ${address} is not the owner's`;
 }
