@@ -87,6 +87,8 @@ describe('the recovery sources of the demo wallet', () => {
       approval: 'ok',
       closableMint: 'ok',
       wrappedSol: 'ok',
+      openbookV1: 'ok',
+      openbookV2: 'ok',
       pumpCreatorFee: 'ok',
       pumpVolumeAccumulator: 'ok',
     });

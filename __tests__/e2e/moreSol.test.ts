@@ -26,13 +26,15 @@ it('lists the sources, recovers them through the review, and closes the table af
   const section = page.getByTestId('more-sol');
   await section.waitFor({ timeout: 60_000 });
   const rows = section.getByTestId('recovery-source');
-  await until(async () => (await rows.count()) === 9);
+  await until(async () => (await rows.count()) === 11);
   const kinds = await rows.evaluateAll((els) => els.map((e) => `${e.dataset.kind}:${e.dataset.state}`));
   expect(kinds.sort()).toEqual(
     [
       'closableMint:ready',
       'lookupTable:deactivate-first',
       'nonce:ready',
+      'openbookV1:ready',
+      'openbookV2:ready',
       'programBuffer:ready',
       'stake:ready',
       'stake:ready',
@@ -63,12 +65,12 @@ it('lists the sources, recovers them through the review, and closes the table af
   await page.unroute('**/api/prepare-recovery');
 
   // The nonce account, the table, the closable mint and the wrapped SOL are left alone unless ticked: tick all four.
-  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 5 selected');
+  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 7 selected');
   await section.getByLabel(`Nonce account ${r.nonce}`).check();
   await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
   await section.getByLabel(`${RECOVERY_SECTION.kinds.closableMint} ${mint}`).check();
   await section.getByLabel(`${RECOVERY_SECTION.kinds.wrappedSol} ${manifest.wrappedSol.account}`).check();
-  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 9 selected');
+  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 11 selected');
   const before = (await lamportsOf(suite.connection, [owner]))[0];
   // The inactive stake account's principal: its balance above the rent reserve its own data records (Meta's
   // rent_exempt_reserve, bytes 4..12: solana-program stake/state.rs), the owner's own SOL, not rent.
@@ -108,7 +110,8 @@ it('lists the sources, recovers them through the review, and closes the table af
   );
   await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(after - before), parts));
   expect(review.rent + principal + rewards - review.serviceFee - review.networkFee).toBe(after - before); // they add up
-  const emptied = [r.buffer, r.stakeInactive, r.nonce, mint, manifest.wrappedSol.account];
+  const openOrders = [r.openOrdersV1, r.openOrdersV2, r.openOrdersIndexer];
+  const emptied = [r.buffer, r.stakeInactive, r.nonce, mint, manifest.wrappedSol.account, ...openOrders];
   emptied.push(...r.sources.pumpVolumeAccumulator);
   expect(await lamportsOf(suite.connection, emptied)).toEqual(emptied.map(() => 0));
   // The Pump creator vault stays open at today's rent minimum, for the fees to come.
@@ -174,18 +177,18 @@ it('the read-only check of an address lists the same sources with the chain’s 
   };
   const part = await check(page);
   const rows = part.getByTestId('recovery-source');
-  await until(async () => (await rows.count()) === 9);
+  await until(async () => (await rows.count()) === 11);
   const ownedMints = manifest.ownedMints.map((m: { mint: string }) => m.mint);
   const [mint] = await mintsClosableBy(suite.connection, new PublicKey(owner), ownedMints);
   // Whole balances come back from the never-delegated stake, the buffer, the nonce, the closable mint, the wrapped SOL,
-  // (after its close) the table and the Pump volume accumulator (cashback and rent).
+  // the empty OpenBook v1 account, (after its close) the table and the Pump volume accumulator (cashback and rent).
   const shown = async (address: string) =>
     Number(
       await part
         .locator(`[data-testid="recovery-source"]:has([title="${address}"]) .recovery-returns`)
         .getAttribute('data-lamports'),
     );
-  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable, mint, manifest.wrappedSol.account];
+  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable, mint, manifest.wrappedSol.account, r.openOrdersV1];
   wholes.push(...r.sources.pumpVolumeAccumulator);
   expect(await Promise.all(wholes.map(shown))).toEqual(await lamportsOf(suite.connection, wholes));
   expect(await part.getByRole('checkbox').count()).toBe(0);

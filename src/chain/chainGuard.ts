@@ -92,6 +92,7 @@ async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: st
     for (const ix of tx.instructions) {
       const rule = chainRuleFor(ix, kind);
       rule?.reads(ix).forEach((a) => a && wanted.add(a));
+      rule?.alsoReads?.(ix).forEach((a) => a && wanted.add(a));
       rule?.rentFor?.(ix).forEach((a) => a && rentWanted.add(a));
     }
   const list = [...wanted];

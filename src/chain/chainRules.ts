@@ -45,6 +45,11 @@ export interface ChainRule {
    * revokes). A request acts on each of them once (guardRequest.ts).
    */
   reads(ix: DecodedInstruction): string[];
+  /**
+   * Accounts `check` reads without acting on them alone (an OpenBook v2 indexer an open-orders close shrinks): read from
+   * the chain like `reads`, but not counted as acted on.
+   */
+  alsoReads?(ix: DecodedInstruction): string[];
   /** Accounts whose rent-exempt minimum `check` needs (read from the chain for each one's size). */
   rentFor?(ix: DecodedInstruction): string[];
   /**

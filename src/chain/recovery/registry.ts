@@ -7,6 +7,8 @@ import { approvalSource } from './sources/approval/source';
 import { closableMintSource } from './sources/closableMint/source';
 import { lookupTableSource } from './sources/lookupTable/source';
 import { nonceSource } from './sources/nonce/source';
+import { openbookV1Source } from './sources/openbookV1/source';
+import { openbookV2Source } from './sources/openbookV2/source';
 import { programBufferSource } from './sources/programBuffer/source';
 import { pumpCreatorFeeSource } from './sources/pumpCreatorFee/source';
 import { pumpVolumeAccumulatorSource } from './sources/pumpVolumeAccumulator/source';
@@ -23,6 +25,8 @@ export const RECOVERY_SOURCES = [
   approvalSource,
   closableMintSource,
   wrappedSolSource,
+  openbookV1Source,
+  openbookV2Source,
   vacantSource,
   surplusSource,
   pumpCreatorFeeSource,

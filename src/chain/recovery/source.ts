@@ -178,5 +178,8 @@ export const u32At = (data: Uint8Array, offset: number): number =>
 export const u64At = (data: Uint8Array, offset: number): bigint | null =>
   data.length >= offset + 8 ? Buffer.from(data.buffer, data.byteOffset, data.length).readBigUInt64LE(offset) : null;
 
+export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** lamports → number for the wire (balances stay far below 2^53). */
 export const n = (v: bigint): number => Number(v);

@@ -27,6 +27,13 @@ export const RECOVERY_DETAIL = {
     'Token-2022 mint you can close: nothing was minted and you are its close authority. Closing returns its whole balance; the token can never be minted again.',
   wrappedSol: (wrapped: string, rent: string) =>
     `Wrapped SOL: closing the account unwraps ${wrapped} SOL, your own SOL (no fee on it), and returns its rent, ${rent} SOL.`,
+  openbookV1Empty: 'OpenBook v1 (Serum) open-orders account holding nothing: closing it returns its rent.',
+  openbookV1Funds:
+    'OpenBook v1 (Serum) open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
+  openbookV2Empty: (accounts: number) =>
+    `OpenBook v2: ${accounts === 1 ? 'an open-orders account' : `${accounts} open-orders accounts`} holding nothing, listed in your OpenBook v2 index account. Closing ${accounts === 1 ? 'it returns its' : 'them returns their'} rent, and the index account's rent it no longer needs.`,
+  openbookV2Funds:
+    'OpenBook v2 open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
   pumpCreatorFee: (fees: string) =>
@@ -45,6 +52,7 @@ export function recoveryDetailText(detail: RecoveryDetail): string {
     return RECOVERY_DETAIL.pumpAccumulator(exactSol(detail.cashbackLamports), exactSol(detail.rentLamports));
   if (detail.about === 'wrappedSol')
     return RECOVERY_DETAIL.wrappedSol(formatSol(detail.wrappedLamports), formatSol(detail.rentLamports));
+  if (detail.about === 'openbookV2Empty') return RECOVERY_DETAIL.openbookV2Empty(detail.accounts);
   if (detail.about !== 'stake') return RECOVERY_DETAIL[detail.about];
   const d = detail.delegation;
   const state =
@@ -66,6 +74,8 @@ const RECOVERY_SOURCE_NOUNS = {
   approval: 'approval',
   closableMint: 'closable mint',
   wrappedSol: 'wrapped SOL account',
+  openbookV1: 'OpenBook v1 open-orders account',
+  openbookV2: 'OpenBook v2 open-orders account',
   vacant: 'empty token account',
   surplus: 'account holding surplus rent',
   pumpCreatorFee: 'Pump.fun creator vault',
@@ -90,6 +100,8 @@ export const RECOVERY_SECTION = {
     approval: 'Token approval',
     closableMint: 'Closable mint',
     wrappedSol: 'Wrapped SOL',
+    openbookV1: 'OpenBook v1 open orders',
+    openbookV2: 'OpenBook v2 open orders',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
     pumpCreatorFee: 'Pump.fun creator fees',
