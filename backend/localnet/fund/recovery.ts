@@ -29,7 +29,11 @@ export const FUNDED_STAKE_PRINCIPAL = 50_000_000; // 0.05 SOL never delegated: "
 export const FUNDED_DELEGATED_STAKE = 1_000_000_000;
 
 /** The recovery sources' programs no registry ships, emulated on the local chain (emulated/types.ts). */
-export const recoveryEmulators = (): ProgramEmulator[] => [...openbookV1Emulators(), openbookV2Emulator(), pumpEmulator];
+export const recoveryEmulators = (): ProgramEmulator[] => [
+  ...openbookV1Emulators(),
+  openbookV2Emulator(),
+  pumpEmulator,
+];
 
 /** A source folder's funding of the wallet: the accounts it made, which the source's scan must list. */
 export type LocalFunding = (env: FundEnv, owner: string) => string[];
