@@ -83,6 +83,8 @@ it('the registry carries vacant and surplus under the empty-account flow, kept o
     'approval',
     'closableMint',
     'wrappedSol',
+    'openbookV1',
+    'openbookV2',
     'pumpCreatorFee',
     'pumpVolumeAccumulator',
   ]);
