@@ -109,6 +109,7 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
             (s, t) => s + t.returnsLamports - t.feeBaseLamports,
             0,
           ),
+          rewardsLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.rewardsLamports, 0),
           serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
         });
       },
@@ -151,14 +152,16 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
   const estimates = (checked?.transactions ?? []).slice(0, landedCount);
   const back = estimates.reduce((s, t) => s + t.returnsLamports, 0);
   const principal = estimates.reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0);
+  const rewards = estimates.reduce((s, t) => s + t.rewardsLamports, 0);
   const fee = vacantEffects(landed, BUILT_WALLETS.feeWallet).serviceFee;
   // With no record yet, no figure is made up (neither the server's nor the review's): the line says it is not known,
   // and the activity holds what came back less the service fee, both read before.
   const recorded = await api.pause(ownerChangeWhenRecorded(connection, owner, signatures, (ms) => api.delay(ms)));
   const net = recorded ?? back - fee;
   const parts = recoveredParts(
-    exactSol(back - principal),
+    exactSol(back - principal - rewards),
     principal > 0 ? exactSol(principal) : null,
+    rewards > 0 ? exactSol(rewards) : null,
     exactSol(fee),
     exactSol(back - fee - net),
   );
