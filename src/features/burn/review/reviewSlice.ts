@@ -40,6 +40,8 @@ export interface BurnReview {
   surplusLamports?: number;
   /** Of `rentLamports`, the owner's own SOL that comes back (stake principal, wrapped SOL): not rent, no fee on it. */
   principalLamports?: number;
+  /** Of `rentLamports`, rewards a program pays out (Pump creator fees, cashback): charged like rent, named apart. */
+  rewardsLamports?: number;
   /** SolBack's relayer pays the network fee and is repaid in the same transaction: two signatures per transaction. */
   relayed?: boolean;
 }
