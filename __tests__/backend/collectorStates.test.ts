@@ -240,11 +240,13 @@ test("Core assets under a frozen freeze plugin (their own or their collection's)
   }
   expect(await lamports(o)).toBe(before);
 
-  // The cards of the assets frozen by their own plugin say so; the estimate counts none of the three.
+  // Each card says why; the estimate counts none of the three.
   const listing = (await server.get(`/api/helius/wallet/nfts/${o}`)).json.data.regularNfts;
   const card = (id: string) => listing.find((n: { mint: string }) => n.mint === id);
   expect(card(states.coreStaked.asset).blocked).toBe(KIND_BLOCKED.coreFrozen);
   expect(card(states.corePermanentlyFrozen.asset).blocked).toBe(KIND_BLOCKED.coreFrozen);
+  // The indexer answers the asset's own plugins only: the listing reads its collection on chain, as the plan does.
+  expect(card(states.coreInFrozenCollection.asset).blocked).toBe(KIND_BLOCKED.coreCollectionFrozen);
   expect(card(states.coreThawed.asset).blocked).toBeUndefined();
   const rents = (await server.get(`/api/rent-estimate/${o}?useAccurateCalculator=true`)).json.data.nftRentsLamports;
   for (const a of frozen) expect(rents[a.asset]).toBeUndefined();

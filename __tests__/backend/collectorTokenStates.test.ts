@@ -7,6 +7,7 @@ import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token
 import { unwrapOption } from '@metaplex-foundation/umi';
 import { decodeCoreCollection } from '../../backend/localnet/metaplex/core';
 import { collectionParents, readNftBurns } from '../../src/chain/nftBurnPlan';
+import { KIND_BLOCKED } from '../../src/common/texts';
 import { burnItem as item, collectorHelpers } from './collectorSupport';
 import { type LocalChainServer, startLocalChainServer } from './localChainServer';
 
@@ -133,4 +134,24 @@ test('Core assets with a burn delegate, or in a collection whose plugins abstain
   const fees = await land(owner, body.transactions);
   expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);
   expect(await size()).toBe(sizeBefore - 1);
+});
+
+test('a pNFT with an Unlocked delegate (a Transfer delegate): its card is not labelled locked, the estimate counts it, its holder burns it to the lamport', async () => {
+  const { owner, o, states } = await collector();
+  const pnft = states.pnftDelegatedUnlocked;
+  const asset = (await server.api('rpc', { jsonrpc: '2.0', id: 1, method: 'getAsset', params: { id: pnft.mint } })).body
+    .result;
+  expect(asset.ownership.delegated).toBe(true); // what the card used to read as "locked"
+  const card = await cards(o);
+  expect(card(pnft.mint)?.blocked).toBeUndefined();
+  expect(card(states.pnftStaked.mint)?.blocked).toBe(KIND_BLOCKED.pnftLocked); // a Locked record keeps its label
+  const back = (await burnReturn(pnft)) + (await lamports(pnft.tokenRecord!));
+  expect((await nftRents(o))[pnft.mint]).toBe(back);
+  const { status, body } = await server.api('batch-burn-nft', { owner: o, nfts: [item(pnft)] });
+  expect(status).toBe(200);
+  expect(body.totalRentRecovered).toBe(back);
+  const before = await lamports(o);
+  const fees = await land(owner, body.transactions);
+  expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);
+  expect(await lamports(pnft.tokenRecord!)).toBe(0);
 });

@@ -47,7 +47,7 @@ it('the prepare refuses an address no source lists with the sources of its flow,
   const r = await h.post('prepare-recovery', { ownerAddress: wallet.owner.publicKey.toBase58(), accounts: [stranger] });
   expect(r.status).toBe(400);
   expect(r.body.error).toBe(
-    `${stranger} is not a stake account, program buffer, nonce account, lookup table, approval, closable mint, wrapped SOL account, OpenBook v1 open-orders account or OpenBook v2 open-orders account this wallet can recover from.`,
+    `${stranger} is not a stake account, program buffer, nonce account, lookup table, approval, closable mint, wrapped SOL account, OpenBook v1 open-orders account, OpenBook v2 open-orders account, Pump.fun creator vault or Pump.fun volume accumulator this wallet can recover from.`,
   );
 });
 

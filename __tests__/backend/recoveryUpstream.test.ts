@@ -41,6 +41,8 @@ describe('recovery scans on a provider that refuses getProgramAccounts', () => {
       wrappedSol: 'ok', // getTokenAccountsByOwner is served
       openbookV1: 'refused',
       openbookV2: 'refused',
+      pumpCreatorFee: 'ok', // getAccountInfo of a PDA is served
+      pumpVolumeAccumulator: 'ok',
     });
     expect(r.json.sources).toEqual([]);
   });

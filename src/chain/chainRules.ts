@@ -33,6 +33,8 @@ export interface TransactionState {
 export interface RuleReturn {
   returns: bigint;
   feeBase: bigint;
+  /** Of the returns, rewards a program pays out (Pump creator fees, cashback): charged like rent, named apart. */
+  rewards?: bigint;
 }
 
 export interface ChainRule {

@@ -1,4 +1,5 @@
 // What `fund(owner, profile)` made, address by address (answered by POST /api/localnet/fund).
+import type { RecoveryKind } from '../../../src/common/api/recovery';
 import type { CnftEntry, CollectorManifest, KindsManifest, NftEntry } from '../metaplex';
 
 export interface FundedToken {
@@ -59,6 +60,11 @@ export interface RecoveryManifest {
   openOrdersIndexer?: string;
   /** Collector: an OpenBook v1 open-orders account with base tokens locked in an order (left alone). */
   openOrdersV1Funded?: string;
+  /**
+   * What each source folder's own local funding made (`sources/<kind>/localFunding.ts` exporting `localFunding`), by
+   * kind: the demo-based profiles only.
+   */
+  sources: Partial<Record<RecoveryKind, string[]>>;
 }
 
 export interface FundManifest {

@@ -10,6 +10,8 @@ import { nonceSource } from './sources/nonce/source';
 import { openbookV1Source } from './sources/openbookV1/source';
 import { openbookV2Source } from './sources/openbookV2/source';
 import { programBufferSource } from './sources/programBuffer/source';
+import { pumpCreatorFeeSource } from './sources/pumpCreatorFee/source';
+import { pumpVolumeAccumulatorSource } from './sources/pumpVolumeAccumulator/source';
 import { stakeSource } from './sources/stake/source';
 import { surplusSource } from './sources/surplus/source';
 import { vacantSource } from './sources/vacant/source';
@@ -27,6 +29,8 @@ export const RECOVERY_SOURCES = [
   openbookV2Source,
   vacantSource,
   surplusSource,
+  pumpCreatorFeeSource,
+  pumpVolumeAccumulatorSource,
 ] as const;
 
 export const RECOVERY_KINDS: readonly RecoveryKind[] = RECOVERY_SOURCES.map((s) => s.kind);

@@ -1,5 +1,5 @@
 // Texts of the recovery sources ("More SOL in your wallet"): the scan's details and the page's section (ours).
-import { formatSol } from '../../chain/format';
+import { exactSol, formatSol } from '../../chain/format';
 import type { RecoveryDetail } from '../../chain/recovery/source';
 import type { RecoveryKind, RecoveryState } from '../api/recovery';
 
@@ -40,11 +40,20 @@ export const RECOVERY_DETAIL = {
     'OpenBook v2 open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
+  pumpCreatorFee: (fees: string) =>
+    `Pump.fun creator fees: ${fees} SOL of fees your coins earned come back (claimed rewards, not rent); the vault stays open for new fees.`,
+  pumpAccumulator: (cashback: string, rent: string) =>
+    `Pump.fun volume accumulator: ${cashback} SOL of cashback (claimed rewards) and its rent, ${rent} SOL, come back when it closes.`,
+  pumpAccumulatorIncentives:
+    'Pump.fun volume accumulator with PUMP rewards not yet claimed: left alone, closing it would forfeit them.',
 } as const;
 
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
+  if (detail.about === 'pumpCreatorFee') return RECOVERY_DETAIL.pumpCreatorFee(exactSol(detail.feeLamports));
+  if (detail.about === 'pumpAccumulator')
+    return RECOVERY_DETAIL.pumpAccumulator(exactSol(detail.cashbackLamports), exactSol(detail.rentLamports));
   if (detail.about === 'wrappedSol')
     return RECOVERY_DETAIL.wrappedSol(formatSol(detail.wrappedLamports), formatSol(detail.rentLamports));
   if (detail.about === 'openbookV2Empty') return RECOVERY_DETAIL.openbookV2Empty(detail.accounts);
@@ -73,6 +82,8 @@ const RECOVERY_SOURCE_NOUNS = {
   openbookV2: 'OpenBook v2 open-orders account',
   vacant: 'empty token account',
   surplus: 'account holding surplus rent',
+  pumpCreatorFee: 'Pump.fun creator vault',
+  pumpVolumeAccumulator: 'Pump.fun volume accumulator',
 } satisfies Record<RecoveryKind, string>;
 
 /** The refusal of an address none of `kinds` (a flow's sources, in the registry's order) lists for this wallet. */
@@ -97,6 +108,8 @@ export const RECOVERY_SECTION = {
     openbookV2: 'OpenBook v2 open orders',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
+    pumpCreatorFee: 'Pump.fun creator fees',
+    pumpVolumeAccumulator: 'Pump.fun cashback and volume accumulator',
   } satisfies Record<RecoveryKind, string>,
   states: {
     ready: 'Ready',
@@ -116,6 +129,8 @@ export const RECOVERY_SECTION = {
   deactivated: 'Table deactivated: the close will be offered when it is ready.',
   /** `sol` is the wallet's gain as the chain recorded it; `parts` (recoveredParts) what it is made of. */
   done: (sol: string, parts: string) => `Recovered ${sol} SOL: ${parts}.`,
+  donePending:
+    'Recovered. The chain has not recorded the transactions yet, so the SOL your wallet gained is not shown here.',
   revoked: 'Approvals revoked.',
   failed: (why: string) => `Recovery failed: ${why}`,
   refresh: 'Check again',
@@ -128,7 +143,8 @@ export const RECOVERY_SECTION = {
 export const recoveredParts = (
   rent: string,
   principal: string | null,
+  rewards: string | null,
   serviceFee: string,
   networkFee: string,
 ): string =>
-  `${rent} SOL rent back${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;
+  `${rent} SOL rent back${rewards ? `, ${rewards} SOL of rewards claimed` : ''}${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;

@@ -41,6 +41,7 @@ export interface ReviewInput {
   leftAlone?: ReviewItem[];
   surplusLamports?: number;
   principalLamports?: number;
+  rewardsLamports?: number;
   relayed?: boolean;
 }
 
@@ -108,6 +109,7 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     ...(input.leftAlone?.length ? { leftAlone: input.leftAlone } : {}),
     ...(input.surplusLamports ? { surplusLamports: input.surplusLamports } : {}),
     ...(input.principalLamports ? { principalLamports: input.principalLamports } : {}),
+    ...(input.rewardsLamports ? { rewardsLamports: input.rewardsLamports } : {}),
     ...(input.relayed ? { relayed: true } : {}),
   };
   // Listen first: an answer may come in the same tick as the review opens.

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // "More SOL in your wallet" (PRODUCT difference 19): which sources the owner ticked, and the one recovery run.
 // Sources that are not opt-in start ticked; nonce accounts, lookup tables and approvals start unticked.
