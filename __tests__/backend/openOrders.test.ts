@@ -10,7 +10,7 @@ import { serviceFee } from '../../src/chain/fees';
 import { TransactionGuardError } from '../../src/chain/guard';
 import { v1CloseIx, v1SettleIx } from '../../src/chain/recovery/sources/openbookV1/layout';
 import { FUNDED_BASE, FUNDED_QUOTE, fundOpenOrdersV1 } from '../../src/chain/recovery/sources/openbookV1/localFunding';
-import { indexerSpace, v2CloseAccountIx } from '../../src/chain/recovery/sources/openbookV2/layout';
+import { indexerSpace, readV2Indexer, v2CloseAccountIx } from '../../src/chain/recovery/sources/openbookV2/layout';
 import { fundOpenOrdersV2 } from '../../src/chain/recovery/sources/openbookV2/localFunding';
 import { RECOVERY_DETAIL } from '../../src/common/texts';
 import type { FundEnv } from '../../backend/localnet/fund';
@@ -33,6 +33,14 @@ const env = (): FundEnv => ({
   metaplex: null,
   delegate: '',
 });
+
+/** The demo's open-orders accounts: its OpenBook v1 one, and its v2 index with the account that index lists. */
+async function demoOpenOrders(r: { sources: Record<string, string[]> }) {
+  const [v1] = r.sources.openbookV1;
+  const [indexer] = r.sources.openbookV2;
+  const [v2] = readV2Indexer((await h.connection.getAccountInfo(new PublicKey(indexer)))!.data)!;
+  return { v1, v2, indexer };
+}
 
 async function listed(wallet: string) {
   const r = await h.get(`recoverable/${wallet}`);
@@ -77,41 +85,41 @@ const refusal = (txs: Transaction[], owner: string, allowedAccounts: string[]) =
 it('the demo: an empty v1 account and a v2 index with its empty account come back whole in one approval, less 1 %', async () => {
   const { owner, manifest } = await h.fund('demo');
   const wallet = owner.publicKey.toBase58();
-  const r = manifest.recovery;
+  const o = await demoOpenOrders(manifest.recovery);
   const v1 = (V1_SIZE + 128) * LEGACY;
   const v2 = (V2_SIZE + 128) * LEGACY + (indexerSpace(1) + 128) * LEGACY;
   expect([v1, v2]).toEqual([23_357_760, 10_920_240]); // 0.02335776 SOL, and 0.00968832 + 0.00123192 SOL
-  expect(await h.lamportsOf([r.openOrdersV1, r.openOrdersV2, r.openOrdersIndexer])).toEqual([
+  expect(await h.lamportsOf([o.v1, o.v2, o.indexer])).toEqual([
     v1,
     (V2_SIZE + 128) * LEGACY,
     (indexerSpace(1) + 128) * LEGACY,
   ]);
 
   const by = await listed(wallet);
-  expect(by(r.openOrdersV1)).toMatchObject({
+  expect(by(o.v1)).toMatchObject({
     kind: 'openbookV1',
     state: 'ready',
     recoverableLamports: v1,
     rentLamports: v1,
   });
-  expect(by(r.openOrdersIndexer)).toMatchObject({ kind: 'openbookV2', state: 'ready', recoverableLamports: v2 });
-  expect(by(r.openOrdersV1).detail).toBe(RECOVERY_DETAIL.openbookV1Empty);
-  expect(by(r.openOrdersIndexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));
+  expect(by(o.indexer)).toMatchObject({ kind: 'openbookV2', state: 'ready', recoverableLamports: v2 });
+  expect(by(o.v1).detail).toBe(RECOVERY_DETAIL.openbookV1Empty);
+  expect(by(o.indexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));
 
-  const { body, txs, change, estimate } = await recover(owner, [r.openOrdersV1, r.openOrdersIndexer]);
+  const { body, txs, change, estimate } = await recover(owner, [o.v1, o.indexer]);
   expect(txs).toHaveLength(1); // one approval
   const fee = serviceFee(v1 + v2);
   expect(fee).toBe(342_780);
   expect(body.feesPerTransactionLamports).toEqual([fee]);
   expect(change).toBe(v1 + v2 - fee - sum(txs.map(networkFee)));
   expect(estimate).toBe(change);
-  expect(await h.lamportsOf([r.openOrdersV1, r.openOrdersV2, r.openOrdersIndexer])).toEqual([0, 0, 0]);
+  expect(await h.lamportsOf([o.v1, o.v2, o.indexer])).toEqual([0, 0, 0]);
 });
 
 it('accounts holding funds are listed and left alone with the reason; the index shrinks by the empty one alone', async () => {
   const { owner, manifest } = await h.fund('demo');
   const wallet = owner.publicKey.toBase58();
-  const r = manifest.recovery;
+  const o = await demoOpenOrders(manifest.recovery);
   const fundedV1 = fundOpenOrdersV1(env(), wallet, 'locked');
   const fundedV2 = fundOpenOrdersV2(env(), wallet, true).openOrders;
   const held = [fundedV1, fundedV2];
@@ -129,16 +137,16 @@ it('accounts holding funds are listed and left alone with the reason; the index 
   }
 
   // The index lists two accounts now (rewritten at today's rent): closing the empty one leaves it the rent of one key.
-  const [indexer, empty] = await h.lamportsOf([r.openOrdersIndexer, r.openOrdersV2]);
+  const [indexer, empty] = await h.lamportsOf([o.indexer, o.v2]);
   expect(indexer).toBe(await h.connection.getMinimumBalanceForRentExemption(indexerSpace(2)));
   const kept = await h.connection.getMinimumBalanceForRentExemption(indexerSpace(1));
-  expect(by(r.openOrdersIndexer)).toMatchObject({ state: 'ready', recoverableLamports: empty + indexer - kept });
-  expect(by(r.openOrdersIndexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));
-  const { txs, change, estimate } = await recover(owner, [r.openOrdersIndexer]);
+  expect(by(o.indexer)).toMatchObject({ state: 'ready', recoverableLamports: empty + indexer - kept });
+  expect(by(o.indexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));
+  const { txs, change, estimate } = await recover(owner, [o.indexer]);
   const back = empty + indexer - kept;
   expect(change).toBe(back - serviceFee(back) - sum(txs.map(networkFee)));
   expect(estimate).toBe(change);
-  expect(await h.lamportsOf([r.openOrdersV2, r.openOrdersIndexer])).toEqual([0, kept]);
+  expect(await h.lamportsOf([o.v2, o.indexer])).toEqual([0, kept]);
   expect(await h.lamportsOf(held)).toEqual(heldBefore); // 0 lamports moved from the accounts holding funds
 });
 
@@ -193,32 +201,30 @@ it("tokens free to withdraw are settled to the wallet's token accounts first, th
 it("the guard refuses a lying server's close (paying another, an account with funds), and so does the program", async () => {
   const { owner, manifest } = await h.fund('demo');
   const wallet = owner.publicKey.toBase58();
-  const r = manifest.recovery;
+  const o = await demoOpenOrders(manifest.recovery);
   const stranger = Keypair.generate().publicKey.toBase58();
   const fundedV1 = fundOpenOrdersV1(env(), wallet, 'locked');
   const market = async (oo: string) =>
     new PublicKey((await h.connection.getAccountInfo(new PublicKey(oo)))!.data.subarray(13, 45)).toBase58();
-  const program = (await h.connection.getAccountInfo(new PublicKey(r.openOrdersV1)))!.owner.toBase58();
+  const program = (await h.connection.getAccountInfo(new PublicKey(o.v1)))!.owner.toBase58();
   const { blockhash } = await h.connection.getLatestBlockhash('confirmed');
   const tx = (...ixs: TransactionInstruction[]) =>
     new Transaction({ feePayer: owner.publicKey, recentBlockhash: blockhash }).add(...ixs);
 
   // v1: the rent sent to someone else; a close of the account holding base tokens.
-  const paysAnother = v1CloseIx(program, r.openOrdersV1, wallet, await market(r.openOrdersV1));
+  const paysAnother = v1CloseIx(program, o.v1, wallet, await market(o.v1));
   paysAnother.keys[2] = { pubkey: new PublicKey(stranger), isSigner: false, isWritable: true };
-  expect(await refusal([tx(paysAnother)], wallet, [r.openOrdersV1])).toMatch(
-    `open-orders close pays ${stranger}, not the owner`,
-  );
+  expect(await refusal([tx(paysAnother)], wallet, [o.v1])).toMatch(`open-orders close pays ${stranger}, not the owner`);
   const withFunds = tx(v1CloseIx(program, fundedV1, wallet, await market(fundedV1)));
   expect(await refusal([withFunds], wallet, [fundedV1])).toMatch(`open-orders account ${fundedV1} still holds funds`);
   // v2: the rent sent to someone else; a close of an account holding quote tokens named under the ticked index.
-  const v2PaysAnother = v2CloseAccountIx(wallet, r.openOrdersV2);
+  const v2PaysAnother = v2CloseAccountIx(wallet, o.v2);
   v2PaysAnother.keys[3] = { pubkey: new PublicKey(stranger), isSigner: false, isWritable: true };
-  expect(await refusal([tx(v2PaysAnother)], wallet, [r.openOrdersIndexer])).toMatch(
+  expect(await refusal([tx(v2PaysAnother)], wallet, [o.indexer])).toMatch(
     `open-orders close pays ${stranger}, not the owner`,
   );
   const fundedV2 = fundOpenOrdersV2(env(), wallet, true).openOrders;
-  expect(await refusal([tx(v2CloseAccountIx(wallet, fundedV2))], wallet, [r.openOrdersIndexer])).toMatch(
+  expect(await refusal([tx(v2CloseAccountIx(wallet, fundedV2))], wallet, [o.indexer])).toMatch(
     `open-orders account ${fundedV2} still holds funds`,
   );
 

@@ -13,6 +13,7 @@ import { mintsClosableBy } from '../support/closableMints';
 import { until } from '../support/until';
 import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT, recoveredParts } from '../../src/common/texts';
 import { exactSol } from '../../src/chain/format';
+import { readV2Indexer } from '../../src/chain/recovery/sources/openbookV2/layout';
 
 const suite = browserSuite();
 const SHOTS = path.join(__dirname, '..', '..', '.tmp');
@@ -71,6 +72,9 @@ it('lists the sources, recovers them through the review, and closes the table af
   await section.getByLabel(`${RECOVERY_SECTION.kinds.closableMint} ${mint}`).check();
   await section.getByLabel(`${RECOVERY_SECTION.kinds.wrappedSol} ${manifest.wrappedSol.account}`).check();
   await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 11 selected');
+  // The v2 index's own account closes with it (the index lists it).
+  const indexed = await suite.connection.getAccountInfo(new PublicKey(r.sources.openbookV2[0]));
+  const openOrders = readV2Indexer(indexed!.data)!;
   const before = (await lamportsOf(suite.connection, [owner]))[0];
   // The inactive stake account's principal: its balance above the rent reserve its own data records (Meta's
   // rent_exempt_reserve, bytes 4..12: solana-program stake/state.rs), the owner's own SOL, not rent.
@@ -110,8 +114,16 @@ it('lists the sources, recovers them through the review, and closes the table af
   );
   await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(after - before), parts));
   expect(review.rent + principal + rewards - review.serviceFee - review.networkFee).toBe(after - before); // they add up
-  const openOrders = [r.openOrdersV1, r.openOrdersV2, r.openOrdersIndexer];
-  const emptied = [r.buffer, r.stakeInactive, r.nonce, mint, manifest.wrappedSol.account, ...openOrders];
+  const emptied = [
+    r.buffer,
+    r.stakeInactive,
+    r.nonce,
+    mint,
+    manifest.wrappedSol.account,
+    ...openOrders,
+    ...r.sources.openbookV1,
+    ...r.sources.openbookV2,
+  ];
   emptied.push(...r.sources.pumpVolumeAccumulator);
   expect(await lamportsOf(suite.connection, emptied)).toEqual(emptied.map(() => 0));
   // The Pump creator vault stays open at today's rent minimum, for the fees to come.
@@ -188,7 +200,15 @@ it('the read-only check of an address lists the same sources with the chain’s 
         .locator(`[data-testid="recovery-source"]:has([title="${address}"]) .recovery-returns`)
         .getAttribute('data-lamports'),
     );
-  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable, mint, manifest.wrappedSol.account, r.openOrdersV1];
+  const wholes = [
+    r.stakeInactive,
+    r.buffer,
+    r.nonce,
+    r.lookupTable,
+    mint,
+    manifest.wrappedSol.account,
+    ...r.sources.openbookV1,
+  ];
   wholes.push(...r.sources.pumpVolumeAccumulator);
   expect(await Promise.all(wholes.map(shown))).toEqual(await lamportsOf(suite.connection, wholes));
   expect(await part.getByRole('checkbox').count()).toBe(0);

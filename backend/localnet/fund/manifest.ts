@@ -54,12 +54,6 @@ export interface RecoveryManifest {
   buffer: string;
   nonce: string;
   lookupTable: string;
-  /** Demo and collector: empty open-orders accounts, OpenBook v1 and v2 (the latter listed in the wallet's indexer). */
-  openOrdersV1?: string;
-  openOrdersV2?: string;
-  openOrdersIndexer?: string;
-  /** Collector: an OpenBook v1 open-orders account with base tokens locked in an order (left alone). */
-  openOrdersV1Funded?: string;
   /**
    * What each source folder's own local funding made (`sources/<kind>/localFunding.ts` exporting `localFunding`), by
    * kind: the demo-based profiles only.

@@ -2,9 +2,7 @@
 // byte, as a wallet out there made them): a stake account never delegated holding 0.05 SOL of principal, a stake
 // account of 1 SOL delegated to a local vote account, a program buffer of 10,000 bytes, a durable nonce account and
 // an address lookup table with two addresses — each with the wallet as withdrawer or authority, all paid by the faucet.
-// The demo and collector profiles also hold two empty open-orders accounts (OpenBook v1, and v2 with its indexer); the
-// collector one more, an OpenBook v1 account holding base tokens (left alone). The dex programs are emulated here
-// (`recoveryEmulators`, registered by backend/localnet/index.ts).
+// Programs no registry ships are emulated (`recoveryEmulators`, registered by backend/localnet/index.ts).
 // Each source's own funding lives in its folder (src/chain/recovery/sources/<kind>/localFunding.ts). A folder whose
 // localFunding.ts exports `localFunding` is found from the registry's kinds and runs for the demo-based profiles (its
 // accounts land in `sources` by kind), so a new source needs no line here. The Pump programs are emulated in
@@ -13,9 +11,7 @@ import path from 'node:path';
 import { RECOVERY_KINDS } from '../../../src/chain/recovery/registry';
 import { fundLookupTable } from '../../../src/chain/recovery/sources/lookupTable/localFunding';
 import { fundNonce } from '../../../src/chain/recovery/sources/nonce/localFunding';
-import { fundOpenOrdersV1 } from '../../../src/chain/recovery/sources/openbookV1/localFunding';
 import { openbookV1Emulators } from '../../../src/chain/recovery/sources/openbookV1/localProgram';
-import { fundOpenOrdersV2 } from '../../../src/chain/recovery/sources/openbookV2/localFunding';
 import { openbookV2Emulator } from '../../../src/chain/recovery/sources/openbookV2/localProgram';
 import { fundBuffer } from '../../../src/chain/recovery/sources/programBuffer/localFunding';
 import { delegateStake, fundStake, fundVoteAccount } from '../../../src/chain/recovery/sources/stake/localFunding';
@@ -72,17 +68,6 @@ export function fundRecoverySources(env: FundEnv, owner: string, profile: FundPr
     buffer: fundBuffer(env, owner),
     nonce: fundNonce(env, owner),
     lookupTable: fundLookupTable(env, owner, [env.faucet.publicKey.toBase58(), vote]),
-    ...(profile === 'large' ? {} : openOrders(env, owner, profile)),
     sources: profile === 'large' ? {} : fundedByKind(env, owner),
-  };
-}
-
-function openOrders(env: FundEnv, owner: string, profile: FundProfile) {
-  const v2 = fundOpenOrdersV2(env, owner);
-  return {
-    openOrdersV1: fundOpenOrdersV1(env, owner),
-    openOrdersV2: v2.openOrders,
-    openOrdersIndexer: v2.indexer,
-    ...(profile === 'collector' ? { openOrdersV1Funded: fundOpenOrdersV1(env, owner, 'locked') } : {}),
   };
 }

@@ -6,6 +6,7 @@
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { TOKEN_PROGRAM } from '../../../../common/addresses';
 import type { FundEnv } from '../../../../../backend/localnet/fund/fundEnv';
+import type { LocalFunding } from '../../../../../backend/localnet/fund/recovery';
 import { pk } from '../../../../../backend/localnet/fund/tx';
 import { OPENBOOK_V1_PROGRAM, V1_FLAGS, V1_OPEN_ORDERS_SIZE, V1_OWNER_OFFSET } from './layout';
 
@@ -91,3 +92,6 @@ export function fundOpenOrdersV1(env: FundEnv, owner: string, funds: 'none' | 'f
   chain.setAccount(openOrders, { lamports: chain.rent(V1_OPEN_ORDERS_SIZE), data: oo, owner: OPENBOOK_V1_PROGRAM });
   return openOrders;
 }
+
+/** The demo-based profiles' empty open-orders account (backend/localnet/fund/recovery.ts finds it by kind). */
+export const localFunding: LocalFunding = (env, owner) => [fundOpenOrdersV1(env, owner)];

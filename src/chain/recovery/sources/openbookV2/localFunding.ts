@@ -3,6 +3,7 @@
 // lamports at 6,960 per byte) and the indexer's 49 (1,231,920). `withFunds` leaves quote tokens free on the account.
 import { Keypair, PublicKey } from '@solana/web3.js';
 import type { FundEnv } from '../../../../../backend/localnet/fund/fundEnv';
+import type { LocalFunding } from '../../../../../backend/localnet/fund/recovery';
 import { pk } from '../../../../../backend/localnet/fund/tx';
 import {
   indexerSpace,
@@ -53,3 +54,6 @@ export function fundOpenOrdersV2(env: FundEnv, owner: string, withFunds = false)
   chain.setAccount(indexer, { lamports: chain.rent(idx.length), data: idx, owner: OPENBOOK_V2_PROGRAM });
   return { openOrders: address.toBase58(), indexer };
 }
+
+/** The demo-based profiles' index with one empty account: the source lists the index (recovery.ts finds it by kind). */
+export const localFunding: LocalFunding = (env, owner) => [fundOpenOrdersV2(env, owner).indexer];
