@@ -2,7 +2,7 @@
 // (the demo profile, an empty wrapped-SOL account, two approvals): one prepare over every registered source, the
 // page's chain-reading guard over the whole request, one signed request; then the lookup table's close as the second,
 // offered step once its cooldown has passed. Every expected figure is read from the chain, never the app's answer.
-import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
+import { type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
 import { chainGuard } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
 import { serviceFee } from '../../src/chain/fees';

@@ -105,7 +105,10 @@ export async function prepareRecovery(
   // The page's guard caps the priority fee at a share of what each transaction returns (src/chain/priorityFee.ts):
   // a transaction returning nothing (a table's deactivation, a revoke) pays none.
   const groups = byAccount(chosen);
-  const { packed } = await packPlans(deps, owner, groups, { ...(feePayer ? { feePayer } : {}), capPriceByReturn: true });
+  const { packed } = await packPlans(deps, owner, groups, {
+    ...(feePayer ? { feePayer } : {}),
+    capPriceByReturn: true,
+  });
 
   const out: PreparedRecovery = {
     transactions: [],

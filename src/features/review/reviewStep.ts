@@ -42,6 +42,8 @@ export interface ReviewInput {
   surplusLamports?: number;
   principalLamports?: number;
   relayed?: boolean;
+  perKind?: ReviewItem[];
+  later?: ReviewItem[];
 }
 
 /**
@@ -109,6 +111,8 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     ...(input.surplusLamports ? { surplusLamports: input.surplusLamports } : {}),
     ...(input.principalLamports ? { principalLamports: input.principalLamports } : {}),
     ...(input.relayed ? { relayed: true } : {}),
+    ...(input.perKind?.length ? { perKind: input.perKind } : {}),
+    ...(input.later?.length ? { later: input.later } : {}),
   };
   // Listen first: an answer may come in the same tick as the review opens.
   const answered = api.take(

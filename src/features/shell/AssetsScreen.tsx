@@ -34,6 +34,10 @@ const ReviewDialog = lazyPart(
 const MoreSolSection = lazyPart(
   async () => (await import(/* webpackChunkName: "recovery" */ '../recovery/MoreSolSection')).MoreSolSection,
 );
+// "Recover everything": the one plan, in the same chunk.
+const RecoverEverything = lazyPart(
+  async () => (await import(/* webpackChunkName: "recovery" */ '../recovery/RecoverEverything')).RecoverEverything,
+);
 // The settings field sits at the foot of the screen and is rarely used: its code is not part of the first view.
 const SecondReaderSettings = lazyPart(
   async () => (await import(/* webpackChunkName: "settings" */ '../guard/SecondReaderSettings')).SecondReaderSettings,
@@ -107,6 +111,7 @@ function Connected() {
         </div>
       </div>
       <RentEstimateCard />
+      <RecoverEverything />
       <VacantBanner />
       <MoreSolSection />
       <SolChangeNotice active={awaitingSignature} />
