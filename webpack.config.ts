@@ -88,10 +88,10 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
           ],
         },
         { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
-        // A feature's index.ts only re-exports (ARCHITECTURE, layout): flagged free of side effects, webpack links each
+        // A feature part's index.ts only re-exports (ARCHITECTURE, layout): flagged free of side effects, webpack links each
         // import straight to the module that has the name and leaves the index out, so importing '../tokens' brings
         // no more code (and no other module of the feature) into a chunk than importing the file itself did.
-        { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
       ],
     },
     plugins: [
@@ -108,7 +108,7 @@ export default (_env: unknown, argv: { mode?: 'production' | 'development' }): w
       replaceFor(
         /^@solana-mobile\/wallet-adapter-mobile$/,
         'wallet-adapter-react',
-        './src/features/wallet/lazyMobileWalletAdapter.ts',
+        './src/features/wallet/wallet/lazyMobileWalletAdapter.ts',
       ),
       // Only web3.js's Secp256k1Program uses these (SolBack never does); borsh uses the polyfill only without TextDecoder.
       replaceFor(/^@noble\/curves\/secp256k1(\.js)?$/, 'web3.js', './webpack-stubs/secp256k1.js'),

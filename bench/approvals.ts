@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { Transaction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_METADATA_PROGRAM, TOKEN_PROGRAM } from '../src/common/addresses';
 import { SELECTION, selectedCount } from '../src/common/texts';
-import { isBurnable } from '../src/features/tokens/tokenModel';
+import { isBurnable } from '../src/features/assets/tokens/tokenModel';
 import { answerReview, type BurnWallet } from '../__tests__/e2e/burnSupport';
 import { until } from '../__tests__/support/until';
 import { sectionCount, sectionLoading, sleep } from './page';

@@ -5,7 +5,7 @@
 import fs from 'fs';
 import path from 'path';
 import type { Browser, Page } from 'playwright-core';
-import { isBurnable } from '../src/features/tokens/tokenModel';
+import { isBurnable } from '../src/features/assets/tokens/tokenModel';
 import { installBurnWallet, type BurnWallet } from '../__tests__/e2e/burnSupport';
 import { launchBrowser } from '../__tests__/e2e/support/browser';
 import { until } from '../__tests__/support/until';

@@ -17,7 +17,7 @@ import { DIST_INDEX, buildBundleIfStale } from '../__tests__/e2e/support/buildBu
 export const LANDING_JS_BUDGET_BYTES = 100 * 1024;
 /** 230 KB (KiB) gzip: everything the connected screen loads first, HTML, JavaScript and CSS. */
 export const INITIAL_SET_BUDGET_BYTES = 230 * 1024;
-/** The wallet app's chunk group: the store, the providers and the assets screen (src/features/shell/Page.tsx). */
+/** The wallet app's chunk group: the store, the providers and the assets screen (src/features/shell/shell/Page.tsx). */
 export const WALLET_APP_GROUP = 'wallet-app';
 
 export interface BundleResult {

@@ -14,7 +14,7 @@ import { bulkBurnComputeUnits } from '../src/chain/fees';
 import { measureTransactionSize, packTransactions, sizeAfterWalletAdditions } from '../src/chain/pack';
 import { burnAndCloseIxs } from '../src/chain/tokenInstructions';
 import { TRANSACTION_SIZE_LIMIT_BYTES } from '../src/common/constants';
-import { isBurnable } from '../src/features/tokens/tokenModel';
+import { isBurnable } from '../src/features/assets/tokens/tokenModel';
 import { type Bench, post } from './support';
 
 export const PEERS = [
@@ -117,7 +117,7 @@ async function closes(b: Bench, owner: string): Promise<PackingResult['closes']>
   };
 }
 
-/** Burn+close pairs: the page's bulk burn packing (src/features/burn/bulkTokenBurn.ts) over the wallet's tokens. */
+/** Burn+close pairs: the page's bulk burn packing (src/features/burn/burn/bulkTokenBurn.ts) over the wallet's tokens. */
 function burnPairs(owner: string, manifest: any, count: number): PackingResult['burnPairs'] {
   const tokens = (manifest.tokens as any[])
     .filter((t) => isBurnable({ balance: t.amount, decimals: t.decimals }))

@@ -6,7 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const madge = require('madge');
-const { allowedFeaturePairs, loopedPairCeiling } = require('./allowedCycles');
+const { allowedFeaturePairs, loopedPairCeiling, maxFeatureAreas } = require('./allowedCycles');
 
 const root = path.join(__dirname, '..');
 const config = JSON.parse(fs.readFileSync(path.join(root, '.madgerc'), 'utf8'));
@@ -14,7 +14,7 @@ const config = JSON.parse(fs.readFileSync(path.join(root, '.madgerc'), 'utf8'));
 /** madge's graph of a folder (relative to the repository or absolute) with the repository's .madgerc. */
 const graphOf = (dir) => madge(path.resolve(root, dir), { ...config, tsConfig: path.join(root, config.tsConfig) });
 
-// A file under src/features/<name>/ belongs to the feature <name>; any other file stands for itself.
+// A file under src/features/<area>/ belongs to the feature area <area>; any other file stands for itself.
 const unitOf = (file) => /^features\/([^/]+)\//.exec(file)?.[1] ?? file;
 
 /** "a > b" for every unit a with a file that imports a file of another unit b. */
@@ -56,6 +56,11 @@ async function main() {
   const backend = (await graphOf('backend')).circular();
   if (backend.length > 0) problems.push(`backend/ has ${backend.length} import cycle(s):\n${showCycles(backend)}`);
 
+  const areas = fs.readdirSync(path.join(root, 'src/features'), { withFileTypes: true }).filter((d) => d.isDirectory());
+  if (areas.length > maxFeatureAreas) {
+    problems.push(`src/features has ${areas.length} areas, more than ${maxFeatureAreas}: put the new part in an area`);
+  }
+
   const page = await graphOf('src');
   // A loop inside one feature folder, or among files outside src/features, has no excuse: none may exist.
   const local = page.circular().filter((cycle) => cycle.every((file) => unitOf(file) === unitOf(cycle[0])));
@@ -89,7 +94,9 @@ async function main() {
     console.error(`lint:cycles\n${problems.join('\n')}`);
     process.exit(1);
   }
-  console.log(`lint:cycles: backend 0; src: ${pairs.length} listed feature pairs, ${looped} pairs on a loop`);
+  console.log(
+    `lint:cycles: backend 0; src: ${areas.length} feature areas, ${pairs.length} listed pairs, ${looped} pairs on a loop`,
+  );
 }
 
 if (require.main === module) {

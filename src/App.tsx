@@ -1,5 +1,5 @@
 // The wallet app, a chunk of its own (docs/ARCHITECTURE.md, "First view"): the store, persistence and the chain and
-// wallet providers around the wallet assets screen. The page (src/features/shell/Page.tsx) shows `fallback`, its
+// wallet providers around the wallet assets screen. The page (src/features/shell/shell/Page.tsx) shows `fallback`, its
 // landing, while this app still reads its saved state and /api/config, so nothing on screen moves meanwhile.
 import { type ReactNode, useEffect, useState } from 'react';
 import { Provider } from 'react-redux';
@@ -7,8 +7,8 @@ import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
 import { makeStore } from './app/store';
 import { createAppExtra } from './app/walletPort';
-import { AssetsScreen } from './features/shell';
-import { ChainProviders } from './features/wallet/ChainProviders';
+import { AssetsScreen } from './features/shell/shell';
+import { ChainProviders } from './features/wallet/wallet/ChainProviders';
 
 function createApp() {
   const extra = createAppExtra();

@@ -1,4 +1,4 @@
-// Token burns are built in the page, from the chain (src/features/burn: planTokenBurn, packTransactions), so no server
+// Token burns are built in the page, from the chain (src/features/burn/burn: planTokenBurn, packTransactions), so no server
 // answer carries a token-burn transaction a proxy could rewrite (the Chromium suite, e2e/hostile.test.ts, rewrites
 // what the server does answer for them). Here the ten rewrites (support/hostileRewrites.ts) are applied to exactly what the page builds
 // for a single and a bulk token burn of a funded wallet on the local chain; the chain-reading guard refuses all 20.

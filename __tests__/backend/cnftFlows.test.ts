@@ -1,4 +1,4 @@
-// The page's cNFT trash ways (src/features/trash/trashWays.ts) against the local chain through the real server:
+// The page's cNFT trash ways (src/features/trash/trash/trashWays.ts) against the local chain through the real server:
 // a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
 // stays in the test. Covers the cNFT trash flows (docs/PRODUCT.md#trash-a-cnft) that need no browser.
 import { Connection, type Keypair, PublicKey, Transaction } from '@solana/web3.js';
@@ -14,14 +14,14 @@ import {
   robustTrash,
   standardTrash,
   trashWithFallback,
-} from '../../src/features/trash/trashWays';
-import type { TrashApi, TrashDeps } from '../../src/features/trash/trashTypes';
+} from '../../src/features/trash/trash/trashWays';
+import type { TrashApi, TrashDeps } from '../../src/features/trash/trash/trashTypes';
 import { httpTrashApi } from './trashApiSupport';
 import type { WalletPort } from '../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
 import { CNFT_ERRORS, CNFT_OUTCOMES, VALIDATION } from '../../src/common/texts';
-import { cnftFailureText } from '../../src/features/trash/trashErrors';
-import { SigningRejectedError } from '../../src/features/wallet/signingErrors';
+import { cnftFailureText } from '../../src/features/trash/trash/trashErrors';
+import { SigningRejectedError } from '../../src/features/wallet/wallet/signingErrors';
 import { startServer, type TestServer } from './helpers';
 import { fundOwner, ownerOf, type FundedCnft } from './cnftSupport';
 import bs58 from 'bs58';

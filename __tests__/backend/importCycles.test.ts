@@ -39,17 +39,17 @@ describe('import cycles', () => {
     expect(cycles).toEqual([]);
   });
 
-  it('finds feature folders that import each other and counts the pairs on a loop', () => {
+  it('finds feature areas that import each other and counts the pairs on a loop; parts of one area are one unit', () => {
     const edges = check.unitEdges({
-      'features/tokens/TokenCard.tsx': ['features/burn/index.ts', 'features/tokens/tokensSlice.ts'],
-      'features/burn/burnRecord.ts': ['features/tokens/index.ts'],
-      'features/value/valueSlice.ts': ['features/selection/index.ts'],
-      'features/selection/selectionSlice.ts': ['features/tokens/index.ts'],
-      'features/tokens/tokensSlice.ts': ['features/value/index.ts'],
-      'App.tsx': ['features/shell/index.ts'],
+      'features/assets/tokens/TokenCard.tsx': ['features/burn/burn/index.ts', 'features/assets/value/index.ts'],
+      'features/burn/burn/burnRecord.ts': ['features/assets/tokens/index.ts'],
+      'features/burn/review/reviewStep.ts': ['features/wallet/wallet/index.ts'],
+      'features/wallet/wallet/walletSlice.ts': ['features/activity/activity/index.ts'],
+      'features/activity/activity/activitySlice.ts': ['features/burn/review/index.ts'],
+      'App.tsx': ['features/shell/shell/index.ts'],
     });
-    expect(check.mutualPairs(edges)).toEqual(['burn <-> tokens']);
-    // burn, tokens, value and selection all reach one another (tokens > value > selection > tokens): 6 pairs.
+    expect(check.mutualPairs(edges)).toEqual(['assets <-> burn']);
+    // assets, burn, wallet and activity all reach one another (burn > wallet > activity > burn): 6 pairs.
     expect(check.loopedPairCount(edges)).toBe(6);
   });
 });

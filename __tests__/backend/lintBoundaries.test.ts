@@ -42,7 +42,7 @@ describe('lint: backend/, src/chain, src/common and src/ui never import from src
   it('the same backend service with one import from src/features fails, naming the rule and the line', async () => {
     const messages = await lint(
       'backend/services/rentEstimate.ts',
-      "import { burnRequested } from '../../src/features/burn/burnSlice';\nvoid burnRequested;\n",
+      "import { burnRequested } from '../../src/features/burn/burn/burnSlice';\nvoid burnRequested;\n",
     );
     const errors = restrictedImports(messages);
     expect(errors).toHaveLength(1);
@@ -69,7 +69,7 @@ describe('lint: backend/, src/chain, src/common and src/ui never import from src
   });
 
   it('features may import each other (through index.ts) and shared code may import shared code', async () => {
-    expect(restrictedImports(await lint('src/features/burn/burnSlice.ts', "import '../trash';\n"))).toEqual([]);
+    expect(restrictedImports(await lint('src/features/burn/burn/burnSlice.ts', "import '../trash';\n"))).toEqual([]);
     expect(
       restrictedImports(
         await lint('backend/errors.ts', "import '../src/chain/pack';\nimport '../src/common/constants';\n"),
@@ -78,55 +78,57 @@ describe('lint: backend/, src/chain, src/common and src/ui never import from src
   });
 });
 
-describe('lint: a feature imports another only through its index.ts (its public face)', () => {
-  const deep = "import { selectTokens } from '../tokens/tokensSlice';\nvoid selectTokens;\n";
-  const viaIndex = "import { selectTokens } from '../tokens';\nvoid selectTokens;\n";
+describe("lint: a feature area imports another only through one of its parts' index.ts (its public face)", () => {
+  const deep = "import { selectTokens } from '../../assets/tokens/tokensSlice';\nvoid selectTokens;\n";
+  const viaIndex = "import { selectTokens } from '../../assets/tokens';\nvoid selectTokens;\n";
 
-  it("a deep import of another feature's file fails, value or type; through its index.ts it passes", async () => {
-    const file = 'src/features/burn/burnSlice.ts';
+  it("a deep import of another area's file fails, value or type; through its part's index.ts it passes", async () => {
+    const file = 'src/features/burn/burn/burnSlice.ts';
     expect(restrictedImports(await lint(file))).toEqual([]);
     const errors = restrictedImports(await lint(file, deep));
     expect(errors).toHaveLength(1);
     expect(errors[0].line).toBe(1);
-    expect(errors[0].message).toContain('through its index.ts');
-    expect(restrictedImports(await lint(file, "import type { Token } from '../tokens/tokenModel';\n"))).toHaveLength(1);
-    expect(restrictedImports(await lint(file, "export { selectTokens } from '../tokens/tokensSlice';\n"))).toHaveLength(
-      1,
-    );
+    expect(errors[0].message).toContain("one of its parts' index.ts");
+    const typeImport = "import type { Token } from '../../assets/tokens/tokenModel';\n";
+    expect(restrictedImports(await lint(file, typeImport))).toHaveLength(1);
+    const reExport = "export { selectTokens } from '../../assets/tokens/tokensSlice';\n";
+    expect(restrictedImports(await lint(file, reExport))).toHaveLength(1);
     expect(restrictedImports(await lint(file, viaIndex))).toEqual([]);
   });
 
-  it('every feature has an index.ts; a deep import fails for each of them (recovery, revoke and shell too)', async () => {
-    const featuresDir = path.join(root, 'src/features');
-    const features = fs
-      .readdirSync(featuresDir, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name);
-    expect(features.filter((f) => !fs.existsSync(path.join(featuresDir, f, 'index.ts')))).toEqual([]);
-    const file = 'src/features/burn/burnSlice.ts';
-    for (const deep of ['../recovery/recoverySlice', '../revoke/revokeSlice', '../shell/Header'])
-      expect(restrictedImports(await lint(file, `import '${deep}';\n`))).toHaveLength(1);
-    for (const face of ['../recovery', '../revoke', '../shell'])
+  it('the parts of one area are one feature: a file of a sibling part may be imported directly', async () => {
+    const file = 'src/features/burn/burn/burnSlice.ts';
+    expect(restrictedImports(await lint(file, "import '../review/reviewSlice';\n"))).toEqual([]);
+  });
+
+  it("a deep import fails for each area (recover, trash and shell too); through a part's index.ts it passes", async () => {
+    const file = 'src/features/burn/burn/burnSlice.ts';
+    const deepOnes = [
+      '../../recover/recovery/recoverySlice',
+      '../../trash/revoke/revokeSlice',
+      '../../shell/shell/Header',
+    ];
+    for (const deepOne of deepOnes)
+      expect(restrictedImports(await lint(file, `import '${deepOne}';\n`))).toHaveLength(1);
+    for (const face of ['../../recover/recovery', '../../trash/revoke', '../../shell/shell'])
       expect(restrictedImports(await lint(file, `import '${face}';\n`))).toEqual([]);
   });
 
-  it('a file one folder deeper in a feature is held to the same rule', async () => {
-    const file = 'src/features/wallet/demoWallet/demoWallet.ts';
+  it('a file one folder deeper in a part is held to the same rule', async () => {
+    const file = 'src/features/wallet/wallet/demoWallet/demoWallet.ts';
     expect(restrictedImports(await lint(file))).toEqual([]);
     expect(restrictedImports(await lint(file, deep.replace("'../", "'../../")))).toHaveLength(1);
     expect(restrictedImports(await lint(file, viaIndex.replace("'../", "'../../")))).toEqual([]);
   });
 
   it("a lazy chunk's module another lazy chunk imports stays a direct import; dynamic import() is not checked", async () => {
-    const file = 'src/features/burn/singleBurn.ts';
+    const file = 'src/features/burn/burn/singleBurn.ts';
     expect(restrictedImports(await lint(file))).toEqual([]);
-    expect(
-      restrictedImports(await lint(file, "import { simulateOwnerChange } from '../review/reviewStep';\n")),
-    ).toEqual([]);
-    expect(restrictedImports(await lint(file, "import { reviewOpened } from '../review/reviewSlice';\n"))).toHaveLength(
-      1,
-    );
-    expect(restrictedImports(await lint(file, "void import('../tokens/tokensSlice');\n"))).toEqual([]);
+    const lazyModule = "import { valueAtBurn } from '../../assets/value/valueAtBurn';\n";
+    expect(restrictedImports(await lint(file, lazyModule))).toEqual([]);
+    const other = "import { selectTokenValues } from '../../assets/value/valueSlice';\n";
+    expect(restrictedImports(await lint(file, other))).toHaveLength(1);
+    expect(restrictedImports(await lint(file, "void import('../../assets/tokens/tokensSlice');\n"))).toEqual([]);
   });
 });
 
@@ -155,8 +157,8 @@ describe('lint: src/chain imports no texts', () => {
 describe('lint: components use the typed store hooks', () => {
   it("an untyped useSelector or useDispatch from 'react-redux' fails; src/app/hooks.ts alone may wrap them", async () => {
     const untyped = "import { useDispatch, useSelector } from 'react-redux';\nvoid useDispatch; void useSelector;\n";
-    expect(restrictedImports(await lint('src/features/tokens/TokenCard.tsx'))).toEqual([]);
-    expect(restrictedImports(await lint('src/features/tokens/TokenCard.tsx', untyped))).toHaveLength(2);
+    expect(restrictedImports(await lint('src/features/assets/tokens/TokenCard.tsx'))).toEqual([]);
+    expect(restrictedImports(await lint('src/features/assets/tokens/TokenCard.tsx', untyped))).toHaveLength(2);
     expect(restrictedImports(await lint('src/app/hooks.ts'))).toEqual([]);
   });
 });
@@ -182,7 +184,7 @@ describe('lint: asset pictures load only through AssetImage (PRODUCT difference 
   const withImg = (src: string) => `export const Pic = ({ u }: { u: string }) => <img src=${src} alt="" />;\n`;
 
   it('a component giving an <img> a computed src fails; a fixed path and AssetImage itself pass', async () => {
-    const file = 'src/features/trash/TrashModalShell.tsx';
+    const file = 'src/features/trash/trash/TrashModalShell.tsx';
     expect(imgRule(await lint(file))).toEqual([]);
     const errors = imgRule(await lint(file, withImg('{u}')));
     expect(errors).toHaveLength(1);

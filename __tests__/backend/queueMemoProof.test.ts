@@ -1,4 +1,4 @@
-// The queue in ONE wallet approval (PRODUCT difference 11; src/features/queue/queueAuthorization.ts): the page's own
+// The queue in ONE wallet approval (PRODUCT difference 11; src/features/trash/queue/queueAuthorization.ts): the page's own
 // code builds the 'queue-authorize' text, a send-only key wallet sends the delegations and the memo of SHA-256(text)
 // in one request, and the real server (over HTTP, on the local chain) reads that landed memo before it authorises.
 // Every forgery — a replay, another text, a memo someone else sent, a failed transaction, a memo transaction that
@@ -18,9 +18,9 @@ import { networkFee } from '../support/networkFee';
 import { formatAuthMessage } from '../../src/common/authMessage';
 import { MEMO_PROOF_REFUSALS, expectedMemoOf } from '../../backend/services/authMemoProof';
 import { AUTH_REFUSALS } from '../../backend/services/authVerify';
-import { delegateAndAuthorize } from '../../src/features/queue/queueAuthorization';
-import { QUEUE_STEPS } from '../../src/features/queue/queueSteps';
-import { delegateWithMemo, delegatedBeforeFailure } from '../../src/features/trash/trashWays';
+import { delegateAndAuthorize } from '../../src/features/trash/queue/queueAuthorization';
+import { QUEUE_STEPS } from '../../src/features/trash/queue/queueSteps';
+import { delegateWithMemo, delegatedBeforeFailure } from '../../src/features/trash/trash/trashWays';
 import type { WalletPort } from '../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
 import { fetchNonce, queueStatus } from '../support/signedAuth';

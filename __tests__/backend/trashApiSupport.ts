@@ -1,5 +1,5 @@
-// The page's /api calls for the cNFT ways (src/features/trash/trashTypes.ts TrashApi) over real HTTP to a test server.
-import type { TrashApi } from '../../src/features/trash/trashTypes';
+// The page's /api calls for the cNFT ways (src/features/trash/trash/trashTypes.ts TrashApi) over real HTTP to a test server.
+import type { TrashApi } from '../../src/features/trash/trash/trashTypes';
 
 export function httpTrashApi(url: string, seen: { path: string; body: string }[] = []): TrashApi {
   const call = async (path: string, body?: unknown) => {

@@ -9,7 +9,7 @@ import {
   MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION,
 } from '../../src/common/constants';
 import { KIND_BLOCKED, SELECTION } from '../../src/common/texts';
-import { TRASH_UI } from '../../src/features/trash';
+import { TRASH_UI } from '../../src/features/trash/trash';
 import { watchErrors } from './support/browser';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';

@@ -8,7 +8,7 @@ import { setupListeners } from './listeners';
 import { PERSIST_ACTIONS, persistConfig } from './persist';
 import { rootReducer, type CombinedState } from './rootReducer';
 import { createAppExtra, type AppExtra } from './walletPort';
-import { storeWalletSession } from '../features/wallet/oneAtATime';
+import { storeWalletSession } from '../features/wallet/wallet/oneAtATime';
 
 const persistedReducer = persistReducer(persistConfig<CombinedState>(), rootReducer);
 

@@ -18,7 +18,7 @@ export interface SendAllOptions {
 
 /**
  * What the signing path keeps of this wallet for the session and tells the screen while it asks one transaction per
- * request (src/features/wallet/oneAtATime.ts; the store wires it once). Absent: no memory, no progress shown.
+ * request (src/features/wallet/wallet/oneAtATime.ts; the store wires it once). Absent: no memory, no progress shown.
  */
 export interface WalletSession {
   /** The wallet refused a request carrying several transactions earlier in this session. */

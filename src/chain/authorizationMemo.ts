@@ -26,7 +26,7 @@ export const isAuthorizationMemo = (data: Uint8Array | string): boolean =>
 /**
  * SHA-256 of the UTF-8 text, lowercase hex, by the platform's Web Crypto (browsers in a secure context, Node ≥ 19).
  * Undefined where there is none (a page over plain http on another host than localhost): the queue then asks
- * for a signed message instead (src/features/queue/queueAuthorization.ts).
+ * for a signed message instead (src/features/trash/queue/queueAuthorization.ts).
  */
 export async function sha256Hex(text: string): Promise<string | undefined> {
   const subtle = globalThis.crypto?.subtle;

@@ -2,7 +2,7 @@
 // the chain returns it. Mirrors what the flows do: the vacant close closes every empty account whose close authority
 // is the owner, frozen or delegated ones included (CloseAccount checks neither; backend/services/vacantScan.ts
 // classifyVacant), and skips one closable only by someone else; the token burn refuses a frozen account holding
-// tokens (src/features/burn/tokenBurnPlan.ts), except an NFT's, which Token Metadata's burn thaws first (the
+// tokens (src/features/burn/burn/tokenBurnPlan.ts), except an NFT's, which Token Metadata's burn thaws first (the
 // caller leaves the NFT section's mints out); wrapped SOL is the owner's SOL.
 
 export type LeftAloneReason = 'wrapped-sol' | 'frozen' | 'delegated' | 'close-authority';

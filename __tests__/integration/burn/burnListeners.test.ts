@@ -19,8 +19,8 @@ import {
   bulkNftBurnRequested,
   bulkTokenBurnRequested,
   singleBurnRequested,
-} from '../../../src/features/burn/burnSlice';
-import { assetSelectionToggled } from '../../../src/features/selection/selectionSlice';
+} from '../../../src/features/burn/burn/burnSlice';
+import { assetSelectionToggled } from '../../../src/features/assets/selection/selectionSlice';
 import { type Chain, connectedStore, keypairWallet, networkFee, reviews, startChain } from './support/burnHarness';
 import { until } from '../../support/until';
 

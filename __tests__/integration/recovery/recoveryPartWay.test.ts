@@ -10,7 +10,7 @@ import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import { exactSol } from '../../../src/chain/format';
 import { RECOVERY_SECTION } from '../../../src/common/texts';
-import { recoveryRequested } from '../../../src/features/recovery/recoverySlice';
+import { recoveryRequested } from '../../../src/features/recover/recovery/recoverySlice';
 import { type Chain, connectedStore, keypairWallet, startChain } from '../burn/support/burnHarness';
 import { until } from '../../support/until';
 

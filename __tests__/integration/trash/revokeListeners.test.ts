@@ -6,8 +6,8 @@
 // offers the revocation and one approval puts each leaf delegate back to the owner (PRODUCT, the flows: Revoke delegation).
 import { type SendOptions, Transaction } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../../src/chain/memoAuthorization';
-import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
-import { revokeRequested } from '../../../src/features/revoke/revokeSlice';
+import { queueCancelRequested, queueStartRequested } from '../../../src/features/trash/queue/queueSlice';
+import { revokeRequested } from '../../../src/features/trash/revoke/revokeSlice';
 import {
   type Chain,
   cnftWallet,

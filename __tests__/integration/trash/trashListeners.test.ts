@@ -10,15 +10,15 @@ import { isAuthorizationMemo } from '../../../src/chain/authorizationMemo';
 import { MEMO_PROGRAM_ID } from '../../../src/chain/memoAuthorization';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { CNFT_ERRORS } from '../../../src/common/texts';
-import { queueStartRequested } from '../../../src/features/queue/queueSlice';
+import { queueStartRequested } from '../../../src/features/trash/queue/queueSlice';
 import {
   delegatedTransferRequested,
   delegationRequested,
   isTrashBusy,
   ownerBurnRequested,
   trashRequested,
-} from '../../../src/features/trash/trashSlice';
-import { TRASH_UI } from '../../../src/features/trash/trashTexts';
+} from '../../../src/features/trash/trash/trashSlice';
+import { TRASH_UI } from '../../../src/features/trash/trash/trashTexts';
 import {
   type Chain,
   assetOf,

@@ -1,8 +1,8 @@
 // Every cNFT action is in Recent Activity, with 0 lamports recovered (a cNFT holds no rent).
 import { makeStore } from '../../../src/app/store';
 import { ASSETS_SCREEN } from '../../../src/common/texts';
-import { queueSucceeded } from '../../../src/features/queue/queueSlice';
-import { robustTrashFinished, trashSucceeded } from '../../../src/features/trash/trashSlice';
+import { queueSucceeded } from '../../../src/features/trash/queue/queueSlice';
+import { robustTrashFinished, trashSucceeded } from '../../../src/features/trash/trash/trashSlice';
 
 const asset = { mint: 'Cnft1111111111111111111111111111111111111111', name: 'Leaf #1', image: '', collection: 'Trees' };
 

@@ -1,4 +1,4 @@
-import { chainEndpoint } from '../../../src/features/wallet/chainEndpoint';
+import { chainEndpoint } from '../../../src/features/wallet/wallet/chainEndpoint';
 
 test('the RPC proxy becomes absolute, with a websocket on the same path', () => {
   expect(chainEndpoint('http://localhost:3000/api/rpc', 'http://localhost:3000/')).toEqual({

@@ -1,8 +1,8 @@
 // The Local Demo Wallet as a Wallet Standard wallet: key in storage, funded once per key, real ed25519 signing.
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
-import { DEMO_KEY_STORAGE_KEY } from '../../../src/features/wallet/demoWallet/demoKeyStore';
-import { createDemoWallet, DEMO_WALLET_NAME } from '../../../src/features/wallet/demoWallet/demoWallet';
+import { DEMO_KEY_STORAGE_KEY } from '../../../src/features/wallet/wallet/demoWallet/demoKeyStore';
+import { createDemoWallet, DEMO_WALLET_NAME } from '../../../src/features/wallet/wallet/demoWallet/demoWallet';
 
 type Features = Record<string, any>;
 const features = (w: { features: unknown }) => w.features as Features;

@@ -3,7 +3,7 @@
 // provider passes it must work the same.
 import * as Real from '@solana-mobile/wallet-adapter-mobile';
 import { WalletNotConnectedError, WalletReadyState } from '@solana/wallet-adapter-base';
-import * as Lazy from '../../../src/features/wallet/lazyMobileWalletAdapter';
+import * as Lazy from '../../../src/features/wallet/wallet/lazyMobileWalletAdapter';
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

@@ -4,10 +4,10 @@ import { WalletProvider } from '@solana/wallet-adapter-react';
 import { WalletModalProvider } from '@solana/wallet-adapter-react-ui';
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AssetsScreen } from '../../../src/features/shell/AssetsScreen';
-import { ErrorBoundary } from '../../../src/features/shell/ErrorBoundary';
-import { Header } from '../../../src/features/shell/Header';
-import { walletConnected } from '../../../src/features/wallet/walletSlice';
+import { AssetsScreen } from '../../../src/features/shell/shell/AssetsScreen';
+import { ErrorBoundary } from '../../../src/features/shell/shell/ErrorBoundary';
+import { Header } from '../../../src/features/shell/shell/Header';
+import { walletConnected } from '../../../src/features/wallet/wallet/walletSlice';
 import { makeStore } from '../../../src/app/store';
 import { renderWithProviders } from '../../support/renderWithProviders';
 

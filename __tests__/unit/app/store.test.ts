@@ -5,17 +5,21 @@ import { persistStore, type Persistor } from 'redux-persist';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore, type RootState } from '../../../src/app/store';
 import { createAppExtra, type AppExtra } from '../../../src/app/walletPort';
-import { activityRecorded } from '../../../src/features/activity/activitySlice';
-import { assetsHidden } from '../../../src/features/hiddenAssets/hiddenAssetsSlice';
+import { activityRecorded } from '../../../src/features/activity/activity/activitySlice';
+import { assetsHidden } from '../../../src/features/assets/hiddenAssets/hiddenAssetsSlice';
 import {
   assetSelectionToggled,
   bulkModeSet,
   selectSelectedCounts,
-} from '../../../src/features/selection/selectionSlice';
-import { selectVisibleCnfts } from '../../../src/features/cnfts/cnftsSlice';
-import { nftsLoaded, nftsLoadStarted } from '../../../src/features/nfts/nftsSlice';
-import { tokensLoaded, tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
-import { selectWalletAddress, walletConnected, walletDisconnected } from '../../../src/features/wallet/walletSlice';
+} from '../../../src/features/assets/selection/selectionSlice';
+import { selectVisibleCnfts } from '../../../src/features/assets/cnfts/cnftsSlice';
+import { nftsLoaded, nftsLoadStarted } from '../../../src/features/assets/nfts/nftsSlice';
+import { tokensLoaded, tokensLoadStarted } from '../../../src/features/assets/tokens/tokensSlice';
+import {
+  selectWalletAddress,
+  walletConnected,
+  walletDisconnected,
+} from '../../../src/features/wallet/wallet/walletSlice';
 import type { RecordingServer } from '../../support/recordingServer';
 import { startRecordingServer } from '../../support/recordingServer';
 

@@ -7,10 +7,10 @@ import { Provider } from 'react-redux';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { makeStore } from '../../../src/app/store';
 import { createAppExtra } from '../../../src/app/walletPort';
-import { AssetsScreen } from '../../../src/features/shell/AssetsScreen';
-import { ChainProviders } from '../../../src/features/wallet/ChainProviders';
-import { createDemoWallet, DEMO_WALLET_NAME } from '../../../src/features/wallet/demoWallet/demoWallet';
-import { selectWalletAddress } from '../../../src/features/wallet/walletSlice';
+import { AssetsScreen } from '../../../src/features/shell/shell/AssetsScreen';
+import { ChainProviders } from '../../../src/features/wallet/wallet/ChainProviders';
+import { createDemoWallet, DEMO_WALLET_NAME } from '../../../src/features/wallet/wallet/demoWallet/demoWallet';
+import { selectWalletAddress } from '../../../src/features/wallet/wallet/walletSlice';
 import type { RecordingServer } from '../../support/recordingServer';
 import { startRecordingServer } from '../../support/recordingServer';
 

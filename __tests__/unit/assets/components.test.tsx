@@ -8,19 +8,19 @@ import {
   singleBurnRequested,
   bulkNftBurnRequested,
   bulkTokenBurnRequested,
-} from '../../../src/features/burn/burnSlice';
-import { CnftsSection } from '../../../src/features/cnfts/CnftsSection';
-import { NftsSection } from '../../../src/features/nfts/NftsSection';
-import { nftsLoaded, nftsLoadStarted } from '../../../src/features/nfts/nftsSlice';
-import { AssetsStatusLine } from '../../../src/features/selection/AssetsStatusLine';
-import { SelectedAssetsPanel } from '../../../src/features/selection/SelectedAssetsPanel';
-import { bulkModeSet } from '../../../src/features/selection/selectionSlice';
-import { LazyAssetGrid } from '../../../src/features/selection/lazyAssetGrid';
-import { TokensSection } from '../../../src/features/tokens/TokensSection';
-import type { Token } from '../../../src/features/tokens/tokenModel';
-import { tokensLoaded, tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
+} from '../../../src/features/burn/burn/burnSlice';
+import { CnftsSection } from '../../../src/features/assets/cnfts/CnftsSection';
+import { NftsSection } from '../../../src/features/assets/nfts/NftsSection';
+import { nftsLoaded, nftsLoadStarted } from '../../../src/features/assets/nfts/nftsSlice';
+import { AssetsStatusLine } from '../../../src/features/assets/selection/AssetsStatusLine';
+import { SelectedAssetsPanel } from '../../../src/features/assets/selection/SelectedAssetsPanel';
+import { bulkModeSet } from '../../../src/features/assets/selection/selectionSlice';
+import { LazyAssetGrid } from '../../../src/features/assets/selection/lazyAssetGrid';
+import { TokensSection } from '../../../src/features/assets/tokens/TokensSection';
+import type { Token } from '../../../src/features/assets/tokens/tokenModel';
+import { tokensLoaded, tokensLoadStarted } from '../../../src/features/assets/tokens/tokensSlice';
 import { ASSETS_SCREEN } from '../../../src/common/texts';
-import type { Cnft, Nft } from '../../../src/features/nfts/nftModel';
+import type { Cnft, Nft } from '../../../src/features/assets/nfts/nftModel';
 
 const W = 'Wa11et1111111111111111111111111111111111111';
 const token = (i: number, extra: Partial<Token> = {}): Token => ({

@@ -2,8 +2,13 @@ import { getMetadataAccountDataSerializer } from '@metaplex-foundation/mpl-token
 import { publicKey, some, none } from '@metaplex-foundation/umi';
 import { Keypair } from '@solana/web3.js';
 import { decodeMetadata, metadataAddress } from '../../../src/chain/metadataAccount';
-import { cnftFromAsset, nftFromAsset } from '../../../src/features/nfts/nftModel';
-import { isBurnable, tokenFromItem, withMetadata, withUnknownMetadata } from '../../../src/features/tokens/tokenModel';
+import { cnftFromAsset, nftFromAsset } from '../../../src/features/assets/nfts/nftModel';
+import {
+  isBurnable,
+  tokenFromItem,
+  withMetadata,
+  withUnknownMetadata,
+} from '../../../src/features/assets/tokens/tokenModel';
 
 const MINT = 'So11111111111111111111111111111111111111112';
 

@@ -1,14 +1,14 @@
 import { makeStore } from '../../../src/app/store';
-import { assetsHidden } from '../../../src/features/hiddenAssets/hiddenAssetsSlice';
-import { nftsLoadStarted } from '../../../src/features/nfts/nftsSlice';
+import { assetsHidden } from '../../../src/features/assets/hiddenAssets/hiddenAssetsSlice';
+import { nftsLoadStarted } from '../../../src/features/assets/nfts/nftsSlice';
 import {
   assetSelectionToggled,
   bulkModeSet,
   selectIsSelected,
   selectSelectedCounts,
-} from '../../../src/features/selection/selectionSlice';
-import { tokensLoadStarted } from '../../../src/features/tokens/tokensSlice';
-import { walletDisconnected } from '../../../src/features/wallet/walletSlice';
+} from '../../../src/features/assets/selection/selectionSlice';
+import { tokensLoadStarted } from '../../../src/features/assets/tokens/tokensSlice';
+import { walletDisconnected } from '../../../src/features/wallet/wallet/walletSlice';
 
 function selectAll(store: ReturnType<typeof makeStore>) {
   store.dispatch(assetSelectionToggled({ kind: 'token', mint: 't1' }));

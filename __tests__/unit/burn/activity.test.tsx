@@ -2,8 +2,12 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { ActivityPanel } from '../../../src/features/activity/ActivityPanel';
-import { activityRecorded, activitySlice, selectRecentActivity } from '../../../src/features/activity/activitySlice';
+import { ActivityPanel } from '../../../src/features/activity/activity/ActivityPanel';
+import {
+  activityRecorded,
+  activitySlice,
+  selectRecentActivity,
+} from '../../../src/features/activity/activity/activitySlice';
 import { formatSol } from '../../../src/chain/format';
 import { ACTIVITY, relativeTime } from '../../../src/common/texts';
 

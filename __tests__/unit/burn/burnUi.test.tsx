@@ -1,7 +1,7 @@
 // The burn state machine, the status line with its 'View transaction' link, and the celebration (reduced motion).
 import { act, screen } from '@testing-library/react';
 import { BURN_ERRORS, SUCCESS, VALIDATION } from '../../../src/common/texts';
-import { BurnStatusMessage } from '../../../src/features/burn/BurnStatusMessage';
+import { BurnStatusMessage } from '../../../src/features/burn/burn/BurnStatusMessage';
 import burnSlice, {
   burnFailed,
   burnMessageCleared,
@@ -9,10 +9,10 @@ import burnSlice, {
   burnSucceeded,
   initialState,
   singleBurnRequested,
-} from '../../../src/features/burn/burnSlice';
-import { CelebrationLayer } from '../../../src/features/celebration/CelebrationLayer';
-import { celebrationTriggered } from '../../../src/features/celebration/celebrationSlice';
-import { walletDisconnected } from '../../../src/features/wallet/walletSlice';
+} from '../../../src/features/burn/burn/burnSlice';
+import { CelebrationLayer } from '../../../src/features/activity/celebration/CelebrationLayer';
+import { celebrationTriggered } from '../../../src/features/activity/celebration/celebrationSlice';
+import { walletDisconnected } from '../../../src/features/wallet/wallet/walletSlice';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 const reduce = burnSlice.reducer;

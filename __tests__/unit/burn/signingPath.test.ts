@@ -2,9 +2,9 @@
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { BURN_ERRORS, VACANT_ERRORS } from '../../../src/common/texts';
-import { BulkBuildError, burnFailureText } from '../../../src/features/burn/burnErrors';
-import { signAndSend, signWithinLimit, type SigningDeps } from '../../../src/features/wallet/signing';
-import { guardStep, submitToServer } from '../../../src/features/wallet/signingSteps';
+import { BulkBuildError, burnFailureText } from '../../../src/features/burn/burn/burnErrors';
+import { signAndSend, signWithinLimit, type SigningDeps } from '../../../src/features/wallet/wallet/signing';
+import { guardStep, submitToServer } from '../../../src/features/wallet/wallet/signingSteps';
 import {
   BlockhashExpiredError,
   GuardRefusedError,
@@ -15,7 +15,7 @@ import {
   SigningTimedOutError,
   fromSendError,
   fromWalletError,
-} from '../../../src/features/wallet/signingErrors';
+} from '../../../src/features/wallet/wallet/signingErrors';
 
 const owner = Keypair.generate();
 const tx = () =>

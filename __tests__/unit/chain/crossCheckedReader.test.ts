@@ -37,7 +37,7 @@ function reader(state: { lamports: bigint; after: bigint; rent: bigint; fail?: b
 
 const options = { label: 'https://rpc.example', rereadAfterMs: 1 };
 
-/** The user's text for a refusal, as the signing path words it (src/features/wallet/chainGuardStep.ts). */
+/** The user's text for a refusal, as the signing path words it (src/features/wallet/wallet/chainGuardStep.ts). */
 const worded = (err: unknown): string =>
   err instanceof ReadersDisagreeError
     ? CHAIN_GUARD.readersDisagree(err.reader, err.difference)

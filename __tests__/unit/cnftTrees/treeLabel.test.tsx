@@ -7,10 +7,10 @@ import { Keypair, type PublicKey } from '@solana/web3.js';
 import type * as Compression from '@solana/spl-account-compression/dist/types/src';
 import { makeStore } from '../../../src/app/store';
 import type { AppExtra } from '../../../src/app/walletPort';
-import { TreeTooDeepLabel } from '../../../src/features/cnftTrees/TreeTooDeepLabel';
-import { selectTooDeepTrees } from '../../../src/features/cnftTrees/cnftTreesSlice';
-import type { Cnft } from '../../../src/features/nfts/nftModel';
-import { nftsLoaded, nftsLoadStarted } from '../../../src/features/nfts/nftsSlice';
+import { TreeTooDeepLabel } from '../../../src/features/assets/cnftTrees/TreeTooDeepLabel';
+import { selectTooDeepTrees } from '../../../src/features/assets/cnftTrees/cnftTreesSlice';
+import type { Cnft } from '../../../src/features/assets/nfts/nftModel';
+import { nftsLoaded, nftsLoadStarted } from '../../../src/features/assets/nfts/nftsSlice';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 const idl = require.resolve('@solana/spl-account-compression/idl/spl_account_compression.json');

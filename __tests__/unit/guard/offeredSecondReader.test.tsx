@@ -6,10 +6,14 @@ import { act, screen } from '@testing-library/react';
 import { configApi } from '../../../src/api/configApi';
 import type { ConfigResponse } from '../../../src/common/api';
 import { CHAIN_GUARD, SECOND_READER } from '../../../src/common/texts';
-import { SecondReaderSettings } from '../../../src/features/guard/SecondReaderSettings';
-import { SolChangeNotice } from '../../../src/features/guard/SolChangeNotice';
-import { solChangeSimulated } from '../../../src/features/guard/guardSlice';
-import { guardReader, saveSecondReader, clearSecondReader } from '../../../src/features/guard/secondReaderSetting';
+import { SecondReaderSettings } from '../../../src/features/wallet/guard/SecondReaderSettings';
+import { SolChangeNotice } from '../../../src/features/wallet/guard/SolChangeNotice';
+import { solChangeSimulated } from '../../../src/features/wallet/guard/guardSlice';
+import {
+  guardReader,
+  saveSecondReader,
+  clearSecondReader,
+} from '../../../src/features/wallet/guard/secondReaderSetting';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 const OFFERED = 'https://api.mainnet-beta.solana.com/';

@@ -2,8 +2,8 @@
 // rent), and a revoke alone shows no "Rent back +0" and says its accounts are revoked, not recovered.
 import { act, screen, within } from '@testing-library/react';
 import { ASSETS_SCREEN, RECOVERY_SECTION } from '../../../src/common/texts';
-import { ReviewDialog } from '../../../src/features/review/ReviewDialog';
-import { type BurnReview, reviewOpened } from '../../../src/features/review/reviewSlice';
+import { ReviewDialog } from '../../../src/features/burn/review/ReviewDialog';
+import { type BurnReview, reviewOpened } from '../../../src/features/burn/review/reviewSlice';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 const base: BurnReview = {

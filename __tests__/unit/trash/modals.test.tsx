@@ -8,10 +8,10 @@ import {
   MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION,
 } from '../../../src/common/constants';
 import { CNFT_ERRORS, DELEGATED_MODAL, QUEUE_MODAL } from '../../../src/common/texts';
-import { TRASH_UI } from '../../../src/features/trash';
-import QueueTrashModal from '../../../src/features/queue/QueueTrashModal';
-import { initialState as queueInitial } from '../../../src/features/queue/queueSlice';
-import DelegatedTransferModal from '../../../src/features/trash/DelegatedTransferModal';
+import { TRASH_UI } from '../../../src/features/trash/trash';
+import QueueTrashModal from '../../../src/features/trash/queue/QueueTrashModal';
+import { initialState as queueInitial } from '../../../src/features/trash/queue/queueSlice';
+import DelegatedTransferModal from '../../../src/features/trash/trash/DelegatedTransferModal';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 

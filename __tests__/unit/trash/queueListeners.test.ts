@@ -10,11 +10,11 @@ import { createAppExtra, type WalletPort } from '../../../src/app/walletPort';
 import { CHAIN_GUARD } from '../../../src/common/texts/guardTexts';
 import { AUTH_TEXTS, CNFT_ERRORS, VALIDATION, queueCancelledReport } from '../../../src/common/texts';
 import { parseAuthMessage } from '../../../src/common/authMessage';
-import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/queue/queueListeners';
+import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/trash/queue/queueListeners';
 import { QUEUE_POLL_INTERVAL_MS } from '../../../src/common/constants';
-import { queueCancelRequested, queueStartRequested } from '../../../src/features/queue/queueSlice';
-import { REUSE_WITHIN_MS, unauthorisedQueue } from '../../../src/features/queue/unauthorisedQueue';
-import { walletConnected } from '../../../src/features/wallet/walletSlice';
+import { queueCancelRequested, queueStartRequested } from '../../../src/features/trash/queue/queueSlice';
+import { REUSE_WITHIN_MS, unauthorisedQueue } from '../../../src/features/trash/queue/unauthorisedQueue';
+import { walletConnected } from '../../../src/features/wallet/wallet/walletSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { until } from '../../support/until';
 

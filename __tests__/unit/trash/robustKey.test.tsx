@@ -8,9 +8,9 @@ import { Keypair } from '@solana/web3.js';
 import { createAppExtra } from '../../../src/app/walletPort';
 import { cnftAssetId } from '../../../src/chain/cnft';
 import { DIRECT_MODAL, ROBUST_MODAL } from '../../../src/common/texts';
-import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
-import type { RobustDeps } from '../../../src/features/trash/useTrashPage';
-import { guardStep } from '../../../src/features/wallet/signingSteps';
+import DirectTrashModal from '../../../src/features/trash/trash/DirectTrashModal';
+import type { RobustDeps } from '../../../src/features/trash/trash/useTrashPage';
+import { guardStep } from '../../../src/features/wallet/wallet/signingSteps';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 const rnd = () => Keypair.generate().publicKey.toBase58();

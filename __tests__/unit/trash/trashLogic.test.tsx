@@ -1,12 +1,12 @@
 // Trash logic and modal states without a browser: validation and error texts, the batch
 // delays (docs/PRODUCT.md#validation, #error-texts, #figures-and-limits), and the
 // robust/direct modal rules (key format, derived address, Confirm disabled, 'Try Robust Method' after a failure).
-import { guardStep } from '../../../src/features/wallet/signingSteps';
+import { guardStep } from '../../../src/features/wallet/wallet/signingSteps';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import bs58 from 'bs58';
-import { HIDE_ONLY } from '../../../src/features/trash/hideOnlyTexts';
+import { HIDE_ONLY } from '../../../src/features/trash/trash/hideOnlyTexts';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
-import { TRASH_UI } from '../../../src/features/trash/trashTexts';
+import { TRASH_UI } from '../../../src/features/trash/trash/trashTexts';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { createAppExtra, type SignableTransaction } from '../../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
@@ -15,16 +15,16 @@ import { renderWithProviders } from '../../support/renderWithProviders';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { cnftAssetId } from '../../../src/chain/cnft';
 import { leafFor } from '../../../src/common/cnftBuilders';
-import DirectTrashModal from '../../../src/features/trash/DirectTrashModal';
-import RobustTrashModal from '../../../src/features/trash/RobustTrashModal';
+import DirectTrashModal from '../../../src/features/trash/trash/DirectTrashModal';
+import RobustTrashModal from '../../../src/features/trash/trash/RobustTrashModal';
 import {
   delegatedTrash,
   fetchFreshProof,
   loadLeaf,
   parsePrivateKey,
   standardTrash,
-} from '../../../src/features/trash/trashWays';
-import type { TrashApi, TrashDeps } from '../../../src/features/trash/trashTypes';
+} from '../../../src/features/trash/trash/trashWays';
+import type { TrashApi, TrashDeps } from '../../../src/features/trash/trash/trashTypes';
 
 const rnd = () => Keypair.generate().publicKey.toBase58();
 // Asset ids are what Bubblegum derives from (tree, nonce): the guard checks them.

@@ -7,13 +7,13 @@ import {
   roundThrew,
   shouldReprepare,
   stillToClose,
-} from '../../../src/features/vacant/continueRecovery';
+} from '../../../src/features/recover/vacant/continueRecovery';
 import {
   BlockhashExpiredError,
   SendFailedError,
   SigningRejectedError,
   SigningStoppedError,
-} from '../../../src/features/wallet';
+} from '../../../src/features/wallet/wallet';
 import type { SubmitBurnTransactionResponse } from '../../../src/common/api';
 
 const landedTwo: SubmitBurnTransactionResponse = {

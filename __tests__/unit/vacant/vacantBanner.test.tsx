@@ -10,8 +10,8 @@ import { makeStore } from '../../../src/app/store';
 import { createAppExtra } from '../../../src/app/walletPort';
 import { LOCAL_DEFAULT_FEE_WALLET, TOKEN_PROGRAM } from '../../../src/common/addresses';
 import { GUARD, VACANT, vacantBannerText } from '../../../src/common/texts';
-import { rentEstimateLoaded, rentEstimateRequested } from '../../../src/features/rent/rentSlice';
-import { VacantBanner } from '../../../src/features/vacant/VacantBanner';
+import { rentEstimateLoaded, rentEstimateRequested } from '../../../src/features/recover/rent/rentSlice';
+import { VacantBanner } from '../../../src/features/recover/vacant/VacantBanner';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { until } from '../../support/until';
 

@@ -9,9 +9,9 @@ import * as Real from '@solana-mobile/wallet-adapter-mobile';
 import { Connection, Keypair, SystemProgram, Transaction, type VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { WalletPort } from '../../../src/app/walletPort';
-import * as Lazy from '../../../src/features/wallet/lazyMobileWalletAdapter';
-import { signAndSend } from '../../../src/features/wallet/signing';
-import { signAndSendAllFor } from '../../../src/features/wallet/walletFeatures';
+import * as Lazy from '../../../src/features/wallet/wallet/lazyMobileWalletAdapter';
+import { signAndSend } from '../../../src/features/wallet/wallet/signing';
+import { signAndSendAllFor } from '../../../src/features/wallet/wallet/walletFeatures';
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';

@@ -5,14 +5,14 @@
 // signingPathSupport.ts.
 import { makeStore } from '../../../src/app/store';
 import { ONE_AT_A_TIME } from '../../../src/common/texts';
-import { signAndSend } from '../../../src/features/wallet/signing';
-import { SigningRejectedError, SigningStoppedError } from '../../../src/features/wallet/signingErrors';
+import { signAndSend } from '../../../src/features/wallet/wallet/signing';
+import { SigningRejectedError, SigningStoppedError } from '../../../src/features/wallet/wallet/signingErrors';
 import {
   oneAtATimeStopPressed,
   selectOneAtATime,
   selectRefusesBatches,
   walletDisconnected,
-} from '../../../src/features/wallet/walletSlice';
+} from '../../../src/features/wallet/wallet/walletSlice';
 import { chain, never, owner, recordingWallet, request, tx } from './signingPathSupport';
 
 const BLOCKED = 'Request blocked. This dApp could be malicious. (RELIABLE_SIMULATION_NOT_POSSIBLE)';

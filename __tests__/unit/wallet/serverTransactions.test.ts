@@ -10,8 +10,8 @@ import {
   VersionedTransaction,
 } from '@solana/web3.js';
 import { GUARD } from '../../../src/common/texts';
-import { legacyTransactions } from '../../../src/features/wallet/serverTransactions';
-import { GuardRefusedError } from '../../../src/features/wallet/signingErrors';
+import { legacyTransactions } from '../../../src/features/wallet/wallet/serverTransactions';
+import { GuardRefusedError } from '../../../src/features/wallet/wallet/signingErrors';
 
 const owner = Keypair.generate().publicKey;
 const blockhash = Keypair.generate().publicKey.toBase58();

@@ -1,17 +1,17 @@
 // The signing path with the request chosen per wallet: one sign-and-send call for all of a flow's transactions,
 // confirmed by the returned signatures; after an expiry only what did not land is asked for again; the guard and
 // the review run once; a co-signed flow asks a sign-only request or, from a send-only wallet, nothing at all.
-import { signAndSend } from '../../../src/features/wallet/signing';
+import { signAndSend } from '../../../src/features/wallet/wallet/signing';
 import bs58 from 'bs58';
 import type { WalletPort } from '../../../src/app/walletPort';
 import {
   PartlySentError,
   SigningFailedError,
   WalletCannotDoFlowError,
-} from '../../../src/features/wallet/signingErrors';
+} from '../../../src/features/wallet/wallet/signingErrors';
 import { WALLET_MODES } from '../../../src/common/texts';
 import { SEND, amountOf, chain, never, owner, recordingWallet, request, tx } from './signingPathSupport';
-import { confirmSent } from '../../../src/features/wallet/signingSteps';
+import { confirmSent } from '../../../src/features/wallet/wallet/signingSteps';
 
 it('a send-only wallet: ONE sign-and-send call for all transactions; guard and review once; confirmed by signature', async () => {
   const w = recordingWallet('sendOnly');

@@ -5,7 +5,7 @@ import {
   type WalletCapabilities,
   capabilitiesOf,
   chooseSigningMode,
-} from '../../../src/features/wallet/signingMode';
+} from '../../../src/features/wallet/wallet/signingMode';
 
 const WALLETS: Record<string, WalletCapabilities> = {
   sendOnly: { signAndSend: true, signOne: false, signAll: false }, // embedded, Mobile Wallet Adapter 2.0

@@ -4,8 +4,13 @@
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { WalletPort } from '../../../src/app/walletPort';
-import type { SigningRequest } from '../../../src/features/wallet/signing';
-import { type ChainSent, type ChainSender, confirmSent, sendToChain } from '../../../src/features/wallet/signingSteps';
+import type { SigningRequest } from '../../../src/features/wallet/wallet/signing';
+import {
+  type ChainSent,
+  type ChainSender,
+  confirmSent,
+  sendToChain,
+} from '../../../src/features/wallet/wallet/signingSteps';
 
 export const owner = Keypair.generate();
 export const tx = (lamports: number) =>

@@ -6,8 +6,8 @@
 import type { Adapter } from '@solana/wallet-adapter-base';
 import { Connection, Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { signAndSendAllFor, signInFor } from '../../../src/features/wallet/walletFeatures';
-import { PartlySentError } from '../../../src/features/wallet/signingErrors';
+import { signAndSendAllFor, signInFor } from '../../../src/features/wallet/wallet/walletFeatures';
+import { PartlySentError } from '../../../src/features/wallet/wallet/signingErrors';
 
 const owner = Keypair.generate();
 const address = owner.publicKey.toBase58();

@@ -4,10 +4,10 @@
 import type { Connection } from '@solana/web3.js';
 import { makeStore } from '../../../src/app/store';
 import { createWalletPort } from '../../../src/app/walletPort';
-import { vacantBurnSucceeded } from '../../../src/features/vacant';
-import { walletConnectFailed } from '../../../src/features/wallet';
-import { initialState } from '../../../src/features/wallet/walletSlice';
-import { selectConnectError, selectWalletLamports } from '../../../src/features/walletInfo';
+import { vacantBurnSucceeded } from '../../../src/features/recover/vacant';
+import { walletConnectFailed } from '../../../src/features/wallet/wallet';
+import { initialState } from '../../../src/features/wallet/wallet/walletSlice';
+import { selectConnectError, selectWalletLamports } from '../../../src/features/wallet/walletInfo';
 
 const OWNER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 

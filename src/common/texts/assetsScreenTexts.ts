@@ -1,5 +1,28 @@
 // Ours (PRODUCT, the page): the assets screen's own texts beyond the spec — phone layout, bulk tools, review step,
 // landing, read-only check.
+
+/**
+ * The flows the one fee statement names, in its own words (docs/PRODUCT.md#fees): those that carry the 1% service fee
+ * and those that carry none. The landing page's cost line is made of them, and an e2e opens every one's review.
+ */
+export const FEE_FLOWS = {
+  carried: {
+    vacant: 'closes empty accounts',
+    surplus: 'withdraws the SOL held above rent',
+    moreSol:
+      'recovers More SOL (stake, program buffers, nonce accounts, lookup tables, closable mints, wrapped SOL; never on your own unstaked or unwrapped SOL)',
+    nfts: 'burns two or more NFTs together',
+  },
+  none: {
+    tokens: 'Token burns',
+    nftAlone: 'one NFT burned alone (by its Burn button or selected alone)',
+    revoke: 'revoking an approval',
+  },
+} as const;
+/** "a, b or c" */
+const listed = (items: readonly string[], last: string) =>
+  `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
+
 export const ASSETS_SCREEN = {
   nothingToRecover: 'Nothing to recover in this wallet yet', // empty or new wallet (the server's 404 = no account)
   nothingToRecoverHint: 'No token accounts, NFTs or empty accounts hold rent here.',
@@ -79,8 +102,7 @@ export const ASSETS_SCREEN = {
   landingWhat:
     'SolBack closes token accounts you no longer need and burns unwanted tokens and NFTs, so the rent they hold comes back to your wallet.',
   // The one fee statement: README and docs/PRODUCT.md#fees quote it word for word (a unit test compares them).
-  landingCost:
-    'Cost: a 1% service fee on the SOL that comes back when SolBack closes empty accounts, withdraws the SOL held above rent, recovers More SOL (stake, program buffers, nonce accounts, lookup tables, closable mints, wrapped SOL; never on your own unstaked or unwrapped SOL) or burns two or more NFTs together. Token burns, one NFT burned alone (by its Burn button or selected alone) and revoking an approval carry none. Network fees are paid as usual.',
+  landingCost: `Cost: a 1% service fee on the SOL that comes back when SolBack ${listed(Object.values(FEE_FLOWS.carried), 'or')}. ${listed(Object.values(FEE_FLOWS.none), 'and')} carry none. Network fees are paid as usual.`,
   landingKeys:
     'Your keys never leave your wallet: every transaction is checked in this page and signed by your wallet.',
   checkTitle: 'Check any address (read only)',

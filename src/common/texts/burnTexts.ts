@@ -10,6 +10,9 @@ export const SUCCESS = {
 /** `sol` is the wallet's net gain as the chain recorded it; `parts` (netParts) what it is made of. */
 export const burnSuccess = (what: string, sol: string, parts: string, shortSignature: string): string =>
   `Burned ${what}. ${sol} SOL returned to your wallet (${parts}). Signature: ${shortSignature}`; // ours, contents per docs/PRODUCT.md#burn-status-line
+/** A burn that landed before the chain's record of it could be read: no figure rather than an estimate (ours). */
+export const burnSuccessPending = (what: string, shortSignature: string): string =>
+  `Burned ${what}. The chain has not recorded the transaction yet, so the SOL your wallet gained is not shown here: open the transaction to see it. Signature: ${shortSignature}`;
 /** What a net figure after success is made of: what came back, less each fee paid out of it (SOL texts). */
 export const netParts = (back: string, serviceFee: string | null, networkFee: string): string =>
   serviceFee

@@ -1,4 +1,4 @@
-// What the page says when a wallet cannot make the request a flow needs (src/features/wallet/signingMode.ts).
+// What the page says when a wallet cannot make the request a flow needs (src/features/wallet/wallet/signingMode.ts).
 const RELAY_NEEDS_SIGN_ONLY =
   'SolBack cannot pay the network fee for this wallet: the wallet signs and sends every transaction itself, and a ' +
   'fee paid by SolBack needs SolBack’s signature after yours.';

@@ -1,4 +1,0 @@
-// The hiddenAssets feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
-// only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export { assetsHidden, assetsUnhidden, selectHiddenAssetIds, selectLeftWalletIds } from './hiddenAssetsSlice';
-export type { HiddenAssetsState } from './hiddenAssetsSlice';

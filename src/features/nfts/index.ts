@@ -1,6 +1,0 @@
-// The nfts feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
-// only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export type { Cnft, Nft } from './nftModel';
-export { INDEXER, nftsApi, useGetWalletNftsQuery } from './nftsApi';
-export { nftsLoadFailed, nftsLoadStarted, nftsLoaded, nftsRemoved, selectNfts, selectNftsError } from './nftsSlice';
-export { NftsSection } from './NftsSection';

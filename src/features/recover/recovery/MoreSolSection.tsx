@@ -1,0 +1,169 @@
+// "More SOL in your wallet" (PRODUCT difference 19): each recovery source with its state and what it returns; a scan
+// the provider refused says "Not checked on this provider". Recovering opens the review dialog first.
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { exactSol, shortenAddress } from '../../../chain/format';
+import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../../common/api';
+import { RECOVERY_SECTION as T } from '../../../common/texts';
+import { selectWalletAddress } from '../../wallet/wallet';
+import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
+import { useGetRecoverableQuery, useGetRecoveryPlanQuery } from './recoveryApi';
+import { recoveryRequested, recoveryTicked } from './recoverySlice';
+import './recovery.css';
+
+export const actionable = (s: RecoverableSource) => s.state === 'ready' || s.state === 'deactivate-first';
+
+/** The empty-account banner's part of the plan (its own flow); "More SOL" shows the rest. */
+const BANNER_KINDS: ReadonlySet<RecoveryKind> = new Set(['vacant', 'surplus']);
+
+/** "More SOL" as a view of the one plan (docs/PRODUCT.md#recover-everything): every source but the banner's. */
+function moreSolView(plan: RecoverableResponse): RecoverableResponse {
+  const scans = Object.fromEntries(Object.entries(plan.scans).filter(([k]) => !BANNER_KINDS.has(k as RecoveryKind)));
+  return { ...plan, scans, sources: plan.sources.filter((s) => !BANNER_KINDS.has(s.kind)) };
+}
+
+/** One source; `onTick` absent: the read-only check's row (no tick box, nothing to sign). */
+export function Row({
+  source,
+  slot,
+  slotMs,
+  ticked,
+  onTick,
+}: {
+  source: RecoverableSource;
+  slot: number;
+  /** Measured ms per slot (null: none measured, the text names the slot time it assumes). */
+  slotMs: number | null;
+  ticked?: boolean;
+  onTick?: (ticked: boolean) => void;
+}) {
+  const slotsLeft = source.readySlot !== undefined ? Math.max(0, source.readySlot - slot) : null;
+  const facts = (
+    <>
+      <span className="recovery-kind">{T.kinds[source.kind]}</span>
+      <span className="recovery-address" title={source.address}>
+        {shortenAddress(source.address)}
+      </span>
+      <span className="recovery-state" data-testid="recovery-state">
+        {T.states[source.state]}
+      </span>
+      <strong className="recovery-returns" data-lamports={source.recoverableLamports}>
+        {(source.state === 'deactivate-first' ? T.returnsAfterClose : T.returns)(exactSol(source.recoverableLamports))}
+      </strong>
+    </>
+  );
+  return (
+    <li className="recovery-row" data-testid="recovery-source" data-kind={source.kind} data-state={source.state}>
+      {onTick ? (
+        <label className="recovery-line">
+          <input
+            type="checkbox"
+            checked={!!ticked}
+            disabled={!actionable(source)}
+            onChange={(e) => onTick(e.target.checked)}
+            aria-label={`${T.kinds[source.kind]} ${source.address}`}
+          />
+          {facts}
+        </label>
+      ) : (
+        <div className="recovery-line">{facts}</div>
+      )}
+      <p className="recovery-detail">{source.detail}</p>
+      {slotsLeft !== null && (
+        <p className="recovery-detail" data-testid="recovery-ready-in" data-slots={slotsLeft}>
+          {T.readyIn(slotsLeft, slotMs ?? ASSUMED_SLOT_MS, slotMs !== null)}
+        </p>
+      )}
+    </li>
+  );
+}
+
+export function Refused({ scans }: { scans: RecoverableResponse['scans'] }) {
+  const refused = (Object.keys(scans) as RecoveryKind[]).filter((k) => scans[k] !== 'ok');
+  if (refused.length === 0) return null;
+  return (
+    <ul className="recovery-refused" data-testid="recovery-refused">
+      {refused.map((k) => (
+        <li key={k} data-kind={k}>
+          {T.kinds[k]}: {T.notChecked}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function MoreSolSection() {
+  const wallet = useAppSelector(selectWalletAddress);
+  const { ticked, status, message, view } = useAppSelector((s) => s.recovery);
+  const dispatch = useAppDispatch();
+  const { data: plan, isFetching, refetch } = useGetRecoveryPlanQuery(wallet ?? '', { skip: !wallet });
+  if (!wallet || !plan?.success) return null;
+  const data = moreSolView(plan);
+  const isTicked = (s: RecoverableSource) => actionable(s) && (ticked[s.address] ?? !s.optIn);
+  const chosen = data.sources.filter(isTicked);
+  const busy = status === 'processing';
+  return (
+    <section className="rent-card recovery-section" data-testid="more-sol" aria-busy={isFetching || busy}>
+      <h3>{T.title}</h3>
+      <p className="rent-note">{T.intro}</p>
+      {data.sources.length === 0 ? (
+        <p className="rent-note">{T.nothing}</p>
+      ) : (
+        <ul className="recovery-list">
+          {data.sources.map((s) => (
+            <Row
+              key={s.address}
+              source={s}
+              slot={data.slot}
+              slotMs={data.slotMs ?? null}
+              ticked={isTicked(s)}
+              onTick={(ticked) => dispatch(recoveryTicked({ address: s.address, ticked }))}
+            />
+          ))}
+        </ul>
+      )}
+      <Refused scans={data.scans} />
+      <div className="recovery-actions">
+        <button type="button" className="tools-button" onClick={() => void refetch()} disabled={isFetching || busy}>
+          {T.refresh}
+        </button>
+        <button
+          type="button"
+          className="burn-button"
+          data-testid="recovery-recover"
+          disabled={chosen.length === 0 || busy}
+          onClick={() =>
+            dispatch(recoveryRequested({ ask: { scope: 'chosen', addresses: chosen.map((s) => s.address) } }))
+          }
+        >
+          {T.recover(chosen.length)}
+        </button>
+      </div>
+      {message && view === 'moreSol' && (
+        <p className="rent-note" role="status" data-testid="recovery-message" data-status={status}>
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The read-only check of any address (PRODUCT, the page): the same list, with nothing to tick and nothing to sign. */
+export function MoreSolReadOnly({ address }: { address: string }) {
+  const { data } = useGetRecoverableQuery(address);
+  if (!data?.success) return null;
+  return (
+    <section className="rent-card recovery-section" data-testid="check-more-sol">
+      <h3>{T.title}</h3>
+      {data.sources.length === 0 ? (
+        <p className="rent-note">{T.nothing}</p>
+      ) : (
+        <ul className="recovery-list">
+          {data.sources.map((s) => (
+            <Row key={s.address} source={s} slot={data.slot} slotMs={data.slotMs ?? null} />
+          ))}
+        </ul>
+      )}
+      <Refused scans={data.scans} />
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+// The rent feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
+// only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
+export { useGetRentEstimateQuery } from './rentApi';
+export { toRentEstimate } from './rentEstimate';
+export { CoreNotChecked } from './CoreNotChecked';
+export { RentEstimateCard } from './RentEstimateCard';

@@ -1,7 +1,0 @@
-// The rent feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
-// only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export { useGetRentEstimateQuery } from './rentApi';
-export { toRentEstimate } from './rentEstimate';
-export { rentEstimateLoaded, rentEstimateRefreshRequested, selectRentEstimate } from './rentSlice';
-export { CoreNotChecked } from './CoreNotChecked';
-export { RentEstimateCard } from './RentEstimateCard';

@@ -1,8 +1,0 @@
-// The tokens feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
-// only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export type { TokenAccountsConnection } from './chainTokenAccounts';
-export type { Token } from './tokenModel';
-export { fetchTokenAccountsFromChain } from './chainTokenAccounts';
-export { useGetWalletTokensQuery } from './tokensApi';
-export { selectSolPriceUsd, selectTokens, selectTokensError, tokensLoadStarted, tokensRemoved } from './tokensSlice';
-export { TokensSection } from './TokensSection';

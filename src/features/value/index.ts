@@ -1,7 +1,0 @@
-// The value feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
-// only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export type { TokenValue } from './tokenValues';
-export type { ValuableItem } from './valueAtBurn';
-export { selectTokenValues, selectValuableMints } from './tokenValues';
-export { byValue, isValueFilter } from './valueTools';
-export { TokenValueLine } from './TokenValueLine';
