@@ -13,10 +13,10 @@ import {
   type Connection,
   Keypair,
   PublicKey,
-  sendAndConfirmTransaction,
   SystemProgram,
   Transaction,
 } from '@solana/web3.js';
+import { until } from './until';
 
 export interface WholeWalletExtras {
   emptyWrappedSol: string;
@@ -52,6 +52,12 @@ export async function makeWholeWallet(
       ),
     ),
   );
-  await sendAndConfirmTransaction(connection, tx, [owner, wsol], { commitment: 'confirmed' });
+  // Sent, then its status polled: the browser tests' connection has no websocket to confirm through.
+  const signature = await connection.sendTransaction(tx, [owner, wsol], { preflightCommitment: 'confirmed' });
+  await until(async () => {
+    const status = (await connection.getSignatureStatuses([signature])).value[0];
+    if (status?.err) throw new Error(`the whole-wallet set-up failed: ${JSON.stringify(status.err)}`);
+    return status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized';
+  });
   return { emptyWrappedSol: wsol.publicKey.toBase58(), approved: held.map((t) => t.account) };
 }
