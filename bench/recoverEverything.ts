@@ -10,7 +10,7 @@ import { makeWholeWallet } from '../__tests__/support/wholeWallet';
 import { type Bench, fund, get, lamportsOf, post, sum } from './support';
 
 /** Each peer on the same wallet: share of the maximum, transactions, approvals. */
-export const WHOLE_WALLET_PEERS = [
+const WHOLE_WALLET_PEERS = [
   { name: 'SolBack before (banner, More SOL, table step)', completeness: 0.969, transactions: 4, approvals: 3 },
   { name: 'cryptoloutre + RentBack', completeness: 0.155, transactions: 2, approvals: 2 },
   { name: 'kurtdeleon', completeness: 0.075, transactions: 1, approvals: 1 },

@@ -9,13 +9,7 @@ import {
   NATIVE_MINT,
   TOKEN_PROGRAM_ID,
 } from '@solana/spl-token';
-import {
-  type Connection,
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-} from '@solana/web3.js';
+import { type Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { until } from './until';
 
 export interface WholeWalletExtras {
@@ -53,7 +47,11 @@ export async function makeWholeWallet(
     ),
   );
   // Sent, then its status polled: the browser tests' connection has no websocket to confirm through.
-  const signature = await connection.sendTransaction(tx, [owner, wsol], { preflightCommitment: 'confirmed' });
+  // A fresh blockhash (a connection's cached one may be gone once a test has moved the slots on).
+  tx.recentBlockhash = (await connection.getLatestBlockhash('confirmed')).blockhash;
+  tx.feePayer = owner.publicKey;
+  tx.sign(owner, wsol);
+  const signature = await connection.sendRawTransaction(tx.serialize(), { preflightCommitment: 'confirmed' });
   await until(async () => {
     const status = (await connection.getSignatureStatuses([signature])).value[0];
     if (status?.err) throw new Error(`the whole-wallet set-up failed: ${JSON.stringify(status.err)}`);

@@ -71,7 +71,7 @@ const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
 const FEE_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts', 'recover', 'recoverAll']);
 
 /** The guard kinds a source's rules apply under: its own flow's, and "Recover everything"'s. */
-export const kindsOfSource = (source: { flow: GuardKind }): GuardKind[] => [source.flow, 'recoverAll'];
+const kindsOfSource = (source: { flow: GuardKind }): GuardKind[] => [source.flow, 'recoverAll'];
 const BUBBLEGUM = BUBBLEGUM_DISCRIMINATORS;
 
 export interface Totals {

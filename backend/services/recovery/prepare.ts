@@ -19,7 +19,7 @@ const NOT_RECOVERABLE = (address: string) =>
     sourcesOfFlow('recover').map((source) => source.kind),
   );
 export const NOTHING_NOW = (address: string, state: string) => `${address} has nothing to recover now (${state}).`;
-export const NOTHING_AT_ALL = 'Nothing in this wallet can be recovered now.';
+const NOTHING_AT_ALL = 'Nothing in this wallet can be recovered now.';
 export const SCAN_REFUSED = (address: string) =>
   `${address} could not be checked: the provider refused the scan of its kind. Nothing was prepared.`;
 

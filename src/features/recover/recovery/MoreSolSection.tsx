@@ -22,7 +22,7 @@ function moreSolView(plan: RecoverableResponse): RecoverableResponse {
 }
 
 /** One source; `onTick` absent: the read-only check's row (no tick box, nothing to sign). */
-export function Row({
+function Row({
   source,
   slot,
   slotMs,
