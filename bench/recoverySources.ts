@@ -37,8 +37,10 @@ export async function measureRecoverySources(b: Bench): Promise<RecoverySourcesR
   const listed = (await get(b, `recoverable/${address}`)).sources as RecoverableSource[];
   const sources = listed.filter((s) => s.kind !== 'approval');
   const addresses = sources.map((s) => s.address);
+  // What each source gives up: its account and those its plan closes beside it (an OpenBook v2 index's accounts).
+  const given = sources.map((s) => [...new Set([s.address, ...(s.planAccounts ?? [])])]);
   const table = sources.find((s) => s.kind === 'lookupTable');
-  const before = await lamportsOf(b, [address, ...addresses]);
+  const before = await lamportsOf(b, [address, ...given.flat()]);
   const first = await recover(b, owner, addresses);
   // The table's second phase: slots pass until its deactivation slot has left the slot hashes.
   const chain = b.server.app.localnet!.chain;
@@ -50,13 +52,14 @@ export async function measureRecoverySources(b: Bench): Promise<RecoverySourcesR
     while (chain.slot() < cooling.readySlot) chain.advanceSlot();
     second = await recover(b, owner, [cooling.address]);
   }
-  const after = await lamportsOf(b, [address, ...addresses]);
+  const after = await lamportsOf(b, [address, ...given.flat()]);
   const perKind: RecoverySourcesResult['perKind'] = {};
+  let at = 1;
   sources.forEach((s, i) => {
     const k = (perKind[s.kind] ??= { recoverable: 0, returned: 0, before: 0 });
     // A table's recoverable SOL is its whole balance, whatever phase it is in.
     k.recoverable += s.kind === 'lookupTable' ? s.lamports : s.recoverableLamports;
-    k.returned += before[i + 1] - after[i + 1];
+    k.returned += sum(given[i].map(() => before[at] - after[at++]));
   });
   const recoverable = sum(Object.values(perKind).map((k) => k.recoverable));
   const returned = sum(Object.values(perKind).map((k) => k.returned));

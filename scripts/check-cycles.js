@@ -9,6 +9,10 @@ const madge = require('madge');
 const { allowedFeaturePairs, loopedPairCeiling, maxFeatureAreas } = require('./allowedCycles');
 
 const root = path.join(__dirname, '..');
+// The bounds of the page's structure: scripts/allowedCycles.js may go below them, never above.
+const MAX_LISTED_PAIRS = 2;
+const MAX_LOOPED_PAIR_CEILING = 15;
+const MAX_FEATURE_AREAS = 14;
 const config = JSON.parse(fs.readFileSync(path.join(root, '.madgerc'), 'utf8'));
 
 /** madge's graph of a folder (relative to the repository or absolute) with the repository's .madgerc. */
@@ -56,6 +60,14 @@ async function main() {
   const backend = (await graphOf('backend')).circular();
   if (backend.length > 0) problems.push(`backend/ has ${backend.length} import cycle(s):\n${showCycles(backend)}`);
 
+  if (Object.keys(allowedFeaturePairs).length > MAX_LISTED_PAIRS) {
+    problems.push(`scripts/allowedCycles.js lists more than ${MAX_LISTED_PAIRS} pairs: break one instead`);
+  }
+  if (loopedPairCeiling > MAX_LOOPED_PAIR_CEILING || maxFeatureAreas > MAX_FEATURE_AREAS) {
+    problems.push(
+      `scripts/allowedCycles.js: at most ${MAX_LOOPED_PAIR_CEILING} looped pairs and ${MAX_FEATURE_AREAS} areas`,
+    );
+  }
   const areas = fs.readdirSync(path.join(root, 'src/features'), { withFileTypes: true }).filter((d) => d.isDirectory());
   if (areas.length > maxFeatureAreas) {
     problems.push(`src/features has ${areas.length} areas, more than ${maxFeatureAreas}: put the new part in an area`);

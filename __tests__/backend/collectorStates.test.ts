@@ -1,9 +1,8 @@
 // docs/PRODUCT.md, "Every state of an NFT or cNFT": each state the `collector` profile makes is either burned with
 // exactly the lamports the chain returns (fee included) or left alone with the program's real reason, 0 lamports
 // moved and 0 transactions sent. Real HTTP, the local chain's emulated programs, exact lamports.
-import { type Connection, Keypair, PublicKey, Transaction } from '@solana/web3.js';
+import { type Connection, type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import type { SolbackApp } from '../../backend/app';
-import type { CollectorManifest, KindsManifest } from '../../backend/localnet/metaplex';
 import { decodeCoreCollection } from '../../backend/localnet/metaplex/core';
 import { type ChainGuardReport, chainGuard } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
@@ -24,6 +23,7 @@ import {
 import { coreBurnV1Ix } from '../../src/chain/nftBurn';
 import { KIND_BLOCKED, VALIDATION } from '../../src/common/texts';
 import { networkFee } from '../support/networkFee';
+import { burnItem, collectorHelpers } from './collectorSupport';
 import { type LocalChainServer, startLocalChainServer } from './localChainServer';
 
 let server: LocalChainServer;
@@ -40,46 +40,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function collector(): Promise<{
-  owner: Keypair;
-  o: string;
-  states: CollectorManifest;
-  kinds: KindsManifest;
-  nfts: { mint: string; tokenAccount: string; name: string }[];
-}> {
-  const owner = Keypair.generate();
-  const o = owner.publicKey.toBase58();
-  const { status, body } = await post('localnet/fund', { owner: o, profile: 'collector' });
-  expect(status).toBe(200);
-  expect(body.manifest.profile).toBe('collector');
-  return { owner, o, states: body.manifest.states, kinds: body.manifest.kinds, nfts: body.manifest.nfts };
-}
-
-const lamports = async (a: string) => (await connection.getAccountInfo(new PublicKey(a), 'confirmed'))?.lamports ?? 0;
-const item = (n: { mint: string; tokenAccount: string; name: string }) => ({
-  mint: n.mint,
-  tokenAccount: n.tokenAccount,
-  name: n.name,
-});
-
-/** What burnV1 returns for a print or plain NFT: token account and edition whole, the metadata's rent minimum. */
-async function burnReturn(n: { tokenAccount: string; metadata: string; edition: string }): Promise<number> {
-  const meta = await connection.getAccountInfo(new PublicKey(n.metadata), 'confirmed');
-  const metaRent = await connection.getMinimumBalanceForRentExemption(meta!.data.length);
-  return (await lamports(n.tokenAccount)) + (await lamports(n.edition)) + Math.min(meta!.lamports, metaRent);
-}
-
-/** Signs and lands every transaction of a plan; the network fees the runtime charged. */
-async function land(owner: Keypair, transactions: string[]): Promise<number> {
-  let fees = 0;
-  for (const b64 of transactions) {
-    const tx = Transaction.from(Buffer.from(b64, 'base64'));
-    tx.partialSign(owner);
-    await connection.confirmTransaction(await connection.sendRawTransaction(tx.serialize()), 'confirmed');
-    fees += networkFee(tx);
-  }
-  return fees;
-}
+const { collector, lamports, burnReturn, land } = collectorHelpers(() => server);
+const item = burnItem;
 
 test('a master edition with prints outstanding is left alone with the true reason: 0 transactions, 0 lamports', async () => {
   const { o, states } = await collector();
@@ -278,11 +240,13 @@ test("Core assets under a frozen freeze plugin (their own or their collection's)
   }
   expect(await lamports(o)).toBe(before);
 
-  // The cards of the assets frozen by their own plugin say so; the estimate counts none of the three.
+  // Each card says why; the estimate counts none of the three.
   const listing = (await server.get(`/api/helius/wallet/nfts/${o}`)).json.data.regularNfts;
   const card = (id: string) => listing.find((n: { mint: string }) => n.mint === id);
   expect(card(states.coreStaked.asset).blocked).toBe(KIND_BLOCKED.coreFrozen);
   expect(card(states.corePermanentlyFrozen.asset).blocked).toBe(KIND_BLOCKED.coreFrozen);
+  // The indexer answers the asset's own plugins only: the listing reads its collection on chain, as the plan does.
+  expect(card(states.coreInFrozenCollection.asset).blocked).toBe(KIND_BLOCKED.coreCollectionFrozen);
   expect(card(states.coreThawed.asset).blocked).toBeUndefined();
   const rents = (await server.get(`/api/rent-estimate/${o}?useAccurateCalculator=true`)).json.data.nftRentsLamports;
   for (const a of frozen) expect(rents[a.asset]).toBeUndefined();

@@ -87,6 +87,10 @@ describe('the recovery sources of the demo wallet', () => {
       approval: 'ok',
       closableMint: 'ok',
       wrappedSol: 'ok',
+      openbookV1: 'ok',
+      openbookV2: 'ok',
+      pumpCreatorFee: 'ok',
+      pumpVolumeAccumulator: 'ok',
     });
     const by = (a: string) => listed.body.sources.find((s: any) => s.address === a);
     expect(by(r.buffer)).toMatchObject({ kind: 'programBuffer', recoverableLamports: buffer, rentLamports: buffer });

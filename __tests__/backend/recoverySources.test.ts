@@ -47,7 +47,7 @@ it('the prepare refuses an address no source lists with the sources of its flow,
   const r = await h.post('prepare-recovery', { ownerAddress: wallet.owner.publicKey.toBase58(), accounts: [stranger] });
   expect(r.status).toBe(400);
   expect(r.body.error).toBe(
-    `${stranger} is not a stake account, program buffer, nonce account, lookup table, approval, closable mint or wrapped SOL account this wallet can recover from.`,
+    `${stranger} is not a stake account, program buffer, nonce account, lookup table, approval, closable mint, wrapped SOL account, OpenBook v1 open-orders account, OpenBook v2 open-orders account, Pump.fun creator vault or Pump.fun volume accumulator this wallet can recover from.`,
   );
 });
 
@@ -81,19 +81,23 @@ describe.each(RECOVERY_SOURCES.map((source) => [source.kind, source] as const))(
       },
     );
 
-    const before = await h.lamportsOf([owner, ...listed.map((item) => item.address)]);
+    // What each item gives up: its account, and the accounts its plan names beside it (an indexer it closes).
+    const given = listed.map((item) => [...new Set([item.address, ...(item.planAccounts ?? [])])]);
+    const before = await h.lamportsOf([owner, ...given.flat()]);
     for (const tx of txs) {
       tx.sign(wallet.owner);
       const signature = await h.connection.sendRawTransaction(tx.serialize());
       const { value } = await h.connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight: 1e9 });
       expect(value.err).toBeNull();
     }
-    const after = await h.lamportsOf([owner, ...listed.map((item) => item.address)]);
+    const after = await h.lamportsOf([owner, ...given.flat()]);
 
     const back = (plans as RecoveryPlan[]).map((plan) => Number(plan.lamportsBack));
     const change = after[0] - before[0];
     expect(change).toBe(sum(back) - sum(txs.map(networkFee)));
     expect(estimate).toBe(change);
-    expect(listed.map((_, i) => before[i + 1] - after[i + 1])).toEqual(back);
+    let at = 1;
+    const givenUp = given.map((accounts) => sum(accounts.map(() => before[at] - after[at++])));
+    expect(givenUp).toEqual(back);
   });
 });

@@ -39,6 +39,10 @@ describe('recovery scans on a provider that refuses getProgramAccounts', () => {
       approval: 'ok', // getTokenAccountsByOwner is served
       closableMint: 'ok', // the mint scan falls back to the wallet's own mints (docs/UPSTREAM.md)
       wrappedSol: 'ok', // getTokenAccountsByOwner is served
+      openbookV1: 'refused',
+      openbookV2: 'refused',
+      pumpCreatorFee: 'ok', // getAccountInfo of a PDA is served
+      pumpVolumeAccumulator: 'ok',
     });
     expect(r.json.sources).toEqual([]);
   });

@@ -75,6 +75,8 @@ export interface ReviewFigures {
   solChange: number;
   /** Unstaked SOL a stake account gives back, apart from the rent (only when the review shows it). */
   principal?: number;
+  /** Claimed rewards (Pump.fun creator fees, cashback), shown apart from rent. */
+  rewards?: number;
   /** The owner's change as the chain's simulation answered it. */
   simulated: number;
   destroyed: number;
@@ -101,6 +103,7 @@ export async function answerReview(page: Page, confirm = true): Promise<ReviewFi
     ...((await dialog.getByTestId('review-principal').count())
       ? { principal: await lamports('review-principal') }
       : {}),
+    ...((await dialog.getByTestId('review-rewards').count()) ? { rewards: await lamports('review-rewards') } : {}),
   };
   // Confirming says yes to everything the review asks: when the burn includes tokens worth more than their rent
   // (PRODUCT difference 14), the second question too. value.test.ts checks that question itself.

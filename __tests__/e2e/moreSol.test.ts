@@ -26,17 +26,21 @@ it('lists the sources, recovers them through the review, and closes the table af
   const section = page.getByTestId('more-sol');
   await section.waitFor({ timeout: 60_000 });
   const rows = section.getByTestId('recovery-source');
-  await until(async () => (await rows.count()) === 7);
+  await until(async () => (await rows.count()) === 11);
   const kinds = await rows.evaluateAll((els) => els.map((e) => `${e.dataset.kind}:${e.dataset.state}`));
   expect(kinds.sort()).toEqual(
     [
       'closableMint:ready',
       'lookupTable:deactivate-first',
       'nonce:ready',
+      'openbookV1:ready',
+      'openbookV2:ready',
       'programBuffer:ready',
       'stake:ready',
       'stake:ready',
       'wrappedSol:ready',
+      'pumpCreatorFee:ready',
+      'pumpVolumeAccumulator:ready',
     ].sort(),
   );
   await expect(section.getByTestId('recovery-refused').count()).resolves.toBe(0);
@@ -61,12 +65,12 @@ it('lists the sources, recovers them through the review, and closes the table af
   await page.unroute('**/api/prepare-recovery');
 
   // The nonce account, the table, the closable mint and the wrapped SOL are left alone unless ticked: tick all four.
-  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 3 selected');
+  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 7 selected');
   await section.getByLabel(`Nonce account ${r.nonce}`).check();
   await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
   await section.getByLabel(`${RECOVERY_SECTION.kinds.closableMint} ${mint}`).check();
   await section.getByLabel(`${RECOVERY_SECTION.kinds.wrappedSol} ${manifest.wrappedSol.account}`).check();
-  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 7 selected');
+  await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 11 selected');
   const before = (await lamportsOf(suite.connection, [owner]))[0];
   // The inactive stake account's principal: its balance above the rent reserve its own data records (Meta's
   // rent_exempt_reserve, bytes 4..12: solana-program stake/state.rs), the owner's own SOL, not rent.
@@ -75,26 +79,45 @@ it('lists the sources, recovers them through the review, and closes the table af
   const wsol = (await suite.connection.getAccountInfo(new PublicKey(manifest.wrappedSol.account)))!;
   const principal = stake.lamports - Number(stake.data.readBigUInt64LE(4)) + Number(wsol.data.readBigUInt64LE(64));
   expect(principal).toBeGreaterThan(0);
+  // The Pump rewards: the creator vault's and the volume accumulator's lamports above today's rent minimum (the
+  // programs pay out exactly those: pump-public-docs, COLLECT_CREATOR_FEE.md and PUMP_CASHBACK_README.md).
+  const pumpAccounts = [...r.sources.pumpCreatorFee, ...r.sources.pumpVolumeAccumulator];
+  const pumpInfos = await Promise.all(
+    pumpAccounts.map((a: string) => suite.connection.getAccountInfo(new PublicKey(a))),
+  );
+  let rewards = 0;
+  for (const info of pumpInfos)
+    rewards += info!.lamports - (await suite.connection.getMinimumBalanceForRentExemption(info!.data.length));
+  expect(rewards).toBe(12_540_640 + 4_999_920);
   await section.getByTestId('recovery-recover').click();
   const review = await answerReview(page);
   await until(() => wallet.approvals.length === 1); // one approval for everything
   expect(review.simulated).toBe(review.solChange);
   expect(review.principal).toBe(principal); // shown apart, never inside "Rent back"
+  expect(review.rewards).toBe(rewards); // claimed rewards too
   const done = section.locator('[data-testid="recovery-message"][data-status="done"]');
   await done.waitFor({ timeout: 60_000 });
   const after = (await lamportsOf(suite.connection, [owner]))[0];
   expect(after - before).toBe(review.solChange); // every figure shown before signing equals the chain's change
-  // The report: the wallet's gain as the chain has it, the owner's own SOL named apart from the rent, the fees.
+  // The report: the wallet's gain as the chain has it, the owner's own SOL and the rewards named apart from the rent,
+  // the fees.
   const parts = recoveredParts(
     exactSol(review.rent),
     exactSol(principal),
+    exactSol(rewards),
     exactSol(review.serviceFee),
-    exactSol(review.rent + principal - review.serviceFee - (after - before)),
+    exactSol(review.rent + principal + rewards - review.serviceFee - (after - before)),
   );
   await expect(done.textContent()).resolves.toBe(RECOVERY_SECTION.done(exactSol(after - before), parts));
-  expect(review.rent + principal - review.serviceFee - review.networkFee).toBe(after - before); // the parts add up
-  const emptied = [r.buffer, r.stakeInactive, r.nonce, mint, manifest.wrappedSol.account];
+  expect(review.rent + principal + rewards - review.serviceFee - review.networkFee).toBe(after - before); // they add up
+  const openOrders = [r.openOrdersV1, r.openOrdersV2, r.openOrdersIndexer];
+  const emptied = [r.buffer, r.stakeInactive, r.nonce, mint, manifest.wrappedSol.account, ...openOrders];
+  emptied.push(...r.sources.pumpVolumeAccumulator);
   expect(await lamportsOf(suite.connection, emptied)).toEqual(emptied.map(() => 0));
+  // The Pump creator vault stays open at today's rent minimum, for the fees to come.
+  expect(await lamportsOf(suite.connection, r.sources.pumpCreatorFee)).toEqual([
+    await suite.connection.getMinimumBalanceForRentExemption(0),
+  ]);
 
   // Phase two: the table cools down, with the slots left shown; once they have passed it can be closed.
   const table = section.locator(`[data-testid="recovery-source"][data-kind="lookupTable"]`);
@@ -154,18 +177,19 @@ it('the read-only check of an address lists the same sources with the chain’s 
   };
   const part = await check(page);
   const rows = part.getByTestId('recovery-source');
-  await until(async () => (await rows.count()) === 7);
+  await until(async () => (await rows.count()) === 11);
   const ownedMints = manifest.ownedMints.map((m: { mint: string }) => m.mint);
   const [mint] = await mintsClosableBy(suite.connection, new PublicKey(owner), ownedMints);
-  // Whole balances come back from the never-delegated stake, the buffer, the nonce, the closable mint, the wrapped SOL
-  // and (after its close) the table.
+  // Whole balances come back from the never-delegated stake, the buffer, the nonce, the closable mint, the wrapped SOL,
+  // the empty OpenBook v1 account, (after its close) the table and the Pump volume accumulator (cashback and rent).
   const shown = async (address: string) =>
     Number(
       await part
         .locator(`[data-testid="recovery-source"]:has([title="${address}"]) .recovery-returns`)
         .getAttribute('data-lamports'),
     );
-  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable, mint, manifest.wrappedSol.account];
+  const wholes = [r.stakeInactive, r.buffer, r.nonce, r.lookupTable, mint, manifest.wrappedSol.account, r.openOrdersV1];
+  wholes.push(...r.sources.pumpVolumeAccumulator);
   expect(await Promise.all(wholes.map(shown))).toEqual(await lamportsOf(suite.connection, wholes));
   expect(await part.getByRole('checkbox').count()).toBe(0);
   expect(await page.getByRole('button', { name: /Recover|Burn|Trash|Confirm/ }).count()).toBe(0);

@@ -119,6 +119,8 @@ it('0 SOL, 60 vacant accounts: a relayed recovery of ≥ 3 transactions lands wh
   const ownerAddress = s.owner.publicKey.toBase58();
   expect(await connection.getBalance(s.owner.publicKey)).toBe(0);
   const rent = sum(await lamportsOf(s.accounts));
+  const feeWallet = server.app.config.feeWallet;
+  const [feeBefore] = await lamportsOf([feeWallet]);
   const report = await recoverVacant(s.page);
   expect(s.log.approvals).toHaveLength(1); // one approval for all of them
   const [count] = s.log.approvals;
@@ -133,7 +135,16 @@ it('0 SOL, 60 vacant accounts: a relayed recovery of ≥ 3 transactions lands wh
       return tx!.meta!.fee;
     }),
   );
-  expect(ownerAfter).toBeGreaterThan(rent - sum(fees) - serviceFee(rent) - count); // 1 % rounded per transaction
+  // Exact: the rent less each transaction's network fee (repaid to the relayer) and its 1 % (rounded per transaction).
+  const [feeAfter] = await lamportsOf([feeWallet]);
+  const paidFee = feeAfter - feeBefore;
+  expect(paidFee).toBeLessThanOrEqual(serviceFee(rent));
+  expect(paidFee).toBeGreaterThan(serviceFee(rent) - count);
+  expect(ownerAfter).toBe(rent - sum(fees) - paidFee);
+  console.log(
+    'e2e relayed, 60 accounts (lamports):',
+    JSON.stringify({ count, rent, fees: sum(fees), paidFee, ownerAfter }),
+  );
   // The report states exactly what the wallet gained (it started at 0).
   expect(report.text).toBe(vacantSuccessReport(60, exactSol(ownerAfter)));
 }, 240_000);

@@ -7,6 +7,7 @@ import { Keypair } from '@solana/web3.js';
 import { Chain } from './chain';
 import { FaultState, type Faults } from './faults';
 import { fundOwner, type FundProfile } from './fund';
+import { recoveryEmulators } from './fund/recovery';
 import type { FundManifest } from './fund/manifest';
 import { restoreLargeAccounts, trackLargeAccounts } from './largeAccounts';
 import { loadState, restoreChainState, saveState } from './persistence';
@@ -81,7 +82,7 @@ export async function createLocalnet(opts: LocalnetOptions): Promise<Localnet> {
     feeWallet: opts.feeWallet,
     authority: faucet.publicKey.toBase58(),
   });
-  for (const e of metaplex.emulators) chain.registerEmulator(e);
+  for (const e of [...metaplex.emulators, ...recoveryEmulators()]) chain.registerEmulator(e);
   if (restored?.state.metaplex !== undefined) metaplex.restore(restored.state.metaplex);
 
   const faults = new FaultState(chain, opts.sendTimeoutMs);

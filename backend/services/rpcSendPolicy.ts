@@ -22,16 +22,18 @@ import {
 } from '../../src/common/addresses';
 import { isAuthorizationMemo } from '../../src/chain/authorizationMemo';
 import { decodeTransaction } from '../../src/chain/decode';
+import { RECOVERY_SOURCES } from '../../src/chain/recovery/registry';
 import { payloadOrRefusal } from '../../src/chain/walletAdditionsCheck';
 
 const MEMO_PROGRAMS = ['MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EeVDDwLi6ZQJ'];
-const STAKE_PROGRAM = 'Stake11111111111111111111111111111111111111';
-const LOOKUP_TABLE_PROGRAM = 'AddressLookupTab1e1111111111111111111111111';
 const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
 /** The loader's `Close` (a buffer's rent back); deploying or writing programs is nothing the page does. */
 const LOADER_CLOSE_TAG = 5;
 
-/** Programs whose instructions make a transaction the page's: burns, closes, transfers, recoveries, cNFT ways. */
+/**
+ * Programs whose instructions make a transaction the page's: burns, closes, transfers, cNFT ways, and the recovery
+ * sources' own programs (each source's guard rules, src/chain/recovery/registry.ts).
+ */
 const WORK_PROGRAMS: ReadonlySet<string> = new Set([
   SYSTEM_PROGRAM,
   TOKEN_PROGRAM,
@@ -40,9 +42,7 @@ const WORK_PROGRAMS: ReadonlySet<string> = new Set([
   TOKEN_METADATA_PROGRAM,
   BUBBLEGUM_PROGRAM,
   MPL_CORE_PROGRAM,
-  STAKE_PROGRAM,
-  LOOKUP_TABLE_PROGRAM,
-  UPGRADEABLE_LOADER,
+  ...RECOVERY_SOURCES.flatMap((source) => Object.keys(source.staticRules)),
 ]);
 /** Allowed only beside a work instruction: a memo-only or budget-only transaction is none the page builds, but one. */
 const HELPER_PROGRAMS: ReadonlySet<string> = new Set([

@@ -7,6 +7,7 @@ import { assetCollection, assetImage } from './dasParse';
 import type { RpcClient } from './rpc';
 import { listTokenAccounts } from './tokenAccounts';
 import { metadataPda } from './tokenMetadata';
+import { withChainStates } from './walletAssetStates';
 
 const FUNGIBLE = new Set(['FungibleToken', 'FungibleAsset']);
 
@@ -84,8 +85,9 @@ export async function listWalletAssets(das: DasClient, rpc: RpcClient, owner: st
     };
   });
   const compressedNfts = compressed.map((a) => ({ ...base(a), compression: compressionOf(a) }));
+  const checked = await withChainStates(rpc, regularNfts);
   return {
-    regularNfts: nameOwnCollections(regularNfts, [...regularNfts, ...compressedNfts]),
+    regularNfts: nameOwnCollections(checked, [...checked, ...compressedNfts]),
     compressedNfts,
     truncated: walk.truncated,
   };

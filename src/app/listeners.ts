@@ -9,7 +9,7 @@ import { setupVacantListeners } from '../features/recover/vacant/vacantListeners
 import { setupSelectionRentListeners } from '../features/assets/selectionRent/selectionRentListeners';
 import { setupWalletInfoListeners } from '../features/wallet/walletInfo/walletInfoListeners';
 import { setupLeftAloneListeners } from '../features/recover/leftAlone/leftAloneListeners';
-import { setupCnftActivityListeners } from '../features/activity/activity/cnftActivityListeners';
+import { setupCnftActivityListeners } from '../features/trash/trash/cnftActivityListeners';
 import { setupCnftTreesListeners } from '../features/assets/cnftTrees/cnftTreesListeners';
 import { setupRecoveryListeners } from '../features/recover/recovery';
 import { setupRevokeListeners } from '../features/trash/revoke';

@@ -27,6 +27,7 @@ export type BlockedReason =
   | 'cnftNonTransferable'
   | 'pnftLocked'
   | 'coreFrozen'
+  | 'coreCollectionFrozen'
   | 'fungibleFrozen'
   | 'nftStaked'
   | 'masterHasPrints';

@@ -9,7 +9,7 @@ import { BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS, LAMPORTS_PER_SIGNATURE } from '../c
 import { type ChainReader, type AccountSnapshot } from './chainReader';
 import { BUBBLEGUM_V2_DISCRIMINATORS, V2_LAYOUT } from './cnftV2';
 import { surplusCloseConflict } from './chainRuleSurplus';
-import { chainRuleFor, type TransactionState } from './chainRules';
+import { chainRuleFor, type RuleReturn, type TransactionState } from './chainRules';
 import { type DecodedTransaction, type TransactionInput, decodeTransaction } from './decode';
 import { serviceFee } from './fees';
 import { TransactionGuardError, assertTransactions } from './guard';
@@ -29,6 +29,8 @@ export interface TransactionEstimate {
   returnsLamports: number;
   /** Of the returns, the part the 1 % fee is measured on: all but the owner's own SOL (stake principal, wrapped SOL). */
   feeBaseLamports: number;
+  /** Of the returns, claimed rewards (Pump creator fees, cashback): in the fee base, shown apart from rent. */
+  rewardsLamports: number;
   /** Everything the owner pays out: transfers, priority fee (not the network fee). */
   paysLamports: number;
   /** Owner's SOL change in the simulation (network fee included). */
@@ -90,6 +92,7 @@ async function readAll(reader: ChainReader, txs: DecodedTransaction[], owner: st
     for (const ix of tx.instructions) {
       const rule = chainRuleFor(ix, kind);
       rule?.reads(ix).forEach((a) => a && wanted.add(a));
+      rule?.alsoReads?.(ix).forEach((a) => a && wanted.add(a));
       rule?.rentFor?.(ix).forEach((a) => a && rentWanted.add(a));
     }
   const list = [...wanted];
@@ -125,7 +128,7 @@ function returnsOf(
   txs: DecodedTransaction[],
   context: ChainGuardContext,
   { account, rentMinimum }: Awaited<ReturnType<typeof readAll>>,
-): { returns: bigint; feeBase: bigint }[] {
+): RuleReturn[] {
   const expected = new Map(Object.entries(context.expectedReturns ?? {}).map(([k, v]) => [k, BigInt(v)]));
   const facts = { owner: context.owner, kind: context.kind, account, rentMinimum, expectedReturns: expected };
   // Closed accounts are the request's (PRODUCT difference 10: none counts twice); burns are each transaction's own (a
@@ -135,6 +138,7 @@ function returnsOf(
     const state: TransactionState = { burned: new Set(), closed };
     let returns = 0n;
     let feeBase = 0n;
+    let rewards = 0n;
     for (const [i, ix] of tx.instructions.entries()) {
       const rule = chainRuleFor(ix, context.kind);
       if (!rule) continue;
@@ -142,8 +146,9 @@ function returnsOf(
       if (typeof result === 'string') throw new TransactionGuardError(`transaction ${t}: instruction ${i}: ${result}`);
       returns += typeof result === 'bigint' ? result : result.returns;
       feeBase += typeof result === 'bigint' ? result : result.feeBase;
+      rewards += typeof result === 'bigint' ? 0n : (result.rewards ?? 0n);
     }
-    return { returns, feeBase };
+    return { returns, feeBase, rewards };
   });
 }
 
@@ -198,6 +203,7 @@ export const chainGuard: AsyncGuard = async (inputs, context) => {
     return {
       returnsLamports: Number(returns[t]),
       feeBaseLamports: Number(measured[t].feeBase),
+      rewardsLamports: Number(measured[t].rewards),
       paysLamports: Number(pays[t]),
       simulatedChangeLamports: Number(change),
       networkFeeLamports: Number(networkFee),

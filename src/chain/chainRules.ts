@@ -33,6 +33,8 @@ export interface TransactionState {
 export interface RuleReturn {
   returns: bigint;
   feeBase: bigint;
+  /** Of the returns, rewards a program pays out (Pump creator fees, cashback): charged like rent, named apart. */
+  rewards?: bigint;
 }
 
 export interface ChainRule {
@@ -43,6 +45,11 @@ export interface ChainRule {
    * revokes). A request acts on each of them once (guardRequest.ts).
    */
   reads(ix: DecodedInstruction): string[];
+  /**
+   * Accounts `check` reads without acting on them alone (an OpenBook v2 indexer an open-orders close shrinks): read from
+   * the chain like `reads`, but not counted as acted on.
+   */
+  alsoReads?(ix: DecodedInstruction): string[];
   /** Accounts whose rent-exempt minimum `check` needs (read from the chain for each one's size). */
   rentFor?(ix: DecodedInstruction): string[];
   /**

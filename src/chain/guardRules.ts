@@ -179,18 +179,28 @@ export const TOKEN_INSTRUCTION_CHECKS: Record<number, Check> = {
   5: () => 'revoke not allowed for this action',
 };
 
-/** The recovery sources' own programs (stake, loader, lookup tables): allowed for the source's flow only. */
-const RECOVERY_CHECKS: Record<string, Check> = Object.fromEntries(
-  RECOVERY_SOURCES.flatMap((source) =>
-    Object.entries(source.staticRules).map(([programId, rule]): [string, Check] => [
-      programId,
-      (ix, intent, allowed) =>
-        kindsOfSource(source).includes(intent.kind)
-          ? rule(ix, intent.owner, allowed)
-          : `program ${programId} not allowed for this action`,
-    ]),
-  ),
-);
+/**
+ * The recovery sources' own programs (stake, loader, lookup tables, Pump): allowed for the source's flow only. Two
+ * sources may own one program (Pump's creator vault and volume accumulator): an instruction passes when either's rule
+ * takes it, else both reasons are given.
+ */
+const RECOVERY_CHECKS: Record<string, Check> = {};
+for (const source of RECOVERY_SOURCES)
+  for (const [programId, rule] of Object.entries(source.staticRules)) {
+    const earlier = RECOVERY_CHECKS[programId];
+    const own: Check = (ix, intent, allowed) =>
+      kindsOfSource(source).includes(intent.kind)
+        ? rule(ix, intent.owner, allowed)
+        : `program ${programId} not allowed for this action`;
+    RECOVERY_CHECKS[programId] = earlier
+      ? (ix, intent, allowed, totals) =>
+          [earlier, own].reduce<string | null>((why, rule) => {
+            if (why === null) return null;
+            const next = rule(ix, intent, allowed, totals);
+            return next === null ? null : why ? `${why}; ${next}` : next;
+          }, '')
+      : own;
+  }
 
 const checkTokenMetadata: Check = (ix, intent, allowed) => {
   if (ix.data[0] !== 41 || ix.data[1] !== 0) return `token metadata instruction ${ix.data[0]} not allowed`;

@@ -229,14 +229,18 @@ const umiAccount = (info: AccountInfo<Buffer>) => ({
   data: new Uint8Array(info.data),
 });
 
-async function collectionFrozen(connection: Pick<Connection, 'getAccountInfo'>, collection: string) {
-  const info = await connection.getAccountInfo(new PublicKey(collection), 'confirmed');
+/** Whether a Core collection account carries a frozen PermanentFreezeDelegate (its members' burns are refused). */
+export function coreCollectionFrozen(info: AccountInfo<Buffer> | null): boolean {
   if (!info || info.owner.toBase58() !== MPL_CORE_PROGRAM) return false;
   try {
     return Boolean(deserializeCollectionV1(umiAccount(info)).permanentFreezeDelegate?.frozen);
   } catch {
     return false;
   }
+}
+
+async function collectionFrozen(connection: Pick<Connection, 'getAccountInfo'>, collection: string) {
+  return coreCollectionFrozen(await connection.getAccountInfo(new PublicKey(collection), 'confirmed'));
 }
 
 /** A Core asset the owner may burn: AssetV1, owned by `owner`, frozen by no freeze plugin (its own or its collection's). */

@@ -9,7 +9,7 @@ import {
   bulkNftBurnRequested,
   bulkTokenBurnRequested,
 } from '../../../src/features/burn/burn/burnSlice';
-import { CnftsSection } from '../../../src/features/assets/cnfts/CnftsSection';
+import { CnftsSection } from '../../../src/features/trash/cnftSection/CnftsSection';
 import { NftsSection } from '../../../src/features/assets/nfts/NftsSection';
 import { nftsLoaded, nftsLoadStarted } from '../../../src/features/assets/nfts/nftsSlice';
 import { AssetsStatusLine } from '../../../src/features/assets/selection/AssetsStatusLine';

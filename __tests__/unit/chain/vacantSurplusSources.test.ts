@@ -83,6 +83,10 @@ it('the registry carries vacant and surplus under the empty-account flow, kept o
     'approval',
     'closableMint',
     'wrappedSol',
+    'openbookV1',
+    'openbookV2',
+    'pumpCreatorFee',
+    'pumpVolumeAccumulator',
   ]);
 });
 

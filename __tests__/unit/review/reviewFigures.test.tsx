@@ -1,5 +1,5 @@
 // The review dialog's figures name what comes back truly: a stake's unstaked SOL on its own line (the owner's SOL, not
-// rent), and a revoke alone shows no "Rent back +0" and says its accounts are revoked, not recovered.
+// rent), claimed rewards on theirs, and a revoke alone shows no "Rent back +0" and says its accounts are revoked, not recovered.
 import { act, screen, within } from '@testing-library/react';
 import { ASSETS_SCREEN, RECOVERY_SECTION } from '../../../src/common/texts';
 import { ReviewDialog } from '../../../src/features/burn/review/ReviewDialog';
@@ -42,6 +42,22 @@ it('a stake withdrawal: the principal apart from the rent, and the rent line hol
   const principal = within(dialog).getByTestId('review-principal');
   expect(principal).toHaveAttribute('data-lamports', '50000000');
   expect(principal).toHaveTextContent(ASSETS_SCREEN.reviewPrincipal);
+});
+
+it('Pump rewards: claimed creator fees and cashback on their own line, the rent line holds the rent only', () => {
+  const dialog = open({
+    ...base,
+    closed: [{ mint: 'V', label: 'Pump.fun cashback and volume accumulator V' }],
+    closedTitle: RECOVERY_SECTION.reviewItems,
+    rentLamports: 1_188_720 + 4_999_920 + 12_540_640,
+    rewardsLamports: 4_999_920 + 12_540_640,
+    serviceFeeLamports: 187_292,
+    solChangeLamports: 1_188_720 + 4_999_920 + 12_540_640 - 187_292 - 5_000,
+  });
+  expect(within(dialog).getByTestId('review-rent')).toHaveAttribute('data-lamports', '1188720');
+  const rewards = within(dialog).getByTestId('review-rewards');
+  expect(rewards).toHaveAttribute('data-lamports', '17540560');
+  expect(rewards).toHaveTextContent(ASSETS_SCREEN.reviewRewards);
 });
 
 it('a revoke alone: no rent line, and the list says revoked', () => {

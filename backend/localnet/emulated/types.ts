@@ -33,3 +33,12 @@ export class EmulatedProgramError extends Error {
     super(message);
   }
 }
+
+/** Adds lamports to an account as a program's close does (the destination keeps its owner and data). */
+export function creditLamports(chain: Chain, address: string, lamports: bigint): void {
+  const d = chain.getAccount(address);
+  chain.setAccount(address, {
+    lamports: (d?.lamports ?? 0n) + lamports,
+    ...(d ? { owner: d.owner, data: d.data, executable: d.executable } : {}),
+  });
+}

@@ -36,7 +36,7 @@ export async function fundOwner(env: FundEnv, owner: string, profile: FundProfil
     profile === 'large'
       ? { ...base, ...(await fundLargeTokens(env, owner)) }
       : { ...base, ...fundDemoTokens(env, owner), ownedMints: fundOwnedMints(env, owner) };
-  manifest.recovery = fundRecoverySources(env, owner);
+  manifest.recovery = fundRecoverySources(env, owner, profile);
   if (metaplex) {
     const large = profile === 'large';
     await new Promise<void>((r) => setImmediate(r));

@@ -1,4 +1,5 @@
 // What `fund(owner, profile)` made, address by address (answered by POST /api/localnet/fund).
+import type { RecoveryKind } from '../../../src/common/api/recovery';
 import type { CnftEntry, CollectorManifest, KindsManifest, NftEntry } from '../metaplex';
 
 export interface FundedToken {
@@ -53,6 +54,17 @@ export interface RecoveryManifest {
   buffer: string;
   nonce: string;
   lookupTable: string;
+  /** Demo and collector: empty open-orders accounts, OpenBook v1 and v2 (the latter listed in the wallet's indexer). */
+  openOrdersV1?: string;
+  openOrdersV2?: string;
+  openOrdersIndexer?: string;
+  /** Collector: an OpenBook v1 open-orders account holding base tokens (left alone). */
+  openOrdersV1Funded?: string;
+  /**
+   * What each source folder's own local funding made (`sources/<kind>/localFunding.ts` exporting `localFunding`), by
+   * kind: the demo-based profiles only.
+   */
+  sources: Partial<Record<RecoveryKind, string[]>>;
 }
 
 export interface FundManifest {

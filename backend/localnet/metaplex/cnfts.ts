@@ -58,11 +58,25 @@ export interface CnftSnapshot {
   records: CnftRecord[];
 }
 
+/** A tree's shape (spl-account-compression: a valid depth/buffer pair, a canopy below the depth). */
+export interface TreeShapeSpec {
+  maxDepth: number;
+  maxBuffer: number;
+  canopyDepth: number;
+}
+const STANDARD_SHAPE: TreeShapeSpec = {
+  maxDepth: TREE_MAX_DEPTH,
+  maxBuffer: TREE_MAX_BUFFER,
+  canopyDepth: TREE_CANOPY_DEPTH,
+};
+
+const shapeKey = (version: 1 | 2, s: TreeShapeSpec) => `${version}/${s.maxDepth}/${s.maxBuffer}/${s.canopyDepth}`;
+
 export class CnftStore {
   readonly trees = new Map<string, LocalTree>();
   readonly records = new Map<string, CnftRecord>();
   private readonly byOwner = new Map<string, Set<string>>();
-  private readonly openTrees = new Map<1 | 2, LocalTree>();
+  private readonly openTrees = new Map<string, LocalTree>(); // by version and shape (shapeKey)
 
   constructor(
     private readonly chain: Chain,
@@ -97,7 +111,10 @@ export class CnftStore {
     return [...(this.byOwner.get(owner) ?? [])].map((id) => this.records.get(id)!).filter((r) => !r.burnt);
   }
 
-  /** Mints `items` as new leaves (a fresh tree when the open one is full) and writes each touched tree once. */
+  /**
+   * Mints `items` as new leaves (a fresh tree when the open one is full) and writes each touched tree once. With
+   * `shape`, they go into the open tree of that shape (a deep tree with a small canopy), apart from the usual ones.
+   */
   mint(
     owner: string,
     items: (CnftContent & {
@@ -105,11 +122,12 @@ export class CnftStore {
       delegate?: string | null;
       v2?: { flags: number; coreCollection?: string };
     })[],
+    shape?: TreeShapeSpec,
   ): CnftRecord[] {
     const touched = new Set<LocalTree>();
     const out: CnftRecord[] = [];
     for (const item of items) {
-      const tree = this.treeWithRoom(item.v2 ? 2 : 1);
+      const tree = this.treeWithRoom(item.v2 ? 2 : 1, shape);
       const leafIndex = tree.numLeaves;
       const { delegate, v2, ...content } = item;
       // A V2 leaf's data hash carries its Core collection (MetadataArgsV2.collection), as getAssetWithProof rebuilds it.
@@ -162,21 +180,16 @@ export class CnftStore {
     set.add(r.id);
   }
 
-  private treeWithRoom(version: 1 | 2): LocalTree {
-    const open = this.openTrees.get(version);
+  private treeWithRoom(version: 1 | 2, shape = STANDARD_SHAPE): LocalTree {
+    const key = shapeKey(version, shape);
+    const open = this.openTrees.get(key);
     if (open && open.numLeaves < open.capacity) return open;
     const address = Keypair.generate().publicKey.toBase58();
-    const tree = new LocalTree(
-      address,
-      treeConfigPda(address),
-      TREE_MAX_DEPTH,
-      TREE_MAX_BUFFER,
-      TREE_CANOPY_DEPTH,
-      this.chain.slot(),
-    );
+    const { maxDepth, maxBuffer, canopyDepth } = shape;
+    const tree = new LocalTree(address, treeConfigPda(address), maxDepth, maxBuffer, canopyDepth, this.chain.slot());
     tree.version = version;
     this.trees.set(address, tree);
-    this.openTrees.set(version, tree);
+    this.openTrees.set(key, tree);
     return tree;
   }
 
@@ -221,7 +234,7 @@ export class CnftStore {
     for (const t of s.trees) {
       const tree = LocalTree.restore(t);
       this.trees.set(tree.address, tree);
-      this.openTrees.set(tree.version, tree);
+      this.openTrees.set(shapeKey(tree.version, tree), tree);
     }
     for (const r of s.records) this.put({ ...r });
   }

@@ -1,6 +1,6 @@
-// The `collector` profile's Metaplex Core assets under freeze plugins (docs/PRODUCT.md, "Every state of an NFT or
-// cNFT"): staked (FreezeDelegate frozen), frozen for good by the creator (PermanentFreezeDelegate), thawed (the
-// plugin kept, unfrozen) and in a collection its creator froze.
+// The `collector` profile's Metaplex Core assets under plugins (docs/PRODUCT.md, "Every state of an NFT or cNFT"):
+// staked (FreezeDelegate frozen), frozen for good by the creator (PermanentFreezeDelegate), thawed (the plugin kept,
+// unfrozen), in a collection its creator froze, with a BurnDelegate, and in a collection whose plugins abstain.
 import { Keypair } from '@solana/web3.js';
 import { type CoreEntry, writeCoreAsset, writeCoreCollection } from './core';
 import type { KindsEnv } from './fundKinds';
@@ -10,6 +10,10 @@ export interface CoreStatesManifest {
   corePermanentlyFrozen: CoreEntry;
   coreThawed: CoreEntry;
   coreInFrozenCollection: CoreEntry & { collection: string };
+  /** A BurnDelegate plugin names someone else who may burn it; the owner still may (burn_delegate.rs). */
+  coreBurnDelegated: CoreEntry & { delegate: string };
+  /** In a collection carrying a PermanentBurnDelegate and an unfrozen PermanentFreezeDelegate. */
+  coreInPluginCollection: CoreEntry & { collection: string };
 }
 
 export function fundCoreStates(env: KindsEnv, owner: string): CoreStatesManifest {
@@ -41,7 +45,27 @@ export function fundCoreStates(env: KindsEnv, owner: string): CoreStatesManifest
     ...spec('Collector Core (in a frozen collection)'),
     collection: frozenCollection,
   });
+  const burner = Keypair.generate().publicKey.toBase58();
+  const coreBurnDelegated = writeCoreAsset(chain, {
+    ...spec('Collector Core (burn delegate)'),
+    plugins: [{ type: 'BurnDelegate', authority: burner }],
+  });
+  const pluginCollection = writeCoreCollection(chain, {
+    updateAuthority: authority,
+    name: 'Collector Core Collection (plugins)',
+    uri: media.json('nft', ++env.serial.nft),
+    plugins: [
+      { type: 'PermanentBurnDelegate', authority },
+      { type: 'PermanentFreezeDelegate', frozen: false, authority },
+    ],
+  }).collection;
+  const coreInPluginCollection = writeCoreAsset(chain, {
+    ...spec('Collector Core (collection with plugins)'),
+    collection: pluginCollection,
+  });
   return {
+    coreBurnDelegated: { ...coreBurnDelegated, delegate: burner },
+    coreInPluginCollection: { ...coreInPluginCollection, collection: pluginCollection },
     coreStaked: { ...coreStaked, delegate: staker },
     corePermanentlyFrozen,
     coreThawed,

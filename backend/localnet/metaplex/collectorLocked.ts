@@ -13,6 +13,8 @@ export interface LockedManifest {
   pnftListed: KindNftEntry & { delegate: string };
   /** A legacy NFT a staking program froze: delegate approved, token account frozen (freeze_delegated_account.rs). */
   nftStaked: NftEntry & { delegate: string };
+  /** A pNFT with a Transfer delegate, token record Unlocked: its holder may still burn it (burn.rs burn_v1). */
+  pnftDelegatedUnlocked: KindNftEntry & { delegate: string };
 }
 
 export function fundLockedStates(env: KindsEnv, spec: (name: string) => NftSpec): LockedManifest {
@@ -33,7 +35,14 @@ export function fundLockedStates(env: KindsEnv, spec: (name: string) => NftSpec)
   const nftStaker = program();
   const nftStaked = writeNft(chain, spec('Collector NFT (staked, frozen)'), payer);
   delegateTokenAccount(chain, nftStaked.tokenAccount, nftStaker, true);
+  const transferDelegate = program();
+  const pnftDelegatedUnlocked = writePnft(chain, spec('Collector pNFT (delegated, unlocked)'), payer, {
+    delegate: transferDelegate,
+    role: TokenDelegateRole.Transfer,
+    state: TokenState.Unlocked,
+  });
   return {
+    pnftDelegatedUnlocked: { ...pnftDelegatedUnlocked, delegate: transferDelegate },
     pnftStaked: { ...pnftStaked, delegate: staker },
     pnftListed: { ...pnftListed, delegate: market },
     nftStaked: { ...nftStaked, delegate: nftStaker },

@@ -3,14 +3,16 @@
 // judge them by the programs' rules.
 import { Keypair } from '@solana/web3.js';
 import type { CnftEntry } from './cnfts';
+import { type CnftStatesManifest, fundCnftStates } from './collectorCnfts';
 import { type CoreStatesManifest, fundCoreStates } from './collectorCore';
 import { type LockedManifest, fundLockedStates } from './collectorLocked';
+import { type CollectionsManifest, fundCollectionsAndExtensions } from './collectorTokens';
 import { TOKEN_2022_PROGRAM } from './constants';
 import { decodeCoreCollection, writeCollectionData, writeCoreCollection } from './core';
 import type { KindsEnv } from './fundKinds';
 import { type KindNftEntry, type MasterEntry, writeMaster, writePrint } from './nftKinds';
 
-export interface CollectorManifest extends LockedManifest, CoreStatesManifest {
+export interface CollectorManifest extends LockedManifest, CoreStatesManifest, CollectionsManifest, CnftStatesManifest {
   /** The owner's master with 3 prints held by someone else: Token Metadata refuses its burn (MasterEditionHasPrints). */
   masterWithPrints: MasterEntry & { prints: number };
   /** The owner's own master and 2 of its prints, both held by the owner, in one edition marker. */
@@ -62,6 +64,8 @@ export function fundCollectorStates(env: KindsEnv, owner: string): CollectorMani
     cnftV2InCoreCollection: leafInCoreCollection(env, owner),
     ...fundLockedStates(env, (name) => spec(name)),
     ...fundCoreStates(env, owner),
+    ...fundCollectionsAndExtensions(env, (name) => spec(name)),
+    ...fundCnftStates(env, owner),
   };
 }
 

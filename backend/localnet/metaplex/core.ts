@@ -15,7 +15,7 @@ import {
 } from '@metaplex-foundation/mpl-core/dist/src/generated/types/collectionV1AccountData';
 import type { Chain } from '../chain';
 import { MPL_CORE_PROGRAM } from './constants';
-import { type CoreFreezePlugin, withPlugins } from './corePlugins';
+import { type CorePlugin, withPlugins } from './corePlugins';
 
 export interface CoreEntry {
   asset: string;
@@ -34,10 +34,10 @@ const newAddress = () => new PublicKey(randomBytes(32)).toBase58();
 const write = (chain: Chain, address: string, data: Uint8Array) =>
   chain.setAccount(address, { lamports: BigInt(chain.rent(data.length)), owner: MPL_CORE_PROGRAM, data });
 
-/** A CollectionV1; with `plugins` (a PermanentFreezeDelegate) the account carries them after the base. */
+/** A CollectionV1; with `plugins` (freeze or burn delegates) the account carries them after the base. */
 export function writeCoreCollection(
   chain: Chain,
-  o: { updateAuthority: string; name: string; uri: string; plugins?: CoreFreezePlugin[] },
+  o: { updateAuthority: string; name: string; uri: string; plugins?: CorePlugin[] },
 ): CoreCollectionEntry {
   const collection = newAddress();
   const base = getCollectionV1AccountDataSerializer().serialize({
@@ -65,7 +65,7 @@ export function writeCoreAsset(
     uri: string;
     image: string;
     collection?: string;
-    plugins?: CoreFreezePlugin[];
+    plugins?: CorePlugin[];
   },
 ): CoreEntry {
   const asset = newAddress();

@@ -20,13 +20,22 @@ export interface CoreFreezePlugin {
   /** Who may thaw it: a staking program or the creator. */
   authority: string;
 }
+/** A burn plugin: BurnDelegate (owner-managed) or PermanentBurnDelegate (the creator's); no fields of its own. */
+export interface CoreBurnPlugin {
+  type: 'BurnDelegate' | 'PermanentBurnDelegate';
+  /** Who else may burn it. */
+  authority: string;
+}
+export type CorePlugin = CoreFreezePlugin | CoreBurnPlugin;
 
 const HEADER_SIZE = 9; // PluginHeaderV1: key u8 + plugin_registry_offset u64
 
 /** The account data of a base AssetV1/CollectionV1 followed by its plugins. */
-export function withPlugins(base: Uint8Array, plugins: CoreFreezePlugin[]): Uint8Array {
+export function withPlugins(base: Uint8Array, plugins: CorePlugin[]): Uint8Array {
   const bodies = plugins.map((p) =>
-    getPluginSerializer().serialize({ __kind: p.type, fields: [{ frozen: p.frozen }] }),
+    getPluginSerializer().serialize(
+      'frozen' in p ? { __kind: p.type, fields: [{ frozen: p.frozen }] } : { __kind: p.type, fields: [{}] },
+    ),
   );
   let offset = base.length + HEADER_SIZE;
   const registry = plugins.map((p, i) => {

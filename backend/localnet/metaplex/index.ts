@@ -142,13 +142,7 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
         { chain, cnfts, authority: opts.authority, media, payer: funder(chain, payerKeypair), serial },
         owner,
       );
-      for (const c of [
-        states.coreStaked,
-        states.corePermanentlyFrozen,
-        states.coreThawed,
-        states.coreInFrozenCollection,
-      ])
-        coreIds.add(c.asset);
+      for (const v of Object.values(states)) if (v && typeof v === 'object' && 'asset' in v) coreIds.add(v.asset);
       return states;
     },
 

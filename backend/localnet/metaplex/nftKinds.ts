@@ -150,11 +150,19 @@ export function delegateTokenAccount(chain: Chain, tokenAccount: string, delegat
   chain.setAccount(tokenAccount, { lamports: acc.lamports, owner: acc.owner, data: new Uint8Array(data) });
 }
 
-/** A Token Metadata NFT whose mint and token account live in Token-2022 (170-byte ATA with ImmutableOwner). */
-export function writeToken2022Nft(chain: Chain, spec: NftSpec, payer: Keypair): KindNftEntry {
+/**
+ * A Token Metadata NFT whose mint and token account live in Token-2022 (170-byte ATA with ImmutableOwner). `extensions`:
+ * mint extensions Token Metadata accepts (utils/token.rs: MintCloseAuthority, NonTransferable, MetadataPointer).
+ */
+export function writeToken2022Nft(
+  chain: Chain,
+  spec: NftSpec,
+  payer: Keypair,
+  extensions?: ExtensionType[],
+): KindNftEntry {
   const mintKp = Kp.generate();
   const mint = mintKp.publicKey.toBase58();
-  mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp, { program: TOKEN_2022_PROGRAM });
+  mintNftByTransaction(chain, payer, spec.owner, editionPda(mint), mintKp, { program: TOKEN_2022_PROGRAM, extensions });
   writeMetadataAndEdition(chain, spec, mint, TokenStandard.NonFungible, encodeMasterEdition(), EDITION_SIZE);
   return {
     mint,

@@ -7,6 +7,8 @@ import {
   MINT_SIZE,
   createInitializeMetadataPointerInstruction,
   createInitializeMintCloseAuthorityInstruction,
+  createInitializeNonTransferableMintInstruction,
+  createInitializePermanentDelegateInstruction,
   getMintLen,
   createFreezeAccountInstruction,
   TOKEN_PROGRAM_ID,
@@ -38,7 +40,7 @@ export function mintNftByTransaction(
   owner: string,
   edition: string,
   mint = Keypair.generate(),
-  o: { program?: string; freeze?: boolean; extensions?: ExtensionType[] } = {},
+  o: { program?: string; freeze?: boolean; extensions?: ExtensionType[]; permanentDelegate?: string } = {},
 ): string {
   const ownerKey = new PublicKey(owner);
   const editionKey = new PublicKey(edition);
@@ -53,7 +55,7 @@ export function mintNftByTransaction(
       lamports: chain.rent(space),
       programId,
     }),
-    ...extensionIxs(mint.publicKey, o.extensions ?? [], programId),
+    ...extensionIxs(mint.publicKey, o.extensions ?? [], programId, o.permanentDelegate),
     createInitializeMint2Instruction(mint.publicKey, 0, payer.publicKey, payer.publicKey, programId),
     createAssociatedTokenAccountIdempotentInstruction(payer.publicKey, ata, ownerKey, mint.publicKey, programId),
     createMintToInstruction(mint.publicKey, ata, payer.publicKey, 1, [], programId),
@@ -75,8 +77,11 @@ export function mintNftByTransaction(
 }
 
 /** Token-2022 mint extensions an NFT mint carries on mainnet (initialised before the mint, as the program requires). */
-function extensionIxs(mint: PublicKey, extensions: ExtensionType[], programId: PublicKey) {
+function extensionIxs(mint: PublicKey, extensions: ExtensionType[], programId: PublicKey, permanentDelegate?: string) {
   return extensions.map((e) => {
+    if (e === ExtensionType.NonTransferable) return createInitializeNonTransferableMintInstruction(mint, programId);
+    if (e === ExtensionType.PermanentDelegate)
+      return createInitializePermanentDelegateInstruction(mint, new PublicKey(permanentDelegate!), programId);
     if (e === ExtensionType.MintCloseAuthority)
       return createInitializeMintCloseAuthorityInstruction(mint, null, programId);
     if (e === ExtensionType.MetadataPointer)

@@ -7,7 +7,11 @@ import { approvalSource } from './sources/approval/source';
 import { closableMintSource } from './sources/closableMint/source';
 import { lookupTableSource } from './sources/lookupTable/source';
 import { nonceSource } from './sources/nonce/source';
+import { openbookV1Source } from './sources/openbookV1/source';
+import { openbookV2Source } from './sources/openbookV2/source';
 import { programBufferSource } from './sources/programBuffer/source';
+import { pumpCreatorFeeSource } from './sources/pumpCreatorFee/source';
+import { pumpVolumeAccumulatorSource } from './sources/pumpVolumeAccumulator/source';
 import { stakeSource } from './sources/stake/source';
 import { surplusSource } from './sources/surplus/source';
 import { vacantSource } from './sources/vacant/source';
@@ -21,8 +25,12 @@ export const RECOVERY_SOURCES = [
   approvalSource,
   closableMintSource,
   wrappedSolSource,
+  openbookV1Source,
+  openbookV2Source,
   vacantSource,
   surplusSource,
+  pumpCreatorFeeSource,
+  pumpVolumeAccumulatorSource,
 ] as const;
 
 export const RECOVERY_KINDS: readonly RecoveryKind[] = RECOVERY_SOURCES.map((s) => s.kind);

@@ -152,6 +152,21 @@ export async function programAccounts(
   }));
 }
 
+/** getAccountInfo of one address (a source's PDA); null when the account does not exist. */
+export async function accountInfo(
+  rpc: RecoveryRpc,
+  address: string,
+): Promise<(ProgramAccount & { owner: string }) | null> {
+  const res = await rpc.call<{ value: { lamports: number; owner: string; data: [string, string] } | null }>(
+    'getAccountInfo',
+    [address, { encoding: 'base64', commitment: 'confirmed' }],
+  );
+  const a = res?.value;
+  return a
+    ? { address, owner: a.owner, lamports: BigInt(a.lamports), data: Uint8Array.from(Buffer.from(a.data[0], 'base64')) }
+    : null;
+}
+
 export const memcmpKey = (offset: number, address: string): Filter => ({ memcmp: { offset, bytes: address } });
 export const memcmpBytes = (offset: number, bytes: number[]): Filter => ({
   memcmp: { offset, bytes: bs58.encode(Uint8Array.from(bytes)) },
@@ -162,6 +177,9 @@ export const u32At = (data: Uint8Array, offset: number): number =>
   data.length >= offset + 4 ? Buffer.from(data.buffer, data.byteOffset, data.length).readUInt32LE(offset) : -1;
 export const u64At = (data: Uint8Array, offset: number): bigint | null =>
   data.length >= offset + 8 ? Buffer.from(data.buffer, data.byteOffset, data.length).readBigUInt64LE(offset) : null;
+
+export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** lamports → number for the wire (balances stay far below 2^53). */
 export const n = (v: bigint): number => Number(v);

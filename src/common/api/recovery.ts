@@ -26,7 +26,10 @@ export interface RecoverableSource {
   programId?: string;
   /** Empty accounts: the mint, which withheld Token-2022 transfer fees are harvested into when `harvestFirst`. */
   mint?: string;
+  /** Something is collected before the close: withheld transfer fees, a Pump volume accumulator's cashback. */
   harvestFirst?: true;
+  /** Accounts the plan names beside `address`, read by the scan (an OpenBook v1 market, an OpenBook v2 indexer). */
+  planAccounts?: string[];
   /** The account's balance now. */
   lamports: number;
   /** The rent and surplus part of what comes back: the service fee is at most 1 % of it (PRODUCT, fee rule). */

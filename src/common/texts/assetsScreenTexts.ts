@@ -55,6 +55,7 @@ export const ASSETS_SCREEN = {
   reviewLeftAlone: 'Left alone',
   reviewSurplus: 'SOL above rent withdrawn from accounts you keep',
   reviewPrincipal: 'Your own SOL back, unstaked or unwrapped (not rent: no fee on it)',
+  reviewRewards: 'Rewards claimed (Pump.fun creator fees, cashback)',
   reviewSolChange: 'Your SOL balance changes by',
   reviewSimulated: 'The chain simulated these transactions just now and agrees; nothing is signed until you confirm.',
   reviewSimulationDiffers: (sol: string, negative: boolean): string =>

@@ -21,6 +21,7 @@ export const KIND_BLOCKED = {
   pnftLocked:
     'Locked by a delegate (staked or listed): it cannot be burned while the delegate holds it. Revoke the delegate where you listed or staked it, or hide it.',
   coreFrozen: 'Frozen by a freeze delegate: it cannot be burned while frozen. You can hide it.',
+  coreCollectionFrozen: 'Its collection is frozen by its creator: it cannot be burned while frozen. You can hide it.',
   fungibleFrozen: 'Frozen by its issuer: it cannot be burned or closed. You can hide it.',
   nftStaked:
     'Frozen by its delegate (staked): it cannot be burned while frozen. Unstake it where you staked it, or hide it.',

@@ -1,5 +1,5 @@
 // Texts of the recovery sources ("More SOL in your wallet"): the scan's details and the page's section (ours).
-import { formatSol } from '../../chain/format';
+import { exactSol, formatSol } from '../../chain/format';
 import type { RecoveryDetail } from '../../chain/recovery/source';
 import type { RecoveryKind, RecoveryState } from '../api/recovery';
 
@@ -27,15 +27,32 @@ export const RECOVERY_DETAIL = {
     'Token-2022 mint you can close: nothing was minted and you are its close authority. Closing returns its whole balance; the token can never be minted again.',
   wrappedSol: (wrapped: string, rent: string) =>
     `Wrapped SOL: closing the account unwraps ${wrapped} SOL, your own SOL (no fee on it), and returns its rent, ${rent} SOL.`,
+  openbookV1Empty: 'OpenBook v1 (Serum) open-orders account holding nothing: closing it returns its rent.',
+  openbookV1Funds:
+    'OpenBook v1 (Serum) open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
+  openbookV2Empty: (accounts: number) =>
+    `OpenBook v2: ${accounts === 1 ? 'an open-orders account' : `${accounts} open-orders accounts`} holding nothing, listed in your OpenBook v2 index account. Closing ${accounts === 1 ? 'it returns its' : 'them returns their'} rent, and the index account's rent it no longer needs.`,
+  openbookV2Funds:
+    'OpenBook v2 open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
+  pumpCreatorFee: (fees: string) =>
+    `Pump.fun creator fees: ${fees} SOL of fees your coins earned come back (claimed rewards, not rent); the vault stays open for new fees.`,
+  pumpAccumulator: (cashback: string, rent: string) =>
+    `Pump.fun volume accumulator: ${cashback} SOL of cashback (claimed rewards) and its rent, ${rent} SOL, come back when it closes.`,
+  pumpAccumulatorIncentives:
+    'Pump.fun volume accumulator with PUMP rewards not yet claimed: left alone, closing it would forfeit them.',
 } as const;
 
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
+  if (detail.about === 'pumpCreatorFee') return RECOVERY_DETAIL.pumpCreatorFee(exactSol(detail.feeLamports));
+  if (detail.about === 'pumpAccumulator')
+    return RECOVERY_DETAIL.pumpAccumulator(exactSol(detail.cashbackLamports), exactSol(detail.rentLamports));
   if (detail.about === 'wrappedSol')
     return RECOVERY_DETAIL.wrappedSol(formatSol(detail.wrappedLamports), formatSol(detail.rentLamports));
+  if (detail.about === 'openbookV2Empty') return RECOVERY_DETAIL.openbookV2Empty(detail.accounts);
   if (detail.about !== 'stake') return RECOVERY_DETAIL[detail.about];
   const d = detail.delegation;
   const state =
@@ -57,8 +74,12 @@ const RECOVERY_SOURCE_NOUNS = {
   approval: 'approval',
   closableMint: 'closable mint',
   wrappedSol: 'wrapped SOL account',
+  openbookV1: 'OpenBook v1 open-orders account',
+  openbookV2: 'OpenBook v2 open-orders account',
   vacant: 'empty token account',
   surplus: 'account holding surplus rent',
+  pumpCreatorFee: 'Pump.fun creator vault',
+  pumpVolumeAccumulator: 'Pump.fun volume accumulator',
 } satisfies Record<RecoveryKind, string>;
 
 /** The refusal of an address none of `kinds` (a flow's sources, in the registry's order) lists for this wallet. */
@@ -79,8 +100,12 @@ export const RECOVERY_SECTION = {
     approval: 'Token approval',
     closableMint: 'Closable mint',
     wrappedSol: 'Wrapped SOL',
+    openbookV1: 'OpenBook v1 open orders',
+    openbookV2: 'OpenBook v2 open orders',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
+    pumpCreatorFee: 'Pump.fun creator fees',
+    pumpVolumeAccumulator: 'Pump.fun cashback and volume accumulator',
   } satisfies Record<RecoveryKind, string>,
   states: {
     ready: 'Ready',
@@ -100,6 +125,8 @@ export const RECOVERY_SECTION = {
   deactivated: 'Table deactivated: the close will be offered when it is ready.',
   /** `sol` is the wallet's gain as the chain recorded it; `parts` (recoveredParts) what it is made of. */
   done: (sol: string, parts: string) => `Recovered ${sol} SOL: ${parts}.`,
+  donePending:
+    'Recovered. The chain has not recorded the transactions yet, so the SOL your wallet gained is not shown here.',
   revoked: 'Approvals revoked.',
   failed: (why: string) => `Recovery failed: ${why}`,
   refresh: 'Check again',
@@ -112,10 +139,11 @@ export const RECOVERY_SECTION = {
 export const recoveredParts = (
   rent: string,
   principal: string | null,
+  rewards: string | null,
   serviceFee: string,
   networkFee: string,
 ): string =>
-  `${rent} SOL rent back${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;
+  `${rent} SOL rent back${rewards ? `, ${rewards} SOL of rewards claimed` : ''}${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;
 
 /** "Recover everything" (ours; docs/PRODUCT.md#recover-everything): one plan over every source, one review, one approval. */
 export const RECOVER_EVERYTHING = {

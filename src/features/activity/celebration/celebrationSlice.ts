@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // docs/PRODUCT.md#what-solback-does, #burn-one-token-or-nft: confetti, an achievement animation and a notification after a successful burn. The slice only says
 // that something is being celebrated; CelebrationLayer plays it (from a lazily loaded chunk).

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AssetKind } from '../selection/selectionSlice';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // Search, filter and sort of each asset section (PRODUCT, the page: bulk tools). Only the choices live here; the shown lists
 // are derived by the selectors in assetToolsSelectors.ts.

@@ -1,6 +1,6 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MAX_TRANSFER_PROOF_NODES } from '../../../chain/cnftProofFit';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // The proof nodes each listed cNFT's tree needs, read from the tree accounts on the chain (cnftTreesListeners). A
 // tree that needs more than a transaction holds makes its cNFTs unmovable: labelled, offered hide, never selected.

@@ -2,7 +2,7 @@ import { createSelector, createSlice } from '@reduxjs/toolkit';
 import type { HiddenAssetsState } from '../hiddenAssets/hiddenAssetsSlice';
 import type { Cnft } from '../nfts/nftModel';
 import { nftsLoadFailed, nftsLoadStarted, nftsLoaded } from '../nfts/nftsSlice';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // The wallet's compressed NFTs. Filled by the NFT load (nftsSlice events); trashed ones are filtered by the
 // hidden-assets list in `selectVisibleCnfts`, so a trash shows at once without a reload.

@@ -3,7 +3,7 @@ import { SafeName } from '../../../ui/SafeName';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../../common/constants';
 import { ASSETS } from '../../../common/texts';
-import { selectBurnBusy, singleBurnRequested } from '../../burn/burn';
+import { selectBurnBusy, singleBurnRequested } from '../../../app/events';
 import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
 import { SpamLabels } from '../../../ui/SpamLabels';
 import { AssetImage } from '../../../ui/AssetImage';

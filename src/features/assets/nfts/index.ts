@@ -2,5 +2,5 @@
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
 export type { Cnft } from './nftModel';
 export { nftsApi, useGetWalletNftsQuery } from './nftsApi';
-export { nftsRemoved, selectNfts } from './nftsSlice';
+export { selectNfts } from './nftsSlice';
 export { NftsSection } from './NftsSection';

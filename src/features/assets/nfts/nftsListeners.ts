@@ -6,7 +6,7 @@ import { cnftsApi } from '../cnfts/cnftsApi';
 import { lookupCnftsViaDas } from '../cnfts/dasCnftLookup';
 import { requireConnection } from '../../../app/requireConnection';
 import { describeError, ServerAnswerError } from '../../../api/loadErrors';
-import { walletConnected, walletDisconnected } from '../../wallet/wallet';
+import { walletConnected, walletDisconnected } from '../../../app/events';
 import { cnftFromAsset, isCompressed, nftFromAsset, type Cnft, type Nft } from './nftModel';
 import { nftsApi } from './nftsApi';
 import { nftsLoaded, nftsLoadFailed, nftsLoadStarted, type NftsSource } from './nftsSlice';

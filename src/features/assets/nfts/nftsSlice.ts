@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../../wallet/wallet';
+import { assetsRemoved, walletDisconnected } from '../../../app/events';
 import type { Cnft, Nft } from './nftModel';
 
 // docs/PRODUCT.md#loading NFT load. One load fills both this slice (regular NFTs) and the cnfts slice (it listens to the
@@ -57,13 +57,14 @@ const nftsSlice = createSlice({
       state.error = action.payload.error;
       state.loading = false;
     },
-    nftsRemoved(state, action: PayloadAction<{ mints: string[] }>) {
-      const gone = new Set(action.payload.mints);
-      state.items = state.items.filter((n) => !gone.has(n.mint));
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(walletDisconnected, () => initialState);
+    builder.addCase(assetsRemoved, (state, action) => {
+      if (action.payload.kind !== 'nft') return;
+      const gone = new Set(action.payload.mints);
+      state.items = state.items.filter((n) => !gone.has(n.mint));
+    });
   },
   selectors: {
     selectNfts: (state) => state.items,
@@ -73,7 +74,7 @@ const nftsSlice = createSlice({
   },
 });
 
-export const { nftsLoadStarted, nftsLoaded, nftsLoadFailed, nftsRemoved } = nftsSlice.actions;
+export const { nftsLoadStarted, nftsLoaded, nftsLoadFailed } = nftsSlice.actions;
 export const { selectNfts, selectNftsLoading, selectNftsError, selectNftsNotice } = nftsSlice.selectors;
 export default nftsSlice;
 export { nftsSlice };

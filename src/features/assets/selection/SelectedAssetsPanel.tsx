@@ -1,6 +1,6 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { SELECTION, ASSETS_SCREEN, selectedCount } from '../../../common/texts';
-import { bulkNftBurnRequested, bulkTokenBurnRequested, selectBurnBusy } from '../../burn/burn';
+import { bulkNftBurnRequested, bulkTokenBurnRequested, selectBurnBusy } from '../../../app/events';
 import { selectSelectedCounts } from './selectionSlice';
 import './assets.css';
 

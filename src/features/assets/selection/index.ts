@@ -13,3 +13,5 @@ export {
 } from './selectionSlice';
 export { AssetsStatusLine } from './AssetsStatusLine';
 export { SelectedAssetsPanel } from './SelectedAssetsPanel';
+export { AssetSection } from './AssetSection';
+export { assetSelectionToggled, selectIsSelected } from './selectionSlice';

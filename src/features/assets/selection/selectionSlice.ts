@@ -2,7 +2,7 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { nftsLoadStarted } from '../nfts/nftsSlice';
 import { tokensLoadStarted } from '../tokens/tokensSlice';
-import { walletDisconnected } from '../../wallet/wallet';
+import { assetsRemoved, walletDisconnected } from '../../../app/events';
 
 // docs/PRODUCT.md#assets-screen, #selected-assets-panel: bulk select mode (default ON) and the selected tokens, NFTs and cNFTs (by mint / asset id).
 // Turning bulk mode off clears the selection.
@@ -20,6 +20,13 @@ export const initialState: SelectionState = { bulkMode: true, tokens: [], nfts: 
 
 const listOf = (state: SelectionState, kind: AssetKind): string[] =>
   kind === 'token' ? state.tokens : kind === 'nft' ? state.nfts : state.cnfts;
+
+function deselect(state: SelectionState, kind: AssetKind, mints: string[]) {
+  const gone = new Set(mints);
+  const list = listOf(state, kind);
+  const kept = list.filter((m) => !gone.has(m));
+  list.splice(0, list.length, ...kept);
+}
 
 const selectionSlice = createSlice({
   name: 'selection',
@@ -44,10 +51,7 @@ const selectionSlice = createSlice({
       }
     },
     assetsDeselected(state, action: PayloadAction<{ kind: AssetKind; mints: string[] }>) {
-      const gone = new Set(action.payload.mints);
-      const list = listOf(state, action.payload.kind);
-      const kept = list.filter((m) => !gone.has(m));
-      list.splice(0, list.length, ...kept);
+      deselect(state, action.payload.kind, action.payload.mints);
     },
     selectionCleared(state) {
       Object.assign(state, { tokens: [], nfts: [], cnfts: [] });
@@ -60,6 +64,8 @@ const selectionSlice = createSlice({
   extraReducers: (builder) => {
     // The selection belongs to the wallet that was shown; the mode is the user's preference and stays.
     builder.addCase(walletDisconnected, (state) => ({ ...initialState, bulkMode: state.bulkMode }));
+    // Burned assets are gone from the lists, so from the selection too.
+    builder.addCase(assetsRemoved, (state, action) => deselect(state, action.payload.kind, action.payload.mints));
     // A fresh load (another wallet, or a reload) replaces the lists, so their selections go too.
     builder.addCase(tokensLoadStarted, (state) => {
       state.tokens = [];

@@ -2,7 +2,6 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../../app/listenerMiddleware';
 import { toolsSortSet } from '../assetTools/assetToolsSlice';
-import { burnSucceeded } from '../../burn/burn';
 import { selectNfts } from '../nfts/nftsSlice';
 import { requireConnection } from '../../../app/requireConnection';
 import {
@@ -12,7 +11,7 @@ import {
   selectSelectedTokenMints,
 } from '../selection/selectionSlice';
 import { selectTokens } from '../tokens/tokensSlice';
-import { type AssetRent, selectionRentForgotten, selectionRentRead, selectionRentReading } from './selectionRentSlice';
+import { type AssetRent, selectionRentRead, selectionRentReading } from './selectionRentSlice';
 
 // Reads the lamports of newly selected assets from the chain, a moment after the selection settles (a select-all
 // of 1,000 tokens is 10 getMultipleAccounts calls, not 1,000 reads).
@@ -124,9 +123,5 @@ export function setupSelectionRentListeners(startAppListening: AppStartListening
   startAppListening({
     matcher: isAnyOf(assetSelectionToggled, assetsSelected, toolsSortSet),
     effect: readSelectionRent,
-  });
-  startAppListening({
-    actionCreator: burnSucceeded,
-    effect: (action, api) => void api.dispatch(selectionRentForgotten({ mints: action.payload.result.mints })),
   });
 }

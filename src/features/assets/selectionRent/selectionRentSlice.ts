@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletConnected, walletDisconnected } from '../../wallet/wallet';
+import { assetsRemoved, walletConnected, walletDisconnected } from '../../../app/events';
 
 // What each selected asset really returns, read from the chain (never an average): a token account's lamports
 // (wrapped SOL apart: closing it unwraps the owner's own SOL), an NFT's token account + metadata + edition lamports
@@ -36,16 +36,17 @@ const selectionRentSlice = createSlice({
       state.reading = false;
     },
     /** After a burn the accounts are gone (or changed): read them again when next selected. */
-    selectionRentForgotten(state, action: PayloadAction<{ mints: string[] }>) {
-      for (const m of action.payload.mints) {
-        delete state.tokens[m];
-        delete state.nfts[m];
-      }
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(walletDisconnected, () => initialState);
     builder.addCase(walletConnected, () => initialState);
+    // Burned assets have no rent left to show.
+    builder.addCase(assetsRemoved, (state, action) => {
+      for (const m of action.payload.mints) {
+        delete state.tokens[m];
+        delete state.nfts[m];
+      }
+    });
   },
   selectors: {
     selectTokenRents: (s) => s.tokens,
@@ -54,6 +55,6 @@ const selectionRentSlice = createSlice({
   },
 });
 
-export const { selectionRentReading, selectionRentRead, selectionRentForgotten } = selectionRentSlice.actions;
+export const { selectionRentReading, selectionRentRead } = selectionRentSlice.actions;
 export const { selectTokenRents, selectNftRents, selectRentReading } = selectionRentSlice.selectors;
 export default selectionRentSlice;

@@ -7,7 +7,7 @@ import { ASSETS, ASSETS_SCREEN } from '../../../common/texts';
 import { isWrappedSol, selectFrozenMints, tokenSpamLabels } from '../assetTools/assetToolsSelectors';
 import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
 import { SpamLabels } from '../../../ui/SpamLabels';
-import { selectBurnBusy, singleBurnRequested } from '../../burn/burn';
+import { selectBurnBusy, singleBurnRequested } from '../../../app/events';
 import { AssetImage } from '../../../ui/AssetImage';
 import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
 import { TokenValueLine } from '../value/TokenValueLine';

@@ -2,5 +2,5 @@
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
 export type { Token } from './tokenModel';
 export { useGetWalletTokensQuery } from './tokensApi';
-export { selectSolPriceUsd, selectTokens, tokensRemoved } from './tokensSlice';
+export { selectSolPriceUsd, selectTokens } from './tokensSlice';
 export { TokensSection } from './TokensSection';

@@ -5,7 +5,7 @@ import { TOKEN_METADATA_CONCURRENCY } from '../../../common/constants';
 import { errorFetchingTokens } from '../../../common/texts';
 import { requireConnection } from '../../../app/requireConnection';
 import { describeError, ServerAnswerError } from '../../../api/loadErrors';
-import { walletConnected, walletDisconnected } from '../../wallet/wallet';
+import { walletConnected, walletDisconnected } from '../../../app/events';
 import { fetchTokenAccountsFromChain } from './chainTokenAccounts';
 import { isBurnable, tokenFromItem, type Token } from './tokenModel';
 import { tokensApi } from './tokensApi';

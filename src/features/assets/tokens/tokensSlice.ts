@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TokenMetadata } from '../../../common/api';
-import { walletDisconnected } from '../../wallet/wallet';
+import { assetsRemoved, walletDisconnected } from '../../../app/events';
 import type { Token } from './tokenModel';
 import { withMetadata, withUnknownMetadata } from './tokenModel';
 
@@ -71,14 +71,15 @@ const tokensSlice = createSlice({
         return meta ? withMetadata(t, meta) : withUnknownMetadata(t);
       });
     },
-    /** Burned (or otherwise gone) tokens leave the list at once. */
-    tokensRemoved(state, action: PayloadAction<{ mints: string[] }>) {
-      const gone = new Set(action.payload.mints);
-      state.items = state.items.filter((t) => !gone.has(t.mint));
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(walletDisconnected, () => initialState);
+    // Burned tokens leave the list at once.
+    builder.addCase(assetsRemoved, (state, action) => {
+      if (action.payload.kind !== 'token') return;
+      const gone = new Set(action.payload.mints);
+      state.items = state.items.filter((t) => !gone.has(t.mint));
+    });
   },
   selectors: {
     selectTokens: (state) => state.items,
@@ -89,8 +90,7 @@ const tokensSlice = createSlice({
   },
 });
 
-export const { tokensLoadStarted, tokensLoaded, tokensLoadFailed, tokenMetadataResolved, tokensRemoved } =
-  tokensSlice.actions;
+export const { tokensLoadStarted, tokensLoaded, tokensLoadFailed, tokenMetadataResolved } = tokensSlice.actions;
 export const { selectTokens, selectVisibleTokens, selectTokensLoading, selectTokensError, selectSolPriceUsd } =
   tokensSlice.selectors;
 export default tokensSlice;

@@ -7,9 +7,7 @@ import { ownerChangeWhenRecorded } from '../../wallet/wallet/landedChange';
 import { ReviewCancelledError, SimulationRefusedError } from '../review/reviewStep';
 import { activityRecorded, type ActivityType } from '../../activity/activity';
 import { celebrationTriggered } from '../../activity/celebration';
-import { nftsRemoved } from '../../assets/nfts';
-import { assetsDeselected } from '../../assets/selection';
-import { tokensRemoved } from '../../assets/tokens';
+import { assetsRemoved } from '../../../app/events';
 import { type BurnApi, connectionOf } from './burnContext';
 import { burnFailed, burnMessageShown, burnSucceeded, type BurnKind } from './burnSlice';
 
@@ -65,9 +63,7 @@ export async function recordBurn(api: BurnApi, burn: ConfirmedBurn): Promise<voi
   const net =
     change === undefined ? burn.rentLamports - burn.serviceFeeLamports : change - (burn.unwrappedLamports ?? 0);
   const text = burnSuccessText(burn, change, shortenSignature(last));
-  if (burn.kind === 'token') api.dispatch(tokensRemoved({ mints: burn.mints }));
-  else api.dispatch(nftsRemoved({ mints: burn.mints }));
-  api.dispatch(assetsDeselected({ kind: burn.kind, mints: burn.mints }));
+  api.dispatch(assetsRemoved({ kind: burn.kind, mints: burn.mints }));
   api.dispatch(
     burnSucceeded({
       result: { kind: burn.kind, mints: burn.mints, signatures: burn.signatures, lamportsRecovered: net },

@@ -1,5 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../../wallet/wallet';
+import {
+  bulkNftBurnRequested,
+  bulkTokenBurnRequested,
+  singleBurnRequested,
+  walletDisconnected,
+} from '../../../app/events';
 
 // The burn flows of docs/PRODUCT.md#burn-one-token-or-nft, #burn-selected-tokens, #burn-selected-nfts as one state machine. Listeners (burnListeners.ts) run the steps; this slice
 // holds where the flow is and what the user is told. Events that do not fit the current status are ignored.
@@ -61,15 +66,6 @@ const burnSlice = createSlice({
   name: 'burn',
   initialState,
   reducers: {
-    singleBurnRequested(state, action: PayloadAction<{ kind: BurnKind; mint: string }>) {
-      start(state, 'single', action.payload);
-    },
-    bulkTokenBurnRequested(state) {
-      start(state, 'bulkTokens', null);
-    },
-    bulkNftBurnRequested(state) {
-      start(state, 'bulkNfts', null);
-    },
     burnStepReached(state, action: PayloadAction<'awaitingSignature' | 'sending' | 'confirming'>) {
       if (ACTIVE.includes(state.status)) state.status = action.payload;
     },
@@ -99,27 +95,21 @@ const burnSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(walletDisconnected, () => initialState);
+    // The cards and the selection panel ask through app/events (they do not import the burn flows).
+    builder.addCase(singleBurnRequested, (state, action) => start(state, 'single', action.payload));
+    builder.addCase(bulkTokenBurnRequested, (state) => start(state, 'bulkTokens', null));
+    builder.addCase(bulkNftBurnRequested, (state) => start(state, 'bulkNfts', null));
   },
   selectors: {
     selectBurnStatus: (s) => s.status,
-    selectBurnBusy: (s) => s.busy,
     selectBurnMessage: (s) => s.message,
     selectBurnTarget: (s) => s.target,
     selectBurnState: (s) => s,
   },
 });
 
-export const {
-  singleBurnRequested,
-  bulkTokenBurnRequested,
-  bulkNftBurnRequested,
-  burnStepReached,
-  burnSucceeded,
-  burnFailed,
-  burnMessageShown,
-  burnMessageCleared,
-} = burnSlice.actions;
-export const { selectBurnStatus, selectBurnBusy, selectBurnMessage, selectBurnTarget, selectBurnState } =
-  burnSlice.selectors;
+export { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested };
+export const { burnStepReached, burnSucceeded, burnFailed, burnMessageShown, burnMessageCleared } = burnSlice.actions;
+export const { selectBurnStatus, selectBurnMessage, selectBurnTarget, selectBurnState } = burnSlice.selectors;
 export default burnSlice;
 export { burnSlice };

@@ -1,10 +1,4 @@
 // The burn feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export {
-  bulkNftBurnRequested,
-  bulkTokenBurnRequested,
-  burnSucceeded,
-  selectBurnBusy,
-  singleBurnRequested,
-} from './burnSlice';
+export { burnSucceeded } from './burnSlice';
 export { BurnStatusMessage } from './BurnStatusMessage';

@@ -93,9 +93,14 @@ function OpenReview({
   const dispatch = useAppDispatch();
   const ref = useRef<HTMLDivElement>(null);
   const waitsForValue = (review.valuable?.length ?? 0) > 0 && valueAgreed !== review.id;
-  // Rent alone: the owner's own SOL (unwrapped, unstaked) and the surplus have lines of their own.
+  // Rent alone: the owner's own SOL (unwrapped, unstaked), the surplus and claimed rewards have lines of their own.
+  const rewards = review.rewardsLamports ?? 0;
   const rent =
-    review.rentLamports - review.unwrapLamports - (review.surplusLamports ?? 0) - (review.principalLamports ?? 0);
+    review.rentLamports -
+    review.unwrapLamports -
+    (review.surplusLamports ?? 0) -
+    (review.principalLamports ?? 0) -
+    rewards;
   const cancel = () => dispatch(reviewCancelled(review.id));
   // WAI-ARIA modal dialog: first focus on Cancel (Enter must never sign at once), Tab stays inside, Escape cancels.
   useModalDialog(ref, { onEscape: cancel, fallbackFocus: burnPanelFocus });
@@ -131,6 +136,9 @@ function OpenReview({
           {/* A revoke alone returns nothing: no "Rent back +0" line. */}
           {(rent > 0 || !review.closed) && (
             <Figure label={ASSETS_SCREEN.reviewRent} lamports={rent} testId="review-rent" sign="+" />
+          )}
+          {rewards > 0 && (
+            <Figure label={ASSETS_SCREEN.reviewRewards} lamports={rewards} testId="review-rewards" sign="+" />
           )}
           {(review.principalLamports ?? 0) > 0 && (
             <Figure

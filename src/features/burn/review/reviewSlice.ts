@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CollectionParent } from '../../../chain/nftBurnPlan';
 import type { ValuableItem } from '../../assets/value';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // The review step before any burn (PRODUCT, the page: Review before signing): what will be destroyed, what comes back — the owner's SOL change as
 // the chain simulates the very transactions the wallet will be asked to sign — and the fees. The burn listener
@@ -40,6 +40,8 @@ export interface BurnReview {
   surplusLamports?: number;
   /** Of `rentLamports`, the owner's own SOL that comes back (stake principal, wrapped SOL): not rent, no fee on it. */
   principalLamports?: number;
+  /** Of `rentLamports`, rewards a program pays out (Pump creator fees, cashback): charged like rent, named apart. */
+  rewardsLamports?: number;
   /** SolBack's relayer pays the network fee and is repaid in the same transaction: two signatures per transaction. */
   relayed?: boolean;
   /** Recover everything: one line per kind (what comes back, the service fee, the network fee), and later steps. */

@@ -41,6 +41,7 @@ export interface ReviewInput {
   leftAlone?: ReviewItem[];
   surplusLamports?: number;
   principalLamports?: number;
+  rewardsLamports?: number;
   relayed?: boolean;
   perKind?: ReviewItem[];
   later?: ReviewItem[];
@@ -110,6 +111,7 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     ...(input.leftAlone?.length ? { leftAlone: input.leftAlone } : {}),
     ...(input.surplusLamports ? { surplusLamports: input.surplusLamports } : {}),
     ...(input.principalLamports ? { principalLamports: input.principalLamports } : {}),
+    ...(input.rewardsLamports ? { rewardsLamports: input.rewardsLamports } : {}),
     ...(input.relayed ? { relayed: true } : {}),
     ...(input.perKind?.length ? { perKind: input.perKind } : {}),
     ...(input.later?.length ? { later: input.later } : {}),

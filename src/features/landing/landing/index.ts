@@ -1,4 +1,4 @@
 // The landing feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
 export { ConnectScreen } from './ConnectScreen';
-export { LandingProvider, REMEMBERED_WALLET_KEY, useLanding } from './landingState';
+export { LandingProvider, useLanding } from './landingState';

@@ -3,12 +3,6 @@
 // checked and a click on the connect button must survive the swap. One small context above both holds them.
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
-/**
- * Where the wallet adapter remembers the last wallet (WalletProvider's `localStorageKey`, its default); set, the
- * page auto-connects. Here rather than in common/constants: the landing's chunk must not carry that whole file.
- */
-export const REMEMBERED_WALLET_KEY = 'walletName';
-
 export interface LandingState {
   /** The read-only check's input as typed. */
   text: string;

@@ -1,6 +1,6 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LeftAloneAccount } from '../../../chain/leftAlone';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // The accounts skipped on purpose, read from the chain after each load and each action (see leftAloneListeners).
 

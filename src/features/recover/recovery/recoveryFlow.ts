@@ -104,7 +104,6 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
     },
     { serverWallets, dispatch: api.dispatch, onChecked: (report) => (checked = report) },
   );
-  let networkFee = 0;
   let stopped: SigningStoppedError | undefined;
   let cutShort: SigningPathError | undefined;
   const submitted = await signAndSend(
@@ -117,7 +116,7 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
       // compares them with the chain's simulation of these very transactions.
       review: async (signing) => {
         const plan = everything ? recoveryApi.endpoints.getRecoveryPlan.select(owner)(api.getState()).data : undefined;
-        const reviewed = await reviewBeforeSigning(api, {
+        await reviewBeforeSigning(api, {
           ...(everything && checked
             ? {
                 perKind: kindLines(signing, actions, checked, BUILT_WALLETS.feeWallet),
@@ -135,9 +134,9 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
             (s, t) => s + t.returnsLamports - t.feeBaseLamports,
             0,
           ),
+          rewardsLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.rewardsLamports, 0),
           serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
         });
-        networkFee = reviewed.networkFeeLamports;
       },
       send: submitToServer((signed) =>
         unwrapSubmit(
@@ -178,23 +177,26 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
   const estimates = (checked?.transactions ?? []).slice(0, landedCount);
   const back = estimates.reduce((s, t) => s + t.returnsLamports, 0);
   const principal = estimates.reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0);
+  const rewards = estimates.reduce((s, t) => s + t.rewardsLamports, 0);
   const fee = vacantEffects(landed, BUILT_WALLETS.feeWallet).serviceFee;
-  const net =
-    (await api.pause(ownerChangeWhenRecorded(connection, owner, signatures, (ms) => api.delay(ms)))) ??
-    submitted.ownerBalanceChangeLamports ??
-    back - fee - networkFee;
+  // With no record yet, no figure is made up (neither the server's nor the review's): the line says it is not known,
+  // and the activity holds what came back less the service fee, both read before.
+  const recorded = await api.pause(ownerChangeWhenRecorded(connection, owner, signatures, (ms) => api.delay(ms)));
+  const net = recorded ?? back - fee;
   const parts = recoveredParts(
-    exactSol(back - principal),
+    exactSol(back - principal - rewards),
     principal > 0 ? exactSol(principal) : null,
+    rewards > 0 ? exactSol(rewards) : null,
     exactSol(fee),
     exactSol(back - fee - net),
   );
+  const done = recorded === undefined ? T.donePending : T.done(exactSol(net), parts);
   const activity: NewActivity[] = [];
   if (back > 0)
     activity.push({
       type: 'recovery',
       title: T.title,
-      description: T.done(exactSol(net), parts),
+      description: done,
       lamports: net,
       transactions: landedCount,
       timestamp: Date.now(),
@@ -216,6 +218,6 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
         readySlot: slot + TABLE_COOLDOWN_SLOTS,
       });
   }
-  const message = back > 0 ? T.done(exactSol(net), parts) : deactivated.length > 0 ? T.deactivated : T.revoked;
+  const message = back > 0 ? done : deactivated.length > 0 ? T.deactivated : T.revoked;
   return { ok: true, message: partWay ? `${partWay} ${message}` : message, activity };
 }

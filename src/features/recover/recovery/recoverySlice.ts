@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // "More SOL in your wallet" (PRODUCT difference 19) and "Recover everything" (docs/PRODUCT.md#recover-everything),
 // two views of one plan: which items the owner ticked or unticked, and the one recovery run. In "More SOL", sources

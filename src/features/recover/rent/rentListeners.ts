@@ -4,7 +4,7 @@ import type { AppListenerEffectAPI, AppStartListening } from '../../../app/liste
 import { RENT_ESTIMATE_DELAY_AFTER_WALLET_CHANGE_MS } from '../../../common/constants';
 import { RENT_ERRORS } from '../../../common/texts';
 import { burnSucceeded } from '../../burn/burn';
-import { walletConnected, walletDisconnected } from '../../wallet/wallet';
+import { walletConnected, walletDisconnected } from '../../../app/events';
 import { rentApi } from './rentApi';
 import {
   rentEstimateFailed,

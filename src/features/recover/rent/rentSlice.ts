@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 import type { RentEstimate } from './rentEstimate';
 
 // docs/PRODUCT.md#loading rent estimate: loading, loaded, error; cleared on disconnect. Results for a wallet other than the one

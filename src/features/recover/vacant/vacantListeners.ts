@@ -4,7 +4,7 @@ import { classifyError } from '../../../common/classifyError';
 import { activityRecorded } from '../../activity/activity';
 import { celebrationTriggered } from '../../activity/celebration';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset } from './vacantSlice';
 
 // Runs the docs/PRODUCT.md#close-vacant-accounts flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // docs/PRODUCT.md#vacant-accounts-banner, #close-vacant-accounts vacant burn: idle → processing → done. Reset forces processing back to idle; a second request
 // while processing is ignored. Each run has an id; reports from an abandoned run (after Reset) are ignored.

@@ -14,7 +14,7 @@ import { ActivityPanel } from '../../activity/activity';
 import { BurnStatusMessage } from '../../burn/burn';
 import { CelebrationLayer } from '../../activity/celebration';
 import { SolChangeNotice } from '../../wallet/guard';
-import { CnftsSection } from '../../assets/cnfts';
+import { CnftsSection } from '../../trash/cnftSection';
 import { NftsSection } from '../../assets/nfts';
 import { RentEstimateCard } from '../../recover/rent';
 import { AssetsStatusLine } from '../../assets/selection';

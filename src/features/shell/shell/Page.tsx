@@ -5,7 +5,8 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { ASSETS } from '../../../common/texts/screenTexts';
 import { ConnectScreen } from '../../landing/landing';
-import { LandingProvider, REMEMBERED_WALLET_KEY, useLanding } from '../../landing/landing';
+import { REMEMBERED_WALLET_KEY } from '../../../common/rememberedWallet';
+import { LandingProvider, useLanding } from '../../landing/landing';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { Header } from './Header';

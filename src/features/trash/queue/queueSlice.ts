@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { QueueAsset, QueueStatus } from '../../../common/api';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // docs/PRODUCT.md#queued-cnft-trash, #trash-a-cnft queued cNFT trash: initial → creating_queue → processing (authorised, polled) → complete.
 // Cancel (or a failure) returns to initial.

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 
 // PRODUCT, the flows: Revoke delegation: cNFTs left delegated to the server's delegate after a queue did not run to the
 // end (its authorisation rejected or failed, or the queue cancelled). The page offers to revoke them with one

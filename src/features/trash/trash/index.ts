@@ -1,9 +1,5 @@
 // The trash feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
 // only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export { robustTrashFinished, trashSucceeded } from './trashSlice';
 export { TRASH_UI } from './trashTexts';
-export type { TrashOutcome } from './trashTypes';
 export type * as TrashWays from './trashWays';
 export { useExplorer } from './useTrashPage';
-export { CnftTrashButtons, TrashSelectedButton } from './CnftTrashButtons';
-export { TrashModalsHost } from './TrashModalsHost';

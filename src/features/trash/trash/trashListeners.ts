@@ -10,7 +10,7 @@ import { assetsHidden } from '../../assets/hiddenAssets';
 import { requireConnection } from '../../../app/requireConnection';
 import { assetsDeselected } from '../../assets/selection';
 import { errorInfo, isAbort } from '../../wallet/wallet';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 import { makeTrashApi } from './trashApiAdapter';
 import { trashApi } from './trashApi';
 import { cnftFailureText, delegatedFailureText, isCancellation } from './trashErrors';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AssetProofData } from '../../../common/api';
-import { walletDisconnected } from '../../wallet/wallet';
+import { walletDisconnected } from '../../../app/events';
 import type { TrashOutcome } from './trashTypes';
 
 // The cNFT trash ways (docs/PRODUCT.md#cnft-modals, #trash-a-cnft) as one state machine: which modal is open, what its flow is doing,

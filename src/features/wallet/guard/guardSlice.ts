@@ -1,7 +1,7 @@
 // What the chain-reading guard found for the action being signed: the owner's SOL change from the simulation, shown
 // while the wallet is asked (PRODUCT difference 10), and the last refusal. Cleared when the wallet is disconnected.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../../../app/events';
 
 export interface GuardState {
   /** Owner's SOL change (lamports, network fee included) of the transactions now awaiting approval. */

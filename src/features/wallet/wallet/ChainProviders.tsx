@@ -11,7 +11,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { configApi } from '../../../api/configApi';
 import type { MutableAppExtra } from '../../../app/walletPort';
 import { CONNECTION_COMMITMENT } from '../../../common/constants';
-import { REMEMBERED_WALLET_KEY } from '../../landing/landing';
+import { REMEMBERED_WALLET_KEY } from '../../../common/rememberedWallet';
 import { ASSETS } from '../../../common/texts';
 import { chainEndpoint } from './chainEndpoint';
 import { registerDemoWallet } from './demoWallet/registerDemoWallet';

@@ -7,7 +7,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import type { MutableAppExtra, WalletPort } from '../../../app/walletPort';
 import { updateWalletPort } from '../../../app/walletPort';
 import { signAndSendAllFor, signInFor } from './walletFeatures';
-import { walletConnected, walletDisconnected } from './walletSlice';
+import { walletConnected, walletDisconnected } from '../../../app/events';
 
 export function WalletBridge({ extra }: { extra: MutableAppExtra }) {
   const dispatch = useAppDispatch();

@@ -24,10 +24,4 @@ export {
 } from './signingErrors';
 export { canSignOrSend } from './signingMode';
 export { OneAtATimeStatus } from './OneAtATimeStatus';
-export {
-  selectWalletAddress,
-  selectWalletConnected,
-  walletConnectFailed,
-  walletConnected,
-  walletDisconnected,
-} from './walletSlice';
+export { selectWalletAddress, selectWalletConnected, walletConnectFailed } from './walletSlice';

@@ -1,4 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { walletConnected, walletDisconnected } from '../../../app/events';
 
 // Which wallet is connected, and what the page learnt of it this session. The wallet object itself (signing) lives
 // in the wallet port (src/app/walletPort.ts), never in state; the React bridge (WalletBridge.tsx) dispatches the
@@ -26,12 +27,6 @@ const walletSlice = createSlice({
   name: 'wallet',
   initialState,
   reducers: {
-    walletConnected(state, action: PayloadAction<{ publicKey: string }>) {
-      state.publicKey = action.payload.publicKey;
-    },
-    walletDisconnected() {
-      return initialState;
-    },
     batchRefused(state) {
       state.refusesBatches = true;
     },
@@ -45,6 +40,12 @@ const walletSlice = createSlice({
       state.oneAtATime = null;
     },
   },
+  extraReducers: (builder) => {
+    builder.addCase(walletConnected, (state, action) => {
+      state.publicKey = action.payload.publicKey;
+    });
+    builder.addCase(walletDisconnected, () => initialState);
+  },
   selectors: {
     selectWalletAddress: (state) => state.publicKey,
     selectWalletConnected: (state) => state.publicKey !== null,
@@ -53,14 +54,8 @@ const walletSlice = createSlice({
   },
 });
 
-export const {
-  walletConnected,
-  walletDisconnected,
-  batchRefused,
-  oneAtATimeAsking,
-  oneAtATimeStopPressed,
-  oneAtATimeFinished,
-} = walletSlice.actions;
+export { walletConnected, walletDisconnected };
+export const { batchRefused, oneAtATimeAsking, oneAtATimeStopPressed, oneAtATimeFinished } = walletSlice.actions;
 /** The wallet adapter refused or failed a connection (ChainProviders.tsx); walletInfo keeps the message to show. */
 export const walletConnectFailed = createAction<{ message: string }>('wallet/walletConnectFailed');
 export const { selectWalletAddress, selectWalletConnected, selectRefusesBatches, selectOneAtATime } =

@@ -3,7 +3,7 @@ import { type Action, isAnyOf } from '@reduxjs/toolkit';
 import { PublicKey } from '@solana/web3.js';
 import type { AppListenerEffectAPI, AppStartListening } from '../../../app/listenerMiddleware';
 import { requireConnection } from '../../../app/requireConnection';
-import { walletConnected } from '../wallet/walletSlice';
+import { walletConnected } from '../../../app/events';
 import { walletBalanceRead, walletCapabilitiesRead } from './walletInfoSlice';
 
 async function readBalance(_action: unknown, api: AppListenerEffectAPI): Promise<void> {

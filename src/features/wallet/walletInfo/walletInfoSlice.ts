@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { walletConnectFailed, walletDisconnected } from '../wallet/walletSlice';
+import { walletDisconnected } from '../../../app/events';
+import { walletConnectFailed } from '../wallet/walletSlice';
 
 // What the page knows about the connected wallet beyond its address: its SOL balance (read from the chain after
 // connecting and after every action that moves SOL), whether it can sign several transactions in one approval

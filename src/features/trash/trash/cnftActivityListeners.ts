@@ -3,10 +3,10 @@
 import type { AppListenerEffectAPI, AppStartListening } from '../../../app/listenerMiddleware';
 import { ASSETS_SCREEN } from '../../../common/texts';
 import { selectCnfts } from '../../assets/cnfts';
-import { queueCancelAnswered, queueSucceeded } from '../../trash/queue';
-import { robustTrashFinished, trashSucceeded } from '../../trash/trash';
-import type { TrashOutcome } from '../../trash/trash';
-import { activityRecorded } from './activitySlice';
+import { queueCancelAnswered, queueSucceeded } from '../queue/queueSlice';
+import { robustTrashFinished, trashSucceeded } from './trashSlice';
+import type { TrashOutcome } from './trashTypes';
+import { activityRecorded } from '../../activity/activity';
 
 function recordOutcome(api: AppListenerEffectAPI, outcome: TrashOutcome | null | undefined): void {
   if (!outcome) return;

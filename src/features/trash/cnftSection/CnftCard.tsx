@@ -3,15 +3,15 @@ import { SafeName } from '../../../ui/SafeName';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DEFAULT_NFT_IMAGE } from '../../../common/constants';
 import { ASSETS_SCREEN } from '../../../common/texts';
-import type { Cnft } from '../nfts/nftModel';
-import { nftSpamLabels } from '../assetTools/assetToolsSelectors';
+import type { Cnft } from '../../assets/nfts';
+import { nftSpamLabels } from '../../assets/assetTools';
 import { SpamLabels } from '../../../ui/SpamLabels';
 import { KindBadge } from '../../../ui/KindBadge';
-import { assetsHidden } from '../hiddenAssets/hiddenAssetsSlice';
+import { assetsHidden } from '../../assets/hiddenAssets';
 import { AssetImage } from '../../../ui/AssetImage';
-import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../selection/selectionSlice';
-import { CnftTrashButtons } from '../../trash/trash';
-import { TreeTooDeepLabel } from '../cnftTrees/TreeTooDeepLabel';
+import { assetSelectionToggled, selectBulkMode, selectIsSelected } from '../../assets/selection';
+import { CnftTrashButtons } from '../trash/CnftTrashButtons';
+import { TreeTooDeepLabel } from '../../assets/cnftTrees';
 import { cnftAllows } from '../../../chain/cnftLeafFlags';
 
 export const CnftCard = memo(function CnftCard({ cnft }: { cnft: Cnft }) {

@@ -1,17 +1,22 @@
+// The cNFT section: a cNFT returns no rent, so its cards' one action is the trash (PRODUCT, cNFTs); the section lives
+// with the trash flows and reads the asset lists.
 import { useAppSelector } from '../../../app/hooks';
 import { ASSETS } from '../../../common/texts';
-import type { Cnft } from '../nfts/nftModel';
-import { SectionToolbar } from '../assetTools/SectionToolbar';
-import { AssetSection } from '../selection/AssetSection';
-import { selectSelectedCnftIds } from '../selection/selectionSlice';
-import { TrashSelectedButton } from '../../trash/trash';
-import { TrashModalsHost } from '../../trash/trash';
-import { selectTooDeepTrees } from '../cnftTrees/cnftTreesSlice';
+import type { Cnft } from '../../assets/nfts';
+import { SectionToolbar } from '../../assets/assetTools';
+import { AssetSection, selectSelectedCnftIds } from '../../assets/selection';
+import { selectTooDeepTrees } from '../../assets/cnftTrees';
+import {
+  leftOutCounts,
+  selectCnftsLoading,
+  selectShownCnfts,
+  selectVisibleCnfts,
+  splitMovable,
+} from '../../assets/cnfts';
+import { TrashSelectedButton } from '../trash/CnftTrashButtons';
+import { TrashModalsHost } from '../trash/TrashModalsHost';
+import { TRASH_UI } from '../trash/trashTexts';
 import { CnftCard } from './CnftCard';
-import { leftOutCounts, splitMovable } from './cnftMovable';
-import { selectShownCnfts } from './shownCnfts';
-import { TRASH_UI } from '../../trash/trash';
-import { selectCnftsLoading, selectVisibleCnfts } from './cnftsSlice';
 
 const key = (c: Cnft) => c.mint;
 const render = (c: Cnft) => <CnftCard cnft={c} />;

@@ -1,0 +1,186 @@
+// OpenBook open-orders accounts over HTTP on the local chain (the dex programs emulated with their checks): the demo
+// wallet's empty OpenBook v1 account and its OpenBook v2 index with one empty account come back whole in one prepare,
+// less 1 %; accounts holding funds are listed, left alone with the reason, and nothing moves; the page's guard refuses
+// a lying server's close (paying someone else, an account with funds) and the program refuses such a close too.
+// Every expected figure is read from the chain or computed from the sizes and the rent, never from the app's answers.
+import { Keypair, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import { chainGuard } from '../../src/chain/chainGuard';
+import { connectionChainReader } from '../../src/chain/chainReader';
+import { serviceFee } from '../../src/chain/fees';
+import { TransactionGuardError } from '../../src/chain/guard';
+import { v1CloseIx } from '../../src/chain/recovery/sources/openbookV1/layout';
+import { fundOpenOrdersV1 } from '../../src/chain/recovery/sources/openbookV1/localFunding';
+import { indexerSpace, v2CloseAccountIx } from '../../src/chain/recovery/sources/openbookV2/layout';
+import { fundOpenOrdersV2 } from '../../src/chain/recovery/sources/openbookV2/localFunding';
+import { RECOVERY_DETAIL } from '../../src/common/texts';
+import type { FundEnv } from '../../backend/localnet/fund';
+import { NOTHING_NOW } from '../../backend/services/recovery/prepare';
+import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+}, 60_000);
+afterAll(() => h?.close());
+
+const LEGACY = 6_960; // the rent per byte the demo's accounts were made at
+const V1_SIZE = 3_228;
+const V2_SIZE = 1_264;
+const reader = () => connectionChainReader(h.connection);
+const env = (): FundEnv => ({
+  chain: h.solback.localnet!.chain,
+  faucet: Keypair.generate(),
+  metaplex: null,
+  delegate: '',
+});
+
+async function listed(wallet: string) {
+  const r = await h.get(`recoverable/${wallet}`);
+  expect(r.status).toBe(200);
+  return (address: string) => r.body.sources.find((s: { address: string }) => s.address === address);
+}
+
+/** Prepare, check with the page's guard, sign and submit; the owner's change as the chain has it. */
+async function recover(owner: Keypair, accounts: string[]) {
+  const wallet = owner.publicKey.toBase58();
+  const prepared = await h.post('prepare-recovery', { ownerAddress: wallet, accounts });
+  expect(prepared.status).toBe(200);
+  let estimate = 0;
+  await chainGuard(prepared.body.transactions, {
+    owner: wallet,
+    kind: 'recover',
+    allowedAccounts: accounts,
+    feeWallet: prepared.body.feeWallet,
+    reader: reader(),
+    onChecked: (r) => (estimate = r.ownerChangeLamports),
+  });
+  const txs: Transaction[] = prepared.body.transactions.map(fromBase64);
+  txs.forEach((tx) => tx.partialSign(owner));
+  const [before] = await h.lamportsOf([wallet]);
+  const submitted = await h.post('submit-burn-transaction', {
+    signedTransactions: txs.map((t) => t.serialize().toString('base64')),
+  });
+  expect(submitted.status).toBe(200);
+  const [after] = await h.lamportsOf([wallet]);
+  return { body: prepared.body, txs, change: after - before, estimate };
+}
+
+const refusal = (txs: Transaction[], owner: string, allowedAccounts: string[]) =>
+  chainGuard(
+    txs.map((t) => t.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64')),
+    { owner, kind: 'recover', allowedAccounts, feeWallet: h.solback.config.feeWallet, reader: reader() },
+  ).then(
+    () => 'signed',
+    (e: TransactionGuardError) => (e instanceof TransactionGuardError ? e.reason : `${e}`),
+  );
+
+it('the demo: an empty v1 account and a v2 index with its empty account come back whole in one approval, less 1 %', async () => {
+  const { owner, manifest } = await h.fund('demo');
+  const wallet = owner.publicKey.toBase58();
+  const r = manifest.recovery;
+  const v1 = (V1_SIZE + 128) * LEGACY;
+  const v2 = (V2_SIZE + 128) * LEGACY + (indexerSpace(1) + 128) * LEGACY;
+  expect([v1, v2]).toEqual([23_357_760, 10_920_240]); // 0.02335776 SOL, and 0.00968832 + 0.00123192 SOL
+  expect(await h.lamportsOf([r.openOrdersV1, r.openOrdersV2, r.openOrdersIndexer])).toEqual([
+    v1,
+    (V2_SIZE + 128) * LEGACY,
+    (indexerSpace(1) + 128) * LEGACY,
+  ]);
+
+  const by = await listed(wallet);
+  expect(by(r.openOrdersV1)).toMatchObject({
+    kind: 'openbookV1',
+    state: 'ready',
+    recoverableLamports: v1,
+    rentLamports: v1,
+  });
+  expect(by(r.openOrdersIndexer)).toMatchObject({ kind: 'openbookV2', state: 'ready', recoverableLamports: v2 });
+  expect(by(r.openOrdersV1).detail).toBe(RECOVERY_DETAIL.openbookV1Empty);
+  expect(by(r.openOrdersIndexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));
+
+  const { body, txs, change, estimate } = await recover(owner, [r.openOrdersV1, r.openOrdersIndexer]);
+  expect(txs).toHaveLength(1); // one approval
+  const fee = serviceFee(v1 + v2);
+  expect(fee).toBe(342_780);
+  expect(body.feesPerTransactionLamports).toEqual([fee]);
+  expect(change).toBe(v1 + v2 - fee - sum(txs.map(networkFee)));
+  expect(estimate).toBe(change);
+  expect(await h.lamportsOf([r.openOrdersV1, r.openOrdersV2, r.openOrdersIndexer])).toEqual([0, 0, 0]);
+});
+
+it('accounts holding funds are listed and left alone with the reason; the index shrinks by the empty one alone', async () => {
+  const { owner, manifest } = await h.fund('demo');
+  const wallet = owner.publicKey.toBase58();
+  const r = manifest.recovery;
+  const fundedV1 = fundOpenOrdersV1(env(), wallet, true);
+  const fundedV2 = fundOpenOrdersV2(env(), wallet, true).openOrders;
+  const held = [fundedV1, fundedV2];
+  const heldBefore = await h.lamportsOf(held);
+
+  const by = await listed(wallet);
+  expect(by(fundedV1)).toMatchObject({ kind: 'openbookV1', state: 'left-alone', recoverableLamports: 0 });
+  expect(by(fundedV1).detail).toBe(RECOVERY_DETAIL.openbookV1Funds);
+  expect(by(fundedV2)).toMatchObject({ kind: 'openbookV2', state: 'left-alone', recoverableLamports: 0 });
+  expect(by(fundedV2).detail).toBe(RECOVERY_DETAIL.openbookV2Funds);
+  for (const address of held) {
+    const refused = await h.post('prepare-recovery', { ownerAddress: wallet, accounts: [address] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(NOTHING_NOW(address, 'left-alone'));
+  }
+
+  // The index lists two accounts now (rewritten at today's rent): closing the empty one leaves it the rent of one key.
+  const [indexer, empty] = await h.lamportsOf([r.openOrdersIndexer, r.openOrdersV2]);
+  expect(indexer).toBe(await h.connection.getMinimumBalanceForRentExemption(indexerSpace(2)));
+  const kept = await h.connection.getMinimumBalanceForRentExemption(indexerSpace(1));
+  expect(by(r.openOrdersIndexer)).toMatchObject({ state: 'ready', recoverableLamports: empty + indexer - kept });
+  expect(by(r.openOrdersIndexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));
+  const { txs, change, estimate } = await recover(owner, [r.openOrdersIndexer]);
+  const back = empty + indexer - kept;
+  expect(change).toBe(back - serviceFee(back) - sum(txs.map(networkFee)));
+  expect(estimate).toBe(change);
+  expect(await h.lamportsOf([r.openOrdersV2, r.openOrdersIndexer])).toEqual([0, kept]);
+  expect(await h.lamportsOf(held)).toEqual(heldBefore); // 0 lamports moved from the accounts holding funds
+});
+
+it("the guard refuses a lying server's close (paying another, an account with funds), and so does the program", async () => {
+  const { owner, manifest } = await h.fund('demo');
+  const wallet = owner.publicKey.toBase58();
+  const r = manifest.recovery;
+  const stranger = Keypair.generate().publicKey.toBase58();
+  const fundedV1 = fundOpenOrdersV1(env(), wallet, true);
+  const market = async (oo: string) =>
+    new PublicKey((await h.connection.getAccountInfo(new PublicKey(oo)))!.data.subarray(13, 45)).toBase58();
+  const program = (await h.connection.getAccountInfo(new PublicKey(r.openOrdersV1)))!.owner.toBase58();
+  const { blockhash } = await h.connection.getLatestBlockhash('confirmed');
+  const tx = (...ixs: TransactionInstruction[]) =>
+    new Transaction({ feePayer: owner.publicKey, recentBlockhash: blockhash }).add(...ixs);
+
+  // v1: the rent sent to someone else; a close of the account holding base tokens.
+  const paysAnother = v1CloseIx(program, r.openOrdersV1, wallet, await market(r.openOrdersV1));
+  paysAnother.keys[2] = { pubkey: new PublicKey(stranger), isSigner: false, isWritable: true };
+  expect(await refusal([tx(paysAnother)], wallet, [r.openOrdersV1])).toMatch(
+    `open-orders close pays ${stranger}, not the owner`,
+  );
+  const withFunds = tx(v1CloseIx(program, fundedV1, wallet, await market(fundedV1)));
+  expect(await refusal([withFunds], wallet, [fundedV1])).toMatch(`open-orders account ${fundedV1} still holds funds`);
+  // v2: the rent sent to someone else; a close of an account holding quote tokens named under the ticked index.
+  const v2PaysAnother = v2CloseAccountIx(wallet, r.openOrdersV2);
+  v2PaysAnother.keys[3] = { pubkey: new PublicKey(stranger), isSigner: false, isWritable: true };
+  expect(await refusal([tx(v2PaysAnother)], wallet, [r.openOrdersIndexer])).toMatch(
+    `open-orders close pays ${stranger}, not the owner`,
+  );
+  const fundedV2 = fundOpenOrdersV2(env(), wallet, true).openOrders;
+  expect(await refusal([tx(v2CloseAccountIx(wallet, fundedV2))], wallet, [r.openOrdersIndexer])).toMatch(
+    `open-orders account ${fundedV2} still holds funds`,
+  );
+
+  // Signed and sent anyway, the program refuses it (TooManyOpenOrders, dex/src/error.rs) and nothing moves.
+  const before = await h.lamportsOf([fundedV1]);
+  withFunds.sign(owner);
+  const sent = await h.connection.sendRawTransaction(withFunds.serialize()).then(
+    () => 'sent',
+    (e: Error) => e.message,
+  );
+  expect(sent).toMatch(/custom program error: 0x2a/);
+  expect(await h.lamportsOf([fundedV1])).toEqual(before);
+});

@@ -1,3 +1,0 @@
-// The queue feature's public face: what other features may import (ARCHITECTURE, rules the tools enforce). A module
-// only a lazy chunk loads is not re-exported here: that would pull it into the connected screen's initial set.
-export { queueCancelAnswered, queueSucceeded } from './queueSlice';
