@@ -36,8 +36,8 @@ export const RECOVERY_DETAIL = {
     'OpenBook v2 open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
-  pumpCreatorFee: (fees: string) =>
-    `Pump.fun creator fees: ${fees} SOL of fees your coins earned come back (claimed rewards, not rent); the vault stays open for new fees.`,
+  pumpCreatorFee: (fees: string, swapFees: string | null) =>
+    `Pump.fun creator fees: ${fees} SOL your coins earned on the bonding curve${swapFees ? ` and ${swapFees} SOL on PumpSwap` : ''} come back (claimed rewards, not rent); the vault stays open for new fees.`,
   pumpAccumulator: (cashback: string, rent: string) =>
     `Pump.fun volume accumulator: ${cashback} SOL of cashback (claimed rewards) and its rent, ${rent} SOL, come back when it closes.`,
   pumpAccumulatorIncentives:
@@ -47,7 +47,11 @@ export const RECOVERY_DETAIL = {
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
-  if (detail.about === 'pumpCreatorFee') return RECOVERY_DETAIL.pumpCreatorFee(exactSol(detail.feeLamports));
+  if (detail.about === 'pumpCreatorFee')
+    return RECOVERY_DETAIL.pumpCreatorFee(
+      exactSol(detail.feeLamports),
+      detail.swapFeeLamports > 0 ? exactSol(detail.swapFeeLamports) : null,
+    );
   if (detail.about === 'pumpAccumulator')
     return RECOVERY_DETAIL.pumpAccumulator(exactSol(detail.cashbackLamports), exactSol(detail.rentLamports));
   if (detail.about === 'wrappedSol')
@@ -104,7 +108,7 @@ export const RECOVERY_SECTION = {
     openbookV2: 'OpenBook v2 open orders',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
-    pumpCreatorFee: 'Pump.fun creator fees',
+    pumpCreatorFee: 'Pump.fun and PumpSwap creator fees',
     pumpVolumeAccumulator: 'Pump.fun cashback and volume accumulator',
   } satisfies Record<RecoveryKind, string>,
   states: {
