@@ -84,7 +84,7 @@ it('lists the creator fees (bonding curve and PumpSwap) and the cashback apart f
     state: 'ready',
     optIn: false,
     recoverableLamports: 12_540_640 + 7_800_000,
-    harvestFirst: true,
+    planAccounts: [swapVault],
     detail: RECOVERY_DETAIL.pumpCreatorFee('0.01254064', '0.0078'),
   });
   expect(by(accumulator)).toMatchObject({

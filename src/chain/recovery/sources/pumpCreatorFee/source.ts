@@ -6,7 +6,7 @@
 // - PumpSwap's coin-creator vault, the wrapped-SOL account of the AMM's PDA ["creator_vault", creator]:
 //   `transfer_creator_fees_to_pump_v2` (idl/pump_amm.json; docs/instructions/CREATOR_FEE_SHARING.md) forwards its
 //   fees as lamports into that same bonding-curve vault, so one collect then pays both as SOL.
-// One item (the bonding-curve vault), the PumpSwap part forwarded first when there is one. A vault moved to a
+// One item (the bonding-curve vault), the PumpSwap vault among its `planAccounts` when its fees are forwarded first. A vault moved to a
 // fee-sharing config refuses both (errors 6049 / 6047) and pays through the Pump Fees program instead.
 import bs58 from 'bs58';
 import { NATIVE_MINT, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../../common/addresses';
@@ -58,7 +58,7 @@ export const pumpCreatorFeeSource: RecoverySource<'pumpCreatorFee', PumpCreatorF
         lamports: n(vault.lamports),
         rentLamports: n(fees),
         recoverableLamports: n(fees),
-        ...(swapFees > 0n ? { harvestFirst: true as const } : {}),
+        ...(swapFees > 0n ? { planAccounts: [swapVaultOf(ctx.owner)] } : {}),
         state: 'ready' as const,
         optIn: false,
         detail: { about: 'pumpCreatorFee' as const, feeLamports: n(fees - swapFees), swapFeeLamports: n(swapFees) },
@@ -67,10 +67,11 @@ export const pumpCreatorFeeSource: RecoverySource<'pumpCreatorFee', PumpCreatorF
   },
   plan(item, owner) {
     if (item.address !== creatorVaultOf(owner)) return null;
+    const forward = item.planAccounts?.includes(swapVaultOf(owner)) ?? false;
     return {
       action: 'withdraw',
-      instructions: [...(item.harvestFirst ? [transferSwapFeesIx(owner)] : []), collectCreatorFeeIx(owner)],
-      computeUnits: CU_PER_ACTION * (item.harvestFirst ? 2 : 1),
+      instructions: [...(forward ? [transferSwapFeesIx(owner)] : []), collectCreatorFeeIx(owner)],
+      computeUnits: CU_PER_ACTION * (forward ? 2 : 1),
       lamportsBack: BigInt(item.recoverableLamports),
       feeBase: BigInt(item.recoverableLamports),
     };
