@@ -2,13 +2,14 @@
 // landing page's cost line names the flows that carry the 1 % service fee and those that carry none (the catalogue's
 // FEE_FLOWS); each flow's review is opened and cancelled, nothing is signed. A flow that carries it shows 1 % of what
 // comes back (rent and surplus, not the owner's own SOL), rounded down per transaction as the fee functions round it;
-// a flow that carries none shows 0. A flow named in the statement without a check here fails the test.
+// a flow that carries none shows 0. A flow named in the statement without a check here fails the test. Each cancel
+// is an outcome of its section: at the end every section shows one line, its last.
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { createApproveInstruction } from '@solana/spl-token';
 import type { Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { NATIVE_MINT } from '../../src/common/addresses';
-import { ASSETS_SCREEN, FEE_FLOWS, SELECTION, VACANT } from '../../src/common/texts';
+import { ASSETS_SCREEN, FEE_FLOWS, RECOVERY_SECTION, SELECTION, VACANT_ERRORS } from '../../src/common/texts';
 import { installBurnWallet, clickCard } from './burnSupport';
 import { screenHarness } from './screenSupport';
 import { until } from '../support/until';
@@ -58,8 +59,6 @@ async function selectedReview(page: Page, cards: ReturnType<Page['locator']>[], 
 
 /** The empty-account recovery's review, with the surplus withdrawal ticked or not. */
 async function vacantReview(page: Page, surplus: boolean): Promise<FeeSeen> {
-  const report = page.getByTestId('vacant-report');
-  if (await report.count()) await report.getByRole('button', { name: VACANT.dismiss }).click();
   await page.getByTestId('vacant-withdraw-surplus').setChecked(surplus);
   await page.getByTestId('vacant-recover').click();
   return readAndCancel(page);
@@ -174,4 +173,9 @@ test('every flow the landing page’s fee statement names: its review’s servic
     serviceFee(withSurplus.base - without.base) - withSurplus.transactions,
   );
   expect(wallet.approvals).toEqual([]); // nothing was signed
+  // Each cancel was an outcome of its section (4 burns, 2 empty-account recoveries, 2 More SOL): one line each, the last.
+  const lines = async (id: string) => page.getByTestId(id).allTextContents();
+  expect(await lines('burn-message')).toEqual([ASSETS_SCREEN.reviewCancelled]);
+  expect(await lines('vacant-report-text')).toEqual([VACANT_ERRORS.reviewCancelled]);
+  expect(await lines('recovery-message')).toEqual([RECOVERY_SECTION.cancelled]);
 }, 420_000);

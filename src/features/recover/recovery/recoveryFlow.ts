@@ -87,7 +87,6 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
     { owner, kind: 'recover', allowedAccounts: addresses, feeWallet: BUILT_WALLETS.feeWallet },
     { serverWallets, dispatch: api.dispatch, onChecked: (report) => (checked = report) },
   );
-  let networkFee = 0;
   let stopped: SigningStoppedError | undefined;
   let cutShort: SigningPathError | undefined;
   const submitted = await signAndSend(
@@ -99,7 +98,7 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
       // The review shows the guard's figures (returns read from the chain) and the decoded service fee; the dialog
       // compares them with the chain's simulation of these very transactions.
       review: async (signing) => {
-        const reviewed = await reviewBeforeSigning(api, {
+        await reviewBeforeSigning(api, {
           owner,
           txs: signing,
           destroyed: [],
@@ -113,7 +112,6 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
           rewardsLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.rewardsLamports, 0),
           serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
         });
-        networkFee = reviewed.networkFeeLamports;
       },
       send: submitToServer((signed) =>
         unwrapSubmit(
@@ -156,10 +154,10 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
   const principal = estimates.reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0);
   const rewards = estimates.reduce((s, t) => s + t.rewardsLamports, 0);
   const fee = vacantEffects(landed, BUILT_WALLETS.feeWallet).serviceFee;
-  const net =
-    (await api.pause(ownerChangeWhenRecorded(connection, owner, signatures, (ms) => api.delay(ms)))) ??
-    submitted.ownerBalanceChangeLamports ??
-    back - fee - networkFee;
+  // With no record yet, no figure is made up (neither the server's nor the review's): the line says it is not known,
+  // and the activity holds what came back less the service fee, both read before.
+  const recorded = await api.pause(ownerChangeWhenRecorded(connection, owner, signatures, (ms) => api.delay(ms)));
+  const net = recorded ?? back - fee;
   const parts = recoveredParts(
     exactSol(back - principal - rewards),
     principal > 0 ? exactSol(principal) : null,
@@ -167,12 +165,13 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
     exactSol(fee),
     exactSol(back - fee - net),
   );
+  const done = recorded === undefined ? T.donePending : T.done(exactSol(net), parts);
   const activity: NewActivity[] = [];
   if (back > 0)
     activity.push({
       type: 'recovery',
       title: T.title,
-      description: T.done(exactSol(net), parts),
+      description: done,
       lamports: net,
       transactions: landedCount,
       timestamp: Date.now(),
@@ -194,6 +193,6 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
         readySlot: slot + TABLE_COOLDOWN_SLOTS,
       });
   }
-  const message = back > 0 ? T.done(exactSol(net), parts) : deactivated.length > 0 ? T.deactivated : T.revoked;
+  const message = back > 0 ? done : deactivated.length > 0 ? T.deactivated : T.revoked;
   return { ok: true, message: partWay ? `${partWay} ${message}` : message, activity };
 }
