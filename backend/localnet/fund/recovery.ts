@@ -83,6 +83,6 @@ function openOrders(env: FundEnv, owner: string, profile: FundProfile) {
     openOrdersV1: fundOpenOrdersV1(env, owner),
     openOrdersV2: v2.openOrders,
     openOrdersIndexer: v2.indexer,
-    ...(profile === 'collector' ? { openOrdersV1Funded: fundOpenOrdersV1(env, owner, true) } : {}),
+    ...(profile === 'collector' ? { openOrdersV1Funded: fundOpenOrdersV1(env, owner, 'locked') } : {}),
   };
 }

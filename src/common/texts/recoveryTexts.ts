@@ -28,8 +28,12 @@ export const RECOVERY_DETAIL = {
   wrappedSol: (wrapped: string, rent: string) =>
     `Wrapped SOL: closing the account unwraps ${wrapped} SOL, your own SOL (no fee on it), and returns its rent, ${rent} SOL.`,
   openbookV1Empty: 'OpenBook v1 (Serum) open-orders account holding nothing: closing it returns its rent.',
+  openbookV1Settle:
+    'OpenBook v1 (Serum) open-orders account holding tokens free to withdraw: they go to your token accounts first, then closing it returns its rent.',
   openbookV1Funds:
-    'OpenBook v1 (Serum) open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
+    'OpenBook v1 (Serum) open-orders account with orders or locked tokens on its market: left alone. Cancel them on a trading site first; SolBack can then close it.',
+  openbookV1NoWallet:
+    "OpenBook v1 (Serum) open-orders account holding tokens free to withdraw, but your wallet has no token account for both of its market's tokens: left alone. Settle it on a trading site first; SolBack can then close it.",
   openbookV2Empty: (accounts: number) =>
     `OpenBook v2: ${accounts === 1 ? 'an open-orders account' : `${accounts} open-orders accounts`} holding nothing, listed in your OpenBook v2 index account. Closing ${accounts === 1 ? 'it returns its' : 'them returns their'} rent, and the index account's rent it no longer needs.`,
   openbookV2Funds:
