@@ -8,8 +8,8 @@ import { chainGuard } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
 import { serviceFee } from '../../src/chain/fees';
 import { TransactionGuardError } from '../../src/chain/guard';
-import { v1CloseIx } from '../../src/chain/recovery/sources/openbookV1/layout';
-import { fundOpenOrdersV1 } from '../../src/chain/recovery/sources/openbookV1/localFunding';
+import { v1CloseIx, v1SettleIx } from '../../src/chain/recovery/sources/openbookV1/layout';
+import { FUNDED_BASE, FUNDED_QUOTE, fundOpenOrdersV1 } from '../../src/chain/recovery/sources/openbookV1/localFunding';
 import { indexerSpace, v2CloseAccountIx } from '../../src/chain/recovery/sources/openbookV2/layout';
 import { fundOpenOrdersV2 } from '../../src/chain/recovery/sources/openbookV2/localFunding';
 import { RECOVERY_DETAIL } from '../../src/common/texts';
@@ -112,7 +112,7 @@ it('accounts holding funds are listed and left alone with the reason; the index 
   const { owner, manifest } = await h.fund('demo');
   const wallet = owner.publicKey.toBase58();
   const r = manifest.recovery;
-  const fundedV1 = fundOpenOrdersV1(env(), wallet, true);
+  const fundedV1 = fundOpenOrdersV1(env(), wallet, 'locked');
   const fundedV2 = fundOpenOrdersV2(env(), wallet, true).openOrders;
   const held = [fundedV1, fundedV2];
   const heldBefore = await h.lamportsOf(held);
@@ -142,12 +142,60 @@ it('accounts holding funds are listed and left alone with the reason; the index 
   expect(await h.lamportsOf(held)).toEqual(heldBefore); // 0 lamports moved from the accounts holding funds
 });
 
+it("tokens free to withdraw are settled to the wallet's token accounts first, then the account closes, in one transaction", async () => {
+  const { owner } = await h.fund('demo');
+  const wallet = owner.publicKey.toBase58();
+  const free = fundOpenOrdersV1(env(), wallet, 'free');
+  const by = await listed(wallet);
+  const [rent] = await h.lamportsOf([free]);
+  expect(rent).toBe(await h.connection.getMinimumBalanceForRentExemption(V1_SIZE)); // written at today's rent
+  expect(by(free)).toMatchObject({ kind: 'openbookV1', state: 'ready', recoverableLamports: rent, rentLamports: rent });
+  expect(by(free).detail).toBe(RECOVERY_DETAIL.openbookV1Settle);
+  const [, coinVault, pcVault, , coin, pc] = by(free).planAccounts as string[];
+  const tokens = async () =>
+    Promise.all(
+      [coinVault, pcVault, coin, pc].map(async (a) =>
+        Number((await h.connection.getAccountInfo(new PublicKey(a)))!.data.readBigUInt64LE(64)),
+      ),
+    );
+  expect(await tokens()).toEqual([Number(FUNDED_BASE), Number(FUNDED_QUOTE), 0, 0]);
+
+  const { txs, change, estimate } = await recover(owner, [free]);
+  expect(txs).toHaveLength(1);
+  expect(change).toBe(rent - serviceFee(rent) - sum(txs.map(networkFee))); // no fee on the tokens
+  expect(estimate).toBe(change);
+  expect(await tokens()).toEqual([0, 0, Number(FUNDED_BASE), Number(FUNDED_QUOTE)]);
+  expect(await h.lamportsOf([free])).toEqual([0]);
+
+  // A settle into an account that is not the owner's (here the market's own vault) is refused by the guard.
+  const { blockhash } = await h.connection.getLatestBlockhash('confirmed');
+  const again = fundOpenOrdersV1(env(), wallet, 'free');
+  const item = (await listed(wallet))(again);
+  const [market, vault, otherVault, signer, , pcWallet] = item.planAccounts as string[];
+  const program = (await h.connection.getAccountInfo(new PublicKey(again)))!.owner.toBase58();
+  const ix = v1SettleIx(
+    program,
+    again,
+    wallet,
+    market,
+    { coinVault: vault, pcVault: otherVault, vaultSigner: signer },
+    {
+      coin: vault,
+      pc: pcWallet,
+    },
+  );
+  const tx = new Transaction({ feePayer: owner.publicKey, recentBlockhash: blockhash }).add(ix);
+  expect(await refusal([tx], wallet, [again])).toMatch(
+    `settle into account ${vault} belongs to ${signer}, not the owner`,
+  );
+});
+
 it("the guard refuses a lying server's close (paying another, an account with funds), and so does the program", async () => {
   const { owner, manifest } = await h.fund('demo');
   const wallet = owner.publicKey.toBase58();
   const r = manifest.recovery;
   const stranger = Keypair.generate().publicKey.toBase58();
-  const fundedV1 = fundOpenOrdersV1(env(), wallet, true);
+  const fundedV1 = fundOpenOrdersV1(env(), wallet, 'locked');
   const market = async (oo: string) =>
     new PublicKey((await h.connection.getAccountInfo(new PublicKey(oo)))!.data.subarray(13, 45)).toBase58();
   const program = (await h.connection.getAccountInfo(new PublicKey(r.openOrdersV1)))!.owner.toBase58();

@@ -15,11 +15,7 @@ import {
   remainingTokensMessage,
   unwrapSuccess,
 } from '../../../src/common/texts';
-import {
-  bulkNftBurnRequested,
-  bulkTokenBurnRequested,
-  singleBurnRequested,
-} from '../../../src/features/burn/burn/burnSlice';
+import { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested } from '../../../src/app/events';
 import { assetSelectionToggled } from '../../../src/features/assets/selection/selectionSlice';
 import { type Chain, connectedStore, keypairWallet, networkFee, reviews, startChain } from './support/burnHarness';
 import { until } from '../../support/until';

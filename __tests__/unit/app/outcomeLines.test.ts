@@ -3,7 +3,8 @@
 // lines it shows; each runs a success, then a failure, then a success again through the app's own reducers.
 import type { Action } from '@reduxjs/toolkit';
 import { rootReducer, type CombinedState } from '../../../src/app/rootReducer';
-import { burnFailed, burnSucceeded, singleBurnRequested } from '../../../src/features/burn/burn/burnSlice';
+import { singleBurnRequested } from '../../../src/app/events';
+import { burnFailed, burnSucceeded } from '../../../src/features/burn/burn/burnSlice';
 import { recoveryEnded, recoveryRequested } from '../../../src/features/recover/recovery/recoverySlice';
 import {
   revokeFailed,

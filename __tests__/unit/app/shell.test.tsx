@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { AssetsScreen } from '../../../src/features/shell/shell/AssetsScreen';
 import { ErrorBoundary } from '../../../src/features/shell/shell/ErrorBoundary';
 import { Header } from '../../../src/features/shell/shell/Header';
-import { walletConnected } from '../../../src/features/wallet/wallet/walletSlice';
+import { walletConnected } from '../../../src/app/events';
 import { makeStore } from '../../../src/app/store';
 import { renderWithProviders } from '../../support/renderWithProviders';
 

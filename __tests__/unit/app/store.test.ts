@@ -15,11 +15,8 @@ import {
 import { selectVisibleCnfts } from '../../../src/features/assets/cnfts/cnftsSlice';
 import { nftsLoaded, nftsLoadStarted } from '../../../src/features/assets/nfts/nftsSlice';
 import { tokensLoaded, tokensLoadStarted } from '../../../src/features/assets/tokens/tokensSlice';
-import {
-  selectWalletAddress,
-  walletConnected,
-  walletDisconnected,
-} from '../../../src/features/wallet/wallet/walletSlice';
+import { walletConnected, walletDisconnected } from '../../../src/app/events';
+import { selectWalletAddress } from '../../../src/features/wallet/wallet/walletSlice';
 import type { RecordingServer } from '../../support/recordingServer';
 import { startRecordingServer } from '../../support/recordingServer';
 

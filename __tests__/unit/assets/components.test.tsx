@@ -4,11 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { makeStore, type RootState } from '../../../src/app/store';
-import {
-  singleBurnRequested,
-  bulkNftBurnRequested,
-  bulkTokenBurnRequested,
-} from '../../../src/features/burn/burn/burnSlice';
+import { singleBurnRequested, bulkNftBurnRequested, bulkTokenBurnRequested } from '../../../src/app/events';
 import { CnftsSection } from '../../../src/features/trash/cnftSection/CnftsSection';
 import { NftsSection } from '../../../src/features/assets/nfts/NftsSection';
 import { nftsLoaded, nftsLoadStarted } from '../../../src/features/assets/nfts/nftsSlice';

@@ -10,7 +10,7 @@ import type { WalletAsset } from '../../../src/common/api';
 import { selectVisibleCnfts } from '../../../src/features/assets/cnfts/cnftsSlice';
 import { assetsHidden } from '../../../src/features/assets/hiddenAssets/hiddenAssetsSlice';
 import { metadataAddress } from '../../../src/chain/metadataAccount';
-import { walletConnected, walletDisconnected } from '../../../src/features/wallet/wallet/walletSlice';
+import { walletConnected, walletDisconnected } from '../../../src/app/events';
 import { startRecordingServer, type RecordingServer, type Responder } from '../../support/recordingServer';
 import { until } from '../../support/until';
 import { FakeConnection, newMint } from './fakeChain';

@@ -6,7 +6,7 @@ import { makeStore } from '../../../src/app/store';
 import { createAppExtra } from '../../../src/app/walletPort';
 import type { WalletAsset } from '../../../src/common/api';
 import { NftsSection } from '../../../src/features/assets/nfts/NftsSection';
-import { walletConnected } from '../../../src/features/wallet/wallet/walletSlice';
+import { walletConnected } from '../../../src/app/events';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { until } from '../../support/until';

@@ -8,7 +8,7 @@ import {
   selectSelectedCounts,
 } from '../../../src/features/assets/selection/selectionSlice';
 import { tokensLoadStarted } from '../../../src/features/assets/tokens/tokensSlice';
-import { walletDisconnected } from '../../../src/features/wallet/wallet/walletSlice';
+import { walletDisconnected } from '../../../src/app/events';
 
 function selectAll(store: ReturnType<typeof makeStore>) {
   store.dispatch(assetSelectionToggled({ kind: 'token', mint: 't1' }));

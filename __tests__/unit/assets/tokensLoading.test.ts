@@ -7,7 +7,7 @@ import { makeStore } from '../../../src/app/store';
 import { createAppExtra } from '../../../src/app/walletPort';
 import { TOKEN_2022_PROGRAM } from '../../../src/common/addresses';
 import { tokenMetadataResolved } from '../../../src/features/assets/tokens/tokensSlice';
-import { walletConnected, walletDisconnected } from '../../../src/features/wallet/wallet/walletSlice';
+import { walletConnected, walletDisconnected } from '../../../src/app/events';
 import { startRecordingServer, type RecordingServer, type Responder } from '../../support/recordingServer';
 import { until } from '../../support/until';
 import { FakeConnection, newMint } from './fakeChain';

@@ -8,11 +8,10 @@ import burnSlice, {
   burnStepReached,
   burnSucceeded,
   initialState,
-  singleBurnRequested,
 } from '../../../src/features/burn/burn/burnSlice';
 import { CelebrationLayer } from '../../../src/features/activity/celebration/CelebrationLayer';
 import { celebrationTriggered } from '../../../src/features/activity/celebration/celebrationSlice';
-import { walletDisconnected } from '../../../src/features/wallet/wallet/walletSlice';
+import { singleBurnRequested, walletDisconnected } from '../../../src/app/events';
 import { renderWithProviders } from '../../support/renderWithProviders';
 
 const reduce = burnSlice.reducer;

@@ -12,7 +12,7 @@ import { burnSucceeded } from '../../../src/features/burn/burn/burnSlice';
 import { RentEstimateCard } from '../../../src/features/recover/rent/RentEstimateCard';
 import { rentErrorText } from '../../../src/features/recover/rent/rentListeners';
 import { assetSelectionToggled } from '../../../src/features/assets/selection/selectionSlice';
-import { walletConnected, walletDisconnected } from '../../../src/features/wallet/wallet/walletSlice';
+import { walletConnected, walletDisconnected } from '../../../src/app/events';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { until } from '../../support/until';
 

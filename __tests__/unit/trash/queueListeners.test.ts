@@ -14,7 +14,7 @@ import { QUEUE_NEEDS_DELEGATE } from '../../../src/features/trash/queue/queueLis
 import { QUEUE_POLL_INTERVAL_MS } from '../../../src/common/constants';
 import { queueCancelRequested, queueStartRequested } from '../../../src/features/trash/queue/queueSlice';
 import { REUSE_WITHIN_MS, unauthorisedQueue } from '../../../src/features/trash/queue/unauthorisedQueue';
-import { walletConnected } from '../../../src/features/wallet/wallet/walletSlice';
+import { walletConnected } from '../../../src/app/events';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { until } from '../../support/until';
 

@@ -7,11 +7,11 @@ import { makeStore } from '../../../src/app/store';
 import { ONE_AT_A_TIME } from '../../../src/common/texts';
 import { signAndSend } from '../../../src/features/wallet/wallet/signing';
 import { SigningRejectedError, SigningStoppedError } from '../../../src/features/wallet/wallet/signingErrors';
+import { walletDisconnected } from '../../../src/app/events';
 import {
   oneAtATimeStopPressed,
   selectOneAtATime,
   selectRefusesBatches,
-  walletDisconnected,
 } from '../../../src/features/wallet/wallet/walletSlice';
 import { chain, never, owner, recordingWallet, request, tx } from './signingPathSupport';
 

@@ -58,7 +58,7 @@ export interface RecoveryManifest {
   openOrdersV1?: string;
   openOrdersV2?: string;
   openOrdersIndexer?: string;
-  /** Collector: an OpenBook v1 open-orders account holding base tokens (left alone). */
+  /** Collector: an OpenBook v1 open-orders account with base tokens locked in an order (left alone). */
   openOrdersV1Funded?: string;
   /**
    * What each source folder's own local funding made (`sources/<kind>/localFunding.ts` exporting `localFunding`), by

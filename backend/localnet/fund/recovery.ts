@@ -19,7 +19,7 @@ import { fundOpenOrdersV2 } from '../../../src/chain/recovery/sources/openbookV2
 import { openbookV2Emulator } from '../../../src/chain/recovery/sources/openbookV2/localProgram';
 import { fundBuffer } from '../../../src/chain/recovery/sources/programBuffer/localFunding';
 import { delegateStake, fundStake, fundVoteAccount } from '../../../src/chain/recovery/sources/stake/localFunding';
-import { pumpEmulator } from '../emulated/pump';
+import { pumpEmulator, pumpSwapEmulator } from '../emulated/pump';
 import type { ProgramEmulator } from '../emulated/types';
 import type { FundEnv } from './fundEnv';
 import type { FundProfile } from '.';
@@ -33,6 +33,7 @@ export const recoveryEmulators = (): ProgramEmulator[] => [
   ...openbookV1Emulators(),
   openbookV2Emulator(),
   pumpEmulator,
+  pumpSwapEmulator,
 ];
 
 /** A source folder's funding of the wallet: the accounts it made, which the source's scan must list. */
@@ -83,6 +84,6 @@ function openOrders(env: FundEnv, owner: string, profile: FundProfile) {
     openOrdersV1: fundOpenOrdersV1(env, owner),
     openOrdersV2: v2.openOrders,
     openOrdersIndexer: v2.indexer,
-    ...(profile === 'collector' ? { openOrdersV1Funded: fundOpenOrdersV1(env, owner, true) } : {}),
+    ...(profile === 'collector' ? { openOrdersV1Funded: fundOpenOrdersV1(env, owner, 'locked') } : {}),
   };
 }

@@ -28,16 +28,20 @@ export const RECOVERY_DETAIL = {
   wrappedSol: (wrapped: string, rent: string) =>
     `Wrapped SOL: closing the account unwraps ${wrapped} SOL, your own SOL (no fee on it), and returns its rent, ${rent} SOL.`,
   openbookV1Empty: 'OpenBook v1 (Serum) open-orders account holding nothing: closing it returns its rent.',
+  openbookV1Settle:
+    'OpenBook v1 (Serum) open-orders account holding tokens free to withdraw: they go to your token accounts first, then closing it returns its rent.',
   openbookV1Funds:
-    'OpenBook v1 (Serum) open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
+    'OpenBook v1 (Serum) open-orders account with orders or locked tokens on its market: left alone. Cancel them on a trading site first; SolBack can then close it.',
+  openbookV1NoWallet:
+    "OpenBook v1 (Serum) open-orders account holding tokens free to withdraw, but your wallet has no token account for both of its market's tokens: left alone. Settle it on a trading site first; SolBack can then close it.",
   openbookV2Empty: (accounts: number) =>
     `OpenBook v2: ${accounts === 1 ? 'an open-orders account' : `${accounts} open-orders accounts`} holding nothing, listed in your OpenBook v2 index account. Closing ${accounts === 1 ? 'it returns its' : 'them returns their'} rent, and the index account's rent it no longer needs.`,
   openbookV2Funds:
     'OpenBook v2 open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
-  pumpCreatorFee: (fees: string) =>
-    `Pump.fun creator fees: ${fees} SOL of fees your coins earned come back (claimed rewards, not rent); the vault stays open for new fees.`,
+  pumpCreatorFee: (fees: string, swapFees: string | null) =>
+    `Pump.fun creator fees: ${fees} SOL your coins earned on the bonding curve${swapFees ? ` and ${swapFees} SOL on PumpSwap` : ''} come back (claimed rewards, not rent); the vault stays open for new fees.`,
   pumpAccumulator: (cashback: string, rent: string) =>
     `Pump.fun volume accumulator: ${cashback} SOL of cashback (claimed rewards) and its rent, ${rent} SOL, come back when it closes.`,
   pumpAccumulatorIncentives:
@@ -47,7 +51,11 @@ export const RECOVERY_DETAIL = {
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
-  if (detail.about === 'pumpCreatorFee') return RECOVERY_DETAIL.pumpCreatorFee(exactSol(detail.feeLamports));
+  if (detail.about === 'pumpCreatorFee')
+    return RECOVERY_DETAIL.pumpCreatorFee(
+      exactSol(detail.feeLamports),
+      detail.swapFeeLamports > 0 ? exactSol(detail.swapFeeLamports) : null,
+    );
   if (detail.about === 'pumpAccumulator')
     return RECOVERY_DETAIL.pumpAccumulator(exactSol(detail.cashbackLamports), exactSol(detail.rentLamports));
   if (detail.about === 'wrappedSol')
@@ -104,7 +112,7 @@ export const RECOVERY_SECTION = {
     openbookV2: 'OpenBook v2 open orders',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
-    pumpCreatorFee: 'Pump.fun creator fees',
+    pumpCreatorFee: 'Pump.fun and PumpSwap creator fees',
     pumpVolumeAccumulator: 'Pump.fun cashback and volume accumulator',
   } satisfies Record<RecoveryKind, string>,
   states: {

@@ -7,7 +7,7 @@ import { setApiOrigin } from '../../../../src/api/baseApi';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import { type BurnReview, reviewConfirmed, reviewOpened } from '../../../../src/features/burn/review/reviewSlice';
-import { walletConnected } from '../../../../src/features/wallet/wallet/walletSlice';
+import { walletConnected } from '../../../../src/app/events';
 import { startLocalChainServer } from '../../../backend/localChainServer';
 import { stopStore } from '../../../support/stopStore';
 import { until } from '../../../support/until';

@@ -1,7 +1,8 @@
 import type { AppListenerEffectAPI, AppStartListening } from '../../../app/listenerMiddleware';
 import type { ErrorFlow } from '../../../chain/classifyError';
 import { burnFailureText, errorName } from './burnErrors';
-import { bulkNftBurnRequested, bulkTokenBurnRequested, burnFailed, singleBurnRequested } from './burnSlice';
+import { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested } from '../../../app/events';
+import { burnFailed } from './burnSlice';
 
 type BurnEffect<A> = (action: A, api: AppListenerEffectAPI) => Promise<void>;
 

@@ -108,7 +108,6 @@ const burnSlice = createSlice({
   },
 });
 
-export { bulkNftBurnRequested, bulkTokenBurnRequested, singleBurnRequested };
 export const { burnStepReached, burnSucceeded, burnFailed, burnMessageShown, burnMessageCleared } = burnSlice.actions;
 export const { selectBurnStatus, selectBurnMessage, selectBurnTarget, selectBurnState } = burnSlice.selectors;
 export default burnSlice;

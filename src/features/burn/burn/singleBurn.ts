@@ -14,7 +14,8 @@ import { type ValuableItem, valuableAtBurn } from '../../assets/value/valueAtBur
 import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
-import { type BurnKind, burnFailed, type singleBurnRequested } from './burnSlice';
+import type { singleBurnRequested } from '../../../app/events';
+import { type BurnKind, burnFailed } from './burnSlice';
 import { planTokenBurn } from '../../../chain/tokenBurnPlan';
 import { runTransactions } from './txRunner';
 import { canSignOrSend } from '../../wallet/wallet';

@@ -54,7 +54,6 @@ const walletSlice = createSlice({
   },
 });
 
-export { walletConnected, walletDisconnected };
 export const { batchRefused, oneAtATimeAsking, oneAtATimeStopPressed, oneAtATimeFinished } = walletSlice.actions;
 /** The wallet adapter refused or failed a connection (ChainProviders.tsx); walletInfo keeps the message to show. */
 export const walletConnectFailed = createAction<{ message: string }>('wallet/walletConnectFailed');
