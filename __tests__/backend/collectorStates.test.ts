@@ -11,7 +11,13 @@ import { MPL_CORE_CPI_SIGNER } from '../../src/chain/cnftV2';
 import { serviceFee } from '../../src/chain/fees';
 import { buildTrashTransaction, leafFor } from '../../src/common/cnftBuilders';
 import { BUBBLEGUM_V2_TRANSFER_FEE_LAMPORTS } from '../../src/common/constants';
-import { burnAllowedAccounts, masterHasPrints, nftBurnIxs, readNftBurns } from '../../src/chain/nftBurnPlan';
+import {
+  MARKER_PRINTS_EXCESS,
+  burnAllowedAccounts,
+  masterHasPrints,
+  nftBurnIxs,
+  readNftBurns,
+} from '../../src/chain/nftBurnPlan';
 import {
   CORE_COLLECTION_FROZEN,
   CORE_FROZEN,
@@ -295,4 +301,42 @@ test("prints of one marker with other NFTs between them go in one transaction: t
   expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);
   expect(report!.ownerChangeLamports).toBe(body.totalRentRecovered - body.totalFee - fees);
   expect(await lamports(p1.master!.marker)).toBe(0);
+});
+
+test("more prints of one marker than one transaction holds: the excess is left out with the reason, the rest burns in one transaction whose figure stands alone (the page's guard agrees), to the lamport", async () => {
+  const { owner, o, states } = await collector();
+  const prints = states.manyPrints;
+  const marker = prints[0].master!.marker;
+  const markerLamports = await lamports(marker);
+  const items = prints.map(item);
+  const { status, body } = await post('batch-burn-nft', { owner: o, nfts: items });
+  expect(status).toBe(200);
+  const left = body.skipped.filter((x: { reason: string }) => x.reason === MARKER_PRINTS_EXCESS);
+  expect(left.length).toBeGreaterThan(0);
+  const kept = prints.slice(0, prints.length - left.length);
+  expect(left.map((x: { mint: string }) => x.mint)).toEqual(prints.slice(kept.length).map((p) => p.mint));
+  expect(body.transactions).toHaveLength(1);
+  // The marker stays open (the left-out prints keep their bits): its lamports are in no figure.
+  const each = await Promise.all(kept.map(burnReturn));
+  expect(body.totalRentRecovered).toBe(each.reduce((a, b) => a + b, 0));
+  const own = await readNftBurns(connection, o, items);
+  let report: ChainGuardReport | undefined;
+  await chainGuard(
+    body.transactions.map((b64: string) => Transaction.from(Buffer.from(b64, 'base64'))),
+    {
+      owner: o,
+      kind: 'burnNfts',
+      feeWallet: solback.config.feeWallet,
+      allowedAccounts: own.planned.flatMap(burnAllowedAccounts),
+      expectedReturns: Object.fromEntries(own.planned.map((p) => [p.mint, p.rentLamports])),
+      reader: connectionChainReader(connection),
+      onChecked: (r) => (report = r),
+    },
+  );
+  const before = await lamports(o);
+  const fees = await land(owner, body.transactions);
+  expect(await lamports(o)).toBe(before + body.totalRentRecovered - body.totalFee - fees);
+  expect(report!.ownerChangeLamports).toBe(body.totalRentRecovered - body.totalFee - fees);
+  expect(await lamports(marker)).toBe(markerLamports);
+  console.log('many prints of one marker:', JSON.stringify({ burned: kept.length, leftOut: left.length }));
 });

@@ -13,8 +13,14 @@ import {
   PUMP_EVENT_AUTHORITY,
   PUMP_IX,
   PUMP_PROGRAM,
+  swapVaultOf,
+  tokenAmountOf,
+  transferSwapFeesIx,
 } from '../../src/chain/recovery/pumpLayouts';
-import { FUNDED_CREATOR_FEES } from '../../src/chain/recovery/sources/pumpCreatorFee/localFunding';
+import {
+  FUNDED_CREATOR_FEES,
+  FUNDED_SWAP_CREATOR_FEES,
+} from '../../src/chain/recovery/sources/pumpCreatorFee/localFunding';
 import { FUNDED_CASHBACK } from '../../src/chain/recovery/sources/pumpVolumeAccumulator/localFunding';
 import { RECOVERY_DETAIL } from '../../src/common/texts';
 import { until } from '../support/until';
@@ -49,7 +55,7 @@ async function send(tx: Transaction, signers: Keypair[]) {
   return status.err;
 }
 
-it('lists the creator fees and the cashback apart from rent; one prepare recovers both, exact, 1 % of what comes back', async () => {
+it('lists the creator fees (bonding curve and PumpSwap) and the cashback apart from rent; one prepare recovers all, exact, 1 % of what comes back', async () => {
   const { owner, manifest } = await h.fund('demo');
   const wallet = owner.publicKey.toBase58();
   const [vault] = manifest.recovery.sources.pumpCreatorFee;
@@ -60,8 +66,13 @@ it('lists the creator fees and the cashback apart from rent; one prepare recover
     ACCUMULATOR_RENT + FUNDED_CASHBACK,
   ]);
 
-  // What comes back: the vault's lamports above today's minimum (the fees and the rent the lower rate frees); the
-  // accumulator whole, its cashback (above today's minimum) named apart from its rent.
+  // The PumpSwap vault: a wrapped-SOL account whose token amount is the fees.
+  const swapVault = swapVaultOf(wallet);
+  const swapInfo = (await h.connection.getAccountInfo(new PublicKey(swapVault)))!;
+  expect(tokenAmountOf(swapInfo.data)).toBe(BigInt(FUNDED_SWAP_CREATOR_FEES));
+  // What comes back: the bonding-curve vault's lamports above today's minimum (the fees and the rent the lower rate
+  // frees) with the PumpSwap fees forwarded into it; the accumulator whole, its cashback (above today's minimum)
+  // named apart from its rent.
   const fees = VAULT_RENT + FUNDED_CREATOR_FEES - (await rentNow(0));
   const cashback = ACCUMULATOR_RENT + FUNDED_CASHBACK - (await rentNow(106));
   expect([fees, cashback]).toEqual([12_540_640, 4_999_920]); // at today's 5,080 per byte
@@ -72,8 +83,9 @@ it('lists the creator fees and the cashback apart from rent; one prepare recover
     kind: 'pumpCreatorFee',
     state: 'ready',
     optIn: false,
-    recoverableLamports: 12_540_640,
-    detail: RECOVERY_DETAIL.pumpCreatorFee('0.01254064'),
+    recoverableLamports: 12_540_640 + 7_800_000,
+    planAccounts: [swapVault],
+    detail: RECOVERY_DETAIL.pumpCreatorFee('0.01254064', '0.0078'),
   });
   expect(by(accumulator)).toMatchObject({
     kind: 'pumpVolumeAccumulator',
@@ -96,8 +108,8 @@ it('lists the creator fees and the cashback apart from rent; one prepare recover
   const txs: Transaction[] = prepared.body.transactions.map(fromBase64);
   expect(txs).toHaveLength(1); // one approval
   const fee = prepared.body.feesPerTransactionLamports[0];
-  expect(fee).toBe(serviceFee(12_540_640 + 6_188_640)); // rewards and rent alike
-  expect(fee).toBe(187_292);
+  expect(fee).toBe(serviceFee(20_340_640 + 6_188_640)); // rewards and rent alike
+  expect(fee).toBe(265_292);
   for (const tx of txs) tx.partialSign(owner);
   const [before, feeBefore] = await h.lamportsOf([wallet, prepared.body.feeWallet]);
   const submitted = await h.post('submit-burn-transaction', {
@@ -105,11 +117,14 @@ it('lists the creator fees and the cashback apart from rent; one prepare recover
   });
   expect(submitted.status).toBe(200);
   const [after, feeAfter] = await h.lamportsOf([wallet, prepared.body.feeWallet]);
-  expect(after - before).toBe(12_540_640 + 6_188_640 - fee - sum(txs.map(networkFee)));
+  expect(after - before).toBe(20_340_640 + 6_188_640 - fee - sum(txs.map(networkFee)));
   expect(estimate).toBe(after - before);
   expect(feeAfter - feeBefore).toBe(fee);
   // The vault stays open at its rent minimum for new fees; the accumulator is gone.
   expect(await h.lamportsOf([vault, accumulator])).toEqual([await rentNow(0), 0]);
+  // The PumpSwap vault keeps its rent, its fees gone.
+  const swapAfter = (await h.connection.getAccountInfo(new PublicKey(swapVault)))!;
+  expect([swapAfter.lamports, tokenAmountOf(swapAfter.data)]).toEqual([swapInfo.lamports - 7_800_000, 0n]);
   expect((await h.get(`recoverable/${wallet}`)).body.sources.filter((s: any) => s.kind.startsWith('pump'))).toEqual([]);
 }, 120_000);
 
@@ -162,6 +177,15 @@ describe('a lying server', () => {
       data: Buffer.from([51, 230, 133, 164, 1, 127, 131, 173, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), // sell
     });
     await expect(guard(wallet, [b64([other])], [vault], feeWallet)).rejects.toThrow('Pump instruction other than');
+    // PumpSwap fees forwarded for another creator: its vault, its Pump vault.
+    await expect(
+      guard(wallet, [b64([transferSwapFeesIx(stranger), collectCreatorFeeIx(wallet)])], [vault], feeWallet),
+    ).rejects.toThrow(`PumpSwap vault ${swapVaultOf(stranger)} is not the owner's`);
+    const elsewhere = transferSwapFeesIx(wallet);
+    elsewhere.keys[8].pubkey = new PublicKey(creatorVaultOf(stranger));
+    await expect(guard(wallet, [b64([elsewhere, collectCreatorFeeIx(wallet)])], [vault], feeWallet)).rejects.toThrow(
+      'PumpSwap fees forwarded for another creator or vault',
+    );
   });
 });
 
@@ -188,14 +212,23 @@ describe('the emulated program refuses what the real one would', () => {
       data: Buffer.from(PUMP_IX.closeUserVolumeAccumulator),
     });
     expect(await send(new Transaction().add(unsigned), [payer])).toEqual({ InstructionError: [0, { Custom: 2002 }] });
+    // PumpSwap fees forwarded into the stranger's Pump vault: the seeds do not match.
+    const forwarded = transferSwapFeesIx(wallet);
+    forwarded.keys[0].pubkey = payer.publicKey;
+    forwarded.keys[8].pubkey = new PublicKey(creatorVaultOf(stranger));
+    expect(await send(new Transaction().add(forwarded), [payer])).toEqual({ InstructionError: [0, { Custom: 2006 }] });
     expect(await h.lamportsOf([creatorVaultOf(wallet), accumulator])).toEqual([
       VAULT_RENT + FUNDED_CREATOR_FEES,
       ACCUMULATOR_RENT + FUNDED_CASHBACK,
     ]);
-    // Anyone may collect for the creator (permissionless): the fees still go to the creator, exactly.
+    // Anyone may forward and collect for the creator (permissionless): the fees still go to the creator, exactly.
     const before = (await h.lamportsOf([wallet]))[0];
-    expect(await send(new Transaction().add(collectCreatorFeeIx(wallet)), [payer])).toBeNull();
-    expect((await h.lamportsOf([wallet]))[0] - before).toBe(VAULT_RENT + FUNDED_CREATOR_FEES - (await rentNow(0)));
+    const anyone = transferSwapFeesIx(wallet);
+    anyone.keys[0].pubkey = payer.publicKey;
+    expect(await send(new Transaction().add(anyone, collectCreatorFeeIx(wallet)), [payer])).toBeNull();
+    expect((await h.lamportsOf([wallet]))[0] - before).toBe(
+      VAULT_RENT + FUNDED_CREATOR_FEES + FUNDED_SWAP_CREATOR_FEES - (await rentNow(0)),
+    );
     expect(await h.lamportsOf([creatorVaultOf(wallet)])).toEqual([await rentNow(0)]);
   }, 120_000);
 });

@@ -13,6 +13,7 @@ import { mintsClosableBy } from '../support/closableMints';
 import { until } from '../support/until';
 import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT, recoveredParts } from '../../src/common/texts';
 import { exactSol } from '../../src/chain/format';
+import { swapVaultOf } from '../../src/chain/recovery/pumpLayouts';
 import { readV2Indexer } from '../../src/chain/recovery/sources/openbookV2/layout';
 
 const suite = browserSuite();
@@ -83,8 +84,9 @@ it('lists the sources, recovers them through the review, and closes the table af
   const wsol = (await suite.connection.getAccountInfo(new PublicKey(manifest.wrappedSol.account)))!;
   const principal = stake.lamports - Number(stake.data.readBigUInt64LE(4)) + Number(wsol.data.readBigUInt64LE(64));
   expect(principal).toBeGreaterThan(0);
-  // The Pump rewards: the creator vault's and the volume accumulator's lamports above today's rent minimum (the
-  // programs pay out exactly those: pump-public-docs, COLLECT_CREATOR_FEE.md and PUMP_CASHBACK_README.md).
+  // The Pump rewards: the creator vault's and the volume accumulator's lamports above today's rent minimum, and the
+  // PumpSwap vault's wrapped SOL, forwarded into the creator vault first (the programs pay out exactly those:
+  // pump-public-docs, COLLECT_CREATOR_FEE.md, CREATOR_FEE_SHARING.md and PUMP_CASHBACK_README.md).
   const pumpAccounts = [...r.sources.pumpCreatorFee, ...r.sources.pumpVolumeAccumulator];
   const pumpInfos = await Promise.all(
     pumpAccounts.map((a: string) => suite.connection.getAccountInfo(new PublicKey(a))),
@@ -92,7 +94,9 @@ it('lists the sources, recovers them through the review, and closes the table af
   let rewards = 0;
   for (const info of pumpInfos)
     rewards += info!.lamports - (await suite.connection.getMinimumBalanceForRentExemption(info!.data.length));
-  expect(rewards).toBe(12_540_640 + 4_999_920);
+  const swapVault = (await suite.connection.getAccountInfo(new PublicKey(swapVaultOf(owner))))!;
+  rewards += Number(swapVault.data.readBigUInt64LE(64));
+  expect(rewards).toBe(12_540_640 + 7_800_000 + 4_999_920);
   await section.getByTestId('recovery-recover').click();
   const review = await answerReview(page);
   await until(() => wallet.approvals.length === 1); // one approval for everything

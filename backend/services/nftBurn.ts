@@ -13,6 +13,7 @@ import {
   type PlannedNftBurn,
   type SkippedNft,
   burnAllowedAccounts,
+  keepMarkersWhole,
   nftBurnIxs,
   readNftBurns,
 } from '../../src/chain/nftBurnPlan';
@@ -131,14 +132,14 @@ export async function planNftBurn(
 ): Promise<NftBurnPlan> {
   // A print's master holder: DAS first, read back from the chain (src/chain/masterHolder.ts).
   const masterHolders = opts.das && dasTokenAccountsOfMint((m, p) => opts.das!.call(m, p));
-  const { planned, skipped } = await readNftBurns(connection, opts.owner, opts.nfts, { masterHolders });
-  if (planned.length === 0) throw new NoValidNftsError('No valid NFTs found to burn');
+  const read = await readNftBurns(connection, opts.owner, opts.nfts, { masterHolders });
+  if (read.planned.length === 0) throw new NoValidNftsError('No valid NFTs found to burn');
   const [{ blockhash }, recentFees, minFee] = await Promise.all([
     connection.getLatestBlockhash('confirmed'),
     // The price of a transaction writing these NFTs' accounts (the fee market they are in, zeros included).
     connection
       .getRecentPrioritizationFees({
-        lockedWritableAccounts: planned
+        lockedWritableAccounts: read.planned
           .flatMap(burnAllowedAccounts)
           .slice(0, MAX_PRIORITY_FEE_ACCOUNTS)
           .map((a) => new PublicKey(a)),
@@ -147,8 +148,11 @@ export async function planNftBurn(
     smallestPayableFee(connection, opts.feeWallet),
   ]);
   const price = priorityFeeFromRecent(recentFees);
-  const print = planned.find((p) => p.print);
+  const print = read.planned.find((p) => p.print);
   const perUnit = print ? measureMaxBatchSize(opts.owner, opts.feeWallet, print, blockhash, price) : 1;
+  const whole = keepMarkersWhole(read.planned, perUnit);
+  const planned = whole.planned;
+  const skipped = [...read.skipped, ...whole.skipped];
   const units = burnUnits(planned, perUnit);
   const packed = packNftBurns(opts.owner, opts.feeWallet, planned, blockhash, price, minFee, units);
   const totalRentRecovered = planned.reduce((sum, n) => sum + n.rentLamports, 0);

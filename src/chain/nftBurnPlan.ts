@@ -239,6 +239,33 @@ function settleMarkers(planned: PlannedNftBurn[]): PlannedNftBurn[] {
   });
 }
 
+/** Why prints of one edition marker beyond one transaction's room wait for another batch (keepMarkersWhole). */
+export const MARKER_PRINTS_EXCESS =
+  'more prints of one edition marker than one transaction holds: burn the rest in another batch';
+
+/**
+ * Prints of a marker the batch would empty go in one transaction (the page's guard simulates each transaction alone,
+ * so the marker closes as planned only there). Those beyond `perTransaction` are left out with the reason, and the
+ * rest settled again: the marker then stays open, so no transaction's figure depends on another's. A marker the batch
+ * leaves open may split: its burns change no one else's figure.
+ */
+export function keepMarkersWhole(
+  planned: PlannedNftBurn[],
+  perTransaction: number,
+): { planned: PlannedNftBurn[]; skipped: SkippedNft[] } {
+  const byMarker = new Map<string, PlannedNftBurn[]>();
+  for (const p of planned) if (p.print) byMarker.set(p.print.marker, [...(byMarker.get(p.print.marker) ?? []), p]);
+  const excess = new Set<PlannedNftBurn>();
+  for (const prints of byMarker.values())
+    if (prints.length > perTransaction && prints.some((p) => p.print!.markerCloses))
+      for (const p of prints.slice(perTransaction)) excess.add(p);
+  if (!excess.size) return { planned, skipped: [] };
+  return {
+    planned: settleMarkers(planned.filter((p) => !excess.has(p))),
+    skipped: [...excess].map((p) => ({ mint: p.mint, reason: MARKER_PRINTS_EXCESS })),
+  };
+}
+
 export interface CollectionParent {
   mint: string;
   name: string;

@@ -1,6 +1,6 @@
-// Emulated Pump.fun bonding-curve program (its program ships in no registry; see types.ts): the instructions SolBack's
-// recovery sources send, with the account rules of the published IDL (pump-fun/pump-public-docs, idl/pump.json) and
-// the transfers of its docs:
+// Emulated Pump.fun bonding-curve program and PumpSwap (neither ships in a registry; see types.ts): the instructions
+// SolBack's recovery sources send, with the account rules of the published IDLs (pump-fun/pump-public-docs,
+// idl/pump.json, idl/pump_amm.json) and the transfers of their docs:
 // - collect_creator_fee: creator_vault is the PDA ["creator-vault", creator] (Anchor seeds constraint); every lamport
 //   above the vault's rent-exempt minimum goes to `creator`, the vault stays open (docs/instructions/
 //   COLLECT_CREATOR_FEE.md);
@@ -8,13 +8,21 @@
 //   the Pump program; the lamports above its rent-exempt minimum go to `user` (docs/PUMP_CASHBACK_README.md);
 // - close_user_volume_accumulator: `user` signs; the same PDA; Anchor's close sends all its lamports to `user` (PUMP
 //   incentives not yet claimed are forfeited: the program does not refuse).
-// Anything else at the program id fails with Anchor's InstructionFallbackNotFound.
+// - PumpSwap transfer_creator_fees_to_pump_v2: payer signs; coin_creator_vault_authority is the AMM PDA
+//   ["creator_vault", coin_creator], coin_creator_vault_ata its wSOL account, pump_creator_vault the Pump PDA of the
+//   creator; a wSOL vault's fees (its token amount) move as lamports into the Pump creator vault, the vault keeps its
+//   rent (docs/instructions/CREATOR_FEE_SHARING.md).
+// Anything else at the program ids fails with Anchor's InstructionFallbackNotFound.
 import {
   creatorVaultOf,
+  PUMP_AMM_PROGRAM,
   PUMP_EVENT_AUTHORITY,
   PUMP_IX,
   PUMP_PROGRAM,
+  pumpInstructionOf,
   readVolumeAccumulator,
+  swapTransferAccounts,
+  tokenAmountOf,
   volumeAccumulatorOf,
   type PumpInstruction,
 } from '../../../src/chain/recovery/pumpLayouts';
@@ -46,15 +54,9 @@ function move(chain: Chain, from: string, to: string, amount: (balance: bigint, 
   chain.setAccount(to, { ...(target ?? {}), lamports: (target?.lamports ?? 0n) + lamports });
 }
 
-function nameOf(data: Uint8Array): PumpInstruction {
-  const name = (Object.keys(PUMP_IX) as PumpInstruction[]).find(
-    (k) => data.length === 8 && PUMP_IX[k].every((b, i) => data[i] === b),
-  );
-  if (!name)
-    throw fail(
-      'InstructionFallbackNotFound',
-      'only collect_creator_fee, claim_cashback and close_user_volume_accumulator are emulated locally',
-    );
+function nameOf(ix: EmulatedInstruction): PumpInstruction {
+  const name = pumpInstructionOf({ programId: ix.programId, data: ix.data, accounts: ix.accounts });
+  if (!name) throw fail('InstructionFallbackNotFound', `only ${Object.keys(PUMP_IX).join(', ')} are emulated locally`);
   return name;
 }
 
@@ -80,7 +82,7 @@ export const pumpEmulator: ProgramEmulator = {
   programId: PUMP_PROGRAM,
   lamportEffects: true,
   prepare(ix, { chain, signers }) {
-    const name = nameOf(ix.data);
+    const name = nameOf(ix);
     checkTail(ix, 2, name !== 'closeUserVolumeAccumulator');
     if (!ix.accounts[0].isWritable || !ix.accounts[1].isWritable) throw fail('ConstraintMut', 'accounts 0 and 1');
     const user = ix.accounts[0].pubkey;
@@ -94,5 +96,36 @@ export const pumpEmulator: ProgramEmulator = {
       return () => move(chain, accumulator, user, (balance, size) => balance - BigInt(chain.rent(size)));
     if (!signers.has(user)) throw fail('ConstraintSigner', 'user must sign the close');
     return () => move(chain, accumulator, user, (balance) => balance);
+  },
+};
+
+/** PumpSwap's transfer_creator_fees_to_pump_v2, for a wrapped-SOL quote. */
+export const pumpSwapEmulator: ProgramEmulator = {
+  programId: PUMP_AMM_PROGRAM,
+  lamportEffects: true,
+  prepare(ix, { chain, signers }) {
+    nameOf(ix);
+    const creator = ix.accounts[5]?.pubkey ?? '';
+    const expected = swapTransferAccounts(creator);
+    if (ix.accounts.length !== expected.length) throw fail('AccountNotInitialized', 'missing accounts');
+    if (!signers.has(ix.accounts[0].pubkey)) throw fail('ConstraintSigner', 'payer must sign');
+    for (const i of [1, 2, 3, 4, 10, 11])
+      if (ix.accounts[i].pubkey !== expected[i]) throw fail('ConstraintAddress', `account ${i} must be ${expected[i]}`);
+    for (const i of [6, 7, 8, 9])
+      if (ix.accounts[i].pubkey !== expected[i]) throw fail('ConstraintSeeds', `account ${i} seeds`);
+    for (const i of [6, 7, 8]) if (!ix.accounts[i].isWritable) throw fail('ConstraintMut', `account ${i}`);
+    const [vault, pumpVault] = [expected[7], expected[8]];
+    const held = chain.getAccount(vault);
+    if (!held) throw fail('AccountNotInitialized', 'coin_creator_vault_ata');
+    return () => {
+      const now = chain.getAccount(vault);
+      const amount = now ? tokenAmountOf(now.data) : 0n;
+      if (!now || amount === 0n) return;
+      const data = Uint8Array.from(now.data);
+      Buffer.from(data.buffer).writeBigUInt64LE(0n, 64);
+      chain.setAccount(vault, { ...now, data, lamports: now.lamports - amount });
+      const target = chain.getAccount(pumpVault);
+      chain.setAccount(pumpVault, { ...(target ?? {}), lamports: (target?.lamports ?? 0n) + amount });
+    };
   },
 };

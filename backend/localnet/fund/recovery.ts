@@ -15,7 +15,7 @@ import { openbookV1Emulators } from '../../../src/chain/recovery/sources/openboo
 import { openbookV2Emulator } from '../../../src/chain/recovery/sources/openbookV2/localProgram';
 import { fundBuffer } from '../../../src/chain/recovery/sources/programBuffer/localFunding';
 import { delegateStake, fundStake, fundVoteAccount } from '../../../src/chain/recovery/sources/stake/localFunding';
-import { pumpEmulator } from '../emulated/pump';
+import { pumpEmulator, pumpSwapEmulator } from '../emulated/pump';
 import type { ProgramEmulator } from '../emulated/types';
 import type { FundEnv } from './fundEnv';
 import type { FundProfile } from '.';
@@ -29,6 +29,7 @@ export const recoveryEmulators = (): ProgramEmulator[] => [
   ...openbookV1Emulators(),
   openbookV2Emulator(),
   pumpEmulator,
+  pumpSwapEmulator,
 ];
 
 /** A source folder's funding of the wallet: the accounts it made, which the source's scan must list. */

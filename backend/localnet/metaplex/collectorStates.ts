@@ -18,6 +18,9 @@ export interface CollectorManifest extends LockedManifest, CoreStatesManifest, C
   /** The owner's own master and 2 of its prints, both held by the owner, in one edition marker. */
   ownMaster: MasterEntry & { prints: number };
   ownPrints: KindNftEntry[];
+  /** The owner's master and 10 of its prints, all the owner's, in one marker: more than one transaction holds. */
+  manyPrintsMaster: MasterEntry & { prints: number };
+  manyPrints: KindNftEntry[];
   /** A print whose master mint is a Token-2022 mint with extensions (270 bytes), held by someone else. */
   printOfToken2022Master: KindNftEntry;
   /** A Bubblegum V2 leaf in a Metaplex Core collection. */
@@ -47,6 +50,11 @@ export function fundCollectorStates(env: KindsEnv, owner: string): CollectorMani
   const ownMaster = writeMaster(chain, spec('Collector Own Master'), payer);
   const ownPrints = [1n, 2n].map((e) => writePrint(chain, spec(`Collector Own Print #${e}`), payer, ownMaster, e));
 
+  const manyPrintsMaster = writeMaster(chain, spec('Collector Master (10 own prints)'), payer);
+  const manyPrints = Array.from({ length: 10 }, (_, i) =>
+    writePrint(chain, spec(`Collector Many Prints #${i + 1}`), payer, manyPrintsMaster, BigInt(i + 1)),
+  );
+
   const t22Master = writeMaster(chain, spec('Collector Token-2022 Master', stranger()), payer, TOKEN_2022_PROGRAM);
   const printOfToken2022Master = writePrint(
     chain,
@@ -60,6 +68,8 @@ export function fundCollectorStates(env: KindsEnv, owner: string): CollectorMani
     masterWithPrints: { ...masterWithPrints, prints: 3 },
     ownMaster: { ...ownMaster, prints: 2 },
     ownPrints,
+    manyPrintsMaster: { ...manyPrintsMaster, prints: manyPrints.length },
+    manyPrints,
     printOfToken2022Master,
     cnftV2InCoreCollection: leafInCoreCollection(env, owner),
     ...fundLockedStates(env, (name) => spec(name)),

@@ -40,8 +40,8 @@ export const RECOVERY_DETAIL = {
     'OpenBook v2 open-orders account still holding tokens or orders on its market: left alone. Settle or cancel them on a trading site first; SolBack can then close it.',
   approval: (delegate: string, amount: string) =>
     `Approval: ${delegate} may move ${amount} of these tokens. Revoking returns no SOL, it is for safety.`,
-  pumpCreatorFee: (fees: string) =>
-    `Pump.fun creator fees: ${fees} SOL of fees your coins earned come back (claimed rewards, not rent); the vault stays open for new fees.`,
+  pumpCreatorFee: (fees: string, swapFees: string | null) =>
+    `Pump.fun creator fees: ${fees} SOL your coins earned on the bonding curve${swapFees ? ` and ${swapFees} SOL on PumpSwap` : ''} come back (claimed rewards, not rent); the vault stays open for new fees.`,
   pumpAccumulator: (cashback: string, rent: string) =>
     `Pump.fun volume accumulator: ${cashback} SOL of cashback (claimed rewards) and its rent, ${rent} SOL, come back when it closes.`,
   pumpAccumulatorIncentives:
@@ -51,7 +51,11 @@ export const RECOVERY_DETAIL = {
 /** The words of a scan's detail (src/chain/recovery/source.ts `RecoveryDetail`), as the server sends them. */
 export function recoveryDetailText(detail: RecoveryDetail): string {
   if (detail.about === 'approval') return RECOVERY_DETAIL.approval(detail.delegate, detail.amount);
-  if (detail.about === 'pumpCreatorFee') return RECOVERY_DETAIL.pumpCreatorFee(exactSol(detail.feeLamports));
+  if (detail.about === 'pumpCreatorFee')
+    return RECOVERY_DETAIL.pumpCreatorFee(
+      exactSol(detail.feeLamports),
+      detail.swapFeeLamports > 0 ? exactSol(detail.swapFeeLamports) : null,
+    );
   if (detail.about === 'pumpAccumulator')
     return RECOVERY_DETAIL.pumpAccumulator(exactSol(detail.cashbackLamports), exactSol(detail.rentLamports));
   if (detail.about === 'wrappedSol')
@@ -108,7 +112,7 @@ export const RECOVERY_SECTION = {
     openbookV2: 'OpenBook v2 open orders',
     vacant: 'Empty token account',
     surplus: 'Rent surplus',
-    pumpCreatorFee: 'Pump.fun creator fees',
+    pumpCreatorFee: 'Pump.fun and PumpSwap creator fees',
     pumpVolumeAccumulator: 'Pump.fun cashback and volume accumulator',
   } satisfies Record<RecoveryKind, string>,
   states: {
@@ -148,3 +152,27 @@ export const recoveredParts = (
   networkFee: string,
 ): string =>
   `${rent} SOL rent back${rewards ? `, ${rewards} SOL of rewards claimed` : ''}${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;
+
+/** "Recover everything" (ours; docs/PRODUCT.md#recover-everything): one plan over every source, one review, one approval. */
+export const RECOVER_EVERYTHING = {
+  title: 'Recover everything',
+  intro:
+    'Everything that can come back now, in one review and one wallet approval: empty accounts, rent surplus, wrapped SOL, closable mints, approvals, stake, buffers, nonces and lookup tables. Untick anything you want to keep. Tokens and NFTs are never burned here.',
+  button: (sol: string) => `Recover everything: ${sol} SOL`,
+  nothing: 'Nothing can come back now.',
+  kindLine: (count: number, sol: string) => `${count} selected, ${sol} SOL back`,
+  laterTitle: 'Later steps',
+  leftAloneTitle: 'Left alone',
+  unticked: 'Unticked: you keep it.',
+  notChecked: 'Not checked on this provider: nothing of this kind is in the plan.',
+  neverBurned: 'Tokens and NFTs you hold: never burned here (burn them from their cards).',
+  /** A ticked active table: the plan deactivates it now; its close is a second step. */
+  tableLater: (slots: number) => `Deactivated now; its close is offered about ${slots} slots later, as a second step.`,
+  closeTable: 'Close the lookup table now',
+  tableReady: 'Lookup table cooled down: its close is ready.',
+  /** The review's line per kind: what comes back, the service fee and its share of the network fee. */
+  reviewKind: (label: string, count: number, back: string, fee: string, network: string) =>
+    `${label} (${count}): ${back} SOL back, ${fee} SOL service fee, ${network} SOL network fee`,
+  reviewKinds: 'What comes back, by kind',
+  reviewLater: 'Needs a later step',
+} as const;

@@ -1,25 +1,55 @@
-// Pump.fun creator fees: the bonding-curve creator vault, a lamports-only PDA of the Pump program (seeds
-// ["creator-vault", creator]) that trades on the wallet's coins fill. `collect_creator_fee` (pump-fun/pump-public-docs,
-// idl/pump.json; docs/instructions/COLLECT_CREATOR_FEE.md) moves every lamport above the vault's rent-exempt minimum
-// to the creator and leaves the vault open. A vault moved to a fee-sharing config refuses it (error 6049
-// CreatorMigratedToSharingConfig) and pays through the Pump Fees program instead: the wallet then owns no vault here.
-import { SYSTEM_PROGRAM } from '../../../../common/addresses';
-import { collectCreatorFeeIx, creatorVaultOf, PUMP_PROGRAM, pumpInstructionOf, pumpTailError } from '../../pumpLayouts';
+// Pump.fun creator fees, from both vaults the wallet's coins fill (pump-fun/pump-public-docs,
+// docs/instructions/COLLECT_CREATOR_FEE.md):
+// - the bonding-curve creator vault, a lamports-only PDA of the Pump program (seeds ["creator-vault", creator]):
+//   `collect_creator_fee` (idl/pump.json) moves every lamport above its rent-exempt minimum to the creator and leaves
+//   it open;
+// - PumpSwap's coin-creator vault, the wrapped-SOL account of the AMM's PDA ["creator_vault", creator]:
+//   `transfer_creator_fees_to_pump_v2` (idl/pump_amm.json; docs/instructions/CREATOR_FEE_SHARING.md) forwards its
+//   fees as lamports into that same bonding-curve vault, so one collect then pays both as SOL.
+// One item (the bonding-curve vault), the PumpSwap vault among its `planAccounts` when its fees are forwarded first. A vault moved to a
+// fee-sharing config refuses both (errors 6049 / 6047) and pays through the Pump Fees program instead.
+import bs58 from 'bs58';
+import { NATIVE_MINT, SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../../common/addresses';
+import {
+  collectCreatorFeeIx,
+  creatorVaultOf,
+  PUMP_AMM_PROGRAM,
+  PUMP_PROGRAM,
+  pumpInstructionOf,
+  pumpTailError,
+  swapTransferAccounts,
+  swapVaultAuthorityOf,
+  swapVaultOf,
+  tokenAmountOf,
+  transferSwapFeesIx,
+} from '../../pumpLayouts';
 import { accountInfo, at, n, type RecoverySource } from '../../source';
 
-const CU_PER_COLLECT = 20_000; // an Anchor program with a System transfer CPI and an event CPI
+const CU_PER_ACTION = 20_000; // an Anchor program with a System transfer CPI and an event CPI
 
-/** What the scan says of an item: the fees waiting in the vault (worded in src/common/texts). */
-export type PumpCreatorFeeDetail = { about: 'pumpCreatorFee'; feeLamports: number };
+/** What the scan says of an item: the fees of each vault (worded in src/common/texts). */
+export type PumpCreatorFeeDetail = { about: 'pumpCreatorFee'; feeLamports: number; swapFeeLamports: number };
+
+/** PumpSwap's fees waiting for `creator`: the amount of its coin-creator vault, an SPL Token wSOL account (mint @0, owner @32). */
+function swapFeesIn(vault: { owner: string; data: Uint8Array } | null, creator: string): bigint {
+  if (!vault || vault.owner !== TOKEN_PROGRAM || vault.data.length < 72) return 0n;
+  const key = (at: number) => bs58.encode(vault.data.subarray(at, at + 32));
+  return key(0) === NATIVE_MINT && key(32) === swapVaultAuthorityOf(creator) ? tokenAmountOf(vault.data) : 0n;
+}
 
 export const pumpCreatorFeeSource: RecoverySource<'pumpCreatorFee', PumpCreatorFeeDetail> = {
   kind: 'pumpCreatorFee',
   flow: 'recover',
-  scanCalls: 'getAccountInfo(Pump creator vault PDA of the wallet)',
+  scanCalls: 'getAccountInfo(Pump creator vault PDA, PumpSwap coin-creator vault of the wallet)',
   async scan(ctx) {
-    const vault = await accountInfo(ctx.rpc, creatorVaultOf(ctx.owner));
+    const [vault, swapVault] = await Promise.all([
+      accountInfo(ctx.rpc, creatorVaultOf(ctx.owner)),
+      accountInfo(ctx.rpc, swapVaultOf(ctx.owner)),
+    ]);
+    // Every coin starts on the bonding curve, so a creator with PumpSwap fees has this vault too.
     if (!vault || vault.owner !== SYSTEM_PROGRAM) return [];
-    const fees = vault.lamports - (await ctx.rentMinimum(vault.data.length));
+    const swapFees = swapFeesIn(swapVault, ctx.owner);
+    const fees = vault.lamports + swapFees - (await ctx.rentMinimum(vault.data.length));
     if (fees <= 0n) return [];
     return [
       {
@@ -28,18 +58,20 @@ export const pumpCreatorFeeSource: RecoverySource<'pumpCreatorFee', PumpCreatorF
         lamports: n(vault.lamports),
         rentLamports: n(fees),
         recoverableLamports: n(fees),
+        ...(swapFees > 0n ? { planAccounts: [swapVaultOf(ctx.owner)] } : {}),
         state: 'ready' as const,
         optIn: false,
-        detail: { about: 'pumpCreatorFee' as const, feeLamports: n(fees) },
+        detail: { about: 'pumpCreatorFee' as const, feeLamports: n(fees - swapFees), swapFeeLamports: n(swapFees) },
       },
     ];
   },
   plan(item, owner) {
     if (item.address !== creatorVaultOf(owner)) return null;
+    const forward = item.planAccounts?.includes(swapVaultOf(owner)) ?? false;
     return {
       action: 'withdraw',
-      instructions: [collectCreatorFeeIx(owner)],
-      computeUnits: CU_PER_COLLECT,
+      instructions: [...(forward ? [transferSwapFeesIx(owner)] : []), collectCreatorFeeIx(owner)],
+      computeUnits: CU_PER_ACTION * (forward ? 2 : 1),
       lamportsBack: BigInt(item.recoverableLamports),
       feeBase: BigInt(item.recoverableLamports),
     };
@@ -53,8 +85,32 @@ export const pumpCreatorFeeSource: RecoverySource<'pumpCreatorFee', PumpCreatorF
         return `creator vault not the owner's or not selected: ${at(ix, 1)}`;
       return pumpTailError(ix, 2, true);
     },
+    // idl/pump_amm.json transfer_creator_fees_to_pump_v2: every account is the owner's, a PDA of the owner or fixed.
+    [PUMP_AMM_PROGRAM]: (ix, owner, allowed) => {
+      if (pumpInstructionOf(ix) !== 'transferCreatorFeesToPumpV2')
+        return 'PumpSwap instruction other than transfer_creator_fees_to_pump_v2';
+      if (!allowed.has(creatorVaultOf(owner))) return 'creator fees not selected';
+      const expected = swapTransferAccounts(owner);
+      const given = ix.accounts.map((a) => a.pubkey);
+      if (given.length !== expected.length || expected.some((k, i) => given[i] !== k))
+        return `PumpSwap fees forwarded for another creator or vault: ${at(ix, 5)}`;
+      return ix.accounts[0]?.isSigner ? null : 'the owner does not sign the PumpSwap transfer';
+    },
   },
   chainRules: [
+    {
+      // Forwards the PumpSwap vault's fees into the owner's creator vault: they come back with the collect after it.
+      name: 'PumpSwap creator fee transfer',
+      matches: (ix) => pumpInstructionOf(ix) === 'transferCreatorFeesToPumpV2',
+      reads: (ix) => [at(ix, 7)],
+      check(ix, facts, state) {
+        if (at(ix, 5) !== facts.owner || at(ix, 7) !== swapVaultOf(facts.owner))
+          return `PumpSwap vault ${at(ix, 7)} is not the owner's`;
+        if (!facts.account(at(ix, 7))) return `PumpSwap vault ${at(ix, 7)} does not exist on chain`;
+        state.burned.add(at(ix, 7)); // forwarded: the collect that follows in this transaction pays it
+        return 0n;
+      },
+    },
     {
       name: 'Pump creator fee collection',
       matches: (ix) => pumpInstructionOf(ix) === 'collectCreatorFee',
@@ -65,11 +121,14 @@ export const pumpCreatorFeeSource: RecoverySource<'pumpCreatorFee', PumpCreatorF
         if (vault !== creatorVaultOf(facts.owner)) return `creator vault ${vault} is not the owner's`;
         const snapshot = facts.account(vault);
         if (!snapshot || snapshot.owner !== SYSTEM_PROGRAM) return `creator vault ${vault} does not exist on chain`;
+        const swapVault = swapVaultOf(facts.owner);
+        const forwarded = state.burned.has(swapVault) ? swapFeesIn(facts.account(swapVault), facts.owner) : 0n;
         const rent = facts.rentMinimum?.(vault);
         if (rent === null || rent === undefined) return `rent minimum of ${vault} not read`;
         if (state.closed.has(vault)) return `creator vault ${vault} collected twice`;
         state.closed.add(vault);
-        const fees = snapshot.lamports > rent ? snapshot.lamports - rent : 0n;
+        const balance = snapshot.lamports + forwarded;
+        const fees = balance > rent ? balance - rent : 0n;
         return { returns: fees, feeBase: fees, rewards: fees };
       },
     },
