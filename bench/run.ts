@@ -19,6 +19,7 @@ import { type SpecWayResult, measureSpecWay } from './specWay';
 import { type QueueThroughputResult, measureQueueThroughput } from './queueThroughput';
 import { type SurplusResult, measureSurplus } from './surplus';
 import { type RecoverySourcesResult, measureRecoverySources } from './recoverySources';
+import { type RecoverEverythingResult, measureRecoverEverything } from './recoverEverything';
 import { QUICK, fund, startBench } from './support';
 import { BENCHMARKS_FILE, printTable, writeBenchmarksTable } from './table';
 
@@ -35,6 +36,7 @@ export interface BenchResults {
   perWallet?: PerWalletResult;
   surplus?: SurplusResult;
   recoverySources?: RecoverySourcesResult;
+  recoverEverything?: RecoverEverythingResult;
   browser?: BrowserResult;
   bundle?: BundleResult;
   lighthouse?: LighthouseResult;
@@ -96,6 +98,7 @@ async function main() {
     results.perWallet = await section('perWallet', () => measurePerWallet(bench));
     results.surplus = await section('surplus', () => measureSurplus(bench));
     results.recoverySources = await section('recoverySources', () => measureRecoverySources(bench));
+    results.recoverEverything = await section('recoverEverything', () => measureRecoverEverything(bench));
     results.browser = await section('browser', () => measureBrowser(bench, log));
     if (results.browser) {
       results.fundLargeMs.push(results.browser.fundMs);

@@ -5,6 +5,7 @@ import type { BenchResults } from './run';
 import { approvalsAsExpected } from './approvals';
 import { surplusRows } from './surplus';
 import { recoverySourcesRows } from './recoverySources';
+import { recoverEverythingRows } from './recoverEverything';
 import { INITIAL_SET_BUDGET_BYTES, LANDING_JS_BUDGET_BYTES } from './bundle';
 import { LIGHTHOUSE_TARGETS } from './lighthouse';
 
@@ -155,6 +156,8 @@ export function tableRows(r: BenchResults): Row[] {
   else rows.push(['surplus rent', missing('surplus'), '', '', '']);
   if (r.recoverySources) rows.push(...recoverySourcesRows(r.recoverySources));
   else rows.push(['recovery sources', missing('recoverySources'), '', '', '']);
+  if (r.recoverEverything) rows.push(...recoverEverythingRows(r.recoverEverything));
+  else rows.push(['recover everything', missing('recoverEverything'), '', '', '']);
 
   const bu = r.bundle;
   if (bu) {

@@ -22,7 +22,7 @@ export { SimulationRefusedError };
 const SIMULATIONS_AT_ONCE = 8;
 
 /** Kinds whose transactions return rent: the service fee and the 10 % priority share are measured against it. */
-const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts', 'recover']);
+const RETURNING_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts', 'recover', 'recoverAll']);
 
 export interface TransactionEstimate {
   /** Lamports the transaction returns to the owner (closed accounts), read from the chain. */

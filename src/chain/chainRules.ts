@@ -138,7 +138,39 @@ const SOURCE_RULES = (kind: GuardKind, own: boolean): ChainRule[] =>
   RECOVERY_SOURCES.filter((s) => (s.flow === kind) === own).flatMap((s) => s.chainRules);
 const RULES_BY_KIND = new Map<GuardKind, readonly ChainRule[]>();
 
+/**
+ * Several rules for one instruction (one "Recover everything" request closes empty accounts, wrapped SOL and
+ * Token-2022 mints alike): the first whose check holds decides, else the first's reason. A failed check changes no
+ * state.
+ */
+function firstThatHolds(rules: ChainRule[]): ChainRule {
+  if (rules.length === 1) return rules[0];
+  const unique = (ix: DecodedInstruction, f: (r: ChainRule) => string[]) => [...new Set(rules.flatMap(f))];
+  return {
+    name: rules.map((r) => r.name).join(' or '),
+    matches: (ix) => rules.some((r) => r.matches(ix)),
+    reads: (ix) => unique(ix, (r) => r.reads(ix)),
+    rentFor: (ix) => unique(ix, (r) => r.rentFor?.(ix) ?? []),
+    check(ix, facts, state) {
+      let reason: string | undefined;
+      for (const rule of rules) {
+        const result = rule.check(ix, facts, state);
+        if (typeof result !== 'string') return result;
+        reason ??= result;
+      }
+      return reason!;
+    },
+  };
+}
+
+/** "Recover everything" (guard kind `recoverAll`): every registered source's rules, never the burns'. */
+const ALL_SOURCE_RULES = RECOVERY_SOURCES.flatMap((s) => s.chainRules);
+
 export function chainRuleFor(ix: DecodedInstruction, kind: GuardKind): ChainRule | undefined {
+  if (kind === 'recoverAll') {
+    const matching = ALL_SOURCE_RULES.filter((r) => r.matches(ix));
+    return matching.length > 0 ? firstThatHolds(matching) : undefined;
+  }
   let rules = RULES_BY_KIND.get(kind);
   if (!rules) {
     rules = [...SOURCE_RULES(kind, true), ...RULES, ...SOURCE_RULES(kind, false)];

@@ -31,7 +31,9 @@ export type GuardKind =
   | 'burnCnft'
   | 'delegateCnft'
   /** The recovery sources (src/chain/recovery): stake, buffers, nonces, lookup tables, approvals. */
-  | 'recover';
+  | 'recover'
+  /** "Recover everything" (docs/PRODUCT.md#recover-everything): every registered source, whatever its flow. */
+  | 'recoverAll';
 
 export interface GuardIntent {
   /** The connected wallet: sole signer and fee payer, authority of every burn/close, receiver of every close. */
@@ -64,8 +66,12 @@ const TOKEN_ACTIONS: Record<GuardKind, ReadonlySet<string>> = {
   burnCnft: new Set(['cnftBurn']),
   delegateCnft: new Set(['cnftDelegate']),
   recover: new Set(),
+  recoverAll: new Set(),
 };
-const FEE_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts', 'recover']);
+const FEE_KINDS = new Set<GuardKind>(['closeVacant', 'burnTokens', 'burnNfts', 'recover', 'recoverAll']);
+
+/** The guard kinds a source's rules apply under: its own flow's, and "Recover everything"'s. */
+const kindsOfSource = (source: { flow: GuardKind }): GuardKind[] => [source.flow, 'recoverAll'];
 const BUBBLEGUM = BUBBLEGUM_DISCRIMINATORS;
 
 export interface Totals {
@@ -118,11 +124,13 @@ const eitherRule =
   (ix, scope) =>
     first(ix, scope) === null ? null : second(ix, scope);
 for (const source of RECOVERY_SOURCES) {
-  const rules = { ...SOURCE_TOKEN_RULES.get(source.flow) };
-  for (const [tag, rule] of Object.entries(source.tokenRules ?? {}))
-    rules[Number(tag)] = rules[Number(tag)] ? eitherRule(rules[Number(tag)], rule) : rule;
-  SOURCE_TOKEN_RULES.set(source.flow, rules);
-  SOURCE_SYSTEM_RULES.set(source.flow, { ...SOURCE_SYSTEM_RULES.get(source.flow), ...source.systemRules });
+  for (const kind of kindsOfSource(source)) {
+    const rules = { ...SOURCE_TOKEN_RULES.get(kind) };
+    for (const [tag, rule] of Object.entries(source.tokenRules ?? {}))
+      rules[Number(tag)] = rules[Number(tag)] ? eitherRule(rules[Number(tag)], rule) : rule;
+    SOURCE_TOKEN_RULES.set(kind, rules);
+    SOURCE_SYSTEM_RULES.set(kind, { ...SOURCE_SYSTEM_RULES.get(kind), ...source.systemRules });
+  }
   for (const [tag, rule] of Object.entries(source.systemRules ?? {})) SYSTEM_RULES_BY_TAG.set(Number(tag), rule);
 }
 
@@ -181,7 +189,7 @@ for (const source of RECOVERY_SOURCES)
   for (const [programId, rule] of Object.entries(source.staticRules)) {
     const earlier = RECOVERY_CHECKS[programId];
     const own: Check = (ix, intent, allowed) =>
-      intent.kind === source.flow
+      kindsOfSource(source).includes(intent.kind)
         ? rule(ix, intent.owner, allowed)
         : `program ${programId} not allowed for this action`;
     RECOVERY_CHECKS[programId] = earlier

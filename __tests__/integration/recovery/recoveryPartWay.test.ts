@@ -46,7 +46,7 @@ it('a part-way stop reports the transactions that landed and the wallet’s exac
   });
   const store = await connectedStore(chain, wallet);
   const before = await chain.connection.getBalance(owner.publicKey);
-  store.dispatch(recoveryRequested({ addresses: [...buffers, ...stakes] }));
+  store.dispatch(recoveryRequested({ ask: { scope: 'chosen', addresses: [...buffers, ...stakes] } }));
   await until(() => store.getState().recovery.status !== 'processing', 120_000);
 
   const sent = wallet.signed[0];

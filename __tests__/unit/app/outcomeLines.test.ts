@@ -63,8 +63,14 @@ const SECTIONS: Record<string, Section> = {
   },
   'More SOL': {
     lines: (s) => [s.recovery.message],
-    success: (text) => [recoveryRequested({ addresses: ['a'] }), recoveryEnded({ ok: true, message: text })],
-    failure: (text) => [recoveryRequested({ addresses: ['a'] }), recoveryEnded({ ok: false, message: text })],
+    success: (text) => [
+      recoveryRequested({ ask: { scope: 'chosen', addresses: ['a'] } }),
+      recoveryEnded({ ok: true, message: text }),
+    ],
+    failure: (text) => [
+      recoveryRequested({ ask: { scope: 'chosen', addresses: ['a'] } }),
+      recoveryEnded({ ok: false, message: text }),
+    ],
   },
   'cNFT trash': {
     lines: (s) => [s.trash.banner?.text],

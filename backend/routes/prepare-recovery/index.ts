@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { PrepareRecoveryResponse } from '../../../src/common/api';
 import type { Services } from '../../context';
-import { AppError, ServiceUnavailableError } from '../../errors';
+import { AppError, ServiceUnavailableError, ValidationError } from '../../errors';
 import { clientAddress } from '../../middleware/rateLimit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareRecovery } from '../../services/recovery/prepare';
@@ -10,6 +10,7 @@ import { upstreamFailure } from '../../services/upstreamFaults';
 import { PrepareRecoverySchema } from './schema';
 
 export const PREPARE_RECOVERY_UNAVAILABLE = 'Unable to prepare the recovery right now';
+const NO_ACCOUNTS = 'accounts: choose at least one account to recover';
 
 /**
  * POST /api/prepare-recovery — unsigned transactions that recover the chosen sources, packed to the size limit and
@@ -21,7 +22,8 @@ export function prepareRecoveryRoutes({ rpc, config, relayer, prepared }: Servic
     '/api/prepare-recovery',
     validate(PrepareRecoverySchema),
     async (ctx: ValidatedContext<typeof PrepareRecoverySchema>) => {
-      const { ownerAddress, accounts, relayFee } = ctx.state.input.body;
+      const { ownerAddress, accounts = [], relayFee, everything, except = [] } = ctx.state.input.body;
+      if (!everything && accounts.length === 0) throw ValidationError(NO_ACCOUNTS);
       if (relayFee && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
       if (relayFee && relayer) {
         const status = await relayer.status();
@@ -31,6 +33,7 @@ export function prepareRecoveryRoutes({ rpc, config, relayer, prepared }: Servic
       try {
         p = await prepareRecovery({ rpc, store: prepared, feeWallet: config.feeWallet }, ownerAddress, accounts, {
           ...(relayFee && relayer ? { feePayer: relayer.plan(ownerAddress) } : {}),
+          ...(everything ? { everything: { except } } : {}),
         });
       } catch (err) {
         throw upstreamFailure(err, { unavailable: PREPARE_RECOVERY_UNAVAILABLE }) ?? err;

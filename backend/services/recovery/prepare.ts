@@ -4,7 +4,7 @@
 // Every message is remembered so POST /api/submit-burn-transaction relays nothing else.
 import type { RecoveryActionReport, RecoverableSource } from '../../../src/common/api/recovery';
 import { transactionToBase64 } from '../../../src/chain/pack';
-import { recoverySource, sourcesOfFlow } from '../../../src/chain/recovery/registry';
+import { RECOVERY_SOURCES, recoverySource, sourcesOfFlow } from '../../../src/chain/recovery/registry';
 import { notRecoverable } from '../../../src/common/texts';
 import type { RecoveryPlan } from '../../../src/chain/recovery/source';
 import { ValidationError } from '../../errors';
@@ -19,6 +19,7 @@ const NOT_RECOVERABLE = (address: string) =>
     sourcesOfFlow('recover').map((source) => source.kind),
   );
 export const NOTHING_NOW = (address: string, state: string) => `${address} has nothing to recover now (${state}).`;
+const NOTHING_AT_ALL = 'Nothing in this wallet can be recovered now.';
 export const SCAN_REFUSED = (address: string) =>
   `${address} could not be checked: the provider refused the scan of its kind. Nothing was prepared.`;
 
@@ -34,6 +35,46 @@ export interface PreparedRecovery {
 interface Planned {
   item: RecoverableSource;
   plan: RecoveryPlan;
+}
+
+/**
+ * "Recover everything" (docs/PRODUCT.md#recover-everything): every listed item of every registered source whose
+ * plan runs now, less the items the owner unticked.
+ */
+function chooseEverything(
+  scan: Awaited<ReturnType<typeof scanRecoverable>>,
+  except: { kind: string; address: string }[],
+  owner: string,
+): Planned[] {
+  const unticked = new Set(except.map((e) => `${e.kind} ${e.address}`));
+  const chosen = scan.sources.flatMap((item): Planned[] => {
+    if (unticked.has(`${item.kind} ${item.address}`)) return [];
+    const plan = recoverySource(item.kind).plan(item, owner);
+    return plan ? [{ item, plan }] : [];
+  });
+  if (chosen.length === 0) throw ValidationError(NOTHING_AT_ALL);
+  return chosen;
+}
+
+/**
+ * The items of one account travel together (a revoke and a surplus withdrawal of one token account): the guard
+ * refuses a request that acts on an account in two transactions (src/chain/guardRequest.ts). In registry order, so a
+ * revoke comes before a close.
+ */
+function byAccount(chosen: Planned[]): { address: string; items: Planned[]; plan: RecoveryPlan }[] {
+  const groups = new Map<string, Planned[]>();
+  for (const c of chosen) groups.set(c.item.address, [...(groups.get(c.item.address) ?? []), c]);
+  return [...groups].map(([address, items]) => ({
+    address,
+    items,
+    plan: {
+      action: items[0].plan.action,
+      instructions: items.flatMap((c) => c.plan.instructions),
+      computeUnits: items.reduce((u, c) => u + c.plan.computeUnits, 0),
+      lamportsBack: items.reduce((s, c) => s + c.plan.lamportsBack, 0n),
+      feeBase: items.reduce((s, c) => s + c.plan.feeBase, 0n),
+    },
+  }));
 }
 
 function choose(scan: Awaited<ReturnType<typeof scanRecoverable>>, requested: string[], owner: string): Planned[] {
@@ -54,18 +95,20 @@ export async function prepareRecovery(
   deps: { rpc: RpcClient; store: PreparedBurnStore; feeWallet: string },
   owner: string,
   requested: string[],
-  options: { feePayer?: FeePayerPlan } = {},
+  options: { feePayer?: FeePayerPlan; everything?: { except: { kind: string; address: string }[] } } = {},
 ): Promise<PreparedRecovery> {
-  const chosen = choose(await scanRecoverable(deps.rpc, owner), requested, owner);
+  const { everything } = options;
+  const chosen = everything
+    ? chooseEverything(await scanRecoverable(deps.rpc, owner, undefined, RECOVERY_SOURCES), everything.except, owner)
+    : choose(await scanRecoverable(deps.rpc, owner), requested, owner);
   const { feePayer } = options;
   // The page's guard caps the priority fee at a share of what each transaction returns (src/chain/priorityFee.ts):
   // a transaction returning nothing (a table's deactivation, a revoke) pays none.
-  const { packed } = await packPlans(
-    deps,
-    owner,
-    chosen.map((c) => ({ address: c.item.address, plan: c.plan })),
-    { ...(feePayer ? { feePayer } : {}), capPriceByReturn: true },
-  );
+  const groups = byAccount(chosen);
+  const { packed } = await packPlans(deps, owner, groups, {
+    ...(feePayer ? { feePayer } : {}),
+    capPriceByReturn: true,
+  });
 
   const out: PreparedRecovery = {
     transactions: [],
@@ -81,16 +124,18 @@ export async function prepareRecovery(
       owner,
       feeWallet: deps.feeWallet,
       accounts: [],
-      recoveries: p.indexes.map((i) => ({ address: chosen[i].item.address, kind: chosen[i].item.kind })),
+      // Each account once: the server reads its change from the chain, whatever number of items it was.
+      recoveries: p.indexes.map((i) => ({ address: groups[i].address, kind: groups[i].items[0].item.kind })),
       serviceFee: fee,
       ...(feePayer ? { feePayer: feePayer.payer, repayment } : {}),
     });
     // The transaction's fee, shared out over its actions by their fee base (the remainder to the last with one).
     let left = fee;
-    const withBase = p.indexes.filter((i) => chosen[i].plan.feeBase > 0n);
-    for (const i of p.indexes) {
-      const { item, plan } = chosen[i];
-      const share = i === withBase.at(-1) ? left : feeBase > 0n ? Number((BigInt(fee) * plan.feeBase) / feeBase) : 0;
+    const items = p.indexes.flatMap((i) => groups[i].items);
+    const withBase = items.filter((c) => c.plan.feeBase > 0n);
+    for (const c of items) {
+      const { item, plan } = c;
+      const share = c === withBase.at(-1) ? left : feeBase > 0n ? Number((BigInt(fee) * plan.feeBase) / feeBase) : 0;
       left -= share;
       out.actions.push({
         address: item.address,

@@ -69,7 +69,17 @@ const address = z
 export const prepareRecoveryRequest = z.strictObject({
   ownerAddress: address,
   /** The listed addresses to recover; each is re-read on chain, anything else is refused. */
-  accounts: z.array(address).min(1).max(200),
+  accounts: z.array(address).max(200).optional(),
+  /**
+   * "Recover everything" (docs/PRODUCT.md#recover-everything): every registered source that can run now, less
+   * `except` (the items the owner unticked: one account may be two items, a revoke and a surplus withdrawal);
+   * `accounts` is then ignored.
+   */
+  everything: z.literal(true).optional(),
+  except: z
+    .array(z.strictObject({ kind: z.string().max(32), address }))
+    .max(5000)
+    .optional(),
   /** Let the server's relayer pay the network fee, repaid exactly in each transaction. */
   relayFee: z.boolean().optional(),
 });

@@ -152,3 +152,27 @@ export const recoveredParts = (
   networkFee: string,
 ): string =>
   `${rent} SOL rent back${rewards ? `, ${rewards} SOL of rewards claimed` : ''}${principal ? ` and ${principal} SOL of your own SOL, unstaked or unwrapped (no fee on it)` : ''}, less the ${serviceFee} SOL service fee and the ${networkFee} SOL network fee`;
+
+/** "Recover everything" (ours; docs/PRODUCT.md#recover-everything): one plan over every source, one review, one approval. */
+export const RECOVER_EVERYTHING = {
+  title: 'Recover everything',
+  intro:
+    'Everything that can come back now, in one review and one wallet approval: empty accounts, rent surplus, wrapped SOL, closable mints, approvals, stake, buffers, nonces and lookup tables. Untick anything you want to keep. Tokens and NFTs are never burned here.',
+  button: (sol: string) => `Recover everything: ${sol} SOL`,
+  nothing: 'Nothing can come back now.',
+  kindLine: (count: number, sol: string) => `${count} selected, ${sol} SOL back`,
+  laterTitle: 'Later steps',
+  leftAloneTitle: 'Left alone',
+  unticked: 'Unticked: you keep it.',
+  notChecked: 'Not checked on this provider: nothing of this kind is in the plan.',
+  neverBurned: 'Tokens and NFTs you hold: never burned here (burn them from their cards).',
+  /** A ticked active table: the plan deactivates it now; its close is a second step. */
+  tableLater: (slots: number) => `Deactivated now; its close is offered about ${slots} slots later, as a second step.`,
+  closeTable: 'Close the lookup table now',
+  tableReady: 'Lookup table cooled down: its close is ready.',
+  /** The review's line per kind: what comes back, the service fee and its share of the network fee. */
+  reviewKind: (label: string, count: number, back: string, fee: string, network: string) =>
+    `${label} (${count}): ${back} SOL back, ${fee} SOL service fee, ${network} SOL network fee`,
+  reviewKinds: 'What comes back, by kind',
+  reviewLater: 'Needs a later step',
+} as const;

@@ -1,6 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ASSETS_SCREEN } from '../../../common/texts';
+import { ASSETS_SCREEN, RECOVER_EVERYTHING } from '../../../common/texts';
 import { exactSol } from '../../../chain/format';
 import { ValueWarning } from '../../assets/value/ValueWarning';
 import { CollectionWarning } from './CollectionWarning';
@@ -129,7 +129,9 @@ function OpenReview({
           items={review.closed ?? []}
           testId="review-closed"
         />
+        <Items title={RECOVER_EVERYTHING.reviewKinds} items={review.perKind ?? []} testId="review-per-kind" />
         <Items title={ASSETS_SCREEN.reviewLeftAlone} items={review.leftAlone ?? []} testId="review-left-alone" />
+        <Items title={RECOVER_EVERYTHING.reviewLater} items={review.later ?? []} testId="review-later" />
         <ul className="review-figures">
           {/* A revoke alone returns nothing: no "Rent back +0" line. */}
           {(rent > 0 || !review.closed) && (

@@ -44,6 +44,9 @@ export interface BurnReview {
   rewardsLamports?: number;
   /** SolBack's relayer pays the network fee and is repaid in the same transaction: two signatures per transaction. */
   relayed?: boolean;
+  /** Recover everything: one line per kind (what comes back, the service fee, the network fee), and later steps. */
+  perKind?: ReviewItem[];
+  later?: ReviewItem[];
 }
 
 export interface ReviewState {

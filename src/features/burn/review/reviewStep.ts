@@ -43,6 +43,8 @@ export interface ReviewInput {
   principalLamports?: number;
   rewardsLamports?: number;
   relayed?: boolean;
+  perKind?: ReviewItem[];
+  later?: ReviewItem[];
 }
 
 /**
@@ -111,6 +113,8 @@ export async function reviewBeforeSigning(api: AppListenerEffectAPI, input: Revi
     ...(input.principalLamports ? { principalLamports: input.principalLamports } : {}),
     ...(input.rewardsLamports ? { rewardsLamports: input.rewardsLamports } : {}),
     ...(input.relayed ? { relayed: true } : {}),
+    ...(input.perKind?.length ? { perKind: input.perKind } : {}),
+    ...(input.later?.length ? { later: input.later } : {}),
   };
   // Listen first: an answer may come in the same tick as the review opens.
   const answered = api.take(

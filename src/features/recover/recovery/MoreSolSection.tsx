@@ -6,11 +6,20 @@ import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../..
 import { RECOVERY_SECTION as T } from '../../../common/texts';
 import { selectWalletAddress } from '../../wallet/wallet';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
-import { useGetRecoverableQuery } from './recoveryApi';
+import { useGetRecoverableQuery, useGetRecoveryPlanQuery } from './recoveryApi';
 import { recoveryRequested, recoveryTicked } from './recoverySlice';
 import './recovery.css';
 
-const actionable = (s: RecoverableSource) => s.state === 'ready' || s.state === 'deactivate-first';
+export const actionable = (s: RecoverableSource) => s.state === 'ready' || s.state === 'deactivate-first';
+
+/** The empty-account banner's part of the plan (its own flow); "More SOL" shows the rest. */
+const BANNER_KINDS: ReadonlySet<RecoveryKind> = new Set(['vacant', 'surplus']);
+
+/** "More SOL" as a view of the one plan (docs/PRODUCT.md#recover-everything): every source but the banner's. */
+function moreSolView(plan: RecoverableResponse): RecoverableResponse {
+  const scans = Object.fromEntries(Object.entries(plan.scans).filter(([k]) => !BANNER_KINDS.has(k as RecoveryKind)));
+  return { ...plan, scans, sources: plan.sources.filter((s) => !BANNER_KINDS.has(s.kind)) };
+}
 
 /** One source; `onTick` absent: the read-only check's row (no tick box, nothing to sign). */
 function Row({
@@ -68,7 +77,7 @@ function Row({
   );
 }
 
-function Refused({ scans }: { scans: RecoverableResponse['scans'] }) {
+export function Refused({ scans }: { scans: RecoverableResponse['scans'] }) {
   const refused = (Object.keys(scans) as RecoveryKind[]).filter((k) => scans[k] !== 'ok');
   if (refused.length === 0) return null;
   return (
@@ -84,10 +93,11 @@ function Refused({ scans }: { scans: RecoverableResponse['scans'] }) {
 
 export function MoreSolSection() {
   const wallet = useAppSelector(selectWalletAddress);
-  const { ticked, status, message } = useAppSelector((s) => s.recovery);
+  const { ticked, status, message, view } = useAppSelector((s) => s.recovery);
   const dispatch = useAppDispatch();
-  const { data, isFetching, refetch } = useGetRecoverableQuery(wallet ?? '', { skip: !wallet });
-  if (!wallet || !data?.success) return null;
+  const { data: plan, isFetching, refetch } = useGetRecoveryPlanQuery(wallet ?? '', { skip: !wallet });
+  if (!wallet || !plan?.success) return null;
+  const data = moreSolView(plan);
   const isTicked = (s: RecoverableSource) => actionable(s) && (ticked[s.address] ?? !s.optIn);
   const chosen = data.sources.filter(isTicked);
   const busy = status === 'processing';
@@ -121,12 +131,14 @@ export function MoreSolSection() {
           className="burn-button"
           data-testid="recovery-recover"
           disabled={chosen.length === 0 || busy}
-          onClick={() => dispatch(recoveryRequested({ addresses: chosen.map((s) => s.address) }))}
+          onClick={() =>
+            dispatch(recoveryRequested({ ask: { scope: 'chosen', addresses: chosen.map((s) => s.address) } }))
+          }
         >
           {T.recover(chosen.length)}
         </button>
       </div>
-      {message && (
+      {message && view === 'moreSol' && (
         <p className="rent-note" role="status" data-testid="recovery-message" data-status={status}>
           {message}
         </p>

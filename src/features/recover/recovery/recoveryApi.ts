@@ -1,4 +1,4 @@
-// The recovery sources' calls: the list (GET /api/recoverable/:wallet) and the prepare (POST /api/prepare-recovery);
+// The recovery sources' calls: the list (GET /api/recoverable/:wallet, `?scope=all` for the whole plan) and the prepare (POST /api/prepare-recovery);
 // the signed transactions go to POST /api/submit-burn-transaction (vacantApi) like every recovery.
 import { baseApi } from '../../../api/baseApi';
 import type { PrepareRecoveryRequest, PrepareRecoveryResponse, RecoverableResponse } from '../../../common/api';
@@ -10,10 +10,16 @@ export const recoveryApi = baseApi.injectEndpoints({
       providesTags: ['Rent'],
       keepUnusedDataFor: 30,
     }),
+    /** The one plan (docs/PRODUCT.md#recover-everything): every registered source; "More SOL" shows part of it. */
+    getRecoveryPlan: build.query<RecoverableResponse, string>({
+      query: (wallet) => `recoverable/${wallet}?scope=all`,
+      providesTags: ['Rent'],
+      keepUnusedDataFor: 30,
+    }),
     prepareRecovery: build.mutation<PrepareRecoveryResponse, PrepareRecoveryRequest>({
       query: (body) => ({ url: 'prepare-recovery', method: 'POST', body }),
     }),
   }),
 });
 
-export const { useGetRecoverableQuery } = recoveryApi;
+export const { useGetRecoverableQuery, useGetRecoveryPlanQuery } = recoveryApi;

@@ -24,15 +24,15 @@ import { signAndSend, signingModeFor } from '../../wallet/wallet';
 import { submitToServer } from '../../wallet/wallet/signingSteps';
 import { SendFailedError, SigningPathError, SigningStoppedError, isAbort } from '../../wallet/wallet';
 import { recoveryApi } from './recoveryApi';
+import { kindLines, laterLines, leftAloneLines, TABLE_COOLDOWN_SLOTS } from './everythingReview';
+import type { RecoveryAsk } from './recoverySlice';
+import { surplusSourcesIn } from '../../../chain/surplusCheck';
 
 export interface RecoveryOutcome {
   ok: boolean;
   message: string;
   activity: NewActivity[];
 }
-
-/** The slots a deactivated table waits before its close (its deactivation slot leaves the 512 slot hashes). */
-const TABLE_COOLDOWN_SLOTS = 513;
 
 const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`;
 
@@ -61,13 +61,23 @@ async function unwrapSubmit(call: Promise<SubmitBurnTransactionResponse>): Promi
   return body;
 }
 
-export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]): Promise<RecoveryOutcome> {
+/**
+ * One recovery, whichever view asked: "More SOL" (the chosen accounts, guard kind `recover`) or Recover everything
+ * (the whole plan less what was unticked, guard kind `recoverAll`, docs/PRODUCT.md#recover-everything).
+ */
+export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): Promise<RecoveryOutcome> {
   const wallet = api.extra.wallet;
   const owner = wallet.publicKey;
   if (!owner) return { ok: false, message: T.failed('connect a wallet first'), activity: [] };
+  const everything = ask.scope === 'everything';
+  const addresses = ask.scope === 'everything' ? ask.allowed : ask.addresses;
+  const except = ask.scope === 'everything' ? ask.except : [];
+  const body = everything
+    ? { ownerAddress: owner, everything: true as const, except }
+    : { ownerAddress: owner, accounts: addresses };
   const [prepared, serverWallets] = await api.pause(
     Promise.all([
-      api.dispatch(recoveryApi.endpoints.prepareRecovery.initiate({ ownerAddress: owner, accounts: addresses })),
+      api.dispatch(recoveryApi.endpoints.prepareRecovery.initiate(body)),
       api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap(),
     ]),
   );
@@ -84,7 +94,14 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
   let checked: ChainGuardReport | undefined;
   const guard = chainGuardStep(
     connection,
-    { owner, kind: 'recover', allowedAccounts: addresses, feeWallet: BUILT_WALLETS.feeWallet },
+    {
+      owner,
+      kind: everything ? 'recoverAll' : 'recover',
+      allowedAccounts: addresses,
+      feeWallet: BUILT_WALLETS.feeWallet,
+      // Each surplus source is then read on chain by the surplus rule (the owner's account or mint, above rent).
+      ...(everything ? { surplusSources: surplusSourcesIn(batch) } : {}),
+    },
     { serverWallets, dispatch: api.dispatch, onChecked: (report) => (checked = report) },
   );
   let stopped: SigningStoppedError | undefined;
@@ -98,7 +115,15 @@ export async function runRecovery(api: AppListenerEffectAPI, addresses: string[]
       // The review shows the guard's figures (returns read from the chain) and the decoded service fee; the dialog
       // compares them with the chain's simulation of these very transactions.
       review: async (signing) => {
+        const plan = everything ? recoveryApi.endpoints.getRecoveryPlan.select(owner)(api.getState()).data : undefined;
         await reviewBeforeSigning(api, {
+          ...(everything && checked
+            ? {
+                perKind: kindLines(signing, actions, checked, BUILT_WALLETS.feeWallet),
+                leftAlone: leftAloneLines(plan, except),
+                later: laterLines(plan, except),
+              }
+            : {}),
           owner,
           txs: signing,
           destroyed: [],

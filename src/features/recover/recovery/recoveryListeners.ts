@@ -23,7 +23,7 @@ export function setupRecoveryListeners(startAppListening: AppStartListening): vo
       if (api.getOriginalState().recovery.status === 'processing') return;
       try {
         const { runRecovery } = await import(/* webpackChunkName: "burn-flows" */ './recoveryFlow');
-        const outcome = await runRecovery(api, action.payload.addresses);
+        const outcome = await runRecovery(api, action.payload.ask);
         for (const entry of outcome.activity) api.dispatch(activityRecorded(entry));
         api.dispatch(recoveryEnded({ ok: outcome.ok, message: outcome.message }));
       } catch (err) {
@@ -33,7 +33,7 @@ export function setupRecoveryListeners(startAppListening: AppStartListening): vo
       const owner = api.extra.wallet.publicKey;
       if (owner)
         await api.dispatch(
-          recoveryApi.endpoints.getRecoverable.initiate(owner, { subscribe: false, forceRefetch: true }),
+          recoveryApi.endpoints.getRecoveryPlan.initiate(owner, { subscribe: false, forceRefetch: true }),
         );
     },
   });

@@ -34,6 +34,11 @@ const ReviewDialog = lazyPart(
 const MoreSolSection = lazyPart(
   async () => (await import(/* webpackChunkName: "recovery" */ '../../recover/recovery/MoreSolSection')).MoreSolSection,
 );
+// "Recover everything": the one plan, in the same chunk.
+const RecoverEverything = lazyPart(
+  async () =>
+    (await import(/* webpackChunkName: "recovery" */ '../../recover/recovery/RecoverEverything')).RecoverEverything,
+);
 // The settings field sits at the foot of the screen and is rarely used: its code is not part of the first view.
 const SecondReaderSettings = lazyPart(
   async () =>
@@ -110,6 +115,7 @@ function Connected() {
         </div>
       </div>
       <RentEstimateCard />
+      <RecoverEverything />
       <VacantBanner />
       <MoreSolSection />
       <SolChangeNotice active={awaitingSignature} />

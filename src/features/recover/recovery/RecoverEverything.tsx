@@ -1,0 +1,161 @@
+// "Recover everything" (docs/PRODUCT.md#recover-everything): the one plan (every registered source, GET
+// /api/recoverable?scope=all) grouped by kind, everything that can come back now ticked, each item untickable; one
+// button opens one review and asks for one wallet approval. A lookup table's close is offered here once it is ready,
+// with the time until then; what is left alone says why.
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { exactSol, shortenAddress } from '../../../chain/format';
+import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../../common/api';
+import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts';
+import { selectWalletAddress } from '../../wallet/wallet';
+import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
+import { useGetRecoveryPlanQuery } from './recoveryApi';
+import { everythingTicked, itemKey, recoveryRequested } from './recoverySlice';
+import { actionable, Refused } from './MoreSolSection';
+import './recovery.css';
+
+/** What an item returns now: a table's deactivation returns nothing (its close comes later). */
+const backNow = (s: RecoverableSource) => (s.state === 'ready' ? s.recoverableLamports : 0);
+
+function Later({ plan, busy }: { plan: RecoverableResponse; busy: boolean }) {
+  const dispatch = useAppDispatch();
+  const tables = plan.sources.filter((s) => s.kind === 'lookupTable' && s.state !== 'deactivate-first');
+  if (tables.length === 0) return null;
+  const ready = tables.filter((s) => s.state === 'ready');
+  return (
+    <div className="everything-later" data-testid="everything-later">
+      <h4>{E.laterTitle}</h4>
+      <ul className="recovery-list">
+        {tables.map((s) => {
+          const slots = s.readySlot !== undefined ? Math.max(0, s.readySlot - plan.slot) : 0;
+          return (
+            <li key={s.address} className="recovery-row" data-testid="everything-table" data-state={s.state}>
+              {T.kinds.lookupTable} {shortenAddress(s.address)}:{' '}
+              {s.state === 'ready' ? (
+                E.tableReady
+              ) : (
+                <span data-testid="everything-ready-in" data-slots={slots}>
+                  {T.readyIn(slots, plan.slotMs ?? ASSUMED_SLOT_MS, !!plan.slotMs)}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {ready.length > 0 && (
+        <button
+          type="button"
+          className="burn-button"
+          data-testid="everything-close-table"
+          disabled={busy}
+          onClick={() =>
+            dispatch(
+              recoveryRequested({
+                ask: { scope: 'chosen', addresses: ready.map((s) => s.address) },
+                view: 'everything',
+              }),
+            )
+          }
+        >
+          {E.closeTable}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function KindGroup({ kind, items }: { kind: RecoveryKind; items: RecoverableSource[] }) {
+  const dispatch = useAppDispatch();
+  const unticked = useAppSelector((s) => s.recovery.unticked);
+  const ticked = items.filter((s) => !unticked[itemKey(s)]);
+  return (
+    <details className="everything-kind" data-testid="everything-kind" data-kind={kind}>
+      <summary>
+        <span className="recovery-kind">{T.kinds[kind]}</span>{' '}
+        {E.kindLine(ticked.length, exactSol(ticked.reduce((s, i) => s + backNow(i), 0)))}
+      </summary>
+      <ul className="recovery-list">
+        {items.map((s) => (
+          <li key={itemKey(s)} className="recovery-row">
+            <label className="recovery-line">
+              <input
+                type="checkbox"
+                checked={!unticked[itemKey(s)]}
+                onChange={(e) => dispatch(everythingTicked({ item: s, ticked: e.target.checked }))}
+                aria-label={`${T.kinds[kind]} ${s.address}`}
+              />
+              <span className="recovery-address" title={s.address}>
+                {shortenAddress(s.address)}
+              </span>
+              <strong className="recovery-returns" data-lamports={s.recoverableLamports}>
+                {(s.state === 'deactivate-first' ? T.returnsAfterClose : T.returns)(exactSol(s.recoverableLamports))}
+              </strong>
+            </label>
+            <p className="recovery-detail">{s.detail}</p>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+export function RecoverEverything() {
+  const wallet = useAppSelector(selectWalletAddress);
+  const { unticked, status, message, view } = useAppSelector((s) => s.recovery);
+  const dispatch = useAppDispatch();
+  const { data: plan, isFetching, refetch } = useGetRecoveryPlanQuery(wallet ?? '', { skip: !wallet });
+  if (!wallet || !plan?.success) return null;
+  const items = plan.sources.filter(actionable);
+  const chosen = items.filter((s) => !unticked[itemKey(s)]);
+  const except = items.filter((s) => unticked[itemKey(s)]).map(({ kind, address }) => ({ kind, address }));
+  const kinds = [...new Set(items.map((s) => s.kind))];
+  const leftAlone = plan.sources.filter((s) => s.state === 'left-alone');
+  const busy = status === 'processing';
+  const total = chosen.reduce((s, i) => s + backNow(i), 0);
+  return (
+    <section className="rent-card recovery-section" data-testid="recover-everything" aria-busy={isFetching || busy}>
+      <h3>{E.title}</h3>
+      <p className="rent-note">{E.intro}</p>
+      {items.length === 0 ? (
+        <p className="rent-note">{E.nothing}</p>
+      ) : (
+        kinds.map((k) => <KindGroup key={k} kind={k} items={items.filter((s) => s.kind === k)} />)
+      )}
+      <Later plan={plan} busy={busy} />
+      {leftAlone.length > 0 && (
+        <div data-testid="everything-left-alone">
+          <h4>{E.leftAloneTitle}</h4>
+          <ul className="recovery-list">
+            {leftAlone.map((s) => (
+              <li key={itemKey(s)} className="recovery-detail">
+                {T.kinds[s.kind]} {shortenAddress(s.address)}: {s.detail}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Refused scans={plan.scans} />
+      <div className="recovery-actions">
+        <button type="button" className="tools-button" onClick={() => void refetch()} disabled={isFetching || busy}>
+          {T.refresh}
+        </button>
+        <button
+          type="button"
+          className="burn-button"
+          data-testid="recover-everything-button"
+          data-lamports={total}
+          disabled={chosen.length === 0 || busy}
+          onClick={() =>
+            dispatch(recoveryRequested({ ask: { scope: 'everything', except, allowed: chosen.map((s) => s.address) } }))
+          }
+        >
+          {E.button(exactSol(total))}
+        </button>
+      </div>
+      {message && view === 'everything' && (
+        <p className="rent-note" role="status" data-testid="everything-message" data-status={status}>
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}
