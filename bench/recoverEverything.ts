@@ -3,7 +3,7 @@
 // what stays at today's rent: the whole plan's listed figures, the table's whole balance), after the one request and
 // after the table's second step, with the transactions and wallet approvals it took, beside the other tools' figures
 // on the same wallet (measured by hand with each tool's own flows, 2026; they cannot run here). Every returned figure
-// is a chain change read here, never the server's answer.
+// is a chain change read here (the owner's balance and the landed transactions' fees), never the server's answer.
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import type { RecoverableSource } from '../src/common/api';
 import { makeWholeWallet } from '../__tests__/support/wholeWallet';
@@ -26,17 +26,33 @@ export interface RecoverEverythingResult {
   approvals: number;
 }
 
-async function everything(b: Bench, owner: Keypair): Promise<number> {
-  const prepared = await post(b, 'prepare-recovery', { ownerAddress: owner.publicKey.toBase58(), everything: true });
+/**
+ * One request of the whole plan: what came back is the owner's change before the fees it paid (service fee from the
+ * answer's transfers, network fee from the chain's record): a reward comes from a program's vault, not its account.
+ */
+async function everything(b: Bench, owner: Keypair): Promise<{ transactions: number; returned: number }> {
+  const address = owner.publicKey.toBase58();
+  const prepared = await post(b, 'prepare-recovery', { ownerAddress: address, everything: true });
   if (!prepared.success) throw new Error(`prepare-recovery: ${prepared.error}`);
   const signed = (prepared.transactions as string[]).map((t) => {
     const tx = VersionedTransaction.deserialize(Buffer.from(t, 'base64'));
     tx.sign([owner]);
     return Buffer.from(tx.serialize()).toString('base64');
   });
+  const [before] = await lamportsOf(b, [address]);
   const res = await post(b, 'submit-burn-transaction', { signedTransactions: signed }); // one request
   if (!res.success) throw new Error(`submit-burn-transaction: ${res.error}`);
-  return signed.length;
+  const [after] = await lamportsOf(b, [address]);
+  let networkFees = 0;
+  for (const signature of res.signatures as string[]) {
+    const landed = await b.connection.getTransaction(signature, {
+      commitment: 'confirmed',
+      maxSupportedTransactionVersion: 0,
+    });
+    networkFees += landed?.meta?.fee ?? 0;
+  }
+  const serviceFee = sum(prepared.feesPerTransactionLamports as number[]);
+  return { transactions: signed.length, returned: after - before + serviceFee + networkFees };
 }
 
 export async function measureRecoverEverything(b: Bench): Promise<RecoverEverythingResult> {
@@ -45,28 +61,24 @@ export async function measureRecoverEverything(b: Bench): Promise<RecoverEveryth
   const { manifest } = await fund(b, address, 'demo');
   await makeWholeWallet(b.connection, owner, manifest);
   const plan = (await get(b, `recoverable/${address}?scope=all`)).sources as RecoverableSource[];
-  const addresses = [...new Set(plan.map((s) => s.address))];
   const maximum = sum(plan.map((s) => (s.kind === 'lookupTable' ? s.lamports : s.recoverableLamports)));
-  const before = await lamportsOf(b, addresses);
   const first = await everything(b, owner);
-  const afterFirst = await lamportsOf(b, addresses);
   // The second step: slots pass until the table's deactivation slot has left the slot hashes.
   const chain = b.server.app.localnet!.chain;
   const table = ((await get(b, `recoverable/${address}?scope=all`)).sources as RecoverableSource[]).find(
     (s) => s.kind === 'lookupTable',
   );
-  let second = 0;
+  let second = { transactions: 0, returned: 0 };
   if (table?.readySlot) {
     while (chain.slot() < table.readySlot) chain.advanceSlot();
     second = await everything(b, owner);
   }
-  const after = await lamportsOf(b, addresses);
   return {
     maximum,
-    returnedFirst: sum(before.map((x, i) => x - afterFirst[i])),
-    returned: sum(before.map((x, i) => x - after[i])),
-    transactions: first + second,
-    approvals: (first ? 1 : 0) + (second ? 1 : 0),
+    returnedFirst: first.returned,
+    returned: first.returned + second.returned,
+    transactions: first.transactions + second.transactions,
+    approvals: (first.transactions ? 1 : 0) + (second.transactions ? 1 : 0),
   };
 }
 

@@ -65,7 +65,7 @@ export async function withChainStates(rpc: RpcClient, nfts: WalletAsset[]): Prom
       const { blocked: _locked, ...unlocked } = n;
       return unlocked;
     }
-    if (members.includes(n) && frozenCollections.has(n.collectionAddress!))
+    if (n.kind === 'core' && !n.blocked && frozenCollections.has(n.collectionAddress ?? ''))
       return { ...n, blocked: KIND_BLOCKED.coreCollectionFrozen };
     return n;
   });

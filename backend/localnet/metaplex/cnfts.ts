@@ -58,6 +58,19 @@ export interface CnftSnapshot {
   records: CnftRecord[];
 }
 
+/** A minted leaf as a funding manifest names it (V2 leaves with their version and flags). */
+export function cnftEntry(r: CnftRecord): CnftEntry {
+  return {
+    assetId: r.id,
+    tree: r.tree,
+    leafIndex: r.leafIndex,
+    name: r.name,
+    image: r.image,
+    delegate: r.delegate,
+    ...(r.v2 ? { version: 2 as const, flags: r.v2.flags } : {}),
+  };
+}
+
 /** A tree's shape (spl-account-compression: a valid depth/buffer pair, a canopy below the depth). */
 export interface TreeShapeSpec {
   maxDepth: number;

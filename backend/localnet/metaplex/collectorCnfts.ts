@@ -3,7 +3,7 @@
 // delegate) and soulbound (LeafSchemaV2 flags, mpl-bubblegum utils.rs Flags), and a leaf in a deep tree with no
 // canopy, whose 17-node proof leaves no room for a wallet's additions in one transaction.
 import { Keypair } from '@solana/web3.js';
-import type { CnftEntry, CnftRecord, TreeShapeSpec } from './cnfts';
+import { type CnftEntry, type TreeShapeSpec, cnftEntry } from './cnfts';
 import type { KindsEnv } from './fundKinds';
 import { writeNft } from './nfts';
 
@@ -60,23 +60,11 @@ export function fundCnftStates(env: KindsEnv, owner: string): CnftStatesManifest
   ]);
   const [deep] = env.cnfts.mint(owner, [leaf('cNFT (deep tree)')], DEEP_TREE);
   return {
-    cnftV1Delegated: entry(v1Delegated),
-    cnftV2Delegated: entry(v2Delegated),
-    cnftV2Frozen: entry(v2Frozen),
-    cnftV2PermanentlyFrozen: entry(v2Permanent),
-    cnftV2Soulbound: entry(v2Soulbound),
-    cnftInDeepTree: { ...entry(deep), maxDepth: DEEP_TREE.maxDepth, canopyDepth: DEEP_TREE.canopyDepth },
-  };
-}
-
-function entry(r: CnftRecord): CnftEntry {
-  return {
-    assetId: r.id,
-    tree: r.tree,
-    leafIndex: r.leafIndex,
-    name: r.name,
-    image: r.image,
-    delegate: r.delegate,
-    ...(r.v2 ? { version: 2 as const, flags: r.v2.flags } : {}),
+    cnftV1Delegated: cnftEntry(v1Delegated),
+    cnftV2Delegated: cnftEntry(v2Delegated),
+    cnftV2Frozen: cnftEntry(v2Frozen),
+    cnftV2PermanentlyFrozen: cnftEntry(v2Permanent),
+    cnftV2Soulbound: cnftEntry(v2Soulbound),
+    cnftInDeepTree: { ...cnftEntry(deep), maxDepth: DEEP_TREE.maxDepth, canopyDepth: DEEP_TREE.canopyDepth },
   };
 }

@@ -2,7 +2,7 @@
 // mainnet wallets hold and the demo never makes, written with the same writers as the demo's kinds so the emulators
 // judge them by the programs' rules.
 import { Keypair } from '@solana/web3.js';
-import type { CnftEntry } from './cnfts';
+import { type CnftEntry, cnftEntry } from './cnfts';
 import { type CnftStatesManifest, fundCnftStates } from './collectorCnfts';
 import { type CoreStatesManifest, fundCoreStates } from './collectorCore';
 import { type LockedManifest, fundLockedStates } from './collectorLocked';
@@ -101,15 +101,5 @@ function leafInCoreCollection(env: KindsEnv, owner: string): CnftEntry & { coreC
   ]);
   const c = decodeCoreCollection(chain.getAccount(coreCollection)!.data)!;
   writeCollectionData(chain, coreCollection, { ...c, numMinted: c.numMinted + 1, currentSize: c.currentSize + 1 });
-  return {
-    assetId: r.id,
-    tree: r.tree,
-    leafIndex: r.leafIndex,
-    name: r.name,
-    image: r.image,
-    delegate: r.delegate,
-    version: 2,
-    flags: 0,
-    coreCollection,
-  };
+  return { ...cnftEntry(r), version: 2, flags: 0, coreCollection };
 }

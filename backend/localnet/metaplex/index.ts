@@ -4,7 +4,7 @@
 import { Keypair } from '@solana/web3.js';
 import type { Chain } from '../chain';
 import type { ProgramEmulator } from '../emulated/types';
-import { CnftStore, type CnftEntry, type CnftRecord, type CnftSnapshot } from './cnfts';
+import { CnftStore, type CnftEntry, type CnftSnapshot, cnftEntry } from './cnfts';
 import { createDasMethods } from './das';
 import { bubblegumEmulator } from './emulators/bubblegum';
 import { coreEmulator } from './emulators/core';
@@ -68,14 +68,6 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
   const onBurn = (mint: string) => {
     for (const members of collections.values()) members.delete(mint);
   };
-  const entry = (r: CnftRecord): CnftEntry => ({
-    assetId: r.id,
-    tree: r.tree,
-    leafIndex: r.leafIndex,
-    name: r.name,
-    image: r.image,
-    delegate: r.delegate,
-  });
 
   return {
     emulators: [tokenMetadataEmulator(onBurn), bubblegumEmulator(cnfts), coreEmulator(() => {})],
@@ -125,7 +117,7 @@ export function installMetaplex(chain: Chain, opts: MetaplexOptions): MetaplexPl
         };
       });
       const records = cnfts.mint(owner, items);
-      return { tree: records[records.length - 1]?.tree ?? '', cnfts: records.map(entry) };
+      return { tree: records[records.length - 1]?.tree ?? '', cnfts: records.map(cnftEntry) };
     },
 
     fundKinds(owner) {

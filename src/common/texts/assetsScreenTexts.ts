@@ -10,7 +10,7 @@ export const FEE_FLOWS = {
     vacant: 'closes empty accounts',
     surplus: 'withdraws the SOL held above rent',
     moreSol:
-      'recovers More SOL (stake, program buffers, nonce accounts, lookup tables, closable mints, wrapped SOL; never on your own unstaked or unwrapped SOL)',
+      'recovers More SOL (stake, program buffers, nonce accounts, lookup tables, closable mints, wrapped SOL, open orders, Pump.fun rewards; never on your own unstaked or unwrapped SOL)',
     nfts: 'burns two or more NFTs together',
   },
   none: {

@@ -127,7 +127,11 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
           owner,
           txs: signing,
           destroyed: [],
-          closed: actions.map((a) => ({ mint: a.address, label: `${T.kinds[a.kind]} ${short(a.address)}` })),
+          // One account may be two items (a revoke and a surplus withdrawal): each its own line.
+          closed: actions.map((a) => ({
+            mint: `${a.kind} ${a.address}`,
+            label: `${T.kinds[a.kind]} ${short(a.address)}`,
+          })),
           closedTitle: actions.every((a) => a.action === 'revoke') ? T.reviewRevokes : T.reviewItems,
           rentLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0),
           principalLamports: (checked?.transactions ?? []).reduce(
