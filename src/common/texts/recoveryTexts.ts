@@ -99,7 +99,8 @@ export function notRecoverable(address: string, kinds: readonly RecoveryKind[]):
 
 export const RECOVERY_SECTION = {
   title: 'More SOL in your wallet',
-  intro: 'Stake accounts, program buffers, nonce accounts and lookup tables your wallet controls.',
+  intro:
+    'Stake accounts, program buffers, nonce accounts, lookup tables, closable mints, wrapped SOL, open orders and Pump.fun rewards your wallet controls.',
   kinds: {
     stake: 'Stake account',
     programBuffer: 'Program buffer',
