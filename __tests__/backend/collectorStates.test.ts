@@ -29,6 +29,7 @@ import {
 import { coreBurnV1Ix } from '../../src/chain/nftBurn';
 import { KIND_BLOCKED, VALIDATION } from '../../src/common/texts';
 import { networkFee } from '../support/networkFee';
+import { simulateOnLatest } from '../support/simulateOnLatest';
 import { burnItem, collectorHelpers } from './collectorSupport';
 import { type LocalChainServer, startLocalChainServer } from './localChainServer';
 
@@ -171,7 +172,7 @@ test('a V2 cNFT in a Core collection, burned: burnV2 carries the mpl-core CPI si
   const ix = without.instructions[without.instructions.length - 1];
   ix.keys[7] = { ...ix.keys[7], pubkey: ix.programId };
   without.sign(owner);
-  const refused = await connection.simulateTransaction(without);
+  const refused = await simulateOnLatest(connection, without);
   expect(refused.value.err).toEqual({ InstructionError: [without.instructions.length - 1, { Custom: 0x17a7 }] });
 
   const size = await collectionSize(leaf.coreCollection);
@@ -192,7 +193,7 @@ async function programRefusal(
   const ixs = nftBurnIxs(owner.publicKey.toBase58(), { ...item(n), full: true, kind, rentLamports: 0 });
   const tx = new Transaction({ feePayer: owner.publicKey, ...(await connection.getLatestBlockhash('confirmed')) });
   tx.add(...ixs).sign(owner);
-  return (await connection.simulateTransaction(tx)).value.err;
+  return (await simulateOnLatest(connection, tx)).value.err;
 }
 
 test('NFTs a delegate holds (a staked pNFT, a listed pNFT, a staked NFT) are left alone with the reason: 0 transactions, 0 lamports', async () => {
@@ -242,7 +243,7 @@ test("Core assets under a frozen freeze plugin (their own or their collection's)
   for (const a of frozen) {
     const tx = new Transaction({ feePayer: owner.publicKey, ...(await connection.getLatestBlockhash('confirmed')) });
     tx.add(coreBurnV1Ix(o, a.asset, a.collection ?? undefined)).sign(owner);
-    expect((await connection.simulateTransaction(tx)).value.err).toEqual({ InstructionError: [0, { Custom: 9 }] });
+    expect((await simulateOnLatest(connection, tx)).value.err).toEqual({ InstructionError: [0, { Custom: 9 }] });
   }
   expect(await lamports(o)).toBe(before);
 
