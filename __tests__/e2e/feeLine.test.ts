@@ -1,7 +1,7 @@
 // The fee statement against every flow's review, in real Chromium on the demo wallet (docs/PRODUCT.md#fees): the
 // landing page's cost line names the flows that carry the 1 % service fee and those that carry none (the catalogue's
 // FEE_FLOWS); each flow's review is opened and cancelled, nothing is signed. A flow that carries it shows 1 % of what
-// comes back (rent and surplus, not the owner's own SOL), rounded down per transaction as the fee functions round it;
+// comes back (rent, surplus and claimed rewards, not the owner's own SOL), rounded down per transaction as the fee functions round it;
 // a flow that carries none shows 0. A flow named in the statement without a check here fails the test. Each cancel
 // is an outcome of its section: at the end every section shows one line, its last.
 import { Keypair, PublicKey, Transaction } from '@solana/web3.js';
@@ -19,7 +19,7 @@ const h = screenHarness();
 type Flow = keyof typeof FEE_FLOWS.carried | keyof typeof FEE_FLOWS.none;
 
 interface FeeSeen {
-  /** What comes back that the fee may be charged on: the review's rent and surplus lines. */
+  /** What comes back that the fee may be charged on: the review's rent, surplus and rewards lines. */
   base: number;
   serviceFee: number;
   transactions: number;
@@ -32,7 +32,7 @@ async function readAndCancel(page: Page): Promise<FeeSeen> {
   const lamports = async (id: string) =>
     (await dialog.getByTestId(id).count()) ? Number(await dialog.getByTestId(id).getAttribute('data-lamports')) : 0;
   const seen = {
-    base: (await lamports('review-rent')) + (await lamports('review-surplus')),
+    base: (await lamports('review-rent')) + (await lamports('review-surplus')) + (await lamports('review-rewards')),
     serviceFee: await lamports('review-service-fee'),
     transactions: Number(await dialog.getByTestId('review-simulated-agrees').getAttribute('data-transactions')),
   };
