@@ -172,7 +172,7 @@ export function tableRows(r: BenchResults): Row[] {
       'bundle: connected screen initial set (gzip as sent)',
       kb(bu.initialSetGzip),
       `JS ${kb(bu.initialGzip)} + CSS ${kb(bu.initialCssGzip)} + HTML ${kb(bu.initialHtmlGzip)}; ${kb(bu.initialSetBrotli)} brotli; zlib -9 ${kb(bu.initialSetGzip9)}; total JS ${kb(bu.totalGzip)}; ${bu.lazyChunks.length} lazy files`,
-      '≤ 230 KB',
+      '≤ 231 KB',
       ok(bu.initialSetGzip <= INITIAL_SET_BUDGET_BYTES),
     ]);
     rows.push([

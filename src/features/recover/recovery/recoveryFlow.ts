@@ -24,7 +24,6 @@ import { signAndSend, signingModeFor } from '../../wallet/wallet';
 import { submitToServer } from '../../wallet/wallet/signingSteps';
 import { SendFailedError, SigningPathError, SigningStoppedError, isAbort } from '../../wallet/wallet';
 import { recoveryApi } from './recoveryApi';
-import { kindLines, laterLines, leftAloneLines, TABLE_COOLDOWN_SLOTS } from './everythingReview';
 import type { RecoveryAsk } from './recoverySlice';
 import { surplusSourcesIn } from '../../../chain/surplusCheck';
 
@@ -116,12 +115,15 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
       // compares them with the chain's simulation of these very transactions.
       review: async (signing) => {
         const plan = everything ? recoveryApi.endpoints.getRecoveryPlan.select(owner)(api.getState()).data : undefined;
+        // Only "Recover everything" shows these lines: their code loads with its section, out of the connected set.
+        const lines =
+          everything && checked ? await import(/* webpackChunkName: "recovery" */ './everythingReview') : null;
         await reviewBeforeSigning(api, {
-          ...(everything && checked
+          ...(lines && checked
             ? {
-                perKind: kindLines(signing, actions, checked, BUILT_WALLETS.feeWallet),
-                leftAlone: leftAloneLines(plan, except),
-                later: laterLines(plan, except),
+                perKind: lines.kindLines(signing, actions, checked, BUILT_WALLETS.feeWallet),
+                leftAlone: lines.leftAloneLines(plan, except),
+                later: lines.laterLines(plan, except),
               }
             : {}),
           owner,
@@ -209,6 +211,7 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
   const deactivated = landedActions.filter((a) => a.action === 'deactivate');
   if (deactivated.length > 0) {
     const slot = await api.pause(connection.getSlot('confirmed'));
+    const { TABLE_COOLDOWN_SLOTS } = await import(/* webpackChunkName: "recovery" */ './everythingReview');
     for (const [i, a] of deactivated.entries())
       activity.push({
         type: 'table-deactivated',
