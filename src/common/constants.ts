@@ -151,3 +151,5 @@ export const MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION = 50_000;
 export const MAX_PRIORITY_FEE_SHARE_OF_RETURN_BPS = 1_000;
 /** Signed messages: the server's nonce and the message's expiry live at most this long. */
 export const SIGNED_MESSAGE_TTL_MS = 10 * 60_000;
+/** The slots a deactivated lookup table waits before its close (its deactivation slot leaves the 512 slot hashes). */
+export const TABLE_COOLDOWN_SLOTS = 513;

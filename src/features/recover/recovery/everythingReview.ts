@@ -9,7 +9,7 @@ import { decodeTransaction } from '../../../chain/decode';
 import { exactSol, shortenAddress } from '../../../chain/format';
 import { priorityFeeOf } from '../../../chain/priorityFee';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
-import { LAMPORTS_PER_SIGNATURE } from '../../../common/constants';
+import { LAMPORTS_PER_SIGNATURE, TABLE_COOLDOWN_SLOTS } from '../../../common/constants';
 import type { RecoverableResponse, RecoveryActionReport, RecoveryKind } from '../../../common/api';
 import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts';
 import type { ReviewInput } from '../../burn/review/reviewStep';
@@ -18,9 +18,6 @@ import { vacantEffects } from '../vacant/vacantReview';
 import { itemKey, type PlanItemKey } from './recoverySlice';
 
 type ReviewItem = NonNullable<ReviewInput['closed']>[number];
-
-/** The slots a deactivated table waits before its close (its deactivation slot leaves the 512 slot hashes). */
-export const TABLE_COOLDOWN_SLOTS = 513;
 
 /** The accounts each transaction acts on, by the guard's own chain rules (what they close, withdraw or revoke). */
 function actedOn(tx: Transaction): Set<string> {

@@ -25,6 +25,7 @@ import { submitToServer } from '../../wallet/wallet/signingSteps';
 import { SendFailedError, SigningPathError, SigningStoppedError, isAbort } from '../../wallet/wallet';
 import { recoveryApi } from './recoveryApi';
 import type { RecoveryAsk } from './recoverySlice';
+import { TABLE_COOLDOWN_SLOTS } from '../../../common/constants';
 import { surplusSourcesIn } from '../../../chain/surplusCheck';
 
 export interface RecoveryOutcome {
@@ -211,7 +212,6 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
   const deactivated = landedActions.filter((a) => a.action === 'deactivate');
   if (deactivated.length > 0) {
     const slot = await api.pause(connection.getSlot('confirmed'));
-    const { TABLE_COOLDOWN_SLOTS } = await import(/* webpackChunkName: "recovery" */ './everythingReview');
     for (const [i, a] of deactivated.entries())
       activity.push({
         type: 'table-deactivated',
