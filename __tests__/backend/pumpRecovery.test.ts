@@ -1,4 +1,4 @@
-// The Pump.fun sources over HTTP on the local chain (the Pump program emulated: backend/localnet/emulated/pump.ts):
+// The Pump.fun sources over HTTP on the local chain (the Pump programs emulated: each source folder's localProgram.ts):
 // the demo wallet's creator vault and volume accumulator are listed with their rewards apart from rent, recovered in
 // one prepare with the 1 % fee on what comes back, exact to the lamport; the page's guard refuses a lying server's
 // variants, and the emulated program refuses what the real one would.
