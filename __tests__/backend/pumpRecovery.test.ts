@@ -22,7 +22,8 @@ import {
   FUNDED_SWAP_CREATOR_FEES,
 } from '../../src/chain/recovery/sources/pumpCreatorFee/localFunding';
 import { FUNDED_CASHBACK } from '../../src/chain/recovery/sources/pumpVolumeAccumulator/localFunding';
-import { RECOVERY_DETAIL } from '../../src/common/texts';
+import { PUMP_CREATOR_FEE_DETAIL } from '../../src/chain/recovery/sources/pumpCreatorFee/texts';
+import { PUMP_ACCUMULATOR_DETAIL } from '../../src/chain/recovery/sources/pumpVolumeAccumulator/texts';
 import { until } from '../support/until';
 import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
 
@@ -85,13 +86,13 @@ it('lists the creator fees (bonding curve and PumpSwap) and the cashback apart f
     optIn: false,
     recoverableLamports: 12_540_640 + 7_800_000,
     planAccounts: [swapVault],
-    detail: RECOVERY_DETAIL.pumpCreatorFee('0.01254064', '0.0078'),
+    detail: PUMP_CREATOR_FEE_DETAIL('0.01254064', '0.0078'),
   });
   expect(by(accumulator)).toMatchObject({
     kind: 'pumpVolumeAccumulator',
     state: 'ready',
     recoverableLamports: 6_188_640,
-    detail: RECOVERY_DETAIL.pumpAccumulator('0.00499992', '0.00118872'),
+    detail: PUMP_ACCUMULATOR_DETAIL.pumpAccumulator('0.00499992', '0.00118872'),
   });
 
   const prepared = await h.post('prepare-recovery', { ownerAddress: wallet, accounts: [vault, accumulator] });

@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { exactSol, shortenAddress } from '../../../chain/format';
 import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../../common/api';
 import { RECOVERY_SECTION as T } from '../../../common/texts';
+import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import { selectWalletAddress } from '../../wallet/wallet';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
 import { useGetRecoverableQuery, useGetRecoveryPlanQuery } from './recoveryApi';
@@ -39,7 +40,7 @@ function Row({
   const slotsLeft = source.readySlot !== undefined ? Math.max(0, source.readySlot - slot) : null;
   const facts = (
     <>
-      <span className="recovery-kind">{T.kinds[source.kind]}</span>
+      <span className="recovery-kind">{recoveryKindName(source.kind)}</span>
       <span className="recovery-address" title={source.address}>
         {shortenAddress(source.address)}
       </span>
@@ -60,7 +61,7 @@ function Row({
             checked={!!ticked}
             disabled={!actionable(source)}
             onChange={(e) => onTick(e.target.checked)}
-            aria-label={`${T.kinds[source.kind]} ${source.address}`}
+            aria-label={`${recoveryKindName(source.kind)} ${source.address}`}
           />
           {facts}
         </label>
@@ -84,7 +85,7 @@ export function Refused({ scans }: { scans: RecoverableResponse['scans'] }) {
     <ul className="recovery-refused" data-testid="recovery-refused">
       {refused.map((k) => (
         <li key={k} data-kind={k}>
-          {T.kinds[k]}: {T.notChecked}
+          {recoveryKindName(k)}: {T.notChecked}
         </li>
       ))}
     </ul>

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { exactSol, shortenAddress } from '../../../chain/format';
 import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../../common/api';
 import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts';
+import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import { selectWalletAddress } from '../../wallet/wallet';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
 import { useGetRecoveryPlanQuery } from './recoveryApi';
@@ -29,7 +30,7 @@ function Later({ plan, busy }: { plan: RecoverableResponse; busy: boolean }) {
           const slots = s.readySlot !== undefined ? Math.max(0, s.readySlot - plan.slot) : 0;
           return (
             <li key={s.address} className="recovery-row" data-testid="everything-table" data-state={s.state}>
-              {T.kinds.lookupTable} {shortenAddress(s.address)}:{' '}
+              {recoveryKindName('lookupTable')} {shortenAddress(s.address)}:{' '}
               {s.state === 'ready' ? (
                 E.tableReady
               ) : (
@@ -70,7 +71,7 @@ function KindGroup({ kind, items }: { kind: RecoveryKind; items: RecoverableSour
   return (
     <details className="everything-kind" data-testid="everything-kind" data-kind={kind}>
       <summary>
-        <span className="recovery-kind">{T.kinds[kind]}</span>{' '}
+        <span className="recovery-kind">{recoveryKindName(kind)}</span>{' '}
         {E.kindLine(ticked.length, exactSol(ticked.reduce((s, i) => s + backNow(i), 0)))}
       </summary>
       <ul className="recovery-list">
@@ -81,7 +82,7 @@ function KindGroup({ kind, items }: { kind: RecoveryKind; items: RecoverableSour
                 type="checkbox"
                 checked={!unticked[itemKey(s)]}
                 onChange={(e) => dispatch(everythingTicked({ item: s, ticked: e.target.checked }))}
-                aria-label={`${T.kinds[kind]} ${s.address}`}
+                aria-label={`${recoveryKindName(kind)} ${s.address}`}
               />
               <span className="recovery-address" title={s.address}>
                 {shortenAddress(s.address)}
@@ -127,7 +128,7 @@ export function RecoverEverything() {
           <ul className="recovery-list">
             {leftAlone.map((s) => (
               <li key={itemKey(s)} className="recovery-detail">
-                {T.kinds[s.kind]} {shortenAddress(s.address)}: {s.detail}
+                {recoveryKindName(s.kind)} {shortenAddress(s.address)}: {s.detail}
               </li>
             ))}
           </ul>

@@ -12,6 +12,7 @@ import { exactSol } from '../../../chain/format';
 import { BUILT_WALLETS } from '../../../common/builtWallets';
 import type { RecoveryActionReport, SubmitBurnTransactionResponse } from '../../../common/api';
 import { RECOVERY_SECTION as T, recoveredParts, vacantLandedPartWay } from '../../../common/texts';
+import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import type { NewActivity } from '../../activity/activity';
 import { reviewBeforeSigning } from '../../burn/review/reviewStep';
 import { requireConnection } from '../../../app/requireConnection';
@@ -133,7 +134,7 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
           // One account may be two items (a revoke and a surplus withdrawal): each its own line.
           closed: actions.map((a) => ({
             mint: `${a.kind} ${a.address}`,
-            label: `${T.kinds[a.kind]} ${short(a.address)}`,
+            label: `${recoveryKindName(a.kind)} ${short(a.address)}`,
           })),
           closedTitle: actions.every((a) => a.action === 'revoke') ? T.reviewRevokes : T.reviewItems,
           rentLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0),
@@ -215,7 +216,7 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
     for (const [i, a] of deactivated.entries())
       activity.push({
         type: 'table-deactivated',
-        title: T.kinds.lookupTable,
+        title: recoveryKindName('lookupTable'),
         description: T.deactivated,
         lamports: 0,
         // The transactions are counted once: by the recovery's entry, else by the first deactivation.
