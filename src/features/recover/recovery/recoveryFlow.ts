@@ -23,11 +23,25 @@ import { ownerChangeWhenRecorded } from '../../wallet/wallet/landedChange';
 import { legacyTransactions } from '../../wallet/wallet/serverTransactions';
 import { signAndSend, signingModeFor } from '../../wallet/wallet';
 import { submitToServer } from '../../wallet/wallet/signingSteps';
-import { SendFailedError, SigningPathError, SigningStoppedError, isAbort } from '../../wallet/wallet';
+import {
+  GuardRefusedError,
+  SendFailedError,
+  SigningPathError,
+  SigningStoppedError,
+  isAbort,
+} from '../../wallet/wallet';
 import { recoveryApi } from './recoveryApi';
 import type { RecoveryAsk } from './recoverySlice';
 import { TABLE_COOLDOWN_SLOTS } from '../../../common/constants';
 import { surplusSourcesIn } from '../../../chain/surplusCheck';
+
+/** The guard's refusal and a cancelled review say so in their own words; anything else as the recoveries word it. */
+export function recoveryFailureText(err: unknown): string {
+  if ((err as Error)?.name === 'ReviewCancelledError') return T.cancelled;
+  if (err instanceof GuardRefusedError) return err.message;
+  if (err instanceof SendFailedError && err.cause !== undefined) return classifyError(err.cause, 'vacant').message;
+  return classifyError(err, 'vacant').message;
+}
 
 export interface RecoveryOutcome {
   ok: boolean;
