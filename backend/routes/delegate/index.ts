@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { ForbiddenError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { verifyAuthorization, withAuthorization } from '../../services/authVerify';
-import { explorerUrlFor, fetchCnft, fetchProof } from '../../services/cnftData';
-import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/cnftSend';
-import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/delegatedTransfer';
+import { verifyAuthorization, withAuthorization } from '../../services/auth/authVerify';
+import { explorerUrlFor, fetchCnft, fetchProof } from '../../services/nft/cnftData';
+import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/nft/cnftSend';
+import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/nft/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
 import type { DelegateInfoResponse, DelegateProofResponse, DelegatedTransferResponse } from '../../../src/common/api';
 

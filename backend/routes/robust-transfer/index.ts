@@ -10,8 +10,8 @@ import { GUARD } from '../../../src/common/texts';
 import type { Services } from '../../context';
 import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { explorerUrlFor, fetchCnft } from '../../services/cnftData';
-import { sendFailure, sendUntilSettled } from '../../services/cnftSend';
+import { explorerUrlFor, fetchCnft } from '../../services/nft/cnftData';
+import { sendFailure, sendUntilSettled } from '../../services/nft/cnftSend';
 import { RobustTransferSchema } from './schema';
 import type { RobustTransferResponse } from '../../../src/common/api';
 
