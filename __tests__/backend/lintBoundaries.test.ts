@@ -36,12 +36,12 @@ const restrictedImports = (messages: Linter.LintMessage[]) =>
 
 describe('lint: backend/, src/chain, src/common and src/ui never import from src/features', () => {
   it('a backend service as committed has no lint finding at all', async () => {
-    expect(await lint('backend/services/rentEstimate.ts')).toEqual([]);
+    expect(await lint('backend/services/rent/rentEstimate.ts')).toEqual([]);
   });
 
   it('the same backend service with one import from src/features fails, naming the rule and the line', async () => {
     const messages = await lint(
-      'backend/services/rentEstimate.ts',
+      'backend/services/rent/rentEstimate.ts',
       "import { burnRequested } from '../../src/features/burn/burn/burnSlice';\nvoid burnRequested;\n",
     );
     const errors = restrictedImports(messages);
