@@ -18,20 +18,20 @@ import { startMetricsServer, type MetricsServer } from './metricsServer';
 import { nodeHandler } from './nodeHandler';
 import { apiRouters } from './routes';
 import { staticFiles } from './routes/static';
-import { createConnection } from './services/connection';
-import { createDasClient, type DasClient } from './services/das';
-import { secureDataDir } from './services/dataDirPermissions';
-import { loadDelegate } from './services/delegate';
-import { createMetrics, type Metrics } from './services/metrics';
-import { createReadiness, type Readiness } from './services/readiness';
-import type { Relayer } from './services/relayer';
-import { createRelayer } from './services/relayerSetup';
-import { createQueueService } from './services/queueService';
-import { createSharedState } from './services/sharedState';
-import { createRpcClient, httpTransport, localTransport, type RpcClient, type RpcTransport } from './services/rpc';
-import { UpstreamHealth, watchTransport, type Caller } from './services/upstreamWatch';
-import { createUpstreamWsProxy } from './services/wsProxy';
-import { PreparedBurnStore } from './services/vacantPrepared';
+import { createConnection } from './services/rpc/connection';
+import { createDasClient, type DasClient } from './services/das/das';
+import { secureDataDir } from './services/ops/dataDirPermissions';
+import { loadDelegate } from './services/nft/delegate';
+import { createMetrics, type Metrics } from './services/ops/metrics';
+import { createReadiness, type Readiness } from './services/ops/readiness';
+import type { Relayer } from './services/relayer/relayer';
+import { createRelayer } from './services/relayer/relayerSetup';
+import { createQueueService } from './services/queue/queueService';
+import { createSharedState } from './services/shared/sharedState';
+import { createRpcClient, httpTransport, localTransport, type RpcClient, type RpcTransport } from './services/rpc/rpc';
+import { UpstreamHealth, watchTransport, type Caller } from './services/rpc/upstreamWatch';
+import { createUpstreamWsProxy } from './services/rpcProxy/wsProxy';
+import { PreparedBurnStore } from './services/vacant/vacantPrepared';
 
 export const BODY_LIMIT = '1mb';
 
@@ -94,10 +94,10 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       log: (msg, err) => logger.warn({ err }, msg),
     });
   }
-  // Every provider call is counted and its outcome kept for /readyz (services/upstreamWatch.ts).
+  // Every provider call is counted and its outcome kept for /readyz (services/rpc/upstreamWatch.ts).
   const upstreamHealth = new UpstreamHealth();
   // The server's own calls and the clients' calls /api/rpc passes on are watched apart: only the first judge the
-  // provider's health (services/upstreamWatch.ts, Caller).
+  // provider's health (services/rpc/upstreamWatch.ts, Caller).
   const watched = (provider: 'rpc' | 'das', caller: Caller) => ({
     timeoutMs: config.upstreamTimeoutMs,
     baseDelayMs: config.upstreamRetryBaseMs,
@@ -232,7 +232,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
       });
       servers.push(server);
       const { port: actual } = server.address() as AddressInfo;
-      // Without PUBLIC_ORIGIN, signed messages name the host the server listens as (services/authVerify.ts).
+      // Without PUBLIC_ORIGIN, signed messages name the host the server listens as (services/auth/authVerify.ts).
       const suffix = actual === 80 ? [''] : [`:${actual}`];
       for (const host of ['localhost', '127.0.0.1', '[::1]'])
         for (const s of suffix) if (!config.listeningHosts.includes(host + s)) config.listeningHosts.push(host + s);

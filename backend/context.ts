@@ -3,13 +3,13 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { RateLimits } from './middleware/rateLimit';
 import type { Localnet } from './localnet';
-import type { DasClient } from './services/das';
-import type { Metrics } from './services/metrics';
-import type { NonceStore } from './services/nonceStore';
-import type { Relayer } from './services/relayer';
-import type { QueueStore } from './services/queueStore';
-import type { RpcClient, RpcTransport } from './services/rpc';
-import type { PreparedBurnStore } from './services/vacantPrepared';
+import type { DasClient } from './services/das/das';
+import type { Metrics } from './services/ops/metrics';
+import type { NonceStore } from './services/auth/nonceStore';
+import type { Relayer } from './services/relayer/relayer';
+import type { QueueStore } from './services/queue/queueStore';
+import type { RpcClient, RpcTransport } from './services/rpc/rpc';
+import type { PreparedBurnStore } from './services/vacant/vacantPrepared';
 
 /** The embedded local chain (backend/localnet); type-only import, so upstream mode never loads it. */
 export type LocalnetPort = Localnet;
@@ -44,7 +44,7 @@ export interface QueueService {
   worker: QueueWorker;
 }
 
-/** The queue's worker (services/queueWorker.ts). Declared here, not there: the services that take a Pick of Services
+/** The queue's worker (services/queue/queueWorker.ts). Declared here, not there: the services that take a Pick of Services
  * import this file, so it imports none of them back (no import circle through the context). */
 export interface QueueWorker {
   /** Starts (or wakes) processing. */

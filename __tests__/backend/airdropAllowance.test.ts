@@ -1,11 +1,11 @@
-// The local chain's airdrop caps (backend/services/rpcSendPolicy.ts): counted per client and UTC day, for at most
+// The local chain's airdrop caps (backend/services/rpcProxy/rpcSendPolicy.ts): counted per client and UTC day, for at most
 // MAX_AIRDROP_CLIENTS clients; the client whose last airdrop is oldest is forgotten first, a refusal keeps no one.
 import {
   MAX_AIRDROP_CLIENTS,
   MAX_AIRDROP_LAMPORTS,
   MAX_AIRDROP_LAMPORTS_PER_DAY,
   createAirdropAllowance,
-} from '../../backend/services/rpcSendPolicy';
+} from '../../backend/services/rpcProxy/rpcSendPolicy';
 
 const DAY_MS = 86_400_000;
 const airdrop = (lamports: number) => ['address', lamports];

@@ -2,7 +2,7 @@ import fs from 'fs';
 import os from 'os';
 import path from 'path';
 import { loadConfig } from '../../backend/config';
-import { loadDelegate } from '../../backend/services/delegate';
+import { loadDelegate } from '../../backend/services/nft/delegate';
 import { LOCAL_DEFAULT_FEE_WALLET, LOCAL_DEFAULT_TRASH_WALLET } from '../../src/common/addresses';
 
 describe('loadConfig', () => {

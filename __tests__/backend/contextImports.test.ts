@@ -39,10 +39,10 @@ test('no module backend/context.ts imports (directly or further on) imports it b
 });
 
 test('the check sees a circle: context.ts importing the queue worker (which takes Pick<Services>) is one', () => {
-  const worker = path.join(root, 'backend/services/queueWorker.ts');
+  const worker = path.join(root, 'backend/services/queue/queueWorker.ts');
   expect(pathsBackToContext([worker])).toContainEqual([
     'backend/context.ts',
-    'backend/services/queueWorker.ts',
+    'backend/services/queue/queueWorker.ts',
     'backend/context.ts',
   ]);
 });

@@ -6,7 +6,7 @@ import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { queueStatus, signedAuth } from '../support/signedAuth';
 import { CNFT_ERRORS } from '../../src/common/texts';
 import { buildTrashTransaction } from '../../src/chain/cnftTransactions';
-import { loadLeaf } from '../../backend/services/cnftData';
+import { loadLeaf } from '../../backend/services/nft/cnftData';
 import { until } from '../support/until';
 import { fundOwner, ownerOf, signAndSend } from './cnftSupport';
 import { startServer, type TestServer } from './helpers';

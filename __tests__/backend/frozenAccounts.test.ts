@@ -7,8 +7,8 @@ import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from '
 import * as T from '@solana/spl-token';
 import { createLocalnet, type Localnet } from '../../backend/localnet';
 import { sendLocal } from '../../backend/localnet/fund/tx';
-import { classifyVacant, scanTokenAccounts } from '../../backend/services/vacantScan';
-import { createRpcClient, localTransport } from '../../backend/services/rpc';
+import { classifyVacant, scanTokenAccounts } from '../../backend/services/vacant/vacantScan';
+import { createRpcClient, localTransport } from '../../backend/services/rpc/rpc';
 import { closeVacantIxs } from '../../src/chain/tokenInstructions';
 import { withdrawExcessLamportsIx } from '../../src/chain/withdrawExcess';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';

@@ -2,7 +2,7 @@
 // pushed a victim's nonce out of the store (oldest dropped first), so the victim's signed request failed as "already
 // used"; and a fresh IPv6 address in one /64 got a fresh allowance. Real Koa over HTTP behind TRUST_PROXY (the test is
 // the proxy on this machine, naming each client), at a small size: AUTH_NONCES_PER_CLIENT=5.
-import { MemoryNonceStore } from '../../backend/services/nonceStore';
+import { MemoryNonceStore } from '../../backend/services/auth/nonceStore';
 import { startServer, type TestServer } from './helpers';
 
 const PER_CLIENT = 5;

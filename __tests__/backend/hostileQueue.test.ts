@@ -6,13 +6,13 @@ import os from 'os';
 import path from 'path';
 import { Keypair } from '@solana/web3.js';
 import { MAX_UNAUTHORISED_PER_CLIENT } from '../../backend/routes/queue';
-import { PENDING_QUEUE_TTL_MS } from '../../backend/services/pendingQueues';
+import { PENDING_QUEUE_TTL_MS } from '../../backend/services/queue/pendingQueues';
 import {
   FileQueueStore,
   FINISHED_QUEUE_RETENTION_MS,
   MAX_STORED_QUEUES,
   type QueueRecord,
-} from '../../backend/services/queueStore';
+} from '../../backend/services/queue/queueStore';
 import { signedAuth } from '../support/signedAuth';
 import { startServer, type TestServer } from './helpers';
 

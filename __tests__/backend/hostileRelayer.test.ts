@@ -4,7 +4,7 @@
 // transaction per owner is in flight, clients are told apart behind TRUST_PROXY, and a failure weighs on its owner.
 import bs58 from 'bs58';
 import { Transaction, VersionedTransaction } from '@solana/web3.js';
-import { DEFAULT_RELAYER_LIMITS } from '../../backend/services/relayer';
+import { DEFAULT_RELAYER_LIMITS } from '../../backend/services/relayer/relayer';
 import { emptiedWallet, giveTokens } from './relayerSupport';
 import { startServer, type TestServer } from './helpers';
 

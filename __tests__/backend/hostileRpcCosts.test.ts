@@ -4,7 +4,7 @@
 import bs58 from 'bs58';
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js';
 import { TOKEN_PROGRAM } from '../../src/common/addresses';
-import { BASE58_TOO_LARGE, MAX_BASE58_BYTES } from '../../backend/services/rpcAnswerBudget';
+import { BASE58_TOO_LARGE, MAX_BASE58_BYTES } from '../../backend/services/rpcProxy/rpcAnswerBudget';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;

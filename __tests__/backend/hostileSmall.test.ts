@@ -2,8 +2,8 @@
 // filter, websocket methods beyond docs/RPC.md, and HSTS over HTTPS.
 import fs from 'fs';
 import path from 'path';
-import { isPublicAddress } from '../../backend/services/safeFetch';
-import { WS_SUBSCRIPTIONS } from '../../backend/services/wsProxy';
+import { isPublicAddress } from '../../backend/services/image/safeFetch';
+import { WS_SUBSCRIPTIONS } from '../../backend/services/rpcProxy/wsProxy';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;

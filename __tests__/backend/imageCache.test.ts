@@ -1,5 +1,5 @@
 // The image proxy's memory is bounded by entries and by bytes, least recently used out first, with a fixed time.
-import { ImageCache, type CacheEntry } from '../../backend/services/imageCache';
+import { ImageCache, type CacheEntry } from '../../backend/services/image/imageCache';
 
 const image = (bytes: number): CacheEntry => ({
   ok: true,

@@ -1,7 +1,7 @@
 // The image proxy bounds the fetches in flight, whoever asks (memory ≤ fetches at once × IMAGE_MAX_BYTES): a few run,
 // a few wait their turn, any more are refused at once with 503. A picture host on 127.0.0.1 that never answers.
 import type { AppError } from '../../backend/errors';
-import { createImageProxy } from '../../backend/services/imageProxy';
+import { createImageProxy } from '../../backend/services/image/imageProxy';
 import { startImageServer, type ImageServer } from '../support/imageServer';
 import { until } from '../support/until';
 

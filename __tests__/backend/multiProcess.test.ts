@@ -14,7 +14,7 @@ import {
   successfulTransactionsNaming,
   type QueueCluster,
 } from '../support/queueCluster';
-import type { QueueRecord } from '../../backend/services/queueStore';
+import type { QueueRecord } from '../../backend/services/queue/queueStore';
 import { until } from '../support/until';
 
 jest.setTimeout(240_000);

@@ -1,7 +1,7 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { resolveImage } from '../../backend/services/offchain';
+import { resolveImage } from '../../backend/services/image/offchain';
 
 describe('resolveImage (off-chain metadata → image)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'solback-offchain-'));

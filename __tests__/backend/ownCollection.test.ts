@@ -1,6 +1,6 @@
 // A collection's own NFT (no collection grouping in DAS) is labelled with its own name when the
 // wallet holds a member whose grouping names it; otherwise nothing is invented.
-import { nameOwnCollections } from '../../backend/services/ownCollection';
+import { nameOwnCollections } from '../../backend/services/assets/ownCollection';
 import type { WalletAsset } from '../../src/common/api';
 
 const asset = (id: string, name: string, collectionAddress: string | null, collection: string | null = null) =>

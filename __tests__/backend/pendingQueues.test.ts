@@ -1,7 +1,7 @@
 // Unauthorised queues in memory (RELIABILITY, "Hostile clients"): at most MAX_PENDING_QUEUES, a full store refusing
 // new ones and never dropping a held one, each forgotten PENDING_QUEUE_TTL_MS after it arrived (a cancel keeps that time).
-import { MAX_PENDING_QUEUES, PENDING_QUEUE_TTL_MS, PendingQueues } from '../../backend/services/pendingQueues';
-import type { QueueRecord } from '../../backend/services/queueStore';
+import { MAX_PENDING_QUEUES, PENDING_QUEUE_TTL_MS, PendingQueues } from '../../backend/services/queue/pendingQueues';
+import type { QueueRecord } from '../../backend/services/queue/queueStore';
 
 const queue = (id: string, note = '') => ({ id, note }) as unknown as QueueRecord;
 

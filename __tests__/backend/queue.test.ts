@@ -5,7 +5,7 @@ import os from 'os';
 import path from 'path';
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
-import { FileQueueStore } from '../../backend/services/queueStore';
+import { FileQueueStore } from '../../backend/services/queue/queueStore';
 import { queueStatus, signedAuth } from '../support/signedAuth';
 import { startServer, type TestServer } from './helpers';
 import { until } from '../support/until';

@@ -18,8 +18,8 @@ import {
   successfulTransactionsNaming,
   type QueueCluster,
 } from '../support/queueCluster';
-import type { QueueRecord } from '../../backend/services/queueStore';
-import { DEFAULT_LEASE_MS } from '../../backend/services/queueWorker';
+import type { QueueRecord } from '../../backend/services/queue/queueStore';
+import { DEFAULT_LEASE_MS } from '../../backend/services/queue/queueWorker';
 import { until } from '../support/until';
 
 jest.setTimeout(240_000);

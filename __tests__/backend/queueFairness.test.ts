@@ -3,7 +3,7 @@
 // honest queue from 0.9 s to 24.8 s. Here: made-up assets cost the indexer nothing after the authorisation's one
 // listing, and an owner's real queue waits for one step of another owner's queue, not for all of it.
 import { Keypair } from '@solana/web3.js';
-import { NOT_LISTED } from '../../backend/services/queueAssets';
+import { NOT_LISTED } from '../../backend/services/queue/queueAssets';
 import { queueStatus, signedAuth } from '../support/signedAuth';
 import { until } from '../support/until';
 import { fundOwner } from './cnftSupport';

@@ -4,8 +4,13 @@
 import fs from 'fs';
 import os from 'os';
 import path from 'path';
-import { FileQueueStore, LeaseLostError, type QueueRecord, type QueueStore } from '../../backend/services/queueStore';
-import { RedisQueueStore } from '../../backend/services/redisQueueStore';
+import {
+  FileQueueStore,
+  LeaseLostError,
+  type QueueRecord,
+  type QueueStore,
+} from '../../backend/services/queue/queueStore';
+import { RedisQueueStore } from '../../backend/services/queue/redisQueueStore';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 
 interface Opened {

@@ -6,9 +6,9 @@
 // app C, which serves the local chain (one chain for both, as for real processes).
 import type { Redis } from 'ioredis';
 import { LAMPORTS_PER_SOL } from '@solana/web3.js';
-import { prepareDelegatedTransfer } from '../../backend/services/delegatedTransfer';
-import { newQueueAccessToken } from '../../backend/services/queueAccess';
-import type { QueueRecord } from '../../backend/services/queueStore';
+import { prepareDelegatedTransfer } from '../../backend/services/nft/delegatedTransfer';
+import { newQueueAccessToken } from '../../backend/services/queue/queueAccess';
+import type { QueueRecord } from '../../backend/services/queue/queueStore';
 import { queueStatus } from '../support/signedAuth';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 import { until } from '../support/until';

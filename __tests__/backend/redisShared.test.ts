@@ -8,9 +8,9 @@ import Koa from 'koa';
 import { coalesceGets } from '../../backend/middleware/coalesce';
 import { errorHandler } from '../../backend/middleware/errorHandler';
 import { nodeHandler } from '../../backend/nodeHandler';
-import { NONCES_PER_CLIENT, type NonceIssue, type NonceStore } from '../../backend/services/nonceStore';
-import { PREFIX_SHARES } from '../../backend/services/prefixAllowance';
-import { createSharedAnswers, type SharedAnswers } from '../../backend/services/sharedAnswers';
+import { NONCES_PER_CLIENT, type NonceIssue, type NonceStore } from '../../backend/services/auth/nonceStore';
+import { PREFIX_SHARES } from '../../backend/services/limits/prefixAllowance';
+import { createSharedAnswers, type SharedAnswers } from '../../backend/services/shared/sharedAnswers';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 import { startServer, type TestServer } from './helpers';
 
@@ -65,7 +65,7 @@ describe('REDIS_URL setting', () => {
 
 describe('weighing without Redis (one process)', () => {
   it('a request of N points takes the steady share then the burst; a refused one spends nothing', async () => {
-    const { perMinuteAllowance } = await import('../../backend/services/rateLimiters');
+    const { perMinuteAllowance } = await import('../../backend/services/limits/rateLimiters');
     const allowance = perMinuteAllowance('weigh-test', 5);
     expect(await allowance.consume('c1', 3)).toBe(0);
     expect(await allowance.consume('c1', 3)).toBeGreaterThan(0); // 2 left: refused whole

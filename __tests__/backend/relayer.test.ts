@@ -4,7 +4,7 @@
 import { PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
-import { RelayerPolicy, DEFAULT_RELAYER_LIMITS, loadRelayerKey } from '../../backend/services/relayer';
+import { RelayerPolicy, DEFAULT_RELAYER_LIMITS, loadRelayerKey } from '../../backend/services/relayer/relayer';
 import { parseMetrics } from '../support/metricsText';
 import { emptiedWallet, giveTokens } from './relayerSupport';
 import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';

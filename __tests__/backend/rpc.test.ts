@@ -6,7 +6,7 @@ import {
 } from '@solana/spl-token';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { pollSignatures } from '../../backend/services/connection';
+import { pollSignatures } from '../../backend/services/rpc/connection';
 import { startServer, type TestServer } from './helpers';
 
 describe('/api/rpc with a stock web3.js Connection', () => {

@@ -6,7 +6,7 @@ import {
   MAX_TOKEN_ACCOUNTS_LIMIT,
   RPC_ALLOWED_METHODS,
   oversizeAnswer,
-} from '../../backend/services/rpcPolicy';
+} from '../../backend/services/rpcProxy/rpcPolicy';
 import { startServer, type TestServer } from './helpers';
 
 let server: TestServer;

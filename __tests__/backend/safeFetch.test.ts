@@ -2,7 +2,7 @@
 // is refused, literal or behind a DNS name (checked at connect), before any byte is sent.
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { BlockedAddressError, isPublicAddress, safeGet } from '../../backend/services/safeFetch';
+import { BlockedAddressError, isPublicAddress, safeGet } from '../../backend/services/image/safeFetch';
 
 describe('isPublicAddress', () => {
   it.each([

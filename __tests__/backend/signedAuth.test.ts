@@ -4,9 +4,9 @@
 import bs58 from 'bs58';
 import { Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
-import { AUTH_REFUSALS } from '../../backend/services/authVerify';
-import { QUEUE_ACCESS_TEXTS } from '../../backend/services/queueAccess';
-import { INVALID_SIGNATURE } from '../../backend/services/cnftData';
+import { AUTH_REFUSALS } from '../../backend/services/auth/authVerify';
+import { QUEUE_ACCESS_TEXTS } from '../../backend/services/queue/queueAccess';
+import { INVALID_SIGNATURE } from '../../backend/services/nft/cnftData';
 import { fetchNonce, queueStatus, signedAuth, type AuthOptions } from '../support/signedAuth';
 import { readResponse, startServer, type TestServer } from './helpers';
 import { fundOwner, ownerOf, signAndSend, type FundedCnft } from './cnftSupport';

@@ -4,7 +4,7 @@
 import { Keypair } from '@solana/web3.js';
 import { NATIVE_MINT } from '../../src/common/addresses';
 import { LOCALNET_SOL_USD, localTokenPriceUsd } from '../../backend/localnet/prices';
-import { PRICE_WAIT_MS } from '../../backend/services/tokenPrices';
+import { PRICE_WAIT_MS } from '../../backend/services/assets/tokenPrices';
 import { startServer, type TestServer } from './helpers';
 
 describe('prices on the local chain (demo profile)', () => {

@@ -6,7 +6,7 @@ import { MAX_TRACKED_UPGRADE_CLIENTS, createUpgradeGate } from '../../backend/mi
 
 const req = (peer: string) =>
   ({ socket: { remoteAddress: peer }, headers: { host: 'solback.example' } }) as unknown as IncomingMessage;
-// Each peer in its own /24: a /24 holds only a few clients' worth of sockets (backend/services/prefixAllowance.ts).
+// Each peer in its own /24: a /24 holds only a few clients' worth of sockets (backend/services/limits/prefixAllowance.ts).
 const peer = (i: number) => `${1 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}.1`; // never loopback
 const gate = (now: () => number) =>
   createUpgradeGate({ allowedOrigins: [], trustProxy: parseTrustProxy(''), upgradesPerMinute: 2, now });

@@ -5,8 +5,8 @@ import { startServer, type TestServer } from './helpers';
 import { FAULT_MODES, startReplayUpstream, type ReplayUpstream, type UpstreamMode } from '../support/replayUpstream';
 import { TOKEN_SERVICE_UNAVAILABLE } from '../../backend/routes/wallet-tokens';
 import { RENT_ESTIMATE_UNAVAILABLE } from '../../backend/routes/rent-estimate';
-import { ASSET_SERVICE_UNAVAILABLE } from '../../backend/services/cnftData';
-import { REQUEST_TIMED_OUT, TOO_MANY_REQUESTS, UPSTREAM_UNAVAILABLE } from '../../backend/services/upstreamFaults';
+import { ASSET_SERVICE_UNAVAILABLE } from '../../backend/services/nft/cnftData';
+import { REQUEST_TIMED_OUT, TOO_MANY_REQUESTS, UPSTREAM_UNAVAILABLE } from '../../backend/services/rpc/upstreamFaults';
 
 const OWNER = 'A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd'; // Solana docs' getTokenAccountsByOwner example
 const DAS_OWNER = 'GqPnSDXwp4JFtKS7YZ2HERgBbYLKpKVYy9TpVunzLRa9'; // Metaplex indexer snapshot's owner

@@ -1,6 +1,6 @@
 // The upstream settings (README, settings), read from the environment and seen working through the real server.
 import { loadConfig } from '../../backend/config';
-import { truncatedNotice } from '../../backend/services/walletAssets';
+import { truncatedNotice } from '../../backend/services/assets/walletAssets';
 import { recordedAnswers, startReplayUpstream } from '../support/replayUpstream';
 import { startServer } from './helpers';
 

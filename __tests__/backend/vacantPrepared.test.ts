@@ -1,7 +1,7 @@
-// What the server prepared (backend/services/vacantPrepared.ts): at most MAX_PREPARED messages, the oldest prepared
+// What the server prepared (backend/services/vacant/vacantPrepared.ts): at most MAX_PREPARED messages, the oldest prepared
 // dropped first even when it was read since, each forgotten PREPARED_TTL_MS after it was prepared.
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
-import { MAX_PREPARED, PREPARED_TTL_MS, PreparedBurnStore } from '../../backend/services/vacantPrepared';
+import { MAX_PREPARED, PREPARED_TTL_MS, PreparedBurnStore } from '../../backend/services/vacant/vacantPrepared';
 import { addWalletGuards } from '../../src/chain/walletAdditions';
 
 const payer = Keypair.generate().publicKey;

@@ -2,10 +2,10 @@
 // sent before any is confirmed"): every transaction is sent before the first status poll, each poll asks for every
 // signature still open, and each transaction's figures are the chain's own balances around it.
 import bs58 from 'bs58';
-import type { RpcClient } from '../../backend/services/rpc';
-import { checkSubmitted } from '../../backend/services/vacantSubmit';
-import { recordSentAll } from '../../backend/services/vacantSent';
-import { submitChecked } from '../../backend/services/vacantSubmitAll';
+import type { RpcClient } from '../../backend/services/rpc/rpc';
+import { checkSubmitted } from '../../backend/services/vacant/vacantSubmit';
+import { recordSentAll } from '../../backend/services/vacant/vacantSent';
+import { submitChecked } from '../../backend/services/vacant/vacantSubmitAll';
 import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
 
 let h: Harness;

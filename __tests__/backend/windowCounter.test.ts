@@ -1,6 +1,6 @@
-// Per-client counts in a sliding window (backend/services/windowCounter.ts): at most MAX_TRACKED_CLIENTS clients,
+// Per-client counts in a sliding window (backend/services/limits/windowCounter.ts): at most MAX_TRACKED_CLIENTS clients,
 // the one used longest ago forgotten first; a use counts for exactly one window.
-import { MAX_TRACKED_CLIENTS, windowCounter } from '../../backend/services/windowCounter';
+import { MAX_TRACKED_CLIENTS, windowCounter } from '../../backend/services/limits/windowCounter';
 
 const WINDOW_MS = 60_000;
 

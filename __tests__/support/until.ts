@@ -37,3 +37,11 @@ export async function eventually(ms: number, check: () => unknown | Promise<unkn
   }, ms).catch(() => false);
   if (!passed) throw failure;
 }
+
+/**
+ * Waits until every listener effect of `store` (and every task it forked) has finished: the event after which a test
+ * may check that something did not happen (a cancelled load made no further call, a late answer changed nothing).
+ */
+export async function listenersIdle(store: { runningListeners(): number }, ms = 20_000): Promise<void> {
+  await until(() => store.runningListeners() === 0, ms, 'the listeners to finish');
+}

@@ -8,7 +8,7 @@ import { COMMITMENT_RANK, type Commitment, type SignatureRecord } from './chainT
 import { API_VERSION } from './rpc/methods';
 import { encodeAccount, type AccountConfig } from './rpc/accounts';
 import { isValidAddress } from './decode';
-import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../services/rpcPolicy';
+import { MAX_SUBSCRIPTIONS_PER_SOCKET } from '../services/rpcProxy/rpcPolicy';
 
 type Sub =
   | { kind: 'signature'; ws: WebSocket; sig: string; commitment: Commitment }

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import type { Answer, SharedAnswers } from '../services/sharedAnswers';
+import type { Answer, SharedAnswers } from '../services/shared/sharedAnswers';
 
 const SHARED_HEADERS = ['content-type', 'cache-control', 'pragma', 'expires', 'retry-after'];
 /** Cache-busting query parameters clients add to defeat caches (`?t=<time>`, jQuery's `?_=`): not part of the request. */
@@ -16,7 +16,7 @@ export function isPersonal(ctx: Pick<Context, 'path' | 'get'>): boolean {
  * Identical GET /api requests that arrive while the same one is being answered share that answer instead of
  * repeating the work (many tabs or clients polling one wallet under load). Only concurrent requests share; the
  * answer is never kept afterwards, so it is as fresh as the request itself. Errors are shared the same way.
- * With `shared` (REDIS_URL), requests to other server processes share too (services/sharedAnswers.ts).
+ * With `shared` (REDIS_URL), requests to other server processes share too (services/shared/sharedAnswers.ts).
  */
 export function coalesceGets(shared?: SharedAnswers): Middleware {
   const inflight = new Map<string, Promise<Answer | null>>();

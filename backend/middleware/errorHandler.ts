@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import type { ApiFailure } from '../../src/common/api';
 import { AppError, isRateLimited } from '../errors';
-import { upstreamFailure, UPSTREAM_UNAVAILABLE } from '../services/upstreamFaults';
+import { upstreamFailure, UPSTREAM_UNAVAILABLE } from '../services/rpc/upstreamFaults';
 
 /** The one error middleware: JSON for /api, a short text page elsewhere; never a stack trace. */
 export function errorHandler(): Middleware {

@@ -3,7 +3,7 @@
 // client's allowance, and /healthz never waits on the upstream. /metrics is answered 404 here: metrics are served on
 // METRICS_PORT only (backend/metricsServer.ts), never to the public.
 import type { Middleware } from 'koa';
-import type { Readiness } from '../services/readiness';
+import type { Readiness } from '../services/ops/readiness';
 
 export const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 

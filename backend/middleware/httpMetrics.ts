@@ -2,7 +2,7 @@
 // the path itself: paths carry addresses and ids, which would make one series per wallet. Recorded when the response
 // is done, so the status is the one the client got and the time includes sending the body.
 import type { Context, Middleware } from 'koa';
-import type { Metrics } from '../services/metrics';
+import type { Metrics } from '../services/ops/metrics';
 import { HEALTH_PATHS } from './health';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']);

@@ -5,7 +5,7 @@ import type { Context, Middleware } from 'koa';
 import type { TrustProxy } from '../config';
 import { RateLimitedError } from '../errors';
 import { clientIp, isLoopback } from './proxyTrust';
-import { perMinuteAllowance, type Allowance } from '../services/rateLimiters';
+import { perMinuteAllowance, type Allowance } from '../services/limits/rateLimiters';
 
 export type LimitKind = 'api' | 'rpc' | 'image';
 
@@ -26,7 +26,7 @@ export interface RateLimitOptions {
 }
 
 /**
- * Rate limits per client address: /api, /api/rpc and /api/image each have their own allowance (services/rateLimiters.ts).
+ * Rate limits per client address: /api, /api/rpc and /api/image each have their own allowance (services/limits/rateLimiters.ts).
  * Over it: 429 `{success:false, error}` with Retry-After. Routes that do more than one request's work weigh it:
  * `charge(ctx, 'rpc', n)` for a JSON-RPC batch of n + 1 calls, `chargeRequest(req, 'rpc', 1)` for a websocket upgrade.
  */

@@ -2,11 +2,11 @@
 // Origin must be the page's own (or one of ALLOWED_ORIGINS), each client opens at most so many sockets at once and
 // so many per minute. Clients without an Origin header are not browsers (a page cannot omit it) and are let through.
 // A client is an IPv4 address or an IPv6 /64 (rateLimit.ts clientKey), and its wider prefixes have a few clients'
-// worth of sockets (services/prefixAllowance.ts): 40 of 40 sockets once opened from fresh addresses of one /64.
+// worth of sockets (services/limits/prefixAllowance.ts): 40 of 40 sockets once opened from fresh addresses of one /64.
 import type { IncomingMessage } from 'http';
 import { LRUCache } from 'lru-cache';
 import type { TrustProxy } from '../config';
-import { PrefixCounts } from '../services/prefixAllowance';
+import { PrefixCounts } from '../services/limits/prefixAllowance';
 import { clientIp, isLoopback, publicOrigin } from './proxyTrust';
 import { clientKey } from './rateLimit';
 

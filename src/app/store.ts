@@ -27,7 +27,8 @@ export function makeStore(preloadedState?: Partial<RootState>, extra: AppExtra =
   });
   setupListeners(listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>());
   extra.wallet.session ??= storeWalletSession(store); // what the page learns of the wallet lives in this store
-  return Object.assign(store, { extra });
+  // `runningListeners` lets a test wait until every listener effect has finished (see listenerMiddleware.ts).
+  return Object.assign(store, { extra, runningListeners: listenerMiddleware.running });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

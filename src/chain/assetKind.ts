@@ -21,7 +21,7 @@ export interface DasKindFields {
   };
 }
 
-/** Why a program refuses the asset. Shared code holds no texts: the server words it (KIND_BLOCKED, services/walletAssets.ts). */
+/** Why a program refuses the asset. Shared code holds no texts: the server words it (KIND_BLOCKED, services/assets/walletAssets.ts). */
 export type BlockedReason =
   | 'cnftFrozen'
   | 'cnftNonTransferable'

@@ -2,7 +2,7 @@
 // wallet sends, in the same request as the delegations, a transaction whose only instruction is an SPL Memo
 // holding the SHA-256 of the authorisation text (src/common/authMessage.ts). The text itself travels to the server
 // beside the transaction's signature; the server checks the text by the usual rules, then reads the landed
-// transaction from the chain (backend/services/authVerify.ts). Only the owner can have sent a transaction signed
+// transaction from the chain (backend/services/auth/authVerify.ts). Only the owner can have sent a transaction signed
 // by the owner, and the hash binds it to this one text (its nonce, queue and assets).
 //
 // The memo is `SolBack authorisation sha256:<64 lowercase hex digits>`: readable in a wallet's or an explorer's

@@ -1,6 +1,6 @@
 // Token accounts SolBack leaves alone on purpose, each with its real reason, decided from the jsonParsed account as
 // the chain returns it. Mirrors what the flows do: the vacant close closes every empty account whose close authority
-// is the owner, frozen or delegated ones included (CloseAccount checks neither; backend/services/vacantScan.ts
+// is the owner, frozen or delegated ones included (CloseAccount checks neither; backend/services/vacant/vacantScan.ts
 // classifyVacant), and skips one closable only by someone else; the token burn refuses a frozen account holding
 // tokens (src/features/burn/burn/tokenBurnPlan.ts), except an NFT's, which Token Metadata's burn thaws first (the
 // caller leaves the NFT section's mints out); wrapped SOL is the owner's SOL.

@@ -12,8 +12,8 @@ import {
 import * as T from '@solana/spl-token';
 import { pack as packTokenMetadata } from '@solana/spl-token-metadata';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
-import { createRpcClient, httpTransport, localTransport } from '../../../backend/services/rpc';
-import { fetchMintInfos } from '../../../backend/services/tokenMetadata';
+import { createRpcClient, httpTransport, localTransport } from '../../../backend/services/rpc/rpc';
+import { fetchMintInfos } from '../../../backend/services/assets/tokenMetadata';
 import { recordedAnswers, startReplayUpstream } from '../../support/replayUpstream';
 import { startRpcServer, type RpcServer } from './rpcServer';
 

@@ -23,7 +23,7 @@ import { exactSol } from '../../../src/chain/format';
 import { type BurnReview, reviewConfirmed } from '../../../src/features/burn/review/reviewSlice';
 import { vacantBurnRequested, vacantReset } from '../../../src/features/recover/vacant/vacantSlice';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
-import { until } from '../../support/until';
+import { listenersIdle, until } from '../../support/until';
 import { tokenAccountData } from '../../support/tokenAccountData';
 
 const owner = Keypair.generate();
@@ -37,7 +37,6 @@ const accounts = [0, 1, 2].map(() => ({
   lamports: 2_039_280,
 }));
 const RENT = 3 * 2_039_280;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function preparedTransactions(feeTo = FEE_WALLET, perTx = 3, of = accounts): string[] {
   const packed = packTransactions({
@@ -246,14 +245,15 @@ describe('vacant burn flow', () => {
     store.dispatch(vacantBurnRequested());
     await until(() => signAll.mock.calls.length === 1);
     const runId = store.getState().vacant.runId;
+    const busy = store.runningListeners(); // the first run, waiting for the wallet
     store.dispatch(vacantBurnRequested());
-    await sleep(100);
+    await until(() => store.runningListeners() === busy, 20_000, "the second request's listener to end");
     expect(requests('/api/burn-vacant-accounts')).toHaveLength(1);
     expect(store.getState().vacant.runId).toBe(runId);
     store.dispatch(vacantReset());
     expect(store.getState().vacant.status).toBe('idle');
     release();
-    await sleep(300);
+    await listenersIdle(store);
     expect(requests('/api/submit-burn-transaction')).toHaveLength(0);
     expect(store.getState().vacant.status).toBe('idle');
   });

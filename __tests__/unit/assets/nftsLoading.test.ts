@@ -12,7 +12,7 @@ import { assetsHidden } from '../../../src/features/assets/hiddenAssets/hiddenAs
 import { metadataAddress } from '../../../src/chain/metadataAccount';
 import { walletConnected, walletDisconnected } from '../../../src/app/events';
 import { startRecordingServer, type RecordingServer, type Responder } from '../../support/recordingServer';
-import { until } from '../../support/until';
+import { listenersIdle, until } from '../../support/until';
 import { FakeConnection, newMint } from './fakeChain';
 
 const W = newMint();
@@ -194,7 +194,7 @@ it('a disconnect during the on-chain pauses cancels the lookup', async () => {
     return n === 1 && n;
   });
   store.dispatch(walletDisconnected());
-  await new Promise((r) => setTimeout(r, 700));
+  await listenersIdle(store);
   expect(chain.count('getMultipleAccountsInfo')).toBe(1);
   expect(store.getState().nfts).toMatchObject({ wallet: null, items: [], loading: false, error: null });
 });

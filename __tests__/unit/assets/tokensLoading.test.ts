@@ -9,7 +9,7 @@ import { TOKEN_2022_PROGRAM } from '../../../src/common/addresses';
 import { tokenMetadataResolved } from '../../../src/features/assets/tokens/tokensSlice';
 import { walletConnected, walletDisconnected } from '../../../src/app/events';
 import { startRecordingServer, type RecordingServer, type Responder } from '../../support/recordingServer';
-import { until } from '../../support/until';
+import { listenersIdle, until } from '../../support/until';
 import { FakeConnection, newMint } from './fakeChain';
 
 const W = newMint();
@@ -220,7 +220,7 @@ describe('disconnect', () => {
     expect(store.getState().nfts.loading).toBe(false);
     expect(store.getState().cnfts.loading).toBe(false);
     release();
-    await new Promise((r) => setTimeout(r, 100));
+    await listenersIdle(store);
     expect(store.getState().tokens.items).toEqual([]);
   });
 });

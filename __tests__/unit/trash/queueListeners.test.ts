@@ -16,7 +16,7 @@ import { queueCancelRequested, queueStartRequested } from '../../../src/features
 import { REUSE_WITHIN_MS, unauthorisedQueue } from '../../../src/features/trash/queue/unauthorisedQueue';
 import { walletConnected } from '../../../src/app/events';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
-import { until } from '../../support/until';
+import { listenersIdle, until } from '../../support/until';
 
 let server: RecordingServer;
 const owner = Keypair.generate();
@@ -338,7 +338,7 @@ it('cancel while the wallet is signing: nothing is authorised afterwards (and no
   await until(() => server.requests.some((r) => r.path === '/api/auth/nonce'));
   store.dispatch(queueCancelRequested());
   release();
-  await new Promise((r) => setTimeout(r, 500));
+  await listenersIdle(store);
   // The server never runs a queue its owner did not authorise: no authorise, no status, no cancel needed.
   expect(server.requests.filter((r) => /\/api\/queue\/(authorize|status|cancel)/.test(r.path))).toHaveLength(0);
   expect(store.getState().queue.status).toBe('initial');

@@ -3,7 +3,7 @@
 // (__tests__/fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json).
 import fixture from '../../fixtures/das/prices/getAssetsByOwner-priceInfo-mainnet.json';
 import { classifyValue, decimalFraction, formatUsd, valueLamports, valueMicroUsd } from '../../../src/chain/tokenValue';
-import { priceOfAsset, solPriceOfPage } from '../../../backend/services/tokenPrices';
+import { priceOfAsset, solPriceOfPage } from '../../../backend/services/assets/tokenPrices';
 
 const RENT = 2_039_280; // a 165-byte token account at 6960 lamports/byte (PRODUCT figures)
 

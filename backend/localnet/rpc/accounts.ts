@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import bs58 from 'bs58';
 import type { Chain } from '../chain';
 import type { ChainAccount } from '../chainTypes';
-import { BASE58_TOO_LARGE, MAX_BASE58_BYTES } from '../../services/rpcAnswerBudget';
+import { BASE58_TOO_LARGE, MAX_BASE58_BYTES } from '../../services/rpcProxy/rpcAnswerBudget';
 import { RpcError } from '../txErrors';
 import { readMintUi, uiAmountString, type MintUi } from './mintUi';
 import { parseTokenAccount, tokenAccountKind, uiAmount, type ParsedData } from './tokenParse';

@@ -5,8 +5,8 @@ import { treeRootFromAccount } from '../../../src/chain/cnftTransactions';
 import { treeShapeFromAccount } from '../../../src/chain/cnftTreeShape';
 import type { Services } from '../../context';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { assetImage, assetName, fetchAsset, fetchProof } from '../../services/cnftData';
-import { assetCollection as collectionOf } from '../../services/dasParse';
+import { assetImage, assetName, fetchAsset, fetchProof } from '../../services/nft/cnftData';
+import { assetCollection as collectionOf } from '../../services/das/dasParse';
 import { AssetIdSchema } from './schema';
 import type { AssetDiagnosticResponse, AssetProofResponse, AssetResponse } from '../../../src/common/api';
 

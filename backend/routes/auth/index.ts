@@ -17,7 +17,7 @@ export const NONCE_REQUEST_WEIGHT = 5;
  * issued-at and expiry the message must carry, on the server's clock. Never shared between concurrent requests
  * (middleware/coalesce.ts) and never cached. A client (IPv4 address or IPv6 /64; the operator on loopback is exempt) holds at most
  * AUTH_NONCES_PER_CLIENT unused nonces: past that, 429 with Retry-After until one is used or expires
- * (services/nonceStore.ts); a full store answers 503.
+ * (services/auth/nonceStore.ts); a full store answers 503.
  */
 export function authRoutes({ nonces, limits, config }: Services): Router {
   const router = new Router();

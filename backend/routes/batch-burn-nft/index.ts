@@ -4,7 +4,7 @@ import { VALIDATION } from '../../../src/common/texts';
 import type { Services } from '../../context';
 import { ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { NoValidNftsError, planNftBurn } from '../../services/nftBurn';
+import { NoValidNftsError, planNftBurn } from '../../services/nft/nftBurn';
 import { BatchBurnNftSchema } from './schema';
 import type { BatchBurnNftResponse } from '../../../src/common/api';
 

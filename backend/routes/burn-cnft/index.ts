@@ -4,8 +4,8 @@ import { buildBurnTransaction } from '../../../src/common/cnftBuilders';
 import type { Services } from '../../context';
 import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { buildOr400, loadLeaf, serializeUnsigned } from '../../services/cnftData';
-import { NOT_OWNER } from '../../services/delegatedTransfer';
+import { buildOr400, loadLeaf, serializeUnsigned } from '../../services/nft/cnftData';
+import { NOT_OWNER } from '../../services/nft/delegatedTransfer';
 import { BurnCnftSchema } from './schema';
 import type { BurnCnftResponse } from '../../../src/common/api';
 

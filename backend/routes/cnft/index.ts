@@ -12,9 +12,9 @@ import {
   fetchCnft,
   loadLeaf,
   serializeUnsigned,
-} from '../../services/cnftData';
-import { verifyAuthorization } from '../../services/authVerify';
-import { NOT_OWNER, requireDelegate } from '../../services/delegatedTransfer';
+} from '../../services/nft/cnftData';
+import { verifyAuthorization } from '../../services/auth/authVerify';
+import { NOT_OWNER, requireDelegate } from '../../services/nft/delegatedTransfer';
 import { BurnRequestSchema, DelegateSchema } from './schema';
 import type { CnftBurnResponse, CnftDelegateResponse } from '../../../src/common/api';
 

@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { isRateLimited, RateLimitedError, ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { ASSET_SERVICE_UNAVAILABLE } from '../../services/cnftData';
-import { upstreamFailure } from '../../services/upstreamFaults';
-import { listWalletAssets, truncatedNotice } from '../../services/walletAssets';
+import { ASSET_SERVICE_UNAVAILABLE } from '../../services/nft/cnftData';
+import { upstreamFailure } from '../../services/rpc/upstreamFaults';
+import { listWalletAssets, truncatedNotice } from '../../services/assets/walletAssets';
 import { AssetListSchema, WalletNftsSchema } from './schema';
 import type { AssetListResponse, WalletNftsResponse } from '../../../src/common/api';
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { clientAddress } from '../../middleware/rateLimit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { createImageProxy } from '../../services/imageProxy';
+import { createImageProxy } from '../../services/image/imageProxy';
 import { ImageSchema } from './schema';
 
 /**
@@ -11,13 +11,13 @@ import { ImageSchema } from './schema';
  * pictures are served rather than refused (PRODUCT difference 16).
  */
 export const IMAGE_RESPONSE_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
-/** Browsers may keep a picture as long as this server does (services/imageProxy.ts IMAGE_CACHE_TTL_MS). */
+/** Browsers may keep a picture as long as this server does (services/image/imageProxy.ts IMAGE_CACHE_TTL_MS). */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
 
 /**
  * GET /api/image?url=<http(s) URL> — a remote NFT or token picture, fetched by this server so the page never
  * contacts the picture's host (PRODUCT difference 16). Refusals: 400 not http(s), 403 a non-public address, 413 over
- * IMAGE_MAX_BYTES, 415 not a picture (services/imageBytes.ts), 502 unreachable, 504 slower than IMAGE_TIMEOUT_MS. Limited per client by
+ * IMAGE_MAX_BYTES, 415 not a picture (services/image/imageBytes.ts), 502 unreachable, 504 slower than IMAGE_TIMEOUT_MS. Limited per client by
  * IMAGE_RATE_LIMIT_PER_MINUTE (middleware/rateLimit.ts, kind 'image').
  */
 export function imageRoutes({ config, metrics }: Services): Router {

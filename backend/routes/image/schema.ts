@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_MAX_URL_LENGTH } from '../../services/imageProxy';
+import { IMAGE_MAX_URL_LENGTH } from '../../services/image/imageProxy';
 import { cacheBust } from '../schemas';
 
 export const ImageSchema = {

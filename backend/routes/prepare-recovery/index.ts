@@ -5,8 +5,8 @@ import { AppError, ServiceUnavailableError, ValidationError } from '../../errors
 import { clientAddress } from '../../middleware/rateLimit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareRecovery } from '../../services/recovery/prepare';
-import { RELAYER_UNAVAILABLE } from '../../services/relayer';
-import { upstreamFailure } from '../../services/upstreamFaults';
+import { RELAYER_UNAVAILABLE } from '../../services/relayer/relayer';
+import { upstreamFailure } from '../../services/rpc/upstreamFaults';
 import { PrepareRecoverySchema } from './schema';
 
 export const PREPARE_RECOVERY_UNAVAILABLE = 'Unable to prepare the recovery right now';

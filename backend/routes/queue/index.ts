@@ -5,14 +5,14 @@ import { VALIDATION } from '../../../src/common/texts';
 import type { Services } from '../../context';
 import { ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
 import { clientAddress } from '../../middleware/rateLimit';
-import { PENDING_QUEUE_TTL_MS } from '../../services/pendingQueues';
-import { windowCounter } from '../../services/windowCounter';
+import { PENDING_QUEUE_TTL_MS } from '../../services/queue/pendingQueues';
+import { windowCounter } from '../../services/limits/windowCounter';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { UnauthorizedError, verifyAuthorization } from '../../services/authVerify';
-import { requireDelegate } from '../../services/delegatedTransfer';
-import { bearerToken, newQueueAccessToken, QUEUE_ACCESS_TEXTS, tokenOpens } from '../../services/queueAccess';
-import { listedCnfts, NOT_LISTED } from '../../services/queueAssets';
-import { queueStatusOf, type QueueRecord } from '../../services/queueStore';
+import { UnauthorizedError, verifyAuthorization } from '../../services/auth/authVerify';
+import { requireDelegate } from '../../services/nft/delegatedTransfer';
+import { bearerToken, newQueueAccessToken, QUEUE_ACCESS_TEXTS, tokenOpens } from '../../services/queue/queueAccess';
+import { listedCnfts, NOT_LISTED } from '../../services/queue/queueAssets';
+import { queueStatusOf, type QueueRecord } from '../../services/queue/queueStore';
 import { QueueAuthorizeSchema, QueueCancelSchema, QueueCreateSchema, QueueIdSchema } from './schema';
 import type { QueueAuthorizeResponse, QueueCreateResponse, QueueStatusResponse } from '../../../src/common/api';
 
@@ -22,7 +22,7 @@ export const MAX_UNAUTHORISED_PER_CLIENT = 5;
 export const MAX_WRITTEN_PER_CLIENT_PER_HOUR = 30;
 const QUEUE_LIMIT_TEXT = 'Too many transfer queues from this address. Please wait a few minutes and try again.';
 
-/** The owner's access token must open the queue: none → 401, another → 403 (services/queueAccess.ts). */
+/** The owner's access token must open the queue: none → 401, another → 403 (services/queue/queueAccess.ts). */
 function requireToken(ctx: Context, q: QueueRecord): void {
   const token = bearerToken(ctx);
   if (!token) throw UnauthorizedError(QUEUE_ACCESS_TEXTS.required);

@@ -4,7 +4,7 @@ import type { Services } from '../../context';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { RECOVERY_SOURCES } from '../../../src/chain/recovery/registry';
 import { scanRecoverable } from '../../services/recovery/scan';
-import { upstreamFailure } from '../../services/upstreamFaults';
+import { upstreamFailure } from '../../services/rpc/upstreamFaults';
 import { RecoverableSchema } from './schema';
 
 export const RECOVERABLE_UNAVAILABLE = 'Unable to check the wallet for more SOL';

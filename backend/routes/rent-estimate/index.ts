@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
 import { NotFoundError } from '../../errors';
-import { upstreamFailure } from '../../services/upstreamFaults';
+import { upstreamFailure } from '../../services/rpc/upstreamFaults';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { estimateRent, toRentEstimateResponse } from '../../services/rentEstimate';
+import { estimateRent, toRentEstimateResponse } from '../../services/rent/rentEstimate';
 import { RentEstimateSchema } from './schema';
 import type { RentEstimateResponse } from '../../../src/common/api';
 

@@ -1,8 +1,13 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
-import { sendMixedBatch } from '../../services/batchSplit';
-import { DAS_METHODS } from '../../services/das';
-import { BASE58_TOO_LARGE, budgetAnswers, preReadSpaces, type BudgetVerdict } from '../../services/rpcAnswerBudget';
+import { sendMixedBatch } from '../../services/rpc/batchSplit';
+import { DAS_METHODS } from '../../services/das/das';
+import {
+  BASE58_TOO_LARGE,
+  budgetAnswers,
+  preReadSpaces,
+  type BudgetVerdict,
+} from '../../services/rpcProxy/rpcAnswerBudget';
 import {
   ANSWER_TOO_LARGE,
   INVALID_REQUEST,
@@ -12,11 +17,11 @@ import {
   notAllowedAnswer,
   oversizeAnswer,
   refusedAnswer,
-} from '../../services/rpcPolicy';
-import { isPinpoint, pageProgramQuery } from '../../services/rpcProgramQueries';
-import { createAirdropAllowance, sendRefusal } from '../../services/rpcSendPolicy';
+} from '../../services/rpcProxy/rpcPolicy';
+import { isPinpoint, pageProgramQuery } from '../../services/rpcProxy/rpcProgramQueries';
+import { createAirdropAllowance, sendRefusal } from '../../services/rpcProxy/rpcSendPolicy';
 import { clientAddress } from '../../middleware/rateLimit';
-import { upstreamHttpStatus } from '../../services/upstreamFaults';
+import { upstreamHttpStatus } from '../../services/rpc/upstreamFaults';
 
 type RpcRequest = { jsonrpc?: string; id?: unknown; method?: unknown; params?: unknown };
 
@@ -69,8 +74,8 @@ export function rpcRoutes({ relay, config, limits }: Services): Router {
     }
   });
 
-  // Methods outside the allow-list (services/rpcPolicy.ts), account reads over the answer budget
-  // (services/rpcAnswerBudget.ts) and sends or airdrops outside services/rpcSendPolicy.ts are answered here with a
+  // Methods outside the allow-list (services/rpcProxy/rpcPolicy.ts), account reads over the answer budget
+  // (services/rpcProxy/rpcAnswerBudget.ts) and sends or airdrops outside services/rpcProxy/rpcSendPolicy.ts are answered here with a
   // JSON-RPC error, before anything is built; the rest go on.
   async function routeAllowed(body: RpcRequest | RpcRequest[], client: string | null): Promise<unknown> {
     const list = Array.isArray(body) ? body : [body];
@@ -98,7 +103,7 @@ export function rpcRoutes({ relay, config, limits }: Services): Router {
     return body.map((_, i) => refusals[i] ?? results[k++] ?? null);
   }
 
-  // The key a page's getProgramAccounts names, read as the page would read it (services/rpcProgramQueries.ts).
+  // The key a page's getProgramAccounts names, read as the page would read it (services/rpcProxy/rpcProgramQueries.ts).
   async function readAccount(key: string) {
     const answer = (await relay.rpc({
       jsonrpc: '2.0',

@@ -2,11 +2,11 @@ import Router from '@koa/router';
 import type { Services } from '../../context';
 import { isRateLimited, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { resolveImage } from '../../services/offchain';
-import { upstreamFailure } from '../../services/upstreamFaults';
+import { resolveImage } from '../../services/image/offchain';
+import { upstreamFailure } from '../../services/rpc/upstreamFaults';
 
 const TOKEN_METADATA_UNAVAILABLE = 'Token metadata temporarily unavailable';
-import { fetchMintInfos, type MintInfo } from '../../services/tokenMetadata';
+import { fetchMintInfos, type MintInfo } from '../../services/assets/tokenMetadata';
 import { TokenMetadataSchema } from './schema';
 import type { TokenMetadataResponse } from '../../../src/common/api';
 

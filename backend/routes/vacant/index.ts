@@ -2,14 +2,14 @@ import Router from '@koa/router';
 import { LAMPORTS_PER_SOL } from '../../../src/common/constants';
 import type { Services } from '../../context';
 import { AppError, ServiceUnavailableError } from '../../errors';
-import { RELAYER_UNAVAILABLE } from '../../services/relayer';
+import { RELAYER_UNAVAILABLE } from '../../services/relayer/relayer';
 import { clientAddress } from '../../middleware/rateLimit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { prepareVacantCloses } from '../../services/vacantPrepare';
-import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacantScan';
-import { checkSubmitted, type SubmittedBurn } from '../../services/vacantSubmit';
-import { submitChecked } from '../../services/vacantSubmitAll';
-import { recordSentAll } from '../../services/vacantSent';
+import { prepareVacantCloses } from '../../services/vacant/vacantPrepare';
+import { classifyVacant, scanTokenAccounts, sumLamports } from '../../services/vacant/vacantScan';
+import { checkSubmitted, type SubmittedBurn } from '../../services/vacant/vacantSubmit';
+import { submitChecked } from '../../services/vacant/vacantSubmitAll';
+import { recordSentAll } from '../../services/vacant/vacantSent';
 import { PrepareSchema, SubmitSchema, VacantListSchema } from './schema';
 import type {
   PrepareBurnTransactionsResponse,
@@ -107,7 +107,7 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
     validate(SubmitSchema),
     async (ctx: ValidatedContext<typeof SubmitSchema>) => {
       const { signedTransaction, signedTransactions, sentSignatures } = ctx.state.input.body;
-      // Sent by the owner's wallet itself: nothing to relay, the figures are read from the chain (vacantSent.ts).
+      // Sent by the owner's wallet itself: nothing to relay, the figures are read from the chain (services/vacant/vacantSent.ts).
       const checked = sentSignatures ? [] : checkSubmitted(store, signedTransactions ?? [signedTransaction!]);
       const client = clientAddress(ctx, config.trustProxy) ?? 'local';
       const { done, failure: sentFailure } = await recordSentAll(store, rpc, sentSignatures ?? []);

@@ -3,11 +3,11 @@ import { NATIVE_MINT } from '../../../src/common/addresses';
 import type { Services } from '../../context';
 import { ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
-import { imageWithoutFetch } from '../../services/offchain';
-import { upstreamFailure } from '../../services/upstreamFaults';
-import { listTokenAccounts, type OwnedTokenAccount } from '../../services/tokenAccounts';
-import { readTokenPrices } from '../../services/tokenPrices';
-import { fetchMintInfos, isNft, type MintInfo } from '../../services/tokenMetadata';
+import { imageWithoutFetch } from '../../services/image/offchain';
+import { upstreamFailure } from '../../services/rpc/upstreamFaults';
+import { listTokenAccounts, type OwnedTokenAccount } from '../../services/assets/tokenAccounts';
+import { readTokenPrices } from '../../services/assets/tokenPrices';
+import { fetchMintInfos, isNft, type MintInfo } from '../../services/assets/tokenMetadata';
 import { WalletTokensSchema } from './schema';
 import type { WalletTokensResponse } from '../../../src/common/api';
 

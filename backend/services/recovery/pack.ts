@@ -2,17 +2,17 @@
 // transaction with its compute budget, the relayer's exact repayment when one pays (PRODUCT difference 15) and the
 // 1 % service fee of the fee base it returns (rent and surplus, never stake principal). Both prepare paths use it:
 // POST /api/prepare-recovery (prepare.ts) and the empty-account flow's POST /api/prepare-burn-transactions
-// (vacantPrepare.ts, up to 200 closes and thousands of surplus withdrawals).
+// (vacant/vacantPrepare.ts, up to 200 closes and thousands of surplus withdrawals).
 import type { Transaction, TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../../src/chain/computeBudget';
 import { feeTransferIxs } from '../../../src/chain/feeTransfer';
 import { priorityFeeFromRecent, serviceFee } from '../../../src/chain/fees';
 import { MAX_PRIORITY_FEE_ACCOUNTS } from '../../../src/common/constants';
 import { packSteps, type PackedTransaction, type PackOptions as PackInput } from '../../../src/chain/pack';
-import { createTurns } from '../fetchTurns';
+import { createTurns } from '../limits/fetchTurns';
 import { priorityFeeCap } from '../../../src/chain/priorityFee';
 import type { RecoveryPlan } from '../../../src/chain/recovery/source';
-import type { RpcClient } from '../rpc';
+import type { RpcClient } from '../rpc/rpc';
 
 const CU_BASE = 5_000; // compute-budget instructions ≈ 150 each, a system transfer ≈ 150
 

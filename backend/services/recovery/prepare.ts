@@ -8,8 +8,8 @@ import { RECOVERY_SOURCES, recoverySource, sourcesOfFlow } from '../../../src/ch
 import { notRecoverable } from '../../../src/common/texts/recoverySourceTexts';
 import type { RecoveryPlan } from '../../../src/chain/recovery/source';
 import { ValidationError } from '../../errors';
-import type { RpcClient } from '../rpc';
-import type { PreparedBurnStore } from '../vacantPrepared';
+import type { RpcClient } from '../rpc/rpc';
+import type { PreparedBurnStore } from '../vacant/vacantPrepared';
 import { packPlans, type FeePayerPlan } from './pack';
 import { scanRecoverable } from './scan';
 

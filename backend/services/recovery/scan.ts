@@ -8,8 +8,8 @@ import { readSlotHashes, SYSVAR_SLOT_HASHES } from '../../../src/chain/recovery/
 import type { RecoverySource, ScanContext } from '../../../src/chain/recovery/source';
 import { recoveryDetailText } from '../../../src/common/texts/recoverySourceTexts';
 import { measuredSlotMs, PERFORMANCE_SAMPLES, type PerformanceSample } from '../../../src/chain/recovery/slotTime';
-import type { RpcClient } from '../rpc';
-import { scanTokenAccounts } from '../vacantScan';
+import type { RpcClient } from '../rpc/rpc';
+import { scanTokenAccounts } from '../vacant/vacantScan';
 
 export interface RecoveryScan {
   sources: RecoverableSource[];

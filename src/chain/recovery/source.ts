@@ -15,7 +15,7 @@ export interface RecoveryRpc {
   call<T = unknown>(method: string, params?: unknown): Promise<T>;
 }
 
-/** One of the wallet's token accounts as the server decodes it (backend/services/vacantScan.ts). */
+/** One of the wallet's token accounts as the server decodes it (backend/services/vacant/vacantScan.ts). */
 export interface ScannedTokenAccount {
   address: string;
   programId: string;

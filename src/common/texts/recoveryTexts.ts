@@ -1,6 +1,7 @@
 // Texts of the recovery sources' section ("More SOL in your wallet") and of Recover everything (ours). Each source's
 // own words (its label, its noun, its detail) live in its folder (recoverySourceTexts.ts).
 import type { RecoveryState } from '../api/recovery';
+import { SHARED_TEXTS } from './sharedTexts';
 
 export const RECOVERY_SECTION = {
   title: 'More SOL in your wallet',
@@ -10,7 +11,7 @@ export const RECOVERY_SECTION = {
     ready: 'Ready',
     'cooling-down': 'Cooling down',
     'deactivate-first': 'Deactivate first',
-    'left-alone': 'Left alone',
+    'left-alone': SHARED_TEXTS.leftAlone,
   } satisfies Record<RecoveryState, string>,
   notChecked: 'Not checked on this provider',
   nothing: 'Nothing more to recover here.',
@@ -53,7 +54,7 @@ export const RECOVER_EVERYTHING = {
   nothing: 'Nothing can come back now.',
   kindLine: (count: number, sol: string) => `${count} selected, ${sol} SOL back`,
   laterTitle: 'Later steps',
-  leftAloneTitle: 'Left alone',
+  leftAloneTitle: SHARED_TEXTS.leftAlone,
   unticked: 'Unticked: you keep it.',
   notChecked: 'Not checked on this provider: nothing of this kind is in the plan.',
   neverBurned: 'Tokens and NFTs you hold: never burned here (burn them from their cards).',

@@ -25,7 +25,7 @@ type ListenerApi = AppListenerEffectAPI;
 /**
  * The list shows burnable tokens only: empty accounts are the vacant banner's. Straight from the chain, single-unit
  * 0-decimal holdings are taken for NFTs (docs/PRODUCT.md#data-and-defaults). The server's list has already left out what it confirmed is an NFT
- * (master edition, token standard, or a fixed supply of 1: backend/services/tokenMetadata.ts isNft), so a unit of a
+ * (master edition, token standard, or a fixed supply of 1: backend/services/assets/tokenMetadata.ts isNft), so a unit of a
  * mintable token is listed as the token it is — else it would be in no list while the estimate counts its rent.
  */
 const listable = (tokens: Token[]) => tokens.filter(isBurnable);

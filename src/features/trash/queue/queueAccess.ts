@@ -1,5 +1,5 @@
 // The owner's access token of each queue this page authorised (PRODUCT difference 11; the server side is
-// backend/services/queueAccess.ts). Kept here, outside Redux state and RTK Query's cache (both are visible to
+// backend/services/queue/queueAccess.ts). Kept here, outside Redux state and RTK Query's cache (both are visible to
 // dev tools and the state could be persisted), and sent only as the `Authorization` header of status and cancel.
 const tokens = new Map<string, string>();
 

@@ -3,7 +3,7 @@
 // nonce, this queue, exactly its assets); the wallet is then asked once for the delegations of the cNFTs not yet
 // delegated AND a transaction whose only instruction is the memo of SHA-256(text) (src/chain/authorizationMemo.ts):
 // sign-and-send where the wallet can, else one sign-all and the page sends. The server reads that landed
-// transaction from the chain before it spends the nonce (backend/services/authMemoProof.ts).
+// transaction from the chain before it spends the nonce (backend/services/auth/authMemoProof.ts).
 // One approval beats two for every wallet kind that can send a transaction, so this is the queue's way for all of
 // them; the page falls back to the delegations, then a signed text (sign in / sign message / never-sent memo: two
 // approvals), only where it cannot hash the text (no Web Crypto: a page over plain http off localhost).
@@ -13,7 +13,7 @@ import { AUTH_TEXTS } from '../../../common/texts';
 import type { TrashWays } from '../trash';
 import { signingDeps, type TrashDeps } from '../trash/trashTypes';
 import { prepareAuthorization, signPrepared } from '../../wallet/wallet';
-import { QUEUE_STEPS } from './queueSteps';
+import { QUEUE_STEPS } from '../../../common/texts/queueStepsTexts';
 
 /** What POST /api/queue/authorize gets besides the queue and the owner. */
 export type QueueProof = Pick<QueueAuthorizeRequest, 'message' | 'signature' | 'signedTransaction' | 'memoSignature'>;

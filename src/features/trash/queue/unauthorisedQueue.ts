@@ -3,7 +3,7 @@
 // owner and the same cNFTs reuses it rather than creating another: retries never use up the server's allowance of
 // unauthorised queues per client (RELIABILITY, "Hostile clients": a few at a time, each kept 10 minutes).
 
-/** Reused only well inside the server's 10 minutes (backend/services/pendingQueues.ts PENDING_QUEUE_TTL_MS). */
+/** Reused only well inside the server's 10 minutes (backend/services/queue/pendingQueues.ts PENDING_QUEUE_TTL_MS). */
 export const REUSE_WITHIN_MS = 8 * 60_000;
 
 let last: { key: string; queueId: string; createdAt: number } | null = null;

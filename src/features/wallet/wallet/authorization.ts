@@ -6,7 +6,7 @@
 // - signMessage;
 // - for a wallet with neither (many hardware-wallet set-ups), the memo of a legacy transaction that is never sent
 //   (src/chain/memoAuthorization.ts).
-// The server checks the same rules every way (backend/services/authVerify.ts). The transfer queue prepares its text
+// The server checks the same rules every way (backend/services/auth/authVerify.ts). The transfer queue prepares its text
 // here too but asks no approval of its own where it can: its memo of the text's hash rides in the delegations'
 // request (src/features/trash/queue/queueAuthorization.ts).
 import { apiLocation } from '../../../api/baseApi';

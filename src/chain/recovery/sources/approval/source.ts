@@ -1,7 +1,7 @@
 // Approvals on token accounts that hold a balance (an SPL `Approve` to some program): listed with the delegate and
 // the amount, and offered a `Revoke` (instruction 5: source, owner signer), which the owner signs alone. It returns
 // no SOL; clean-up tools' users expect it for safety. Empty delegated accounts are the empty-account recovery's:
-// CloseAccount ignores a delegate, so they close without a Revoke (see backend/services/vacantScan.ts).
+// CloseAccount ignores a delegate, so they close without a Revoke (see backend/services/vacant/vacantScan.ts).
 import { PublicKey, TransactionInstruction } from '@solana/web3.js';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../../../common/addresses';
 import { isTokenProgram } from '../../../keys';
