@@ -69,7 +69,10 @@ it("the text catalogue names no source's kind: each source's words are in its fo
   // The kinds that are not plain words (`vacant`, `nonce`… are words other texts use too).
   const named = RECOVERY_KINDS.filter((kind) => /[A-Z0-9]/.test(kind));
   const found = filesBelow('src/common/texts').flatMap(([file, text]) =>
-    named.filter((kind) => new RegExp(`\\b${kind}\\b`).test(text)).map((kind) => `${file}: ${kind}`),
+    // Its imports aside: the catalogue may read a source's texts.ts (the path names the kind).
+    named
+      .filter((kind) => new RegExp(`\\b${kind}\\b`).test(text.replace(/^import .*$/gm, '')))
+      .map((kind) => `${file}: ${kind}`),
   );
   expect(named.length).toBeGreaterThan(0);
   expect(found).toEqual([]);
