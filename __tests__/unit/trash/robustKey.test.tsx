@@ -11,6 +11,7 @@ import { DIRECT_MODAL, ROBUST_MODAL } from '../../../src/common/texts';
 import DirectTrashModal from '../../../src/features/trash/trash/DirectTrashModal';
 import type { RobustDeps } from '../../../src/features/trash/trash/useTrashPage';
 import { guardStep } from '../../../src/features/wallet/wallet/signingSteps';
+import { TRASH_UI } from '../../../src/features/trash/trash/trashTexts';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { setApiOrigin } from '../../../src/api/baseApi';
@@ -85,6 +86,7 @@ it('the pasted key never enters an action or the store while the robust modal si
   fireEvent.click(screen.getByRole('button', { name: DIRECT_MODAL.tryRobust }));
   const field = await screen.findByTestId('robust-private-key');
   fireEvent.change(field, { target: { value: pasted } });
+  await screen.findByText(TRASH_UI.keyOwns); // Confirm waits for the indexer's word that this key owns the cNFT
   fireEvent.click(screen.getByRole('button', { name: ROBUST_MODAL.confirm }));
   await screen.findByTestId('robust-explorer-link');
   fireEvent.click(screen.getByRole('button', { name: 'Close' }));

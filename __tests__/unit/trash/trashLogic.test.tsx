@@ -124,8 +124,11 @@ function fakeDeps(conn: Partial<TrashDeps['connection']> = {}, delays: number[] 
       ...conn,
     },
     // The docs/PRODUCT.md#figures-and-limits pauses are recorded and skipped; the 120 s signing limit never ends (the wallet answers at once).
+    // A pause still ends on a later turn of the event loop, as the page's does (the store has settled the last call).
     delay: (ms) =>
-      ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve(void delays.push(ms)),
+      ms >= SIGNING_TIMEOUT_MS
+        ? new Promise<void>(() => undefined)
+        : new Promise<void>((resolve) => setTimeout(() => resolve(void delays.push(ms)), 0)),
   };
 }
 
