@@ -115,7 +115,7 @@ describe('GET /api/rent-estimate/:wallet', () => {
     expect(e.tokens).toBe(1000);
     expectFigures(body.data, e);
     console.log('large estimate (lamports):', JSON.stringify({ total: body.data.totalRentEstimateLamports, ...e }));
-  }, 120_000);
+  }, 600_000);
 
   it('answers 404 for an address with nothing on chain and 400 for a bad address', async () => {
     const nobody = await h.read(`rent-estimate/${Keypair.generate().publicKey.toBase58()}?useAccurateCalculator=true`);

@@ -42,3 +42,16 @@ export function createAppListenerMiddleware(extra: AppExtra) {
   ) as unknown as typeof listeners.startListening;
   return { ...listeners, startListening, running: () => running };
 }
+
+/**
+ * One call of a flow's step (a flow is listener steps: prepare → guard → signAndSend → report): not started once the
+ * listener is cancelled (a Reset, a disconnect), and given up at once if it is cancelled while it waits. Each step calls
+ * the API this way: `listenerCall(api, () => api.dispatch(endpoint.initiate(arg)).unwrap())`.
+ */
+export async function listenerCall<T>(
+  api: Pick<AppListenerEffectAPI, 'throwIfCancelled' | 'pause'>,
+  call: () => Promise<T>,
+): Promise<T> {
+  api.throwIfCancelled();
+  return api.pause(call());
+}

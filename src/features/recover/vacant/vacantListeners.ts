@@ -1,47 +1,38 @@
-import type { TaskAbortError } from '@reduxjs/toolkit';
+import { isAnyOf } from '@reduxjs/toolkit';
 import type { AppListenerEffectAPI, AppStartListening } from '../../../app/listenerMiddleware';
 import { classifyError } from '../../../common/classifyError';
 import { activityRecorded } from '../../activity/activity';
 import { celebrationTriggered } from '../../activity/celebration';
 import { rentEstimateRefreshRequested } from '../rent/rentSlice';
 import { walletDisconnected } from '../../../app/events';
+import { isAbort } from '../../wallet/wallet';
+import type { VacantOutcome } from './vacantSteps';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset } from './vacantSlice';
 
-// Runs the docs/PRODUCT.md#close-vacant-accounts flow in a fork so that Reset (or a disconnect) can abandon it mid-way: the fork is cancelled and
-// the slice ignores anything the abandoned run would still report. The flow and its dependencies (prepare, guard,
-// signing) load with the first recovery, in their own chunk; a chunk that fails to load ends the run with an alert.
+// Runs the docs/PRODUCT.md#close-vacant-accounts flow (vacantFlow.ts: listener steps). Reset (or a disconnect) cancels
+// the running listener, so the run stops at its next step; the slice ignores anything the abandoned run would still
+// report. The flow and its dependencies (prepare, guard, signing) load with the first recovery, in their own chunk; a
+// chunk that fails to load ends the run with an alert.
 
 export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void> {
   const runId = api.getState().vacant.runId;
-  const task = api.fork(async (forkApi) => {
-    const { flowDeps, runVacantBurn } = await import(/* webpackChunkName: "vacant-flow" */ './vacantFlowDeps');
-    return runVacantBurn(flowDeps(api, runId, forkApi));
-  });
-  const stop = api.take((a) => vacantReset.match(a) || walletDisconnected.match(a));
-  stop.catch(() => undefined); // rejects when this effect ends first
-  const first = await Promise.race([
-    task.result.then((r) => ({ kind: 'done' as const, r })),
-    stop.then(() => ({ kind: 'stopped' as const })),
-  ]);
-  if (first.kind === 'stopped') {
-    task.cancel();
+  let outcome: VacantOutcome;
+  try {
+    const { runVacantBurn } = await api.pause(import(/* webpackChunkName: "vacant-flow" */ './vacantFlow'));
+    outcome = await runVacantBurn(api, runId);
+    api.throwIfCancelled();
+  } catch (err) {
+    if (!isAbort(err)) api.dispatch(vacantBurnEnded({ runId, alert: classifyError(err, 'vacant').message }));
     return;
   }
-  const outcome = first.r;
-  if (outcome.status !== 'ok') {
-    if (outcome.status === 'rejected' && (outcome.error as TaskAbortError)?.name !== 'TaskAbortError')
-      api.dispatch(vacantBurnEnded({ runId, alert: classifyError(outcome.error, 'vacant').message }));
-    return;
-  }
-  const value = outcome.value;
-  if (!value.ok) {
+  if (!outcome.ok) {
     const reachedChain = api.getState().vacant.step === 'submitting';
-    api.dispatch(vacantBurnEnded({ runId, alert: value.alert, error: value.error }));
+    api.dispatch(vacantBurnEnded({ runId, alert: outcome.alert, error: outcome.error }));
     // Some transactions of a multi-transaction submit may have landed before one failed: show what is left.
     if (reachedChain) api.dispatch(rentEstimateRefreshRequested());
     return;
   }
-  const { result } = value;
+  const { result } = outcome;
   // What reached the wallet, as the report says it: back less the service fee and the network fee.
   const gain = result.recoveredLamports - result.serviceFeeLamports - (result.networkFeeLamports ?? 0);
   api.dispatch(
@@ -58,11 +49,11 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
       signature: result.signature,
     }),
   );
-  api.dispatch(vacantBurnSucceeded({ runId, result, alert: value.alert }));
+  api.dispatch(vacantBurnSucceeded({ runId, result, alert: outcome.alert }));
   api.dispatch(
     celebrationTriggered({
       title: result.accountCount > 0 ? 'Vacant accounts closed' : 'Surplus rent withdrawn',
-      description: value.alert,
+      description: outcome.alert,
       lamports: gain,
     }),
   );
@@ -71,8 +62,9 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
 
 export function setupVacantListeners(startAppListening: AppStartListening): void {
   startAppListening({
-    actionCreator: vacantBurnRequested,
-    effect: async (_action, api) => {
+    matcher: isAnyOf(vacantBurnRequested, vacantReset, walletDisconnected),
+    effect: async (action, api) => {
+      if (!vacantBurnRequested.match(action)) return api.cancelActiveListeners(); // Reset, or a disconnect: the run stops
       if (api.getOriginalState().vacant.status === 'processing') return; // a second click while busy does nothing
       await vacantBurnEffect(api);
     },
