@@ -25,7 +25,7 @@ import {
   WALLET_MODES,
 } from '../../src/common/texts';
 import { exactSol } from '../../src/chain/format';
-import { REVOKE } from '../../src/features/trash/revoke/revokeTexts';
+import { REVOKE } from '../../src/common/texts/revokeTexts';
 import { plainCnfts } from './screenSupport';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { answerReview, clickCard } from './burnSupport';
