@@ -179,5 +179,24 @@ module.exports = tseslint.config(
       ],
     },
   },
+  {
+    // User-facing words come from the catalogue (src/common/texts): a literal JSX text, a string shown in JSX or a
+    // user-facing attribute is an error. Symbols, numbers and units in capitals ('SOL', '▾') are not words.
+    files: ['src/**/*.tsx'],
+    // The rule itself: the plugin's index finds its rules with require.extensions, which Jest does not have.
+    plugins: {
+      i18next: { rules: { 'no-literal-string': require('eslint-plugin-i18next/lib/rules/no-literal-string') } },
+    },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['aria-label', 'title', 'placeholder', 'alt'] },
+          words: { exclude: ['[^A-Za-z]*(?:[A-Z]+[^A-Za-z]*)?'] }, // a string: Jest's RegExp is another realm's
+        },
+      ],
+    },
+  },
   prettier,
 );

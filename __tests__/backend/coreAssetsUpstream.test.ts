@@ -27,10 +27,7 @@ describe('rent estimate: Core assets on providers that refuse', () => {
   const base = recordedAnswers();
   beforeAll(async () => {
     rpc = await startReplayUpstream({ ...base });
-    s = await startServer(
-      { SOLANA_RPC_URL: rpc.url, DAS_URL: rpc.url, UPSTREAM_TIMEOUT_MS: '2000' },
-      { overrides: { upstreamRetryBaseMs: 5 } },
-    );
+    s = await startServer({ SOLANA_RPC_URL: rpc.url, DAS_URL: rpc.url }, { overrides: { upstreamRetryBaseMs: 5 } });
   });
   afterAll(async () => {
     await s.close();

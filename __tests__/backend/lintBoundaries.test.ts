@@ -193,3 +193,23 @@ describe('lint: asset pictures load only through AssetImage (PRODUCT difference 
     expect(imgRule(await lint('src/ui/AssetImage.tsx'))).toEqual([]);
   });
 });
+
+describe('lint: a component shows no literal words, only catalogue texts (docs/ARCHITECTURE.md, "Adding a text")', () => {
+  const literals = (messages: Linter.LintMessage[]) =>
+    messages.filter((m) => m.ruleId === 'i18next/no-literal-string' && m.severity === 2);
+  const shown = (jsx: string) => `export const Shown = ({ n }: { n: number }) => ${jsx};\n`;
+
+  it('a JSX text, a shown string or a user-facing attribute fails; symbols, numbers, units and class names pass', async () => {
+    const file = 'src/features/recover/vacant/VacantBanner.tsx';
+    expect(literals(await lint(file))).toEqual([]);
+    for (const jsx of [
+      '<p>Nothing found</p>',
+      "<p>{n > 1 && 'items'}</p>",
+      '<section aria-label="Vacant accounts" />',
+      '<button title="Close" />',
+      '<input placeholder="Paste an address" />',
+    ])
+      expect(literals(await lint(file, shown(jsx)))).toHaveLength(1);
+    expect(literals(await lint(file, shown('<p className="vacant-text">{n} SOL · ▾ 1 %</p>')))).toEqual([]);
+  });
+});

@@ -19,7 +19,7 @@ import { formatAuthMessage } from '../../src/common/authMessage';
 import { MEMO_PROOF_REFUSALS, expectedMemoOf } from '../../backend/services/auth/authMemoProof';
 import { AUTH_REFUSALS } from '../../backend/services/auth/authVerify';
 import { delegateAndAuthorize } from '../../src/features/trash/queue/queueAuthorization';
-import { QUEUE_STEPS } from '../../src/features/trash/queue/queueSteps';
+import { QUEUE_STEPS } from '../../src/common/texts/queueStepsTexts';
 import { delegateWithMemo, delegatedBeforeFailure } from '../../src/features/trash/trash/trashWays';
 import type { WalletPort } from '../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';

@@ -12,14 +12,15 @@ import { RECOVERY_KINDS, RECOVERY_SOURCES } from '../../src/chain/recovery/regis
 import type { RecoveryPlan } from '../../src/chain/recovery/source';
 import type { ContractWallet, SourceContract } from '../../src/chain/recovery/sourceContract';
 import { scanContext } from '../../backend/services/recovery/scan';
-import { networkFee, startHarness, sum, type Harness } from './vacantSupport';
+import { networkFee, sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
 const SOURCES_DIR = path.resolve(__dirname, '../../src/chain/recovery/sources');
 
-let h: Harness;
+let h: LocalChainServer;
 let wallet: ContractWallet;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
   const { owner, manifest } = await h.fund('demo');
   wallet = { owner, manifest, connection: h.connection };
 }, 120_000);
@@ -44,7 +45,7 @@ it('each source is one folder with its source, and each folder is a registered s
 
 it('the prepare refuses an address no source lists with the sources of its flow, in the registry order', async () => {
   const stranger = wallet.manifest.recovery!.voteAccount; // a vote account: no source's
-  const r = await h.post('prepare-recovery', { ownerAddress: wallet.owner.publicKey.toBase58(), accounts: [stranger] });
+  const r = await h.api('prepare-recovery', { ownerAddress: wallet.owner.publicKey.toBase58(), accounts: [stranger] });
   expect(r.status).toBe(400);
   expect(r.body.error).toBe(
     `${stranger} is not a stake account, program buffer, nonce account, lookup table, approval, closable mint, wrapped SOL account, OpenBook v1 open-orders account, OpenBook v2 open-orders account, Pump.fun creator vault or Pump.fun volume accumulator this wallet can recover from.`,

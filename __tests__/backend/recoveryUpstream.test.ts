@@ -17,10 +17,7 @@ describe('recovery scans on a provider that refuses getProgramAccounts', () => {
       ...recordedAnswers(),
       getEpochInfo: () => ({ epoch: 790, absoluteSlot: 341197933, slotIndex: 0, slotsInEpoch: 432000 }),
     });
-    s = await startServer(
-      { SOLANA_RPC_URL: rpc.url, DAS_URL: rpc.url, UPSTREAM_TIMEOUT_MS: '2000' },
-      { overrides: { upstreamRetryBaseMs: 5 } },
-    );
+    s = await startServer({ SOLANA_RPC_URL: rpc.url, DAS_URL: rpc.url }, { overrides: { upstreamRetryBaseMs: 5 } });
   });
   afterAll(async () => {
     await s.close();

@@ -170,7 +170,7 @@ describe('production bundle', () => {
           cwd: root,
           env: { ...process.env, ...env },
           encoding: 'utf8',
-          timeout: 200_000,
+          timeout: 900_000, // a hang guard only: a loaded machine takes minutes to build
         },
       );
       expect(r.status).toBe(0);

@@ -15,9 +15,9 @@ import {
   ASSETS_SCREEN,
   queueCancelledReport,
 } from '../../src/common/texts';
-import { REVOKE } from '../../src/features/trash/revoke/revokeTexts';
-import { HIDE_ONLY } from '../../src/features/trash/trash/hideOnlyTexts';
-import { TRASH_UI } from '../../src/features/trash/trash/trashTexts';
+import { REVOKE } from '../../src/common/texts/revokeTexts';
+import { HIDE_ONLY } from '../../src/common/texts/hideOnlyTexts';
+import { TRASH_UI } from '../../src/common/texts/trashTexts';
 import { type BurnWallet, networkFee } from './burnSupport';
 import { until } from '../support/until';
 import {

@@ -6,8 +6,8 @@
 import { ComputeBudgetProgram } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
 import { QUEUE_MODAL, ASSETS_SCREEN, queueCancelledReport } from '../../src/common/texts';
-import { REVOKE } from '../../src/features/trash/revoke/revokeTexts';
-import { TRASH_UI } from '../../src/features/trash/trash/trashTexts';
+import { REVOKE } from '../../src/common/texts/revokeTexts';
+import { TRASH_UI } from '../../src/common/texts/trashTexts';
 import { networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
 import {

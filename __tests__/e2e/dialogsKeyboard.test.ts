@@ -9,7 +9,7 @@ import { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { ASSETS, DIRECT_MODAL, QUEUE_MODAL, SELECTION, SUCCESS, ASSETS_SCREEN } from '../../src/common/texts';
 import { SAFETY_PAGE } from '../../src/common/texts/brandTexts';
-import { TRASH_UI } from '../../src/features/trash/trash/trashTexts';
+import { TRASH_UI } from '../../src/common/texts/trashTexts';
 import { installBurnWallet, networkFee } from './burnSupport';
 import { seriousViolations } from './support/axe';
 import { VIEWPORT_NAMES, card, plainCnfts, sum, screenHarness } from './screenSupport';

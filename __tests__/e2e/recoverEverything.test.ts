@@ -10,7 +10,7 @@ import { RECOVER_EVERYTHING, RECOVERY_SECTION } from '../../src/common/texts';
 import { exactSol } from '../../src/chain/format';
 import { answerReview } from './burnSupport';
 import { seriousViolations } from './support/axe';
-import { lamportsOf } from './support/lamports';
+import { lamportsOf } from '../support/lamports';
 import { browserSuite, VIEWPORTS, type ViewportName } from './support/suite';
 import { WALLET_KINDS, type WalletFeature, type WalletGuard } from './support/testWallet';
 import { GUARDS, GUARDED_FEATURES } from './support/walletGuards';

@@ -25,13 +25,13 @@ import {
   WALLET_MODES,
 } from '../../src/common/texts';
 import { exactSol } from '../../src/chain/format';
-import { REVOKE } from '../../src/features/trash/revoke/revokeTexts';
+import { REVOKE } from '../../src/common/texts/revokeTexts';
 import { plainCnfts } from './screenSupport';
 import { emptiedWallet } from '../backend/relayerSupport';
 import { answerReview, clickCard } from './burnSupport';
 import { ROOT } from './support/buildBundle';
 import type { TestServer } from './support/server';
-import { lamportsOf as readLamports } from './support/lamports';
+import { lamportsOf as readLamports } from '../support/lamports';
 import { type ViewportName, browserSuite } from './support/suite';
 import {
   WALLET_KINDS,

@@ -18,7 +18,7 @@ import {
   ownerBurnRequested,
   trashRequested,
 } from '../../../src/features/trash/trash/trashSlice';
-import { TRASH_UI } from '../../../src/features/trash/trash/trashTexts';
+import { TRASH_UI } from '../../../src/common/texts/trashTexts';
 import {
   type Chain,
   assetOf,

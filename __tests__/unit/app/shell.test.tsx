@@ -10,6 +10,7 @@ import { Header } from '../../../src/features/shell/shell/Header';
 import { walletConnected } from '../../../src/app/events';
 import { makeStore } from '../../../src/app/store';
 import { renderWithProviders } from '../../support/renderWithProviders';
+import { ASSETS } from '../../../src/common/texts';
 
 const W = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 const Wallets = ({ children }: { children: ReactNode }) => (
@@ -51,7 +52,7 @@ test('not connected: logo, heading and the connect button', () => {
     </Wallets>,
   );
   expect(screen.getByRole('heading', { name: 'Connect Wallet to View Assets' })).toBeInTheDocument();
-  expect(screen.getByAltText('SolBack logo')).toHaveAttribute('src', '/static/logo.svg');
+  expect(screen.getByAltText(ASSETS.logoAlt)).toHaveAttribute('src', '/static/logo.svg');
   expect(screen.getByRole('button', { name: 'Select Wallet' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: 'Your Wallet Assets' })).toBeNull();
 });

@@ -4,9 +4,9 @@
 import { guardStep } from '../../../src/features/wallet/wallet/signingSteps';
 import { render, screen, fireEvent, waitFor } from '@testing-library/react';
 import bs58 from 'bs58';
-import { HIDE_ONLY } from '../../../src/features/trash/trash/hideOnlyTexts';
+import { HIDE_ONLY } from '../../../src/common/texts/hideOnlyTexts';
 import { Keypair, PublicKey, type Transaction } from '@solana/web3.js';
-import { TRASH_UI } from '../../../src/features/trash/trash/trashTexts';
+import { TRASH_UI } from '../../../src/common/texts/trashTexts';
 import { setApiOrigin } from '../../../src/api/baseApi';
 import { createAppExtra, type SignableTransaction } from '../../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';

@@ -4,7 +4,8 @@ import { ForbiddenError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { verifyAuthorization, withAuthorization } from '../../services/auth/authVerify';
 import { explorerUrlFor, fetchCnft, fetchProof } from '../../services/nft/cnftData';
-import { sendFailure, sendUntilSettled, type SendOutcome } from '../../services/nft/cnftSend';
+import { cnftSendFailure } from '../../services/nft/cnftSendFailure';
+import { sendAndConfirm, type SendOutcome } from '../../services/rpc/send';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/nft/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
 import type { DelegateInfoResponse, DelegateProofResponse, DelegatedTransferResponse } from '../../../src/common/api';
@@ -85,14 +86,14 @@ export function delegateRoutes(services: Services): Router {
         // The proof the client sent is ignored on purpose: a fresh one is read for the transaction.
         const attempt = async (): Promise<SendOutcome> => {
           const prepared = await prepareDelegatedTransfer(services, assetId, sender);
-          return sendUntilSettled(services, prepared.raw, {
+          const [outcome] = await sendAndConfirm(services.rpc, [prepared.raw], {
             lastValidBlockHeight: prepared.lastValidBlockHeight,
             timeoutMs: Math.min(25_000, services.config.confirmTimeoutMs),
-          }).catch((err: Error) => {
-            if (/blockhash not found/i.test(err.message))
-              return { signature: prepared.signature, status: 'expired' as const };
-            throw sendFailure(err);
-          });
+          }).catch((err: Error): SendOutcome[] => [{ signature: prepared.signature, status: 'refused', err }]);
+          if (outcome.status !== 'refused') return outcome;
+          if (/blockhash not found/i.test(outcome.err.message))
+            return { signature: prepared.signature, status: 'expired' as const };
+          throw cnftSendFailure(outcome.err);
         };
         // docs/PRODUCT.md#trash-a-cnft: an expired transaction is retried once with a fresh blockhash. It provably did not land, and the
         // retry re-checks the owner, so the asset cannot move twice.

@@ -11,7 +11,8 @@ import type { Services } from '../../context';
 import { ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft } from '../../services/nft/cnftData';
-import { sendFailure, sendUntilSettled } from '../../services/nft/cnftSend';
+import { cnftSendFailure } from '../../services/nft/cnftSendFailure';
+import { sendAndConfirm } from '../../services/rpc/send';
 import { RobustTransferSchema } from './schema';
 import type { RobustTransferResponse } from '../../../src/common/api';
 
@@ -97,11 +98,12 @@ export function robustTransferRoutes(services: Services): Router {
       } catch {
         throw ValidationError('signedTransaction is not a base64 Solana transaction');
       }
-      const outcome = await sendUntilSettled(services, raw, { timeoutMs: services.config.confirmTimeoutMs }).catch(
-        (err: Error) => {
-          throw sendFailure(err);
-        },
-      );
+      const [outcome] = await sendAndConfirm(services.rpc, [raw], {
+        timeoutMs: services.config.confirmTimeoutMs,
+      }).catch((err: Error) => {
+        throw cnftSendFailure(err);
+      });
+      if (outcome.status === 'refused') throw cnftSendFailure(outcome.err);
       const explorerUrl = explorerUrlFor(services, outcome.signature, ctx.origin);
       if (outcome.status === 'confirmed') {
         ctx.body = { success: true, signature: outcome.signature, explorerUrl } satisfies RobustTransferResponse;

@@ -10,8 +10,9 @@ import os from 'os';
 import type { QueueWorker, Services } from '../../context';
 import { AppError } from '../../errors';
 import { fetchAsset } from '../nft/cnftData';
-import { sendUntilSettled, signatureStatus } from '../nft/cnftSend';
 import { prepareDelegatedTransfer } from '../nft/delegatedTransfer';
+import { signatureStatus } from '../rpc/connection';
+import { sendAndConfirm, type SendOutcome } from '../rpc/send';
 import { holdLease } from './queueLeases';
 import { LeaseLostError, type QueueItem, type QueueRecord, type QueueStore } from './queueStore';
 
@@ -74,7 +75,7 @@ export function createQueueWorker(
       await setItem(q, item.assetId, { state: 'pending' });
       return false;
     }
-    const st = await signatureStatus(services, item.signature);
+    const st = await signatureStatus(services.rpc, item.signature);
     if (st && !st.err && (st.confirmationStatus === 'confirmed' || st.confirmationStatus === 'finalized')) {
       await setItem(q, item.assetId, { state: 'completed', raw: undefined });
       return true;
@@ -98,17 +99,18 @@ export function createQueueWorker(
     const height = await services.rpc.call<number>('getBlockHeight', [{ commitment: 'confirmed' }]);
     if (item.raw && item.lastValidBlockHeight !== undefined && height <= item.lastValidBlockHeight) {
       // Still valid: rebroadcast the very same bytes (same signature; it can land at most once).
-      const outcome = await sendUntilSettled(services, Buffer.from(item.raw, 'base64'), {
+      const [outcome] = await sendAndConfirm(services.rpc, [Buffer.from(item.raw, 'base64')], {
         lastValidBlockHeight: item.lastValidBlockHeight,
         timeoutMs: opts.sendTimeoutMs ?? 30_000,
         skipPreflight: true,
+        searchTransactionHistory: true,
         isStopped: halted,
-      }).catch(() => null);
+      }).catch(() => [null]);
       if (outcome?.status === 'confirmed') {
         await setItem(q, item.assetId, { state: 'completed', raw: undefined });
         return true;
       }
-      if (!outcome || outcome.status === 'timeout') return false;
+      if (!outcome || outcome.status === 'timeout' || outcome.status === 'refused') return false;
     }
     // Expired without landing (the owner is unchanged): a fresh attempt is safe.
     await setItem(q, item.assetId, {
@@ -143,19 +145,21 @@ export function createQueueWorker(
       attempts: item.attempts + 1,
     });
     if (halted()) return;
-    const outcome = await sendUntilSettled(services, prepared.raw, {
+    const [outcome] = await sendAndConfirm(services.rpc, [prepared.raw], {
       lastValidBlockHeight: prepared.lastValidBlockHeight,
       timeoutMs: opts.sendTimeoutMs ?? 30_000,
       isStopped: halted,
-    }).catch((err: Error) => ({ signature: prepared.signature, status: 'rejected' as const, err: err.message }));
+    }).catch((err: Error): SendOutcome[] => [{ signature: prepared.signature, status: 'refused', err }]);
     if (outcome.status === 'confirmed') await setItem(q, item.assetId, { state: 'completed', raw: undefined });
-    else if (outcome.status === 'failed' || outcome.status === 'rejected')
+    else if (outcome.status === 'failed' || outcome.status === 'refused') {
+      const err = outcome.status === 'refused' ? outcome.err.message : outcome.err;
       await setItem(q, item.assetId, {
         state: 'pending',
         signature: undefined,
         raw: undefined,
-        error: `Transfer failed: ${typeof outcome.err === 'string' ? outcome.err : JSON.stringify(outcome.err)}`,
+        error: `Transfer failed: ${typeof err === 'string' ? err : JSON.stringify(err)}`,
       });
+    }
     // 'expired' / 'timeout': left as 'sending'; resolveSending settles it on the next pass.
   }
 

@@ -12,12 +12,10 @@ export const SIMULATION_FAILED =
   'The transaction would fail on chain, so SolBack did not send it and nothing was paid: ';
 export const RELAYER_WOULD_LOSE = 'The transaction would cost the fee relayer more than it repays. Nothing was sent.';
 
-export async function coSign(
-  relayer: Relayer,
-  rpc: RpcClient,
-  item: Checked,
-  client: string,
-): Promise<Checked & { reservation: Reservation }> {
+/** A checked transaction the relayer signed, and the use of its allowance it holds until settled. */
+export type CoSigned = Checked & { reservation: Reservation };
+
+export async function coSign(relayer: Relayer, rpc: RpcClient, item: Checked, client: string): Promise<CoSigned> {
   const { prepared } = item;
   if (prepared.feePayer !== relayer.address)
     throw new AppError(400, 'validation_error', 'This transaction names another fee payer. Nothing was sent.');

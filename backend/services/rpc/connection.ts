@@ -95,6 +95,15 @@ export interface PollOptions {
 }
 
 type StatusesValue = { err: unknown; confirmationStatus?: string };
+
+/** One signature's status as the node has it, its history searched (a send recorded before a restart). */
+export async function signatureStatus(rpc: Pick<RpcClient, 'call'>, signature: string): Promise<StatusesValue | null> {
+  const res = await rpc.call<{ value: (StatusesValue | null)[] }>('getSignatureStatuses', [
+    [signature],
+    { searchTransactionHistory: true },
+  ]);
+  return res?.value?.[0] ?? null;
+}
 type StatusesAnswer = { context?: { slot: number }; value?: (StatusesValue | null)[] };
 // getSignatureStatuses takes at most 256 signatures a call (Helius, "getSignatureStatuses": "up to 256 signatures in a
 // single request"; the local chain refuses more, backend/localnet/rpc/methods.ts).

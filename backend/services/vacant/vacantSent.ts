@@ -6,6 +6,7 @@ import bs58 from 'bs58';
 import { AppError, ValidationError } from '../../errors';
 import { pollSignatures, type SignatureOutcome } from '../rpc/connection';
 import type { RpcClient } from '../rpc/rpc';
+import type { SendOutcome } from '../rpc/send';
 import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 import { figuresOf, NOT_PREPARED, type SubmittedBurn } from './vacantSubmit';
 
@@ -17,7 +18,7 @@ export interface LandedTransaction {
 }
 
 /** The error for a signature that did not land: failed on chain, or not seen in time (`timeoutText`). */
-export function notLanded(signature: string, outcome: SignatureOutcome, timeoutText: string): AppError {
+export function notLanded(signature: string, outcome: SignatureOutcome | SendOutcome, timeoutText: string): AppError {
   if (outcome.status === 'failed')
     return new AppError(
       400,

@@ -3,7 +3,6 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
 import { AppError, isRateLimited, RateLimitedError, RpcError, ValidationError } from '../../errors';
-import type { RpcClient } from '../rpc/rpc';
 import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 
 export const NOT_PREPARED =
@@ -63,8 +62,11 @@ export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Che
   });
 }
 
-/** Chain errors the user caused or can fix are 400s with the chain's own words; the client maps them (docs/PRODUCT.md#error-texts). */
-function sendFailure(err: unknown): AppError {
+/**
+ * A send the node refused: chain errors the user caused or can fix are 400s with the chain's own words; the client
+ * maps them (docs/PRODUCT.md#error-texts).
+ */
+export function sendFailure(err: unknown): AppError {
   if (isRateLimited(err)) return RateLimitedError(); // still limited after the RPC client's backoff: not sent
   const message = err instanceof RpcError || err instanceof Error ? err.message : String(err);
   return new AppError(400, 'send_failed', message || 'Unknown error occurred');
@@ -115,16 +117,4 @@ export function figuresOf(prepared: PreparedBurn, signature: string, lamports: L
     ownerBalanceChange: change(prepared.owner),
     feeWalletBalanceChange: change(prepared.feeWallet),
   };
-}
-
-/** Sends one checked transaction and answers its signature; the node's refusal is a 400 with the chain's words. */
-export async function sendChecked(rpc: RpcClient, item: Checked): Promise<string> {
-  try {
-    return await rpc.call<string>('sendTransaction', [
-      item.bytes.toString('base64'),
-      { encoding: 'base64', preflightCommitment: 'confirmed', maxRetries: 5 },
-    ]);
-  } catch (err) {
-    throw sendFailure(err);
-  }
 }

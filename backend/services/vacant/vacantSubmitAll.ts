@@ -6,13 +6,13 @@
 // (RELIABILITY, "What changed to make these hold").
 import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../../config';
 import { AppError, ServiceUnavailableError } from '../../errors';
-import { pollSignatures } from '../rpc/connection';
 import { RELAYER_UNAVAILABLE, type Relayer } from '../relayer/relayer';
-import { coSign, settleRelayed } from '../relayer/relaySubmit';
+import { coSign, settleRelayed, type CoSigned } from '../relayer/relaySubmit';
 import type { RpcClient } from '../rpc/rpc';
+import { sendAndConfirm, type SendOutcome } from '../rpc/send';
 import type { PreparedBurnStore } from './vacantPrepared';
 import { fetchLanded, figuresOfLanded, notLanded } from './vacantSent';
-import { sendChecked, type Checked, type SubmittedBurn } from './vacantSubmit';
+import { sendFailure, type Checked, type SubmittedBurn } from './vacantSubmit';
 
 export interface SubmitDeps {
   store: PreparedBurnStore;
@@ -31,84 +31,89 @@ export interface SubmitOutcome {
 const sentButNotConfirmed = (signature: string) =>
   `Transaction ${signature} was sent but not confirmed in time. Check the explorer.`;
 
-interface Sent {
-  item: Checked;
-  signature: string;
-  /** Settles the relayer's reservation from how the transaction ended (relayer/relaySubmit.ts). */
-  settle?: (ending: Promise<SubmittedBurn>) => Promise<SubmittedBurn>;
-}
-
-async function sendOne(deps: SubmitDeps, item: Checked, client: string): Promise<Sent> {
-  const { rpc, relayer } = deps;
-  if (!item.prepared.feePayer) return { item, signature: await sendChecked(rpc, item) };
-  if (!relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
-  const ready = await coSign(relayer, rpc, item, client);
-  const settle = (ending: Promise<SubmittedBurn>) => settleRelayed(relayer, ready.reservation, ending);
-  let signature: string;
-  try {
-    signature = await sendChecked(rpc, ready);
-  } catch (err) {
-    await settle(Promise.reject(err)).catch(() => undefined); // refused before sending: the use is given back
-    throw err;
-  }
-  return { item: ready, signature, settle };
-}
-
-/** Waits for these sent transactions together; each one's ending: its figures read from the chain, or why not. */
-async function confirmSent(deps: SubmitDeps, sent: Sent[]): Promise<Promise<SubmittedBurn>[]> {
-  const outcomes = await pollSignatures(
-    deps.rpc,
-    sent.map((s) => s.signature),
-    { timeoutMs: deps.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS },
-  );
-  return sent.map(({ item, signature, settle }, i) => {
-    const ending = (async () => {
-      if (outcomes[i].status !== 'confirmed') throw notLanded(signature, outcomes[i], sentButNotConfirmed(signature));
-      deps.store.forget(item.message);
-      return figuresOfLanded(item.prepared, signature, await fetchLanded(deps.rpc, signature));
-    })();
-    return settle ? settle(ending) : ending;
-  });
+/** Sent transactions' endings (each one's figures read from the chain, or why not) and the send refused, if one was. */
+interface Sending {
+  endings: Promise<SubmittedBurn>[];
+  refused: AppError | null;
 }
 
 /**
- * Sends every checked transaction, then confirms them together and reads each one's figures from the chain. A
- * relayed one is confirmed before the next is sent: the relayer takes one relayed transaction per wallet at a time
+ * Sends these transactions and waits for them together (sendAndConfirm; the node rebroadcasts them: ours would cost
+ * the provider a call per transaction every 2 s). A refused send stops the sending, with the chain's words.
+ */
+async function sendAll(deps: SubmitDeps, items: Checked[]): Promise<Sending> {
+  const outcomes = await sendAndConfirm(
+    deps.rpc,
+    items.map((item) => item.bytes),
+    { timeoutMs: deps.confirmTimeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS, rebroadcast: false },
+  );
+  const sending: Sending = { endings: [], refused: null };
+  outcomes.forEach((outcome, i) => {
+    if (outcome.status === 'refused') sending.refused = sendFailure(outcome.err);
+    else sending.endings.push(figuresOfSent(deps, items[i], outcome));
+  });
+  return sending;
+}
+
+async function figuresOfSent(deps: SubmitDeps, item: Checked, outcome: SendOutcome): Promise<SubmittedBurn> {
+  const { signature } = outcome;
+  if (outcome.status !== 'confirmed') throw notLanded(signature, outcome, sentButNotConfirmed(signature));
+  deps.store.forget(item.message);
+  return figuresOfLanded(item.prepared, signature, await fetchLanded(deps.rpc, signature));
+}
+
+/** A relayed transaction, co-signed: sent and waited for alone; the relayer's reservation is settled by its ending. */
+async function sendRelayed(deps: SubmitDeps, relayer: Relayer, ready: CoSigned): Promise<Sending> {
+  const settle = (ending: Promise<SubmittedBurn>) => settleRelayed(relayer, ready.reservation, ending);
+  const sending = await sendAll(deps, [ready]);
+  // Refused before sending: the use is given back.
+  if (sending.refused) await settle(Promise.reject(sending.refused)).catch(() => undefined);
+  return { endings: sending.endings.map(settle), refused: sending.refused };
+}
+
+/**
+ * Sends the checked transactions in order and reads each landed one's figures from the chain. Those the owner pays
+ * for are sent one after another, then waited for together (each run of them up to a relayed one). A relayed one is
+ * sent and confirmed before the next is sent: the relayer takes one relayed transaction per wallet at a time
  * (RelayerPolicy.reserve), so sending the second before the first landed was refused with 429 half-way through.
- * One that did not land stops the rest (they are not sent).
+ * A refused send, or a relayed one that did not land, stops the rest (they are not sent).
  */
 export async function submitChecked(deps: SubmitDeps, checked: Checked[], client: string): Promise<SubmitOutcome> {
-  const endings: Promise<SubmittedBurn>[] = [];
-  const batch: Sent[] = []; // sent by the owner's fee: confirmed together at the end
-  let sendFailure: AppError | null = null;
-  for (const item of checked) {
-    let one: Sent;
-    try {
-      one = await sendOne(deps, item, client);
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      sendFailure = err;
-      break;
+  const endings: PromiseSettledResult<SubmittedBurn>[] = [];
+  let refusal: AppError | null = null;
+  for (let i = 0; i < checked.length && !refusal;) {
+    // The owner's own fee: this one and those after it up to the next relayed one, sent together.
+    let end = i;
+    while (end < checked.length && !checked[end].prepared.feePayer) end++;
+    let sending: Sending;
+    if (end > i) sending = await sendAll(deps, checked.slice(i, end));
+    else {
+      end = i + 1;
+      const { relayer } = deps;
+      let ready: CoSigned;
+      try {
+        if (!relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+        ready = await coSign(relayer, deps.rpc, checked[i], client);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refusal = err;
+        break;
+      }
+      sending = await sendRelayed(deps, relayer, ready);
     }
-    if (!one.settle) {
-      batch.push(one);
-      continue;
-    }
-    const [ending] = await confirmSent(deps, [one]);
-    endings.push(ending);
-    const landed = await ending.then(
-      () => true,
-      () => false,
-    );
-    if (!landed) break;
+    const settled = await Promise.allSettled(sending.endings);
+    endings.push(...settled);
+    refusal = sending.refused;
+    // A relayed one that did not land stops the rest.
+    if (checked[i].prepared.feePayer && settled.some((s) => s.status === 'rejected')) break;
+    i = end;
   }
-  endings.push(...(await confirmSent(deps, batch)));
   const done: SubmittedBurn[] = [];
   let failure: AppError | null = null;
-  for (const ending of await Promise.allSettled(endings)) {
+  for (const ending of endings) {
     if (ending.status === 'fulfilled') done.push(ending.value);
     else if (!(ending.reason instanceof AppError)) throw ending.reason;
     else failure ??= ending.reason;
   }
-  return { done, failure: failure ?? sendFailure };
+  return { done, failure: failure ?? refusal };
 }

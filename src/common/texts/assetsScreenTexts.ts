@@ -1,5 +1,8 @@
 // Ours (PRODUCT, the page): the assets screen's own texts beyond the spec — phone layout, bulk tools, review step,
 // landing, read-only check.
+import { SHARED_TEXTS } from './sharedTexts';
+import { KIND_HIDE } from './kindTexts';
+import { RECOVERY_SECTION } from './recoveryTexts';
 
 /**
  * The flows the one fee statement names, in its own words (docs/PRODUCT.md#fees): those that carry the 1% service fee
@@ -31,7 +34,7 @@ export const ASSETS_SCREEN = {
   // The wallet list (our dialog on the wallet adapter's state; its title and labels are the adapter's own words)
   connectDialogTitle: 'Connect a wallet on Solana to continue',
   connectDialogNoWallet: "You'll need a wallet on Solana to continue",
-  connectDialogClose: 'Close',
+  connectDialogClose: SHARED_TEXTS.close,
   connectDialogDetected: 'Detected',
   connectDialogMore: 'More options',
   connectDialogLess: 'Less options',
@@ -41,7 +44,7 @@ export const ASSETS_SCREEN = {
   noServiceFeeTokens: 'Token burns carry no service fee.',
   serviceFeeNfts: 'Two or more NFTs burned together carry the 1% service fee (one NFT alone carries none).',
   serviceFeeVacant: 'Closing empty accounts carries the 1% service fee.',
-  cnftsNoRent: "cNFTs don't return rent",
+  cnftsNoRent: SHARED_TEXTS.cnftsNoRent,
   // Review step
   reviewTitle: 'Review before signing',
   reviewDestroyed: 'Will be destroyed',
@@ -52,7 +55,7 @@ export const ASSETS_SCREEN = {
   reviewNetworkFeeRelayed:
     "Network fee, repaid to SolBack's relayer (a relayed transaction carries two signatures, so twice the usual fee)",
   reviewClosed: 'Empty accounts closed',
-  reviewLeftAlone: 'Left alone',
+  reviewLeftAlone: SHARED_TEXTS.leftAlone,
   reviewSurplus: 'SOL above rent withdrawn from accounts you keep',
   reviewPrincipal: 'Your own SOL back, unstaked or unwrapped (not rent: no fee on it)',
   reviewRewards: 'Rewards claimed (Pump.fun creator fees, cashback)',
@@ -62,7 +65,7 @@ export const ASSETS_SCREEN = {
     `The chain's simulation shows ${negative ? '−' : '+'}${sol} SOL for your balance (programs it does not run in simulation leave their refunds out).`,
   reviewTransactions: (n: number): string => `${n} transaction${n === 1 ? '' : 's'}, one wallet approval`,
   reviewConfirm: 'Confirm and sign',
-  reviewCancel: 'Cancel',
+  reviewCancel: SHARED_TEXTS.cancel,
   reviewCancelled: 'Cancelled. Nothing was burned.',
   reviewSimulationFailed: (detail: string): string =>
     `The chain refused this burn in simulation: ${detail}. Nothing was signed.`,
@@ -81,7 +84,7 @@ export const ASSETS_SCREEN = {
   filterSpam: 'Spam-labelled',
   spamLinkInName: 'Link in name',
   spamBidi: 'Hidden direction characters',
-  filterUnwrap: 'Wrapped SOL',
+  filterUnwrap: RECOVERY_SECTION.kinds.wrappedSol,
   noneMatch: 'Nothing here matches the search or filter.',
   shownOf: (shown: number, total: number): string => `${shown} of ${total} shown`,
   // cNFT texts that match the buttons, and cNFT actions in Recent Activity
@@ -93,11 +96,11 @@ export const ASSETS_SCREEN = {
   cnftHiddenTitle: 'cNFT hidden (not moved)',
   cnftQueueTitle: (n: number): string => `${n} cNFT${n === 1 ? '' : 's'} trashed by the queue`,
   // Left alone + hidden
-  leftAloneTitle: 'Left alone',
+  leftAloneTitle: SHARED_TEXTS.leftAlone,
   leftAloneHint: 'Accounts skipped on purpose, each with its reason.',
   hiddenTitle: 'Hidden items',
   frozenLabel: 'Frozen by its mint: cannot be burned',
-  hide: 'Hide',
+  hide: KIND_HIDE,
   showAgain: 'Show again',
   // Landing
   landingWhat:

@@ -1,11 +1,12 @@
 // Token and NFT burns: success messages, links and failures.
+import { SHARED_TEXTS } from './sharedTexts';
 
 // docs/PRODUCT.md#burn-one-token-or-nft success messages and links
 export const SUCCESS = {
   viewTransaction: 'View transaction',
-  viewOnExplorer: 'View on explorer',
-  viewOnSolanaExplorer: 'View on Solana Explorer',
-  dismiss: 'Dismiss', // ours: the line stays until dismissed or the next burn (PRODUCT difference 18)
+  viewOnExplorer: SHARED_TEXTS.viewOnExplorer,
+  viewOnSolanaExplorer: SHARED_TEXTS.viewOnSolanaExplorer,
+  dismiss: SHARED_TEXTS.dismiss, // ours: the line stays until dismissed or the next burn (PRODUCT difference 18)
 } as const;
 /** `sol` is the wallet's net gain as the chain recorded it; `parts` (netParts) what it is made of. */
 export const burnSuccess = (what: string, sol: string, parts: string, shortSignature: string): string =>

@@ -1,13 +1,14 @@
 // cNFT trash: the four ways' modals, their outcomes and failures, and the queue's cancel report.
+import { SHARED_TEXTS } from './sharedTexts';
 
 // docs/PRODUCT.md#advanced-cnft-trash Advanced cNFT Trash (robust method)
 export const ROBUST_MODAL = {
   title: 'Advanced cNFT Trash',
   privateKeyLabel: 'Wallet private key (base58)', // ours
   derivedAddress: 'Wallet address', // ours
-  cancel: 'Cancel',
+  cancel: SHARED_TEXTS.cancel,
   confirm: 'Confirm Trash',
-  viewOnExplorer: 'View on explorer',
+  viewOnExplorer: SHARED_TEXTS.viewOnExplorer,
 } as const;
 
 // docs/PRODUCT.md#send-cnft-to-trash Send cNFT to Trash (direct)
@@ -20,7 +21,7 @@ export const DIRECT_MODAL = {
   info: 'The cNFT is transferred to the project trash wallet. This is irreversible and is not a burn.', // ours, per docs/PRODUCT.md#send-cnft-to-trash
   send: 'Send to Trash',
   tryRobust: 'Try Robust Method',
-  cancel: 'Cancel',
+  cancel: SHARED_TEXTS.cancel,
   loading: 'Sending to trash...', // ours
   tryRobustSuggestion: 'You can try the Robust Method instead.', // ours
 } as const;
@@ -30,7 +31,7 @@ export const QUEUE_MODAL = {
   title: 'Queued cNFT Trash Operation',
   start: 'Start Transfer',
   cancel: 'Cancel Transfer',
-  close: 'Close',
+  close: SHARED_TEXTS.close,
   pending: 'Pending', // ours (count labels)
   processing: 'Processing',
   successful: 'Successful',
@@ -50,7 +51,7 @@ export const DELEGATED_MODAL = {
   signing: 'Please sign the message with your wallet...',
   transferring: 'Processing transfer...',
   success: 'Transfer successful!',
-  viewOnSolanaExplorer: 'View on Solana Explorer',
+  viewOnSolanaExplorer: SHARED_TEXTS.viewOnSolanaExplorer,
   delegate: 'Delegate', // ours
 } as const;
 

@@ -2,6 +2,7 @@
 import { exactSol, formatSol } from '../../chain/format';
 import type { RecoveryDetail } from '../../chain/recovery/source';
 import type { RecoveryKind, RecoveryState } from '../api/recovery';
+import { SHARED_TEXTS } from './sharedTexts';
 
 export const STAKE_ACCOUNTS = {
   inactive: 'Not delegated: the whole balance comes back.',
@@ -120,7 +121,7 @@ export const RECOVERY_SECTION = {
     ready: 'Ready',
     'cooling-down': 'Cooling down',
     'deactivate-first': 'Deactivate first',
-    'left-alone': 'Left alone',
+    'left-alone': SHARED_TEXTS.leftAlone,
   } satisfies Record<RecoveryState, string>,
   notChecked: 'Not checked on this provider',
   nothing: 'Nothing more to recover here.',
@@ -163,7 +164,7 @@ export const RECOVER_EVERYTHING = {
   nothing: 'Nothing can come back now.',
   kindLine: (count: number, sol: string) => `${count} selected, ${sol} SOL back`,
   laterTitle: 'Later steps',
-  leftAloneTitle: 'Left alone',
+  leftAloneTitle: SHARED_TEXTS.leftAlone,
   unticked: 'Unticked: you keep it.',
   notChecked: 'Not checked on this provider: nothing of this kind is in the plan.',
   neverBurned: 'Tokens and NFTs you hold: never burned here (burn them from their cards).',

@@ -1,4 +1,5 @@
 // The rent estimate card and its failures.
+import { SHARED_TEXTS } from './sharedTexts';
 
 // docs/PRODUCT.md#rent-estimate-card Rent estimate card
 export const RENT = {
@@ -10,13 +11,13 @@ export const RENT = {
   nftAccounts: 'NFT accounts', // ours (breakdown labels)
   tokenAccounts: 'Token accounts',
   vacantAccounts: 'Vacant accounts',
-  tokens: 'Tokens',
-  nfts: 'NFTs',
+  tokens: SHARED_TEXTS.tokens,
+  nfts: SHARED_TEXTS.nfts,
   cnfts: 'cNFTs',
   rentPerTokenAccount: 'Rent per token account', // ours
   rentPerNft: 'Rent per NFT', // ours
   serviceFeeNote: 'After the 1% service fee', // ours
-  cnftsNoRentNote: "cNFTs don't return rent", // docs/PRODUCT.md#rent-estimate-card note
+  cnftsNoRentNote: SHARED_TEXTS.cnftsNoRent,
   /** ours: the provider answered neither DAS nor getProgramAccounts for Core assets, so they are not in the total. */
   coreNotChecked: 'Core assets: Not checked on this provider',
   /** ours: the provider would not look up a print edition's master (docs/UPSTREAM.md, "Print editions"). */

@@ -1,18 +1,20 @@
 // The assets screen's own texts: headings, sections, defaults derived from the mint, the Selected Assets panel,
 // Recent Activity and the fallback error screen.
 import { ageOf } from '../../chain/format';
+import { SHARED_TEXTS } from './sharedTexts';
 
 // docs/PRODUCT.md#assets-screen Wallet assets screen
 export const ASSETS = {
   connectHeading: 'Connect Wallet to View Assets',
+  logoAlt: 'SolBack logo', // ours
   connectedHeading: 'Your Wallet Assets',
   bulkSelectMode: 'Bulk Select Mode',
   loading: 'Loading...',
   /** The wallet adapter's own button labels (WalletMultiButton), shown by the landing's stand-in before its code loads. */
   selectWallet: 'Select Wallet',
   connectRememberedWallet: 'Connect',
-  tokensSection: 'Tokens',
-  nftsSection: 'NFTs',
+  tokensSection: SHARED_TEXTS.tokens,
+  nftsSection: SHARED_TEXTS.nfts,
   cnftsSection: 'Compressed NFTs',
   noTokens: 'No tokens found in this wallet',
   noNfts: 'No NFTs found in this wallet',
@@ -36,6 +38,9 @@ export const SELECTION = {
   burnSelectedNfts: 'Burn Selected NFTs',
   cnftsViewOnlyNote: 'Selected cNFTs are view only (transfer disabled).', // ours, per docs/PRODUCT.md#selected-assets-panel
   emptyHint: 'Click on any asset to select it...',
+  /** ours: what the selection holds, by kind */
+  breakdown: (tokens: number, nfts: number, cnfts: number): string =>
+    `${tokens} ${tokens === 1 ? 'token' : 'tokens'} · ${nfts} ${nfts === 1 ? 'NFT' : 'NFTs'} · ${cnfts} ${cnfts === 1 ? 'cNFT' : 'cNFTs'}`,
 } as const;
 export const selectedCount = (n: number): string => `${n} selected`; // ours
 

@@ -1,11 +1,12 @@
 // Vacant (empty) token accounts: the banner and its alerts.
+import { SHARED_TEXTS } from './sharedTexts';
 
 // docs/PRODUCT.md#vacant-accounts-banner Vacant-accounts banner
 export const VACANT = {
   processing: 'PROCESSING...',
   reset: 'Reset',
   recoverButton: 'Recover rent', // ours
-  dismiss: 'Dismiss', // ours: closes the in-page report
+  dismiss: SHARED_TEXTS.dismiss, // ours: closes the in-page report
 } as const;
 export const vacantBannerText = (count: number, sol: string): string =>
   `${count} vacant token account${count === 1 ? '' : 's'} found: ${sol} SOL recoverable`; // ours

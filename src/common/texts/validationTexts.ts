@@ -1,4 +1,5 @@
 // Checks made before anything is built or signed.
+import { VACANT_ERRORS } from './vacantTexts';
 
 // docs/PRODUCT.md#validation Validation
 export const VALIDATION = {
@@ -8,7 +9,7 @@ export const VALIDATION = {
   nftTokenAccountMissing: 'Could not find the token account for this NFT',
   noValidNfts: 'No valid NFTs found to burn',
   selectFewerAssets: 'Please select fewer assets to burn them in a single transaction',
-  noVacantAccounts: 'No vacant accounts found to burn.',
+  noVacantAccounts: VACANT_ERRORS.noneFound,
   invalidPrivateKeyFormat: 'Invalid private key format',
   walletNotConnected: 'Wallet not connected',
   noAssetsSelected: 'No assets selected for transfer',

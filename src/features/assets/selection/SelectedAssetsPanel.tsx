@@ -24,8 +24,7 @@ export function SelectedAssetsPanel() {
         <p className="selected-hint">{SELECTION.emptyHint}</p>
       ) : (
         <p className="selected-breakdown" data-testid="selected-breakdown">
-          {counts.tokens} {counts.tokens === 1 ? 'token' : 'tokens'} · {counts.nfts}{' '}
-          {counts.nfts === 1 ? 'NFT' : 'NFTs'} · {counts.cnfts} {counts.cnfts === 1 ? 'cNFT' : 'cNFTs'}
+          {SELECTION.breakdown(counts.tokens, counts.nfts, counts.cnfts)}
         </p>
       )}
       <div className="selected-actions">

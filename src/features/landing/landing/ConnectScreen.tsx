@@ -18,7 +18,7 @@ export function ConnectScreen({
 }) {
   return (
     <section className="connect-screen" data-testid="connect-screen">
-      <img className="connect-logo" src="/static/logo.svg" alt="SolBack logo" width={96} height={96} />
+      <img className="connect-logo" src="/static/logo.svg" alt={ASSETS.logoAlt} width={96} height={96} />
       <h2>{ASSETS.connectHeading}</h2>
       {button}
       {error}

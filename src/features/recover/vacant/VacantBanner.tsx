@@ -80,7 +80,7 @@ export function VacantBanner() {
   const surplusOnly = !(count > 0 && lamports > 0) && surplusCount > 0 && surplusLamports > 0;
   if (!(count > 0 && lamports > 0) && !surplusOnly && !busy)
     return alert ? (
-      <section className="vacant-banner" aria-label="Vacant accounts" data-testid="vacant-banner">
+      <section className="vacant-banner" aria-label={RENT.vacantAccounts} data-testid="vacant-banner">
         <VacantReport />
       </section>
     ) : null;
@@ -88,7 +88,7 @@ export function VacantBanner() {
   const withSurplus = !surplusOnly && withdrawSurplus && surplusCount > 0 && surplusLamports > 0;
   const shown = surplusOnly ? surplusLamports : lamports + (withSurplus ? surplusLamports : 0);
   return (
-    <section className="vacant-banner" aria-label="Vacant accounts" data-testid="vacant-banner" aria-busy={busy}>
+    <section className="vacant-banner" aria-label={RENT.vacantAccounts} data-testid="vacant-banner" aria-busy={busy}>
       <div className="vacant-text">
         <p className="vacant-headline" data-testid="vacant-text">
           {surplusOnly

@@ -15,7 +15,7 @@ import {
 } from '../../assets/cnfts';
 import { TrashSelectedButton } from '../trash/CnftTrashButtons';
 import { TrashModalsHost } from '../trash/TrashModalsHost';
-import { TRASH_UI } from '../trash/trashTexts';
+import { TRASH_UI } from '../../../common/texts/trashTexts';
 import { CnftCard } from './CnftCard';
 
 const key = (c: Cnft) => c.mint;

@@ -8,7 +8,7 @@ import { QUEUE_MODAL, SUCCESS, queueCancelledReport } from '../../../common/text
 import { RevokeOffer } from '../revoke/RevokeOffer';
 import { NetworkFeeLine } from '../trash/NetworkFeeLine';
 import { TrashModalShell } from '../trash/TrashModalShell';
-import { TRASH_UI } from '../trash/trashTexts';
+import { TRASH_UI } from '../../../common/texts/trashTexts';
 import { queueCancelRequested, queueClosed, queueStartRequested, selectQueue } from './queueSlice';
 
 export default function QueueTrashModal({

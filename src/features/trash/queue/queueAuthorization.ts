@@ -13,7 +13,7 @@ import { AUTH_TEXTS } from '../../../common/texts';
 import type { TrashWays } from '../trash';
 import { signingDeps, type TrashDeps } from '../trash/trashTypes';
 import { prepareAuthorization, signPrepared } from '../../wallet/wallet';
-import { QUEUE_STEPS } from './queueSteps';
+import { QUEUE_STEPS } from '../../../common/texts/queueStepsTexts';
 
 /** What POST /api/queue/authorize gets besides the queue and the owner. */
 export type QueueProof = Pick<QueueAuthorizeRequest, 'message' | 'signature' | 'signedTransaction' | 'memoSignature'>;

@@ -1,7 +1,7 @@
 // The revoke offer under the queue modal's message (PRODUCT, the flows: Revoke delegation): how many cNFTs the server can
 // still move, one button to take that right back, then what the chain now says.
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { REVOKE } from './revokeTexts';
+import { REVOKE } from '../../../common/texts/revokeTexts';
 import { revokeRequested, selectRevoke } from './revokeSlice';
 
 export function RevokeOffer() {

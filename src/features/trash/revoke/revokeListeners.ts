@@ -15,7 +15,7 @@ import { cnftDeps } from '../trash/trashListeners';
 import { cnftFailureText, isCancellation } from '../trash/trashErrors';
 import type { TrashDeps } from '../trash/trashTypes';
 import { isAbort } from '../../wallet/wallet';
-import { REVOKE } from './revokeTexts';
+import { REVOKE } from '../../../common/texts/revokeTexts';
 import { revokeDismissed, revokeFailed, revokeOffered, revokeRequested, revokeSucceeded } from './revokeSlice';
 
 type Api = AppListenerEffectAPI;

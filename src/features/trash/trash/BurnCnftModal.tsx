@@ -5,7 +5,7 @@ import { DIRECT_MODAL } from '../../../common/texts';
 import { NetworkFeeLine } from './NetworkFeeLine';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { AWAITS_WALLET, isTrashBusy, ownerBurnRequested, selectTrash, type TrashAsset } from './trashSlice';
-import { TRASH_UI } from './trashTexts';
+import { TRASH_UI } from '../../../common/texts/trashTexts';
 
 export default function BurnCnftModal({ asset, onClose }: { asset: TrashAsset; onClose: () => void }) {
   const dispatch = useAppDispatch();

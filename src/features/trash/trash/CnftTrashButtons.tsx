@@ -3,7 +3,7 @@
 import type { MouseEvent } from 'react';
 import { cnftAllows } from '../../../chain/cnftLeafFlags';
 import type { Cnft } from '../../assets/nfts';
-import { TRASH_UI } from './trashTexts';
+import { TRASH_UI } from '../../../common/texts/trashTexts';
 import './trash.css';
 import { useTrashModals, type TrashModalKind } from './TrashModalsHost';
 

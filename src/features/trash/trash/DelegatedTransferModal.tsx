@@ -18,7 +18,7 @@ import {
   selectTrash,
   type TrashAsset,
 } from './trashSlice';
-import { TRASH_UI } from './trashTexts';
+import { TRASH_UI } from '../../../common/texts/trashTexts';
 
 export default function DelegatedTransferModal({
   asset,

@@ -1,7 +1,7 @@
 // PRODUCT difference 8: the hide-only fallback is offered, never run unasked. Says what it does (1,000 lamports, hidden in
 // this browser) and what it does not (the cNFT is not moved); "Hidden items" undoes it.
 import { useAppDispatch } from '../../../app/hooks';
-import { HIDE_ONLY } from './hideOnlyTexts';
+import { HIDE_ONLY } from '../../../common/texts/hideOnlyTexts';
 import { hideOnlyAnswered } from './trashSlice';
 
 export function HideOnlyOffer({ reasons }: { reasons: string[] }) {

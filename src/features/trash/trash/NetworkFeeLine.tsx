@@ -10,7 +10,7 @@ import {
   MAX_PRIORITY_FEE_LAMPORTS_PER_TRANSACTION,
 } from '../../../common/constants';
 import { selectSimulatedChange } from '../../wallet/guard';
-import { TRASH_UI } from './trashTexts';
+import { TRASH_UI } from '../../../common/texts/trashTexts';
 
 export type FeePayer = 'wallet' | 'delegations' | 'key' | 'server';
 

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ROBUST_MODAL } from '../../../common/texts';
 import { NetworkFeeLine } from './NetworkFeeLine';
 import { AssetSummary, TrashModalShell } from './TrashModalShell';
-import { TRASH_UI } from './trashTexts';
+import { TRASH_UI } from '../../../common/texts/trashTexts';
 import { parsePrivateKey } from './privateKey';
 import { cnftFailureText } from './trashErrors';
 import { apiCall } from './trashTypes';

@@ -31,8 +31,8 @@ import {
   type TrashAsset,
   type TrashBanner,
 } from './trashSlice';
-import { HIDE_ONLY } from './hideOnlyTexts';
-import { TRASH_UI } from './trashTexts';
+import { HIDE_ONLY } from '../../../common/texts/hideOnlyTexts';
+import { TRASH_UI } from '../../../common/texts/trashTexts';
 import type { TrashDeps, TrashOutcome } from './trashTypes';
 
 type Api = AppListenerEffectAPI;

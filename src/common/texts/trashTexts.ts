@@ -1,19 +1,23 @@
-// Our own wording for the cNFT trash UI where the spec shows none (spec texts live in src/common/texts/).
-const LEFT_OUT_REASON: Record<string, string> = {
+// Ours: the cNFT trash UI where the spec shows none. Imported by path (not from index.ts): the trash modals are lazy.
+import { SHARED_TEXTS } from './sharedTexts';
+
+export const LEFT_OUT_REASON: Record<string, string> = {
   frozen: 'frozen',
   nonTransferable: 'non-transferable',
   treeTooDeep: 'in a tree too deep to move',
 };
 
+const BURN_CNFT = 'Burn cNFT'; // the button, the dialog's title and its confirm
+
 export const TRASH_UI = {
   trash: 'Trash',
   delegated: 'Delegated transfer',
-  burn: 'Burn cNFT',
+  burn: BURN_CNFT,
   trashSelected: 'Trash selected',
-  burnTitle: 'Burn cNFT',
+  burnTitle: BURN_CNFT,
   burnInfo:
     'Burning destroys this cNFT for good. Your wallet signs a Bubblegum burn as the leaf owner; no rent is returned.',
-  burnConfirm: 'Burn cNFT',
+  burnConfirm: BURN_CNFT,
   burning: 'Burning...',
   burned: (name: string) => `Burned ${name}.`,
   sent: (name: string) => `Sent ${name} to the trash wallet.`,
@@ -30,7 +34,7 @@ export const TRASH_UI = {
     `This key belongs to ${address}, which does not own this cNFT (its owner is ${owner}). Confirm stays off.`,
   keyOwns: 'This key owns the cNFT.',
   selectedCount: (n: number) => `${n} cNFT${n === 1 ? '' : 's'} selected`,
-  close: 'Close',
+  close: SHARED_TEXTS.close,
   delegateFirst: 'Delegate to the server',
   delegating: 'Approve the delegation in your wallet...',
   /** Select all and the queue leave out what Bubblegum will not move (cnftMovable.ts); said beside the button. */
