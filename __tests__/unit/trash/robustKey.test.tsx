@@ -11,7 +11,7 @@ import { DIRECT_MODAL, ROBUST_MODAL } from '../../../src/common/texts';
 import DirectTrashModal from '../../../src/features/trash/trash/DirectTrashModal';
 import type { RobustDeps } from '../../../src/features/trash/trash/useTrashPage';
 import { guardStep } from '../../../src/features/wallet/wallet/signingSteps';
-import { TRASH_UI } from '../../../src/features/trash/trash/trashTexts';
+import { TRASH_UI } from '../../../src/common/texts/trashTexts';
 import { renderWithProviders } from '../../support/renderWithProviders';
 import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
 import { setApiOrigin } from '../../../src/api/baseApi';
