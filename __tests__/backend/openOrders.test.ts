@@ -16,11 +16,12 @@ import { OPENBOOK_V1_DETAIL } from '../../src/chain/recovery/sources/openbookV1/
 import { OPENBOOK_V2_DETAIL } from '../../src/chain/recovery/sources/openbookV2/texts';
 import type { FundEnv } from '../../backend/localnet/fund';
 import { NOTHING_NOW } from '../../backend/services/recovery/prepare';
-import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -44,7 +45,7 @@ async function demoOpenOrders(r: { sources: Record<string, string[]> }) {
 }
 
 async function listed(wallet: string) {
-  const r = await h.get(`recoverable/${wallet}`);
+  const r = await h.read(`recoverable/${wallet}`);
   expect(r.status).toBe(200);
   return (address: string) => r.body.sources.find((s: { address: string }) => s.address === address);
 }
@@ -52,7 +53,7 @@ async function listed(wallet: string) {
 /** Prepare, check with the page's guard, sign and submit; the owner's change as the chain has it. */
 async function recover(owner: Keypair, accounts: string[]) {
   const wallet = owner.publicKey.toBase58();
-  const prepared = await h.post('prepare-recovery', { ownerAddress: wallet, accounts });
+  const prepared = await h.api('prepare-recovery', { ownerAddress: wallet, accounts });
   expect(prepared.status).toBe(200);
   let estimate = 0;
   await chainGuard(prepared.body.transactions, {
@@ -66,7 +67,7 @@ async function recover(owner: Keypair, accounts: string[]) {
   const txs: Transaction[] = prepared.body.transactions.map(fromBase64);
   txs.forEach((tx) => tx.partialSign(owner));
   const [before] = await h.lamportsOf([wallet]);
-  const submitted = await h.post('submit-burn-transaction', {
+  const submitted = await h.api('submit-burn-transaction', {
     signedTransactions: txs.map((t) => t.serialize().toString('base64')),
   });
   expect(submitted.status).toBe(200);
@@ -132,7 +133,7 @@ it('accounts holding funds are listed and left alone with the reason; the index 
   expect(by(fundedV2)).toMatchObject({ kind: 'openbookV2', state: 'left-alone', recoverableLamports: 0 });
   expect(by(fundedV2).detail).toBe(OPENBOOK_V2_DETAIL.openbookV2Funds);
   for (const address of held) {
-    const refused = await h.post('prepare-recovery', { ownerAddress: wallet, accounts: [address] });
+    const refused = await h.api('prepare-recovery', { ownerAddress: wallet, accounts: [address] });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe(NOTHING_NOW(address, 'left-alone'));
   }

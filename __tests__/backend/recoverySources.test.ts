@@ -12,15 +12,16 @@ import { RECOVERY_KINDS, RECOVERY_SOURCE_TEXTS, RECOVERY_SOURCES } from '../../s
 import type { RecoveryPlan } from '../../src/chain/recovery/source';
 import type { ContractWallet, SourceContract } from '../../src/chain/recovery/sourceContract';
 import { scanContext } from '../../backend/services/recovery/scan';
-import { networkFee, startHarness, sum, type Harness } from './vacantSupport';
+import { networkFee, sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SOURCES_DIR = path.join(ROOT, 'src/chain/recovery/sources');
 
-let h: Harness;
+let h: LocalChainServer;
 let wallet: ContractWallet;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
   const { owner, manifest } = await h.fund('demo');
   wallet = { owner, manifest, connection: h.connection };
 }, 120_000);
@@ -80,7 +81,7 @@ it("the text catalogue names no source's kind: each source's words are in its fo
 
 it('the prepare refuses an address no source lists with the sources of its flow, in the registry order', async () => {
   const stranger = wallet.manifest.recovery!.voteAccount; // a vote account: no source's
-  const r = await h.post('prepare-recovery', { ownerAddress: wallet.owner.publicKey.toBase58(), accounts: [stranger] });
+  const r = await h.api('prepare-recovery', { ownerAddress: wallet.owner.publicKey.toBase58(), accounts: [stranger] });
   expect(r.status).toBe(400);
   expect(r.body.error).toBe(
     `${stranger} is not a stake account, program buffer, nonce account, lookup table, approval, closable mint, wrapped SOL account, OpenBook v1 open-orders account, OpenBook v2 open-orders account, Pump.fun creator vault or Pump.fun volume accumulator this wallet can recover from.`,

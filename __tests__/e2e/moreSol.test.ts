@@ -7,7 +7,7 @@ import path from 'path';
 import { PublicKey } from '@solana/web3.js';
 import { answerReview } from './burnSupport';
 import { seriousViolations } from './support/axe';
-import { lamportsOf } from './support/lamports';
+import { lamportsOf } from '../support/lamports';
 import { browserSuite, VIEWPORTS } from './support/suite';
 import { mintsClosableBy } from '../support/closableMints';
 import { until } from '../support/until';

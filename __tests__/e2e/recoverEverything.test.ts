@@ -11,7 +11,7 @@ import { recoveryKindName } from '../../src/common/texts/recoverySourceTexts';
 import { exactSol } from '../../src/chain/format';
 import { answerReview } from './burnSupport';
 import { seriousViolations } from './support/axe';
-import { lamportsOf } from './support/lamports';
+import { lamportsOf } from '../support/lamports';
 import { browserSuite, VIEWPORTS, type ViewportName } from './support/suite';
 import { WALLET_KINDS, type WalletFeature, type WalletGuard } from './support/testWallet';
 import { GUARDS, GUARDED_FEATURES } from './support/walletGuards';
