@@ -17,7 +17,7 @@ import { addWalletGuards } from '../../src/chain/walletAdditions';
 import { networkFee } from '../support/networkFee';
 import { formatAuthMessage } from '../../src/common/authMessage';
 import { MEMO_PROOF_REFUSALS, expectedMemoOf } from '../../backend/services/auth/authMemoProof';
-import { AUTH_REFUSALS } from '../../backend/services/auth/authVerify';
+import { AUTH_REFUSALS } from '../../src/common/texts/serverErrorTexts';
 import { delegateAndAuthorize } from '../../src/features/trash/queue/queueAuthorization';
 import { QUEUE_STEPS } from '../../src/common/texts/queueStepsTexts';
 import { delegateWithMemo, delegatedBeforeFailure } from '../../src/features/trash/trash/trashWays';

@@ -7,7 +7,7 @@ import { createSignInMessageText } from '@solana/wallet-standard-util';
 import nacl from 'tweetnacl';
 import type { Keypair } from '@solana/web3.js';
 import { formatAuthMessage, signInInputFor, type AuthMessage } from '../../src/common/authMessage';
-import { AUTH_REFUSALS } from '../../backend/services/auth/authVerify';
+import { AUTH_REFUSALS } from '../../src/common/texts/serverErrorTexts';
 import { fetchNonce, queueStatus } from '../support/signedAuth';
 import { startServer, type TestServer } from './helpers';
 import { fundOwner, ownerOf, signAndSend, type FundedCnft } from './cnftSupport';

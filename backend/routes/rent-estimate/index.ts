@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
-import { NotFoundError } from '../../errors';
+import { appError } from '../../errors';
 import { upstreamFailure } from '../../services/rpc/upstreamFaults';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { estimateRent, toRentEstimateResponse } from '../../services/rent/rentEstimate';
@@ -27,7 +27,7 @@ export function rentEstimateRoutes({ rpc, connection, das }: Services): Router {
       } catch (err) {
         throw upstreamFailure(err, { unavailable: RENT_ESTIMATE_UNAVAILABLE }) ?? err;
       }
-      if (!estimate) throw NotFoundError('Wallet address not found');
+      if (!estimate) throw appError(404, 'wallet_not_found');
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { success: true, data: toRentEstimateResponse(estimate) } satisfies RentEstimateResponse;
     },

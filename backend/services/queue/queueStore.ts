@@ -4,7 +4,7 @@
 // __tests__/backend/queueStoreContract.test.ts.
 import fs from 'fs';
 import path from 'path';
-import { ServiceUnavailableError } from '../../errors';
+import { AppError } from '../../errors';
 import { PendingQueues } from './pendingQueues';
 import { MemoryLeases } from './queueLeases';
 
@@ -148,7 +148,7 @@ export class FileQueueStore implements QueueStore {
   private writeNew(record: QueueRecord): void {
     if (!this.index.has(record.id)) this.prune(1);
     if (!this.index.has(record.id) && this.index.size >= MAX_STORED_QUEUES)
-      throw ServiceUnavailableError('The transfer queue is full right now. Please try again later.');
+      throw new AppError(503, 'queue_full', undefined, true);
     this.write(record);
   }
 
