@@ -17,10 +17,11 @@ import { verifyAuthorization } from '../../services/auth/authVerify';
 import { NOT_OWNER, requireDelegate } from '../../services/nft/delegatedTransfer';
 import { BurnRequestSchema, DelegateSchema } from './schema';
 import type { CnftBurnResponse, CnftDelegateResponse } from '../../../src/common/api';
+import { AUTH_REFUSALS } from '../../../src/common/texts/serverErrorTexts';
 
 export const SERVER_BURN_MESSAGE =
   'Authorisation verified. This server does not burn cNFTs (only the tree authority could). Nothing was burned: burn it from its card with your wallet, which signs a Bubblegum burn as the owner.';
-export const SIGNATURE_REQUIRED = 'A signed authorisation from the owner is required.';
+export const SIGNATURE_REQUIRED = AUTH_REFUSALS.required;
 
 /**
  * POST /api/cnft/burn-request — verifies the owner's signed 'burn-request' authorisation of this asset and answers

@@ -6,9 +6,10 @@ import { validate, type ValidatedContext } from '../../middleware/validate';
 import { estimateRent, toRentEstimateResponse } from '../../services/rent/rentEstimate';
 import { RentEstimateSchema } from './schema';
 import type { RentEstimateResponse } from '../../../src/common/api';
+import { RENT_ERRORS } from '../../../src/common/texts';
 
 /** docs/PRODUCT.md#error-texts text for an estimate the chain could not give (the provider down, refusing or failing). */
-export const RENT_ESTIMATE_UNAVAILABLE = 'Unable to fetch rent estimate';
+export const RENT_ESTIMATE_UNAVAILABLE = RENT_ERRORS.unavailable;
 
 /**
  * GET /api/rent-estimate/:wallet — what burning everything and closing every vacant account would return.

@@ -6,7 +6,7 @@ import { BUBBLEGUM_DISCRIMINATORS } from '../../../src/chain/cnft';
 import { checkTransaction } from '../../../src/chain/guard';
 import { decodeTransaction } from '../../../src/chain/decode';
 import { BUBBLEGUM_PROGRAM } from '../../../src/common/addresses';
-import { GUARD } from '../../../src/common/texts';
+import { CNFT_OUTCOMES, GUARD, VACANT_ERRORS } from '../../../src/common/texts';
 import type { Services } from '../../context';
 import { appError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
@@ -114,7 +114,7 @@ export function robustTransferRoutes(services: Services): Router {
           pending: true,
           signature: outcome.signature,
           explorerUrl,
-          message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+          message: CNFT_OUTCOMES.assumedSuccess,
         } satisfies RobustTransferResponse;
       } else {
         ctx.status = 400;
@@ -122,9 +122,7 @@ export function robustTransferRoutes(services: Services): Router {
           success: false,
           signature: outcome.signature,
           error:
-            outcome.status === 'expired'
-              ? 'Transaction expired. Please try again.'
-              : `Transfer failed: ${JSON.stringify(outcome.err)}`,
+            outcome.status === 'expired' ? VACANT_ERRORS.expired : `Transfer failed: ${JSON.stringify(outcome.err)}`,
         } satisfies RobustTransferResponse;
       }
     },

@@ -9,6 +9,7 @@ import { PendingQueues } from './pendingQueues';
 import { MemoryLeases } from './queueLeases';
 
 import type { QueueItemState, QueueRecord } from './queueRecord';
+import { CNFT_ERRORS } from '../../../src/common/texts';
 
 export type { QueueItem, QueueItemState, QueueRecord } from './queueRecord';
 
@@ -218,7 +219,7 @@ export function queueStatusOf(q: QueueRecord) {
     completedAssets: completed.map((i) => ({ assetId: i.assetId, name: i.name, signature: i.signature ?? '' })),
     failedAssets: q.items
       .filter((i) => i.state === 'failed')
-      .map((i) => ({ assetId: i.assetId, name: i.name, error: i.error ?? 'Transfer failed' })),
+      .map((i) => ({ assetId: i.assetId, name: i.name, error: i.error ?? CNFT_ERRORS.transferFailed })),
     // Still the owner's and not on their way (pending, cancelled or failed): what a revoke of the delegation covers.
     unmovedAssets: q.items.flatMap((i) =>
       i.state === 'pending' || i.state === 'cancelled' || i.state === 'failed'
