@@ -7,23 +7,23 @@ import { connectionChainReader } from '../../src/chain/chainReader';
 import { readNftBurns } from '../../src/chain/nftBurnPlan';
 import { TransactionGuardError } from '../../src/chain/guard';
 import { REWRITES, rewrite } from '../support/hostileRewrites';
-import { startHarness, type Harness } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 120_000);
 afterAll(() => h.close());
 
 const reader = () => connectionChainReader(h.connection);
 
 async function vacantPrepared(owner: Keypair) {
-  const list = await h.post('burn-vacant-accounts', {
+  const list = await h.api('burn-vacant-accounts', {
     ownerAddress: owner.publicKey.toBase58(),
     signedMessage: 'simulated-signature',
   });
   const accounts: string[] = list.body.vacantAccounts.map((a: { address: string }) => a.address);
-  const prepared = await h.post('prepare-burn-transactions', {
+  const prepared = await h.api('prepare-burn-transactions', {
     ownerAddress: owner.publicKey.toBase58(),
     vacantAccounts: accounts,
   });
@@ -32,7 +32,7 @@ async function vacantPrepared(owner: Keypair) {
 }
 
 async function nftPrepared(owner: Keypair, nfts: { mint: string; tokenAccount: string; name: string }[]) {
-  const res = await h.post('batch-burn-nft', {
+  const res = await h.api('batch-burn-nft', {
     owner: owner.publicKey.toBase58(),
     nfts: nfts.map(({ mint, tokenAccount, name }) => ({ mint, tokenAccount, name })),
   });
@@ -144,7 +144,7 @@ describe('chainGuard on the local chain', () => {
     let tx = '';
     let assetId = '';
     for (const c of manifest.cnfts as { assetId: string }[]) {
-      const res = await h.post('cnft/delegate', {
+      const res = await h.api('cnft/delegate', {
         ownerAddress: owner.publicKey.toBase58(),
         assetId: c.assetId,
         delegatePublicKey: delegate,

@@ -11,11 +11,12 @@ import { pinnedRelayer } from '../../src/common/builtRelayer';
 import { ServerMismatchError } from '../../src/common/builtWallets';
 import { SYSTEM_PROGRAM } from '../../src/common/addresses';
 import { emptiedWallet } from './relayerSupport';
-import { fromBase64, startHarness, sum, type Harness } from './vacantSupport';
+import { fromBase64, sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 120_000);
 afterAll(() => h.close());
 
@@ -68,9 +69,9 @@ describe('surplus withdrawals: figures from the chain', () => {
     const funded = await h.fund('demo');
     owner = funded.owner;
     const ownerAddress = owner.publicKey.toBase58();
-    const list = await h.post('burn-vacant-accounts', { ownerAddress, signedMessage: 'simulated-signature' });
+    const list = await h.api('burn-vacant-accounts', { ownerAddress, signedMessage: 'simulated-signature' });
     vacant = list.body.vacantAccounts.map((a: { address: string }) => a.address);
-    const prep = await h.post('prepare-burn-transactions', {
+    const prep = await h.api('prepare-burn-transactions', {
       ownerAddress,
       vacantAccounts: vacant,
       withdrawSurplus: true,
@@ -90,7 +91,7 @@ describe('surplus withdrawals: figures from the chain', () => {
   it('refuses a server inflating the surplus: the fee for 150 SOL more than the chain shows', async () => {
     const fresh = await h.fund('demo');
     const ownerAddress = fresh.owner.publicKey.toBase58();
-    const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+    const prep = await h.api('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
     const sources = surplusSources(prep.body.transactions);
     const truth = (await chainSurplus(sources)) + sum(await h.lamportsOf(prep.body.vacantAccounts ?? []));
     // The answer claims 150 SOL of surplus and its transaction takes 1 % of it (plus the honest share) for the fee.
@@ -98,7 +99,7 @@ describe('surplus withdrawals: figures from the chain', () => {
       i === 0 ? withFee(t, h.solback.config.feeWallet, serviceFee(truth + 150_000_000_000)) : t,
     );
     const listed: string[] = (
-      await h.post('burn-vacant-accounts', { ownerAddress, signedMessage: 'x' })
+      await h.api('burn-vacant-accounts', { ownerAddress, signedMessage: 'x' })
     ).body.vacantAccounts.map((a: { address: string }) => a.address);
     const context = { ...intent, owner: ownerAddress, allowedAccounts: listed, surplusSources: sources };
     await expect(refusal(chainGuard(prep.body.transactions, context))).resolves.toBe('signed'); // honest: passes
@@ -111,7 +112,7 @@ describe('surplus withdrawals: figures from the chain', () => {
     const stranger = await h.fund('demo');
     const theirs = surplusSources(
       (
-        await h.post('prepare-burn-transactions', {
+        await h.api('prepare-burn-transactions', {
           ownerAddress: stranger.owner.publicKey.toBase58(),
           withdrawSurplus: true,
         })
@@ -137,7 +138,7 @@ describe('surplus withdrawals: figures from the chain', () => {
     const before = await h.connection.getBalance(owner.publicKey);
     const signed = txs.map(fromBase64);
     signed.forEach((tx) => tx.partialSign(owner));
-    const sub = await h.post('submit-burn-transaction', {
+    const sub = await h.api('submit-burn-transaction', {
       signedTransactions: signed.map((t) => t.serialize().toString('base64')),
       accountCount: vacant.length,
     });
@@ -161,9 +162,9 @@ describe('relayed recoveries: the build’s relayer, repaid exactly the fee', ()
     emptiedWallet(localnet, 2, 5n, owner); // two kept accounts with tokens, made at 6960: surplus to withdraw
     relayer = h.solback.relayer!.address;
     const ownerAddress = owner.publicKey.toBase58();
-    const list = await h.post('burn-vacant-accounts', { ownerAddress, signedMessage: 'simulated-signature' });
+    const list = await h.api('burn-vacant-accounts', { ownerAddress, signedMessage: 'simulated-signature' });
     const vacant = list.body.vacantAccounts.map((a: { address: string }) => a.address);
-    const prep = await h.post('prepare-burn-transactions', {
+    const prep = await h.api('prepare-burn-transactions', {
       ownerAddress,
       vacantAccounts: vacant,
       withdrawSurplus: true,
@@ -214,7 +215,7 @@ describe('relayed recoveries: the build’s relayer, repaid exactly the fee', ()
     await chainGuard(txs, { ...intent, onChecked: (r) => (report = r) });
     const signed = txs.map(fromBase64);
     signed.forEach((tx) => tx.partialSign(owner));
-    const sub = await h.post('submit-burn-transaction', {
+    const sub = await h.api('submit-burn-transaction', {
       signedTransactions: signed.map((t) => t.serialize({ requireAllSignatures: false }).toString('base64')),
       accountCount: 6,
     });

@@ -12,11 +12,11 @@ import { SINGLE_BURN_COMPUTE_UNITS } from '../../src/common/constants';
 import { NATIVE_MINT } from '../../src/common/addresses';
 import { planTokenBurn } from '../../src/chain/tokenBurnPlan';
 import { REWRITES, rewrite } from '../support/hostileRewrites';
-import { startHarness, type Harness } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 120_000);
 afterAll(() => h.close());
 

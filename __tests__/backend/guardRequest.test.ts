@@ -8,11 +8,12 @@ import { decodeTransaction } from '../../src/chain/decode';
 import { serviceFee } from '../../src/chain/fees';
 import { TransactionGuardError } from '../../src/chain/guard';
 import { SYSTEM_PROGRAM } from '../../src/common/addresses';
-import { fromBase64, startHarness, type Harness } from './vacantSupport';
+import { fromBase64 } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 120_000);
 afterAll(() => h?.close());
 
@@ -76,7 +77,7 @@ describe('a request repeating one transaction', () => {
     const { owner, manifest } = await h.fund('demo');
     const { buffer, nonce } = manifest.recovery;
     const ownerAddress = owner.publicKey.toBase58();
-    const prepared = await h.post('prepare-recovery', { ownerAddress, accounts: [buffer, nonce] });
+    const prepared = await h.api('prepare-recovery', { ownerAddress, accounts: [buffer, nonce] });
     expect(prepared.status).toBe(200);
     expect(prepared.body.transactions).toHaveLength(1);
     const [bufferLamports, nonceLamports] = await h.lamportsOf([buffer, nonce]);
@@ -92,9 +93,9 @@ describe('a request repeating one transaction', () => {
   it('closeVacant: empty-account closes, 2 and 10 times with 2× and 10× the 1 % fee, are refused', async () => {
     const { owner } = await h.fund();
     const ownerAddress = owner.publicKey.toBase58();
-    const list = await h.post('burn-vacant-accounts', { ownerAddress, signedMessage: 'simulated-signature' });
+    const list = await h.api('burn-vacant-accounts', { ownerAddress, signedMessage: 'simulated-signature' });
     const accounts: string[] = list.body.vacantAccounts.map((a: { address: string }) => a.address);
-    const prepared = await h.post('prepare-burn-transactions', { ownerAddress, vacantAccounts: accounts });
+    const prepared = await h.api('prepare-burn-transactions', { ownerAddress, vacantAccounts: accounts });
     expect(prepared.status).toBe(200);
     const first: string = prepared.body.transactions[0];
     const closed = decodeTransaction(first)

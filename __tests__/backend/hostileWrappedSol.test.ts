@@ -8,12 +8,12 @@ import { connectionChainReader } from '../../src/chain/chainReader';
 import { type TransactionGuardError } from '../../src/chain/guard';
 import { NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { emptiedWallet } from './relayerSupport';
-import { startHarness, type Harness } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 import { tokenAccountData } from '../support/tokenAccountData';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 120_000);
 afterAll(() => h.close());
 
@@ -39,7 +39,7 @@ it('0 lamports to the fee wallet: a hostile vacant list with a funded wrapped-SO
   h.solback.localnet!.chain.setAccount(owner.publicKey.toBase58(), { lamports: 1_000_000_000n });
   const wrapped = fundedWrappedSol(owner);
   const listed = [...accounts, wrapped];
-  const prepared = await h.post('prepare-burn-transactions', {
+  const prepared = await h.api('prepare-burn-transactions', {
     ownerAddress: owner.publicKey.toBase58(),
     vacantAccounts: accounts.map((address) => ({ address })),
   });

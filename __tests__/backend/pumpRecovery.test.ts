@@ -1,4 +1,4 @@
-// The Pump.fun sources over HTTP on the local chain (the Pump program emulated: backend/localnet/emulated/pump.ts):
+// The Pump.fun sources over HTTP on the local chain (the Pump programs emulated: each source folder's localProgram.ts):
 // the demo wallet's creator vault and volume accumulator are listed with their rewards apart from rent, recovered in
 // one prepare with the 1 % fee on what comes back, exact to the lamport; the page's guard refuses a lying server's
 // variants, and the emulated program refuses what the real one would.
@@ -22,13 +22,15 @@ import {
   FUNDED_SWAP_CREATOR_FEES,
 } from '../../src/chain/recovery/sources/pumpCreatorFee/localFunding';
 import { FUNDED_CASHBACK } from '../../src/chain/recovery/sources/pumpVolumeAccumulator/localFunding';
-import { RECOVERY_DETAIL } from '../../src/common/texts';
+import { PUMP_CREATOR_FEE_DETAIL } from '../../src/chain/recovery/sources/pumpCreatorFee/texts';
+import { PUMP_ACCUMULATOR_DETAIL } from '../../src/chain/recovery/sources/pumpVolumeAccumulator/texts';
 import { until } from '../support/until';
-import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -76,7 +78,7 @@ it('lists the creator fees (bonding curve and PumpSwap) and the cashback apart f
   const fees = VAULT_RENT + FUNDED_CREATOR_FEES - (await rentNow(0));
   const cashback = ACCUMULATOR_RENT + FUNDED_CASHBACK - (await rentNow(106));
   expect([fees, cashback]).toEqual([12_540_640, 4_999_920]); // at today's 5,080 per byte
-  const listed = (await h.get(`recoverable/${wallet}`)).body;
+  const listed = (await h.read(`recoverable/${wallet}`)).body;
   expect(listed.scans).toMatchObject({ pumpCreatorFee: 'ok', pumpVolumeAccumulator: 'ok' });
   const by = (a: string) => listed.sources.find((s: any) => s.address === a);
   expect(by(vault)).toMatchObject({
@@ -85,16 +87,16 @@ it('lists the creator fees (bonding curve and PumpSwap) and the cashback apart f
     optIn: false,
     recoverableLamports: 12_540_640 + 7_800_000,
     planAccounts: [swapVault],
-    detail: RECOVERY_DETAIL.pumpCreatorFee('0.01254064', '0.0078'),
+    detail: PUMP_CREATOR_FEE_DETAIL('0.01254064', '0.0078'),
   });
   expect(by(accumulator)).toMatchObject({
     kind: 'pumpVolumeAccumulator',
     state: 'ready',
     recoverableLamports: 6_188_640,
-    detail: RECOVERY_DETAIL.pumpAccumulator('0.00499992', '0.00118872'),
+    detail: PUMP_ACCUMULATOR_DETAIL.pumpAccumulator('0.00499992', '0.00118872'),
   });
 
-  const prepared = await h.post('prepare-recovery', { ownerAddress: wallet, accounts: [vault, accumulator] });
+  const prepared = await h.api('prepare-recovery', { ownerAddress: wallet, accounts: [vault, accumulator] });
   expect(prepared.status).toBe(200);
   let estimate = 0;
   await chainGuard(prepared.body.transactions, {
@@ -112,7 +114,7 @@ it('lists the creator fees (bonding curve and PumpSwap) and the cashback apart f
   expect(fee).toBe(265_292);
   for (const tx of txs) tx.partialSign(owner);
   const [before, feeBefore] = await h.lamportsOf([wallet, prepared.body.feeWallet]);
-  const submitted = await h.post('submit-burn-transaction', {
+  const submitted = await h.api('submit-burn-transaction', {
     signedTransactions: txs.map((t) => t.serialize().toString('base64')),
   });
   expect(submitted.status).toBe(200);
@@ -125,7 +127,9 @@ it('lists the creator fees (bonding curve and PumpSwap) and the cashback apart f
   // The PumpSwap vault keeps its rent, its fees gone.
   const swapAfter = (await h.connection.getAccountInfo(new PublicKey(swapVault)))!;
   expect([swapAfter.lamports, tokenAmountOf(swapAfter.data)]).toEqual([swapInfo.lamports - 7_800_000, 0n]);
-  expect((await h.get(`recoverable/${wallet}`)).body.sources.filter((s: any) => s.kind.startsWith('pump'))).toEqual([]);
+  expect((await h.read(`recoverable/${wallet}`)).body.sources.filter((s: any) => s.kind.startsWith('pump'))).toEqual(
+    [],
+  );
 }, 120_000);
 
 describe('a lying server', () => {

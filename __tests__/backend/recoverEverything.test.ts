@@ -10,18 +10,19 @@ import { surplusSourcesIn } from '../../src/chain/surplusCheck';
 import { RECOVERY_KINDS } from '../../src/chain/recovery/registry';
 import { until } from '../support/until';
 import { makeWholeWallet } from '../support/wholeWallet';
-import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
   // Slots of 50 ms: the table's 513-slot cooldown passes in about 26 s, moved by the chain's own slot clock.
-  h = await startHarness({ LOCALNET_SLOT_MS: '50' });
+  h = await startLocalChainServer({}, { LOCALNET_SLOT_MS: '50' });
 }, 60_000);
 afterAll(() => h?.close());
 
 async function recoverAll(owner: Keypair, allowed: string[], except: { kind: string; address: string }[] = []) {
   const wallet = owner.publicKey.toBase58();
-  const prepared = await h.post('prepare-recovery', { ownerAddress: wallet, everything: true, except });
+  const prepared = await h.api('prepare-recovery', { ownerAddress: wallet, everything: true, except });
   expect(prepared.status).toBe(200);
   const encoded: string[] = prepared.body.transactions;
   let estimate = 0;
@@ -38,7 +39,7 @@ async function recoverAll(owner: Keypair, allowed: string[], except: { kind: str
   for (const tx of txs) tx.partialSign(owner);
   const [before] = await h.lamportsOf([wallet]);
   // One request: every transaction signed at once and sent together.
-  const submitted = await h.post('submit-burn-transaction', {
+  const submitted = await h.api('submit-burn-transaction', {
     signedTransactions: txs.map((t) => t.serialize().toString('base64')),
   });
   expect(submitted.status).toBe(200);
@@ -52,7 +53,7 @@ describe('Recover everything on the whole wallet', () => {
     const extras = await makeWholeWallet(h.connection, owner, manifest);
     const wallet = owner.publicKey.toBase58();
 
-    const listed = await h.get(`recoverable/${wallet}?scope=all`);
+    const listed = await h.read(`recoverable/${wallet}?scope=all`);
     expect(listed.status).toBe(200);
     // Every registered source was scanned, the ones other helpers add included.
     expect(Object.keys(listed.body.scans).sort()).toEqual([...RECOVERY_KINDS].sort());
@@ -102,16 +103,16 @@ describe('Recover everything on the whole wallet', () => {
     expect(returnedFirst / maximum).toBeGreaterThanOrEqual(0.99);
 
     // The second step: offered (listed ready) once the deactivation slot has left the slot hashes.
-    const cooling = (await h.get(`recoverable/${wallet}?scope=all`)).body.sources.find(
+    const cooling = (await h.read(`recoverable/${wallet}?scope=all`)).body.sources.find(
       (s: any) => s.address === manifest.recovery.lookupTable,
     );
     expect(cooling).toMatchObject({ state: 'cooling-down' });
     expect(cooling.readySlot).toBeGreaterThan(await h.connection.getSlot());
     await until(async () => {
-      const again = (await h.get(`recoverable/${wallet}?scope=all`)).body.sources;
+      const again = (await h.read(`recoverable/${wallet}?scope=all`)).body.sources;
       return again.find((s: any) => s.address === manifest.recovery.lookupTable && s.state === 'ready');
     }, 120_000);
-    const rest = (await h.get(`recoverable/${wallet}?scope=all`)).body.sources.map((s: any) => s.address);
+    const rest = (await h.read(`recoverable/${wallet}?scope=all`)).body.sources.map((s: any) => s.address);
     const second = await recoverAll(owner, rest);
     expect(second.body.actions).toEqual([
       expect.objectContaining({ address: manifest.recovery.lookupTable, action: 'close', lamportsBack: table }),
@@ -123,7 +124,7 @@ describe('Recover everything on the whole wallet', () => {
   it('leaves out what the owner unticked, and refuses a request with nothing to recover', async () => {
     const { owner, manifest } = await h.fund('demo');
     const wallet = owner.publicKey.toBase58();
-    const sources: any[] = (await h.get(`recoverable/${wallet}?scope=all`)).body.sources;
+    const sources: any[] = (await h.read(`recoverable/${wallet}?scope=all`)).body.sources;
     const kept = [manifest.recovery.nonce, manifest.wrappedSol.account];
     const unticked = kept.map((address) => ({ kind: sources.find((s) => s.address === address).kind, address }));
     const allowed = sources.map((s) => s.address).filter((a) => !kept.includes(a));
@@ -133,14 +134,14 @@ describe('Recover everything on the whole wallet', () => {
       [manifest.recovery.nonce, manifest.wrappedSol.account].map((a) => sources.find((s) => s.address === a).lamports),
     );
     // Everything else came back (the table's close waits): unticking the rest leaves nothing to prepare.
-    const left = (await h.get(`recoverable/${wallet}?scope=all`)).body.sources.map((s: any) => ({
+    const left = (await h.read(`recoverable/${wallet}?scope=all`)).body.sources.map((s: any) => ({
       kind: s.kind,
       address: s.address,
     }));
-    const none = await h.post('prepare-recovery', { ownerAddress: wallet, everything: true, except: left });
+    const none = await h.api('prepare-recovery', { ownerAddress: wallet, everything: true, except: left });
     expect(none.status).toBe(400);
     // Without `everything`, an empty choice is refused as before.
-    const empty = await h.post('prepare-recovery', { ownerAddress: wallet, accounts: [] });
+    const empty = await h.api('prepare-recovery', { ownerAddress: wallet, accounts: [] });
     expect(empty.status).toBe(400);
   }, 120_000);
 });

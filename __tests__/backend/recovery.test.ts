@@ -10,21 +10,22 @@ import { serviceFee } from '../../src/chain/fees';
 import { readStake, U64_MAX } from '../../src/chain/recovery/layouts';
 import { mintsClosableBy } from '../support/closableMints';
 import { until } from '../support/until';
-import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
   // Slots of 50 ms instead of a cluster's 400: a table's cooldown (513 slots) passes in about 26 s of real time,
   // moved by the local chain's own slot clock (LOCALNET_SLOT_MS), as it would on a cluster. Blockhashes still live
   // 150 slots (7.5 s), more than this test takes between a prepare and its submit.
-  h = await startHarness({ LOCALNET_SLOT_MS: '50' });
+  h = await startLocalChainServer({}, { LOCALNET_SLOT_MS: '50' });
 }, 60_000);
 afterAll(() => h?.close());
 
 const STAKE_SIZE = 200;
 
 async function prepareSignSubmit(owner: { publicKey: PublicKey; secretKey: Uint8Array }, accounts: string[]) {
-  const prepared = await h.post('prepare-recovery', { ownerAddress: owner.publicKey.toBase58(), accounts });
+  const prepared = await h.api('prepare-recovery', { ownerAddress: owner.publicKey.toBase58(), accounts });
   expect(prepared.status).toBe(200);
   const txs: Transaction[] = prepared.body.transactions.map(fromBase64);
   // The page's chain-reading guard accepts exactly these transactions for this intent (and reports the estimate).
@@ -41,7 +42,7 @@ async function prepareSignSubmit(owner: { publicKey: PublicKey; secretKey: Uint8
   const signer = Keypair.fromSecretKey(owner.secretKey);
   for (const tx of txs) tx.partialSign(signer);
   const before = (await h.lamportsOf([owner.publicKey.toBase58()]))[0];
-  const submitted = await h.post('submit-burn-transaction', {
+  const submitted = await h.api('submit-burn-transaction', {
     signedTransactions: txs.map((t) => t.serialize().toString('base64')),
   });
   expect(submitted.status).toBe(200);
@@ -77,7 +78,7 @@ describe('the recovery sources of the demo wallet', () => {
     expect(delegated).toBe(1_000_000_000 + (STAKE_SIZE + 128) * 6960); // made at the legacy rent
     expect(minimum).toBe((STAKE_SIZE + 128) * 5080);
 
-    const listed = await h.get(`recoverable/${wallet}`);
+    const listed = await h.read(`recoverable/${wallet}`);
     expect(listed.status).toBe(200);
     expect(listed.body.scans).toEqual({
       stake: 'ok',
@@ -155,15 +156,15 @@ describe('the recovery sources of the demo wallet', () => {
     expect(stake.delegation).toMatchObject({ stake: 1_000_000_000n, deactivationEpoch: U64_MAX });
 
     // The table cools down: listed with the slot it becomes closable, and refused before then.
-    const cooling = (await h.get(`recoverable/${wallet}`)).body.sources.find((s: any) => s.address === r.lookupTable);
+    const cooling = (await h.read(`recoverable/${wallet}`)).body.sources.find((s: any) => s.address === r.lookupTable);
     expect(cooling.state).toBe('cooling-down');
     expect(cooling.readySlot).toBeGreaterThan(await h.connection.getSlot());
-    const early = await h.post('prepare-recovery', { ownerAddress: wallet, accounts: [r.lookupTable] });
+    const early = await h.api('prepare-recovery', { ownerAddress: wallet, accounts: [r.lookupTable] });
     expect(early.status).toBe(400);
     expect(early.body.error).toContain('cooling-down');
     // The chain's slot clock moves on (its slot hashes with it) until the deactivation slot has left them.
     await until(async () => {
-      const listed = (await h.get(`recoverable/${wallet}`)).body.sources;
+      const listed = (await h.read(`recoverable/${wallet}`)).body.sources;
       return listed.find((s: any) => s.address === r.lookupTable && s.state === 'ready');
     }, 120_000);
     expect(await h.connection.getSlot()).toBeGreaterThanOrEqual(cooling.readySlot);

@@ -7,22 +7,23 @@ import { checkTransactions } from '../../src/chain/guard';
 import { RelayerPolicy, DEFAULT_RELAYER_LIMITS, loadRelayerKey } from '../../backend/services/relayer/relayer';
 import { parseMetrics } from '../support/metricsText';
 import { emptiedWallet, giveTokens } from './relayerSupport';
-import { fromBase64, networkFee, startHarness, sum, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 60_000);
 afterAll(() => h?.close());
 
 const relayerAddress = () => h.solback.relayer!.address;
 const prepareRelayed = (owner: string) =>
-  h.post('prepare-burn-transactions', { ownerAddress: owner, relayFee: true, withdrawSurplus: true });
+  h.api('prepare-burn-transactions', { ownerAddress: owner, relayFee: true, withdrawSurplus: true });
 
 it('GET /api/relayer: available, funded on the local chain, its key file is mode 0600', async () => {
   const fs = await import('node:fs');
   const path = await import('node:path');
-  const { body } = await h.get('relayer');
+  const { body } = await h.read('relayer');
   expect(body).toEqual({ success: true, available: true, address: relayerAddress() });
   const file = path.join(h.solback.config.dataDir, 'relayer-keypair.json');
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
@@ -59,7 +60,7 @@ it('a wallet with 0 SOL and 6 vacant accounts: one transaction paid by the relay
 
   txs[0].partialSign(owner);
   const [relayerBefore, feeBefore] = await h.lamportsOf([relayerAddress(), h.solback.config.feeWallet]);
-  const sub = await h.post('submit-burn-transaction', {
+  const sub = await h.api('submit-burn-transaction', {
     signedTransaction: txs[0].serialize({ requireAllSignatures: false }).toString('base64'),
     accountCount: 6,
   });
@@ -116,7 +117,7 @@ it('a transaction changed after preparing is refused before co-signing; the rela
     });
     changed.partialSign(owner);
     const before = await h.connection.getBalance(new PublicKey(relayerAddress()));
-    const sub = await h.post('submit-burn-transaction', {
+    const sub = await h.api('submit-burn-transaction', {
       signedTransaction: changed.serialize({ requireAllSignatures: false }).toString('base64'),
       accountCount: 3,
     });
@@ -133,7 +134,7 @@ it('a transaction that would fail is caught by the simulation and never relayed'
   tx.partialSign(owner);
   giveTokens(h.solback.localnet!, accounts[1], 5n); // after preparing, the account receives tokens: its close must fail
   const before = await h.lamportsOf([relayerAddress(), ...accounts]);
-  const sub = await h.post('submit-burn-transaction', {
+  const sub = await h.api('submit-burn-transaction', {
     signedTransaction: tx.serialize({ requireAllSignatures: false }).toString('base64'),
     accountCount: 3,
   });
@@ -169,7 +170,7 @@ it('limits: per client and per wallet per day, and a daily cap; the feature says
   const funded = chain.getBalance(relayerAddress());
   chain.setAccount(relayerAddress(), { lamports: 1_000_000n });
   try {
-    const { body } = await h.get('relayer');
+    const { body } = await h.read('relayer');
     expect(body).toEqual({
       success: true,
       available: false,
@@ -207,7 +208,7 @@ it('a relayed recovery of 3 transactions from a 0-SOL wallet lands whole in one 
   const [relayerBefore, feeBefore] = await h.lamportsOf([relayerAddress(), h.solback.config.feeWallet]);
   // All of them in one submit, as the page sends them: the relayer takes one relayed transaction per wallet at a
   // time, so the server confirms each before sending the next (the second used to get 429).
-  const sub = await h.post('submit-burn-transaction', {
+  const sub = await h.api('submit-burn-transaction', {
     signedTransactions: txs.map((tx) => tx.serialize({ requireAllSignatures: false }).toString('base64')),
     accountCount: accounts.length,
   });

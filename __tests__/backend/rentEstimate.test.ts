@@ -2,11 +2,12 @@
 // the accounts the funding manifest says it made, for the demo and the large profile.
 import { Keypair, PublicKey } from '@solana/web3.js';
 import { LAMPORTS_PER_SOL } from '../../src/common/constants';
-import { startHarness, sum, type Harness } from './vacantSupport';
+import { sum } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -87,7 +88,7 @@ describe('GET /api/rent-estimate/:wallet', () => {
     // 4 SPL + 2 Token-2022 empties and the frozen empty one are closable; wrapped SOL is not vacant rent.
     expect(manifest.emptyAccounts).toHaveLength(6);
     expect(manifest.frozenAccounts).toHaveLength(1);
-    const { status, body } = await h.get(`rent-estimate/${owner.publicKey.toBase58()}?useAccurateCalculator=true`);
+    const { status, body } = await h.read(`rent-estimate/${owner.publicKey.toBase58()}?useAccurateCalculator=true`);
     expect(status).toBe(200);
     expect(body.success).toBe(true);
     const e = await expectedFromChain(manifest);
@@ -107,7 +108,7 @@ describe('GET /api/rent-estimate/:wallet', () => {
 
   it('large wallet: 300 NFTs, 1,000 tokens, 200 vacant accounts, exact sums', async () => {
     const { owner, manifest } = await h.fund('large');
-    const { status, body } = await h.get(`rent-estimate/${owner.publicKey.toBase58()}?useAccurateCalculator=true`);
+    const { status, body } = await h.read(`rent-estimate/${owner.publicKey.toBase58()}?useAccurateCalculator=true`);
     expect(status).toBe(200);
     const e = await expectedFromChain(manifest);
     expect(e.vacant).toBe(200);
@@ -117,10 +118,10 @@ describe('GET /api/rent-estimate/:wallet', () => {
   }, 600_000);
 
   it('answers 404 for an address with nothing on chain and 400 for a bad address', async () => {
-    const nobody = await h.get(`rent-estimate/${Keypair.generate().publicKey.toBase58()}?useAccurateCalculator=true`);
+    const nobody = await h.read(`rent-estimate/${Keypair.generate().publicKey.toBase58()}?useAccurateCalculator=true`);
     expect(nobody.status).toBe(404);
     expect(nobody.body).toEqual({ success: false, error: 'Wallet address not found' });
-    const bad = await h.get('rent-estimate/not-an-address');
+    const bad = await h.read('rent-estimate/not-an-address');
     expect(bad.status).toBe(400);
     expect(bad.body.success).toBe(false);
     expect(bad.body.error).toMatch(/wallet/);

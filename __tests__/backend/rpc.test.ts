@@ -7,6 +7,7 @@ import {
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { pollSignatures } from '../../backend/services/rpc/connection';
+import { sendAndConfirm } from '../../backend/services/rpc/send';
 import { startServer, type TestServer } from './helpers';
 
 describe('/api/rpc with a stock web3.js Connection', () => {
@@ -116,6 +117,36 @@ describe('/api/rpc with a stock web3.js Connection', () => {
     expect(await pollSignatures(rpc, [failed], { timeoutMs: 10_000 })).toEqual([
       { status: 'failed', err: expect.anything(), slot: expect.any(Number) },
     ]);
+  });
+
+  it('sends in order until the node refuses one, waits for those sent, and never sends the rest', async () => {
+    const { connection: serverConn, rpc } = s.solback;
+    const payer = Keypair.generate();
+    await s.post('/api/localnet/fund', { owner: payer.publicKey.toBase58() });
+    const [first, refused, never] = [Keypair.generate(), Keypair.generate(), Keypair.generate()].map(
+      (k) => k.publicKey,
+    );
+    const balance = await serverConn.getBalance(payer.publicKey);
+    const transfer = async (to: PublicKey, lamports: number) => {
+      const tx = new Transaction({ feePayer: payer.publicKey, ...(await serverConn.getLatestBlockhash()) }).add(
+        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports }),
+      );
+      tx.sign(payer);
+      return tx.serialize();
+    };
+    // The second moves more than the payer holds: the node's preflight refuses it, so nothing of it runs.
+    const raws = [
+      await transfer(first, 1_000_000),
+      await transfer(refused, balance * 2),
+      await transfer(never, 2_000_000),
+    ];
+    const outcomes = await sendAndConfirm(rpc, raws, { timeoutMs: 10_000 });
+    expect(outcomes.map((o) => o.status)).toEqual(['confirmed', 'refused']);
+    expect(outcomes.map((o) => o.signature)).toEqual(raws.slice(0, 2).map((raw) => bs58.encode(raw.subarray(1, 65))));
+    expect(await Promise.all([first, refused, never].map((to) => serverConn.getBalance(to)))).toEqual([
+      1_000_000, 0, 0,
+    ]);
+    expect(await serverConn.getBalance(payer.publicKey)).toBe(balance - 1_000_000 - 5_000);
   });
 
   it('maps a rate-limit fault to HTTP 429 once the backoff gives up', async () => {

@@ -7,11 +7,12 @@ import { serviceFee } from '../../src/chain/fees';
 import { checkTransactions } from '../../src/chain/guard';
 import { NATIVE_MINT, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../../src/common/addresses';
 import { mintsClosableBy } from '../support/closableMints';
-import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum, toBase64 } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -90,13 +91,13 @@ describe('surplus of the demo wallet', () => {
     expect(kept.length).toBeGreaterThanOrEqual(manifest.tokens.length - 1 + manifest.nfts.length + 1);
     expect(surplus).toBeGreaterThan(0);
 
-    const estimate = await h.get(`rent-estimate/${ownerAddress}`);
+    const estimate = await h.read(`rent-estimate/${ownerAddress}`);
     expect(estimate.body.data.surplusRentLamports).toBe(surplus);
     expect(estimate.body.data.surplusAccounts).toBe(withSurplus.length);
     expect(estimate.body.data.surplusRent).toBe(surplus / 1e9);
 
     const rent = sum(await h.lamportsOf(vacant));
-    const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+    const prep = await h.api('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
     expect(prep.status).toBe(200);
     expect(prep.body.accountCount).toBe(vacant.length);
     expect(prep.body.totalSurplusLamports).toBe(surplus);
@@ -131,7 +132,7 @@ describe('surplus of the demo wallet', () => {
     const amountsBefore = await Promise.all(manifest.tokens.map((t: any) => tokenAmount(t.account, t.program)));
     txs.forEach((tx: any) => tx.partialSign(owner));
     const networkFees = sum(txs.map(networkFee));
-    const sub = await h.post('submit-burn-transaction', {
+    const sub = await h.api('submit-burn-transaction', {
       signedTransactions: txs.map(toBase64),
       accountCount: vacant.length,
     });
@@ -170,13 +171,13 @@ describe('surplus of the demo wallet', () => {
       }),
     );
 
-    const again = await h.get(`rent-estimate/${ownerAddress}`);
+    const again = await h.read(`rent-estimate/${ownerAddress}`);
     expect(again.body.data.surplusRentLamports).toBe(0);
   }, 60_000);
 
   it('without withdrawSurplus nothing but the closes is prepared', async () => {
     const { owner } = await h.fund('demo');
-    const prep = await h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58() });
+    const prep = await h.api('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58() });
     expect(prep.body.surplusAccounts).toBe(0);
     const tags = prep.body.transactions
       .map(fromBase64)
@@ -200,7 +201,7 @@ describe('rent ahead (SIMD-0437 steps to come)', () => {
     const today = 5080;
     const above = (perByte: number) => sum(kept.map((k) => Math.max(0, k.lamports - (k.minimum / today) * perByte)));
 
-    const before = (await h.get(`rent-estimate/${ownerAddress}`)).body.data;
+    const before = (await h.read(`rent-estimate/${ownerAddress}`)).body.data;
     expect(before.rentAheadLamports).toEqual(
       [2575, 1322, 696].map((perByte) => ({
         lamportsPerByte: perByte,
@@ -214,18 +215,18 @@ describe('rent ahead (SIMD-0437 steps to come)', () => {
 
     net.rent.set(2575); // the next step's feature gate, as LOCALNET_LAMPORTS_PER_BYTE=2575 would set it
     try {
-      const after = (await h.get(`rent-estimate/${ownerAddress}`)).body.data;
+      const after = (await h.read(`rent-estimate/${ownerAddress}`)).body.data;
       expect(after.surplusRentLamports).toBe(before.rentAheadLamports[0].surplusLamports);
       expect(after.rentAheadLamports.map((s: any) => s.lamportsPerByte)).toEqual([1322, 696]);
 
       const rent = sum(await h.lamportsOf(vacant));
-      const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+      const prep = await h.api('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
       expect(prep.status).toBe(200);
       const txs = prep.body.transactions.map(fromBase64);
       txs.forEach((tx: any) => tx.partialSign(owner));
       const networkFees = sum(txs.map(networkFee));
       const [ownerBefore] = await h.lamportsOf([ownerAddress]);
-      const sub = await h.post('submit-burn-transaction', {
+      const sub = await h.api('submit-burn-transaction', {
         signedTransactions: txs.map(toBase64),
         accountCount: vacant.length,
       });

@@ -14,18 +14,19 @@ import { sizeAfterWalletAdditions } from '../../src/chain/pack';
 import { checkTransactions } from '../../src/chain/guard';
 import { TOKEN_2022_PROGRAM } from '../../src/common/addresses';
 import { LAMPORTS_PER_SOL, TRANSACTION_SIZE_LIMIT_BYTES } from '../../src/common/constants';
-import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum, toBase64 } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 60_000);
 afterAll(() => h?.close());
 
 const list = (owner: Keypair) =>
-  h.post('burn-vacant-accounts', { ownerAddress: owner.publicKey.toBase58(), signedMessage: 'simulated-signature' });
+  h.api('burn-vacant-accounts', { ownerAddress: owner.publicKey.toBase58(), signedMessage: 'simulated-signature' });
 const prepare = (owner: Keypair, vacantAccounts?: string[]) =>
-  h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), vacantAccounts });
+  h.api('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), vacantAccounts });
 
 describe('POST /api/burn-vacant-accounts', () => {
   it('lists the 7 closable demo accounts (the frozen empty one included); wrapped SOL is reported apart', async () => {
@@ -52,9 +53,9 @@ describe('POST /api/burn-vacant-accounts', () => {
   });
 
   it('validates the body', async () => {
-    expect((await h.post('burn-vacant-accounts', { ownerAddress: 'nope', signedMessage: 'x' })).status).toBe(400);
+    expect((await h.api('burn-vacant-accounts', { ownerAddress: 'nope', signedMessage: 'x' })).status).toBe(400);
     expect(
-      (await h.post('burn-vacant-accounts', { ownerAddress: Keypair.generate().publicKey.toBase58() })).status,
+      (await h.api('burn-vacant-accounts', { ownerAddress: Keypair.generate().publicKey.toBase58() })).status,
     ).toBe(400);
   });
 });
@@ -103,7 +104,7 @@ describe('prepare + submit on the demo wallet', () => {
     const fee = networkFee(tx);
     const [ownerBefore, feeWalletBefore] = await h.lamportsOf([owner.publicKey.toBase58(), feeWallet]);
 
-    const sub = await h.post('submit-burn-transaction', {
+    const sub = await h.api('submit-burn-transaction', {
       signedTransaction: toBase64(tx),
       accountCount: body.accountCount,
     });
@@ -132,7 +133,7 @@ describe('prepare + submit on the demo wallet', () => {
     );
 
     // A replay of the same signed transaction is refused: it was relayed once.
-    const again = await h.post('submit-burn-transaction', { signedTransaction: toBase64(tx), accountCount: 6 });
+    const again = await h.api('submit-burn-transaction', { signedTransaction: toBase64(tx), accountCount: 6 });
     expect(again.status).toBe(400);
   });
 
@@ -187,7 +188,7 @@ describe('submit refuses what it did not prepare', () => {
       createCloseAccountInstruction(new PublicKey(target), ownerKey, ownerKey),
     );
     own.sign(owner);
-    const r1 = await h.post('submit-burn-transaction', { signedTransaction: toBase64(own), accountCount: 1 });
+    const r1 = await h.api('submit-burn-transaction', { signedTransaction: toBase64(own), accountCount: 1 });
     expect(r1.status).toBe(400);
     expect(r1.body.success).toBe(false);
     expect(r1.body.error).toMatch(/not prepared by this server/);
@@ -205,14 +206,14 @@ describe('submit refuses what it did not prepare', () => {
       ...altered.instructions,
     );
     rebuilt.sign(owner);
-    const r2 = await h.post('submit-burn-transaction', { signedTransaction: toBase64(rebuilt), accountCount: 6 });
+    const r2 = await h.api('submit-burn-transaction', { signedTransaction: toBase64(rebuilt), accountCount: 6 });
     expect(r2.status).toBe(400);
     expect(r2.body.error).toMatch(/changed after preparing/);
 
     // 3. Prepared and unaltered, but the signature is not the owner's.
     const forged = fromBase64(body.transaction);
     forged.signatures[0].signature = Buffer.from(Keypair.generate().secretKey.slice(0, 64));
-    const r3 = await h.post('submit-burn-transaction', {
+    const r3 = await h.api('submit-burn-transaction', {
       signedTransaction: forged.serialize({ requireAllSignatures: false, verifySignatures: false }).toString('base64'),
       accountCount: 6,
     });
@@ -220,8 +221,8 @@ describe('submit refuses what it did not prepare', () => {
     expect(r3.body.error).toMatch(/not signed by the wallet/);
 
     // 4. Garbage.
-    expect((await h.post('submit-burn-transaction', { signedTransaction: 'AAAA', accountCount: 1 })).status).toBe(400);
-    expect((await h.post('submit-burn-transaction', { accountCount: 1 })).status).toBe(400);
+    expect((await h.api('submit-burn-transaction', { signedTransaction: 'AAAA', accountCount: 1 })).status).toBe(400);
+    expect((await h.api('submit-burn-transaction', { accountCount: 1 })).status).toBe(400);
 
     const lamports = await h.lamportsOf(manifest.emptyAccounts.map((a: any) => a.account));
     expect(lamports.every((l) => l > 0)).toBe(true);
@@ -258,7 +259,7 @@ describe('large wallet', () => {
       expect(body.feesPerTransactionLamports[i]).toBe(serviceFee(r)),
     );
     const [ownerBefore, feeBefore] = await h.lamportsOf([owner.publicKey.toBase58(), feeWallet]);
-    const sub = await h.post('submit-burn-transaction', { signedTransactions: txs.map(toBase64), accountCount: 200 });
+    const sub = await h.api('submit-burn-transaction', { signedTransactions: txs.map(toBase64), accountCount: 200 });
     expect(sub.status).toBe(200);
     expect(sub.body.success).toBe(true);
     expect(sub.body.accountCount).toBe(200);

@@ -6,11 +6,12 @@ import type { RpcClient } from '../../backend/services/rpc/rpc';
 import { checkSubmitted } from '../../backend/services/vacant/vacantSubmit';
 import { recordSentAll } from '../../backend/services/vacant/vacantSent';
 import { submitChecked } from '../../backend/services/vacant/vacantSubmitAll';
-import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum, toBase64 } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 60_000);
 afterAll(() => h?.close());
 
@@ -30,7 +31,7 @@ function recording(rpc: RpcClient) {
 it('sends every transaction before polling once for all of them; the figures are the chain’s, to the lamport', async () => {
   const { owner, manifest } = await h.fund('demo');
   const ownerAddress = owner.publicKey.toBase58();
-  const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+  const prep = await h.api('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
   expect(prep.status).toBe(200);
   const txs = prep.body.transactions.map(fromBase64);
   expect(txs.length).toBeGreaterThanOrEqual(2); // the demo's closes and surplus need two
@@ -73,7 +74,7 @@ it('sends every transaction before polling once for all of them; the figures are
 async function signedDemoRecovery() {
   const { owner } = await h.fund('demo');
   const ownerAddress = owner.publicKey.toBase58();
-  const prep = await h.post('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
+  const prep = await h.api('prepare-burn-transactions', { ownerAddress, withdrawSurplus: true });
   const txs = prep.body.transactions.map(fromBase64);
   expect(txs.length).toBeGreaterThanOrEqual(2);
   txs.forEach((tx: any) => tx.sign(owner));
@@ -102,7 +103,7 @@ it('a recovery the wallet sent itself: one poll for every signature, figures fro
   );
 
   // Told again (a replay, or another client naming them): nothing is recorded twice.
-  const again = await h.post('submit-burn-transaction', { sentSignatures: signatures });
+  const again = await h.api('submit-burn-transaction', { sentSignatures: signatures });
   expect(again.status).toBe(400);
   expect(again.body).toMatchObject({ success: false, accountCount: 0, ownerBalanceChangeLamports: 0 });
 });

@@ -8,24 +8,25 @@ import { serviceFee } from '../../src/chain/fees';
 import { LIGHTHOUSE_PROGRAM } from '../../src/common/addresses';
 import { addWalletGuards, lighthouseAssertionIx } from '../../src/chain/walletAdditions';
 import { emptiedWallet } from './relayerSupport';
-import { fromBase64, networkFee, startHarness, sum, toBase64, type Harness } from './vacantSupport';
+import { fromBase64, networkFee, sum, toBase64 } from './vacantSupport';
+import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-let h: Harness;
+let h: LocalChainServer;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startLocalChainServer();
 }, 60_000);
 afterAll(() => h?.close());
 
 /** The owner's vacant accounts as the server lists them (the vacant-account call accepts the placeholder signature). */
 const vacantOf = async (owner: Keypair): Promise<string[]> =>
   (
-    await h.post('burn-vacant-accounts', {
+    await h.api('burn-vacant-accounts', {
       ownerAddress: owner.publicKey.toBase58(),
       signedMessage: 'simulated-signature',
     })
   ).body.vacantAccounts.map((a: { address: string }) => a.address);
 const prepare = async (owner: Keypair, vacantAccounts: string[]) => {
-  const res = await h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), vacantAccounts });
+  const res = await h.api('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), vacantAccounts });
   expect(res.status).toBe(200);
   expect(res.body.transactions).toHaveLength(1);
   return fromBase64(res.body.transactions[0]);
@@ -48,13 +49,13 @@ it('a wallet-guarded recovery: sent by the wallet or by the server, found as pre
   const first = guardedBy(owner, await prepare(owner, sentByWallet));
   const signature = await h.connection.sendRawTransaction(first.serialize(), { preflightCommitment: 'confirmed' });
   await h.connection.confirmTransaction({ signature, ...(await h.connection.getLatestBlockhash()) }, 'confirmed');
-  const sent = await h.post('submit-burn-transaction', { sentSignatures: [signature], accountCount: 3 });
+  const sent = await h.api('submit-burn-transaction', { sentSignatures: [signature], accountCount: 3 });
   expect(sent.status).toBe(200);
   expect(sent.body.recoveredRentLamports).toBe(rents[0]);
 
   // 2. Submit: the server sends what the wallet signed.
   const second = guardedBy(owner, await prepare(owner, submitted));
-  const sub = await h.post('submit-burn-transaction', { signedTransaction: toBase64(second), accountCount: 4 });
+  const sub = await h.api('submit-burn-transaction', { signedTransaction: toBase64(second), accountCount: 4 });
   expect(sub.status).toBe(200);
   expect(sub.body.recoveredRentLamports).toBe(rents[1]);
 
@@ -73,12 +74,12 @@ it("a relayed recovery signed through a wallet's guard: co-signed as prepared, t
   const { owner, accounts } = emptiedWallet(h.solback.localnet!, 4);
   const relayer = h.solback.relayer!.address;
   const rent = sum(await h.lamportsOf(accounts));
-  const prep = await h.post('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), relayFee: true });
+  const prep = await h.api('prepare-burn-transactions', { ownerAddress: owner.publicKey.toBase58(), relayFee: true });
   expect(prep.body.transactions).toHaveLength(1);
   const guarded = addWalletGuards(fromBase64(prep.body.transactions[0]));
   guarded.partialSign(owner);
   const relayerBefore = (await h.lamportsOf([relayer]))[0];
-  const sub = await h.post('submit-burn-transaction', {
+  const sub = await h.api('submit-burn-transaction', {
     signedTransaction: guarded.serialize({ requireAllSignatures: false }).toString('base64'),
     accountCount: accounts.length,
   });
@@ -101,7 +102,7 @@ it('refuses a transaction to which anything else was added, or more than 6 addit
     SystemProgram.transfer({ fromPubkey: owner.publicKey, toPubkey: Keypair.generate().publicKey, lamports: 1 }),
   );
   transfer.sign(owner);
-  const res = await h.post('submit-burn-transaction', { signedTransaction: toBase64(transfer), accountCount: 7 });
+  const res = await h.api('submit-burn-transaction', { signedTransaction: toBase64(transfer), accountCount: 7 });
   expect(res.status).toBe(400);
   expect(res.body.error).toMatch(/changed after preparing/);
 
@@ -111,7 +112,7 @@ it('refuses a transaction to which anything else was added, or more than 6 addit
   await expect(h.connection.sendRawTransaction(many.serialize(), { skipPreflight: true })).rejects.toThrow(
     /Refused by this server: more than 6/,
   );
-  const sub = await h.post('submit-burn-transaction', { signedTransaction: toBase64(many), accountCount: 7 });
+  const sub = await h.api('submit-burn-transaction', { signedTransaction: toBase64(many), accountCount: 7 });
   expect(sub.status).toBe(400);
   expect(await h.lamportsOf([owner.publicKey.toBase58(), ...addresses])).toEqual(before);
 });

@@ -22,7 +22,7 @@ import { ROOT } from './support/buildBundle';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
 import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
-import { lamportsOf as readLamports } from './support/lamports';
+import { lamportsOf as readLamports } from '../support/lamports';
 
 const SHOTS = path.join(ROOT, '.tmp', 'e2e-burn');
 

@@ -16,7 +16,7 @@ import { type FlowName, type FlowSession, TRANSACTION_ANSWER, openFlow } from '.
 import { type AnswerRewrite, type HostileProxy, startHostileProxy } from './support/hostileProxy';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
-import { lamportsOf as readLamports } from './support/lamports';
+import { lamportsOf as readLamports } from '../support/lamports';
 
 jest.setTimeout(180_000);
 

@@ -11,7 +11,7 @@ import { watchErrors } from './support/browser';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
 import { type BurnWallet, answerReview, installBurnWallet, networkFee, openAndConnect } from './burnSupport';
-import { lamportsOf as readLamports } from './support/lamports';
+import { lamportsOf as readLamports } from '../support/lamports';
 
 let server: TestServer;
 let connection: Connection;

@@ -10,7 +10,7 @@ import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import type { TestServer } from './support/server';
 import { browserSuite } from './support/suite';
-import { lamportsOf as readLamports } from './support/lamports';
+import { lamportsOf as readLamports } from '../support/lamports';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 let server: TestServer;

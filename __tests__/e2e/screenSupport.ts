@@ -12,7 +12,7 @@ import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
 import { treeRootFromAccount } from '../../src/chain/cnftTransactions';
 import { watchErrors } from './support/browser';
 import { ROOT } from './support/buildBundle';
-import { lamportsOf } from './support/lamports';
+import { lamportsOf } from '../support/lamports';
 import type { TestServer } from './support/server';
 import { type BurnWallet, installBurnWallet } from './burnSupport';
 import { browserSuite, type ViewportName } from './support/suite';

@@ -16,7 +16,7 @@ import { emptiedWallet } from '../backend/relayerSupport';
 import { installApprovalWallet, type Approver } from './support/approvalWallet';
 import { type TestServer, postApi } from './support/server';
 import { browserSuite } from './support/suite';
-import { lamportsOf as readLamports } from './support/lamports';
+import { lamportsOf as readLamports } from '../support/lamports';
 import { feesOf, takenBy } from './support/chainFigures';
 import { GUARDS, GUARDED_FEATURES, type GuardedKind } from './support/walletGuards';
 

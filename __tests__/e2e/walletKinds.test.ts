@@ -31,7 +31,7 @@ import { emptiedWallet } from '../backend/relayerSupport';
 import { answerReview, clickCard } from './burnSupport';
 import { ROOT } from './support/buildBundle';
 import type { TestServer } from './support/server';
-import { lamportsOf as readLamports } from './support/lamports';
+import { lamportsOf as readLamports } from '../support/lamports';
 import { type ViewportName, browserSuite } from './support/suite';
 import {
   WALLET_KINDS,

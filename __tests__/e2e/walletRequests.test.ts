@@ -15,7 +15,7 @@ import { ONE_AT_A_TIME, SELECTION, VACANT_CONTINUE, vacantSuccessReport } from '
 import { answerReview } from './burnSupport';
 import { seriousViolations } from './support/axe';
 import { ROOT } from './support/buildBundle';
-import { lamportsOf as readLamports } from './support/lamports';
+import { lamportsOf as readLamports } from '../support/lamports';
 import { type Session, browserSuite } from './support/suite';
 import { approvalSignatures } from './support/testWallet';
 import { recoverVacant } from './support/vacantReport';

@@ -7,7 +7,7 @@ import { serviceFee } from '../../../src/chain/fees';
 import { serializeFitting } from '../../support/hostileRewrites';
 import type { FlowSession } from '../hostileFlows';
 import type { AnswerRewrite, HostileProxy } from './hostileProxy';
-import { lamportsOf } from './lamports';
+import { lamportsOf } from '../../support/lamports';
 import type { SecondRpc } from './secondRpc';
 
 /** What the lying server says the empty account holds. */

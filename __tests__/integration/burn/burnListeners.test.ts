@@ -30,7 +30,7 @@ async function funded(times = 1) {
   const owner = Keypair.generate();
   const manifests = [];
   for (let i = 0; i < times; i++)
-    manifests.push((await chain.post('localnet/fund', { owner: owner.publicKey.toBase58() })).body.manifest);
+    manifests.push((await chain.api('localnet/fund', { owner: owner.publicKey.toBase58() })).body.manifest);
   return { owner, manifests };
 }
 
@@ -137,7 +137,7 @@ describe('single burn', () => {
     const { owner } = await funded();
     const wallet = keypairWallet(owner, {
       afterSign: async (n) => {
-        if (n === 0) await chain.post('localnet/faults', { expireBlockhash: true });
+        if (n === 0) await chain.api('localnet/faults', { expireBlockhash: true });
       },
     });
     const store = await connectedStore(chain, wallet);

@@ -27,7 +27,7 @@ it('a part-way stop reports the transactions that landed and the wallet’s exac
   const stakes: string[] = [];
   // Enough sources that their recovery needs several transactions (one holds about a dozen).
   for (let i = 0; i < 12; i++) {
-    const { manifest } = (await chain.post('localnet/fund', { owner: ownerAddress, profile: 'demo' })).body;
+    const { manifest } = (await chain.api('localnet/fund', { owner: ownerAddress, profile: 'demo' })).body;
     buffers.push(manifest.recovery.buffer);
     stakes.push(manifest.recovery.stakeInactive, manifest.recovery.nonce);
   }

@@ -8,6 +8,7 @@ import { vacantBurnSucceeded } from '../../../src/features/recover/vacant';
 import { walletConnectFailed } from '../../../src/features/wallet/wallet';
 import { initialState } from '../../../src/features/wallet/wallet/walletSlice';
 import { selectConnectError, selectWalletLamports } from '../../../src/features/wallet/walletInfo';
+import { listenersIdle } from '../../support/until';
 
 const OWNER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
 
@@ -18,8 +19,6 @@ function storeWithBalances(balances: number[]) {
     { wallet: createWalletPort(), connection: () => connection },
   );
 }
-
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 test('a vacant close re-reads the SOL balance', async () => {
   const store = storeWithBalances([1_500_000_000]);
@@ -37,7 +36,7 @@ test('a vacant close re-reads the SOL balance', async () => {
       alert: '',
     }),
   );
-  await settled();
+  await listenersIdle(store);
   expect(selectWalletLamports(store.getState())).toBe(1_500_000_000);
 });
 

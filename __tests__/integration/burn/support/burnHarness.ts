@@ -1,43 +1,26 @@
 // A real app on the local chain for the burn listener tests, a fresh store per test wired to it, and a wallet port
 // that signs with a Keypair in Node (what a browser wallet does, minus the popup).
 import { addListener } from '@reduxjs/toolkit';
-import { type Connection, type Keypair, PublicKey, type Transaction } from '@solana/web3.js';
-import type { SolbackApp } from '../../../../backend/app';
+import type { Keypair, Transaction } from '@solana/web3.js';
 import { setApiOrigin } from '../../../../src/api/baseApi';
 import { makeStore } from '../../../../src/app/store';
 import { createAppExtra, type WalletPort } from '../../../../src/app/walletPort';
 import { type BurnReview, reviewConfirmed, reviewOpened } from '../../../../src/features/burn/review/reviewSlice';
 import { walletConnected } from '../../../../src/app/events';
-import { startLocalChainServer } from '../../../backend/localChainServer';
+import { startLocalChainServer, type LocalChainServer } from '../../../backend/localChainServer';
 import { stopStore } from '../../../support/stopStore';
 import { until } from '../../../support/until';
 export { networkFee } from '../../../support/networkFee';
 
-export interface Chain {
-  solback: SolbackApp;
-  url: string;
-  connection: Connection;
-  post(route: string, body: unknown): Promise<{ status: number; body: any }>;
-  lamportsOf(addresses: string[]): Promise<number[]>;
-  close(): Promise<void>;
-}
+export type Chain = LocalChainServer;
 
 export async function startChain(): Promise<Chain> {
   // Runs at the legacy rent (6960 lamports/byte), the rate the NFTs were made at: a full burn then returns every deposit.
   // Under today's lower rate Token Metadata keeps a metadata account's surplus; batchBurnNftKinds.test.ts covers that.
   const server = await startLocalChainServer({ localnetLamportsPerByte: 6960 });
-  const { solback, url, connection, api: post } = server;
-  setApiOrigin(url);
-  const lamportsOf = async (addresses: string[]) =>
-    (await connection.getMultipleAccountsInfo(addresses.map((a) => new PublicKey(a)))).map((a) => a?.lamports ?? 0);
-  // On a real cluster the fee wallet exists; here it is funded once so the 1 % fee can be received.
-  await post('localnet/fund', { owner: solback.config.feeWallet });
+  setApiOrigin(server.url);
   return {
-    solback,
-    url,
-    connection,
-    post,
-    lamportsOf,
+    ...server,
     async close() {
       stopStores();
       await server.close();

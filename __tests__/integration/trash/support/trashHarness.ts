@@ -66,7 +66,7 @@ export interface FundedCnft {
 
 export async function fundedOwner(chain: Chain): Promise<{ owner: Keypair; cnfts: FundedCnft[] }> {
   const owner = Keypair.generate();
-  const { body } = await chain.post('localnet/fund', { owner: owner.publicKey.toBase58() });
+  const { body } = await chain.api('localnet/fund', { owner: owner.publicKey.toBase58() });
   return { owner, cnfts: body.manifest.cnfts };
 }
 
@@ -97,7 +97,7 @@ export async function onChain(
 }
 
 export const expireAfterFirstSign = (chain: Chain) => async (n: number) => {
-  if (n === 0) await chain.post('localnet/faults', { expireBlockhash: true });
+  if (n === 0) await chain.api('localnet/faults', { expireBlockhash: true });
 };
 
 /** Fake timers that keep pace with the clock, so the test can jump the 120 s signing limit once the wallet is asked. */
