@@ -1,6 +1,6 @@
 // The page's cNFT trash ways (src/features/trash/trash/trashWays.ts) against the local chain through the real server:
-// a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls over HTTP, a wallet whose key
-// stays in the test. Covers the cNFT trash flows (docs/PRODUCT.md#trash-a-cnft) that need no browser.
+// a stock web3.js Connection on /api/rpc (websocket confirmations), the /api calls through a real store's RTK Query
+// endpoints over HTTP (support/pageApi.ts), a wallet whose key stays in the test. Covers the cNFT trash flows (docs/PRODUCT.md#trash-a-cnft) that need no browser.
 import { Connection, type Keypair, PublicKey, Transaction } from '@solana/web3.js';
 import { ConcurrentMerkleTreeAccount } from '../../backend/localnet/metaplex/merkleTree';
 import { treeRootFromAccount } from '../../src/chain/cnftTransactions';
@@ -15,8 +15,8 @@ import {
   standardTrash,
   trashWithFallback,
 } from '../../src/features/trash/trash/trashWays';
-import type { TrashApi, TrashDeps } from '../../src/features/trash/trash/trashTypes';
-import { httpTrashApi } from './trashApiSupport';
+import type { TrashDeps } from '../../src/features/trash/trash/trashTypes';
+import { startPageApi, type PageApi } from '../support/pageApi';
 import type { WalletPort } from '../../src/app/walletPort';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
 import { CNFT_ERRORS, CNFT_OUTCOMES, VALIDATION } from '../../src/common/texts';
@@ -35,7 +35,7 @@ let cnfts: FundedCnft[];
 let trash: string;
 let connection: Connection;
 
-const httpApi = httpTrashApi;
+let page: PageApi;
 
 function keyWallet(kp: Keypair, calls: string[] = []): WalletPort {
   return {
@@ -56,10 +56,10 @@ function keyWallet(kp: Keypair, calls: string[] = []): WalletPort {
 
 // The docs/PRODUCT.md#figures-and-limits pauses are skipped; the 120 s signing limit never ends (the wallet here answers at once).
 const noPauses = (ms: number) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve());
-const deps = (wallet: WalletPort, api = httpApi(server.url)): TrashDeps => ({
+const deps = (wallet: WalletPort): TrashDeps => ({
   wallet,
   connection,
-  api,
+  dispatch: page.store.dispatch,
   trashWallet: trash,
   delay: noPauses,
   pageLocation: { host: new URL(server.url).host, origin: new URL(server.url).origin },
@@ -73,8 +73,16 @@ beforeAll(async () => {
     commitment: 'confirmed',
     wsEndpoint: `${server.url.replace('http', 'ws')}/api/rpc`,
   });
+  page = await startPageApi(server.url);
 }, 60_000);
-afterAll(() => server.close());
+beforeEach(() => {
+  page.requests.length = 0;
+  page.rewrite(null);
+});
+afterAll(async () => {
+  await page.close();
+  await server.close();
+});
 
 it('reads depth and canopy from the tree account as spl-account-compression does', async () => {
   const info = await connection.getAccountInfo(new PublicKey(cnfts[0].tree));
@@ -108,30 +116,27 @@ it('a rejection in the wallet is a cancellation and stops the fallback chain', a
 });
 
 it('fallback chain: standard and fixed failing offer the 1000-lamport hide; declined nothing is sent, accepted it is labelled hidden (not moved)', async () => {
-  const api = httpApi(server.url);
-  const broken: TrashApi = {
-    ...api,
-    getAssetProof: async () => ({
-      success: true,
-      data: { proof: ['11111111111111111111111111111111'], root: '11111111111111111111111111111111' },
-    }),
-    getAsset: async (id) => {
-      const a = (await api.getAsset(id)) as any;
-      a.data.compression.proof = ['11111111111111111111111111111111'];
-      a.data.compression.root = '11111111111111111111111111111111';
-      return a;
-    },
-  };
+  // A server that answers with a proof that does not match the tree: every way that needs the proof fails.
+  page.rewrite((path, answer) => {
+    if (path.startsWith('helius/asset-proof/'))
+      return {
+        success: true,
+        data: { proof: ['11111111111111111111111111111111'], root: '11111111111111111111111111111111' },
+      };
+    if (!path.startsWith('helius/asset/')) return undefined;
+    const a = answer as { data: { compression: Record<string, unknown> } };
+    a.data.compression.proof = ['11111111111111111111111111111111'];
+    a.data.compression.root = '11111111111111111111111111111111';
+    return a;
+  });
   // A fresh local trash wallet holds nothing; 1000 lamports alone would be below rent (on mainnet it is funded).
   await server.solback.rpc.call('requestAirdrop', [trash, 1_000_000_000]);
   const before = await connection.getBalance(new PublicKey(trash));
   const ownerBefore = await connection.getBalance(owner.publicKey);
   // PRODUCT difference 8: never run unasked. No question → no hide; a no → HideDeclinedError and 0 lamports moved.
-  await expect(trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId)).rejects.toThrow(
-    /All trash methods failed/,
-  );
+  await expect(trashWithFallback(deps(keyWallet(owner)), cnfts[2].assetId)).rejects.toThrow(/All trash methods failed/);
   const asked: string[][] = [];
-  const declined = await trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId, {
+  const declined = await trashWithFallback(deps(keyWallet(owner)), cnfts[2].assetId, {
     askHide: async (reasons) => (asked.push(reasons), false),
   }).catch((e: unknown) => e);
   expect((declined as Error).name).toBe('HideDeclinedError');
@@ -139,7 +144,7 @@ it('fallback chain: standard and fixed failing offer the 1000-lamport hide; decl
   expect(asked[0].map((r) => r.split(':')[0])).toEqual(['standard', 'fixed']);
   expect(await connection.getBalance(owner.publicKey)).toBe(ownerBefore);
   expect(await connection.getBalance(new PublicKey(trash))).toBe(before);
-  const out = await trashWithFallback(deps(keyWallet(owner), broken), cnfts[2].assetId, {
+  const out = await trashWithFallback(deps(keyWallet(owner)), cnfts[2].assetId, {
     askHide: async () => true,
   });
   expect(out).toMatchObject({ status: 'hidden', method: 'basic', message: CNFT_OUTCOMES.basicFallbackHidden });
@@ -151,12 +156,12 @@ it('fallback chain: standard and fixed failing offer the 1000-lamport hide; decl
 });
 
 it('robust method: the pasted key signs in the page; the server receives only the signed transaction', async () => {
-  const seen: { path: string; body: string }[] = [];
+  const seen = page.requests;
   const pasted = bs58.encode(owner.secretKey);
   const { keypair, address } = parsePrivateKey(pasted);
   expect(address).toBe(owner.publicKey.toBase58());
   const out = await robustTrash(
-    { connection, api: httpApi(server.url, seen), trashWallet: trash, delay: noPauses },
+    { connection, dispatch: page.store.dispatch, trashWallet: trash, delay: noPauses },
     keypair,
     cnfts[3].assetId,
   );
@@ -201,8 +206,8 @@ it('delegated transfer from a wallet without signMessage (PRODUCT difference 11)
   const calls: string[] = [];
   const { signMessage: _none, ...noMessages } = keyWallet(o2, calls);
   const before = await connection.getBalance(o2.publicKey);
-  const seen: { path: string; body: string }[] = [];
-  const res = await delegatedTrash(deps(noMessages, httpApi(server.url, seen)), c2[0].assetId, null);
+  const seen = page.requests;
+  const res = await delegatedTrash(deps(noMessages), c2[0].assetId, null);
   expect(res.signature).toBeTruthy();
   expect(calls).toEqual(['signTransaction']);
   expect((await ownerOf(server, c2[0].assetId)).owner).toBe(trash);

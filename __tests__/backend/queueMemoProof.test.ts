@@ -29,7 +29,7 @@ import { until } from '../support/until';
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 import { startServer, type TestServer, queueWorkerPassed } from './helpers';
 import { fundOwner, ownerOf, type FundedCnft } from './cnftSupport';
-import { httpTrashApi } from './trashApiSupport';
+import { startPageApi, type PageApi } from '../support/pageApi';
 
 jest.setTimeout(120_000);
 
@@ -37,6 +37,7 @@ let server: TestServer;
 let connection: Connection;
 let owner: Keypair;
 let cnfts: FundedCnft[];
+let page: PageApi;
 
 beforeEach(async () => {
   ({ owner, cnfts } = await fundOwner(server)); // 6 cNFTs of a new owner each test
@@ -47,8 +48,12 @@ beforeAll(async () => {
     commitment: 'confirmed',
     wsEndpoint: `${server.url.replace('http', 'ws')}/api/rpc`,
   });
+  page = await startPageApi(server.url);
 }, 60_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await page.close();
+  await server.close();
+});
 
 /**
  * A send-only wallet (embedded, mobile): every call is one approval, recorded with its transaction count. `guarded`
@@ -79,7 +84,7 @@ const location = () => ({ host: new URL(server.url).host, origin: new URL(server
 const deps = (wallet: WalletPort) => ({
   wallet,
   connection,
-  api: httpTrashApi(server.url),
+  dispatch: page.store.dispatch,
   trashWallet: server.solback.config.trashWallet,
   delay: noPauses,
   pageLocation: location(),

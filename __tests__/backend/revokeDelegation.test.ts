@@ -1,13 +1,14 @@
 // PRODUCT, the flows: Revoke delegation without a browser: the page's revocation of the server's cNFT delegation on the
 // local chain (emulated Bubblegum checks the owner's signature and the proof against the tree, as delegate.rs does).
-// The owner's wallet is a key in the test; the /api calls go over HTTP as the page makes them.
+// The owner's wallet is a key in the test; the /api calls go over HTTP through a real store, as the page makes them.
 import nacl from 'tweetnacl';
 import { Connection, type Keypair, type Transaction } from '@solana/web3.js';
 import type { WalletPort } from '../../src/app/walletPort';
 import { BUBBLEGUM_PROGRAM } from '../../src/common/addresses';
 import { SIGNING_TIMEOUT_MS } from '../../src/common/constants';
 import { revokeDelegation, stillDelegated } from '../../src/features/trash/revoke/revokeDelegation';
-import type { TrashApi, TrashDeps } from '../../src/features/trash/trash/trashTypes';
+import type { TrashDeps } from '../../src/features/trash/trash/trashTypes';
+import { startPageApi, type PageApi } from '../support/pageApi';
 import { delegateForQueue, delegatedTrash } from '../../src/features/trash/trash/trashWays';
 import { networkFee } from '../support/networkFee';
 import { fundOwner, ownerOf } from './cnftSupport';
@@ -18,24 +19,7 @@ jest.setTimeout(90_000);
 let server: TestServer;
 let connection: Connection;
 
-const get = async (path: string) => (await fetch(`${server.url}/api/${path}`)).json();
-const post = async (path: string, body: unknown) =>
-  (
-    await fetch(`${server.url}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).json();
-const api: TrashApi = {
-  getAssetProof: (id) => get(`helius/asset-proof/${id}?t=${Date.now()}`),
-  getAsset: (id) => get(`helius/asset/${id}`),
-  robustTransfer: (b) => post('robust-transfer', b),
-  delegatedTransfer: (b) => post('delegated-transfer', b),
-  getDelegateInfo: (id) => get(`delegate/info/${id}`),
-  cnftDelegate: (b) => post('cnft/delegate', b),
-  getAuthNonce: () => get('auth/nonce'),
-};
+let page: PageApi;
 
 /** A wallet that signs with `kp` and keeps every approval's transactions. */
 function keyWallet(kp: Keypair, approvals: Transaction[][]): WalletPort {
@@ -58,9 +42,10 @@ const noPauses = (ms: number) => (ms >= SIGNING_TIMEOUT_MS ? new Promise<void>((
 const deps = (wallet: WalletPort): TrashDeps => ({
   wallet,
   connection,
-  api,
+  dispatch: page.store.dispatch,
   trashWallet: server.solback.config.trashWallet,
   delay: noPauses,
+  pageLocation: { host: new URL(server.url).host, origin: new URL(server.url).origin },
 });
 
 beforeAll(async () => {
@@ -69,8 +54,12 @@ beforeAll(async () => {
     commitment: 'confirmed',
     wsEndpoint: `${server.url.replace('http', 'ws')}/api/rpc`,
   });
+  page = await startPageApi(server.url);
 }, 60_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await page.close();
+  await server.close();
+});
 
 it('revokes in one approval: each leaf delegate becomes the owner; cNFTs not delegated to the server are left out', async () => {
   const { owner, cnfts } = await fundOwner(server);
@@ -81,7 +70,7 @@ it('revokes in one approval: each leaf delegate becomes the owner; cNFTs not del
   await delegateForQueue(deps(keyWallet(owner, approvals)), [a.assetId, b.assetId], delegate);
   expect((await ownerOf(server, a.assetId)).delegate).toBe(delegate);
   const ids = [a.assetId, b.assetId, plain.assetId];
-  expect(await stillDelegated({ api }, me, ids, delegate)).toEqual([a.assetId, b.assetId]);
+  expect(await stillDelegated({ dispatch: page.store.dispatch }, me, ids, delegate)).toEqual([a.assetId, b.assetId]);
 
   const before = await connection.getBalance(owner.publicKey);
   const revoked = await revokeDelegation(deps(keyWallet(owner, approvals)), ids, delegate);
@@ -99,7 +88,7 @@ it('revokes in one approval: each leaf delegate becomes the owner; cNFTs not del
   expect((await connection.getBalance(owner.publicKey)) - before).toBe(-fees);
   for (const id of [a.assetId, b.assetId])
     expect(await ownerOf(server, id)).toEqual({ owner: me, delegate: null, burnt: false });
-  expect(await stillDelegated({ api }, me, ids, delegate)).toEqual([]);
+  expect(await stillDelegated({ dispatch: page.store.dispatch }, me, ids, delegate)).toEqual([]);
   // Nothing left to revoke: no approval is asked.
   expect(await revokeDelegation(deps(keyWallet(owner, approvals)), ids, delegate)).toEqual([]);
   expect(approvals).toHaveLength(2);

@@ -12,7 +12,12 @@ import { createAppExtra, type SignableTransaction } from '../../../src/app/walle
 import { SIGNING_TIMEOUT_MS } from '../../../src/common/constants';
 import { CNFT_ERRORS, DIRECT_MODAL, ROBUST_MODAL, VALIDATION } from '../../../src/common/texts';
 import { renderWithProviders } from '../../support/renderWithProviders';
-import { startRecordingServer, type RecordingServer } from '../../support/recordingServer';
+import {
+  startRecordingServer,
+  type RecordedRequest,
+  type RecordingServer,
+  type Responder,
+} from '../../support/recordingServer';
 import { cnftAssetId } from '../../../src/chain/cnft';
 import { leafFor } from '../../../src/common/cnftBuilders';
 import DirectTrashModal from '../../../src/features/trash/trash/DirectTrashModal';
@@ -24,7 +29,9 @@ import {
   parsePrivateKey,
   standardTrash,
 } from '../../../src/features/trash/trash/trashWays';
-import type { TrashApi, TrashDeps } from '../../../src/features/trash/trash/trashTypes';
+import type { TrashDeps } from '../../../src/features/trash/trash/trashTypes';
+import { makeStore } from '../../../src/app/store';
+import { stopStore } from '../../support/stopStore';
 
 const rnd = () => Keypair.generate().publicKey.toBase58();
 // Asset ids are what Bubblegum derives from (tree, nonce): the guard checks them.
@@ -59,23 +66,40 @@ const fakeProof = () => ({
   data: { proof: Array.from({ length: 14 }, rnd), root: rnd(), tree_id: rnd() },
 });
 
-function fakeDeps(
-  over: Partial<TrashApi> = {},
-  conn: Partial<TrashDeps['connection']> = {},
-  delays: number[] = [],
-): TrashDeps {
-  const api: TrashApi = {
-    getAsset: async (id) => fakeAsset(id),
-    getAssetProof: async () => fakeProof(),
-    robustTransfer: async () => ({ success: true, signature: 'sig' }),
-    delegatedTransfer: async () => ({ success: true, signature: 'sig' }),
-    getDelegateInfo: async () => ({ success: true, delegationInfo: { delegated: false, delegate: null } }),
-    cnftDelegate: async () => ({ success: false }),
-    getAuthNonce: async () => ({ success: true, nonce: '0'.repeat(32), issuedAt: '', expirationTime: '' }),
+/** The indexer's and the server's answers by path prefix; a test replaces those it needs. */
+type Answers = Record<string, (req: RecordedRequest) => { status?: number; body?: unknown }>;
+function answers(over: Answers = {}): Responder {
+  const routes: Answers = {
+    '/api/helius/asset-proof/': () => ({ body: fakeProof() }),
+    '/api/helius/asset/': (req) => ({ body: fakeAsset(decodeURIComponent(req.path.split('/').pop()!)) }),
+    '/api/robust-transfer': () => ({ body: { success: true, signature: 'sig' } }),
+    '/api/delegated-transfer': () => ({ body: { success: true, signature: 'sig' } }),
+    '/api/delegate/info/': () => ({ body: { success: true, delegationInfo: { delegated: false, delegate: null } } }),
+    '/api/cnft/delegate': () => ({ body: { success: false } }),
+    '/api/auth/nonce': () => ({ body: { success: true, nonce: '0'.repeat(32), issuedAt: '', expirationTime: '' } }),
     ...over,
   };
+  return (req) => Object.entries(routes).find(([prefix]) => req.path.startsWith(prefix))?.[1](req);
+}
+
+// The ways call the /api endpoints through a real store's RTK Query api, over HTTP to a recording server.
+let server: RecordingServer;
+let store: ReturnType<typeof makeStore>;
+beforeAll(async () => {
+  server = await startRecordingServer();
+  setApiOrigin(server.origin);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.respond(answers());
+  store = makeStore();
+});
+afterEach(() => stopStore(store));
+
+function fakeDeps(conn: Partial<TrashDeps['connection']> = {}, delays: number[] = []): TrashDeps {
   return {
-    api,
+    dispatch: store.dispatch,
     trashWallet,
     // The static rules only: the chain-reading part needs a chain (covered in __tests__/backend/chainGuard.test.ts).
     guard: (intent) => guardStep(intent),
@@ -100,8 +124,11 @@ function fakeDeps(
       ...conn,
     },
     // The docs/PRODUCT.md#figures-and-limits pauses are recorded and skipped; the 120 s signing limit never ends (the wallet answers at once).
+    // A pause still ends on a later turn of the event loop, as the page's does (the store has settled the last call).
     delay: (ms) =>
-      ms >= SIGNING_TIMEOUT_MS ? new Promise<void>(() => undefined) : Promise.resolve(void delays.push(ms)),
+      ms >= SIGNING_TIMEOUT_MS
+        ? new Promise<void>(() => undefined)
+        : new Promise<void>((resolve) => setTimeout(() => resolve(void delays.push(ms)), 0)),
   };
 }
 
@@ -149,30 +176,18 @@ describe('docs/PRODUCT.md#validation, #error-texts texts of the trash logic', ()
   });
   it("three failed proof fetches, 100 ms apart → 'Failed to fetch required proof data after multiple attempts'", async () => {
     const delays: number[] = [];
-    let calls = 0;
-    const d = fakeDeps(
-      {
-        getAssetProof: async () => {
-          calls++;
-          throw new Error('503');
-        },
-      },
-      {},
-      delays,
-    );
+    server.respond(answers({ '/api/helius/asset-proof/': () => ({ status: 503, body: { success: false } }) }));
+    const d = fakeDeps({}, delays);
     await expect(fetchFreshProof(d, rnd())).rejects.toThrow(CNFT_ERRORS.proofFetchFailed);
-    expect(calls).toBe(3);
+    expect(server.requests.filter((r) => r.path.startsWith('/api/helius/asset-proof/'))).toHaveLength(3);
     expect(delays).toEqual([100, 100]);
   });
   it('a confirmation time-out is assumed success with the spec text', async () => {
-    const d = fakeDeps(
-      {},
-      {
-        confirmTransaction: async () => {
-          throw new Error('Transaction was not confirmed in 30.00 seconds.');
-        },
+    const d = fakeDeps({
+      confirmTransaction: async () => {
+        throw new Error('Transaction was not confirmed in 30.00 seconds.');
       },
-    );
+    });
     const out = await standardTrash(d, assetId());
     expect(out).toMatchObject({
       status: 'assumed',
@@ -181,7 +196,7 @@ describe('docs/PRODUCT.md#validation, #error-texts texts of the trash logic', ()
   });
   it('the proof is cut below the canopy read from the tree account', async () => {
     let sent: Transaction | null = null;
-    const d = fakeDeps({}, {});
+    const d = fakeDeps();
     // A tree account of depth 14, buffer 64, canopy 8 (header 56 + tree + canopy nodes).
     const depth = 14,
       buffer = 64,
@@ -203,13 +218,6 @@ describe('docs/PRODUCT.md#validation, #error-texts texts of the trash logic', ()
 
 describe('modals', () => {
   const asset = { mint: assetId(), name: 'Demo cNFT', image: '/x.svg' };
-  let server: RecordingServer;
-  beforeAll(async () => {
-    server = await startRecordingServer();
-    setApiOrigin(server.origin);
-  });
-  afterAll(() => server.close());
-
   it('Advanced cNFT Trash: password field, plain warning, format error, derived address, Confirm only for the owner', async () => {
     render(<RobustTrashModal asset={asset} deps={fakeDeps()} explorerUrl={(s) => s} onClose={() => undefined} />);
     const field = screen.getByTestId<HTMLInputElement>('robust-private-key');
@@ -251,14 +259,11 @@ describe('modals', () => {
       signTransaction: fakeDeps().wallet.signTransaction,
     });
     extra.setConnection(
-      fakeDeps(
-        {},
-        {
-          getLatestBlockhash: async () => {
-            throw new Error('node is behind');
-          },
+      fakeDeps({
+        getLatestBlockhash: async () => {
+          throw new Error('node is behind');
         },
-      ).connection as never,
+      }).connection as never,
     );
     const { store } = renderWithProviders(
       <DirectTrashModal asset={asset} robustDeps={null} explorerUrl={(s) => s} onClose={() => undefined} />,

@@ -72,15 +72,16 @@ async function sendRelayed(deps: SubmitDeps, relayer: Relayer, ready: CoSigned):
 }
 
 /**
- * Sends every checked transaction, then confirms them together and reads each one's figures from the chain. A
- * relayed one is confirmed before the next is sent: the relayer takes one relayed transaction per wallet at a time
+ * Sends the checked transactions in order and reads each landed one's figures from the chain. Those the owner pays
+ * for are sent one after another, then waited for together (each run of them up to a relayed one). A relayed one is
+ * sent and confirmed before the next is sent: the relayer takes one relayed transaction per wallet at a time
  * (RelayerPolicy.reserve), so sending the second before the first landed was refused with 429 half-way through.
- * One relayed that did not land stops the rest (they are not sent).
+ * A refused send, or a relayed one that did not land, stops the rest (they are not sent).
  */
 export async function submitChecked(deps: SubmitDeps, checked: Checked[], client: string): Promise<SubmitOutcome> {
   const endings: PromiseSettledResult<SubmittedBurn>[] = [];
-  let sendFailure: AppError | null = null;
-  for (let i = 0; i < checked.length && !sendFailure;) {
+  let refusal: AppError | null = null;
+  for (let i = 0; i < checked.length && !refusal;) {
     // The owner's own fee: this one and those after it up to the next relayed one, sent together.
     let end = i;
     while (end < checked.length && !checked[end].prepared.feePayer) end++;
@@ -95,14 +96,14 @@ export async function submitChecked(deps: SubmitDeps, checked: Checked[], client
         ready = await coSign(relayer, deps.rpc, checked[i], client);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        sendFailure = err;
+        refusal = err;
         break;
       }
       sending = await sendRelayed(deps, relayer, ready);
     }
     const settled = await Promise.allSettled(sending.endings);
     endings.push(...settled);
-    sendFailure = sending.refused;
+    refusal = sending.refused;
     // A relayed one that did not land stops the rest.
     if (checked[i].prepared.feePayer && settled.some((s) => s.status === 'rejected')) break;
     i = end;
@@ -114,5 +115,5 @@ export async function submitChecked(deps: SubmitDeps, checked: Checked[], client
     else if (!(ending.reason instanceof AppError)) throw ending.reason;
     else failure ??= ending.reason;
   }
-  return { done, failure: failure ?? sendFailure };
+  return { done, failure: failure ?? refusal };
 }

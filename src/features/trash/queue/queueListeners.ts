@@ -21,7 +21,6 @@ import { errorDetail } from '../../../chain/classifyError';
 import { celebrationTriggered } from '../../activity/celebration';
 import { assetsHidden } from '../../assets/hiddenAssets';
 import { solChangeCleared } from '../../wallet/guard';
-import { makeTrashApi } from '../trash/trashApiAdapter';
 import { queueAccess } from './queueAccess';
 import { unauthorisedQueue } from './unauthorisedQueue';
 import { queueApi } from './queueApi';
@@ -112,7 +111,6 @@ async function startQueue(action: ReturnType<typeof queueStartRequested>, api: A
       {
         wallet,
         connection,
-        api: makeTrashApi(api.dispatch),
         trashWallet: BUILT_WALLETS.trashWallet,
         serverWallets: config,
         dispatch: api.dispatch,

@@ -11,7 +11,8 @@ import { buildDelegateTransaction } from '../../../common/cnftBuilders';
 import { signAndSend } from '../../wallet/wallet';
 import { loadLeaf } from '../trash/cnftLeaf';
 import { cnftSend, requireOwner } from '../trash/ownerTransaction';
-import { signingDeps, trashGuard, type TrashDeps } from '../trash/trashTypes';
+import { apiCall, signingDeps, trashGuard, type TrashDeps } from '../trash/trashTypes';
+import { cnftsApi } from '../../assets/cnfts';
 
 interface AssetOwnership {
   ownership?: { owner?: string; delegate?: string | null };
@@ -20,14 +21,16 @@ interface AssetOwnership {
 
 /** Of `assetIds`, those the indexer says the owner still holds, delegated to `serverDelegate`. */
 export async function stillDelegated(
-  deps: Pick<TrashDeps, 'api'>,
+  deps: Pick<TrashDeps, 'dispatch'>,
   owner: string,
   assetIds: string[],
   serverDelegate: string,
 ): Promise<string[]> {
   const out: string[] = [];
   for (const id of assetIds) {
-    const res = (await deps.api.getAsset(id).catch(() => null)) as { data?: AssetOwnership } | AssetOwnership | null;
+    const res = (await apiCall(
+      deps.dispatch(cnftsApi.endpoints.getAsset.initiate(id, { subscribe: false, forceRefetch: true })),
+    ).catch(() => null)) as { data?: AssetOwnership } | AssetOwnership | null;
     const a = (res as { data?: AssetOwnership } | null)?.data ?? (res as AssetOwnership | null);
     if (a && !a.burnt && a.ownership?.owner === owner && a.ownership?.delegate === serverDelegate) out.push(id);
   }

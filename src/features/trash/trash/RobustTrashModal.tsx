@@ -9,6 +9,8 @@ import { AssetSummary, TrashModalShell } from './TrashModalShell';
 import { TRASH_UI } from '../../../common/texts/trashTexts';
 import { parsePrivateKey } from './privateKey';
 import { cnftFailureText } from './trashErrors';
+import { apiCall } from './trashTypes';
+import { cnftsApi } from '../../assets/cnfts';
 import type { TrashOutcome } from './trashTypes';
 import type { RobustDeps } from './useTrashPage';
 
@@ -60,7 +62,9 @@ export default function RobustTrashModal({
   useEffect(() => {
     if (!deps) return;
     let live = true;
-    deps.api.getAsset(asset.mint).then(
+    apiCall(
+      deps.dispatch(cnftsApi.endpoints.getAsset.initiate(asset.mint, { subscribe: false, forceRefetch: true })),
+    ).then(
       (res) => live && setLeafOwner(indexedOwner(res)),
       () => live && setLeafOwner(null),
     );

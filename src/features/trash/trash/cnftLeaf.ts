@@ -7,7 +7,8 @@ import { treeShapeFromAccount, type TreeShape } from '../../../chain/cnftTreeSha
 import { leafFor } from '../../../common/cnftBuilders';
 import { CNFT_BETWEEN_PROOF_REFRESHES_MS, CNFT_COMMITMENT, MAX_PROOF_NODES } from '../../../common/constants';
 import { CNFT_ERRORS, VALIDATION } from '../../../common/texts';
-import type { TrashConnection, TrashDeps } from './trashTypes';
+import { apiCall, type TrashConnection, type TrashDeps } from './trashTypes';
+import { cnftsApi } from '../../assets/cnfts';
 
 function assetOf(res: unknown): AssetLike {
   const r = res as { success?: boolean; data?: AssetLike; error?: string } | AssetLike;
@@ -18,7 +19,7 @@ function assetOf(res: unknown): AssetLike {
 
 /** A fresh proof: up to 3 attempts, 100 ms apart (docs/PRODUCT.md#figures-and-limits), then 'Failed to fetch required proof data...'. */
 export async function fetchFreshProof(
-  deps: Pick<TrashDeps, 'api' | 'delay'>,
+  deps: Pick<TrashDeps, 'dispatch' | 'delay'>,
   assetId: string,
   attempts = 3,
 ): Promise<ProofLike> {
@@ -26,7 +27,11 @@ export async function fetchFreshProof(
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await deps.delay(CNFT_BETWEEN_PROOF_REFRESHES_MS);
     try {
-      const p = normalizeProofResponse(await deps.api.getAssetProof(assetId));
+      const p = normalizeProofResponse(
+        await apiCall(
+          deps.dispatch(cnftsApi.endpoints.getAssetProof.initiate(assetId, { subscribe: false, forceRefetch: true })),
+        ),
+      );
       if (p && p.proof.length > 0) return p;
       last = new Error(CNFT_ERRORS.invalidProofForBurn);
     } catch (err) {
@@ -60,12 +65,14 @@ export interface LoadedLeaf {
  * embedded in the asset answer and, when the tree account cannot be read, the spec's cap of 12 nodes.
  */
 export async function loadLeaf(
-  deps: Pick<TrashDeps, 'api' | 'delay' | 'connection'>,
+  deps: Pick<TrashDeps, 'dispatch' | 'delay' | 'connection'>,
   assetId: string,
   variant: 'standard' | 'fixed' = 'standard',
 ): Promise<LoadedLeaf> {
   if (!assetId) throw new Error(VALIDATION.assetIdRequired);
-  const assetRes = await deps.api.getAsset(assetId);
+  const assetRes = await apiCall(
+    deps.dispatch(cnftsApi.endpoints.getAsset.initiate(assetId, { subscribe: false, forceRefetch: true })),
+  );
   const asset = assetOf(assetRes);
   const tree = asset.compression?.tree;
   if (!tree) throw new Error(CNFT_ERRORS.missingTree);
@@ -84,7 +91,7 @@ export async function loadLeaf(
 
 /** The leaf, checked to belong to `owner` (the ways never ask a wallet to sign for someone else's cNFT). */
 export async function ownedLeaf(
-  deps: Pick<TrashDeps, 'api' | 'delay' | 'connection'>,
+  deps: Pick<TrashDeps, 'dispatch' | 'delay' | 'connection'>,
   assetId: string,
   owner: string,
   variant: 'standard' | 'fixed' = 'standard',

@@ -12,7 +12,9 @@ import { WalletNotReadyError } from '../../wallet/wallet';
 import { legacyTransactions } from '../../wallet/wallet/serverTransactions';
 import { confirmSignature } from '../../wallet/wallet/signingSteps';
 import { CNFT_SEND, cnftSend, requireOwner } from './ownerTransaction';
-import { signingDeps, trashGuard, type TrashDeps } from './trashTypes';
+import { apiCall, signingDeps, trashGuard, type TrashDeps } from './trashTypes';
+import { trashApi } from './trashApi';
+import { authApi } from '../../../api/authApi';
 
 /**
  * Signs the 'delegated-transfer' authorisation of this asset (PRODUCT difference 11; a memo transaction that is
@@ -29,18 +31,26 @@ export async function delegatedTrash(
   if (!assetId) throw new Error(VALIDATION.assetIdRequired);
   onStep?.('signing');
   const { message, signature, signedTransaction } = await signAuthorization(
-    { ...signingDeps(deps), fetchNonce: () => deps.api.getAuthNonce(), location: deps.pageLocation },
+    {
+      ...signingDeps(deps),
+      fetchNonce: () => apiCall(deps.dispatch(authApi.endpoints.getAuthNonce.initiate())),
+      location: deps.pageLocation,
+    },
     { action: 'delegated-transfer', assetIds: [assetId] },
   );
   onStep?.('transferring');
-  const res = await deps.api.delegatedTransfer({
-    sender: wallet.publicKey,
-    assetId,
-    message,
-    signedMessage: signature,
-    signedTransaction,
-    proofData,
-  });
+  const res = await apiCall(
+    deps.dispatch(
+      trashApi.endpoints.delegatedTransfer.initiate({
+        sender: wallet.publicKey,
+        assetId,
+        message,
+        signedMessage: signature,
+        signedTransaction,
+        proofData,
+      }),
+    ),
+  );
   if (!res.success) throw new Error(res.error || CNFT_ERRORS.transferFailed);
   return { signature: res.signature, explorerUrl: res.explorerUrl };
 }
@@ -88,9 +98,15 @@ export async function delegateWithMemo(
   const todo: { assetId: string; tx: Transaction }[] = [];
   for (const assetId of assetIds) {
     try {
-      const info = await deps.api.getDelegateInfo(assetId);
+      const info = await apiCall(
+        deps.dispatch(trashApi.endpoints.getDelegateInfo.initiate(assetId, { subscribe: false, forceRefetch: true })),
+      );
       if (info.delegationInfo?.delegated) continue;
-      const res = await deps.api.cnftDelegate({ ownerAddress: owner, assetId, delegatePublicKey: serverDelegate });
+      const res = await apiCall(
+        deps.dispatch(
+          trashApi.endpoints.cnftDelegate.initiate({ ownerAddress: owner, assetId, delegatePublicKey: serverDelegate }),
+        ),
+      );
       const b64 = res.transaction;
       if (!res.success || !b64) throw new Error(res.error || CNFT_ERRORS.delegationInfoFailed);
       todo.push({ assetId, tx: legacyTransactions([b64])[0] }); // a lookup table: the guard's refusal

@@ -8,7 +8,8 @@ import { CNFT_ERRORS, CNFT_OUTCOMES } from '../../../common/texts';
 import { signAndSend } from '../../wallet/wallet';
 import { submitToServer } from '../../wallet/wallet/signingSteps';
 import { loadLeaf } from './cnftLeaf';
-import { trashGuard, type TrashDeps, type TrashOutcome } from './trashTypes';
+import { apiCall, trashGuard, type TrashDeps, type TrashOutcome } from './trashTypes';
+import { trashApi } from './trashApi';
 
 /** The key as a wallet that signs at once; it lives only as long as this call. */
 function keyWallet(keypair: Keypair): WalletPort {
@@ -40,11 +41,15 @@ export async function robustTrash(
       },
       guard: trashGuard(deps, { owner, kind: 'trashCnft', allowedAccounts: [assetId], trashWallet: deps.trashWallet }),
       send: submitToServer(async ([signedTransaction]) => {
-        const answer = await deps.api.robustTransfer({
-          assetId,
-          destinationAddress: deps.trashWallet,
-          signedTransaction,
-        });
+        const answer = await apiCall(
+          deps.dispatch(
+            trashApi.endpoints.robustTransfer.initiate({
+              assetId,
+              destinationAddress: deps.trashWallet,
+              signedTransaction,
+            }),
+          ),
+        );
         if (!answer.success || !answer.signature) throw new Error(answer.error || CNFT_ERRORS.failedToTransfer);
         return answer;
       }),

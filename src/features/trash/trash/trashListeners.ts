@@ -11,7 +11,6 @@ import { requireConnection } from '../../../app/requireConnection';
 import { assetsDeselected } from '../../assets/selection';
 import { errorInfo, isAbort } from '../../wallet/wallet';
 import { walletDisconnected } from '../../../app/events';
-import { makeTrashApi } from './trashApiAdapter';
 import { trashApi } from './trashApi';
 import { cnftFailureText, delegatedFailureText, isCancellation } from './trashErrors';
 import {
@@ -46,7 +45,6 @@ export async function cnftDeps(api: Api): Promise<TrashDeps & { delegate: string
   return {
     wallet: api.extra.wallet,
     connection: requireConnection(api.extra),
-    api: makeTrashApi(api.dispatch),
     trashWallet: BUILT_WALLETS.trashWallet,
     serverWallets: config,
     dispatch: api.dispatch,

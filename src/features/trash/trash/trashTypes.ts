@@ -1,18 +1,12 @@
-// What the cNFT trash ways share: their outcome and what they need (the wallet port, the chain, the /api calls).
+// What the cNFT trash ways share: their outcome and what they need (the wallet port, the chain, the store's dispatch
+// for the /api endpoints).
 import type { Connection } from '@solana/web3.js';
 import type { ServerWallets } from '../../../common/builtWallets';
 import { type ChainGuardIntent, chainGuardStep } from '../../wallet/wallet/chainGuardStep';
 import type { GuardStep } from '../../wallet/wallet';
 import type { WalletPort } from '../../../app/walletPort';
-import type {
-  AuthNonceResponse,
-  CnftDelegateResponse,
-  DelegateInfoResponse,
-  DelegatedTransferRequest,
-  DelegatedTransferResponse,
-  RobustTransferRequest,
-  RobustTransferResponse,
-} from '../../../common/api';
+import type { AppDispatch } from '../../../app/store';
+import { describeApiError } from '../../../api/apiError';
 import type { SigningDeps, SigningStep } from '../../wallet/wallet';
 
 export type TrashMethod = 'standard' | 'fixed' | 'basic' | 'robust' | 'delegated' | 'burn' | 'batch';
@@ -39,32 +33,40 @@ export type TrashConnection = Pick<
   | 'simulateTransaction'
 >;
 
-/** The /api calls the ways need (RTK Query endpoints in the page: trashApiAdapter.ts; over HTTP in backend tests). */
-export interface TrashApi {
-  getAssetProof(assetId: string): Promise<unknown>;
-  getAsset(assetId: string): Promise<unknown>;
-  robustTransfer(body: RobustTransferRequest): Promise<RobustTransferResponse>;
-  delegatedTransfer(body: DelegatedTransferRequest): Promise<DelegatedTransferResponse>;
-  getDelegateInfo(assetId: string): Promise<DelegateInfoResponse>;
-  /** GET /api/auth/nonce: a one-use nonce for a signed authorisation (PRODUCT difference 11). */
-  getAuthNonce(): Promise<AuthNonceResponse>;
-  cnftDelegate(body: {
-    ownerAddress: string;
-    assetId: string;
-    delegatePublicKey: string;
-  }): Promise<CnftDelegateResponse>;
+export class ApiCallError extends Error {
+  name = 'ApiCallError';
+  constructor(
+    message: string,
+    readonly status: number | string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A way's /api call, `apiCall(deps.dispatch(endpoint.initiate(arg)))`: the RTK Query endpoint (one cache, one base
+ * query, the spec's time-outs and retries), unwrapped; a failure becomes an ApiCallError carrying the server's text.
+ */
+export async function apiCall<T>(request: { unwrap(): Promise<T>; unsubscribe?: () => void }): Promise<T> {
+  try {
+    return await request.unwrap();
+  } catch (err) {
+    const info = describeApiError(err);
+    throw new ApiCallError(info.message, info.status);
+  } finally {
+    request.unsubscribe?.();
+  }
 }
 
 export interface TrashDeps {
   wallet: WalletPort;
   connection: TrashConnection;
-  api: TrashApi;
   /** The trash wallet this page was built for (src/common/builtWallets.ts), never the server's word. */
   trashWallet: string;
   /** The server's /api/config: the guard refuses a server naming wallets this page was not built for. */
   serverWallets?: ServerWallets;
-  /** The store's dispatch: the guard reports the simulated SOL change the confirm step shows. */
-  dispatch?: (action: { type: string }) => unknown;
+  /** The store's dispatch: the ways call the /api endpoints with it (`apiCall`), the guard reports the simulated SOL change the confirm step shows. */
+  dispatch: AppDispatch;
   /** Another guard step for an intent (unit tests of texts and fallbacks without a chain); default: the chain guard. */
   guard?: (intent: ChainGuardIntent) => GuardStep;
   /** The listener's delay: the docs/PRODUCT.md#figures-and-limits pauses between steps and the 120 s signing limit. */

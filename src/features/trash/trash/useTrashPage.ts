@@ -1,11 +1,10 @@
 // What the trash views need from the page besides the store: explorer links for the cluster, and for the robust
-// way (which signs in its modal, not in a listener) the chain connection, the /api calls and the trash wallet.
+// way (which signs in its modal, not in a listener) the chain connection, the store's dispatch and the trash wallet.
 import { useMemo } from 'react';
 import { BUILT_WALLETS } from '../../../common/builtWallets';
 import { useAppDispatch, useAppStore } from '../../../app/hooks';
 import { configApi } from '../../../api/configApi';
 import { explorerTxUrl, type ExplorerCluster } from '../../../chain/format';
-import { makeTrashApi } from './trashApiAdapter';
 import type { TrashDeps } from './trashTypes';
 
 export type RobustDeps = Omit<TrashDeps, 'wallet'>;
@@ -31,7 +30,6 @@ export function useRobustDeps(): RobustDeps | null {
       config && connection
         ? {
             connection,
-            api: makeTrashApi(dispatch),
             trashWallet: BUILT_WALLETS.trashWallet,
             serverWallets: config,
             dispatch,
