@@ -12,7 +12,8 @@ import { v1CloseIx, v1SettleIx } from '../../src/chain/recovery/sources/openbook
 import { FUNDED_BASE, FUNDED_QUOTE, fundOpenOrdersV1 } from '../../src/chain/recovery/sources/openbookV1/localFunding';
 import { indexerSpace, readV2Indexer, v2CloseAccountIx } from '../../src/chain/recovery/sources/openbookV2/layout';
 import { fundOpenOrdersV2 } from '../../src/chain/recovery/sources/openbookV2/localFunding';
-import { RECOVERY_DETAIL } from '../../src/common/texts';
+import { OPENBOOK_V1_DETAIL } from '../../src/chain/recovery/sources/openbookV1/texts';
+import { OPENBOOK_V2_DETAIL } from '../../src/chain/recovery/sources/openbookV2/texts';
 import type { FundEnv } from '../../backend/localnet/fund';
 import { NOTHING_NOW } from '../../backend/services/recovery/prepare';
 import { fromBase64, networkFee, sum } from './vacantSupport';
@@ -104,8 +105,8 @@ it('the demo: an empty v1 account and a v2 index with its empty account come bac
     rentLamports: v1,
   });
   expect(by(o.indexer)).toMatchObject({ kind: 'openbookV2', state: 'ready', recoverableLamports: v2 });
-  expect(by(o.v1).detail).toBe(RECOVERY_DETAIL.openbookV1Empty);
-  expect(by(o.indexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));
+  expect(by(o.v1).detail).toBe(OPENBOOK_V1_DETAIL.openbookV1Empty);
+  expect(by(o.indexer).detail).toBe(OPENBOOK_V2_DETAIL.openbookV2Empty(1));
 
   const { body, txs, change, estimate } = await recover(owner, [o.v1, o.indexer]);
   expect(txs).toHaveLength(1); // one approval
@@ -128,9 +129,9 @@ it('accounts holding funds are listed and left alone with the reason; the index 
 
   const by = await listed(wallet);
   expect(by(fundedV1)).toMatchObject({ kind: 'openbookV1', state: 'left-alone', recoverableLamports: 0 });
-  expect(by(fundedV1).detail).toBe(RECOVERY_DETAIL.openbookV1Funds);
+  expect(by(fundedV1).detail).toBe(OPENBOOK_V1_DETAIL.openbookV1Funds);
   expect(by(fundedV2)).toMatchObject({ kind: 'openbookV2', state: 'left-alone', recoverableLamports: 0 });
-  expect(by(fundedV2).detail).toBe(RECOVERY_DETAIL.openbookV2Funds);
+  expect(by(fundedV2).detail).toBe(OPENBOOK_V2_DETAIL.openbookV2Funds);
   for (const address of held) {
     const refused = await h.api('prepare-recovery', { ownerAddress: wallet, accounts: [address] });
     expect(refused.status).toBe(400);
@@ -142,7 +143,7 @@ it('accounts holding funds are listed and left alone with the reason; the index 
   expect(indexer).toBe(await h.connection.getMinimumBalanceForRentExemption(indexerSpace(2)));
   const kept = await h.connection.getMinimumBalanceForRentExemption(indexerSpace(1));
   expect(by(o.indexer)).toMatchObject({ state: 'ready', recoverableLamports: empty + indexer - kept });
-  expect(by(o.indexer).detail).toBe(RECOVERY_DETAIL.openbookV2Empty(1));
+  expect(by(o.indexer).detail).toBe(OPENBOOK_V2_DETAIL.openbookV2Empty(1));
   const { txs, change, estimate } = await recover(owner, [o.indexer]);
   const back = empty + indexer - kept;
   expect(change).toBe(back - serviceFee(back) - sum(txs.map(networkFee)));
@@ -159,7 +160,7 @@ it("tokens free to withdraw are settled to the wallet's token accounts first, th
   const [rent] = await h.lamportsOf([free]);
   expect(rent).toBe(await h.connection.getMinimumBalanceForRentExemption(V1_SIZE)); // written at today's rent
   expect(by(free)).toMatchObject({ kind: 'openbookV1', state: 'ready', recoverableLamports: rent, rentLamports: rent });
-  expect(by(free).detail).toBe(RECOVERY_DETAIL.openbookV1Settle);
+  expect(by(free).detail).toBe(OPENBOOK_V1_DETAIL.openbookV1Settle);
   const [, coinVault, pcVault, , coin, pc] = by(free).planAccounts as string[];
   const tokens = async () =>
     Promise.all(

@@ -1,4 +1,4 @@
-// The Pump.fun sources over HTTP on the local chain (the Pump program emulated: backend/localnet/emulated/pump.ts):
+// The Pump.fun sources over HTTP on the local chain (the Pump programs emulated: each source folder's localProgram.ts):
 // the demo wallet's creator vault and volume accumulator are listed with their rewards apart from rent, recovered in
 // one prepare with the 1 % fee on what comes back, exact to the lamport; the page's guard refuses a lying server's
 // variants, and the emulated program refuses what the real one would.
@@ -22,7 +22,8 @@ import {
   FUNDED_SWAP_CREATOR_FEES,
 } from '../../src/chain/recovery/sources/pumpCreatorFee/localFunding';
 import { FUNDED_CASHBACK } from '../../src/chain/recovery/sources/pumpVolumeAccumulator/localFunding';
-import { RECOVERY_DETAIL } from '../../src/common/texts';
+import { PUMP_CREATOR_FEE_DETAIL } from '../../src/chain/recovery/sources/pumpCreatorFee/texts';
+import { PUMP_ACCUMULATOR_DETAIL } from '../../src/chain/recovery/sources/pumpVolumeAccumulator/texts';
 import { until } from '../support/until';
 import { fromBase64, networkFee, sum } from './vacantSupport';
 import { startLocalChainServer, type LocalChainServer } from './localChainServer';
@@ -86,13 +87,13 @@ it('lists the creator fees (bonding curve and PumpSwap) and the cashback apart f
     optIn: false,
     recoverableLamports: 12_540_640 + 7_800_000,
     planAccounts: [swapVault],
-    detail: RECOVERY_DETAIL.pumpCreatorFee('0.01254064', '0.0078'),
+    detail: PUMP_CREATOR_FEE_DETAIL('0.01254064', '0.0078'),
   });
   expect(by(accumulator)).toMatchObject({
     kind: 'pumpVolumeAccumulator',
     state: 'ready',
     recoverableLamports: 6_188_640,
-    detail: RECOVERY_DETAIL.pumpAccumulator('0.00499992', '0.00118872'),
+    detail: PUMP_ACCUMULATOR_DETAIL.pumpAccumulator('0.00499992', '0.00118872'),
   });
 
   const prepared = await h.api('prepare-recovery', { ownerAddress: wallet, accounts: [vault, accumulator] });

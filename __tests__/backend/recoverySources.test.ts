@@ -8,14 +8,15 @@ import path from 'path';
 import { type Keypair, Transaction } from '@solana/web3.js';
 import { chainGuard } from '../../src/chain/chainGuard';
 import { connectionChainReader } from '../../src/chain/chainReader';
-import { RECOVERY_KINDS, RECOVERY_SOURCES } from '../../src/chain/recovery/registry';
+import { RECOVERY_KINDS, RECOVERY_SOURCE_TEXTS, RECOVERY_SOURCES } from '../../src/chain/recovery/registry';
 import type { RecoveryPlan } from '../../src/chain/recovery/source';
 import type { ContractWallet, SourceContract } from '../../src/chain/recovery/sourceContract';
 import { scanContext } from '../../backend/services/recovery/scan';
 import { networkFee, sum } from './vacantSupport';
 import { startLocalChainServer, type LocalChainServer } from './localChainServer';
 
-const SOURCES_DIR = path.resolve(__dirname, '../../src/chain/recovery/sources');
+const ROOT = path.resolve(__dirname, '../..');
+const SOURCES_DIR = path.join(ROOT, 'src/chain/recovery/sources');
 
 let h: LocalChainServer;
 let wallet: ContractWallet;
@@ -34,13 +35,48 @@ function transactionOf(plan: RecoveryPlan, owner: Keypair, blockhash: string): T
   return new Transaction({ feePayer: owner.publicKey, recentBlockhash: blockhash }).add(...plan.instructions);
 }
 
-it('each source is one folder with its source, and each folder is a registered source', () => {
+it('each source is one folder with its source, contract and texts, and each folder is a registered source', () => {
   const folders = fs.readdirSync(SOURCES_DIR).filter((f) => fs.statSync(path.join(SOURCES_DIR, f)).isDirectory());
   expect([...folders].sort()).toEqual([...RECOVERY_KINDS].sort());
-  for (const kind of folders) {
-    expect(fs.existsSync(path.join(SOURCES_DIR, kind, 'source.ts'))).toBe(true);
-    expect(fs.existsSync(path.join(SOURCES_DIR, kind, 'contract.ts'))).toBe(true);
+  for (const kind of RECOVERY_KINDS) {
+    for (const file of ['source.ts', 'contract.ts', 'texts.ts'])
+      expect([kind, file, fs.existsSync(path.join(SOURCES_DIR, kind, file))]).toEqual([kind, file, true]);
+    // The catalogue's words for the kind are the folder's own (collected through the registry).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the folder is found from the kind
+    expect(Object.values(require(path.join(SOURCES_DIR, kind, 'texts')))).toContain(RECOVERY_SOURCE_TEXTS[kind]);
   }
+});
+
+/** Every .ts/.tsx file below `dir` (relative to the repository), with its text. */
+const filesBelow = (dir: string): [string, string][] =>
+  fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' }).flatMap((f) => {
+    const file = path.join(dir, f);
+    return /\.tsx?$/.test(f) ? [[file, fs.readFileSync(path.join(ROOT, file), 'utf8')] as [string, string]] : [];
+  });
+
+it("no file outside a source's folder reaches its local program or contract, nor its texts but the registry and the catalogue", () => {
+  const reaching = [...filesBelow('src'), ...filesBelow('backend')].flatMap(([file, text]) =>
+    [...text.matchAll(/from '[^']*sources\/(\w+)\/(texts|localProgram|contract)'/g)]
+      .filter(([, kind]) => !file.startsWith(path.join('src/chain/recovery/sources', kind)))
+      .filter(([, , part]) => !(part === 'texts' && file.startsWith('src/common/texts/')))
+      .map(([, kind, part]) => `${file} → ${kind}/${part}`),
+  );
+  expect(reaching.sort()).toEqual(
+    RECOVERY_KINDS.map((kind) => `src/chain/recovery/registry.ts → ${kind}/texts`).sort(),
+  );
+});
+
+it("the text catalogue names no source's kind: each source's words are in its folder", () => {
+  // The kinds that are not plain words (`vacant`, `nonce`… are words other texts use too).
+  const named = RECOVERY_KINDS.filter((kind) => /[A-Z0-9]/.test(kind));
+  const found = filesBelow('src/common/texts').flatMap(([file, text]) =>
+    // Its imports aside: the catalogue may read a source's texts.ts (the path names the kind).
+    named
+      .filter((kind) => new RegExp(`\\b${kind}\\b`).test(text.replace(/^import .*$/gm, '')))
+      .map((kind) => `${file}: ${kind}`),
+  );
+  expect(named.length).toBeGreaterThan(0);
+  expect(found).toEqual([]);
 });
 
 it('the prepare refuses an address no source lists with the sources of its flow, in the registry order', async () => {

@@ -12,6 +12,7 @@ import { browserSuite, VIEWPORTS } from './support/suite';
 import { mintsClosableBy } from '../support/closableMints';
 import { until } from '../support/until';
 import { ASSETS_SCREEN, GUARD, RECOVERY_SECTION, RENT, recoveredParts } from '../../src/common/texts';
+import { recoveryKindName } from '../../src/common/texts/recoverySourceTexts';
 import { exactSol } from '../../src/chain/format';
 import { swapVaultOf } from '../../src/chain/recovery/pumpLayouts';
 import { readV2Indexer } from '../../src/chain/recovery/sources/openbookV2/layout';
@@ -70,8 +71,8 @@ it('lists the sources, recovers them through the review, and closes the table af
   await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 7 selected');
   await section.getByLabel(`Nonce account ${r.nonce}`).check();
   await section.getByLabel(`Lookup table ${r.lookupTable}`).check();
-  await section.getByLabel(`${RECOVERY_SECTION.kinds.closableMint} ${mint}`).check();
-  await section.getByLabel(`${RECOVERY_SECTION.kinds.wrappedSol} ${manifest.wrappedSol.account}`).check();
+  await section.getByLabel(`${recoveryKindName('closableMint')} ${mint}`).check();
+  await section.getByLabel(`${recoveryKindName('wrappedSol')} ${manifest.wrappedSol.account}`).check();
   await expect(section.getByTestId('recovery-recover').textContent()).resolves.toBe('Recover from 11 selected');
   // The v2 index's own account closes with it (the index lists it).
   const indexed = await suite.connection.getAccountInfo(new PublicKey(r.sources.openbookV2[0]));
@@ -240,7 +241,7 @@ it('the read-only check of an address lists the same sources with the chain’s 
   const refusedPart = await check(refusedPage);
   const refused = refusedPart.getByTestId('recovery-refused').locator('li[data-kind="stake"]');
   await refused.waitFor();
-  await expect(refused.textContent()).resolves.toBe(`${RECOVERY_SECTION.kinds.stake}: ${RECOVERY_SECTION.notChecked}`);
+  await expect(refused.textContent()).resolves.toBe(`${recoveryKindName('stake')}: ${RECOVERY_SECTION.notChecked}`);
   const coreNote = refusedPage.getByTestId('check-estimate').getByTestId('rent-core-not-checked');
   await coreNote.waitFor();
   await expect(coreNote.textContent()).resolves.toBe(RENT.coreNotChecked);

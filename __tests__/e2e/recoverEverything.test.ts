@@ -7,6 +7,7 @@
 import fs from 'fs';
 import path from 'path';
 import { RECOVER_EVERYTHING, RECOVERY_SECTION } from '../../src/common/texts';
+import { recoveryKindName } from '../../src/common/texts/recoverySourceTexts';
 import { exactSol } from '../../src/chain/format';
 import { answerReview } from './burnSupport';
 import { seriousViolations } from './support/axe';
@@ -55,7 +56,7 @@ describe.each(Object.keys(WALLETS))('%s wallet', (name) => {
     const [nonceLamports] = await lamportsOf(suite.connection, [nonce]);
     const total = Number(await button.getAttribute('data-lamports'));
     await section.locator('[data-testid="everything-kind"][data-kind="nonce"] summary').click();
-    await section.getByLabel(`${RECOVERY_SECTION.kinds.nonce} ${nonce}`).uncheck();
+    await section.getByLabel(`${recoveryKindName('nonce')} ${nonce}`).uncheck();
     expect(Number(await button.getAttribute('data-lamports'))).toBe(total - nonceLamports);
     fs.mkdirSync(SHOTS, { recursive: true });
     await section.screenshot({ path: path.join(SHOTS, `recover-everything-${name}-${VIEWPORTS[first].width}.png`) });

@@ -21,6 +21,26 @@ export interface ProgramEmulator {
    * accounts (chain.simulating is true; touch nothing but accounts) so it reports the owner's SOL as a cluster would.
    */
   lamportEffects?: boolean;
+  /** The instructions it emulates, when several source folders emulate one program (Pump): `joinEmulators`. */
+  handles?(ix: EmulatedInstruction): boolean;
+}
+
+/**
+ * One emulator per program id (the chain keeps one): the emulators of one program, from several source folders, become
+ * one that hands each instruction to the first that `handles` it, else to the first (which refuses it as the program).
+ */
+export function joinEmulators(emulators: ProgramEmulator[]): ProgramEmulator[] {
+  const byProgram = new Map<string, ProgramEmulator[]>();
+  for (const e of emulators) byProgram.set(e.programId, [...(byProgram.get(e.programId) ?? []), e]);
+  return [...byProgram.values()].map((same) =>
+    same.length === 1
+      ? same[0]
+      : {
+          programId: same[0].programId,
+          lamportEffects: same.some((e) => e.lamportEffects),
+          prepare: (ix, ctx) => (same.find((e) => e.handles?.(ix)) ?? same[0]).prepare(ix, ctx),
+        },
+  );
 }
 
 /** Fails the transaction with `InstructionError [index, { Custom: code }]`, as the real program would. */

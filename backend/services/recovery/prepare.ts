@@ -5,7 +5,7 @@
 import type { RecoveryActionReport, RecoverableSource } from '../../../src/common/api/recovery';
 import { transactionToBase64 } from '../../../src/chain/pack';
 import { RECOVERY_SOURCES, recoverySource, sourcesOfFlow } from '../../../src/chain/recovery/registry';
-import { notRecoverable } from '../../../src/common/texts';
+import { notRecoverable } from '../../../src/common/texts/recoverySourceTexts';
 import type { RecoveryPlan } from '../../../src/chain/recovery/source';
 import { ValidationError } from '../../errors';
 import type { RpcClient } from '../rpc/rpc';

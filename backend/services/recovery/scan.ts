@@ -3,10 +3,10 @@
 // is reported `refused` for its kind, never a silent zero and never a 5xx (docs/UPSTREAM.md, recovery scans).
 import type { Logger } from 'pino';
 import type { RecoverableSource, RecoveryKind, ScanStatus } from '../../../src/common/api/recovery';
-import { recoveryDetailText } from '../../../src/common/texts';
 import { sourcesOfFlow } from '../../../src/chain/recovery/registry';
 import { readSlotHashes, SYSVAR_SLOT_HASHES } from '../../../src/chain/recovery/layouts';
 import type { RecoverySource, ScanContext } from '../../../src/chain/recovery/source';
+import { recoveryDetailText } from '../../../src/common/texts/recoverySourceTexts';
 import { measuredSlotMs, PERFORMANCE_SAMPLES, type PerformanceSample } from '../../../src/chain/recovery/slotTime';
 import type { RpcClient } from '../rpc/rpc';
 import { scanTokenAccounts } from '../vacant/vacantScan';
@@ -71,7 +71,10 @@ export async function scanRecoverable(
     sources.map(async (source) => {
       try {
         // The scan says what it found in figures; the answer carries it in words (src/chain imports no texts).
-        const items = (await source.scan(ctx)).map((item) => ({ ...item, detail: recoveryDetailText(item.detail) }));
+        const items = (await source.scan(ctx)).map((item) => ({
+          ...item,
+          detail: recoveryDetailText(item.kind, item.detail),
+        }));
         return { kind: source.kind, status: 'ok' as ScanStatus, items };
       } catch (err) {
         logger?.warn(

@@ -88,11 +88,25 @@ export interface DetailFacts {
 }
 
 /**
- * Every source's detail, read from the registry. The server words it (recoveryDetailText in src/common/texts) before
- * the item leaves as a RecoverableSource: src/chain imports no texts.
+ * Every source's detail, read from the registry. The server words it (recoveryDetailText, with the source's own
+ * texts.ts) before the item leaves as a RecoverableSource.
  */
 export type RecoveryDetail = DetailOf<(typeof RECOVERY_SOURCES)[number]>;
-type DetailOf<S> = S extends RecoverySource<RecoveryKind, infer D> ? D : never;
+/** The detail type a registered source declares. */
+export type DetailOf<S> = S extends RecoverySource<RecoveryKind, infer D> ? D : never;
+
+/**
+ * A source's words (`sources/<kind>/texts.ts`): data the text catalogue collects through the registry
+ * (src/common/texts/recoverySourceTexts.ts); the source's scan, plan and rules never read them.
+ */
+export interface SourceTexts<D extends DetailFacts> {
+  /** Its label on the page: "Stake account". */
+  name: string;
+  /** As the prepare's refusal names it: "… is not a stake account, program buffer … this wallet can recover from." */
+  noun: string;
+  /** A scanned item's detail in words, as the server sends it. */
+  detail(detail: D): string;
+}
 
 /** A scanned item: a RecoverableSource whose detail is not worded yet. */
 export type ScannedItem<D extends DetailFacts = RecoveryDetail> = Omit<RecoverableSource, 'detail'> & { detail: D };

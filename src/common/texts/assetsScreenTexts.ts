@@ -2,7 +2,7 @@
 // landing, read-only check.
 import { SHARED_TEXTS } from './sharedTexts';
 import { KIND_HIDE } from './kindTexts';
-import { RECOVERY_SECTION } from './recoveryTexts';
+import { wrappedSolTexts } from '../../chain/recovery/sources/wrappedSol/texts';
 
 /**
  * The flows the one fee statement names, in its own words (docs/PRODUCT.md#fees): those that carry the 1% service fee
@@ -84,7 +84,7 @@ export const ASSETS_SCREEN = {
   filterSpam: 'Spam-labelled',
   spamLinkInName: 'Link in name',
   spamBidi: 'Hidden direction characters',
-  filterUnwrap: RECOVERY_SECTION.kinds.wrappedSol,
+  filterUnwrap: wrappedSolTexts.name, // the wrapped SOL source's own label
   noneMatch: 'Nothing here matches the search or filter.',
   shownOf: (shown: number, total: number): string => `${shown} of ${total} shown`,
   // cNFT texts that match the buttons, and cNFT actions in Recent Activity

@@ -4,10 +4,11 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { exactSol, shortenAddress } from '../../../chain/format';
 import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../../common/api';
 import { RECOVERY_SECTION as T } from '../../../common/texts';
-import { selectWalletAddress } from '../../wallet/wallet';
+import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
-import { useGetRecoverableQuery, useGetRecoveryPlanQuery } from './recoveryApi';
-import { recoveryRequested, recoveryTicked } from './recoverySlice';
+import { useGetRecoverableQuery } from './recoveryApi';
+import { recoveryTicked } from './recoverySlice';
+import { RecoverySection, Refused, useWalletPlan } from './RecoverySection';
 import './recovery.css';
 
 export const actionable = (s: RecoverableSource) => s.state === 'ready' || s.state === 'deactivate-first';
@@ -39,7 +40,7 @@ function Row({
   const slotsLeft = source.readySlot !== undefined ? Math.max(0, source.readySlot - slot) : null;
   const facts = (
     <>
-      <span className="recovery-kind">{T.kinds[source.kind]}</span>
+      <span className="recovery-kind">{recoveryKindName(source.kind)}</span>
       <span className="recovery-address" title={source.address}>
         {shortenAddress(source.address)}
       </span>
@@ -60,7 +61,7 @@ function Row({
             checked={!!ticked}
             disabled={!actionable(source)}
             onChange={(e) => onTick(e.target.checked)}
-            aria-label={`${T.kinds[source.kind]} ${source.address}`}
+            aria-label={`${recoveryKindName(source.kind)} ${source.address}`}
           />
           {facts}
         </label>
@@ -77,37 +78,22 @@ function Row({
   );
 }
 
-export function Refused({ scans }: { scans: RecoverableResponse['scans'] }) {
-  const refused = (Object.keys(scans) as RecoveryKind[]).filter((k) => scans[k] !== 'ok');
-  if (refused.length === 0) return null;
-  return (
-    <ul className="recovery-refused" data-testid="recovery-refused">
-      {refused.map((k) => (
-        <li key={k} data-kind={k}>
-          {T.kinds[k]}: {T.notChecked}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function MoreSolSection() {
-  const wallet = useAppSelector(selectWalletAddress);
-  const { ticked, status, message, view } = useAppSelector((s) => s.recovery);
+  const ticked = useAppSelector((s) => s.recovery.ticked);
   const dispatch = useAppDispatch();
-  const { data: plan, isFetching, refetch } = useGetRecoveryPlanQuery(wallet ?? '', { skip: !wallet });
-  if (!wallet || !plan?.success) return null;
+  const { plan, isFetching, refetch } = useWalletPlan();
+  if (!plan) return null;
   const data = moreSolView(plan);
   const isTicked = (s: RecoverableSource) => actionable(s) && (ticked[s.address] ?? !s.optIn);
   const chosen = data.sources.filter(isTicked);
-  const busy = status === 'processing';
   return (
-    <section className="rent-card recovery-section" data-testid="more-sol" aria-busy={isFetching || busy}>
-      <h3>{T.title}</h3>
-      <p className="rent-note">{T.intro}</p>
-      {data.sources.length === 0 ? (
-        <p className="rent-note">{T.nothing}</p>
-      ) : (
+    <RecoverySection
+      view="moreSol"
+      testIds={{ section: 'more-sol', button: 'recovery-recover', message: 'recovery-message' }}
+      title={T.title}
+      intro={T.intro}
+      nothing={data.sources.length === 0 ? T.nothing : null}
+      list={
         <ul className="recovery-list">
           {data.sources.map((s) => (
             <Row
@@ -120,30 +106,16 @@ export function MoreSolSection() {
             />
           ))}
         </ul>
-      )}
-      <Refused scans={data.scans} />
-      <div className="recovery-actions">
-        <button type="button" className="tools-button" onClick={() => void refetch()} disabled={isFetching || busy}>
-          {T.refresh}
-        </button>
-        <button
-          type="button"
-          className="burn-button"
-          data-testid="recovery-recover"
-          disabled={chosen.length === 0 || busy}
-          onClick={() =>
-            dispatch(recoveryRequested({ ask: { scope: 'chosen', addresses: chosen.map((s) => s.address) } }))
-          }
-        >
-          {T.recover(chosen.length)}
-        </button>
-      </div>
-      {message && view === 'moreSol' && (
-        <p className="rent-note" role="status" data-testid="recovery-message" data-status={status}>
-          {message}
-        </p>
-      )}
-    </section>
+      }
+      scans={data.scans}
+      fetching={isFetching}
+      refetch={refetch}
+      action={{
+        label: T.recover(chosen.length),
+        count: chosen.length,
+        ask: { scope: 'chosen', addresses: chosen.map((s) => s.address) },
+      }}
+    />
   );
 }
 

@@ -6,12 +6,11 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { exactSol, shortenAddress } from '../../../chain/format';
 import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../../common/api';
 import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts';
-import { selectWalletAddress } from '../../wallet/wallet';
+import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
-import { useGetRecoveryPlanQuery } from './recoveryApi';
 import { everythingTicked, itemKey, recoveryRequested } from './recoverySlice';
-import { actionable, Refused } from './MoreSolSection';
-import './recovery.css';
+import { actionable } from './MoreSolSection';
+import { RecoverySection, useWalletPlan } from './RecoverySection';
 
 /** What an item returns now: a table's deactivation returns nothing (its close comes later). */
 const backNow = (s: RecoverableSource) => (s.state === 'ready' ? s.recoverableLamports : 0);
@@ -29,7 +28,7 @@ function Later({ plan, busy }: { plan: RecoverableResponse; busy: boolean }) {
           const slots = s.readySlot !== undefined ? Math.max(0, s.readySlot - plan.slot) : 0;
           return (
             <li key={s.address} className="recovery-row" data-testid="everything-table" data-state={s.state}>
-              {T.kinds.lookupTable} {shortenAddress(s.address)}:{' '}
+              {recoveryKindName('lookupTable')} {shortenAddress(s.address)}:{' '}
               {s.state === 'ready' ? (
                 E.tableReady
               ) : (
@@ -70,7 +69,7 @@ function KindGroup({ kind, items }: { kind: RecoveryKind; items: RecoverableSour
   return (
     <details className="everything-kind" data-testid="everything-kind" data-kind={kind}>
       <summary>
-        <span className="recovery-kind">{T.kinds[kind]}</span>{' '}
+        <span className="recovery-kind">{recoveryKindName(kind)}</span>{' '}
         {E.kindLine(ticked.length, exactSol(ticked.reduce((s, i) => s + backNow(i), 0)))}
       </summary>
       <ul className="recovery-list">
@@ -81,7 +80,7 @@ function KindGroup({ kind, items }: { kind: RecoveryKind; items: RecoverableSour
                 type="checkbox"
                 checked={!unticked[itemKey(s)]}
                 onChange={(e) => dispatch(everythingTicked({ item: s, ticked: e.target.checked }))}
-                aria-label={`${T.kinds[kind]} ${s.address}`}
+                aria-label={`${recoveryKindName(kind)} ${s.address}`}
               />
               <span className="recovery-address" title={s.address}>
                 {shortenAddress(s.address)}
@@ -99,63 +98,51 @@ function KindGroup({ kind, items }: { kind: RecoveryKind; items: RecoverableSour
 }
 
 export function RecoverEverything() {
-  const wallet = useAppSelector(selectWalletAddress);
-  const { unticked, status, message, view } = useAppSelector((s) => s.recovery);
-  const dispatch = useAppDispatch();
-  const { data: plan, isFetching, refetch } = useGetRecoveryPlanQuery(wallet ?? '', { skip: !wallet });
-  if (!wallet || !plan?.success) return null;
+  const { unticked, status } = useAppSelector((s) => s.recovery);
+  const { plan, isFetching, refetch } = useWalletPlan();
+  if (!plan) return null;
   const items = plan.sources.filter(actionable);
   const chosen = items.filter((s) => !unticked[itemKey(s)]);
   const except = items.filter((s) => unticked[itemKey(s)]).map(({ kind, address }) => ({ kind, address }));
   const kinds = [...new Set(items.map((s) => s.kind))];
   const leftAlone = plan.sources.filter((s) => s.state === 'left-alone');
-  const busy = status === 'processing';
   const total = chosen.reduce((s, i) => s + backNow(i), 0);
   return (
-    <section className="rent-card recovery-section" data-testid="recover-everything" aria-busy={isFetching || busy}>
-      <h3>{E.title}</h3>
-      <p className="rent-note">{E.intro}</p>
-      {items.length === 0 ? (
-        <p className="rent-note">{E.nothing}</p>
-      ) : (
-        kinds.map((k) => <KindGroup key={k} kind={k} items={items.filter((s) => s.kind === k)} />)
-      )}
-      <Later plan={plan} busy={busy} />
-      {leftAlone.length > 0 && (
-        <div data-testid="everything-left-alone">
-          <h4>{E.leftAloneTitle}</h4>
-          <ul className="recovery-list">
-            {leftAlone.map((s) => (
-              <li key={itemKey(s)} className="recovery-detail">
-                {T.kinds[s.kind]} {shortenAddress(s.address)}: {s.detail}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      <Refused scans={plan.scans} />
-      <div className="recovery-actions">
-        <button type="button" className="tools-button" onClick={() => void refetch()} disabled={isFetching || busy}>
-          {T.refresh}
-        </button>
-        <button
-          type="button"
-          className="burn-button"
-          data-testid="recover-everything-button"
-          data-lamports={total}
-          disabled={chosen.length === 0 || busy}
-          onClick={() =>
-            dispatch(recoveryRequested({ ask: { scope: 'everything', except, allowed: chosen.map((s) => s.address) } }))
-          }
-        >
-          {E.button(exactSol(total))}
-        </button>
-      </div>
-      {message && view === 'everything' && (
-        <p className="rent-note" role="status" data-testid="everything-message" data-status={status}>
-          {message}
-        </p>
-      )}
-    </section>
+    <RecoverySection
+      view="everything"
+      testIds={{ section: 'recover-everything', button: 'recover-everything-button', message: 'everything-message' }}
+      title={E.title}
+      intro={E.intro}
+      nothing={items.length === 0 ? E.nothing : null}
+      list={kinds.map((k) => (
+        <KindGroup key={k} kind={k} items={items.filter((s) => s.kind === k)} />
+      ))}
+      more={
+        <>
+          <Later plan={plan} busy={status === 'processing'} />
+          {leftAlone.length > 0 && (
+            <div data-testid="everything-left-alone">
+              <h4>{E.leftAloneTitle}</h4>
+              <ul className="recovery-list">
+                {leftAlone.map((s) => (
+                  <li key={itemKey(s)} className="recovery-detail">
+                    {recoveryKindName(s.kind)} {shortenAddress(s.address)}: {s.detail}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      }
+      scans={plan.scans}
+      fetching={isFetching}
+      refetch={refetch}
+      action={{
+        label: E.button(exactSol(total)),
+        count: chosen.length,
+        lamports: total,
+        ask: { scope: 'everything', except, allowed: chosen.map((s) => s.address) },
+      }}
+    />
   );
 }

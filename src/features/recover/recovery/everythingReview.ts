@@ -12,6 +12,7 @@ import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
 import { LAMPORTS_PER_SIGNATURE, TABLE_COOLDOWN_SLOTS } from '../../../common/constants';
 import type { RecoverableResponse, RecoveryActionReport, RecoveryKind } from '../../../common/api';
 import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts';
+import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import type { ReviewInput } from '../../burn/review/reviewStep';
 import { GuardRefusedError } from '../../wallet/wallet';
 import { vacantEffects } from '../vacant/vacantReview';
@@ -63,11 +64,11 @@ export function kindLines(
   });
   return [...sums].map(([kind, s]) => ({
     mint: kind,
-    label: E.reviewKind(T.kinds[kind], s.count, exactSol(s.back), exactSol(s.fee), exactSol(s.network)),
+    label: E.reviewKind(recoveryKindName(kind), s.count, exactSol(s.back), exactSol(s.fee), exactSol(s.network)),
   }));
 }
 
-const named = (kind: RecoveryKind, address: string) => `${T.kinds[kind]} ${shortenAddress(address)}`;
+const named = (kind: RecoveryKind, address: string) => `${recoveryKindName(kind)} ${shortenAddress(address)}`;
 
 /** What the plan leaves alone and why: what the owner unticked, what cannot come back, scans not answered. */
 export function leftAloneLines(plan: RecoverableResponse | undefined, except: readonly PlanItemKey[]): ReviewItem[] {
@@ -82,7 +83,7 @@ export function leftAloneLines(plan: RecoverableResponse | undefined, except: re
   const refused = (Object.keys(plan?.scans ?? {}) as RecoveryKind[]).filter((k) => plan!.scans[k] !== 'ok');
   return [
     ...items,
-    ...refused.map((k) => ({ mint: `scan ${k}`, label: `${T.kinds[k]}: ${E.notChecked}` })),
+    ...refused.map((k) => ({ mint: `scan ${k}`, label: `${recoveryKindName(k)}: ${E.notChecked}` })),
     { mint: 'never-burned', label: E.neverBurned },
   ];
 }

@@ -12,6 +12,7 @@ import { exactSol } from '../../../chain/format';
 import { BUILT_WALLETS } from '../../../common/builtWallets';
 import type { RecoveryActionReport, SubmitBurnTransactionResponse } from '../../../common/api';
 import { RECOVERY_SECTION as T, recoveredParts, vacantLandedPartWay } from '../../../common/texts';
+import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import type { NewActivity } from '../../activity/activity';
 import { reviewBeforeSigning } from '../../burn/review/reviewStep';
 import { requireConnection } from '../../../app/requireConnection';
@@ -22,11 +23,25 @@ import { ownerChangeWhenRecorded } from '../../wallet/wallet/landedChange';
 import { legacyTransactions } from '../../wallet/wallet/serverTransactions';
 import { signAndSend, signingModeFor } from '../../wallet/wallet';
 import { submitToServer } from '../../wallet/wallet/signingSteps';
-import { SendFailedError, SigningPathError, SigningStoppedError, isAbort } from '../../wallet/wallet';
+import {
+  GuardRefusedError,
+  SendFailedError,
+  SigningPathError,
+  SigningStoppedError,
+  isAbort,
+} from '../../wallet/wallet';
 import { recoveryApi } from './recoveryApi';
 import type { RecoveryAsk } from './recoverySlice';
 import { TABLE_COOLDOWN_SLOTS } from '../../../common/constants';
 import { surplusSourcesIn } from '../../../chain/surplusCheck';
+
+/** The guard's refusal and a cancelled review say so in their own words; anything else as the recoveries word it. */
+export function recoveryFailureText(err: unknown): string {
+  if ((err as Error)?.name === 'ReviewCancelledError') return T.cancelled;
+  if (err instanceof GuardRefusedError) return err.message;
+  if (err instanceof SendFailedError && err.cause !== undefined) return classifyError(err.cause, 'vacant').message;
+  return classifyError(err, 'vacant').message;
+}
 
 export interface RecoveryOutcome {
   ok: boolean;
@@ -133,7 +148,7 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
           // One account may be two items (a revoke and a surplus withdrawal): each its own line.
           closed: actions.map((a) => ({
             mint: `${a.kind} ${a.address}`,
-            label: `${T.kinds[a.kind]} ${short(a.address)}`,
+            label: `${recoveryKindName(a.kind)} ${short(a.address)}`,
           })),
           closedTitle: actions.every((a) => a.action === 'revoke') ? T.reviewRevokes : T.reviewItems,
           rentLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0),
@@ -215,7 +230,7 @@ export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): 
     for (const [i, a] of deactivated.entries())
       activity.push({
         type: 'table-deactivated',
-        title: T.kinds.lookupTable,
+        title: recoveryKindName('lookupTable'),
         description: T.deactivated,
         lamports: 0,
         // The transactions are counted once: by the recovery's entry, else by the first deactivation.

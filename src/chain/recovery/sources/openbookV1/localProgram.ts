@@ -12,9 +12,9 @@ import {
   creditLamports,
   EmulatedProgramError,
   type EmulatedInstruction,
-  type ProgramEmulator,
 } from '../../../../../backend/localnet/emulated/types';
 import { claim } from '../../../../../backend/localnet/metaplex/emulators/claims';
+import type { LocalPrograms } from '../../../../../backend/localnet/fund/recovery';
 import { TOKEN_PROGRAM } from '../../../../common/addresses';
 import { readTokenAccountHead } from '../../../tokenAccountData';
 import { sameBytes } from '../../source';
@@ -119,7 +119,7 @@ function close(ix: EmulatedInstruction, chain: Chain, signers: Set<string>, prog
   };
 }
 
-export const openbookV1Emulators = (): ProgramEmulator[] =>
+export const localPrograms: LocalPrograms = () =>
   V1_PROGRAMS.map((programId) => ({
     programId,
     lamportEffects: true,

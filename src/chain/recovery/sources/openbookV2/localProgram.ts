@@ -15,6 +15,7 @@ import {
   EmulatedProgramError,
   type ProgramEmulator,
 } from '../../../../../backend/localnet/emulated/types';
+import type { LocalPrograms } from '../../../../../backend/localnet/fund/recovery';
 import { SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../../common/addresses';
 import { sameBytes } from '../../source';
 import {
@@ -64,7 +65,7 @@ function writeIndexer(chain: Chain, indexer: string, lamports: bigint, head: Uin
   chain.setAccount(indexer, { lamports, data, owner: OPENBOOK_V2_PROGRAM });
 }
 
-export const openbookV2Emulator = (): ProgramEmulator => ({
+const emulator: ProgramEmulator = {
   programId: OPENBOOK_V2_PROGRAM,
   lamportEffects: true,
   prepare(ix, { chain, signers }) {
@@ -111,4 +112,6 @@ export const openbookV2Emulator = (): ProgramEmulator => ({
     }
     throw fail('InstructionFallbackNotFound', 'only the two closes are emulated');
   },
-});
+};
+
+export const localPrograms: LocalPrograms = () => [emulator];

@@ -1,6 +1,6 @@
 // Local funding of the Pump creator-fee source: the wallet's bonding-curve creator vault and its PumpSwap coin-creator
 // vault, each holding fees its coins earned. Nobody holds the programs' keys here, so both PDAs are written as the
-// programs leave them (backend/localnet/emulated/pump.ts moves the fees): the bonding-curve vault a System-owned,
+// programs leave them (localProgram.ts moves the fees): the bonding-curve vault a System-owned,
 // data-less account holding its rent-exempt minimum and the fees; the PumpSwap vault an SPL Token wrapped-SOL account
 // of the AMM's vault authority, its fees as the token amount on top of its rent.
 import { AccountLayout, AccountState } from '@solana/spl-token';

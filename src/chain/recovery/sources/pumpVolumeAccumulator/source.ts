@@ -11,7 +11,9 @@ import {
   pumpTailError,
   readVolumeAccumulator,
   volumeAccumulatorOf,
+  type PumpInstruction,
 } from '../../pumpLayouts';
+import type { ChainFacts, ChainRule, TransactionState } from '../../../chainRules';
 import { accountInfo, at, n, type RecoverySource } from '../../source';
 
 const CU_PER_ACTION = 20_000; // each an Anchor program with an event CPI
@@ -85,51 +87,50 @@ export const pumpVolumeAccumulatorSource: RecoverySource<'pumpVolumeAccumulator'
     },
   },
   chainRules: [
-    {
-      name: 'Pump cashback claim',
-      matches: (ix) => pumpInstructionOf(ix) === 'claimCashback',
-      reads: (ix) => [at(ix, 1)],
-      rentFor: (ix) => [at(ix, 1)],
-      check(ix, facts, state) {
-        const address = at(ix, 1);
-        const own = ownAccumulator(address, facts.owner, facts.account(address));
-        if (typeof own === 'string') return own;
-        const rent = facts.rentMinimum?.(address);
-        if (rent === null || rent === undefined) return `rent minimum of ${address} not read`;
-        if (state.closed.has(address) || state.burned.has(address)) return `cashback of ${address} claimed twice`;
-        state.burned.add(address); // claimed: what is left is the rent, which the close returns
-        const cashback = own.lamports > rent ? own.lamports - rent : 0n;
-        return { returns: cashback, feeBase: cashback, rewards: cashback };
-      },
-    },
-    {
-      name: 'Pump volume accumulator close',
-      matches: (ix) => pumpInstructionOf(ix) === 'closeUserVolumeAccumulator',
-      reads: (ix) => [at(ix, 1)],
-      rentFor: (ix) => [at(ix, 1)],
-      check(ix, facts, state) {
-        const address = at(ix, 1);
-        const own = ownAccumulator(address, facts.owner, facts.account(address));
-        if (typeof own === 'string') return own;
-        const held = readVolumeAccumulator(own.data)!;
-        if (held.needsClaim || held.unclaimedTokens > 0n)
-          return `closing ${address} would forfeit unclaimed PUMP incentives`;
-        if (state.closed.has(address)) return `volume accumulator ${address} closed twice`;
-        state.closed.add(address);
-        const rent = facts.rentMinimum?.(address);
-        if (rent === null || rent === undefined) return `rent minimum of ${address} not read`;
-        const left = state.burned.has(address) && own.lamports > rent ? rent : own.lamports;
-        return { returns: left, feeBase: left };
-      },
-    },
+    accumulatorRule('Pump cashback claim', 'claimCashback', (address, own, facts, state) => {
+      const rent = facts.rentMinimum?.(address);
+      if (rent === null || rent === undefined) return `rent minimum of ${address} not read`;
+      if (state.closed.has(address) || state.burned.has(address)) return `cashback of ${address} claimed twice`;
+      state.burned.add(address); // claimed: what is left is the rent, which the close returns
+      const cashback = own.lamports > rent ? own.lamports - rent : 0n;
+      return { returns: cashback, feeBase: cashback, rewards: cashback };
+    }),
+    accumulatorRule('Pump volume accumulator close', 'closeUserVolumeAccumulator', (address, own, facts, state) => {
+      const held = readVolumeAccumulator(own.data)!;
+      if (held.needsClaim || held.unclaimedTokens > 0n)
+        return `closing ${address} would forfeit unclaimed PUMP incentives`;
+      if (state.closed.has(address)) return `volume accumulator ${address} closed twice`;
+      state.closed.add(address);
+      const rent = facts.rentMinimum?.(address);
+      if (rent === null || rent === undefined) return `rent minimum of ${address} not read`;
+      const left = state.burned.has(address) && own.lamports > rent ? rent : own.lamports;
+      return { returns: left, feeBase: left };
+    }),
   ],
 };
 
-function ownAccumulator(
-  address: string,
-  owner: string,
-  snapshot: { lamports: bigint; owner: string; data: Uint8Array } | null,
-) {
+type Snapshot = { lamports: bigint; owner: string; data: Uint8Array };
+
+/** The chain rule of one accumulator instruction: account 1 is the owner's accumulator, read with its rent minimum. */
+function accumulatorRule(
+  name: string,
+  instruction: PumpInstruction,
+  check: (address: string, own: Snapshot, facts: ChainFacts, state: TransactionState) => ReturnType<ChainRule['check']>,
+): ChainRule {
+  return {
+    name,
+    matches: (ix) => pumpInstructionOf(ix) === instruction,
+    reads: (ix) => [at(ix, 1)],
+    rentFor: (ix) => [at(ix, 1)],
+    check(ix, facts, state) {
+      const address = at(ix, 1);
+      const own = ownAccumulator(address, facts.owner, facts.account(address));
+      return typeof own === 'string' ? own : check(address, own, facts, state);
+    },
+  };
+}
+
+function ownAccumulator(address: string, owner: string, snapshot: Snapshot | null): Snapshot | string {
   if (address !== volumeAccumulatorOf(owner)) return `volume accumulator ${address} is not the owner's`;
   if (!snapshot || snapshot.owner !== PUMP_PROGRAM) return `volume accumulator ${address} does not exist on chain`;
   return readVolumeAccumulator(snapshot.data)?.user === owner
