@@ -5,7 +5,7 @@ import type { Connection, Keypair } from '@solana/web3.js';
 import Koa from 'koa';
 import type { Config } from './config';
 import type { LocalnetPort, QueueService, Services } from './context';
-import { NotFoundError } from './errors';
+import { appError } from './errors';
 import { coalesceGets } from './middleware/coalesce';
 import { errorHandler } from './middleware/errorHandler';
 import { healthRoutes } from './middleware/health';
@@ -169,7 +169,7 @@ export async function createApp(config: Config): Promise<SolbackApp> {
     await next();
     const isApi = ctx.path === '/api' || ctx.path.startsWith('/api/');
     if (isApi && ctx.status === 404 && ctx.body == null)
-      throw NotFoundError(`No such API endpoint: ${ctx.method} ${ctx.path}`);
+      throw appError(404, 'no_such_endpoint', `${ctx.method} ${ctx.path}`);
   });
   for (const router of apiRouters(services)) {
     app.use(router.routes());

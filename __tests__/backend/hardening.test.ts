@@ -7,8 +7,9 @@ import { parseTrustProxy } from '../../backend/config';
 import { clientAddress } from '../../backend/middleware/rateLimit';
 import { nodeHandler } from '../../backend/nodeHandler';
 import { startServer, type TestServer } from './helpers';
+import { RATE_LIMITED } from '../../src/common/texts';
 
-const TOO_MANY = { success: false, error: 'Too many requests. Please wait a moment and try again.' };
+const TOO_MANY = { success: false, error: RATE_LIMITED };
 const wallet = Keypair.generate().publicKey.toBase58();
 
 describe('rate limiting per client address', () => {

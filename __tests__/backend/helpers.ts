@@ -78,3 +78,12 @@ export async function startServer(
     },
   };
 }
+
+/**
+ * One pass of the app's queue worker, waited for to its end (and to the end of any queue it set going): the event
+ * after which a test may check that a queue did not run.
+ */
+export async function queueWorkerPassed(solback: SolbackApp): Promise<void> {
+  solback.queue.worker.kick();
+  await solback.queue.worker.idle();
+}

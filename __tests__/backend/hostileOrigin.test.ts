@@ -4,7 +4,8 @@
 // request header; the victim's delegated cNFT stays where it is.
 import http from 'http';
 import type { Keypair } from '@solana/web3.js';
-import { AUTH_REFUSALS, acceptedDomains } from '../../backend/services/auth/authVerify';
+import { AUTH_REFUSALS } from '../../src/common/texts/serverErrorTexts';
+import { acceptedDomains } from '../../backend/services/auth/authVerify';
 import { loadConfig } from '../../backend/config';
 import { signedAuth } from '../support/signedAuth';
 import { fundOwner, ownerOf, signAndSend, type FundedCnft } from './cnftSupport';

@@ -16,10 +16,11 @@ import {
 } from '../support/queueCluster';
 import type { QueueRecord } from '../../backend/services/queue/queueStore';
 import { until } from '../support/until';
+import { RATE_LIMITED } from '../../src/common/texts';
 
 jest.setTimeout(240_000);
 const PER_MINUTE = 5;
-const TOO_MANY = { success: false, error: 'Too many requests. Please wait a moment and try again.' };
+const TOO_MANY = { success: false, error: RATE_LIMITED };
 
 describeWithRedis('two server processes on one Redis', () => {
   let cluster: QueueCluster;

@@ -7,7 +7,7 @@ import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import { FileQueueStore } from '../../backend/services/queue/queueStore';
 import { queueStatus, signedAuth } from '../support/signedAuth';
-import { startServer, type TestServer } from './helpers';
+import { startServer, type TestServer, queueWorkerPassed } from './helpers';
 import { until } from '../support/until';
 import { fundOwner, ownerOf, signAndSend } from './cnftSupport';
 
@@ -78,7 +78,7 @@ describe('transfer queue', () => {
         ...(await signedAuth(server.url, intruder, req)),
       });
       expect(foreign.status).toBe(403);
-      await new Promise((r) => setTimeout(r, 500));
+      await queueWorkerPassed(server.solback);
       // Nothing runs and nobody reads it before the owner authorised it.
       expect((await queueStatus(server.url, queueId)).status).toBe(401);
       expect((await server.solback.queue.store.get(queueId))!.items.map((i) => i.state)).toEqual(

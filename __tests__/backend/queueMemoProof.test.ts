@@ -17,7 +17,7 @@ import { addWalletGuards } from '../../src/chain/walletAdditions';
 import { networkFee } from '../support/networkFee';
 import { formatAuthMessage } from '../../src/common/authMessage';
 import { MEMO_PROOF_REFUSALS, expectedMemoOf } from '../../backend/services/auth/authMemoProof';
-import { AUTH_REFUSALS } from '../../backend/services/auth/authVerify';
+import { AUTH_REFUSALS } from '../../src/common/texts/serverErrorTexts';
 import { delegateAndAuthorize } from '../../src/features/trash/queue/queueAuthorization';
 import { QUEUE_STEPS } from '../../src/common/texts/queueStepsTexts';
 import { delegateWithMemo, delegatedBeforeFailure } from '../../src/features/trash/trash/trashWays';
@@ -27,7 +27,7 @@ import { fetchNonce, queueStatus } from '../support/signedAuth';
 import { until } from '../support/until';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-import { startServer, type TestServer } from './helpers';
+import { startServer, type TestServer, queueWorkerPassed } from './helpers';
 import { fundOwner, ownerOf, type FundedCnft } from './cnftSupport';
 import { startPageApi, type PageApi } from '../support/pageApi';
 
@@ -181,7 +181,7 @@ it("refuses another text, a memo not the owner's, a failed one, one that does mo
     expect({ why, status: res.status, error: res.json.error }).toEqual({ why, status: 403, error: refusal });
   }
   // Nothing ran: the queue's items wait and every cNFT is still the owner's.
-  await new Promise((r) => setTimeout(r, 500));
+  await queueWorkerPassed(server.solback);
   expect((await server.solback.queue.store.get(queueId))!.items.map((i) => i.state)).toEqual(ids.map(() => 'pending'));
   for (const id of ids) expect((await ownerOf(server, id)).owner).toBe(owner.publicKey.toBase58());
   expect((await queueStatus(server.url, queueId)).status).toBe(401);

@@ -13,8 +13,9 @@ import { PREFIX_SHARES } from '../../backend/services/limits/prefixAllowance';
 import { createSharedAnswers, type SharedAnswers } from '../../backend/services/shared/sharedAnswers';
 import { describeWithRedis, startRedis, type TestRedis } from '../support/redisServer';
 import { startServer, type TestServer } from './helpers';
+import { RATE_LIMITED } from '../../src/common/texts';
 
-const TOO_MANY = { success: false, error: 'Too many requests. Please wait a moment and try again.' };
+const TOO_MANY = { success: false, error: RATE_LIMITED };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A tiny Koa app whose GET work is counted and slow enough for requests to overlap. */

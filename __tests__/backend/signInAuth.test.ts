@@ -7,9 +7,9 @@ import { createSignInMessageText } from '@solana/wallet-standard-util';
 import nacl from 'tweetnacl';
 import type { Keypair } from '@solana/web3.js';
 import { formatAuthMessage, signInInputFor, type AuthMessage } from '../../src/common/authMessage';
-import { AUTH_REFUSALS } from '../../backend/services/auth/authVerify';
+import { AUTH_REFUSALS } from '../../src/common/texts/serverErrorTexts';
 import { fetchNonce, queueStatus } from '../support/signedAuth';
-import { startServer, type TestServer } from './helpers';
+import { startServer, type TestServer, queueWorkerPassed } from './helpers';
 import { fundOwner, ownerOf, signAndSend, type FundedCnft } from './cnftSupport';
 import { until } from '../support/until';
 
@@ -124,7 +124,7 @@ it('another domain, an expired answer, or a replayed one is refused, and nothing
   const replayed = await authorize(used!.queueId, used!.answer);
   expect([replayed.status, replayed.json.error]).toEqual([403, AUTH_REFUSALS.used]);
 
-  await new Promise((r) => setTimeout(r, 500));
+  await queueWorkerPassed(server.solback);
   expect((await queueStatus(server.url, queueId)).status).toBe(401); // never authorised
   expect((await server.solback.queue.store.get(queueId))!.items.map((i) => i.state)).toEqual([
     'pending',

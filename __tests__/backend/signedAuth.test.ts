@@ -4,7 +4,7 @@
 import bs58 from 'bs58';
 import { Keypair, Transaction, TransactionInstruction } from '@solana/web3.js';
 import { MEMO_PROGRAM_ID } from '../../src/chain/memoAuthorization';
-import { AUTH_REFUSALS } from '../../backend/services/auth/authVerify';
+import { AUTH_REFUSALS } from '../../src/common/texts/serverErrorTexts';
 import { QUEUE_ACCESS_TEXTS } from '../../backend/services/queue/queueAccess';
 import { INVALID_SIGNATURE } from '../../backend/services/nft/cnftData';
 import { fetchNonce, queueStatus, signedAuth, type AuthOptions } from '../support/signedAuth';

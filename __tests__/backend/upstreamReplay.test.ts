@@ -6,7 +6,8 @@ import { FAULT_MODES, startReplayUpstream, type ReplayUpstream, type UpstreamMod
 import { TOKEN_SERVICE_UNAVAILABLE } from '../../backend/routes/wallet-tokens';
 import { RENT_ESTIMATE_UNAVAILABLE } from '../../backend/routes/rent-estimate';
 import { ASSET_SERVICE_UNAVAILABLE } from '../../backend/services/nft/cnftData';
-import { REQUEST_TIMED_OUT, TOO_MANY_REQUESTS, UPSTREAM_UNAVAILABLE } from '../../backend/services/rpc/upstreamFaults';
+import { REQUEST_TIMED_OUT, UPSTREAM_UNAVAILABLE } from '../../backend/services/rpc/upstreamFaults';
+import { RATE_LIMITED } from '../../src/common/texts';
 
 const OWNER = 'A1TMhSGzQxMr1TboBKtgixKz1sS6REASMxPo1qsyTSJd'; // Solana docs' getTokenAccountsByOwner example
 const DAS_OWNER = 'GqPnSDXwp4JFtKS7YZ2HERgBbYLKpKVYy9TpVunzLRa9'; // Metaplex indexer snapshot's owner
@@ -104,7 +105,7 @@ function expected(mode: UpstreamMode, route: RouteCase): [number, string] {
       return [504, REQUEST_TIMED_OUT];
     case 'http429':
     case 'rateLimitJson':
-      return [429, TOO_MANY_REQUESTS];
+      return [429, RATE_LIMITED];
     case 'auth401':
     case 'auth32001':
       return [502, route.unavailable];

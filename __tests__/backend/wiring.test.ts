@@ -4,7 +4,8 @@ import fs from 'fs';
 import path from 'path';
 import type Router from '@koa/router';
 import type { Services } from '../../backend/context';
-import { AppError, ForbiddenError } from '../../backend/errors';
+import { AppError, appError, ForbiddenError } from '../../backend/errors';
+import { SERVER_ERRORS } from '../../src/common/texts/serverErrorTexts';
 import { API_ROUTES, apiRouters } from '../../backend/routes';
 import { startServer, type TestServer } from './helpers';
 
@@ -59,14 +60,16 @@ describe('backend wiring', () => {
     }
   });
 
-  it('ForbiddenError is a 403 refusal with a stable id, shown to the user', async () => {
-    const err = ForbiddenError('This queue belongs to another wallet');
+  it('an error carries a catalogue id and its message is looked up there, shown to the user', async () => {
+    const err = appError(403, 'queue_of_another_wallet');
     expect(err).toBeInstanceOf(AppError);
     expect([err.status, err.id, err.expose, err.message]).toEqual([
       403,
-      'forbidden',
+      'queue_of_another_wallet',
       true,
-      'This queue belongs to another wallet',
+      SERVER_ERRORS.queue_of_another_wallet,
     ]);
+    expect(appError(400, 'only_server_delegate', 'D1').message).toBe(SERVER_ERRORS.only_server_delegate('D1'));
+    expect([ForbiddenError().id, ForbiddenError().message]).toEqual(['forbidden', SERVER_ERRORS.forbidden]);
   });
 });

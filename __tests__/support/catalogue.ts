@@ -21,6 +21,15 @@ export function catalogueFiles(): string[] {
   ];
 }
 
+/** The .ts and .tsx files under `dir`, recursively. */
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
 /** The text of a literal, a template or a concatenation of them; undefined for anything else. */
 function textOf(node: ts.Node): string | undefined {
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;

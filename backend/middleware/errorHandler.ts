@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import type { ApiFailure } from '../../src/common/api';
 import { AppError, isRateLimited } from '../errors';
+import { SERVER_ERRORS } from '../../src/common/texts/serverErrorTexts';
 import { upstreamFailure, UPSTREAM_UNAVAILABLE } from '../services/rpc/upstreamFaults';
 
 /** The one error middleware: JSON for /api, a short text page elsewhere; never a stack trace. */
@@ -27,9 +28,9 @@ export function errorHandler(): Middleware {
 /** The status and the user's message an error answers with (also what sharedAnswers hands to other processes). */
 export function describeError(err: unknown): { status: number; message: string } {
   if (err instanceof AppError)
-    return { status: err.status, message: err.expose ? err.message : 'Internal server error' };
+    return { status: err.status, message: err.expose ? err.message : SERVER_ERRORS.internal_error };
   if (err instanceof ZodError) return { status: 400, message: formatZodError(err) };
-  if (isRateLimited(err)) return { status: 429, message: 'Too many requests. Please wait a moment and try again.' };
+  if (isRateLimited(err)) return { status: 429, message: SERVER_ERRORS.rate_limited };
   // A provider's failure that a route did not word itself: 502/503/504 with a plain text, never a 500.
   const upstream = upstreamFailure(err, { unavailable: UPSTREAM_UNAVAILABLE });
   if (upstream) return { status: upstream.status, message: upstream.message };
@@ -37,14 +38,14 @@ export function describeError(err: unknown): { status: number; message: string }
   const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    if (status === 413) return { status, message: 'Request body is too large' };
+    if (status === 413) return { status, message: SERVER_ERRORS.body_too_large };
     // koa-send's 404 carries the file system path it tried (ENOENT ... '/srv/...'): never shown (RELIABILITY, trust).
-    if (status === 404) return { status, message: 'Not found' };
+    if (status === 404) return { status, message: SERVER_ERRORS.not_found };
     if (e.type === 'entity.parse.failed' || /JSON/i.test(e.message ?? ''))
-      return { status: 400, message: 'Request body is not valid JSON' };
-    return { status, message: e.expose && e.message ? e.message : 'Invalid request' };
+      return { status: 400, message: SERVER_ERRORS.body_not_json };
+    return { status, message: e.expose && e.message ? e.message : SERVER_ERRORS.validation_error };
   }
-  return { status: 500, message: 'Internal server error' };
+  return { status: 500, message: SERVER_ERRORS.internal_error };
 }
 
 export function formatZodError(err: ZodError): string {

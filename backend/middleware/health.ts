@@ -4,6 +4,7 @@
 // METRICS_PORT only (backend/metricsServer.ts), never to the public.
 import type { Middleware } from 'koa';
 import type { Readiness } from '../services/ops/readiness';
+import { SERVER_ERRORS } from '../../src/common/texts/serverErrorTexts';
 
 export const HEALTH_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
@@ -11,7 +12,7 @@ export function healthRoutes(readiness: Readiness): Middleware {
   return async (ctx, next) => {
     if (ctx.path === '/metrics') {
       ctx.status = 404;
-      ctx.body = { success: false, error: 'Not found' };
+      ctx.body = { success: false, error: SERVER_ERRORS.not_found };
       return;
     }
     if (!HEALTH_PATHS.has(ctx.path)) return next();

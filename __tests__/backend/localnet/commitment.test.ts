@@ -11,7 +11,7 @@ import {
 } from '@solana/web3.js';
 import { createLocalnet, type Localnet } from '../../../backend/localnet';
 import { PriorityFeeLog } from '../../../backend/localnet/priorityFees';
-import { currentPriorityFee } from '../../../src/features/burn/burn/burnContext';
+import { currentPriorityFee } from '../../../src/features/burn/burn/burnSteps';
 import { startRpcServer, type RpcServer } from './rpcServer';
 
 const wallets = {

@@ -3,7 +3,7 @@ import type { AuthNonceResponse } from '../../../src/common/api';
 import { authTimes } from '../../../src/common/authMessage';
 import { SIGNED_MESSAGE_TTL_MS } from '../../../src/common/constants';
 import type { Services } from '../../context';
-import { RateLimitedError, ServiceUnavailableError } from '../../errors';
+import { appError, AppError } from '../../errors';
 import { clientAddress } from '../../middleware/rateLimit';
 import { validate } from '../../middleware/validate';
 import { AuthNonceSchema } from './schema';
@@ -27,9 +27,8 @@ export function authRoutes({ nonces, limits, config }: Services): Router {
     const issued = await nonces.issue(SIGNED_MESSAGE_TTL_MS, clientAddress(ctx, config.trustProxy));
     if ('refused' in issued) {
       ctx.set('Retry-After', String(Math.max(1, Math.ceil(issued.retryAfterMs / 1000))));
-      if (issued.refused === 'full')
-        throw ServiceUnavailableError('Too many sign-in requests are open; try again soon');
-      throw RateLimitedError('Too many sign-in requests from your address. Please wait a moment and try again.');
+      if (issued.refused === 'full') throw new AppError(503, 'sign_ins_open', undefined, true);
+      throw appError(429, 'sign_in_limit');
     }
     const { nonce } = issued;
     ctx.set('Cache-Control', 'no-store');

@@ -3,7 +3,7 @@ import { treeConfigAddress } from '../../../src/chain/cnft';
 import { SIMULATED_SIGNATURE } from '../../../src/common/constants';
 import { buildDelegateTransaction } from '../../../src/common/cnftBuilders';
 import type { Services } from '../../context';
-import { ForbiddenError, ValidationError } from '../../errors';
+import { appError, ForbiddenError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import {
   assetCollection,
@@ -17,10 +17,11 @@ import { verifyAuthorization } from '../../services/auth/authVerify';
 import { NOT_OWNER, requireDelegate } from '../../services/nft/delegatedTransfer';
 import { BurnRequestSchema, DelegateSchema } from './schema';
 import type { CnftBurnResponse, CnftDelegateResponse } from '../../../src/common/api';
+import { AUTH_REFUSALS } from '../../../src/common/texts/serverErrorTexts';
 
 export const SERVER_BURN_MESSAGE =
   'Authorisation verified. This server does not burn cNFTs (only the tree authority could). Nothing was burned: burn it from its card with your wallet, which signs a Bubblegum burn as the owner.';
-export const SIGNATURE_REQUIRED = 'A signed authorisation from the owner is required.';
+export const SIGNATURE_REQUIRED = AUTH_REFUSALS.required;
 
 /**
  * POST /api/cnft/burn-request — verifies the owner's signed 'burn-request' authorisation of this asset and answers
@@ -42,7 +43,7 @@ export function cnftRoutes(services: Services): Router {
       proof,
     );
     const asset = await fetchCnft(services, assetId);
-    if (asset.burnt) throw ValidationError('This cNFT has already been burnt');
+    if (asset.burnt) throw appError(400, 'cnft_already_burnt');
     if (asset.ownership.owner !== ownerAddress) throw ForbiddenError(NOT_OWNER);
     ctx.body = {
       success: true,
@@ -55,7 +56,7 @@ export function cnftRoutes(services: Services): Router {
   router.post('/delegate', validate(DelegateSchema), async (ctx: ValidatedContext<typeof DelegateSchema>) => {
     const { ownerAddress, assetId, delegatePublicKey } = ctx.state.input.body;
     const delegate = requireDelegate(services).publicKey.toBase58();
-    if (delegatePublicKey !== delegate) throw ValidationError(`Delegation is only to the server delegate ${delegate}`);
+    if (delegatePublicKey !== delegate) throw appError(400, 'only_server_delegate', delegate);
     const { asset, leaf, proof } = await loadLeaf(services, assetId);
     if (asset.ownership.owner !== ownerAddress) throw ForbiddenError(NOT_OWNER);
     const already = asset.ownership.delegate === delegate;

@@ -9,6 +9,7 @@ import { sendAndConfirm, type SendOutcome } from '../../services/rpc/send';
 import { NOT_OWNER, prepareDelegatedTransfer } from '../../services/nft/delegatedTransfer';
 import { DelegateAssetSchema, DelegatedTransferSchema } from './schema';
 import type { DelegateInfoResponse, DelegateProofResponse, DelegatedTransferResponse } from '../../../src/common/api';
+import { CNFT_OUTCOMES, VACANT_ERRORS } from '../../../src/common/texts';
 
 /**
  * GET /api/delegate/info/:assetId → delegationInfo {delegated (to the server delegate), delegate};
@@ -108,16 +109,14 @@ export function delegateRoutes(services: Services): Router {
             pending: true,
             signature: outcome.signature,
             explorerUrl,
-            message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+            message: CNFT_OUTCOMES.assumedSuccess,
           } satisfies DelegatedTransferResponse;
         else {
           ctx.status = 400;
           ctx.body = {
             success: false,
             error:
-              outcome.status === 'expired'
-                ? 'Transaction expired. Please try again.'
-                : `Transfer failed: ${JSON.stringify(outcome.err)}`,
+              outcome.status === 'expired' ? VACANT_ERRORS.expired : `Transfer failed: ${JSON.stringify(outcome.err)}`,
           } satisfies DelegatedTransferResponse;
         }
       });

@@ -1,12 +1,11 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Services } from '../../context';
-import { AppError, NotFoundError } from '../../errors';
+import { appError } from '../../errors';
 import { isLoopback } from '../../middleware/proxyTrust';
 
 /** One funding counts as this many /api requests: at the default 600 a minute, 20 fundings a minute per client. */
 export const FUND_WEIGHT = 30;
-const ForbiddenError = (message: string) => new AppError(403, 'forbidden', message);
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { FaultsSchema, FundSchema } from './schema';
 import type { ApiResult, LocalnetFundResponse } from '../../../src/common/api';
@@ -15,14 +14,14 @@ import type { ApiResult, LocalnetFundResponse } from '../../../src/common/api';
 export function localnetRoutes({ localnet, config, limits }: Services): Router {
   const router = new Router({ prefix: '/api/localnet' });
   const requireLocal: Middleware = async (_ctx, next) => {
-    if (!localnet) throw NotFoundError('The local chain is not running: this server uses an upstream RPC.');
+    if (!localnet) throw appError(404, 'no_local_chain');
     await next();
   };
   // RELIABILITY, trust: the fault hooks exist only with LOCALNET_FAULTS=1 (tests) and only for this machine (the socket's
   // own peer, never a forwarded address); to anyone else they are an unknown endpoint.
   const requireFaultHooks: Middleware = async (ctx, next) => {
     if (!config.localnetFaults || !isLoopback(ctx.req.socket.remoteAddress ?? ''))
-      throw NotFoundError(`No such API endpoint: POST ${ctx.path}`);
+      throw appError(404, 'no_such_endpoint', `POST ${ctx.path}`);
     await next();
   };
 
@@ -30,7 +29,7 @@ export function localnetRoutes({ localnet, config, limits }: Services): Router {
     const { owner, profile } = ctx.state.input.body;
     // 'large' (seconds of work, 1,200 accounts) only for this machine; a demo funding weighs FUND_WEIGHT requests.
     if (profile === 'large' && !isLoopback(ctx.req.socket.remoteAddress ?? ''))
-      throw ForbiddenError('The large profile is for this machine only.');
+      throw appError(403, 'large_profile_local_only');
     await limits.charge(ctx, 'api', FUND_WEIGHT - 1);
     const manifest = await localnet!.fund(owner, profile ?? 'demo');
     ctx.body = { success: true, manifest } satisfies LocalnetFundResponse;

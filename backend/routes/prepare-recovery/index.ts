@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import type { PrepareRecoveryResponse } from '../../../src/common/api';
 import type { Services } from '../../context';
-import { AppError, ServiceUnavailableError, ValidationError } from '../../errors';
+import { appError, AppError, ServiceUnavailableError, ValidationError } from '../../errors';
+import { serverErrorText } from '../../../src/common/texts/serverErrorTexts';
 import { clientAddress } from '../../middleware/rateLimit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareRecovery } from '../../services/recovery/prepare';
-import { RELAYER_UNAVAILABLE } from '../../services/relayer/relayer';
 import { upstreamFailure } from '../../services/rpc/upstreamFaults';
 import { PrepareRecoverySchema } from './schema';
 
@@ -24,10 +24,10 @@ export function prepareRecoveryRoutes({ rpc, config, relayer, prepared }: Servic
     async (ctx: ValidatedContext<typeof PrepareRecoverySchema>) => {
       const { ownerAddress, accounts = [], relayFee, everything, except = [] } = ctx.state.input.body;
       if (!everything && accounts.length === 0) throw ValidationError(NO_ACCOUNTS);
-      if (relayFee && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+      if (relayFee && !relayer) throw new AppError(503, 'no_relayer_key', undefined, true);
       if (relayFee && relayer) {
         const status = await relayer.status();
-        if (!status.available) throw ServiceUnavailableError(RELAYER_UNAVAILABLE + status.reason);
+        if (!status.available) throw ServiceUnavailableError(serverErrorText('relay_limit', status.reason ?? ''));
       }
       let p: Awaited<ReturnType<typeof prepareRecovery>>;
       try {
@@ -44,7 +44,7 @@ export function prepareRecoveryRoutes({ rpc, config, relayer, prepared }: Servic
           ownerAddress,
           p.transactions.length,
         );
-        if (refusal) throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + refusal);
+        if (refusal) throw appError(429, 'relay_limit', refusal);
       }
       ctx.body = {
         success: true,

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { VALIDATION } from '../../../src/common/texts';
 import type { Services } from '../../context';
-import { ForbiddenError, NotFoundError, RateLimitedError, ValidationError } from '../../errors';
+import { appError, ForbiddenError, ValidationError } from '../../errors';
 import { clientAddress } from '../../middleware/rateLimit';
 import { PENDING_QUEUE_TTL_MS } from '../../services/queue/pendingQueues';
 import { windowCounter } from '../../services/limits/windowCounter';
@@ -20,7 +20,6 @@ import type { QueueAuthorizeResponse, QueueCreateResponse, QueueStatusResponse }
 export const MAX_UNAUTHORISED_PER_CLIENT = 5;
 /** Queues one client may have written (authorised) in an hour. */
 export const MAX_WRITTEN_PER_CLIENT_PER_HOUR = 30;
-const QUEUE_LIMIT_TEXT = 'Too many transfer queues from this address. Please wait a few minutes and try again.';
 
 /** The owner's access token must open the queue: none → 401, another → 403 (services/queue/queueAccess.ts). */
 function requireToken(ctx: Context, q: QueueRecord): void {
@@ -48,7 +47,7 @@ export function queueRoutes(services: Services): Router {
     const { ownerAddress, assets } = ctx.state.input.body;
     if (assets.length === 0) throw ValidationError(VALIDATION.noAssetsSelected);
     requireDelegate(services);
-    if (!creates.take(client(ctx))) throw RateLimitedError(QUEUE_LIMIT_TEXT);
+    if (!creates.take(client(ctx))) throw appError(429, 'queue_limit');
     const seen = new Set<string>();
     const items = [];
     for (const a of assets) {
@@ -74,9 +73,9 @@ export function queueRoutes(services: Services): Router {
     async (ctx: ValidatedContext<typeof QueueAuthorizeSchema>) => {
       const { queueId, ownerAddress, ...proof } = ctx.state.input.body;
       const q = await store.get(queueId);
-      if (!q) throw NotFoundError('Queue not found');
-      if (q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
-      if (q.cancelledAt) throw ValidationError('This queue was cancelled');
+      if (!q) throw appError(404, 'queue_not_found');
+      if (q.owner !== ownerAddress) throw appError(403, 'queue_of_another_wallet');
+      if (q.cancelledAt) throw appError(400, 'queue_cancelled');
       const assetIds = q.items.map((i) => i.assetId);
       await verifyAuthorization(
         services,
@@ -86,7 +85,7 @@ export function queueRoutes(services: Services): Router {
       );
       const listed = q.authorizedAt ? null : await listedCnfts(services.das, q.owner, assetIds);
       if (!q.authorizedAt) {
-        if (!writes.take(client(ctx))) throw RateLimitedError(QUEUE_LIMIT_TEXT);
+        if (!writes.take(client(ctx))) throw appError(429, 'queue_limit');
         // No longer held unauthorised: its slot is free again (the page creates the queue before the one wallet
         // approval, so honest queues must not use up the allowance of unauthorised ones).
         creates.giveBack(client(ctx));
@@ -107,7 +106,7 @@ export function queueRoutes(services: Services): Router {
 
   router.get('/status/:queueId', validate(QueueIdSchema), async (ctx: ValidatedContext<typeof QueueIdSchema>) => {
     const q = await store.get(ctx.state.input.params.queueId);
-    if (!q) throw NotFoundError('Queue not found');
+    if (!q) throw appError(404, 'queue_not_found');
     requireToken(ctx, q);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, status: queueStatusOf(q) } satisfies QueueStatusResponse;
@@ -120,8 +119,8 @@ export function queueRoutes(services: Services): Router {
       const { queueId } = ctx.state.input.params;
       const { ownerAddress, ...proof } = ctx.state.input.body;
       const q = await store.get(queueId);
-      if (!q) throw NotFoundError('Queue not found');
-      if (ownerAddress && q.owner !== ownerAddress) throw ForbiddenError('This queue belongs to another wallet');
+      if (!q) throw appError(404, 'queue_not_found');
+      if (ownerAddress && q.owner !== ownerAddress) throw appError(403, 'queue_of_another_wallet');
       if (bearerToken(ctx) || !proof.message) requireToken(ctx, q);
       else {
         const assetIds = q.items.map((i) => i.assetId);

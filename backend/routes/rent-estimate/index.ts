@@ -1,14 +1,15 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
-import { NotFoundError } from '../../errors';
+import { appError } from '../../errors';
 import { upstreamFailure } from '../../services/rpc/upstreamFaults';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { estimateRent, toRentEstimateResponse } from '../../services/rent/rentEstimate';
 import { RentEstimateSchema } from './schema';
 import type { RentEstimateResponse } from '../../../src/common/api';
+import { RENT_ERRORS } from '../../../src/common/texts';
 
 /** docs/PRODUCT.md#error-texts text for an estimate the chain could not give (the provider down, refusing or failing). */
-export const RENT_ESTIMATE_UNAVAILABLE = 'Unable to fetch rent estimate';
+export const RENT_ESTIMATE_UNAVAILABLE = RENT_ERRORS.unavailable;
 
 /**
  * GET /api/rent-estimate/:wallet — what burning everything and closing every vacant account would return.
@@ -27,7 +28,7 @@ export function rentEstimateRoutes({ rpc, connection, das }: Services): Router {
       } catch (err) {
         throw upstreamFailure(err, { unavailable: RENT_ESTIMATE_UNAVAILABLE }) ?? err;
       }
-      if (!estimate) throw NotFoundError('Wallet address not found');
+      if (!estimate) throw appError(404, 'wallet_not_found');
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { success: true, data: toRentEstimateResponse(estimate) } satisfies RentEstimateResponse;
     },

@@ -6,9 +6,9 @@ import { BUBBLEGUM_DISCRIMINATORS } from '../../../src/chain/cnft';
 import { checkTransaction } from '../../../src/chain/guard';
 import { decodeTransaction } from '../../../src/chain/decode';
 import { BUBBLEGUM_PROGRAM } from '../../../src/common/addresses';
-import { GUARD } from '../../../src/common/texts';
+import { CNFT_OUTCOMES, GUARD, VACANT_ERRORS } from '../../../src/common/texts';
 import type { Services } from '../../context';
-import { ForbiddenError, ValidationError } from '../../errors';
+import { appError, ValidationError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { explorerUrlFor, fetchCnft } from '../../services/nft/cnftData';
 import { cnftSendFailure } from '../../services/nft/cnftSendFailure';
@@ -60,21 +60,21 @@ export function robustTransferRoutes(services: Services): Router {
     async (ctx: ValidatedContext<typeof RobustTransferSchema>) => {
       const { assetId, destinationAddress, signedTransaction } = ctx.state.input.body;
       const trash = services.config.trashWallet;
-      if (destinationAddress !== trash) throw ValidationError('cNFTs are only sent to the trash wallet');
+      if (destinationAddress !== trash) throw appError(400, 'only_to_trash');
       let tx: VersionedTransaction;
       try {
         tx = VersionedTransaction.deserialize(Buffer.from(signedTransaction, 'base64'));
       } catch {
-        throw ValidationError('signedTransaction is not a base64 Solana transaction');
+        throw appError(400, 'not_base64');
       }
       const asset = await fetchCnft(services, assetId);
       const owner = asset.ownership.owner;
-      if (asset.burnt) throw ValidationError('This cNFT has been burnt');
+      if (asset.burnt) throw appError(400, 'cnft_burnt');
       let decoded;
       try {
         decoded = decodeTransaction(tx);
       } catch {
-        throw ValidationError('signedTransaction is not a base64 Solana transaction');
+        throw appError(400, 'not_base64');
       }
       const transfers = decoded.instructions.filter(
         (ix) =>
@@ -91,12 +91,12 @@ export function robustTransferRoutes(services: Services): Router {
           `The transaction must be one transfer of this cNFT to the trash wallet, signed by its owner${verdict.ok ? '' : ` (${verdict.reason})`}`,
         );
       }
-      if (!signaturesValid(tx)) throw ForbiddenError('The transaction is not validly signed by the cNFT owner');
+      if (!signaturesValid(tx)) throw appError(403, 'not_signed_by_owner');
       let raw: Uint8Array;
       try {
         raw = tx.serialize();
       } catch {
-        throw ValidationError('signedTransaction is not a base64 Solana transaction');
+        throw appError(400, 'not_base64');
       }
       const [outcome] = await sendAndConfirm(services.rpc, [raw], {
         timeoutMs: services.config.confirmTimeoutMs,
@@ -114,7 +114,7 @@ export function robustTransferRoutes(services: Services): Router {
           pending: true,
           signature: outcome.signature,
           explorerUrl,
-          message: 'Transaction submitted but confirmation timed out. Check explorer for status.',
+          message: CNFT_OUTCOMES.assumedSuccess,
         } satisfies RobustTransferResponse;
       } else {
         ctx.status = 400;
@@ -122,9 +122,7 @@ export function robustTransferRoutes(services: Services): Router {
           success: false,
           signature: outcome.signature,
           error:
-            outcome.status === 'expired'
-              ? 'Transaction expired. Please try again.'
-              : `Transfer failed: ${JSON.stringify(outcome.err)}`,
+            outcome.status === 'expired' ? VACANT_ERRORS.expired : `Transfer failed: ${JSON.stringify(outcome.err)}`,
         } satisfies RobustTransferResponse;
       }
     },

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Services } from '../../context';
-import { isRateLimited, NotFoundError, RateLimitedError, ServiceUnavailableError } from '../../errors';
+import { appError, isRateLimited, RateLimitedError, ServiceUnavailableError } from '../../errors';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { resolveImage } from '../../services/image/offchain';
 import { upstreamFailure } from '../../services/rpc/upstreamFaults';
@@ -31,7 +31,7 @@ export function tokenMetadataRoutes({ rpc, config }: Services): Router {
           ServiceUnavailableError(TOKEN_METADATA_UNAVAILABLE)
         );
       }
-      if (!info?.exists) throw NotFoundError('Token mint not found');
+      if (!info?.exists) throw appError(404, 'token_mint_not_found');
       const icon = await resolveImage(info.uri, config.staticDir);
       ctx.set('Cache-Control', 'public, max-age=300');
       ctx.body = {

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import { LAMPORTS_PER_SOL } from '../../../src/common/constants';
 import type { Services } from '../../context';
-import { AppError, ServiceUnavailableError } from '../../errors';
-import { RELAYER_UNAVAILABLE } from '../../services/relayer/relayer';
+import { appError, AppError, ServiceUnavailableError } from '../../errors';
+import { serverErrorText } from '../../../src/common/texts/serverErrorTexts';
 import { clientAddress } from '../../middleware/rateLimit';
 import { validate, type ValidatedContext } from '../../middleware/validate';
 import { prepareVacantCloses } from '../../services/vacant/vacantPrepare';
@@ -50,10 +50,10 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
     async (ctx: ValidatedContext<typeof PrepareSchema>) => {
       const { ownerAddress, vacantAccounts, withdrawSurplus, relayFee } = ctx.state.input.body;
       // PRODUCT difference 15: the relayer pays the network fee and is repaid in the same transaction, when asked and available.
-      if (relayFee && !relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+      if (relayFee && !relayer) throw new AppError(503, 'no_relayer_key', undefined, true);
       if (relayFee && relayer) {
         const status = await relayer.status();
-        if (!status.available) throw ServiceUnavailableError(RELAYER_UNAVAILABLE + status.reason);
+        if (!status.available) throw ServiceUnavailableError(serverErrorText('relay_limit', status.reason ?? ''));
       }
       const p = await prepareVacantCloses(
         { rpc, store, feeWallet: config.feeWallet },
@@ -70,9 +70,9 @@ export function vacantRoutes({ rpc, config, relayer, prepared: store }: Services
           ownerAddress,
           p.transactions.length,
         );
-        if (refusal) throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + refusal);
+        if (refusal) throw appError(429, 'relay_limit', refusal);
         if (p.repaymentsPerTransaction.some((fee) => fee > relayer.policy.limits.maxFeePerTransaction))
-          throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}network fees are too high right now.`);
+          throw new AppError(503, 'fees_too_high', undefined, true);
       }
       ctx.body = {
         success: true,

@@ -15,25 +15,12 @@ import { SIGNED_MESSAGE_TTL_MS } from '../../../src/common/constants';
 import { readMemoAuthorization } from '../../../src/chain/memoAuthorization';
 import type { Services } from '../../context';
 import { AppError, ForbiddenError, ValidationError } from '../../errors';
+import { AUTH_REFUSALS } from '../../../src/common/texts/serverErrorTexts';
 import { verifyLandedMemo } from './authMemoProof';
 import { INVALID_SIGNATURE, verifySignedText } from '../nft/cnftData';
 
 /** Clocks differ: a message issued up to this far in the server's future is still accepted. */
 const CLOCK_SKEW_MS = 60_000;
-
-/** The server's refusals of a signed authorisation (the page's own texts are AUTH_TEXTS in src/common/texts). */
-export const AUTH_REFUSALS = {
-  required: 'A signed authorisation from the owner is required.',
-  malformed: 'The signed authorisation is not in the expected format.',
-  domain: 'This authorisation was signed for another site. Nothing was done.',
-  wallet: 'This authorisation was signed by another wallet. Nothing was done.',
-  action: 'This authorisation was given for another action. Nothing was done.',
-  assets: 'This authorisation names other assets. Nothing was done.',
-  expired: 'This authorisation has expired. Please sign again.',
-  notYet: 'This authorisation is dated in the future. Check your clock and sign again.',
-  lifetime: 'This authorisation is valid for too long (at most 10 minutes).',
-  used: 'This authorisation was already used or its nonce is unknown. Please sign again.',
-} as const;
 
 export const UnauthorizedError = (message: string = AUTH_REFUSALS.required) =>
   new AppError(401, 'unauthorized', message);

@@ -2,7 +2,7 @@
 // never learns who looks at it (the user's address, the wallet on screen) and the CSP can say `img-src 'self' data:`.
 // Fetched under safeFetch's rules (resolved first, address checked at connect, http(s) only, size and time bounded,
 // ≤ 3 redirects each checked anew); only an `image/*` answer is passed on; answers and failures are remembered.
-import { AppError, ForbiddenError, ValidationError } from '../../errors';
+import { appError, AppError } from '../../errors';
 import { createKeyedTurns, createTurns } from '../limits/fetchTurns';
 import { headVerdict, imageType } from './imageBytes';
 import { prefixLimits } from '../limits/prefixAllowance';
@@ -168,13 +168,12 @@ export function createImageProxy(opts: ImageProxyOptions): ImageProxy {
 }
 
 function asAppError(err: unknown): AppError {
-  if (err instanceof BlockedAddressError) return ForbiddenError('The image address is not a public one');
+  if (err instanceof BlockedAddressError) return appError(403, 'image_not_public');
   if (err instanceof SafeFetchError) {
-    if (err.kind === 'url') return ValidationError('Only http(s) image addresses can be shown');
-    if (err.kind === 'too-large') return new AppError(413, 'image_too_large', 'The image is too large');
-    if (err.kind === 'timeout') return new AppError(504, 'image_timeout', 'The image host did not answer in time');
-    if (err.kind === 'type' || err.kind === 'content')
-      return new AppError(415, 'not_an_image', 'The address does not answer with an image');
+    if (err.kind === 'url') return appError(400, 'image_not_http');
+    if (err.kind === 'too-large') return appError(413, 'image_too_large');
+    if (err.kind === 'timeout') return appError(504, 'image_timeout');
+    if (err.kind === 'type' || err.kind === 'content') return appError(415, 'not_an_image');
   }
-  return new AppError(502, 'image_unavailable', 'The image could not be fetched', true);
+  return new AppError(502, 'image_unavailable', undefined, true);
 }

@@ -10,6 +10,7 @@ import { leafFor } from '../../../src/common/cnftBuilders';
 import type { Services } from '../../context';
 import {
   AppError,
+  appError,
   isRateLimited,
   NotFoundError,
   RateLimitedError,
@@ -64,7 +65,7 @@ export async function fetchAsset(services: Pick<Services, 'das'>, assetId: strin
       id: assetId,
       displayOptions: DAS_DISPLAY_OPTIONS,
     });
-    if (!asset) throw NotFoundError('Asset not found');
+    if (!asset) throw appError(404, 'asset_not_found');
     return asset;
   } catch (err) {
     mapDasError(err, 'Asset');
@@ -75,9 +76,9 @@ export async function fetchAsset(services: Pick<Services, 'das'>, assetId: strin
 export async function fetchCnft(services: Pick<Services, 'das'>, assetId: string): Promise<CnftAsset> {
   const asset = await fetchAsset(services, assetId);
   const c = asset.compression;
-  if (!c?.compressed) throw ValidationError('This asset is not a compressed NFT');
+  if (!c?.compressed) throw appError(400, 'not_compressed');
   if (!c.tree || !c.data_hash || !c.creator_hash || typeof c.leaf_id !== 'number' || !asset.ownership)
-    throw ValidationError('Asset data missing required compression information');
+    throw appError(400, 'compression_missing');
   return asset as CnftAsset;
 }
 
@@ -85,7 +86,7 @@ export async function fetchCnft(services: Pick<Services, 'das'>, assetId: string
 export async function fetchProof(services: Pick<Services, 'das'>, assetId: string): Promise<DasProof> {
   try {
     const proof = await services.das.call<DasProof | null>('getAssetProof', { id: assetId });
-    if (!proof || !Array.isArray(proof.proof)) throw NotFoundError('Asset proof not found');
+    if (!proof || !Array.isArray(proof.proof)) throw appError(404, 'asset_proof_not_found');
     return proof;
   } catch (err) {
     mapDasError(err, 'Asset proof');
@@ -95,11 +96,11 @@ export async function fetchProof(services: Pick<Services, 'das'>, assetId: strin
 /** Depth, buffer and canopy of a tree, from its account. */
 export async function fetchTreeShape(services: Pick<Services, 'connection'>, tree: string): Promise<TreeShape> {
   const info = await services.connection.getAccountInfo(new PublicKey(tree), 'confirmed');
-  if (!info) throw ValidationError('Missing tree address in asset data...');
+  if (!info) throw appError(400, 'tree_missing');
   try {
     return treeShapeFromAccount(info.data);
   } catch {
-    throw ValidationError("The asset's tree account is not a merkle tree");
+    throw appError(400, 'not_a_tree');
   }
 }
 
@@ -113,7 +114,7 @@ export interface LeafBundle {
 /** Asset, fresh proof and tree shape → the leaf with its canopy-truncated proof. */
 export async function loadLeaf(services: Pick<Services, 'das' | 'connection'>, assetId: string): Promise<LeafBundle> {
   const asset = await fetchCnft(services, assetId);
-  if (asset.burnt) throw ValidationError('This cNFT has been burnt');
+  if (asset.burnt) throw appError(400, 'cnft_burnt');
   const proof = await fetchProof(services, assetId);
   const shape = await fetchTreeShape(services, asset.compression.tree);
   try {

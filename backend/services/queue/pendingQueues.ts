@@ -5,7 +5,7 @@
 // valid authorisation then found nothing after its delegations had landed. Each client and prefix holds only a few
 // (routes/queue, services/limits/prefixAllowance.ts), so filling the store takes many networks.
 import { LRUCache } from 'lru-cache';
-import { ServiceUnavailableError } from '../../errors';
+import { AppError } from '../../errors';
 import type { QueueRecord } from './queueRecord';
 
 /** How long an unauthorised queue waits for its owner's signature (a signed message itself lives 10 minutes). */
@@ -30,7 +30,7 @@ export class PendingQueues {
   put(record: QueueRecord): void {
     this.held.purgeStale();
     if (!this.held.has(record.id) && this.held.size >= MAX_PENDING_QUEUES)
-      throw ServiceUnavailableError('Too many transfer queues are waiting for approval; try again in a few minutes');
+      throw new AppError(503, 'queues_waiting', undefined, true);
     this.held.set(record.id, structuredClone(record));
   }
 

@@ -4,11 +4,12 @@
 // __tests__/backend/queueStoreContract.test.ts.
 import fs from 'fs';
 import path from 'path';
-import { ServiceUnavailableError } from '../../errors';
+import { AppError } from '../../errors';
 import { PendingQueues } from './pendingQueues';
 import { MemoryLeases } from './queueLeases';
 
 import type { QueueItemState, QueueRecord } from './queueRecord';
+import { CNFT_ERRORS } from '../../../src/common/texts';
 
 export type { QueueItem, QueueItemState, QueueRecord } from './queueRecord';
 
@@ -148,7 +149,7 @@ export class FileQueueStore implements QueueStore {
   private writeNew(record: QueueRecord): void {
     if (!this.index.has(record.id)) this.prune(1);
     if (!this.index.has(record.id) && this.index.size >= MAX_STORED_QUEUES)
-      throw ServiceUnavailableError('The transfer queue is full right now. Please try again later.');
+      throw new AppError(503, 'queue_full', undefined, true);
     this.write(record);
   }
 
@@ -218,7 +219,7 @@ export function queueStatusOf(q: QueueRecord) {
     completedAssets: completed.map((i) => ({ assetId: i.assetId, name: i.name, signature: i.signature ?? '' })),
     failedAssets: q.items
       .filter((i) => i.state === 'failed')
-      .map((i) => ({ assetId: i.assetId, name: i.name, error: i.error ?? 'Transfer failed' })),
+      .map((i) => ({ assetId: i.assetId, name: i.name, error: i.error ?? CNFT_ERRORS.transferFailed })),
     // Still the owner's and not on their way (pending, cancelled or failed): what a revoke of the delegation covers.
     unmovedAssets: q.items.flatMap((i) =>
       i.state === 'pending' || i.state === 'cancelled' || i.state === 'failed'

@@ -3,25 +3,20 @@
 // client and owner are within the day's limits, and a simulation of the fully signed transaction succeeds with the
 // relayer's balance not lower than before. It is counted first and given back when refused.
 import { VersionedTransaction } from '@solana/web3.js';
-import { AppError } from '../../errors';
-import { RELAYER_UNAVAILABLE, type Relayer, type Reservation } from './relayer';
+import { appError, AppError } from '../../errors';
+import type { Relayer, Reservation } from './relayer';
 import type { RpcClient } from '../rpc/rpc';
 import type { Checked } from '../vacant/vacantSubmit';
-
-export const SIMULATION_FAILED =
-  'The transaction would fail on chain, so SolBack did not send it and nothing was paid: ';
-export const RELAYER_WOULD_LOSE = 'The transaction would cost the fee relayer more than it repays. Nothing was sent.';
 
 /** A checked transaction the relayer signed, and the use of its allowance it holds until settled. */
 export type CoSigned = Checked & { reservation: Reservation };
 
 export async function coSign(relayer: Relayer, rpc: RpcClient, item: Checked, client: string): Promise<CoSigned> {
   const { prepared } = item;
-  if (prepared.feePayer !== relayer.address)
-    throw new AppError(400, 'validation_error', 'This transaction names another fee payer. Nothing was sent.');
+  if (prepared.feePayer !== relayer.address) throw appError(400, 'other_fee_payer');
   // Counted before anything is awaited; given back below when refused (RELIABILITY, "The fee relayer").
   const reservation = relayer.policy.reserve(client, prepared.owner);
-  if (typeof reservation === 'string') throw new AppError(429, 'relay_limit', RELAYER_UNAVAILABLE + reservation);
+  if (typeof reservation === 'string') throw appError(429, 'relay_limit', reservation);
   try {
     return { ...(await checkedBySimulation(relayer, rpc, item)), reservation };
   } catch (err) {
@@ -47,9 +42,9 @@ async function checkedBySimulation(relayer: Relayer, rpc: RpcClient, item: Check
       accounts: { encoding: 'base64', addresses: [relayer.address] },
     },
   ]);
-  if (sim.value.err) throw new AppError(400, 'simulation_failed', SIMULATION_FAILED + JSON.stringify(sim.value.err));
+  if (sim.value.err) throw appError(400, 'simulation_failed', JSON.stringify(sim.value.err));
   const after = sim.value.accounts?.[0]?.lamports;
-  if (after === undefined || after < before) throw new AppError(400, 'relayer_loss', RELAYER_WOULD_LOSE);
+  if (after === undefined || after < before) throw appError(400, 'relayer_loss');
   relayer.onRelayed(item.prepared.repayment ?? 0); // metrics (docs/OPERATIONS.md)
   return { ...item, bytes };
 }

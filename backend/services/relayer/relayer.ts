@@ -13,8 +13,6 @@ import type { RpcClient } from '../rpc/rpc';
 import { prefixLimits } from '../limits/prefixAllowance';
 import type { FeePayerPlan } from '../recovery/pack';
 
-export const RELAYER_UNAVAILABLE = 'SolBack cannot pay the network fee right now: ';
-
 export interface RelayerLimits {
   /** Relayed transactions per client address, and per owner wallet, per UTC day. */
   perClientPerDay: number;

@@ -2,8 +2,7 @@
 // on HTTP 200 — and what each route answers for it. A provider's failure is never the user's fault: never a 4xx
 // other than 429, never a bare 500. Observed shapes are kept in __tests__/fixtures/upstream/errors.json.
 import { AppError, RateLimitedError, RpcError } from '../../errors';
-
-export const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.'; // docs/PRODUCT.md#error-texts
+import { SERVER_ERRORS } from '../../../src/common/texts/serverErrorTexts';
 
 /**
  * The HTTP status that fits a JSON-RPC error a provider answered, or undefined when it is an ordinary answer
@@ -42,9 +41,9 @@ export interface UpstreamTexts {
   timeout?: string;
 }
 
-export const REQUEST_TIMED_OUT = 'Request timed out - please try again'; // docs/PRODUCT.md#error-texts
+export const REQUEST_TIMED_OUT = SERVER_ERRORS.upstream_timeout;
 /** Any route without a text of its own (the error middleware's fallback). */
-export const UPSTREAM_UNAVAILABLE = 'Blockchain data is temporarily unavailable. Please try again in a few minutes.';
+export const UPSTREAM_UNAVAILABLE = SERVER_ERRORS.service_unavailable;
 
 /**
  * The route's answer for an upstream failure, or null when `err` is not one (an AppError made here, a programming
@@ -55,7 +54,7 @@ export function upstreamFailure(err: unknown, texts: UpstreamTexts): AppError | 
   if (err instanceof AppError) return null;
   const status = upstreamHttpStatus(err);
   if (status === undefined) return null;
-  if (status === 429) return RateLimitedError(TOO_MANY_REQUESTS);
+  if (status === 429) return RateLimitedError();
   if (status === 504) return new AppError(504, 'upstream_timeout', texts.timeout ?? REQUEST_TIMED_OUT, true);
   if (status === 502) return new AppError(502, 'upstream_error', texts.unavailable, true);
   return new AppError(503, 'service_unavailable', texts.unavailable, true);

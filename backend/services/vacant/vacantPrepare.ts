@@ -7,7 +7,7 @@ import type { RecoveryPlan } from '../../../src/chain/recovery/source';
 import { surplusItem } from '../../../src/chain/recovery/sources/surplus/source';
 import { vacantItem } from '../../../src/chain/recovery/sources/vacant/source';
 import { transactionToBase64 } from '../../../src/chain/pack';
-import { ValidationError } from '../../errors';
+import { appError } from '../../errors';
 import type { RpcClient } from '../rpc/rpc';
 import { packPlans, type FeePayerPlan } from '../recovery/pack';
 import { scanSurplus, sumSurplus, type SurplusAccount } from './surplus';
@@ -92,7 +92,7 @@ export async function prepareVacantCloses(
     ...chosen.map((a): Item => ({ kind: 'close', account: a, plan: plan(a, owner) })),
     ...surplus.map((a): Item => ({ kind: 'withdraw', account: a, plan: plan(a, owner) })),
   ];
-  if (items.length === 0) throw ValidationError('No vacant accounts found to burn.');
+  if (items.length === 0) throw appError(400, 'no_vacant_accounts');
 
   const { feePayer } = options;
   const { price, packed } = await packPlans(

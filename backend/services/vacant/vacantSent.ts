@@ -3,14 +3,15 @@
 // never from the page. Only a transaction this server prepared (same message bytes) is recorded, once.
 import { VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { AppError, ValidationError } from '../../errors';
+import { AppError, appError, ValidationError } from '../../errors';
+import { SERVER_ERRORS } from '../../../src/common/texts/serverErrorTexts';
 import { pollSignatures, type SignatureOutcome } from '../rpc/connection';
 import type { RpcClient } from '../rpc/rpc';
 import type { SendOutcome } from '../rpc/send';
 import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 import { figuresOf, NOT_PREPARED, type SubmittedBurn } from './vacantSubmit';
 
-export const NOT_LANDED = 'This transaction is not on the chain (yet). Nothing was recorded.';
+export const NOT_LANDED = SERVER_ERRORS.not_landed;
 
 export interface LandedTransaction {
   meta: { err: unknown; preBalances: number[]; postBalances: number[] } | null;
@@ -20,11 +21,7 @@ export interface LandedTransaction {
 /** The error for a signature that did not land: failed on chain, or not seen in time (`timeoutText`). */
 export function notLanded(signature: string, outcome: SignatureOutcome | SendOutcome, timeoutText: string): AppError {
   if (outcome.status === 'failed')
-    return new AppError(
-      400,
-      'transaction_failed',
-      `Transaction ${signature} failed on chain: ${JSON.stringify(outcome.err)}`,
-    );
+    return appError(400, 'transaction_failed', `${signature} failed on chain: ${JSON.stringify(outcome.err)}`);
   return new AppError(504, 'confirm_timeout', timeoutText);
 }
 
@@ -34,7 +31,7 @@ export async function fetchLanded(rpc: RpcClient, signature: string): Promise<La
     signature,
     { encoding: 'base64', commitment: 'confirmed', maxSupportedTransactionVersion: 0 },
   ]);
-  if (!landed?.meta) throw new AppError(404, 'not_found', NOT_LANDED);
+  if (!landed?.meta) throw appError(404, 'not_landed');
   return landed;
 }
 

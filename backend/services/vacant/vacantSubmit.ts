@@ -2,7 +2,8 @@
 // actually recovered from the on-chain change of the closed accounts.
 import { VersionedTransaction } from '@solana/web3.js';
 import nacl from 'tweetnacl';
-import { AppError, isRateLimited, RateLimitedError, RpcError, ValidationError } from '../../errors';
+import { AppError, appError, isRateLimited, RateLimitedError, RpcError, ValidationError } from '../../errors';
+import { SERVER_ERRORS } from '../../../src/common/texts/serverErrorTexts';
 import type { PreparedBurn, PreparedBurnStore } from './vacantPrepared';
 
 export const NOT_PREPARED =
@@ -40,7 +41,7 @@ export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Che
     try {
       tx = VersionedTransaction.deserialize(bytes);
     } catch {
-      throw ValidationError('signedTransaction is not a serialized Solana transaction (base64)');
+      throw appError(400, 'not_serialized');
     }
     const message = tx.message.serialize();
     const prepared = store.get(message);
@@ -69,7 +70,7 @@ export function checkSubmitted(store: PreparedBurnStore, base64s: string[]): Che
 export function sendFailure(err: unknown): AppError {
   if (isRateLimited(err)) return RateLimitedError(); // still limited after the RPC client's backoff: not sent
   const message = err instanceof RpcError || err instanceof Error ? err.message : String(err);
-  return new AppError(400, 'send_failed', message || 'Unknown error occurred');
+  return new AppError(400, 'send_failed', message || SERVER_ERRORS.send_failed);
 }
 
 /** An account's lamports before and after the recovery ran; undefined when the transaction did not name it. */

@@ -5,8 +5,8 @@
 // the blockhash it was prepared with (150 blocks, about 60 s at 400 ms a slot), and its last transactions expired
 // (RELIABILITY, "What changed to make these hold").
 import { DEFAULT_CONFIRM_TIMEOUT_MS } from '../../config';
-import { AppError, ServiceUnavailableError } from '../../errors';
-import { RELAYER_UNAVAILABLE, type Relayer } from '../relayer/relayer';
+import { AppError } from '../../errors';
+import type { Relayer } from '../relayer/relayer';
 import { coSign, settleRelayed, type CoSigned } from '../relayer/relaySubmit';
 import type { RpcClient } from '../rpc/rpc';
 import { sendAndConfirm, type SendOutcome } from '../rpc/send';
@@ -92,7 +92,7 @@ export async function submitChecked(deps: SubmitDeps, checked: Checked[], client
       const { relayer } = deps;
       let ready: CoSigned;
       try {
-        if (!relayer) throw ServiceUnavailableError(`${RELAYER_UNAVAILABLE}this server has no relayer key.`);
+        if (!relayer) throw new AppError(503, 'no_relayer_key', undefined, true);
         ready = await coSign(relayer, deps.rpc, checked[i], client);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

@@ -1,5 +1,5 @@
 // cNFT trash: the four ways' modals, their outcomes and failures, and the queue's cancel report.
-import { SHARED_TEXTS } from './sharedTexts';
+import { RATE_LIMITED, SHARED_TEXTS } from './sharedTexts';
 
 // docs/PRODUCT.md#advanced-cnft-trash Advanced cNFT Trash (robust method)
 export const ROBUST_MODAL = {
@@ -79,7 +79,7 @@ export const CNFT_ERRORS = {
   transferFailed: 'Transfer failed',
   noProofSuffix: ' Blockchain data might be temporarily unavailable. Please try again in a few minutes.',
   timeout: 'Transfer request timed out. The network might be congested. Please try again.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  rateLimited: RATE_LIMITED,
   proofVerificationFailed:
     'Proof data verification failed. This can happen when blockchain data is inconsistent. Please try again in a few minutes.',
   batchProofFailed: 'Batch transfer failed proof validation. Try a smaller batch or individual transfers.', // ours: wording not shown

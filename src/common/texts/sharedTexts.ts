@@ -10,3 +10,6 @@ export const SHARED_TEXTS = {
   viewOnSolanaExplorer: 'View on Solana Explorer',
   cnftsNoRent: "cNFTs don't return rent", // docs/PRODUCT.md#rent-estimate-card note
 } as const;
+
+/** docs/PRODUCT.md#error-texts: a rate limit, the page's own or the server's answer. */
+export const RATE_LIMITED = 'Too many requests. Please wait a moment and try again.';

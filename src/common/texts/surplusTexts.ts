@@ -14,6 +14,6 @@ export const surplusSuccessReport = (sol: string): string =>
 
 export const RELAY = {
   payFeeTick: 'Let SolBack pay the fee (repaid from the rent in the same transaction)',
-  /** Followed by the server's reason, e.g. "its balance is too low." (same words as backend/services/relayer/relayer.ts). */
+  /** Followed by the server's reason, e.g. "its balance is too low." (the server's relay_limit in serverErrorTexts.ts). */
   unavailablePrefix: 'SolBack cannot pay the network fee right now: ',
 } as const;

@@ -14,6 +14,7 @@ export const TRASH_UI = {
   delegated: 'Delegated transfer',
   burn: BURN_CNFT,
   trashSelected: 'Trash selected',
+  trashedTitle: 'cNFT trashed', // the celebration's title
   burnTitle: BURN_CNFT,
   burnInfo:
     'Burning destroys this cNFT for good. Your wallet signs a Bubblegum burn as the leaf owner; no rent is returned.',

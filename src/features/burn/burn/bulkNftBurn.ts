@@ -6,6 +6,9 @@
 // every transaction they pack is reviewed once and goes to the wallet in one request (sign-and-send, or
 // signAllTransactions), as token burns do. A wallet that can do neither gets the first transaction only; the rest
 // stay selected and a message says so.
+import type { AppListenerEffectAPI } from '../../../app/listenerMiddleware';
+import { requireConnection } from '../../../app/requireConnection';
+import { signAndSendBurn } from './burnSteps';
 import type { Transaction } from '@solana/web3.js';
 import { describeApiError } from '../../../api/apiError';
 import { configApi } from '../../../api/configApi';
@@ -26,7 +29,6 @@ import { VALIDATION, batchLimitFromServer, remainingNftsMessage, serverError } f
 import { nftsApi } from '../../assets/nfts';
 import { selectNfts } from '../../assets/nfts';
 import { selectSelectedNftMints, selectionCleared } from '../../assets/selection';
-import { type BurnApi, connectionOf, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { reviewBeforeSigning } from '../review/reviewStep';
@@ -34,7 +36,6 @@ import { legacyTransactions } from '../../wallet/wallet/serverTransactions';
 import { singleBurnRequested } from '../../../app/events';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { singleBurnEffect } from './singleBurn';
-import { runTransactions } from './txRunner';
 import { canDoAllAtOnce } from '../../wallet/wallet';
 import { canSignOrSend } from '../../wallet/wallet';
 import { chainGuardStep } from '../../wallet/wallet/chainGuardStep';
@@ -46,7 +47,7 @@ class ServerRefusedError extends BurnValidationError {
 
 /** The server's answer, or the spec's text for its refusal ('{error} Please select {n} or fewer NFTs.'). */
 async function requestTransactions(
-  api: BurnApi,
+  api: AppListenerEffectAPI,
   owner: string,
   nfts: { mint: string; tokenAccount?: string; name: string }[],
 ) {
@@ -66,7 +67,7 @@ async function requestTransactions(
 
 /** Every selected NFT in requests the server accepts (its cap per request), answers joined in order. */
 async function requestAllTransactions(
-  api: BurnApi,
+  api: AppListenerEffectAPI,
   owner: string,
   nfts: { mint: string; tokenAccount?: string; name: string }[],
 ) {
@@ -100,9 +101,9 @@ function effectOf(tx: Transaction, feeWallet: string): { mints: string[]; fee: n
   return { mints, fee };
 }
 
-export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise<void> {
+export async function bulkNftBurnEffect(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
   try {
-    const wallet = getWallet(api.extra);
+    const wallet = api.extra.wallet;
     const owner = wallet.publicKey;
     if (!owner || !canSignOrSend(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredNfts);
     const selected = new Set(selectSelectedNftMints(api.getState()));
@@ -117,7 +118,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
       return;
     }
 
-    const connection = connectionOf(api);
+    const connection = requireConnection(api.extra);
     // Token Metadata + Umi load with the first NFT burn, not with the page (same chunk as the single burn).
     const { burnAllowedAccounts, collectionParents, masterHoldersAt, readNftBurns } = await import(
       /* webpackChunkName: "nft-burn" */ '../../../chain/nftBurnPlan'
@@ -162,7 +163,7 @@ export async function bulkNftBurnEffect(_action: unknown, api: BurnApi): Promise
         collections: collectionParents(own.planned.filter((p) => inBatchMints.has(p.mint))),
       });
     };
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), batch, () => checkAll(txs), review);
+    const outcome = await signAndSendBurn(api, batch, () => checkAll(txs), review);
     const effects = outcome.confirmed.map((i) => effectOf(batch[i], BUILT_WALLETS.feeWallet));
     const mints = effects.flatMap((e) => e.mints);
     const fee = effects.reduce((sum, e) => sum + e.fee, 0);

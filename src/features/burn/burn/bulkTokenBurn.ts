@@ -1,6 +1,9 @@
 // docs/PRODUCT.md#burn-selected-tokens bulk token burn, done better (PRODUCT difference 6): every selected token, packed into as few transactions as
 // fit by measured size, one wallet approval. A wallet that can neither sign-and-send nor signAllTransactions gets the spec's behaviour: the
 // first 8 in one transaction, the rest stay selected, and after 5 s a message asks for another click.
+import type { AppListenerEffectAPI } from '../../../app/listenerMiddleware';
+import { requireConnection } from '../../../app/requireConnection';
+import { burnGuard, currentPriorityFee, signAndSendBurn } from './burnSteps';
 import { type AccountInfo, PublicKey, type Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../../chain/computeBudget';
 import { formatTokenBalance } from '../../../chain/format';
@@ -12,13 +15,11 @@ import { selectSelectedTokenMints } from '../../assets/selection';
 import { selectSolPriceUsd, selectTokens } from '../../assets/tokens';
 import { valuableAtBurn } from '../../assets/value/valueAtBurn';
 import type { Token } from '../../assets/tokens';
-import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BulkBuildError, BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import { reviewBeforeSigning } from '../review/reviewStep';
 import { burnFailed, burnMessageShown } from './burnSlice';
 import { planTokenBurn } from '../../../chain/tokenBurnPlan';
-import { runTransactions } from './txRunner';
 import { canDoAllAtOnce } from '../../wallet/wallet';
 import { canSignOrSend } from '../../wallet/wallet';
 
@@ -33,7 +34,7 @@ interface BurnGroup {
 const sumLamports = (groups: BurnGroup[]) => groups.reduce((sum, g) => sum + g.lamports, 0);
 
 /** The accounts a burn of the selected tokens writes (token account and mint), for the priority fee market. */
-function selectedTokenAccounts(api: BurnApi): string[] {
+function selectedTokenAccounts(api: AppListenerEffectAPI): string[] {
   const selected = new Set(selectSelectedTokenMints(api.getState()));
   return selectTokens(api.getState())
     .filter((t) => selected.has(t.mint))
@@ -41,11 +42,11 @@ function selectedTokenAccounts(api: BurnApi): string[] {
 }
 
 /** The selected tokens that are still in the wallet, read from the chain; the others are skipped. */
-async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
+async function readGroups(api: AppListenerEffectAPI, owner: string): Promise<BurnGroup[]> {
   const selected = new Set(selectSelectedTokenMints(api.getState()));
   const tokens = selectTokens(api.getState()).filter((t) => selected.has(t.mint));
   if (tokens.length === 0) return [];
-  const connection = connectionOf(api);
+  const connection = requireConnection(api.extra);
   const infos: (AccountInfo<Buffer> | null)[] = [];
   for (let i = 0; i < tokens.length; i += 100) {
     const keys = tokens.slice(i, i + 100).map((t) => new PublicKey(t.account));
@@ -60,12 +61,12 @@ async function readGroups(api: BurnApi, owner: string): Promise<BurnGroup[]> {
   return groups;
 }
 
-export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promise<void> {
+export async function bulkTokenBurnEffect(_action: unknown, api: AppListenerEffectAPI): Promise<void> {
   try {
-    const wallet = getWallet(api.extra);
+    const wallet = api.extra.wallet;
     const owner = wallet.publicKey;
     if (!owner || !canSignOrSend(wallet)) throw new BurnValidationError(VALIDATION.walletRequiredTokens);
-    const connection = connectionOf(api);
+    const connection = requireConnection(api.extra);
     const [groups, price, { blockhash }] = await Promise.all([
       readGroups(api, owner),
       currentPriorityFee(connection, selectedTokenAccounts(api)),
@@ -86,7 +87,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
     const batch = all ? packed : packed.slice(0, 1);
     const txs = batch.map((p) => p.transaction);
     const inBatch = batch.flatMap((p) => p.groupIndexes).map((i) => groups[i]);
-    const guard = await burnGuard(api, connection, {
+    const guard = await burnGuard(api, {
       owner,
       kind: 'burnTokens',
       allowedAccounts: inBatch.flatMap((g) => [g.token.account, g.token.mint]),
@@ -109,7 +110,7 @@ export async function bulkTokenBurnEffect(_action: unknown, api: BurnApi): Promi
         valuable: valuableAtBurn(inBatch, selectSolPriceUsd(api.getState())),
       });
     };
-    const outcome = await runTransactions(runnerDeps(api, connection, wallet), txs, guard, review);
+    const outcome = await signAndSendBurn(api, txs, guard, review);
     const burned = outcome.confirmed.flatMap((t) => batch[t].groupIndexes).map((i) => groups[i]);
     const n = burned.length;
     await recordBurn(api, {

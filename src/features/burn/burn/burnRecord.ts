@@ -1,6 +1,8 @@
 // After the chain confirmed a burn: the lists drop the assets, the message says what came back, the activity log
 // gets an entry and the celebration plays. The message stays until the owner dismisses it or starts another burn
 // (PRODUCT difference 18: a link that vanished after the spec's 8 s could not be read or followed in time).
+import type { AppListenerEffectAPI } from '../../../app/listenerMiddleware';
+import { requireConnection } from '../../../app/requireConnection';
 import { exactSol, shortenSignature } from '../../../chain/format';
 import { burnSuccess, burnSuccessPending, netParts, unwrapSuccess, unwrappedAlso } from '../../../common/texts';
 import { ownerChangeWhenRecorded } from '../../wallet/wallet/landedChange';
@@ -8,7 +10,6 @@ import { ReviewCancelledError, SimulationRefusedError } from '../review/reviewSt
 import { activityRecorded, type ActivityType } from '../../activity/activity';
 import { celebrationTriggered } from '../../activity/celebration';
 import { assetsRemoved } from '../../../app/events';
-import { type BurnApi, connectionOf } from './burnContext';
 import { burnFailed, burnMessageShown, burnSucceeded, type BurnKind } from './burnSlice';
 
 export interface ConfirmedBurn {
@@ -48,7 +49,7 @@ export function burnSuccessText(burn: ConfirmedBurn, change: number | undefined,
 }
 
 /** A burn the user cancelled at the review step, or that the chain refused in simulation: nothing was signed. */
-export function burnStoppedBeforeSigning(api: BurnApi, err: unknown): boolean {
+export function burnStoppedBeforeSigning(api: AppListenerEffectAPI, err: unknown): boolean {
   if (!(err instanceof ReviewCancelledError) && !(err instanceof SimulationRefusedError)) return false;
   api.dispatch(burnFailed({ name: err.name, message: err.message }));
   if (err instanceof ReviewCancelledError) api.dispatch(burnMessageShown({ kind: 'info', text: err.message }));
@@ -56,9 +57,11 @@ export function burnStoppedBeforeSigning(api: BurnApi, err: unknown): boolean {
 }
 
 /** The lists, the status line, the activity log and the celebration, with the wallet's gain as the chain has it. */
-export async function recordBurn(api: BurnApi, burn: ConfirmedBurn): Promise<void> {
+export async function recordBurn(api: AppListenerEffectAPI, burn: ConfirmedBurn): Promise<void> {
   const last = burn.signatures[burn.signatures.length - 1];
-  const change = await ownerChangeWhenRecorded(connectionOf(api), burn.owner, burn.signatures, (ms) => api.delay(ms));
+  const change = await ownerChangeWhenRecorded(requireConnection(api.extra), burn.owner, burn.signatures, (ms) =>
+    api.delay(ms),
+  );
   // The wallet's gain as recorded; with no record yet, the rent less the service fee (both read before), no estimate.
   const net =
     change === undefined ? burn.rentLamports - burn.serviceFeeLamports : change - (burn.unwrappedLamports ?? 0);

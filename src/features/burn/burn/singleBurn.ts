@@ -1,7 +1,10 @@
 // docs/PRODUCT.md#burn-one-token-or-nft single burn of a token or an NFT: build → guard → sign (120 s) → send → confirm → record.
 // Tokens: burn the full on-chain amount and close the account. NFTs: burnV1 where Token Metadata exists (token
 // account, metadata and edition come back), else SPL burn + close. The rent figure is the closed accounts' lamports.
-import { PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
+import type { AppListenerEffectAPI } from '../../../app/listenerMiddleware';
+import { requireConnection } from '../../../app/requireConnection';
+import { burnGuard, currentPriorityFee, signAndSendBurn } from './burnSteps';
+import { type Connection, PublicKey, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import { computeBudgetIxs } from '../../../chain/computeBudget';
 import type { GuardKind } from '../../../chain/guard';
 import { SINGLE_BURN_COMPUTE_UNITS } from '../../../common/constants';
@@ -11,13 +14,11 @@ import { reviewBeforeSigning } from '../review/reviewStep';
 import { selectNfts } from '../../assets/nfts';
 import { selectSolPriceUsd, selectTokens } from '../../assets/tokens';
 import { type ValuableItem, valuableAtBurn } from '../../assets/value/valueAtBurn';
-import { type BurnApi, burnGuard, connectionOf, currentPriorityFee, getWallet, runnerDeps } from './burnContext';
 import { BurnValidationError, burnFailureText, errorName } from './burnErrors';
 import { burnStoppedBeforeSigning, recordBurn } from './burnRecord';
 import type { singleBurnRequested } from '../../../app/events';
 import { type BurnKind, burnFailed } from './burnSlice';
 import { planTokenBurn } from '../../../chain/tokenBurnPlan';
-import { runTransactions } from './txRunner';
 import { canSignOrSend } from '../../wallet/wallet';
 
 interface BuiltBurn {
@@ -31,9 +32,12 @@ interface BuiltBurn {
   collections?: CollectionParent[];
 }
 
-type Conn = ReturnType<typeof connectionOf>;
-
-async function buildTokenBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
+async function buildTokenBurn(
+  api: AppListenerEffectAPI,
+  connection: Connection,
+  owner: string,
+  mint: string,
+): Promise<BuiltBurn> {
   const token = selectTokens(api.getState()).find((t) => t.mint === mint);
   if (!token) throw new BurnValidationError(errorBurningToken('token not found in this wallet'));
   const plan = planTokenBurn(owner, token, await connection.getAccountInfo(new PublicKey(token.account), 'confirmed'));
@@ -42,7 +46,12 @@ async function buildTokenBurn(api: BurnApi, connection: Conn, owner: string, min
   return { ...plan, guardKind: 'burnTokens', label: token.symbol || token.name, valuable };
 }
 
-async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint: string): Promise<BuiltBurn> {
+async function buildNftBurn(
+  api: AppListenerEffectAPI,
+  connection: Connection,
+  owner: string,
+  mint: string,
+): Promise<BuiltBurn> {
   const nft = selectNfts(api.getState()).find((n) => n.mint === mint);
   // A Metaplex Core asset has no token account: its mint is the asset address (PRODUCT difference 12).
   if (!nft || (!nft.tokenAddress && nft.kind !== 'core'))
@@ -67,7 +76,7 @@ async function buildNftBurn(api: BurnApi, connection: Conn, owner: string, mint:
 }
 
 /** The accounts the burn writes as the lists know them (mint or asset, token account), for the priority fee market. */
-function burnWritable(api: BurnApi, kind: BurnKind, mint: string): string[] {
+function burnWritable(api: AppListenerEffectAPI, kind: BurnKind, mint: string): string[] {
   const state = api.getState();
   const account =
     kind === 'token'
@@ -76,16 +85,19 @@ function burnWritable(api: BurnApi, kind: BurnKind, mint: string): string[] {
   return account ? [mint, account] : [mint];
 }
 
-export async function singleBurnEffect(action: ReturnType<typeof singleBurnRequested>, api: BurnApi): Promise<void> {
+export async function singleBurnEffect(
+  action: ReturnType<typeof singleBurnRequested>,
+  api: AppListenerEffectAPI,
+): Promise<void> {
   const { kind, mint } = action.payload;
   const flow = kind === 'token' ? 'burnToken' : 'burnNft';
   try {
-    const wallet = getWallet(api.extra);
+    const wallet = api.extra.wallet;
     const owner = wallet.publicKey;
     if (!owner || !canSignOrSend(wallet)) {
       throw new BurnValidationError(kind === 'token' ? VALIDATION.walletRequiredTokens : VALIDATION.walletRequiredNfts);
     }
-    const connection = connectionOf(api);
+    const connection = requireConnection(api.extra);
     const [built, price, { blockhash }] = await Promise.all([
       kind === 'token' ? buildTokenBurn(api, connection, owner, mint) : buildNftBurn(api, connection, owner, mint),
       currentPriorityFee(connection, burnWritable(api, kind, mint)),
@@ -93,7 +105,7 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
     ]);
     const tx = new Transaction({ feePayer: new PublicKey(owner), recentBlockhash: blockhash });
     tx.add(...computeBudgetIxs(SINGLE_BURN_COMPUTE_UNITS, price), ...built.ixs);
-    const guard = await burnGuard(api, connection, {
+    const guard = await burnGuard(api, {
       owner,
       kind: built.guardKind,
       allowedAccounts: built.allowed,
@@ -115,7 +127,7 @@ export async function singleBurnEffect(action: ReturnType<typeof singleBurnReque
         collections: built.collections,
       });
     };
-    const { signatures } = await runTransactions(runnerDeps(api, connection, wallet), [tx], guard, review);
+    const { signatures } = await signAndSendBurn(api, [tx], guard, review);
     await recordBurn(api, {
       kind,
       owner,

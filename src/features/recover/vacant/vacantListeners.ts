@@ -8,6 +8,7 @@ import { walletDisconnected } from '../../../app/events';
 import { isAbort } from '../../wallet/wallet';
 import type { VacantOutcome } from './vacantSteps';
 import { vacantBurnEnded, vacantBurnRequested, vacantBurnSucceeded, vacantReset } from './vacantSlice';
+import { SURPLUS } from '../../../common/texts/surplusTexts';
 
 // Runs the docs/PRODUCT.md#close-vacant-accounts flow (vacantFlow.ts: listener steps). Reset (or a disconnect) cancels
 // the running listener, so the run stops at its next step; the slice ignores anything the abandoned run would still
@@ -42,7 +43,7 @@ export async function vacantBurnEffect(api: AppListenerEffectAPI): Promise<void>
       description:
         result.accountCount > 0
           ? `${result.accountCount} empty token account${result.accountCount === 1 ? '' : 's'} closed`
-          : 'SOL held above rent in accounts you keep',
+          : SURPLUS.cardLine,
       lamports: gain,
       transactions: result.signatures.length,
       timestamp: Date.now(),

@@ -33,6 +33,7 @@ import {
 } from './trashSlice';
 import { HIDE_ONLY } from '../../../common/texts/hideOnlyTexts';
 import { TRASH_UI } from '../../../common/texts/trashTexts';
+import { ASSETS_SCREEN } from '../../../common/texts/assetsScreenTexts';
 import type { TrashDeps, TrashOutcome } from './trashTypes';
 
 type Api = AppListenerEffectAPI;
@@ -99,7 +100,7 @@ function recordOutcome(
   if (outcome.status !== 'hidden') {
     api.dispatch(
       celebrationTriggered({
-        title: outcome.method === 'burn' ? 'cNFT burned' : 'cNFT trashed',
+        title: outcome.method === 'burn' ? ASSETS_SCREEN.cnftBurnedTitle : TRASH_UI.trashedTitle,
         description: banner.text,
         lamports: 0,
       }),
@@ -146,7 +147,9 @@ async function delegatedTransferEffect(action: ReturnType<typeof delegatedTransf
       api.dispatch(trashStepReached(s === 'signing' ? 'awaitingSignature' : 'transferring'));
     const res = await ways.delegatedTrash(deps, asset.mint, proofData, step);
     api.dispatch(assetsHidden({ ids: [asset.mint], left: true }));
-    api.dispatch(celebrationTriggered({ title: 'cNFT trashed', description: TRASH_UI.sent(asset.name), lamports: 0 }));
+    api.dispatch(
+      celebrationTriggered({ title: TRASH_UI.trashedTitle, description: TRASH_UI.sent(asset.name), lamports: 0 }),
+    );
     const outcome: TrashOutcome = {
       assetId: asset.mint,
       method: 'delegated',
