@@ -1,26 +1,21 @@
-// The recovery of the chosen sources (PRODUCT difference 19): prepare on the server → the chain-reading guard (every
-// figure from the page's own reading of the chain, never the server's answer: PRODUCT difference 10) → the review
-// dialog with the guard's figures and the chain's simulation → one wallet request → sent like every recovery (the
-// wallet sends it itself, or the server does). Loaded with the first recovery (burn-flows chunk).
+// The recovery of the chosen sources (PRODUCT difference 19) as listener steps: prepare (the server builds the
+// transactions) → guard (every figure from the page's own reading of the chain, never the server's answer: PRODUCT
+// difference 10) → signAndSend (the review dialog with the guard's figures and the chain's simulation, one wallet
+// request, sent like every recovery) → report (recoveryReport.ts). Loaded with the first recovery (burn-flows chunk).
 import type { Transaction } from '@solana/web3.js';
 import { configApi } from '../../../api/configApi';
-import type { AppListenerEffectAPI } from '../../../app/listenerMiddleware';
+import { type AppListenerEffectAPI, listenerCall } from '../../../app/listenerMiddleware';
 import type { ChainGuardReport } from '../../../chain/chainGuard';
-import { decodeTransaction } from '../../../chain/decode';
 import { classifyError } from '../../../common/classifyError';
-import { exactSol } from '../../../chain/format';
 import { BUILT_WALLETS } from '../../../common/builtWallets';
-import type { RecoveryActionReport, SubmitBurnTransactionResponse } from '../../../common/api';
-import { vacantLandedPartWay } from '../../../common/texts';
-import { RECOVERY_SECTION as T, recoveredParts } from '../../../common/texts/recoveryTexts';
+import type { ConfigResponse, RecoveryActionReport, SubmitBurnTransactionResponse } from '../../../common/api';
+import { RECOVERY_SECTION as T } from '../../../common/texts/recoveryTexts';
 import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
-import type { NewActivity } from '../../activity/activity';
 import { reviewBeforeSigning } from '../../burn/review/reviewStep';
 import { requireConnection } from '../../../app/requireConnection';
 import { vacantEffects } from '../vacant/vacantReview';
 import { vacantApi } from '../vacant/vacantApi';
 import { chainGuardStep } from '../../wallet/wallet/chainGuardStep';
-import { ownerChangeWhenRecorded } from '../../wallet/wallet/landedChange';
 import { legacyTransactions } from '../../wallet/wallet/serverTransactions';
 import { signAndSend, signingModeFor } from '../../wallet/wallet';
 import { submitToServer } from '../../wallet/wallet/signingSteps';
@@ -32,8 +27,8 @@ import {
   isAbort,
 } from '../../wallet/wallet';
 import { recoveryApi } from './recoveryApi';
-import type { RecoveryAsk } from './recoverySlice';
-import { TABLE_COOLDOWN_SLOTS } from '../../../common/constants';
+import type { PlanItemKey, RecoveryAsk } from './recoverySlice';
+import { actionsIn, reportStep, type RecoveryOutcome } from './recoveryReport';
 import { surplusSourcesIn } from '../../../chain/surplusCheck';
 
 /** The guard's refusal and a cancelled review say so in their own words; anything else as the recoveries word it. */
@@ -44,20 +39,7 @@ export function recoveryFailureText(err: unknown): string {
   return classifyError(err, 'vacant').message;
 }
 
-export interface RecoveryOutcome {
-  ok: boolean;
-  message: string;
-  activity: NewActivity[];
-}
-
 const short = (a: string) => `${a.slice(0, 4)}…${a.slice(-4)}`;
-
-/** The server's report of what it built, narrowed to the accounts the batch's transactions actually name. */
-function actionsIn(batch: readonly Transaction[], actions: RecoveryActionReport[]): RecoveryActionReport[] {
-  const named = new Set(batch.flatMap((tx) => decodeTransaction(tx).instructions.flatMap((ix) => ix.accounts)));
-  const keys = new Set([...named].map((a) => a.pubkey));
-  return actions.filter((a) => keys.has(a.address));
-}
 
 /**
  * The server's answer. One that stopped part-way (some transactions landed, then one did not: a relayed or sent
@@ -77,170 +59,142 @@ async function unwrapSubmit(call: Promise<SubmitBurnTransactionResponse>): Promi
   return body;
 }
 
-/**
- * One recovery, whichever view asked: "More SOL" (the chosen accounts, guard kind `recover`) or Recover everything
- * (the whole plan less what was unticked, guard kind `recoverAll`, docs/PRODUCT.md#recover-everything).
- */
-export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): Promise<RecoveryOutcome> {
-  const wallet = api.extra.wallet;
-  const owner = wallet.publicKey;
-  if (!owner) return { ok: false, message: T.failed('connect a wallet first'), activity: [] };
+/** The run as the steps see it: whichever view asked, and the batch this wallet request signs. */
+export interface RecoveryRun {
+  api: AppListenerEffectAPI;
+  owner: string;
+  /** Recover everything (guard kind `recoverAll`), else "More SOL" (the chosen accounts, guard kind `recover`). */
+  everything: boolean;
+  addresses: string[];
+  except: PlanItemKey[];
+  batch: Transaction[];
+  /** What the server says it built, every transaction's (`actionsIn` narrows it to a batch). */
+  actions: RecoveryActionReport[];
+  serverWallets: ConfigResponse;
+}
+
+/** prepare: the server builds the transactions; a wallet that signs one at a time gets the first. */
+async function prepareStep(api: AppListenerEffectAPI, ask: RecoveryAsk, owner: string): Promise<RecoveryRun | string> {
   const everything = ask.scope === 'everything';
   const addresses = ask.scope === 'everything' ? ask.allowed : ask.addresses;
   const except = ask.scope === 'everything' ? ask.except : [];
   const body = everything
     ? { ownerAddress: owner, everything: true as const, except }
     : { ownerAddress: owner, accounts: addresses };
-  const [prepared, serverWallets] = await api.pause(
-    Promise.all([
-      api.dispatch(recoveryApi.endpoints.prepareRecovery.initiate(body)),
-      api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap(),
-    ]),
-  );
-  if ('error' in prepared) {
-    const error = prepared.error as { data?: { error?: string } };
-    return { ok: false, message: T.failed(error.data?.error ?? 'the server refused'), activity: [] };
+  let prepared;
+  try {
+    prepared = await listenerCall(api, () =>
+      api.dispatch(recoveryApi.endpoints.prepareRecovery.initiate(body)).unwrap(),
+    );
+  } catch (err) {
+    if (isAbort(err)) throw err;
+    return T.failed((err as { data?: { error?: string } }).data?.error ?? 'the server refused');
   }
-  const txs = legacyTransactions(prepared.data.transactions); // a lookup table or undecodable bytes: refused
+  const serverWallets = await listenerCall(api, () =>
+    api.dispatch(configApi.endpoints.getConfig.initiate(undefined, { subscribe: false })).unwrap(),
+  );
+  const txs = legacyTransactions(prepared.transactions); // a lookup table or undecodable bytes: refused
   // One request for all where the wallet can (PRODUCT difference 6); a wallet that signs one at a time gets the first.
-  const mode = signingModeFor(wallet, { transactions: txs.length, acceptsSent: true });
+  const mode = signingModeFor(api.extra.wallet, { transactions: txs.length, acceptsSent: true });
   const batch = mode.kind === 'signAndSend' || (mode.kind === 'signOnly' && mode.all) ? txs : txs.slice(0, 1);
-  const actions = actionsIn(batch, prepared.data.actions);
-  const connection = requireConnection(api.extra);
-  let checked: ChainGuardReport | undefined;
+  return { api, owner, everything, addresses, except, batch, actions: prepared.actions, serverWallets };
+}
+
+/** guard: the page's own reading of the chain checks the batch; `checked` keeps its figures for the review. */
+function guardStep(run: RecoveryRun) {
+  const holder: { checked?: ChainGuardReport } = {};
   const guard = chainGuardStep(
-    connection,
+    requireConnection(run.api.extra),
     {
-      owner,
-      kind: everything ? 'recoverAll' : 'recover',
-      allowedAccounts: addresses,
+      owner: run.owner,
+      kind: run.everything ? 'recoverAll' : 'recover',
+      allowedAccounts: run.addresses,
       feeWallet: BUILT_WALLETS.feeWallet,
       // Each surplus source is then read on chain by the surplus rule (the owner's account or mint, above rent).
-      ...(everything ? { surplusSources: surplusSourcesIn(batch) } : {}),
+      ...(run.everything ? { surplusSources: surplusSourcesIn(run.batch) } : {}),
     },
-    { serverWallets, dispatch: api.dispatch, onChecked: (report) => (checked = report) },
+    { serverWallets: run.serverWallets, dispatch: run.api.dispatch, onChecked: (report) => (holder.checked = report) },
   );
-  let stopped: SigningStoppedError | undefined;
-  let cutShort: SigningPathError | undefined;
+  return { guard, holder };
+}
+
+/** The review shows the guard's figures (returns read from the chain) and the decoded service fee; the dialog
+ * compares them with the chain's simulation of these very transactions. */
+async function review(run: RecoveryRun, signing: Transaction[], checked: ChainGuardReport | undefined) {
+  const { api, owner, everything, except } = run;
+  const actions = actionsIn(run.batch, run.actions);
+  const plan = everything ? recoveryApi.endpoints.getRecoveryPlan.select(owner)(api.getState()).data : undefined;
+  // Only "Recover everything" shows these lines: their code loads with its section, out of the connected set.
+  const lines = everything && checked ? await import(/* webpackChunkName: "recovery" */ './everythingReview') : null;
+  await reviewBeforeSigning(api, {
+    ...(lines && checked
+      ? {
+          perKind: lines.kindLines(signing, actions, checked, BUILT_WALLETS.feeWallet),
+          leftAlone: lines.leftAloneLines(plan, except),
+          later: lines.laterLines(plan, except),
+        }
+      : {}),
+    owner,
+    txs: signing,
+    destroyed: [],
+    // One account may be two items (a revoke and a surplus withdrawal): each its own line.
+    closed: actions.map((a) => ({
+      mint: `${a.kind} ${a.address}`,
+      label: `${recoveryKindName(a.kind)} ${short(a.address)}`,
+    })),
+    closedTitle: actions.every((a) => a.action === 'revoke') ? T.reviewRevokes : T.reviewItems,
+    rentLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0),
+    principalLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0),
+    rewardsLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.rewardsLamports, 0),
+    serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
+  });
+}
+
+/** What was sent: the server's answer, or the part a wallet sent before it stopped. */
+export interface Submitted {
+  answer: SubmitBurnTransactionResponse;
+  /** One transaction per request, ended early: what was sent before is reported as the chain has it. */
+  stopped?: SigningStoppedError;
+  /** One request the wallet sent only in part (the rest expired or was refused). */
+  cutShort?: SigningPathError;
+}
+
+/** signAndSend: review, one wallet request, sent by the wallet or the server. */
+async function signAndSendStep(run: RecoveryRun): Promise<{ submitted: Submitted; checked?: ChainGuardReport }> {
+  const { api } = run;
+  const { guard, holder } = guardStep(run);
+  const submit = (arg: { signedTransactions: string[] } | { sentSignatures: string[] }) =>
+    unwrapSubmit(
+      listenerCall(api, () => api.dispatch(vacantApi.endpoints.submitBurnTransaction.initiate(arg)).unwrap()),
+    );
   const submitted = await signAndSend(
-    { wallet, delay: (ms) => api.delay(ms), pause: api.pause },
+    { wallet: api.extra.wallet, delay: (ms) => api.delay(ms), pause: api.pause },
     {
       blockhash: 'keep', // server-built: the server checks that what comes back is what it prepared
-      build: async () => batch,
+      build: async () => run.batch,
       guard,
-      // The review shows the guard's figures (returns read from the chain) and the decoded service fee; the dialog
-      // compares them with the chain's simulation of these very transactions.
-      review: async (signing) => {
-        const plan = everything ? recoveryApi.endpoints.getRecoveryPlan.select(owner)(api.getState()).data : undefined;
-        // Only "Recover everything" shows these lines: their code loads with its section, out of the connected set.
-        const lines =
-          everything && checked ? await import(/* webpackChunkName: "recovery" */ './everythingReview') : null;
-        await reviewBeforeSigning(api, {
-          ...(lines && checked
-            ? {
-                perKind: lines.kindLines(signing, actions, checked, BUILT_WALLETS.feeWallet),
-                leftAlone: lines.leftAloneLines(plan, except),
-                later: lines.laterLines(plan, except),
-              }
-            : {}),
-          owner,
-          txs: signing,
-          destroyed: [],
-          // One account may be two items (a revoke and a surplus withdrawal): each its own line.
-          closed: actions.map((a) => ({
-            mint: `${a.kind} ${a.address}`,
-            label: `${recoveryKindName(a.kind)} ${short(a.address)}`,
-          })),
-          closedTitle: actions.every((a) => a.action === 'revoke') ? T.reviewRevokes : T.reviewItems,
-          rentLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.returnsLamports, 0),
-          principalLamports: (checked?.transactions ?? []).reduce(
-            (s, t) => s + t.returnsLamports - t.feeBaseLamports,
-            0,
-          ),
-          rewardsLamports: (checked?.transactions ?? []).reduce((s, t) => s + t.rewardsLamports, 0),
-          serviceFeeLamports: vacantEffects(signing, BUILT_WALLETS.feeWallet).serviceFee,
-        });
-      },
-      send: submitToServer((signed) =>
-        unwrapSubmit(
-          api.dispatch(vacantApi.endpoints.submitBurnTransaction.initiate({ signedTransactions: signed })).unwrap(),
-        ),
-      ),
-      sent: (sentSignatures) =>
-        unwrapSubmit(api.dispatch(vacantApi.endpoints.submitBurnTransaction.initiate({ sentSignatures })).unwrap()),
+      review: (signing) => review(run, signing, holder.checked),
+      send: submitToServer((signed) => submit({ signedTransactions: signed })),
+      sent: (sentSignatures) => submit({ sentSignatures }),
     },
-  ).catch((err: unknown) => {
-    // One transaction per request, ended early: what was sent before is reported as the chain has it.
-    if (err instanceof SigningStoppedError && err.result) {
-      stopped = err;
-      return err.result as SubmitBurnTransactionResponse;
-    }
-    // One request the wallet sent only in part (the rest expired or was refused): what it sent is reported too.
-    if (!(err instanceof SigningPathError && err.landedPart)) throw err;
-    cutShort = err;
-    return err.landedPart as SubmitBurnTransactionResponse;
-  });
-  // What landed, in order (each is confirmed before the next is sent): ended early by the wallet (one per request) or
-  // by the server (a transaction that did not land stops the rest).
-  const signatures = submitted.signatures ?? (submitted.signature ? [submitted.signature] : []);
-  const landedCount = stopped ? stopped.sent : submitted.success && !cutShort ? batch.length : signatures.length;
-  const landed = batch.slice(0, landedCount);
-  const partWay = cutShort
-    ? vacantLandedPartWay(
-        T.failed(classifyError(cutShort.cause ?? cutShort, 'vacant').message),
-        landedCount,
-        batch.length,
-      )
-    : submitted.success
-      ? stopped?.message
-      : vacantLandedPartWay(T.failed(submitted.error ?? 'a transaction did not land'), landedCount, batch.length);
-  const landedActions = actionsIn(landed, prepared.data.actions);
-  // Every part from the page's own reading: returns and principal from the guard's reading of the chain, the service
-  // fee decoded from the landed transactions, the gain from the chain's record of them (getTransaction's balances).
-  const estimates = (checked?.transactions ?? []).slice(0, landedCount);
-  const back = estimates.reduce((s, t) => s + t.returnsLamports, 0);
-  const principal = estimates.reduce((s, t) => s + t.returnsLamports - t.feeBaseLamports, 0);
-  const rewards = estimates.reduce((s, t) => s + t.rewardsLamports, 0);
-  const fee = vacantEffects(landed, BUILT_WALLETS.feeWallet).serviceFee;
-  // With no record yet, no figure is made up (neither the server's nor the review's): the line says it is not known,
-  // and the activity holds what came back less the service fee, both read before.
-  const recorded = await api.pause(ownerChangeWhenRecorded(connection, owner, signatures, (ms) => api.delay(ms)));
-  const net = recorded ?? back - fee;
-  const parts = recoveredParts(
-    exactSol(back - principal - rewards),
-    principal > 0 ? exactSol(principal) : null,
-    rewards > 0 ? exactSol(rewards) : null,
-    exactSol(fee),
-    exactSol(back - fee - net),
+  ).then(
+    (answer): Submitted => ({ answer }),
+    (err: unknown): Submitted => {
+      if (err instanceof SigningStoppedError && err.result)
+        return { answer: err.result as SubmitBurnTransactionResponse, stopped: err };
+      if (!(err instanceof SigningPathError && err.landedPart)) throw err;
+      return { answer: err.landedPart as SubmitBurnTransactionResponse, cutShort: err };
+    },
   );
-  const done = recorded === undefined ? T.donePending : T.done(exactSol(net), parts);
-  const activity: NewActivity[] = [];
-  if (back > 0)
-    activity.push({
-      type: 'recovery',
-      title: T.title,
-      description: done,
-      lamports: net,
-      transactions: landedCount,
-      timestamp: Date.now(),
-      signature: signatures[signatures.length - 1],
-    });
-  const deactivated = landedActions.filter((a) => a.action === 'deactivate');
-  if (deactivated.length > 0) {
-    const slot = await api.pause(connection.getSlot('confirmed'));
-    for (const [i, a] of deactivated.entries())
-      activity.push({
-        type: 'table-deactivated',
-        title: recoveryKindName('lookupTable'),
-        description: T.deactivated,
-        lamports: 0,
-        // The transactions are counted once: by the recovery's entry, else by the first deactivation.
-        transactions: back > 0 || i > 0 ? 0 : landedCount,
-        timestamp: Date.now(),
-        address: a.address,
-        readySlot: slot + TABLE_COOLDOWN_SLOTS,
-      });
-  }
-  const message = back > 0 ? done : deactivated.length > 0 ? T.deactivated : T.revoked;
-  return { ok: true, message: partWay ? `${partWay} ${message}` : message, activity };
+  return { submitted, checked: holder.checked };
+}
+
+/** One recovery, whichever view asked (docs/PRODUCT.md#recover-everything): prepare → guard → signAndSend → report. */
+export async function runRecovery(api: AppListenerEffectAPI, ask: RecoveryAsk): Promise<RecoveryOutcome> {
+  const owner = api.extra.wallet.publicKey;
+  if (!owner) return { ok: false, message: T.failed('connect a wallet first'), activity: [] };
+  const run = await prepareStep(api, ask, owner);
+  if (typeof run === 'string') return { ok: false, message: run, activity: [] };
+  const { submitted, checked } = await signAndSendStep(run);
+  return reportStep(run, submitted, checked);
 }
