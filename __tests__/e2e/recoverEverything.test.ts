@@ -6,7 +6,7 @@
 // one width and the second at the other (1280 and 390 px). Screenshots in .tmp/.
 import fs from 'fs';
 import path from 'path';
-import { RECOVER_EVERYTHING, RECOVERY_SECTION } from '../../src/common/texts';
+import { RECOVER_EVERYTHING, RECOVERY_SECTION } from '../../src/common/texts/recoveryTexts';
 import { recoveryKindName } from '../../src/common/texts/recoverySourceTexts';
 import { exactSol } from '../../src/chain/format';
 import { answerReview } from './burnSupport';

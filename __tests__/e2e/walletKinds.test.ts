@@ -16,14 +16,8 @@ import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { serviceFee } from '../../src/chain/fees';
 import { parseAuthMessage } from '../../src/common/authMessage';
 import { LIGHTHOUSE_PROGRAM, NATIVE_MINT, TOKEN_PROGRAM } from '../../src/common/addresses';
-import {
-  DELEGATED_MODAL,
-  QUEUE_MODAL,
-  DIRECT_MODAL,
-  RECOVERY_SECTION,
-  SELECTION,
-  WALLET_MODES,
-} from '../../src/common/texts';
+import { DELEGATED_MODAL, QUEUE_MODAL, DIRECT_MODAL, SELECTION, WALLET_MODES } from '../../src/common/texts';
+import { RECOVERY_SECTION } from '../../src/common/texts/recoveryTexts';
 import { exactSol } from '../../src/chain/format';
 import { REVOKE } from '../../src/common/texts/revokeTexts';
 import { plainCnfts } from './screenSupport';

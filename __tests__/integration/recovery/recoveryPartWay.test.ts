@@ -9,7 +9,7 @@
 import bs58 from 'bs58';
 import { Keypair } from '@solana/web3.js';
 import { exactSol } from '../../../src/chain/format';
-import { RECOVERY_SECTION } from '../../../src/common/texts';
+import { RECOVERY_SECTION } from '../../../src/common/texts/recoveryTexts';
 import { recoveryRequested } from '../../../src/features/recover/recovery/recoverySlice';
 import { type Chain, connectedStore, keypairWallet, startChain } from '../burn/support/burnHarness';
 import { until } from '../../support/until';

@@ -2,7 +2,7 @@
 import fs from 'fs';
 import path from 'path';
 import { ASSUMED_SLOT_MS, measuredSlotMs } from '../../../src/chain/recovery/slotTime';
-import { RECOVERY_SECTION } from '../../../src/common/texts';
+import { RECOVERY_SECTION } from '../../../src/common/texts/recoveryTexts';
 
 const recorded = JSON.parse(
   fs.readFileSync(

@@ -1,7 +1,8 @@
 // The review dialog's figures name what comes back truly: a stake's unstaked SOL on its own line (the owner's SOL, not
 // rent), claimed rewards on theirs, and a revoke alone shows no "Rent back +0" and says its accounts are revoked, not recovered.
 import { act, screen, within } from '@testing-library/react';
-import { ASSETS_SCREEN, RECOVERY_SECTION } from '../../../src/common/texts';
+import { ASSETS_SCREEN } from '../../../src/common/texts';
+import { RECOVERY_SECTION } from '../../../src/common/texts/recoveryTexts';
 import { ReviewDialog } from '../../../src/features/burn/review/ReviewDialog';
 import { type BurnReview, reviewOpened } from '../../../src/features/burn/review/reviewSlice';
 import { renderWithProviders } from '../../support/renderWithProviders';

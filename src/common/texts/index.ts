@@ -19,6 +19,5 @@ export * from './valueTexts';
 export * from './treeTexts';
 export * from './authTexts';
 export * from './walletModeTexts';
-export * from './recoveryTexts';
 export * from './errorTexts';
 export * from './oneAtATimeTexts';

@@ -1,6 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ASSETS_SCREEN, RECOVER_EVERYTHING } from '../../../common/texts';
+import { ASSETS_SCREEN } from '../../../common/texts';
+import { RECOVER_EVERYTHING } from '../../../common/texts/recoveryTexts';
 import { exactSol } from '../../../chain/format';
 import { ValueWarning } from '../../assets/value/ValueWarning';
 import { CollectionWarning } from './CollectionWarning';

@@ -3,7 +3,7 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { exactSol, shortenAddress } from '../../../chain/format';
 import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../../common/api';
-import { RECOVERY_SECTION as T } from '../../../common/texts';
+import { RECOVERY_SECTION as T } from '../../../common/texts/recoveryTexts';
 import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
 import { useGetRecoverableQuery } from './recoveryApi';

@@ -5,7 +5,7 @@
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { exactSol, shortenAddress } from '../../../chain/format';
 import type { RecoverableResponse, RecoverableSource, RecoveryKind } from '../../../common/api';
-import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts';
+import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts/recoveryTexts';
 import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
 import { everythingTicked, itemKey, recoveryRequested } from './recoverySlice';

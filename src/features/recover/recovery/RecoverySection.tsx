@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import type { RecoverableResponse, RecoveryKind } from '../../../common/api';
-import { RECOVERY_SECTION as T } from '../../../common/texts';
+import { RECOVERY_SECTION as T } from '../../../common/texts/recoveryTexts';
 import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import { selectWalletAddress } from '../../wallet/wallet';
 import { useGetRecoveryPlanQuery } from './recoveryApi';

@@ -11,7 +11,7 @@ import { priorityFeeOf } from '../../../chain/priorityFee';
 import { ASSUMED_SLOT_MS } from '../../../chain/recovery/slotTime';
 import { LAMPORTS_PER_SIGNATURE, TABLE_COOLDOWN_SLOTS } from '../../../common/constants';
 import type { RecoverableResponse, RecoveryActionReport, RecoveryKind } from '../../../common/api';
-import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts';
+import { RECOVER_EVERYTHING as E, RECOVERY_SECTION as T } from '../../../common/texts/recoveryTexts';
 import { recoveryKindName } from '../../../common/texts/recoverySourceTexts';
 import type { ReviewInput } from '../../burn/review/reviewStep';
 import { GuardRefusedError } from '../../wallet/wallet';
